@@ -1,0 +1,47 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { layersRule } from './eslint/layers.js';
+
+/** Globals that reach the outside world: main/core must not touch them. */
+const ioGlobals = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'process', 'require', 'Buffer', 'localStorage', 'sessionStorage', 'indexedDB', 'document', 'window', 'navigator', 'location'].map(
+  (name) => ({ name, message: 'main/core is pure: pass what it needs in as arguments.' }),
+);
+
+/** node-llama-cpp helpers that reach the network: KOPA Studio runs air-gapped and never downloads a model or a binary. */
+const downloaderApis = ['resolveModelFile', 'createModelDownloader', 'combineModelDownloaders', 'ModelDownloader'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'out/', 'coverage/', '.kopa-test/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { kopa: { rules: { layers: layersRule } } },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      'kopa/layers': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'node-llama-cpp', importNames: downloaderApis, message: 'Air-gapped: models come from files the user chose, never from a download.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/**/*.ts', 'native/**/*.ts', 'test/**/*.{ts,mjs}', 'scripts/**/*.{js,mjs,ts}', 'bin/**/*.mjs', 'eslint/**/*.js', '*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    rules: { 'no-restricted-globals': ['error', 'process', 'require', 'Buffer'] },
+  },
+  {
+    files: ['main/core/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: { 'no-restricted-globals': ['error', ...ioGlobals] },
+  },
+);

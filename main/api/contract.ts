@@ -1,0 +1,97 @@
+// The one typed API of the engine. Every surface (CLI, desktop renderer, browser mode, tests) calls the engine
+// through `EngineApi.call`, whatever carries the call: a direct call, a MessagePort, HTTP or a WebSocket.
+// A UI feature is a method here first, then a view.
+import type { ErrorPayload } from '../core/errors.ts';
+
+export type EmptyParams = Record<string, never>;
+
+export type EngineHost = 'cli' | 'browser' | 'desktop' | 'test';
+
+export interface EngineStatus {
+  app: { name: string; version: string };
+  engine: { host: EngineHost; pid: number; startedAt: string; uptimeMs: number };
+  runtime: { node: string; platform: string; arch: string };
+  dataDir: string;
+  database: { file: string; schemaVersion: number; latestSchemaVersion: number; sqliteVersion: string };
+  memory: { rssBytes: number; heapUsedBytes: number };
+}
+
+export interface LlamaReport {
+  /** The llama.cpp binary that loads here (its path where the OS tells), or null when none does. */
+  binary: string | null;
+  /** The GPU backend in use (cuda, vulkan, metal), false for CPU only, or null when no binary loads. */
+  gpu: string | false | null;
+  gpuDevices: string[];
+  vram: { totalBytes: number; freeBytes: number } | null;
+  usableGpuTypes: (string | false)[];
+  cpuMathCores: number | null;
+  llamaCppRelease: string | null;
+  /** Why no binary loads, when none does. */
+  error?: string;
+}
+
+export interface RuntimeReport {
+  /** Whether it can be used here and now. */
+  available: boolean;
+  /** The executable, when one was found. */
+  path: string | null;
+  version: string | null;
+  /** Why it is not available, when it is not. */
+  reason?: string;
+}
+
+export interface DoctorReport {
+  /** The Node.js version running the engine. */
+  node: string;
+  dataDir: string;
+  schemaVersion: number;
+  llama: LlamaReport;
+  chromium: RuntimeReport;
+  electron: RuntimeReport;
+}
+
+/** Each method's parameters and result. Parameters are one JSON object, so every transport carries them alike. */
+export interface EngineMethods {
+  'engine.status': { params: EmptyParams; result: EngineStatus };
+  'engine.doctor': { params: EmptyParams; result: DoctorReport };
+}
+
+export type MethodName = keyof EngineMethods;
+export type ParamsOf<M extends MethodName> = EngineMethods[M]['params'];
+export type ResultOf<M extends MethodName> = EngineMethods[M]['result'];
+
+/** Progress of a long call: `done` of `total` units, or just a message. */
+export interface Progress {
+  stage: string;
+  done?: number;
+  total?: number;
+  message?: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface EngineApi {
+  call<M extends MethodName>(method: M, params: ParamsOf<M>, options?: CallOptions): Promise<ResultOf<M>>;
+}
+
+const methodTable: Record<MethodName, true> = { 'engine.status': true, 'engine.doctor': true };
+export const methodNames = Object.keys(methodTable) as MethodName[];
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(methodTable, name);
+}
+
+/** Messages of the RPC protocol that runs over MessagePorts and WebSockets. */
+export type ClientMessage = { kind: 'call'; id: number; method: string; params: unknown } | { kind: 'cancel'; id: number };
+
+export type ServerMessage =
+  | { kind: 'result'; id: number; value: unknown }
+  | { kind: 'error'; id: number; error: ErrorPayload }
+  | { kind: 'progress'; id: number; progress: Progress };
+
+/** WebSocket subprotocol of the API, and the prefix of the one that carries the token (browsers cannot set headers). */
+export const API_PROTOCOL = 'kopa.v1';
+export const API_TOKEN_PROTOCOL_PREFIX = 'kopa-token.';

@@ -1,0 +1,64 @@
+// `kopa app`: the desktop app where Electron can start; otherwise the same UI in browser mode on 127.0.0.1.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { InvalidArgumentError, type Command } from 'commander';
+import { KopaError } from '../../core/errors.ts';
+import { detectElectron } from '../../engine/environment/detectElectron.ts';
+import { startBrowserHost } from '../../host/browserHost.ts';
+import { projectPaths } from '../../host/projectPaths.ts';
+import type { CommandContext } from '../context.ts';
+
+interface AppOptions {
+  browser?: boolean;
+  port?: number;
+}
+
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535');
+  return port;
+}
+
+async function runDesktop(ctx: CommandContext, electronPath: string): Promise<number> {
+  if (!existsSync(projectPaths.desktopMain)) {
+    throw new KopaError('RuntimeUnavailable', `The desktop app is not built (no ${projectPaths.desktopMain}).`, { hint: 'Run npm run build, or start with npm start.' });
+  }
+  const env: NodeJS.ProcessEnv = { ...ctx.io.env, KOPA_DATA_DIR: ctx.dataDir };
+  delete env.ELECTRON_RUN_AS_NODE;
+  const child = spawn(electronPath, [projectPaths.desktopMain], { stdio: 'inherit', env });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+async function runBrowser(ctx: CommandContext, port: number): Promise<void> {
+  const host = await startBrowserHost({ dataDir: ctx.dataDir, port });
+  const { url, launchUrl } = host.transport;
+  ctx.out.result({ mode: 'browser', url, launchUrl, dataDir: ctx.dataDir }, () =>
+    [`KOPA Studio is running in browser mode: open ${launchUrl}`, `(data folder ${ctx.dataDir}; press Ctrl-C to stop)`].join('\n'),
+  );
+  await ctx.io.interrupted();
+  await host.close();
+}
+
+export function registerApp(program: Command, context: () => CommandContext): void {
+  program
+    .command('app')
+    .description('Start the desktop app; where Electron cannot start, serve the same UI in browser mode on 127.0.0.1')
+    .option('--browser', 'serve browser mode even where Electron could start')
+    .option('--port <n>', 'port for browser mode (default: a free one)', parsePort)
+    .action(async (options: AppOptions) => {
+      const ctx = context();
+      if (!options.browser) {
+        const electron = detectElectron({ env: ctx.io.env, platform: ctx.io.platform });
+        if (electron.available && electron.path) {
+          const code = await runDesktop(ctx, electron.path);
+          if (code !== 0) throw new KopaError('Internal', `The desktop app exited with code ${code}.`);
+          return;
+        }
+        ctx.out.note(`Electron cannot start here (${electron.reason}); serving the UI in browser mode instead.`);
+      }
+      await runBrowser(ctx, options.port ?? 0);
+    });
+}

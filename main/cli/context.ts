@@ -1,0 +1,41 @@
+// What every command receives: where the data lives, how to print, and how to open the engine.
+import { chooseDataDir, type DataDirSource } from '../core/dataDir.ts';
+import type { EngineHost } from '../api/contract.ts';
+import { Engine } from '../engine/Engine.ts';
+import type { CliIo } from './io.ts';
+import { Output } from './output.ts';
+import { createProgressReporter, type ProgressReporter } from './progress.ts';
+
+export interface GlobalOptions {
+  dataDir?: string;
+  json?: boolean;
+}
+
+export class CommandContext {
+  readonly io: CliIo;
+  readonly out: Output;
+  readonly dataDir: string;
+  readonly dataDirSource: DataDirSource;
+
+  constructor(io: CliIo, options: GlobalOptions) {
+    this.io = io;
+    this.out = new Output(io, options.json === true);
+    const chosen = chooseDataDir(options.dataDir, { platform: io.platform, env: io.env, homeDir: io.homeDir });
+    this.dataDir = chosen.dir;
+    this.dataDirSource = chosen.source;
+  }
+
+  progress(): ProgressReporter {
+    return createProgressReporter(this.io.stderr, !this.out.json);
+  }
+
+  /** Runs `fn` with an engine on the data folder, and always shuts it down. */
+  async withEngine<T>(fn: (engine: Engine) => Promise<T>, host: EngineHost = 'cli'): Promise<T> {
+    const engine = Engine.open({ dataDir: this.dataDir, host });
+    try {
+      return await fn(engine);
+    } finally {
+      await engine.dispose();
+    }
+  }
+}

@@ -1,0 +1,41 @@
+// The CLI's contact with the outside, passed in so that tests run commands in-process and read what they print.
+import { homedir } from 'node:os';
+
+export interface CliStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface CliIo {
+  stdout: CliStream;
+  stderr: CliStream;
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+  homeDir: string;
+  /** Resolves when the user asks the command to stop (Ctrl-C, SIGTERM). */
+  interrupted: () => Promise<void>;
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    platform: process.platform,
+    homeDir: homedir(),
+    interrupted: () =>
+      new Promise((resolve) => {
+        // Listeners stay installed until exit: a library using signal-exit re-raises a signal nobody else listens
+        // to, which would kill the process halfway through its clean shutdown. A second signal forces the exit.
+        let received = false;
+        const onSignal = (signal: NodeJS.Signals): void => {
+          if (received) process.exit(signal === 'SIGINT' ? 130 : 143);
+          received = true;
+          resolve();
+        };
+        process.on('SIGINT', onSignal);
+        process.on('SIGTERM', onSignal);
+      }),
+  };
+}

@@ -1,0 +1,53 @@
+// The `kopa` command: one error boundary, one exit-code policy (0 ok, 1 failure, 2 usage), --json everywhere.
+import { Command, CommanderError } from 'commander';
+import { APP_VERSION } from '../core/appInfo.ts';
+import { KopaError } from '../core/errors.ts';
+import { CommandContext, type GlobalOptions } from './context.ts';
+import { processIo, type CliIo } from './io.ts';
+import { Output } from './output.ts';
+import { registerApp } from './commands/app.ts';
+import { registerDoctor } from './commands/doctor.ts';
+
+export const ExitCode = { ok: 0, failure: 1, usage: 2 } as const;
+
+export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void): Command {
+  const program = new Command('kopa')
+    .description('KOPA Studio: run and evaluate open-weight LLM agents on whitelisted Korean public APIs, offline.')
+    .version(APP_VERSION, '-V, --version', 'print the version')
+    .option('--data-dir <dir>', 'data folder (default: the OS user-data folder, or KOPA_DATA_DIR)')
+    .option('--json', 'print machine-readable JSON on stdout')
+    .helpOption('-h, --help', 'show help for a command')
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+
+  const context = (): CommandContext => {
+    const ctx = new CommandContext(io, program.opts<GlobalOptions>());
+    onContext(ctx);
+    return ctx;
+  };
+  registerDoctor(program, context);
+  registerApp(program, context);
+  for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
+  return program;
+}
+
+/** Runs the CLI and returns the exit code; never calls process.exit. */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  let ctx: CommandContext | undefined;
+  const program = buildProgram(io, (c) => {
+    ctx = c;
+  });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
+      return ExitCode.usage;
+    }
+    const out = ctx?.out ?? new Output(io, argv.includes('--json'));
+    out.error(error);
+    return error instanceof KopaError && error.code === 'Usage' ? ExitCode.usage : ExitCode.failure;
+  }
+}

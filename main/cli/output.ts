@@ -1,0 +1,34 @@
+// One place decides how results and errors look: JSON on stdout with --json, readable text otherwise.
+import { KopaError, toErrorPayload } from '../core/errors.ts';
+import type { CliIo } from './io.ts';
+
+export class Output {
+  readonly json: boolean;
+  private readonly io: CliIo;
+
+  constructor(io: CliIo, json: boolean) {
+    this.io = io;
+    this.json = json;
+  }
+
+  /** Prints a command's result: the value as JSON, or the text `render` makes of it. */
+  result<T>(value: T, render: (value: T) => string): void {
+    this.io.stdout.write(this.json ? `${JSON.stringify(value, null, 2)}\n` : `${render(value)}\n`);
+  }
+
+  /** A note for the person at the terminal (stderr, so it never mixes with results). */
+  note(text: string): void {
+    this.io.stderr.write(`${text}\n`);
+  }
+
+  error(error: unknown): void {
+    const payload = toErrorPayload(error);
+    if (this.json) {
+      this.io.stdout.write(`${JSON.stringify({ error: payload }, null, 2)}\n`);
+      return;
+    }
+    this.io.stderr.write(`error: ${payload.message}\n`);
+    if (payload.hint) this.io.stderr.write(`hint: ${payload.hint}\n`);
+    if (!(error instanceof KopaError) && error instanceof Error && this.io.env.KOPA_DEBUG) this.io.stderr.write(`${error.stack}\n`);
+  }
+}

@@ -1,0 +1,4 @@
+import pkg from '../../package.json' with { type: 'json' };
+
+export const APP_NAME: string = pkg.productName;
+export const APP_VERSION: string = pkg.version;

@@ -1,0 +1,212 @@
+// The engine's SQLite database: opened in WAL mode with foreign keys on, checked before anything is written to it,
+// migrated forward at open. A file this build cannot read (corrupt, truncated, not SQLite, or from a newer version)
+// is refused with a clear error and left exactly as it was.
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { KopaError } from '../../core/errors.ts';
+import { APP_VERSION } from '../../core/appInfo.ts';
+import { isSqliteCorruption, openSqlite, sqliteErrorCode, type SqliteDatabase } from '../../../native/sqlite/index.ts';
+import { storeMigrations, type Migration } from './migrations/index.ts';
+
+export interface StoreOptions {
+  /** Schema steps to apply. Defaults to the app's own migrations. */
+  migrations?: readonly Migration[];
+  /** Run `PRAGMA quick_check` at open when the file is at most this many bytes. Defaults to 32 MiB. */
+  quickCheckMaxBytes?: number;
+  /** Copy an existing database aside (`VACUUM INTO`) before migrating it. Defaults to true. */
+  backupBeforeMigrate?: boolean;
+  /** Recorded with each applied migration. Defaults to the app version. */
+  appVersion?: string;
+  /** An SQLite binding built for Electron's ABI, when the engine runs inside Electron from a checkout. Defaults to none. */
+  sqliteBinding?: string;
+}
+
+const defaults = {
+  migrations: storeMigrations,
+  quickCheckMaxBytes: 32 * 1024 * 1024,
+  backupBeforeMigrate: true,
+  appVersion: APP_VERSION,
+} satisfies Omit<Required<StoreOptions>, 'sqliteBinding'>;
+
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+interface HeaderFacts {
+  pageSize: number;
+  /** Pages the header says the file holds, when that field is trustworthy. */
+  pageCount: number | undefined;
+}
+
+function readHeader(file: string): HeaderFacts | 'not-sqlite' {
+  const fd = openSync(file, 'r');
+  try {
+    const header = Buffer.alloc(100);
+    const read = readSync(fd, header, 0, 100, 0);
+    if (read < 100 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC) return 'not-sqlite';
+    const raw = header.readUInt16BE(16);
+    const pageSize = raw === 1 ? 65536 : raw;
+    if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) return 'not-sqlite';
+    // The in-header size is valid only when the "version-valid-for" number matches the change counter.
+    const valid = header.readUInt32BE(92) === header.readUInt32BE(24);
+    const pageCount = header.readUInt32BE(28);
+    return { pageSize, pageCount: valid && pageCount > 0 ? pageCount : undefined };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function corrupt(file: string, reason: string, cause?: unknown): KopaError {
+  return new KopaError('CorruptDatabase', `The database ${file} cannot be read: ${reason}.`, {
+    hint: 'KOPA Studio did not change it. Restore it from a backup (a copy named kopa.db.before-v* sits beside it after each upgrade), or move it aside to start with an empty one.',
+    details: { file, reason },
+    cause,
+  });
+}
+
+export class Store {
+  readonly db: SqliteDatabase;
+  readonly file: string;
+  readonly latestSchemaVersion: number;
+  /** Where the pre-migration copy went, when this open migrated an existing database. */
+  readonly backupFile: string | undefined;
+  private closed = false;
+
+  private constructor(db: SqliteDatabase, file: string, latest: number, backupFile: string | undefined) {
+    this.db = db;
+    this.file = file;
+    this.latestSchemaVersion = latest;
+    this.backupFile = backupFile;
+  }
+
+  static open(file: string, options: StoreOptions = {}): Store {
+    const o = { ...defaults, ...options };
+    const latest = checkMigrations(o.migrations);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const existed = existsSync(file) && statSync(file).size > 0;
+    if (existed) checkFileShape(file);
+
+    let db: SqliteDatabase;
+    try {
+      db = openSqlite(file, { nativeBinding: o.sqliteBinding });
+    } catch (error) {
+      if (isSqliteCorruption(error)) throw corrupt(file, 'SQLite rejected the file', error);
+      throw new KopaError('DataDirUnavailable', `Cannot open the database ${file}: ${(error as Error).message}`, {
+        hint: 'Check that the data folder exists and is writable, or choose another one with --data-dir.',
+        details: { file },
+        cause: error,
+      });
+    }
+    try {
+      const version = existed ? readVersion(db, file, o.quickCheckMaxBytes) : 0;
+      if (version > latest) {
+        throw new KopaError('NewerDatabase', `The database ${file} has schema version ${version}, but this KOPA Studio (${o.appVersion}) knows versions up to ${latest}.`, {
+          hint: 'It was written by a newer KOPA Studio: upgrade this installation, or point --data-dir at another folder.',
+          details: { file, schemaVersion: version, latestSchemaVersion: latest },
+        });
+      }
+      configure(db);
+      const pending = o.migrations.filter((m) => m.version > version);
+      let backupFile: string | undefined;
+      if (pending.length > 0 && version > 0 && o.backupBeforeMigrate) backupFile = backup(db, file, version);
+      for (const migration of pending) applyMigration(db, migration, o.appVersion, backupFile);
+      return new Store(db, file, latest, backupFile);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  get schemaVersion(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  /** Folds the WAL back into the main file so a copied data folder is complete, then closes. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.db.pragma('optimize');
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      this.db.close();
+    }
+  }
+}
+
+function checkMigrations(migrations: readonly Migration[]): number {
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`);
+  });
+  return migrations.length;
+}
+
+function checkFileShape(file: string): void {
+  const header = readHeader(file);
+  if (header === 'not-sqlite') throw corrupt(file, 'it is not an SQLite database');
+  const size = statSync(file).size;
+  if (header.pageCount !== undefined && size < header.pageCount * header.pageSize) {
+    throw corrupt(file, `it is truncated (${size} bytes, the header says ${header.pageCount * header.pageSize})`);
+  }
+}
+
+function readVersion(db: SqliteDatabase, file: string, quickCheckMaxBytes: number): number {
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    if (statSync(file).size <= quickCheckMaxBytes) {
+      const result = db.pragma('quick_check(1)', { simple: true });
+      if (result !== 'ok') throw corrupt(file, `integrity check failed: ${String(result)}`);
+    }
+    return db.pragma('user_version', { simple: true }) as number;
+  } catch (error) {
+    if (error instanceof KopaError) throw error;
+    if (isSqliteCorruption(error)) throw corrupt(file, (error as Error).message, error);
+    throw error;
+  }
+}
+
+function configure(db: SqliteDatabase): void {
+  const mode = db.pragma('journal_mode = WAL', { simple: true });
+  if (mode !== 'wal') throw new KopaError('DataDirUnavailable', `The database could not switch to WAL mode (got ${String(mode)}).`, {
+    hint: 'Keep the data folder on a local disk: network file systems cannot hold a WAL database.',
+  });
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+}
+
+function backup(db: SqliteDatabase, file: string, version: number): string {
+  const target = `${file}.before-v${version + 1}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  db.prepare('VACUUM INTO ?').run(target);
+  return target;
+}
+
+function applyMigration(db: SqliteDatabase, migration: Migration, appVersion: string, backupFile: string | undefined): void {
+  try {
+    db.transaction(() => {
+      migration.up(db);
+      db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL, app_version TEXT NOT NULL) STRICT`);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at, app_version) VALUES (?, ?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+        appVersion,
+      );
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  } catch (error) {
+    throw new KopaError('MigrationFailed', `Upgrading the database to schema ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, {
+      hint: backupFile
+        ? `Nothing was changed by this step; a copy from before the upgrade is at ${backupFile}. Report this with the message above.`
+        : 'Nothing was changed by this step. Report this with the message above.',
+      details: { version: migration.version, code: sqliteErrorCode(error) },
+      cause: error,
+    });
+  }
+}

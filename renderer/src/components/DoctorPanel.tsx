@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { DoctorReport, EngineApi, Progress, RuntimeReport } from '../../../main/api/contract.ts';
+import { useLocale } from '../i18n.tsx';
+import { Field } from './Field.tsx';
+
+function Availability({ report }: { report: RuntimeReport }) {
+  const { t } = useLocale();
+  return (
+    <span className={report.available ? 'ok' : 'warn'}>
+      {report.available ? t('doctor.available') : t('doctor.unavailable')}
+      {report.version ? ` · ${report.version}` : ''}
+      {!report.available && report.reason ? <span className="muted"> — {report.reason}</span> : null}
+    </span>
+  );
+}
+
+export function DoctorPanel({ api }: { api: EngineApi }) {
+  const { t } = useLocale();
+  const [report, setReport] = useState<DoctorReport | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = (): void => {
+    setError(null);
+    setProgress({ stage: 'doctor', done: 0, total: 3 });
+    api.call('engine.doctor', {}, { onProgress: setProgress }).then(
+      (next) => {
+        setReport(next);
+        setProgress(null);
+      },
+      (e: unknown) => {
+        setError((e as Error).message);
+        setProgress(null);
+      },
+    );
+  };
+
+  const llama = report?.llama;
+  return (
+    <section className="card" aria-labelledby="doctor-heading" data-testid="doctor">
+      <header className="card-head">
+        <h2 id="doctor-heading">{t('doctor.heading')}</h2>
+        <button type="button" onClick={run} disabled={progress !== null}>
+          {progress ? t('doctor.running', { done: progress.done ?? 0, total: progress.total ?? 0 }) : t('doctor.run')}
+        </button>
+      </header>
+      {progress && <progress max={progress.total ?? 1} value={progress.done ?? 0} />}
+      {error && <p className="error" role="alert">{error}</p>}
+      {report && llama && (
+        <dl className="fields">
+          <Field label={t('doctor.llama')} testId="doctor-llama">
+            {llama.binary ? <code>{llama.binary}</code> : <span className="warn">{llama.error ?? t('doctor.missing')}</span>}
+          </Field>
+          <Field label={t('doctor.gpu')} testId="doctor-gpu">
+            {llama.gpu ? `${llama.gpu} · ${llama.gpuDevices.join(', ')}` : t('doctor.gpu.cpu', { cores: llama.cpuMathCores ?? '?' })}
+          </Field>
+          <Field label={t('doctor.chromium')}>
+            <Availability report={report.chromium} />
+          </Field>
+          <Field label={t('doctor.electron')}>
+            <Availability report={report.electron} />
+          </Field>
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+// First-run set-up behind `npm start` and `npm test`, so each works from a fresh clone:
+//   --deps      installs node_modules with `npm ci` when missing or older than package-lock.json;
+//   --chromium  makes sure a Chromium exists for the browser tests (installs Debian's package as root if not).
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+
+function run(command, commandArgs, options = {}) {
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', cwd: root, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+if (args.has('--deps')) {
+  const installed = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
+    console.error('setup: installing dependencies (npm ci)…');
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    if (run(npm, ['ci'], { shell: process.platform === 'win32' }) !== 0) process.exit(1);
+  }
+}
+
+if (args.has('--chromium')) {
+  const status = run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'ensureChromium.ts')]);
+  if (status !== 0) process.exit(status);
+}

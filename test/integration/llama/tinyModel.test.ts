@@ -1,0 +1,64 @@
+// The real node-llama-cpp path on CPU, through native/llama, with the GGUF the test suite writes itself.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeTinyLlama, tinyLlamaParameterCount } from '../../fixtures/gguf/tinyLlama.ts';
+import { isKopaError } from '../../../main/core/errors.ts';
+import { testLlama } from '../../helpers/llama.ts';
+import { tempDir } from '../../helpers/tempDir.ts';
+
+describe('tiny GGUF fixture through native/llama', () => {
+  it('describes the runtime it loaded without downloading or building anything', async () => {
+    const info = await (await testLlama()).describe();
+    expect(['prebuilt', 'localBuild']).toContain(info.buildType);
+    expect(info.binary).toMatch(/llama-addon\.node$|prebuilt|localBuild/);
+    expect(info.gpu).toBe(false);
+    expect(info.threads).toBe(1);
+  });
+
+  it('loads the model and generates tokens', async () => {
+    const modelPath = await writeTinyLlama();
+    expect(tinyLlamaParameterCount()).toBeGreaterThan(50_000);
+    const model = await (await testLlama()).loadModel({ modelPath, contextSize: 256 });
+    try {
+      const fractions: number[] = [];
+      const out = await model.complete('Hello', { maxTokens: 12, onText: () => fractions.push(1) });
+      expect(out.outputTokens).toBe(12);
+      expect(out.inputTokens).toBeGreaterThan(0);
+      expect(fractions.length).toBeGreaterThan(0);
+      const again = await model.complete('Hello', { maxTokens: 12 });
+      expect(again.text).toBe(out.text);
+    } finally {
+      await model.dispose();
+    }
+  });
+
+  it('generates a JSON object that matches a JSON-schema grammar', async () => {
+    const modelPath = await writeTinyLlama();
+    const model = await (await testLlama()).loadModel({ modelPath, contextSize: 512 });
+    try {
+      const schema = {
+        type: 'object',
+        properties: { tool: { enum: ['kma.getUltraSrtNcst', 'airkorea.getMsrstnList'] }, nx: { enum: [60, 61, 62] }, confirm: { type: 'boolean' } },
+      } as const;
+      const out = await model.complete('{', { jsonSchema: schema, maxTokens: 120 });
+      const parsed = JSON.parse(out.text) as Record<string, unknown>;
+      expect(out.json).toEqual(parsed);
+      expect(Object.keys(parsed)).toEqual(['tool', 'nx', 'confirm']);
+      expect(['kma.getUltraSrtNcst', 'airkorea.getMsrstnList']).toContain(parsed.tool);
+      expect([60, 61, 62]).toContain(parsed.nx);
+      expect(typeof parsed.confirm).toBe('boolean');
+    } finally {
+      await model.dispose();
+    }
+  });
+
+  it('refuses a file that is not a complete GGUF with a clear error', async () => {
+    const dir = tempDir();
+    const truncated = path.join(dir, 'truncated.gguf');
+    writeFileSync(truncated, readFileSync(await writeTinyLlama()).subarray(0, 5000));
+    const error = await (await testLlama()).loadModel({ modelPath: truncated }).catch((e: unknown) => e);
+    expect(isKopaError(error, 'InvalidModelFile')).toBe(true);
+    expect((error as Error).message).toContain(truncated);
+  });
+});

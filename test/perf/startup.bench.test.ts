@@ -1,0 +1,60 @@
+// Budgets of ARCHITECTURE.md §8 for the foundation: app start to first view (< 1.5 s) and engine idle memory
+// without a model (< 250 MB). Prints what it measured; it does not fail on timing.
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../main/engine/Engine.ts';
+import { launchChromium } from '../helpers/browser.ts';
+import { startBrowserMode } from '../helpers/browserMode.ts';
+import { tempDir } from '../helpers/tempDir.ts';
+
+const runs = 5;
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+describe('start-up', () => {
+  it('engine open on a fresh and on an existing data folder', () => {
+    const fresh: number[] = [];
+    const existing: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const dataDir = tempDir();
+      let t = performance.now();
+      const engine = Engine.open({ dataDir });
+      fresh.push(performance.now() - t);
+      void engine.dispose();
+      t = performance.now();
+      const again = Engine.open({ dataDir });
+      existing.push(performance.now() - t);
+      void again.dispose();
+    }
+    console.log(`engine open: fresh ${median(fresh).toFixed(1)} ms, existing ${median(existing).toFixed(1)} ms (median of ${runs})`);
+  });
+
+  it('browser mode: command start to the status view in Chromium, and the engine process idle RSS', async () => {
+    const browser = await launchChromium();
+    const toView: number[] = [];
+    const rss: number[] = [];
+    try {
+      for (let i = 0; i < runs; i++) {
+        const t = performance.now();
+        const app = await startBrowserMode(tempDir());
+        const page = await browser.newPage();
+        await page.goto(app.launchUrl);
+        await page.getByTestId('status-version').waitFor();
+        toView.push(performance.now() - t);
+        await page.close();
+        const status = await (
+          await fetch(`${app.url}/api/call/engine.status`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${app.launchUrl.split('token=')[1]}`, 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).json();
+        rss.push((status as { value: { memory: { rssBytes: number } } }).value.memory.rssBytes / 2 ** 20);
+        expect(await app.stop()).toBe(0);
+      }
+    } finally {
+      await browser.close();
+    }
+    console.log(`start to first view: median ${median(toView).toFixed(0)} ms, max ${Math.max(...toView).toFixed(0)} ms (budget 1500 ms)`);
+    console.log(`engine idle RSS without a model: median ${median(rss).toFixed(0)} MiB (budget 250 MB)`);
+  });
+});

@@ -1,0 +1,16 @@
+// Builds the renderer (React UI) into dist/renderer; served by browser mode and loaded by the desktop window.
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: 'renderer',
+  base: './',
+  publicDir: false,
+  oxc: { jsx: { runtime: 'automatic' } },
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    reportCompressedSize: false,
+  },
+});
