@@ -34,7 +34,7 @@ export function detectElectron(options: DetectElectronOptions = {}): RuntimeRepo
   const distDir = env.ELECTRON_OVERRIDE_DIST_PATH ?? path.join(dir, 'dist');
   const binary = relative ? path.join(distDir, relative) : undefined;
   if (!binary || !existsSync(binary)) {
-    return { available: false, path: binary ?? null, version, reason: `the Electron ${version} binary is not installed (it cannot be downloaded offline)` };
+    return { available: false, path: binary ?? null, version, reason: `the Electron ${version} binary is not installed, and KOPA Studio does not download it` };
   }
   if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
     return { available: false, path: binary, version, reason: 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset)' };
