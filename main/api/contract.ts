@@ -2,6 +2,9 @@
 // through `EngineApi.call`, whatever carries the call: a direct call, a MessagePort, HTTP or a WebSocket.
 // A UI feature is a method here first, then a view.
 import type { ErrorPayload } from '../core/errors.ts';
+import type { LocalizedText, ToolSpec, CatalogFile } from '../core/catalog/types.ts';
+import type { CatalogProblem } from '../core/catalog/validateCatalog.ts';
+import type { CallResult, GatewayMode, ParsedOutcome } from '../core/gateway/callResult.ts';
 
 export type EmptyParams = Record<string, never>;
 
@@ -50,10 +53,78 @@ export interface DoctorReport {
   electron: RuntimeReport;
 }
 
+export interface ToolSummary {
+  id: string;
+  agency: string;
+  kind: 'remote' | 'local';
+  name: LocalizedText;
+  description: LocalizedText;
+  /** "GET http://apis.data.go.kr/…", or null for a local tool. */
+  endpoint: string | null;
+}
+
+export interface CatalogListing {
+  tools: ToolSummary[];
+  /** Problems with user-added catalog files (their tools are left out). */
+  problems: CatalogProblem[];
+}
+
+export interface CatalogValidation {
+  files: string[];
+  tools: number;
+  problems: CatalogProblem[];
+}
+
+export interface CatalogImport {
+  file: CatalogFile;
+  warnings: string[];
+  /** Validation of the imported specs as they stand (what must be fixed before use). */
+  problems: CatalogProblem[];
+}
+
+export type AuditVerdict =
+  | { ok: true; entries: number; head: string }
+  | { ok: false; entries: number; problems: { seq: number | null; message: string }[] };
+
+export interface SnapshotInfo {
+  id: number;
+  name: string;
+  description: string | null;
+  createdAt: string;
+  importedFrom: string | null;
+  recordings: number;
+}
+
+export interface BundleSummary {
+  file: string;
+  snapshot: string;
+  entries: number;
+  payloadSha256: string;
+}
+
+export interface GatewayCallParams {
+  tool: string;
+  args: Record<string, unknown>;
+  /** Defaults to emulator. */
+  mode?: GatewayMode;
+  /** Snapshot to record into or replay from. */
+  snapshot?: string;
+}
+
 /** Each method's parameters and result. Parameters are one JSON object, so every transport carries them alike. */
 export interface EngineMethods {
   'engine.status': { params: EmptyParams; result: EngineStatus };
   'engine.doctor': { params: EmptyParams; result: DoctorReport };
+  'catalog.list': { params: { agency?: string }; result: CatalogListing };
+  'catalog.get': { params: { id: string }; result: ToolSpec };
+  'catalog.validate': { params: { files?: string[] }; result: CatalogValidation };
+  'catalog.import': { params: { file: string; agency?: string }; result: CatalogImport };
+  'gateway.call': { params: GatewayCallParams; result: CallResult };
+  'gateway.parse': { params: { tool: string; body: string; status?: number; contentType?: string }; result: ParsedOutcome };
+  'audit.verify': { params: EmptyParams; result: AuditVerdict };
+  'snapshots.list': { params: EmptyParams; result: SnapshotInfo[] };
+  'bundle.export': { params: { snapshot: string; file: string }; result: BundleSummary };
+  'bundle.import': { params: { file: string; as?: string }; result: BundleSummary };
 }
 
 export type MethodName = keyof EngineMethods;
@@ -77,7 +148,20 @@ export interface EngineApi {
   call<M extends MethodName>(method: M, params: ParamsOf<M>, options?: CallOptions): Promise<ResultOf<M>>;
 }
 
-const methodTable: Record<MethodName, true> = { 'engine.status': true, 'engine.doctor': true };
+const methodTable: Record<MethodName, true> = {
+  'engine.status': true,
+  'engine.doctor': true,
+  'catalog.list': true,
+  'catalog.get': true,
+  'catalog.validate': true,
+  'catalog.import': true,
+  'gateway.call': true,
+  'gateway.parse': true,
+  'audit.verify': true,
+  'snapshots.list': true,
+  'bundle.export': true,
+  'bundle.import': true,
+};
 export const methodNames = Object.keys(methodTable) as MethodName[];
 
 export function isMethodName(name: string): name is MethodName {

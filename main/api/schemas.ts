@@ -2,13 +2,26 @@
 // parameters have a schema here, and a method without one does not compile.
 import { z } from 'zod';
 import { KopaError } from '../core/errors.ts';
+import { gatewayModes } from '../core/gateway/callResult.ts';
 import { isMethodName, methodNames, type MethodName, type ParamsOf } from './contract.ts';
 
 const empty = z.object({}).strict();
+const text = z.string().min(1).max(4096);
+const mode = z.enum(gatewayModes);
 
 export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'engine.status': empty,
   'engine.doctor': empty,
+  'catalog.list': z.object({ agency: text.optional() }).strict(),
+  'catalog.get': z.object({ id: text }).strict(),
+  'catalog.validate': z.object({ files: z.array(text).max(1000).optional() }).strict(),
+  'catalog.import': z.object({ file: text, agency: z.string().regex(/^[a-z][a-z0-9]*$/).optional() }).strict(),
+  'gateway.call': z.object({ tool: text, args: z.record(z.string(), z.unknown()), mode: mode.optional(), snapshot: text.optional() }).strict(),
+  'gateway.parse': z.object({ tool: text, body: z.string().max(64 * 1024 * 1024), status: z.number().int().min(100).max(599).optional(), contentType: z.string().max(200).optional() }).strict(),
+  'audit.verify': empty,
+  'snapshots.list': empty,
+  'bundle.export': z.object({ snapshot: text, file: text }).strict(),
+  'bundle.import': z.object({ file: text, as: text.optional() }).strict(),
 };
 
 /** Checks a method name and its parameters, listing every problem at once. */

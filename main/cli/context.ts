@@ -1,7 +1,6 @@
 // What every command receives: where the data lives, how to print, and how to open the engine.
 import { chooseDataDir, type DataDirSource } from '../core/dataDir.ts';
-import type { EngineHost } from '../api/contract.ts';
-import { Engine } from '../engine/Engine.ts';
+import { Engine, type EngineOptions } from '../engine/Engine.ts';
 import type { CliIo } from './io.ts';
 import { Output } from './output.ts';
 import { createProgressReporter, type ProgressReporter } from './progress.ts';
@@ -16,6 +15,8 @@ export class CommandContext {
   readonly out: Output;
   readonly dataDir: string;
   readonly dataDirSource: DataDirSource;
+  /** Set by a command whose result means failure (1) without an error to report. */
+  exitCode = 0;
 
   constructor(io: CliIo, options: GlobalOptions) {
     this.io = io;
@@ -30,8 +31,8 @@ export class CommandContext {
   }
 
   /** Runs `fn` with an engine on the data folder, and always shuts it down. */
-  async withEngine<T>(fn: (engine: Engine) => Promise<T>, host: EngineHost = 'cli'): Promise<T> {
-    const engine = Engine.open({ dataDir: this.dataDir, host });
+  async withEngine<T>(fn: (engine: Engine) => Promise<T>, options: Partial<Omit<EngineOptions, 'dataDir'>> = {}): Promise<T> {
+    const engine = Engine.open({ host: 'cli', ...options, dataDir: this.dataDir });
     try {
       return await fn(engine);
     } finally {

@@ -7,6 +7,10 @@ import { processIo, type CliIo } from './io.ts';
 import { Output } from './output.ts';
 import { registerApp } from './commands/app.ts';
 import { registerDoctor } from './commands/doctor.ts';
+import { registerCatalog } from './commands/catalog.ts';
+import { registerCall } from './commands/call.ts';
+import { registerEmulator } from './commands/emulator.ts';
+import { registerRecords } from './commands/records.ts';
 
 export const ExitCode = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -28,7 +32,12 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
   };
   registerDoctor(program, context);
   registerApp(program, context);
-  for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
+  registerCatalog(program, context);
+  registerCall(program, context);
+  registerEmulator(program, context);
+  registerRecords(program, context);
+  const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
+  for (const command of all(program).slice(1)) command.exitOverride().configureOutput(program.configureOutput());
   return program;
 }
 
@@ -40,7 +49,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   });
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return ExitCode.ok;
+    return ctx?.exitCode ?? ExitCode.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;

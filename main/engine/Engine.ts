@@ -10,6 +10,17 @@ import type { LlamaRuntime, LlamaRuntimeOptions } from '../../native/llama/index
 import { Store, type StoreOptions } from './store/Store.ts';
 import { MetaRepository } from './store/repositories/MetaRepository.ts';
 import { collectDoctorReport } from './doctor.ts';
+import type { Catalog } from '../core/catalog/Catalog.ts';
+import { loadCatalog, type LoadedCatalog } from './catalog/loadCatalog.ts';
+import { defaultResourcesDir } from './resources.ts';
+import { Gateway, type GatewayOptions } from './gateway/Gateway.ts';
+import { EnvKeyStore, type KeyStore } from './gateway/keyStore.ts';
+import { EmulatorServer, type EmulatorOptions } from './emulator/EmulatorServer.ts';
+import { randomBytes } from 'node:crypto';
+import { importCatalog, listCatalog, validateCatalogFiles } from './methods/catalog.ts';
+import { exportBundle, importBundle } from './gateway/bundle.ts';
+import { AuditRepository } from './store/repositories/AuditRepository.ts';
+import { RecordingRepository } from './store/repositories/RecordingRepository.ts';
 
 export interface EngineOptions {
   /** Folder for the database, models and recordings; created when missing. */
@@ -20,6 +31,14 @@ export interface EngineOptions {
   llama?: LlamaRuntimeOptions;
   /** Database settings. Defaults to the store's own. */
   store?: StoreOptions;
+  /** Folder of the app's data files. Defaults to resources/ (or KOPA_RESOURCES_DIR). */
+  resourcesDir?: string;
+  /** Where API keys come from. Defaults to environment variables (KOPA_KEY_DATA_GO_KR, …). */
+  keys?: KeyStore;
+  /** Gateway settings (api base, timeouts, retries). Defaults to the gateway's own. */
+  gateway?: Pick<GatewayOptions, 'apiBase' | 'timeoutMs' | 'retries' | 'backoffMs' | 'maxResponseBytes'>;
+  /** The in-process emulator that emulator mode uses (seed, faults, clock). Defaults to seed 1, no faults, real time. */
+  emulator?: Pick<EmulatorOptions, 'seed' | 'faults' | 'now'>;
 }
 
 export const DATABASE_FILE = 'kopa.db';
@@ -33,6 +52,11 @@ export class Engine implements EngineApi {
   private readonly startedAt = new Date();
   private readonly llamaOptions: LlamaRuntimeOptions;
   private llamaRuntime: Promise<LlamaRuntime> | undefined;
+  private loadedCatalog: LoadedCatalog | undefined;
+  private gatewayInstance: Gateway | undefined;
+  private emulatorServer: Promise<EmulatorServer> | undefined;
+  private readonly options: EngineOptions;
+  readonly resourcesDir: string;
   private disposed = false;
   private readonly handlers: Handlers = {
     'engine.status': async () => this.status(),
@@ -43,6 +67,16 @@ export class Engine implements EngineApi {
         llama: () => this.llama(),
         onProgress: options.onProgress,
       }),
+    'catalog.list': async ({ agency }) => listCatalog(this, agency),
+    'catalog.get': async ({ id }) => this.catalog().require(id),
+    'catalog.validate': async ({ files }) => validateCatalogFiles(this, files),
+    'catalog.import': async ({ file, agency }) => importCatalog(this, file, agency),
+    'gateway.call': ({ tool, args, mode, snapshot }, options) => this.gateway().call(tool, args, { mode, snapshot, signal: options.signal }),
+    'gateway.parse': async ({ tool, body, status, contentType }) => this.gateway().parse(tool, { status: status ?? 200, contentType: contentType ?? '', body }),
+    'audit.verify': async () => new AuditRepository(this.store.db).verify(),
+    'snapshots.list': async () => new RecordingRepository(this.store.db).snapshots(),
+    'bundle.export': async ({ snapshot, file }, options) => exportBundle(this.store, snapshot, path.resolve(file), options.onProgress),
+    'bundle.import': async ({ file, as }, options) => importBundle(this.store, path.resolve(file), { as, onProgress: options.onProgress }),
   };
 
   private constructor(options: EngineOptions, store: Store) {
@@ -50,6 +84,8 @@ export class Engine implements EngineApi {
     this.host = options.host ?? 'cli';
     this.llamaOptions = options.llama ?? {};
     this.store = store;
+    this.options = options;
+    this.resourcesDir = options.resourcesDir ?? defaultResourcesDir();
   }
 
   /** Opens the data folder (creating it) and its database (migrating it). */
@@ -93,6 +129,36 @@ export class Engine implements EngineApi {
     };
   }
 
+  /** The catalog: bundled specs plus the user's own (DATA_DIR/catalog), loaded on first use. */
+  catalogInfo(): LoadedCatalog {
+    this.loadedCatalog ??= loadCatalog({ resourcesDir: this.resourcesDir, userDir: path.join(this.dataDir, 'catalog') });
+    return this.loadedCatalog;
+  }
+
+  catalog(): Catalog {
+    return this.catalogInfo().catalog;
+  }
+
+  /** The in-process emulator on a free loopback port, started the first time emulator mode needs it. */
+  emulator(): Promise<EmulatorServer> {
+    if (this.disposed) return Promise.reject(new KopaError('Disposed', 'The engine has shut down.'));
+    this.emulatorServer ??= EmulatorServer.start({ catalog: this.catalog(), resourcesDir: this.resourcesDir, key: randomBytes(16).toString('hex'), ...this.options.emulator });
+    return this.emulatorServer;
+  }
+
+  gateway(): Gateway {
+    if (!this.gatewayInstance) {
+      this.gatewayInstance = new Gateway({
+        catalog: this.catalog(),
+        store: this.store,
+        keys: this.options.keys ?? new EnvKeyStore(),
+        emulator: () => this.emulator().then((e) => ({ host: '127.0.0.1', port: e.port, key: e.key ?? 'kopa-emulator' })),
+        ...this.options.gateway,
+      });
+    }
+    return this.gatewayInstance;
+  }
+
   /** The llama.cpp runtime, loaded on first use and shared. */
   llama(): Promise<LlamaRuntime> {
     if (this.disposed) return Promise.reject(new KopaError('Disposed', 'The engine has shut down.'));
@@ -115,6 +181,8 @@ export class Engine implements EngineApi {
     const runtime = this.llamaRuntime;
     this.llamaRuntime = undefined;
     if (runtime) await runtime.then((r) => r.dispose(), () => undefined);
+    this.gatewayInstance?.close();
+    if (this.emulatorServer) await this.emulatorServer.then((e) => e.close(), () => undefined);
     this.store.close();
   }
 }

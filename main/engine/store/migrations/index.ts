@@ -1,7 +1,8 @@
 import { initialSchema } from './001_initial.ts';
+import { recordingLatency } from './002_recording_latency.ts';
 import type { Migration } from './migration.ts';
 
 /** Every schema step, oldest first. Append; never edit or reorder a released one. */
-export const storeMigrations: readonly Migration[] = [initialSchema];
+export const storeMigrations: readonly Migration[] = [initialSchema, recordingLatency];
 
 export type { Migration } from './migration.ts';

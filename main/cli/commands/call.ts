@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { gatewayModes, type CallResult, type GatewayMode, type ParsedOutcome } from '../../core/gateway/callResult.ts';
+import { KopaError } from '../../core/errors.ts';
+import { parseFaultProfile } from '../../engine/emulator/faults.ts';
+import type { CommandContext } from '../context.ts';
+import { renderTable } from '../table.ts';
+
+export function parseJsonObject(value: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new InvalidArgumentError('not valid JSON (quote it for the shell: --args \'{"nx": 60}\')');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError('must be a JSON object');
+  return parsed as Record<string, unknown>;
+}
+
+export function parseInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('must be an integer');
+  return n;
+}
+
+export function parseInstant(value: string): Date {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) throw new InvalidArgumentError('must be an ISO date-time, e.g. 2025-03-01T14:30:00+09:00');
+  return d;
+}
+
+export function renderOutcome(tool: string, result: ParsedOutcome & Partial<Pick<CallResult, 'source' | 'latencyMs'>>): string {
+  const head = `${tool}  ${result.ok ? 'ok' : `failed: ${result.error?.kind}`}${result.source ? `  (${result.source}${result.latencyMs !== undefined ? `, ${result.latencyMs} ms` : ''})` : ''}`;
+  const code = result.resultCode !== null ? `result ${result.resultCode}${result.resultMessage ? ` ${result.resultMessage}` : ''}` : '';
+  const count = result.ok ? `${result.items.length} of ${result.totalCount ?? result.items.length} rows${result.page ? ` (page ${result.page.pageNo}, ${result.page.numOfRows} per page)` : ''}` : '';
+  const lines = [head, [code, count].filter(Boolean).join(', ')].filter(Boolean);
+  if (result.error) {
+    lines.push(`  ${result.error.message}`);
+    for (const v of result.error.violations ?? []) lines.push(`  - ${v.path || '(arguments)'}: ${v.message}`);
+  }
+  for (const w of result.warnings) lines.push(`warning: ${w}`);
+  if (result.ok) lines.push(renderTable(result.items));
+  return lines.join('\n');
+}
+
+interface CallOptions {
+  args: Record<string, unknown>;
+  mode: GatewayMode;
+  snapshot?: string;
+  apiBase?: string;
+  seed?: number;
+  faults?: string;
+  now?: Date;
+}
+
+export function registerCall(program: Command, context: () => CommandContext): void {
+  program
+    .command('call')
+    .description('Call one tool through the gateway and print its CallResult')
+    .argument('<tool>', 'tool id, e.g. kma.getUltraSrtNcst')
+    .requiredOption('--args <json>', 'arguments as a JSON object', parseJsonObject)
+    .addOption(new Option('--mode <mode>', 'where the answer comes from').choices([...gatewayModes]).default('emulator'))
+    .option('--snapshot <name>', 'snapshot to record into or replay from')
+    .option('--api-base <url>', 'live and record modes: send every API host to this base instead (e.g. a kopa emulator)')
+    .option('--seed <n>', 'emulator mode: the world seed (default 1)', parseInteger)
+    .option('--faults <profile>', 'emulator mode: a fault profile (none, latency, flaky, quota, nodata, malformed, drift, chaos, or a JSON file)')
+    .option('--now <iso>', "emulator mode: the emulator's clock", parseInstant)
+    .action(async (tool: string, options: CallOptions) => {
+      const ctx = context();
+      const faults = options.faults ? parseFaultProfile(options.faults) : undefined;
+      const result = await ctx.withEngine((engine) => engine.call('gateway.call', { tool, args: options.args, mode: options.mode, snapshot: options.snapshot }), {
+        gateway: { apiBase: options.apiBase },
+        emulator: { seed: options.seed, faults, ...(options.now ? { now: () => options.now! } : {}) },
+      });
+      ctx.out.result(result, (r) => renderOutcome(tool, r));
+      if (!result.ok) ctx.exitCode = 1;
+    });
+
+  const gateway = program.command('gateway').description('Gateway tools for integrators');
+  gateway
+    .command('parse')
+    .description('Normalise a saved raw response of a tool as the gateway would (JSON or XML)')
+    .argument('<tool>', 'tool id')
+    .argument('<file>', 'the saved response body')
+    .option('--status <code>', 'the HTTP status it came with (default 200)', parseInteger)
+    .action(async (tool: string, file: string, options: { status?: number }) => {
+      const ctx = context();
+      let body: string;
+      try {
+        body = readFileSync(file, 'utf8');
+      } catch (error) {
+        throw new KopaError('NotFound', `Cannot read ${file}: ${(error as Error).message}`);
+      }
+      const result = await ctx.withEngine((engine) => engine.call('gateway.parse', { tool, body, status: options.status }));
+      ctx.out.result(result, (r) => renderOutcome(tool, r));
+      if (!result.ok) ctx.exitCode = 1;
+    });
+}

@@ -1,0 +1,65 @@
+import type { Command } from 'commander';
+import type { AuditVerdict } from '../../api/contract.ts';
+import type { CommandContext } from '../context.ts';
+import { renderTable } from '../table.ts';
+
+function renderVerdict(v: AuditVerdict): string {
+  if (v.ok) return `audit log intact: ${v.entries} entries, head ${v.head.slice(0, 16)}…`;
+  return [`audit log TAMPERED (${v.entries} entries):`, ...v.problems.map((p) => `  ${p.seq === null ? 'chain' : `entry ${p.seq}`}: ${p.message}`)].join('\n');
+}
+
+export function registerRecords(program: Command, context: () => CommandContext): void {
+  const audit = program.command('audit').description('The hash-chained log of every gateway call');
+  audit
+    .command('verify')
+    .description('Check that no audit entry was edited or removed')
+    .action(async () => {
+      const ctx = context();
+      const verdict = await ctx.withEngine((engine) => engine.call('audit.verify', {}));
+      ctx.out.result(verdict, renderVerdict);
+      if (!verdict.ok) ctx.exitCode = 1;
+    });
+
+  program
+    .command('snapshots')
+    .description('List the snapshots of recorded responses')
+    .action(async () => {
+      const ctx = context();
+      const list = await ctx.withEngine((engine) => engine.call('snapshots.list', {}));
+      ctx.out.result(list, (l) => renderTable(l.map((s) => ({ name: s.name, recordings: s.recordings, created: s.createdAt, importedFrom: s.importedFrom ?? '' }))));
+    });
+
+  const bundle = program.command('bundle').description('Carry recordings between machines as a verified file');
+  bundle
+    .command('export')
+    .description('Write a snapshot to a bundle file with a SHA-256 manifest')
+    .requiredOption('--snapshot <name>', 'the snapshot to export')
+    .requiredOption('--out <file>', 'the bundle file to write')
+    .action(async (options: { snapshot: string; out: string }) => {
+      const ctx = context();
+      const progress = ctx.progress();
+      try {
+        const summary = await ctx.withEngine((engine) => engine.call('bundle.export', { snapshot: options.snapshot, file: options.out }, { onProgress: progress.update }));
+        progress.stop();
+        ctx.out.result(summary, (s) => `${s.entries} recordings of snapshot "${s.snapshot}" written to ${s.file}\nsha256 ${s.payloadSha256}`);
+      } finally {
+        progress.stop();
+      }
+    });
+  bundle
+    .command('import')
+    .description('Verify a bundle file completely, then import all of it (or nothing)')
+    .argument('<file>', 'the bundle file')
+    .option('--as <name>', 'import under this snapshot name instead')
+    .action(async (file: string, options: { as?: string }) => {
+      const ctx = context();
+      const progress = ctx.progress();
+      try {
+        const summary = await ctx.withEngine((engine) => engine.call('bundle.import', { file, as: options.as }, { onProgress: progress.update }));
+        progress.stop();
+        ctx.out.result(summary, (s) => `${s.entries} recordings imported into snapshot "${s.snapshot}" (sha256 ${s.payloadSha256.slice(0, 16)}…)`);
+      } finally {
+        progress.stop();
+      }
+    });
+}

@@ -1,0 +1,92 @@
+// The validated set of tools: lookup by id (with suggestions for near misses), per-tool argument validators,
+// and the allowlist of endpoints that the gateway and the Chromium session enforce.
+import { distance } from 'fastest-levenshtein';
+import type { Ajv } from 'ajv';
+import { KopaError } from '../errors.ts';
+import { compileArgsValidator, createSchemaAjv, type ArgsValidator } from './argsValidator.ts';
+import { isRemote, type Endpoint, type RemoteToolSpec, type ToolSpec } from './types.ts';
+
+export interface AllowlistEntry {
+  scheme: 'http' | 'https';
+  host: string;
+  port: number;
+  path: string;
+  method: 'GET' | 'POST';
+  toolId: string;
+}
+
+export function defaultPort(scheme: 'http' | 'https'): number {
+  return scheme === 'https' ? 443 : 80;
+}
+
+export function allowlistEntry(endpoint: Endpoint, toolId: string): AllowlistEntry {
+  return { scheme: endpoint.scheme, host: endpoint.host, port: endpoint.port ?? defaultPort(endpoint.scheme), path: endpoint.path, method: endpoint.method, toolId };
+}
+
+export class Catalog {
+  private readonly byId: Map<string, ToolSpec>;
+  private readonly validators = new Map<string, ArgsValidator>();
+  private ajv: Ajv | undefined;
+
+  constructor(tools: ToolSpec[]) {
+    this.byId = new Map(tools.map((t) => [t.id, t]));
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  list(): ToolSpec[] {
+    return [...this.byId.values()];
+  }
+
+  get(id: string): ToolSpec | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The tool, or a NotFound error that suggests the closest ids. */
+  require(id: string): ToolSpec {
+    const tool = this.byId.get(id);
+    if (tool) return tool;
+    const suggestions = this.suggest(id);
+    throw new KopaError('NotFound', `There is no tool "${id}".${suggestions.length ? ` Did you mean ${suggestions.join(', ')}?` : ''}`, {
+      hint: 'kopa catalog list shows every tool id.',
+      details: { toolId: id, suggestions },
+    });
+  }
+
+  /** Up to three ids closest to `id` (edit distance on the whole id and on the operation name). */
+  suggest(id: string): string[] {
+    const lower = id.toLowerCase();
+    const scored = [...this.byId.keys()].map((candidate) => {
+      const c = candidate.toLowerCase();
+      const op = c.slice(c.indexOf('.') + 1);
+      const score = Math.min(distance(lower, c), distance(lower, op) + 1, c.includes(lower) || lower.includes(op) ? 1 : Infinity);
+      return { candidate, score };
+    });
+    const limit = Math.max(3, Math.floor(id.length / 3));
+    return scored
+      .filter((s) => s.score <= limit)
+      .sort((a, b) => a.score - b.score || a.candidate.localeCompare(b.candidate))
+      .slice(0, 3)
+      .map((s) => s.candidate);
+  }
+
+  validator(id: string): ArgsValidator {
+    let validator = this.validators.get(id);
+    if (!validator) {
+      this.ajv ??= createSchemaAjv();
+      validator = compileArgsValidator(this.ajv, this.require(id).parameters);
+      this.validators.set(id, validator);
+    }
+    return validator;
+  }
+
+  remoteTools(): RemoteToolSpec[] {
+    return this.list().filter(isRemote);
+  }
+
+  allowlist(): AllowlistEntry[] {
+    return this.remoteTools().map((t) => allowlistEntry(t.endpoint, t.id));
+  }
+}

@@ -1,0 +1,48 @@
+// Arguments are checked against a tool's JSON Schema before any request: every violation is reported at once,
+// scalar types are coerced ("60" → 60) because models often quote numbers, and defaults are filled in.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { ParametersSchema } from './types.ts';
+
+/** KOPA Studio's extension keywords in parameter schemas. */
+const extensionKeywords = ['x-semantic', 'x-description-en', 'x-in'];
+
+export function createSchemaAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, strict: true, strictRequired: false });
+  (addFormats as unknown as (ajv: Ajv) => Ajv)(ajv);
+  for (const keyword of extensionKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword(keyword);
+  return ajv;
+}
+
+export interface ArgsViolation {
+  /** The argument it concerns, as a JSON pointer (e.g. /nx), or "" for the whole object. */
+  path: string;
+  message: string;
+}
+
+export interface ArgsValidator {
+  /** Validates (and coerces, and fills defaults into) a copy of the arguments. */
+  check(args: unknown): { ok: true; args: Record<string, unknown> } | { ok: false; violations: ArgsViolation[] };
+}
+
+function describe(error: ErrorObject): ArgsViolation {
+  const path = error.instancePath || (error.params && 'missingProperty' in error.params ? `/${String(error.params.missingProperty)}` : '');
+  if (error.keyword === 'additionalProperties') {
+    return { path: `/${String(error.params.additionalProperty)}`, message: 'is not a parameter of this tool' };
+  }
+  if (error.keyword === 'required') return { path, message: 'is required' };
+  if (error.keyword === 'enum') return { path, message: `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+  return { path, message: error.message ?? error.keyword };
+}
+
+export function compileArgsValidator(ajv: Ajv, schema: ParametersSchema): ArgsValidator {
+  const validate: ValidateFunction = ajv.compile(schema);
+  return {
+    check(args) {
+      const copy = structuredClone(args ?? {});
+      if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) return { ok: false, violations: [{ path: '', message: 'arguments must be a JSON object' }] };
+      if (validate(copy)) return { ok: true, args: copy as Record<string, unknown> };
+      return { ok: false, violations: (validate.errors ?? []).map(describe) };
+    },
+  };
+}

@@ -1,0 +1,218 @@
+// Turns an OpenAPI 3 or Swagger 2 document (as data.go.kr publishes them) into catalog tool specs for a person
+// to review: endpoint, parameters with JSON-Schema types, the key parameter, the JSON switch, and the fields of
+// the response rows. What cannot be known from the document (English text, success codes, semantic tags) is
+// filled with a best guess and listed as a warning.
+import type { CatalogFile, FieldSpec, FieldType, ParameterSchema, RemoteToolSpec } from './types.ts';
+
+export interface ImportResult {
+  file: CatalogFile;
+  warnings: string[];
+}
+
+export interface ImportOptions {
+  /** Prefix of the tool ids and the agency name. Defaults to a name derived from the host and path. */
+  agency?: string;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const KEY_PARAMS = new Set(['servicekey', 'confmkey', 'apikey', 'key']);
+const FORMAT_PARAMS = new Set(['_type', 'datatype', 'returntype', 'type', 'resulttype', 'format']);
+const METHODS = ['get', 'post'] as const;
+
+/** Semantic tags inferred from well-known parameter names of Korean public APIs. */
+const SEMANTIC_BY_NAME: Record<string, string> = {
+  lawd_cd: 'region.lawdCd5',
+  deal_ymd: 'date.yyyymm',
+  base_date: 'date.yyyymmdd',
+  base_time: 'time.hhmm',
+  nx: 'kma.nx',
+  ny: 'kma.ny',
+  pageno: 'paging.pageNo',
+  numofrows: 'paging.numOfRows',
+  sigungucd: 'region.lawdCd5',
+  bjdongcd: 'region.bjdongCd5',
+  stationname: 'airkorea.stationName',
+  contentid: 'tour.contentId',
+  contenttypeid: 'tour.contentTypeId',
+  ykiho: 'hira.ykiho',
+  ldongregncd: 'region.sidoCd2',
+  ldongsigngucd: 'region.sigunguCd3',
+  mapx: 'geo.lon',
+  mapy: 'geo.lat',
+  solyear: 'date.yyyy',
+  solmonth: 'date.mm',
+  locdate: 'date.yyyymmdd',
+};
+
+function semanticFor(name: string): string | undefined {
+  return SEMANTIC_BY_NAME[name.toLowerCase()] ?? SEMANTIC_BY_NAME[name];
+}
+
+function resolveRef(doc: Obj, value: unknown): unknown {
+  if (!isObj(value) || typeof value.$ref !== 'string') return value;
+  const path = value.$ref.replace(/^#\//, '').split('/');
+  let node: unknown = doc;
+  for (const part of path) node = isObj(node) ? node[part] : undefined;
+  return resolveRef(doc, node);
+}
+
+function fieldType(schema: Obj): FieldType {
+  const t = schema.type;
+  if (t === 'integer') return 'integer';
+  if (t === 'number') return 'number';
+  if (t === 'boolean') return 'boolean';
+  return 'string';
+}
+
+/** Finds the row object of a response schema: the item under items, or the elements of the first array. */
+function rowSchema(doc: Obj, schema: unknown, depth = 0): Obj | undefined {
+  const s = resolveRef(doc, schema);
+  if (!isObj(s) || depth > 8) return undefined;
+  if (s.type === 'array') return rowSchema(doc, s.items, depth + 1) ?? (isObj(resolveRef(doc, s.items)) ? (resolveRef(doc, s.items) as Obj) : undefined);
+  const props = isObj(s.properties) ? s.properties : undefined;
+  if (!props) return undefined;
+  for (const key of ['response', 'body', 'items', 'item']) {
+    if (props[key]) {
+      const inner = rowSchema(doc, props[key], depth + 1);
+      if (inner) return inner;
+      if (key === 'item') return resolveRef(doc, props[key]) as Obj;
+    }
+  }
+  for (const value of Object.values(props)) {
+    const v = resolveRef(doc, value);
+    if (isObj(v) && v.type === 'array') return rowSchema(doc, v.items, depth + 1) ?? (resolveRef(doc, v.items) as Obj);
+  }
+  const scalar = Object.values(props).every((v) => {
+    const r = resolveRef(doc, v);
+    return isObj(r) && r.type !== 'object' && r.type !== 'array';
+  });
+  return depth > 0 && scalar ? s : undefined;
+}
+
+function toParameter(raw: Obj, doc: Obj): ParameterSchema {
+  const schema = isObj(raw.schema) ? (resolveRef(doc, raw.schema) as Obj) : raw;
+  const type = schema.type === 'integer' || schema.type === 'number' || schema.type === 'boolean' || schema.type === 'array' ? schema.type : 'string';
+  const description = String(raw.description ?? schema.description ?? raw.name);
+  const out: ParameterSchema = { type, description: description.trim() || String(raw.name) };
+  const semantic = semanticFor(String(raw.name));
+  if (semantic) out['x-semantic'] = semantic;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) out.enum = schema.enum as (string | number)[];
+  if (typeof schema.pattern === 'string') out.pattern = schema.pattern;
+  if (typeof schema.minimum === 'number') out.minimum = schema.minimum;
+  if (typeof schema.maximum === 'number') out.maximum = schema.maximum;
+  if (schema.default !== undefined) out.default = schema.default;
+  if (raw.in === 'body') out['x-in'] = 'body';
+  return out;
+}
+
+function exampleValue(p: ParameterSchema, raw: Obj): unknown {
+  const candidates = [raw.example, raw['x-example'], isObj(raw.schema) ? raw.schema.example : undefined, p.default, p.enum?.[0]];
+  const found = candidates.find((c) => c !== undefined);
+  if (found !== undefined) return found;
+  return p.type === 'integer' || p.type === 'number' ? (p.minimum ?? 1) : p.type === 'boolean' ? true : 'example';
+}
+
+function agencyFrom(host: string, path: string): string {
+  const first = path.split('/').filter(Boolean)[0] ?? host.split('.')[0] ?? 'imported';
+  return first.replace(/[^A-Za-z0-9]/g, '').toLowerCase() || 'imported';
+}
+
+export function importOpenApi(document: unknown, options: ImportOptions = {}): ImportResult {
+  if (!isObj(document)) throw new Error('the document is not a JSON or YAML object');
+  const warnings: string[] = [];
+  const swagger2 = typeof document.swagger === 'string' && document.swagger.startsWith('2');
+  const openapi3 = typeof document.openapi === 'string' && document.openapi.startsWith('3');
+  if (!swagger2 && !openapi3) throw new Error('not an OpenAPI 3 or Swagger 2 document (no "openapi" or "swagger" version)');
+  let scheme: 'http' | 'https' = 'https';
+  let host = '';
+  let basePath = '';
+  if (swagger2) {
+    host = String(document.host ?? '');
+    basePath = String(document.basePath ?? '');
+    const schemes = Array.isArray(document.schemes) ? document.schemes : [];
+    scheme = schemes.includes('https') ? 'https' : schemes.includes('http') ? 'http' : 'https';
+  } else {
+    const server = Array.isArray(document.servers) && isObj(document.servers[0]) ? String(document.servers[0].url ?? '') : '';
+    try {
+      const url = new URL(server);
+      scheme = url.protocol === 'http:' ? 'http' : 'https';
+      host = url.hostname;
+      basePath = url.pathname.replace(/\/$/, '');
+    } catch {
+      warnings.push('servers[0].url is missing or not absolute: fill in the endpoint host.');
+    }
+  }
+  if (!host) warnings.push('No host: fill in endpoint.host before use.');
+  const paths = isObj(document.paths) ? document.paths : {};
+  const agency = options.agency ?? agencyFrom(host, basePath);
+  const info = isObj(document.info) ? document.info : {};
+  const title = String(info.title ?? agency);
+  const tools: RemoteToolSpec[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObj(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObj(op)) continue;
+      const opName = String(op.operationId ?? path.split('/').filter(Boolean).pop() ?? 'operation').replace(/[^A-Za-z0-9]/g, '');
+      const id = `${agency}.${opName.charAt(0).toLowerCase()}${opName.slice(1)}`;
+      const rawParams = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]
+        .map((p) => resolveRef(document, p))
+        .filter(isObj);
+      const keyParam = rawParams.find((p) => KEY_PARAMS.has(String(p.name).toLowerCase()));
+      const formatParam = rawParams.find((p) => FORMAT_PARAMS.has(String(p.name).toLowerCase()));
+      const properties: Record<string, ParameterSchema> = {};
+      const required: string[] = [];
+      const exampleArgs: Record<string, unknown> = {};
+      for (const raw of rawParams) {
+        const name = String(raw.name);
+        if (raw === keyParam || raw === formatParam || (raw.in !== 'query' && raw.in !== 'body')) continue;
+        const param = toParameter(raw, document);
+        properties[name] = param;
+        if (raw.required === true) {
+          required.push(name);
+          exampleArgs[name] = exampleValue(param, raw);
+        }
+      }
+      const okResponse = isObj(op.responses) ? (op.responses['200'] ?? op.responses.default) : undefined;
+      const responseSchema = isObj(okResponse) ? (okResponse.schema ?? (isObj(okResponse.content) ? Object.values(okResponse.content).map((c) => (isObj(c) ? c.schema : undefined)).find(Boolean) : undefined)) : undefined;
+      const row = rowSchema(document, responseSchema);
+      const fields: Record<string, FieldSpec> = {};
+      for (const [name, value] of Object.entries(isObj(row?.properties) ? row.properties : {})) {
+        const v = resolveRef(document, value);
+        if (!isObj(v)) continue;
+        const field: FieldSpec = { type: fieldType(v) };
+        const semantic = semanticFor(name);
+        if (semantic) field.semantic = semantic;
+        if (typeof v.description === 'string' && v.description.trim()) field.ko = v.description.trim();
+        fields[name] = field;
+      }
+      if (Object.keys(fields).length === 0) {
+        fields.value = { type: 'string' };
+        warnings.push(`${id}: the response schema names no row fields; describe them in response.fields.`);
+      }
+      const summary = String(op.summary ?? op.description ?? opName).trim();
+      const formatValues = formatParam ? (isObj(formatParam.schema) ? formatParam.schema.enum : formatParam.enum) : undefined;
+      const jsonValue = Array.isArray(formatValues) ? formatValues.map(String).find((v) => v.toLowerCase() === 'json') : formatParam ? 'json' : undefined;
+      tools.push({
+        id,
+        agency,
+        kind: 'remote',
+        name: { ko: summary, en: `${opName} (imported: translate)` },
+        description: { ko: String(op.description ?? summary).trim() || summary, en: `Imported from ${title}: describe for a model in English.` },
+        endpoint: { scheme, host: host || 'unknown.invalid', path: `${basePath}${path}`.replace(/\/{2,}/g, '/'), method: method === 'post' ? 'POST' : 'GET' },
+        auth: keyParam ? { kind: 'serviceKey', param: String(keyParam.name), keyId: 'data.go.kr' } : { kind: 'none', param: 'none', keyId: 'data.go.kr' },
+        format: formatParam && jsonValue ? { request: 'json', param: String(formatParam.name), json: jsonValue, xml: 'xml' } : { request: 'xml' },
+        parameters: { type: 'object', properties, required, additionalProperties: false },
+        response: { envelope: 'datago', successCodes: ['00'], noDataCodes: ['03'], fields },
+        source: String((isObj(document.externalDocs) ? document.externalDocs.url : undefined) ?? `imported OpenAPI document: ${title}`),
+        verify: ['Imported: check the success codes, the envelope, the English name and description, and the semantic tags'],
+        examples: [{ args: exampleArgs }],
+      });
+    }
+  }
+  if (tools.length === 0) throw new Error('the document has no GET or POST operations');
+  warnings.push(`${tools.length} tool(s) imported; English names, descriptions and success codes need review.`);
+  return { file: { agency, agencyName: { ko: title, en: title }, tools }, warnings };
+}

@@ -1,0 +1,133 @@
+// Catalog files are validated when they are loaded. A problem names the file, the tool and the field, so that
+// whoever edits a spec (or reviews an imported one) knows exactly where to look.
+import type { Ajv, ErrorObject } from 'ajv';
+import { compileArgsValidator, createSchemaAjv } from './argsValidator.ts';
+import { isLocalToolName } from './localTools.ts';
+import type { CatalogFile, ParametersSchema, ToolSpec } from './types.ts';
+
+export interface CatalogProblem {
+  file: string;
+  /** The tool id (or its position when it has no id). */
+  tool?: string;
+  /** A JSON pointer inside the tool (e.g. /parameters/properties/nx/maximum). */
+  field?: string;
+  message: string;
+}
+
+export interface SemanticVocabulary {
+  tags: Record<string, { ko: string; en: string; pattern?: string }>;
+}
+
+export interface CatalogSource {
+  /** File name as the user knows it (shown in problems). */
+  file: string;
+  json: unknown;
+}
+
+const toolKeys = new Set(['id', 'agency', 'kind', 'name', 'description', 'endpoint', 'auth', 'format', 'fixed', 'parameters', 'response', 'quota', 'source', 'verify', 'examples', 'function']);
+
+function locate(file: string, json: unknown, pointer: string): { tool?: string; field?: string } {
+  const match = /^\/tools\/(\d+)(\/.*)?$/.exec(pointer);
+  if (!match) return pointer ? { field: pointer } : {};
+  const tools = (json as { tools?: { id?: unknown }[] }).tools ?? [];
+  const index = Number(match[1]);
+  const id = tools[index]?.id;
+  return { tool: typeof id === 'string' ? id : `#${index}`, ...(match[2] ? { field: match[2] } : {}) };
+}
+
+function schemaMessage(error: ErrorObject): string {
+  if (error.keyword === 'additionalProperties') return `unexpected property "${String(error.params.additionalProperty)}"`;
+  if (error.keyword === 'required') return `missing property "${String(error.params.missingProperty)}"`;
+  if (error.keyword === 'enum') return `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+  if (error.keyword === 'oneOf') return 'must be either a remote tool (endpoint, auth, format) or a local tool (function), not both or neither';
+  return error.message ?? error.keyword;
+}
+
+function collectSemantics(parameters: ParametersSchema): { pointer: string; tag: string }[] {
+  const found: { pointer: string; tag: string }[] = [];
+  const walk = (node: unknown, pointer: string): void => {
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'x-semantic' && typeof value === 'string') found.push({ pointer: `${pointer}/x-semantic`, tag: value });
+      else walk(value, `${pointer}/${key}`);
+    }
+  };
+  walk(parameters, '/parameters');
+  return found;
+}
+
+function checkTool(tool: ToolSpec, vocabulary: SemanticVocabulary, ajv: Ajv): { field?: string; message: string }[] {
+  const problems: { field?: string; message: string }[] = [];
+  for (const key of Object.keys(tool)) if (!toolKeys.has(key)) problems.push({ field: `/${key}`, message: `unexpected property "${key}"` });
+  const props = tool.parameters.properties;
+  for (const name of tool.parameters.required ?? []) {
+    if (!props[name]) problems.push({ field: `/parameters/required`, message: `"${name}" is required but not defined in properties` });
+  }
+  for (const { pointer, tag } of collectSemantics(tool.parameters)) {
+    if (!vocabulary.tags[tag]) problems.push({ field: pointer, message: `unknown semantic tag "${tag}"` });
+  }
+  for (const [name, field] of Object.entries(tool.response.fields)) {
+    if (field.semantic && !vocabulary.tags[field.semantic]) problems.push({ field: `/response/fields/${name}/semantic`, message: `unknown semantic tag "${field.semantic}"` });
+  }
+  if (tool.kind === 'local') {
+    if (!isLocalToolName(tool.function)) problems.push({ field: '/function', message: `no local function named "${tool.function}"` });
+  } else {
+    if (props[tool.auth.param]) problems.push({ field: `/parameters/properties/${tool.auth.param}`, message: 'the key parameter must not be a tool argument (keys come from the key store)' });
+    for (const name of Object.keys(tool.fixed ?? {})) {
+      if (props[name]) problems.push({ field: `/fixed/${name}`, message: `"${name}" is both fixed and an argument` });
+    }
+    const format = tool.format;
+    if (format.param && !format[format.request]) problems.push({ field: '/format', message: `format.param is set but no value for "${format.request}"` });
+    if (tool.endpoint.method === 'GET') {
+      for (const [name, schema] of Object.entries(props)) if (schema['x-in'] === 'body') problems.push({ field: `/parameters/properties/${name}/x-in`, message: 'a GET request has no body' });
+    }
+  }
+  let validator;
+  try {
+    validator = compileArgsValidator(ajv, tool.parameters);
+  } catch (error) {
+    problems.push({ field: '/parameters', message: `not a valid JSON Schema: ${(error as Error).message}` });
+    return problems;
+  }
+  tool.examples.forEach((example, i) => {
+    const result = validator.check(example.args);
+    if (!result.ok) {
+      for (const v of result.violations) problems.push({ field: `/examples/${i}/args${v.path}`, message: `example does not fit the parameters: ${v.message}` });
+    }
+  });
+  return problems;
+}
+
+/**
+ * Validates catalog files against the catalog schema and the rules a schema cannot say (known semantic tags,
+ * unique ids, keys never as arguments, examples that fit their parameters). Returns the valid tools and every problem.
+ */
+export function validateCatalog(sources: CatalogSource[], fileSchema: object, vocabulary: SemanticVocabulary): { tools: ToolSpec[]; problems: CatalogProblem[] } {
+  const ajv = createSchemaAjv();
+  const validateFile = ajv.compile(fileSchema);
+  const tools: ToolSpec[] = [];
+  const problems: CatalogProblem[] = [];
+  const seen = new Map<string, string>();
+  for (const { file, json } of sources) {
+    if (!validateFile(json)) {
+      for (const error of validateFile.errors ?? []) problems.push({ file, ...locate(file, json, error.instancePath), message: schemaMessage(error) });
+      continue;
+    }
+    for (const tool of (json as CatalogFile).tools) {
+      const own = checkTool(tool, vocabulary, ajv);
+      const earlier = seen.get(tool.id);
+      if (earlier) own.push({ message: `duplicate tool id (also in ${earlier})` });
+      if (own.length > 0) {
+        for (const p of own) problems.push({ file, tool: tool.id, ...p });
+        continue;
+      }
+      seen.set(tool.id, file);
+      tools.push(tool);
+    }
+  }
+  return { tools, problems };
+}
+
+export function formatProblem(p: CatalogProblem): string {
+  return [p.file, p.tool, p.field].filter(Boolean).join(' › ') + `: ${p.message}`;
+}

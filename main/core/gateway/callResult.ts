@@ -1,0 +1,50 @@
+// What every tool call returns, whatever answered it (live API, recording, emulator, local function). Failures
+// are data with a typed kind, so an agent can read them and recover; keys never appear anywhere in it.
+import type { ArgsViolation } from '../catalog/argsValidator.ts';
+
+export const callErrorKinds = ['NotAllowed', 'BadKey', 'Quota', 'NoData', 'InvalidParam', 'Upstream', 'Timeout', 'Malformed', 'ReplayMiss'] as const;
+export type CallErrorKind = (typeof callErrorKinds)[number];
+
+export const callSources = ['live', 'replay', 'emulator', 'local'] as const;
+
+/** How the gateway answers: the local emulator (default), the live API, live while recording, or recordings only. */
+export const gatewayModes = ['emulator', 'live', 'record', 'replay'] as const;
+export type GatewayMode = (typeof gatewayModes)[number];
+export type CallSource = (typeof callSources)[number];
+
+export interface CallError {
+  kind: CallErrorKind;
+  message: string;
+  /** Whether the same call may succeed if tried again later. */
+  retryable: boolean;
+  /** For InvalidParam raised before any request: every problem with the arguments. */
+  violations?: ArgsViolation[];
+  httpStatus?: number;
+}
+
+export type Item = Record<string, unknown>;
+
+export interface CallResult {
+  ok: boolean;
+  tool: string;
+  source: CallSource;
+  items: Item[];
+  totalCount: number | null;
+  page: { pageNo: number; numOfRows: number } | null;
+  resultCode: string | null;
+  resultMessage: string | null;
+  error: CallError | null;
+  /** Things worth knowing that are not failures (e.g. a field the spec expects went missing). */
+  warnings: string[];
+  /** hash(tool id, canonical arguments without secrets, spec version): the recording key. */
+  requestHash: string;
+  latencyMs: number;
+}
+
+/** The part of a CallResult that comes from the response itself (what a replay must reproduce exactly). */
+export type ParsedOutcome = Pick<CallResult, 'ok' | 'items' | 'totalCount' | 'page' | 'resultCode' | 'resultMessage' | 'error' | 'warnings'>;
+
+export function failure(kind: CallErrorKind, message: string, extra: Partial<CallError> = {}): ParsedOutcome {
+  const retryable = extra.retryable ?? (kind === 'Timeout' || kind === 'Upstream');
+  return { ok: false, items: [], totalCount: null, page: null, resultCode: null, resultMessage: null, error: { kind, message, retryable, ...extra }, warnings: [] };
+}

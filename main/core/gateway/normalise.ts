@@ -1,0 +1,106 @@
+// Field values as a caller wants them, not as the wire carries them: "12,000" → 12000, "-" → null,
+// "2024-09-13 24:00" → "2024-09-14 00:00", "Y" → true. The same rules apply to JSON and XML, so both formats of
+// one response normalise to identical rows.
+import type { FieldSpec, NormaliserName } from '../catalog/types.ts';
+import { distance } from 'fastest-levenshtein';
+import type { Item } from './callResult.ts';
+
+type Normaliser = (value: unknown) => unknown;
+
+function nextDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + 1));
+  return next.toISOString().slice(0, 10);
+}
+
+export const normalisers: Record<NormaliserName, Normaliser> = {
+  trim: (v) => (typeof v === 'string' ? v.trim() : v),
+  dashNull: (v) => (v === '-' ? null : v),
+  emptyNull: (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  commaNumber: (v) => {
+    if (typeof v !== 'string') return v;
+    const cleaned = v.replace(/[,\s]/g, '');
+    if (cleaned === '' || cleaned === '-') return null;
+    const n = Number(cleaned);
+    return Number.isFinite(n) ? n : v;
+  },
+  kstMidnight24: (v) => {
+    if (typeof v !== 'string') return v;
+    const m = /^(\d{4}-\d{2}-\d{2}) 24:00$/.exec(v.trim());
+    return m ? `${nextDay(m[1]!)} 00:00` : v;
+  },
+  ynBoolean: (v) => (v === 'Y' || v === 'y' ? true : v === 'N' || v === 'n' ? false : v),
+  httpsUrl: (v) => (typeof v === 'string' && v.startsWith('http://') ? `https://${v.slice(7)}` : v),
+};
+
+function toNumber(v: unknown): number | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  const cleaned = String(v).replace(/[,\s]/g, '');
+  if (cleaned === '' || cleaned === '-') return null;
+  const n = Number(cleaned);
+  return Number.isFinite(n) ? n : null;
+}
+
+function toBoolean(v: unknown): boolean | null {
+  if (typeof v === 'boolean') return v;
+  const s = String(v ?? '').trim().toLowerCase();
+  if (['y', 'true', '1'].includes(s)) return true;
+  if (['n', 'false', '0'].includes(s)) return false;
+  return null;
+}
+
+export function normaliseValue(value: unknown, spec: FieldSpec): unknown {
+  let v = value;
+  for (const name of spec.normalise ?? []) v = normalisers[name](v);
+  if (v === undefined || v === null) return null;
+  switch (spec.type) {
+    case 'number':
+      return toNumber(v);
+    case 'integer':
+      return toNumber(v);
+    case 'boolean':
+      return toBoolean(v);
+    case 'string': {
+      if (typeof v === 'object') return JSON.stringify(v);
+      const s = String(v);
+      return s === '-' ? null : s;
+    }
+  }
+}
+
+/** Undeclared fields keep their value, as text when it is a scalar, so JSON and XML agree. */
+function passThrough(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object') return value;
+  return String(value);
+}
+
+export function normaliseItem(row: unknown, fields: Record<string, FieldSpec>): Item {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return { value: passThrough(row) };
+  const out: Item = {};
+  for (const [key, value] of Object.entries(row)) {
+    const spec = fields[key];
+    out[key] = spec ? normaliseValue(value, spec) : passThrough(value);
+  }
+  return out;
+}
+
+/**
+ * A declared field that no row has, while every row has an undeclared field of a similar name, is what a
+ * renamed field (schema drift) looks like. Say so, so that EDGE and the user notice.
+ */
+export function driftWarnings(rows: Item[], fields: Record<string, FieldSpec>): string[] {
+  if (rows.length === 0) return [];
+  const missing = Object.keys(fields).filter((f) => rows.every((r) => !(f in r)));
+  const unknown = Object.keys(rows[0]!).filter((k) => !fields[k] && rows.every((r) => k in r));
+  const renames = missing.flatMap((m) => unknown.filter((u) => similar(m, u)).map((u) => `${m} → ${u}`));
+  return renames.length ? [`The response has no ${renames.map((r) => r.split(' → ')[0]).join(', ')} but has ${renames.map((r) => r.split(' → ')[1]).join(', ')}: the API may have renamed a field (${renames.join(', ')}).`] : [];
+}
+
+function similar(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x.slice(0, 3) === y.slice(0, 3) && distance(x, y) <= Math.max(2, Math.floor(Math.min(x.length, y.length) / 3));
+}

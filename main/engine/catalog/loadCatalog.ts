@@ -1,0 +1,69 @@
+// Reads the bundled catalog (resources/catalog) and the user's own specs (DATA_DIR/catalog), validates both,
+// and builds the Catalog. Bundled specs must be valid; a bad user file is reported and its tools left out.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Catalog } from '../../core/catalog/Catalog.ts';
+import { formatProblem, validateCatalog, type CatalogProblem, type CatalogSource, type SemanticVocabulary } from '../../core/catalog/validateCatalog.ts';
+import { KopaError } from '../../core/errors.ts';
+
+export interface LoadCatalogOptions {
+  resourcesDir: string;
+  /** Folder of user-added catalog files. Defaults to none. */
+  userDir?: string;
+}
+
+export interface LoadedCatalog {
+  catalog: Catalog;
+  problems: CatalogProblem[];
+  files: string[];
+}
+
+const NOT_TOOL_FILES = new Set(['toolspec.schema.json', 'semantics.json']);
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return { __unreadable: (error as Error).message };
+  }
+}
+
+function sources(dir: string): CatalogSource[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !NOT_TOOL_FILES.has(f))
+    .sort()
+    .map((f) => ({ file: path.join(dir, f), json: readJson(path.join(dir, f)) }));
+}
+
+export function catalogSchemaFiles(resourcesDir: string): { schema: object; vocabulary: SemanticVocabulary } {
+  const dir = path.join(resourcesDir, 'catalog');
+  return {
+    schema: JSON.parse(readFileSync(path.join(dir, 'toolspec.schema.json'), 'utf8')) as object,
+    vocabulary: JSON.parse(readFileSync(path.join(dir, 'semantics.json'), 'utf8')) as SemanticVocabulary,
+  };
+}
+
+export function validateSources(resourcesDir: string, list: CatalogSource[]): { tools: ReturnType<typeof validateCatalog>['tools']; problems: CatalogProblem[] } {
+  const { schema, vocabulary } = catalogSchemaFiles(resourcesDir);
+  const unreadable = list.filter((s) => (s.json as { __unreadable?: string }).__unreadable);
+  const readable = list.filter((s) => !unreadable.includes(s));
+  const result = validateCatalog(readable, schema, vocabulary);
+  return {
+    tools: result.tools,
+    problems: [...unreadable.map((s) => ({ file: s.file, message: `not valid JSON: ${(s.json as { __unreadable: string }).__unreadable}` })), ...result.problems],
+  };
+}
+
+export function loadCatalog(options: LoadCatalogOptions): LoadedCatalog {
+  const bundled = sources(path.join(options.resourcesDir, 'catalog'));
+  const user = options.userDir ? sources(options.userDir) : [];
+  const result = validateSources(options.resourcesDir, [...bundled, ...user]);
+  const bundledProblems = result.problems.filter((p) => bundled.some((b) => b.file === p.file));
+  if (bundledProblems.length > 0) {
+    throw new KopaError('Internal', `The bundled catalog is invalid:\n${bundledProblems.map(formatProblem).join('\n')}`, {
+      hint: 'Reinstall KOPA Studio; if you edited resources/catalog, run kopa catalog validate.',
+    });
+  }
+  return { catalog: new Catalog(result.tools), problems: result.problems, files: [...bundled, ...user].map((s) => s.file) };
+}

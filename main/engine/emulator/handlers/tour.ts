@@ -1,0 +1,164 @@
+// TourAPI 4.0 (KorService2): legal-dong code lists, content by region, near a point, by keyword, festivals,
+// and details. Every call must carry MobileOS and MobileApp, as the live service demands.
+import type { TourContent } from '../world/places.ts';
+import type { World } from '../world/World.ts';
+import { apiError, rows, type Handler, type HandlerContext, type HandlerResult } from './types.ts';
+
+function baseline(ctx: HandlerContext): HandlerResult | undefined {
+  if (!ctx.params.MobileOS || !ctx.params.MobileApp) return apiError('10', 'INVALID_REQUEST_PARAMETER_ERROR(MobileOS, MobileApp)');
+  if (ctx.params.lDongSignguCd && !ctx.params.lDongRegnCd) return apiError('10', 'INVALID_REQUEST_PARAMETER_ERROR(lDongRegnCd)');
+  return undefined;
+}
+
+function listRow(c: TourContent, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    addr1: c.address,
+    addr2: '',
+    areacode: '',
+    cat1: '',
+    cat2: '',
+    cat3: '',
+    contentid: c.contentId,
+    contenttypeid: c.typeId,
+    createdtime: c.created,
+    firstimage: `http://tong.visitkorea.or.kr/cms/resource/${c.contentId.slice(-2)}/${c.contentId}_image2_1.jpg`,
+    firstimage2: '',
+    cpyrhtDivCd: 'Type3',
+    mapx: c.point.lon.toFixed(10),
+    mapy: c.point.lat.toFixed(10),
+    mlevel: '6',
+    modifiedtime: c.modified,
+    sigungucode: '',
+    tel: c.tel ?? '',
+    title: c.title,
+    zipcode: c.zipNo,
+    lDongRegnCd: c.sigungu.sido.code2,
+    lDongSignguCd: c.sigungu.code5.slice(2),
+    lclsSystm1: '',
+    lclsSystm2: '',
+    lclsSystm3: '',
+    ...extra,
+  };
+}
+
+function regionContent(ctx: HandlerContext): TourContent[] {
+  const { lDongRegnCd: sido, lDongSignguCd: sgg } = ctx.params;
+  const scope = sido && sgg ? ctx.world.placesIn({ sigungu: `${sido}${sgg}` }) : sido ? ctx.world.placesIn({ sido }) : ctx.world.places.all();
+  return scope.flatMap((p) => p.tour);
+}
+
+function arrange(list: TourContent[], order: string | undefined): TourContent[] {
+  const sorted = [...list];
+  if (order === 'A' || order === 'O') sorted.sort((a, b) => a.title.localeCompare(b.title, 'ko'));
+  else if (order === 'D' || order === 'R') sorted.sort((a, b) => b.created.localeCompare(a.created));
+  else sorted.sort((a, b) => b.modified.localeCompare(a.modified));
+  return sorted;
+}
+
+const byType = (list: TourContent[], typeId: string | undefined): TourContent[] => (typeId ? list.filter((c) => c.typeId === typeId) : list);
+
+export const ldongCode2: Handler = (ctx) => {
+  const error = baseline(ctx);
+  if (error) return error;
+  const sido = ctx.params.lDongRegnCd;
+  if (!sido) return rows(ctx.world.regions.sidos.slice().sort((a, b) => a.code2.localeCompare(b.code2)).map((s, i) => ({ rnum: i + 1, code: s.code2, name: s.name })));
+  const list = ctx.world.regions.leafSigungus().filter((s) => s.sido.code2 === sido);
+  return rows(list.map((s, i) => ({ rnum: i + 1, code: s.code5.slice(2), name: s.name })));
+};
+
+export const areaBasedList2: Handler = (ctx) => baseline(ctx) ?? rows(arrange(byType(regionContent(ctx), ctx.params.contentTypeId), ctx.params.arrange).map((c) => listRow(c)));
+
+export const locationBasedList2: Handler = (ctx) => {
+  const error = baseline(ctx);
+  if (error) return error;
+  const point = { lon: Number(ctx.params.mapX), lat: Number(ctx.params.mapY) };
+  const radius = Math.min(20000, Number(ctx.params.radius));
+  if (!Number.isFinite(point.lat) || !Number.isFinite(point.lon) || !Number.isFinite(radius)) return apiError('10', 'INVALID_REQUEST_PARAMETER_ERROR(mapX, mapY, radius)');
+  const found = ctx.world.within(point, radius, (p) => p.tour, (c) => c.point).filter((x) => !ctx.params.contentTypeId || x.item.typeId === ctx.params.contentTypeId);
+  const ordered = ctx.params.arrange === 'E' || ctx.params.arrange === 'S' || !ctx.params.arrange ? found : arrange(found.map((f) => f.item), ctx.params.arrange).map((item) => found.find((f) => f.item === item)!);
+  return rows(ordered.map(({ item, distance }) => listRow(item, { dist: distance.toFixed(11) })));
+};
+
+export const searchKeyword2: Handler = (ctx) => {
+  const error = baseline(ctx);
+  if (error) return error;
+  const keyword = (ctx.params.keyword ?? '').trim();
+  if (!keyword) return apiError('10', 'INVALID_REQUEST_PARAMETER_ERROR(keyword)');
+  const list = byType(regionContent(ctx), ctx.params.contentTypeId).filter((c) => c.title.includes(keyword) || c.address.includes(keyword));
+  return rows(arrange(list, ctx.params.arrange).map((c) => listRow(c)));
+};
+
+export const searchFestival2: Handler = (ctx) => {
+  const error = baseline(ctx);
+  if (error) return error;
+  const start = ctx.params.eventStartDate ?? '';
+  if (!/^\d{8}$/.test(start)) return apiError('10', 'INVALID_REQUEST_PARAMETER_ERROR(eventStartDate)');
+  const end = ctx.params.eventEndDate;
+  const list = regionContent(ctx).filter((c) => c.event && c.event.end >= start && (!end || c.event.start <= end));
+  return rows(arrange(list, ctx.params.arrange).map((c) => listRow(c, { eventstartdate: c.event!.start, eventenddate: c.event!.end })));
+};
+
+function findContent(world: World, id: string): TourContent | undefined {
+  const code5 = id.length >= 7 ? id.slice(0, 5) : '';
+  const local = world.regions.sigungu(code5) ? world.placesIn({ sigungu: code5 }).flatMap((p) => p.tour) : [];
+  return local.find((c) => c.contentId === id) ?? world.places.all().flatMap((p) => p.tour).find((c) => c.contentId === id);
+}
+
+export const detailCommon2: Handler = (ctx) => {
+  const error = baseline(ctx);
+  if (error) return error;
+  const c = findContent(ctx.world, ctx.params.contentId ?? '');
+  if (!c) return rows([]);
+  return rows([
+    {
+      contentid: c.contentId,
+      contenttypeid: c.typeId,
+      title: c.title,
+      createdtime: c.created,
+      modifiedtime: c.modified,
+      tel: c.tel ?? '',
+      telname: '',
+      homepage: `<a href="https://www.example.go.kr/tour/${c.contentId}" target="_blank" title="새창 : ${c.title}">www.example.go.kr</a>`,
+      firstimage: `http://tong.visitkorea.or.kr/cms/resource/${c.contentId.slice(-2)}/${c.contentId}_image2_1.jpg`,
+      firstimage2: '',
+      cpyrhtDivCd: 'Type3',
+      addr1: c.address,
+      addr2: '',
+      zipcode: c.zipNo,
+      mapx: c.point.lon.toFixed(10),
+      mapy: c.point.lat.toFixed(10),
+      mlevel: '6',
+      overview: c.overview,
+      lDongRegnCd: c.sigungu.sido.code2,
+      lDongSignguCd: c.sigungu.code5.slice(2),
+    },
+  ]);
+};
+
+export const detailIntro2: Handler = (ctx) => {
+  const error = baseline(ctx);
+  if (error) return error;
+  const c = findContent(ctx.world, ctx.params.contentId ?? '');
+  if (!c || c.typeId !== ctx.params.contentTypeId) return rows([]);
+  const base = { contentid: c.contentId, contenttypeid: c.typeId };
+  const byKind: Record<string, Record<string, unknown>> = {
+    '15': {
+      eventstartdate: c.event?.start ?? '',
+      eventenddate: c.event?.end ?? '',
+      eventplace: c.event?.place ?? '',
+      playtime: '10:00~21:00',
+      program: '개막식, 공연, 체험 부스, 먹거리 장터',
+      sponsor1: `${c.sigungu.name}`,
+      sponsor1tel: c.tel ?? '',
+      usetimefestival: '무료',
+    },
+    '12': { infocenter: c.tel ?? '', restdate: '연중무휴', usetime: '09:00~18:00', parking: '가능' },
+    '14': { infocenterculture: c.tel ?? '', restdateculture: '매주 월요일', usetimeculture: '09:00~18:00', parkingculture: '가능' },
+    '28': { infocenterleports: c.tel ?? '', restdateleports: '연중무휴', usetimeleports: '09:00~18:00' },
+    '32': { checkintime: '15:00', checkouttime: '11:00', roomcount: '12', infocenterlodging: c.tel ?? '' },
+    '38': { opentime: '09:00~20:00', restdateshopping: '첫째·셋째 일요일' },
+    '39': { firstmenu: c.title.split(' ').pop() ?? '', treatmenu: '정식, 단품', opentimefood: '11:00~21:00', restdatefood: '매주 화요일', infocenterfood: c.tel ?? '' },
+    '25': { distance: '12km', taketime: '4시간', theme: '도보' },
+  };
+  return rows([{ ...base, ...(byKind[c.typeId] ?? {}) }]);
+};

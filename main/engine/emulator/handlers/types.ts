@@ -1,0 +1,52 @@
+// What a handler of one operation sees and returns. Handlers hold the behaviour of each API; the server does
+// routing, keys, faults, paging and rendering for all of them alike.
+import type { RemoteToolSpec } from '../../../core/catalog/types.ts';
+import type { World } from '../world/World.ts';
+import type { Row } from '../render.ts';
+
+export interface HandlerContext {
+  spec: RemoteToolSpec;
+  /** Query parameters, decoded once (as the real services decode them). */
+  params: Record<string, string>;
+  /** The parsed JSON body of a POST. */
+  body: unknown;
+  world: World;
+  /** The emulator's clock. */
+  now: Date;
+}
+
+export type HandlerResult =
+  /** Rows to page and render with the API's success code. `paged: false` renders them all. */
+  | { kind: 'rows'; rows: Row[]; paged?: boolean }
+  /** The API's own error or no-data code, in its own envelope. */
+  | { kind: 'error'; code: string; message: string };
+
+export type Handler = (ctx: HandlerContext) => HandlerResult;
+
+export const rows = (list: Row[], paged = true): HandlerResult => ({ kind: 'rows', rows: list, paged });
+export const apiError = (code: string, message: string): HandlerResult => ({ kind: 'error', code, message });
+export const NO_DATA = apiError('03', 'NODATA_ERROR');
+export const INVALID = (what: string): HandlerResult => apiError('10', `INVALID_REQUEST_PARAMETER_ERROR(${what})`);
+
+/** KST clock fields of a moment: a Date whose UTC getters read KST. */
+export function kst(moment: Date): Date {
+  return new Date(moment.getTime() + 9 * 3_600_000);
+}
+
+export function ymd(d: Date): string {
+  return d.toISOString().slice(0, 10).replace(/-/g, '');
+}
+
+export function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+/** A KST date-time from YYYYMMDD and HHmm, as a Date whose UTC getters read KST. */
+export function kstAt(yyyymmdd: string, hhmm = '0000'): Date {
+  return new Date(Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)), Number(hhmm.slice(0, 2)), Number(hhmm.slice(2, 4))));
+}
+
+export function isRealDate(yyyymmdd: string): boolean {
+  const d = kstAt(yyyymmdd);
+  return !Number.isNaN(d.getTime()) && ymd(d) === yyyymmdd;
+}

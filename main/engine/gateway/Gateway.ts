@@ -1,0 +1,276 @@
+// The one way out for every tool call, in every mode. Arguments are validated before anything else (every
+// violation reported, no request made); the URL is allowlist-checked before a socket opens; keys come from the
+// key store and are scrubbed from everything that leaves; each outbound attempt is audited; record mode keeps the
+// response, replay mode answers only from recordings.
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../core/canonicalJson.ts';
+import type { Catalog } from '../../core/catalog/Catalog.ts';
+import { localTools, type LocalToolName } from '../../core/catalog/localTools.ts';
+import { isRemote, type RemoteToolSpec, type ToolSpec } from '../../core/catalog/types.ts';
+import { checkAllowed } from '../../core/gateway/allowlist.ts';
+import { buildRequest } from '../../core/gateway/buildRequest.ts';
+import { failure, type CallResult, type CallSource, type GatewayMode, type ParsedOutcome } from '../../core/gateway/callResult.ts';
+import { interpretResponse, type RawResponse } from '../../core/gateway/interpret.ts';
+import { KopaError } from '../../core/errors.ts';
+import type { Store } from '../store/Store.ts';
+import { AuditRepository } from '../store/repositories/AuditRepository.ts';
+import { QuotaRepository } from '../store/repositories/QuotaRepository.ts';
+import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
+import { HttpClient, HttpFailure, type HostTarget } from './httpClient.ts';
+import { keyEnvName, redactKeys, SingleKeyStore, type KeyStore } from './keyStore.ts';
+import { QuotaTracker } from './quotaTracker.ts';
+
+export interface EmulatorEndpoint {
+  host: string;
+  port: number;
+  /** The key the emulator accepts. */
+  key: string;
+}
+
+export interface GatewayOptions {
+  catalog: Catalog;
+  store: Store;
+  keys: KeyStore;
+  /** Starts (once) and returns the in-process emulator that emulator mode talks to. */
+  emulator: () => Promise<EmulatorEndpoint>;
+  /** Live and record modes send every catalog host here instead (e.g. http://127.0.0.1:8080 for an emulator). Defaults to the real hosts. */
+  apiBase?: string;
+  /** Per-attempt timeout. Defaults to 10 000 ms. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, for transient failures only. Defaults to 2. */
+  retries?: number;
+  /** Base of the jittered exponential backoff. Defaults to 200 ms. */
+  backoffMs?: number;
+  /** Largest response accepted. Defaults to 16 MiB. */
+  maxResponseBytes?: number;
+  /** Write an audit entry per call. Defaults to true. */
+  audit?: boolean;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface GatewayCallOptions {
+  /** Defaults to the gateway's default mode (emulator unless configured). */
+  mode?: GatewayMode;
+  /** Snapshot to record into or replay from. Record defaults to "default"; replay defaults to the newest recording in any snapshot. */
+  snapshot?: string;
+  signal?: AbortSignal;
+}
+
+const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+const elapsed = (since: number): number => Math.round((performance.now() - since) * 1000) / 1000;
+
+export class Gateway {
+  private readonly options: GatewayOptions;
+  private readonly audit: AuditRepository;
+  private readonly recordings: RecordingRepository;
+  private readonly quota: QuotaTracker;
+  private readonly specVersions = new Map<string, string>();
+  private readonly clients = new Map<string, HttpClient>();
+  private readonly now: () => Date;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private readonly apiBase: HostTarget | undefined;
+
+  constructor(options: GatewayOptions) {
+    this.options = options;
+    this.audit = new AuditRepository(options.store.db);
+    this.recordings = new RecordingRepository(options.store.db);
+    this.now = options.now ?? (() => new Date());
+    this.sleep = options.sleep ?? realSleep;
+    this.random = options.random ?? Math.random;
+    this.quota = new QuotaTracker(new QuotaRepository(options.store.db), this.now, this.sleep);
+    this.apiBase = options.apiBase ? parseBase(options.apiBase) : undefined;
+  }
+
+  get catalog(): Catalog {
+    return this.options.catalog;
+  }
+
+  /** The spec's version: a hash of its canonical JSON, part of every request hash. */
+  specVersion(spec: ToolSpec): string {
+    let version = this.specVersions.get(spec.id);
+    if (!version) {
+      version = sha256(canonicalJson(spec)).slice(0, 16);
+      this.specVersions.set(spec.id, version);
+    }
+    return version;
+  }
+
+  requestHash(spec: ToolSpec, args: Record<string, unknown>): string {
+    return sha256(canonicalJson([spec.id, args, this.specVersion(spec)]));
+  }
+
+  async call(toolId: string, rawArgs: unknown, options: GatewayCallOptions = {}): Promise<CallResult> {
+    const spec = this.options.catalog.require(toolId);
+    const mode = options.mode ?? 'emulator';
+    const started = performance.now();
+    const checked = this.options.catalog.validator(toolId).check(rawArgs);
+    if (!checked.ok) {
+      const list = checked.violations.map((v) => `${v.path || '(arguments)'} ${v.message}`).join('; ');
+      const outcome = failure('InvalidParam', `Invalid arguments for ${toolId}: ${list}. No request was made.`, { retryable: false, violations: checked.violations });
+      return this.result(spec, outcome, sourceOf(spec, mode), '', elapsed(started));
+    }
+    const args = checked.args;
+    const requestHash = this.requestHash(spec, args);
+    if (!isRemote(spec)) {
+      const output = localTools[spec.function as LocalToolName](args);
+      return this.result(spec, { ok: true, items: [output], totalCount: 1, page: null, resultCode: null, resultMessage: null, error: null, warnings: [] }, 'local', requestHash, elapsed(started));
+    }
+    if (mode === 'replay') return this.replay(spec, args, requestHash, options.snapshot, started);
+    return this.send(spec, args, requestHash, mode, options, started);
+  }
+
+  /** Interprets a saved raw response as the gateway would (`kopa gateway parse`). */
+  parse(toolId: string, raw: RawResponse): ParsedOutcome {
+    const spec = this.options.catalog.require(toolId);
+    if (!isRemote(spec)) throw new KopaError('Usage', `${toolId} is a local tool; it has no responses to parse.`);
+    return interpretResponse(spec, raw);
+  }
+
+  private replay(spec: RemoteToolSpec, args: Record<string, unknown>, requestHash: string, snapshot: string | undefined, started: number): CallResult {
+    const recording = this.recordings.find(requestHash, snapshot);
+    const url = new URL(`${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.path}`);
+    if (!recording) {
+      const where = snapshot ? `snapshot "${snapshot}"` : 'any snapshot';
+      const outcome = failure('ReplayMiss', `No recording of ${spec.id} ${canonicalJson(args)} (request ${requestHash.slice(0, 12)}) in ${where}. Replay never makes up an answer: record it on a connected machine and import the bundle.`, { retryable: false });
+      this.writeAudit(spec, url, 'replay', requestHash, outcome, 0, elapsed(started));
+      return this.result(spec, outcome, 'replay', requestHash, elapsed(started));
+    }
+    const outcome = interpretResponse(spec, { status: recording.httpStatus, contentType: recording.contentType, body: recording.body.toString('utf8') });
+    this.writeAudit(spec, url, 'replay', requestHash, outcome, recording.body.length, elapsed(started));
+    // A replay reports the latency the live call had, so replayed results are identical wherever they are replayed.
+    return this.result(spec, outcome, 'replay', requestHash, recording.latencyMs);
+  }
+
+  private async send(spec: RemoteToolSpec, args: Record<string, unknown>, requestHash: string, mode: Exclude<GatewayMode, 'replay'>, options: GatewayCallOptions, started: number): Promise<CallResult> {
+    const source: CallSource = mode === 'emulator' ? 'emulator' : 'live';
+    let keys: KeyStore = this.options.keys;
+    let route: HostTarget | undefined = mode === 'emulator' ? undefined : this.apiBase;
+    if (mode === 'emulator') {
+      const emulator = await this.options.emulator();
+      keys = new SingleKeyStore(emulator.key);
+      route = { protocol: 'http:', hostname: emulator.host, port: emulator.port };
+    }
+    const key = spec.auth.kind === 'none' ? undefined : keys.get(spec.auth.keyId);
+    if (spec.auth.kind !== 'none' && key === undefined) {
+      const outcome = failure('BadKey', `No ${spec.auth.keyId} key is set, so ${spec.id} cannot be called live. Set ${keyEnvName(spec.auth.keyId)}, or use the emulator or replay mode.`, { retryable: false });
+      return this.result(spec, outcome, source, requestHash, elapsed(started));
+    }
+    if (mode !== 'emulator') {
+      const verdict = await this.quota.reserve(spec.quota);
+      if (!verdict.ok) return this.result(spec, failure('Quota', verdict.message, { retryable: false }), source, requestHash, elapsed(started));
+    }
+    const request = buildRequest(spec, args, key);
+    const client = this.client(route);
+    const allowlist = this.options.catalog.allowlist();
+    const attempts = 1 + (this.options.retries ?? 2);
+    let outcome: ParsedOutcome = failure('Upstream', 'No attempt was made.');
+    let lastRaw: RawResponse | undefined;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt > 0) await this.backoff(attempt, options.signal);
+      const attemptStart = performance.now();
+      const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
+      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+      let bytes = 0;
+      try {
+        const response = await client.send(request.url, { method: request.method, headers: request.headers, body: request.body, allow: (url, method) => checkAllowed(url, method, allowlist), signal });
+        bytes = response.body.length;
+        lastRaw = { status: response.status, contentType: response.contentType, body: redactKeys(response.body.toString('utf8'), keys) };
+        outcome = interpretResponse(spec, lastRaw);
+      } catch (error) {
+        if (options.signal?.aborted) throw new KopaError('Aborted', `The call to ${spec.id} was cancelled.`);
+        if (!(error instanceof HttpFailure)) throw error;
+        outcome = failure(error.kind, redactKeys(error.message, keys), { retryable: error.retryable });
+        lastRaw = undefined;
+      }
+      this.writeAudit(spec, new URL(request.redactedUrl), mode, requestHash, outcome, bytes, performance.now() - attemptStart);
+      if (outcome.ok || !outcome.error?.retryable || outcome.error.kind === 'NotAllowed') break;
+    }
+    const latencyMs = elapsed(started);
+    if (mode === 'record' && lastRaw) {
+      const snapshotId = this.recordings.ensureSnapshot(options.snapshot ?? 'default');
+      this.recordings.save(snapshotId, {
+        requestHash,
+        toolId: spec.id,
+        specVersion: this.specVersion(spec),
+        argsJson: canonicalJson(args),
+        httpStatus: lastRaw.status,
+        contentType: lastRaw.contentType,
+        body: Buffer.from(lastRaw.body, 'utf8'),
+        recordedAt: this.now().toISOString(),
+        latencyMs,
+      });
+    }
+    return this.result(spec, outcome, source, requestHash, latencyMs);
+  }
+
+  private async backoff(attempt: number, signal: AbortSignal | undefined): Promise<void> {
+    const cap = 2000;
+    const base = this.options.backoffMs ?? 200;
+    await this.sleep(this.random() * Math.min(cap, base * 2 ** (attempt - 1)));
+    if (signal?.aborted) throw new KopaError('Aborted', 'The call was cancelled.');
+  }
+
+  private client(route: HostTarget | undefined): HttpClient {
+    const key = route ? `${route.protocol}//${route.hostname}:${route.port}` : 'direct';
+    let client = this.clients.get(key);
+    if (!client) {
+      client = new HttpClient({ maxResponseBytes: this.options.maxResponseBytes, route: route ? () => route : undefined });
+      this.clients.set(key, client);
+    }
+    return client;
+  }
+
+  private writeAudit(spec: RemoteToolSpec, url: URL, mode: string, requestHash: string, outcome: ParsedOutcome, bytes: number, latencyMs: number): void {
+    if (this.options.audit === false) return;
+    this.audit.append({
+      at: this.now().toISOString(),
+      toolId: spec.id,
+      method: spec.endpoint.method,
+      host: url.host,
+      path: url.pathname,
+      argsHash: requestHash,
+      resultCode: outcome.resultCode,
+      errorKind: outcome.error?.kind ?? null,
+      bytes,
+      latencyMs: Math.round(latencyMs * 1000) / 1000,
+      mode,
+    });
+  }
+
+  private result(spec: ToolSpec, outcome: ParsedOutcome, source: CallSource, requestHash: string, latencyMs: number): CallResult {
+    return { ...outcome, tool: spec.id, source, requestHash, latencyMs };
+  }
+
+  auditLog(): AuditRepository {
+    return this.audit;
+  }
+
+  recordingStore(): RecordingRepository {
+    return this.recordings;
+  }
+
+  close(): void {
+    for (const client of this.clients.values()) client.close();
+    this.clients.clear();
+  }
+}
+
+function sourceOf(spec: ToolSpec, mode: GatewayMode): CallSource {
+  if (!isRemote(spec)) return 'local';
+  return mode === 'emulator' ? 'emulator' : mode === 'replay' ? 'replay' : 'live';
+}
+
+function parseBase(base: string): HostTarget {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new KopaError('Usage', `--api-base ${base} is not a URL.`, { hint: 'Give a base such as http://127.0.0.1:8080.' });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new KopaError('Usage', `--api-base must be http or https, not ${url.protocol}`);
+  return { protocol: url.protocol, hostname: url.hostname, port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };
+}

@@ -1,0 +1,58 @@
+// Engine API methods over the catalog: listing, one spec, validating files, importing OpenAPI documents.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { importOpenApi } from '../../core/catalog/importOpenApi.ts';
+import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
+import { KopaError } from '../../core/errors.ts';
+import type { CatalogImport, CatalogListing, CatalogValidation, ToolSummary } from '../../api/contract.ts';
+import { validateSources } from '../catalog/loadCatalog.ts';
+import type { Engine } from '../Engine.ts';
+
+export function summarize(spec: ToolSpec): ToolSummary {
+  const endpoint = isRemote(spec) ? `${spec.endpoint.method} ${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.port ? `:${spec.endpoint.port}` : ''}${spec.endpoint.path}` : null;
+  return { id: spec.id, agency: spec.agency, kind: spec.kind, name: spec.name, description: spec.description, endpoint };
+}
+
+export function listCatalog(engine: Engine, agency?: string): CatalogListing {
+  const { catalog, problems } = engine.catalogInfo();
+  const wanted = agency?.toLowerCase();
+  const tools = catalog.list().filter((t) => !wanted || t.agency.toLowerCase() === wanted || t.id.startsWith(`${wanted}.`));
+  return { tools: tools.map(summarize), problems };
+}
+
+function readJsonOrYaml(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new KopaError('NotFound', `Cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return file.endsWith('.yaml') || file.endsWith('.yml') ? parseYaml(text) : JSON.parse(text);
+  } catch (error) {
+    throw new KopaError('InvalidRequest', `${file} is not valid ${file.endsWith('.json') ? 'JSON' : 'JSON or YAML'}: ${(error as Error).message}`);
+  }
+}
+
+export function validateCatalogFiles(engine: Engine, files?: string[]): CatalogValidation {
+  if (!files || files.length === 0) {
+    const info = engine.catalogInfo();
+    return { files: info.files, tools: info.catalog.size, problems: info.problems };
+  }
+  const sources = files.map((file) => ({ file, json: readJsonOrYaml(path.resolve(file)) }));
+  const result = validateSources(engine.resourcesDir, sources);
+  return { files, tools: result.tools.length, problems: result.problems };
+}
+
+export function importCatalog(engine: Engine, file: string, agency?: string): CatalogImport {
+  const document = readJsonOrYaml(path.resolve(file));
+  let imported;
+  try {
+    imported = importOpenApi(document, { agency });
+  } catch (error) {
+    throw new KopaError('InvalidRequest', `Cannot import ${file}: ${(error as Error).message}`, { hint: 'Give an OpenAPI 3 or Swagger 2 document (JSON or YAML), as data.go.kr publishes them.' });
+  }
+  const { problems } = validateSources(engine.resourcesDir, [{ file: `${path.basename(file)} (imported)`, json: imported.file }]);
+  return { ...imported, problems };
+}

@@ -1,0 +1,129 @@
+// The audit log: one entry per gateway call, each carrying the hash of the one before. The table's triggers
+// refuse UPDATE and DELETE; the chain (and the head kept in meta) lets `kopa audit verify` find an entry that was
+// edited or removed by other means.
+import { createHash } from 'node:crypto';
+import type { SqliteDatabase, SqliteStatement } from '../../../../native/sqlite/index.ts';
+import { canonicalJson } from '../../../core/canonicalJson.ts';
+import type { AuditVerdict } from '../../../api/contract.ts';
+
+export interface AuditEntry {
+  at: string;
+  toolId: string;
+  method: string;
+  host: string;
+  path: string;
+  argsHash: string;
+  resultCode: string | null;
+  errorKind: string | null;
+  bytes: number;
+  latencyMs: number;
+  mode: string;
+}
+
+export interface AuditRow extends AuditEntry {
+  seq: number;
+  prevHash: string;
+  hash: string;
+}
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+export function auditHash(prevHash: string, entry: AuditEntry): string {
+  return createHash('sha256').update(`${prevHash}\n${canonicalJson(entry)}`).digest('hex');
+}
+
+
+interface DbRow {
+  seq: number;
+  at: string;
+  tool_id: string;
+  method: string;
+  host: string;
+  path: string;
+  args_hash: string;
+  result_code: string | null;
+  error_kind: string | null;
+  bytes: number;
+  latency_ms: number;
+  mode: string;
+  prev_hash: string;
+  hash: string;
+}
+
+export class AuditRepository {
+  private readonly db: SqliteDatabase;
+  private readonly lastStmt: SqliteStatement<[], { hash: string }>;
+  private readonly insertStmt: SqliteStatement;
+  private readonly headStmt: SqliteStatement<[string]>;
+  private readonly appendTx: (entry: AuditEntry) => AuditRow;
+
+  constructor(db: SqliteDatabase) {
+    this.db = db;
+    this.lastStmt = db.prepare('SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1');
+    this.insertStmt = db.prepare(`INSERT INTO audit_log (at, tool_id, method, host, path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash)
+      VALUES (@at, @toolId, @method, @host, @path, @argsHash, @resultCode, @errorKind, @bytes, @latencyMs, @mode, @prevHash, @hash)`);
+    this.headStmt = db.prepare("INSERT INTO meta (key, value) VALUES ('auditHead', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    // IMMEDIATE: the read of the last hash and the insert happen under one write lock, even with two processes.
+    const tx = db.transaction((entry: AuditEntry): AuditRow => {
+      const prevHash = this.lastStmt.get()?.hash ?? GENESIS_HASH;
+      const hash = auditHash(prevHash, entry);
+      const info = this.insertStmt.run({ ...entry, prevHash, hash });
+      this.headStmt.run(hash);
+      return { ...entry, seq: Number(info.lastInsertRowid), prevHash, hash };
+    });
+    this.appendTx = (entry) => tx.immediate(entry);
+  }
+
+  append(entry: AuditEntry): AuditRow {
+    return this.appendTx(entry);
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n;
+  }
+
+  recent(limit: number): AuditRow[] {
+    return (this.db.prepare('SELECT * FROM audit_log ORDER BY seq DESC LIMIT ?').all(limit) as DbRow[]).map(fromDb);
+  }
+
+  /** Walks the whole chain: a gap in the sequence, a broken link, a hash that does not match, or a head that is not the last entry. */
+  verify(): AuditVerdict {
+    const problems: { seq: number | null; message: string }[] = [];
+    let prev = GENESIS_HASH;
+    let expectedSeq: number | undefined;
+    let entries = 0;
+    for (const raw of this.db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as Iterable<DbRow>) {
+      const row = fromDb(raw);
+      entries++;
+      if (expectedSeq !== undefined && row.seq !== expectedSeq) problems.push({ seq: row.seq, message: `entries ${expectedSeq}…${row.seq - 1} are missing` });
+      if (row.prevHash !== prev) problems.push({ seq: row.seq, message: 'does not link to the entry before it (an entry was removed or replaced)' });
+      const { seq: _seq, prevHash, hash, ...entry } = row;
+      if (auditHash(prevHash, entry) !== hash) problems.push({ seq: row.seq, message: 'its content does not match its hash (the entry was edited)' });
+      prev = hash;
+      expectedSeq = row.seq + 1;
+    }
+    const head = (this.db.prepare("SELECT value FROM meta WHERE key = 'auditHead'").get() as { value: string } | undefined)?.value;
+    if (head !== undefined && head !== prev) problems.push({ seq: null, message: 'the last entries are missing (the recorded head is not the last entry)' });
+    if (head === undefined && entries > 0) problems.push({ seq: null, message: 'the recorded head of the chain is missing' });
+    return problems.length === 0 ? { ok: true, entries, head: prev } : { ok: false, entries, problems };
+  }
+}
+
+function fromDb(r: DbRow): AuditRow {
+  return {
+    seq: r.seq,
+    at: r.at,
+    toolId: r.tool_id,
+    method: r.method,
+    host: r.host,
+    path: r.path,
+    argsHash: r.args_hash,
+    resultCode: r.result_code,
+    errorKind: r.error_kind,
+    bytes: r.bytes,
+    latencyMs: r.latency_ms,
+    mode: r.mode,
+    prevHash: r.prev_hash,
+    hash: r.hash,
+  };
+}
