@@ -1,0 +1,101 @@
+// The emulator as a real client meets it: every catalog operation at its real path (Host header and all), in
+// JSON and in XML where the API offers both, with the same rows either way once normalised; and the quirks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRequest } from '../../../main/core/gateway/buildRequest.ts';
+import { interpretResponse } from '../../../main/core/gateway/interpret.ts';
+import type { RemoteToolSpec } from '../../../main/core/catalog/types.ts';
+import { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
+import { defaultResourcesDir } from '../../../main/engine/resources.ts';
+import { bundledCatalog, remoteSpec } from '../../helpers/catalog.ts';
+import { sampleArgs, TEST_NOW } from '../../helpers/emulatorArgs.ts';
+
+const KEY = 'test+key/with==';
+let emulator: EmulatorServer;
+let args: Record<string, Record<string, unknown>>;
+
+beforeAll(async () => {
+  emulator = await EmulatorServer.start({ catalog: bundledCatalog(), resourcesDir: defaultResourcesDir(), key: KEY, seed: 7, now: () => TEST_NOW });
+  args = sampleArgs(emulator.world);
+});
+afterAll(() => emulator.close());
+
+async function fetchAs(spec: RemoteToolSpec, toolArgs: Record<string, unknown>, format: 'json' | 'xml', key = KEY): Promise<{ status: number; contentType: string; body: string }> {
+  const req = buildRequest({ ...spec, format: { ...spec.format, request: format } }, toolArgs, key);
+  const url = new URL(req.url);
+  const response = await fetch(`${emulator.url}${url.pathname}${url.search}`, { method: req.method, headers: { ...req.headers, 'x-original-host': url.host }, body: req.body });
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() };
+}
+
+describe('emulator', () => {
+  const tools = bundledCatalog().remoteTools();
+
+  it('has world-derived arguments for every operation', () => {
+    expect(Object.keys(sampleArgs(emulator.world)).sort()).toEqual(tools.map((t) => t.id).sort());
+  });
+
+  it.each(tools.map((t) => [t.id]))('%s answers at its real path, with the same rows in JSON and XML', async (id) => {
+    const spec = remoteSpec(id);
+    const formats: ('json' | 'xml')[] = spec.format.param && spec.format.json && spec.format.xml ? ['json', 'xml'] : [spec.format.request];
+    const results = [];
+    for (const format of formats) {
+      const raw = await fetchAs(spec, args[id]!, format);
+      expect(raw.contentType).toContain(format === 'json' ? 'json' : 'xml');
+      const outcome = interpretResponse(spec, raw);
+      expect(outcome.error, `${id} (${format}): ${outcome.error?.message}`).toBeNull();
+      expect(outcome.items.length, `${id} (${format}) returned no rows`).toBeGreaterThan(0);
+      expect(outcome.warnings).toEqual([]);
+      results.push(outcome.items);
+    }
+    if (results.length === 2) expect(results[1]).toEqual(results[0]);
+  });
+
+  it('tells hosts apart by the Host header where two services share a path shape', async () => {
+    const response = await fetch(`${emulator.url}/does/not/exist`);
+    expect(response.status).toBe(404);
+  });
+
+  it('answers an unregistered (or double-encoded) key with the XML gateway error, even when JSON was asked', async () => {
+    const spec = remoteSpec('kma.getUltraSrtNcst');
+    const wrong = await fetchAs(spec, args[spec.id]!, 'json', 'wrong-key');
+    // What a client that encodes the portal's "Encoding" key again sends: %252B instead of %2B.
+    const doubleEncoded = await fetch(`${emulator.url}${spec.endpoint.path}?serviceKey=${encodeURIComponent(encodeURIComponent(KEY))}&dataType=JSON&base_date=20250301&base_time=1400&nx=60&ny=127`);
+    for (const raw of [wrong, { status: doubleEncoded.status, contentType: doubleEncoded.headers.get('content-type') ?? '', body: await doubleEncoded.text() }]) {
+      expect(raw.body).toContain('<OpenAPI_ServiceResponse>');
+      expect(raw.body).toContain('<returnReasonCode>30</returnReasonCode>');
+      expect(interpretResponse(spec, raw).error?.kind).toBe('BadKey');
+    }
+  });
+
+  it('answers missing mandatory parameters with code 11 and a future base time with 03', async () => {
+    const spec = remoteSpec('kma.getUltraSrtNcst');
+    const missing = interpretResponse(spec, await fetchAs(spec, { base_date: '20250301', nx: 60, ny: 127 }, 'json'));
+    expect(missing).toMatchObject({ resultCode: '11', error: { kind: 'InvalidParam' } });
+    const future = interpretResponse(spec, await fetchAs(spec, { base_date: '20250302', base_time: '2300', nx: 60, ny: 127 }, 'json'));
+    expect(future).toMatchObject({ resultCode: '03', error: { kind: 'NoData' } });
+  });
+
+  it('renders one row as an object and no rows as "" in JSON', async () => {
+    const midTa = JSON.parse((await fetchAs(remoteSpec('kma.getMidTa'), args['kma.getMidTa']!, 'json')).body);
+    expect(Array.isArray(midTa.response.body.items.item)).toBe(false);
+    const empty = JSON.parse((await fetchAs(remoteSpec('kasi.getRestDeInfo'), { solYear: '2025', solMonth: '04' }, 'json')).body);
+    expect(empty.response.body).toMatchObject({ items: '', totalCount: 0 });
+  });
+
+  it("writes AirKorea's rows as a bare array and its midnight as 24:00", async () => {
+    const body = JSON.parse((await fetchAs(remoteSpec('airkorea.getMsrstnAcctoRltmMesureDnsty'), { stationName: '종로구', dataTerm: 'DAILY', numOfRows: 24 }, 'json')).body);
+    expect(Array.isArray(body.response.body.items)).toBe(true);
+    expect(body.response.body.items.map((r: { dataTime: string }) => r.dataTime)).toContain('2025-03-01 24:00');
+  });
+
+  it("answers MOLIT with 000 and comma amounts, TourAPI with 0000, and TourAPI errors without an envelope", async () => {
+    const molit = (await fetchAs(remoteSpec('molit.getRTMSDataSvcAptTradeDev'), args['molit.getRTMSDataSvcAptTradeDev']!, 'xml')).body;
+    expect(molit).toContain('<resultCode>000</resultCode>');
+    expect(molit).toMatch(/<dealAmount>\s+\d{1,3}(,\d{3})+<\/dealAmount>/);
+    const tour = JSON.parse((await fetchAs(remoteSpec('tour.areaBasedList2'), args['tour.areaBasedList2']!, 'json')).body);
+    expect(tour.response.header.resultCode).toBe('0000');
+    const spec = remoteSpec('tour.areaBasedList2');
+    const noMobileOs = await fetchAs({ ...spec, fixed: { MobileApp: 'x' } }, args[spec.id]!, 'json');
+    expect(JSON.parse(noMobileOs.body)).toMatchObject({ resultCode: '10' });
+    expect(JSON.parse(noMobileOs.body).response).toBeUndefined();
+  });
+});

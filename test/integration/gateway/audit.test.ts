@@ -1,0 +1,47 @@
+// The audit log is append-only inside the app and tamper-evident outside it.
+import { describe, expect, it } from 'vitest';
+import { testEngine } from '../../helpers/engine.ts';
+import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
+
+async function engineWithEntries(n: number) {
+  const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+  for (let i = 0; i < n; i++) await engine.call('gateway.call', { tool: 'kasi.getRestDeInfo', args: { solYear: '2025', solMonth: String((i % 12) + 1).padStart(2, '0') } });
+  return engine;
+}
+
+/** What someone with the sqlite3 shell could do: drop the guards, change history. */
+function tamper(engine: Awaited<ReturnType<typeof engineWithEntries>>, sql: string): void {
+  engine.store.db.exec('DROP TRIGGER audit_log_no_update; DROP TRIGGER audit_log_no_delete;');
+  engine.store.db.exec(sql);
+}
+
+describe('audit verify', () => {
+  it('passes an untouched log', async () => {
+    const engine = await engineWithEntries(5);
+    expect(await engine.call('audit.verify', {})).toMatchObject({ ok: true, entries: 5 });
+  });
+
+  it('finds an edited entry', async () => {
+    const engine = await engineWithEntries(5);
+    tamper(engine, "UPDATE audit_log SET host = 'evil.example' WHERE seq = 3");
+    const verdict = await engine.call('audit.verify', {});
+    expect(verdict.ok).toBe(false);
+    expect(!verdict.ok && verdict.problems).toContainEqual({ seq: 3, message: 'its content does not match its hash (the entry was edited)' });
+  });
+
+  it('finds a removed entry in the middle and removed entries at the end', async () => {
+    const middle = await engineWithEntries(5);
+    tamper(middle, 'DELETE FROM audit_log WHERE seq = 2');
+    const v1 = await middle.call('audit.verify', {});
+    expect(!v1.ok && v1.problems.map((p) => p.message).join(' ')).toMatch(/entries 2…2 are missing/);
+    const tail = await engineWithEntries(5);
+    tamper(tail, 'DELETE FROM audit_log WHERE seq >= 4');
+    const v2 = await tail.call('audit.verify', {});
+    expect(!v2.ok && v2.problems.map((p) => p.message).join(' ')).toContain('the last entries are missing');
+  });
+
+  it('refuses edits and deletes from inside the app', async () => {
+    const engine = await engineWithEntries(2);
+    expect(() => engine.store.db.exec('DELETE FROM audit_log')).toThrow(/append-only/);
+  });
+});

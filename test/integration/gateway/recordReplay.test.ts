@@ -1,0 +1,83 @@
+// Record on a "connected" machine (live mode against an emulator standing in for the real APIs), carry the
+// snapshot as a bundle to a fresh data folder, and replay it there: the same CallResults, byte for byte.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
+import { MemoryKeyStore } from '../../../main/engine/gateway/keyStore.ts';
+import { defaultResourcesDir } from '../../../main/engine/resources.ts';
+import { isKopaError } from '../../../main/core/errors.ts';
+import type { CallResult } from '../../../main/core/gateway/callResult.ts';
+import { bundledCatalog } from '../../helpers/catalog.ts';
+import { testEngine } from '../../helpers/engine.ts';
+import { sampleArgs, TEST_NOW } from '../../helpers/emulatorArgs.ts';
+import { tempDir } from '../../helpers/tempDir.ts';
+
+const KEY = 'record-key';
+let live: EmulatorServer;
+let calls: [string, Record<string, unknown>][];
+
+beforeAll(async () => {
+  live = await EmulatorServer.start({ catalog: bundledCatalog(), resourcesDir: defaultResourcesDir(), key: KEY, now: () => TEST_NOW });
+  const args = sampleArgs(live.world);
+  calls = ['kma.getUltraSrtNcst', 'airkorea.getMsrstnAcctoRltmMesureDnsty', 'molit.getRTMSDataSvcAptTradeDev', 'tour.detailCommon2', 'nts.businessStatus', 'kasi.getRestDeInfo'].map((id) => [id, args[id]!]);
+});
+afterAll(() => live.close());
+
+const connected = () => testEngine({ keys: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: live.url } });
+
+async function recordAndExport(): Promise<{ recorded: CallResult[]; bundle: string; engine: ReturnType<typeof connected> }> {
+  const engine = connected();
+  const recorded: CallResult[] = [];
+  for (const [tool, args] of calls) recorded.push(await engine.call('gateway.call', { tool, args, mode: 'record', snapshot: 'field-trip' }));
+  const bundle = path.join(tempDir(), 'field-trip.kopa-bundle');
+  await engine.call('bundle.export', { snapshot: 'field-trip', file: bundle });
+  return { recorded, bundle, engine };
+}
+
+describe('record, bundle, replay', () => {
+  it('replays identical CallResults in a fresh data folder, and the recorded data exactly', async () => {
+    const { recorded, bundle, engine } = await recordAndExport();
+    expect(recorded.every((r) => r.ok && r.source === 'live')).toBe(true);
+    const airGapped = testEngine({ keys: new MemoryKeyStore({}) });
+    const summary = await airGapped.call('bundle.import', { file: bundle });
+    expect(summary).toMatchObject({ snapshot: 'field-trip', entries: calls.length });
+    for (const [i, [tool, args]] of calls.entries()) {
+      const here = await engine.call('gateway.call', { tool, args, mode: 'replay', snapshot: 'field-trip' });
+      const there = await airGapped.call('gateway.call', { tool, args, mode: 'replay' });
+      expect(JSON.stringify(there)).toBe(JSON.stringify(here));
+      expect({ ...there, source: 'live' }).toEqual(recorded[i]);
+    }
+  });
+
+  it('answers a request that was never recorded with ReplayMiss naming it, never with made-up data', async () => {
+    const engine = testEngine();
+    const result = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: { base_date: '20250301', base_time: '1500', nx: 60, ny: 127 }, mode: 'replay' });
+    expect(result).toMatchObject({ ok: false, source: 'replay', items: [], error: { kind: 'ReplayMiss', retryable: false } });
+    expect(result.error?.message).toContain('kma.getUltraSrtNcst');
+    expect(result.error?.message).toContain('"base_time":"1500"');
+  });
+
+  it('refuses a tampered, truncated or foreign bundle, and imports nothing of it', async () => {
+    const { bundle } = await recordAndExport();
+    const text = gunzipSync(readFileSync(bundle)).toString('utf8');
+    const dir = tempDir();
+    const tampered = path.join(dir, 'tampered.kopa-bundle');
+    writeFileSync(tampered, gzipSync(text.replace('"httpStatus":200', '"httpStatus":201')));
+    const truncated = path.join(dir, 'truncated.kopa-bundle');
+    const bytes = readFileSync(bundle);
+    writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.7)));
+    const lineDropped = path.join(dir, 'short.kopa-bundle');
+    writeFileSync(lineDropped, gzipSync(text.split('\n').slice(0, -2).join('\n') + '\n'));
+    const foreign = path.join(dir, 'foreign.kopa-bundle');
+    writeFileSync(foreign, gzipSync('{"hello":"world"}\n'));
+    const target = testEngine();
+    for (const file of [tampered, truncated, lineDropped, foreign]) {
+      const error = await target.call('bundle.import', { file }).catch((e: unknown) => e);
+      expect(isKopaError(error, 'InvalidRequest'), file).toBe(true);
+      expect((error as Error).message).toContain('Nothing was imported');
+    }
+    expect(await target.call('snapshots.list', {})).toEqual([]);
+  });
+});
