@@ -141,12 +141,13 @@ export class EmulatorServer {
   private render(spec: RemoteToolSpec, format: Format, params: Record<string, string>, result: HandlerResult): Rendered {
     if (result.kind === 'error') return renderError(spec, format, result.code, result.message);
     const drift = (this.faults.drift ?? []).filter((d) => d.tool === spec.id);
-    const all = drift.length ? result.rows.map((row) => renameFields(row, drift)) : result.rows;
+    const drifted = (page: Row[]): Row[] => (drift.length ? page.map((row) => renameFields(row, drift)) : page);
+    const all = result.rows;
     const paging = spec.response.envelope === 'juso' ? { page: 'currentPage', size: 'countPerPage' } : { page: 'pageNo', size: 'numOfRows' };
-    if (result.paged === false) return renderRows(spec, format, { rows: all, totalCount: all.length, pageNo: 1, numOfRows: all.length });
+    if (result.paged === false) return renderRows(spec, format, { rows: drifted(all.slice()), totalCount: all.length, pageNo: 1, numOfRows: all.length });
     const pageNo = Math.max(1, Number.parseInt(params[paging.page] ?? '1', 10) || 1);
     const numOfRows = Math.max(1, Number.parseInt(params[paging.size] ?? '10', 10) || 10);
-    return renderRows(spec, format, { rows: all.slice((pageNo - 1) * numOfRows, pageNo * numOfRows), totalCount: all.length, pageNo, numOfRows });
+    return renderRows(spec, format, { rows: drifted(all.slice((pageNo - 1) * numOfRows, pageNo * numOfRows)), totalCount: all.length, pageNo, numOfRows });
   }
 
   private checkKey(spec: RemoteToolSpec, params: Record<string, string>): Rendered | undefined {

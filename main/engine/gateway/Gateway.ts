@@ -18,6 +18,7 @@ import { QuotaRepository } from '../store/repositories/QuotaRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
 import { HttpClient, HttpFailure, type HostTarget } from './httpClient.ts';
 import { keyEnvName, redactKeys, SingleKeyStore, type KeyStore } from './keyStore.ts';
+import { AuditWriter } from './auditWriter.ts';
 import { QuotaTracker } from './quotaTracker.ts';
 
 export interface EmulatorEndpoint {
@@ -65,6 +66,7 @@ const elapsed = (since: number): number => Math.round((performance.now() - since
 export class Gateway {
   private readonly options: GatewayOptions;
   private readonly audit: AuditRepository;
+  private readonly auditWriter: AuditWriter;
   private readonly recordings: RecordingRepository;
   private readonly quota: QuotaTracker;
   private readonly specVersions = new Map<string, string>();
@@ -77,6 +79,7 @@ export class Gateway {
   constructor(options: GatewayOptions) {
     this.options = options;
     this.audit = new AuditRepository(options.store.db);
+    this.auditWriter = new AuditWriter(this.audit);
     this.recordings = new RecordingRepository(options.store.db);
     this.now = options.now ?? (() => new Date());
     this.sleep = options.sleep ?? realSleep;
@@ -130,17 +133,17 @@ export class Gateway {
     return interpretResponse(spec, raw);
   }
 
-  private replay(spec: RemoteToolSpec, args: Record<string, unknown>, requestHash: string, snapshot: string | undefined, started: number): CallResult {
+  private async replay(spec: RemoteToolSpec, args: Record<string, unknown>, requestHash: string, snapshot: string | undefined, started: number): Promise<CallResult> {
     const recording = this.recordings.find(requestHash, snapshot);
     const url = new URL(`${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.path}`);
     if (!recording) {
       const where = snapshot ? `snapshot "${snapshot}"` : 'any snapshot';
       const outcome = failure('ReplayMiss', `No recording of ${spec.id} ${canonicalJson(args)} (request ${requestHash.slice(0, 12)}) in ${where}. Replay never makes up an answer: record it on a connected machine and import the bundle.`, { retryable: false });
-      this.writeAudit(spec, url, 'replay', requestHash, outcome, 0, elapsed(started));
+      await this.writeAudit(spec, url, 'replay', requestHash, outcome, 0, elapsed(started));
       return this.result(spec, outcome, 'replay', requestHash, elapsed(started));
     }
     const outcome = interpretResponse(spec, { status: recording.httpStatus, contentType: recording.contentType, body: recording.body.toString('utf8') });
-    this.writeAudit(spec, url, 'replay', requestHash, outcome, recording.body.length, elapsed(started));
+    await this.writeAudit(spec, url, 'replay', requestHash, outcome, recording.body.length, elapsed(started));
     // A replay reports the latency the live call had, so replayed results are identical wherever they are replayed.
     return this.result(spec, outcome, 'replay', requestHash, recording.latencyMs);
   }
@@ -186,7 +189,7 @@ export class Gateway {
         outcome = failure(error.kind, redactKeys(error.message, keys), { retryable: error.retryable });
         lastRaw = undefined;
       }
-      this.writeAudit(spec, new URL(request.redactedUrl), mode, requestHash, outcome, bytes, performance.now() - attemptStart);
+      await this.writeAudit(spec, new URL(request.redactedUrl), mode, requestHash, outcome, bytes, performance.now() - attemptStart);
       if (outcome.ok || !outcome.error?.retryable || outcome.error.kind === 'NotAllowed') break;
     }
     const latencyMs = elapsed(started);
@@ -224,9 +227,9 @@ export class Gateway {
     return client;
   }
 
-  private writeAudit(spec: RemoteToolSpec, url: URL, mode: string, requestHash: string, outcome: ParsedOutcome, bytes: number, latencyMs: number): void {
+  private async writeAudit(spec: RemoteToolSpec, url: URL, mode: string, requestHash: string, outcome: ParsedOutcome, bytes: number, latencyMs: number): Promise<void> {
     if (this.options.audit === false) return;
-    this.audit.append({
+    await this.auditWriter.write({
       at: this.now().toISOString(),
       toolId: spec.id,
       method: spec.endpoint.method,
@@ -254,6 +257,7 @@ export class Gateway {
   }
 
   close(): void {
+    this.auditWriter.flush();
     for (const client of this.clients.values()) client.close();
     this.clients.clear();
   }

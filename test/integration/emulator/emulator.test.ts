@@ -87,6 +87,16 @@ describe('emulator', () => {
     expect(body.response.body.items.map((r: { dataTime: string }) => r.dataTime)).toContain('2025-03-01 24:00');
   });
 
+  it('names every AirKorea station once in the country, so a name alone finds its readings', async () => {
+    const names = emulator.world.airStations().map((s) => s.name);
+    expect(new Set(names).size).toBe(names.length);
+    const shared = names.find((n) => n.includes('('))!;
+    expect(shared).toMatch(/^\S+[동읍면가]\(.+\)$/);
+    const body = JSON.parse((await fetchAs(remoteSpec('airkorea.getMsrstnAcctoRltmMesureDnsty'), { stationName: shared, dataTerm: 'MONTH', numOfRows: 10, pageNo: 3 }, 'json')).body);
+    expect(body.response.body).toMatchObject({ totalCount: 720, pageNo: 3, numOfRows: 10 });
+    expect(body.response.body.items).toHaveLength(10);
+  });
+
   it("answers MOLIT with 000 and comma amounts, TourAPI with 0000, and TourAPI errors without an envelope", async () => {
     const molit = (await fetchAs(remoteSpec('molit.getRTMSDataSvcAptTradeDev'), args['molit.getRTMSDataSvcAptTradeDev']!, 'xml')).body;
     expect(molit).toContain('<resultCode>000</resultCode>');

@@ -16,6 +16,20 @@ function tamper(engine: Awaited<ReturnType<typeof engineWithEntries>>, sql: stri
 }
 
 describe('audit verify', () => {
+  it('chains every one of many concurrent calls, each entry written before its call answers', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const months = Array.from({ length: 40 }, (_, i) => String((i % 12) + 1).padStart(2, '0'));
+    const results = await Promise.all(
+      months.map(async (solMonth) => {
+        const result = await engine.call('gateway.call', { tool: 'kasi.getRestDeInfo', args: { solYear: '2025', solMonth } });
+        const logged = engine.store.db.prepare('SELECT count(*) AS n FROM audit_log WHERE args_hash = ?').get(result.requestHash) as { n: number };
+        return { result, logged: logged.n };
+      }),
+    );
+    expect(results.every((r) => r.result.ok && r.logged > 0)).toBe(true);
+    expect(await engine.call('audit.verify', {})).toMatchObject({ ok: true, entries: 40 });
+  });
+
   it('passes an untouched log', async () => {
     const engine = await engineWithEntries(5);
     expect(await engine.call('audit.verify', {})).toMatchObject({ ok: true, entries: 5 });

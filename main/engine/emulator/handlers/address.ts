@@ -18,7 +18,7 @@ function parentCode(code: string, world: World): string {
 
 export const stanReginCd: Handler = ({ params, world }) => {
   const prefix = (params.locatadd_nm ?? '').trim().replace(/\s+/g, ' ');
-  const matches = world.regions.rows.filter((r) => r.name === prefix || r.name.startsWith(`${prefix} `) || (prefix.length >= 2 && r.name.startsWith(prefix)));
+  const matches = world.regions.rowsNamed(prefix).filter((r) => prefix.length >= 2 || r.name === prefix || r.name.startsWith(`${prefix} `));
   if (matches.length === 0) return apiError('INFO-3', '해당하는 데이터가 없습니다.');
   return rows(
     matches.map((r, i) => {

@@ -4,18 +4,14 @@ import { fromTransverseMercator, KOREA_CENTRAL_TM, toTransverseMercator } from '
 import { airReading, khai, pm10Grade, pm25Grade } from '../world/airQuality.ts';
 import type { AirStation } from '../world/places.ts';
 import type { World } from '../world/World.ts';
-import { kst, pad, rows, INVALID, type Handler } from './types.ts';
+import { kst, lazyRows, pad, rows, INVALID, type Handler } from './types.ts';
 
 const HOUR = 3_600_000;
 const dash = (v: number | null): string => (v === null ? '-' : String(v));
 const grade = (v: number | null): string => (v === null ? '' : String(v));
 
-function allStations(world: World): AirStation[] {
-  return world.places.all().flatMap((p) => p.stations);
-}
-
 function stationsOf(world: World, short: string): AirStation[] {
-  if (short === '전국') return allStations(world);
+  if (short === '전국') return world.airStations();
   const sido = world.regions.sidoByShort(short);
   return sido ? world.placesIn({ sido: sido.code2 }).flatMap((p) => p.stations) : [];
 }
@@ -65,8 +61,8 @@ function latestHour(now: Date): Date {
 }
 
 export const getMsrstnList: Handler = ({ params, world }) => {
-  let list = params.addr ? stationsOf(world, params.addr) : allStations(world);
-  if (params.addr && list.length === 0) list = allStations(world).filter((s) => s.addr.includes(params.addr!));
+  let list = params.addr ? stationsOf(world, params.addr) : world.airStations();
+  if (params.addr && list.length === 0) list = world.airStations().filter((s) => s.addr.includes(params.addr!));
   if (params.stationName) list = list.filter((s) => s.name === params.stationName);
   return rows(
     list.map((s) => ({ stationName: s.name, addr: s.addr, year: String(s.year), mangName: s.mangName, item: 'SO2, CO, O3, NO2, PM10, PM2.5', dmX: s.point.lat.toFixed(6), dmY: s.point.lon.toFixed(6) })),
@@ -76,7 +72,7 @@ export const getMsrstnList: Handler = ({ params, world }) => {
 export const getTMStdrCrdnt: Handler = ({ params, world }) => {
   const name = (params.umdName ?? '').trim();
   if (name.length < 2) return INVALID('umdName');
-  const emds = world.regions.emds.filter((e) => e.name === name);
+  const emds = world.regions.emdsNamed(name);
   return rows(
     emds.map((e) => {
       const { x, y } = toTransverseMercator(e.center, KOREA_CENTRAL_TM);
@@ -95,12 +91,12 @@ export const getNearbyMsrstnList: Handler = ({ params, world }) => {
 };
 
 export const getMsrstnAcctoRltmMesureDnsty: Handler = ({ params, world, now }) => {
-  const station = allStations(world).find((s) => s.name === params.stationName);
+  const station = world.airStation(params.stationName ?? '');
   if (!station) return rows([]);
   const hours = { DAILY: 24, MONTH: 24 * 30, '3MONTH': 24 * 90 }[params.dataTerm ?? 'DAILY'];
   if (!hours) return INVALID('dataTerm');
   const latest = latestHour(now);
-  return rows(Array.from({ length: hours }, (_, i) => measurement(world, station, new Date(latest.getTime() - i * HOUR))));
+  return rows(lazyRows(hours, (i) => measurement(world, station, new Date(latest.getTime() - i * HOUR))));
 };
 
 export const getCtprvnRltmMesureDnsty: Handler = ({ params, world, now }) => {

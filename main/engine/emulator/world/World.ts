@@ -5,7 +5,7 @@ import path from 'node:path';
 import { distanceMetres, type LatLon } from '../../../core/geo/transverseMercator.ts';
 import { romanize } from './romanize.ts';
 import { Climate } from './weather.ts';
-import { Places, type Building, type SigunguPlaces } from './places.ts';
+import { Places, type AirStation, type Building, type SigunguPlaces } from './places.ts';
 import { RegionIndex, type Sido, type Sigungu } from './regions.ts';
 
 export interface HolidayData {
@@ -26,6 +26,7 @@ export class World {
   readonly climate: Climate;
   readonly holidays: HolidayData;
   private readonly hiraSggCodes = new Map<string, string>();
+  private stationsByName: Map<string, AirStation> | undefined;
 
   constructor(seed: number, resourcesDir: string) {
     this.seed = seed;
@@ -57,6 +58,23 @@ export class World {
     }
     if (filter?.sido) return this.regions.leafSigungus().filter((s) => s.sido.code2 === filter.sido).map((s) => this.places.of(s));
     return this.places.all();
+  }
+
+  /** Every AirKorea station in the country. */
+  airStations(): AirStation[] {
+    return [...this.stationIndex().values()];
+  }
+
+  airStation(name: string): AirStation | undefined {
+    return this.stationIndex().get(name);
+  }
+
+  private stationIndex(): Map<string, AirStation> {
+    if (!this.stationsByName) {
+      this.stationsByName = new Map();
+      for (const station of this.places.all().flatMap((p) => p.stations)) if (!this.stationsByName.has(station.name)) this.stationsByName.set(station.name, station);
+    }
+    return this.stationsByName;
   }
 
   /** Things within `metres` of a point, nearest first, with their distance. */

@@ -495,16 +495,24 @@ export class Places {
     return out;
   }
 
+  /** AirKorea names each station once in the country: an 읍면동 name that other cities share gets its city, as "중동(부천)". */
+  private stationName(emd: Emd): string {
+    const namesakes = this.regions.emdsNamed(emd.name);
+    if (namesakes.length === 1) return emd.name;
+    const city = cityOf(emd.sigungu);
+    const sameCity = namesakes.filter((e) => cityOf(e.sigungu) === city);
+    return sameCity.length === 1 ? `${emd.name}(${city})` : `${emd.name}(${city} ${emd.sigungu.name.split(' ').pop()})`;
+  }
+
   private stations(sigungu: Sigungu, emds: Emd[]): AirStation[] {
     const rng = Rng.for(this.seed, 'air', sigungu.code5);
     if (emds.length === 0) return [];
     const seoul = sigungu.sido.code2 === '11';
-    const names = seoul ? [sigungu.name] : [...new Set(Array.from({ length: sigungu.name.endsWith('군') ? 1 : rng.int(1, 2) }, () => rng.pick(emds).name))];
-    return names.map((name, i) => {
-      const emd = seoul ? emds[0]! : emds.find((e) => e.name === name)!;
+    const sites = seoul ? [emds[0]!] : [...new Set(Array.from({ length: sigungu.name.endsWith('군') ? 1 : rng.int(1, 2) }, () => rng.pick(emds)))];
+    return sites.map((emd, i) => {
       const point = seoul ? offset(sigungu.center, rng.float(0, 2 * Math.PI), rng.float(0, 1)) : emd.center;
       return {
-        name,
+        name: seoul ? sigungu.name : this.stationName(emd),
         code: `${sigungu.sido.code2}${sigungu.code5.slice(2)}${i + 1}`,
         addr: `${sigungu.sido.name} ${sigungu.name} ${stem(emd.name)}로 ${rng.int(1, 200)}`,
         sido: sigungu.sido.short,
@@ -515,6 +523,15 @@ export class Places {
     });
   }
 }
+
+/** The city a place is known by: the 광역시 for its 구, otherwise its 시 or 군 ("부천", "양평"). */
+function cityOf(sigungu: Sigungu): string {
+  if (METROPOLITAN.has(sigungu.sido.code2)) return sigungu.sido.short;
+  const first = sigungu.name.split(' ')[0]!;
+  return first.length > 2 ? first.replace(/[시군]$/, '') : first;
+}
+
+const METROPOLITAN = new Set(['11', '26', '27', '28', '29', '30', '31', '36']);
 
 /** TAGO city codes: two digits for a metropolitan city, the old five-digit code for a 시 or 군 (its 구 share the 시's). */
 export function tagoCityCode(sigungu: Sigungu): string {

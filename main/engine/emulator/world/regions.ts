@@ -64,10 +64,14 @@ export class RegionIndex {
   private readonly sigunguByCode5 = new Map<string, Sigungu>();
   private readonly emdByCode = new Map<string, Emd>();
   private readonly emdsBySigungu = new Map<string, Emd[]>();
+  private readonly rowsByName: LegalDongRow[];
+  private readonly emdsByName = new Map<string, Emd[]>();
+  private readonly leaves: Sigungu[];
 
   constructor(resourcesDir: string) {
     const dir = path.join(resourcesDir, 'regions');
     this.rows = readTsv(path.join(dir, 'legal-dong-codes.tsv')).map(([code, name]) => ({ code: code!, name: name! }));
+    this.rowsByName = [...this.rows].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const centroids = new Map<string, { lat: number; lon: number; legacy: string }>();
     for (const [name, x, y, legacy] of readTsv(path.join(dir, 'sigungu-centroids.tsv'))) {
       const { lat, lon } = fromTransverseMercator({ x: Number(x), y: Number(y) }, UTMK);
@@ -144,7 +148,26 @@ export class RegionIndex {
       const list = this.emdsBySigungu.get(sigungu.code5) ?? [];
       list.push(emd);
       this.emdsBySigungu.set(sigungu.code5, list);
+      const namesakes = this.emdsByName.get(emd.name) ?? [];
+      namesakes.push(emd);
+      this.emdsByName.set(emd.name, namesakes);
     }
+    this.leaves = this.sigungus.filter((s) => !s.isParent);
+  }
+
+  /** Rows whose full name starts with `prefix`, in code order (a binary search over the names, not a scan). */
+  rowsNamed(prefix: string): LegalDongRow[] {
+    const names = this.rowsByName;
+    let lo = 0;
+    let hi = names.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (names[mid]!.name < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: LegalDongRow[] = [];
+    for (let i = lo; i < names.length && names[i]!.name.startsWith(prefix); i++) found.push(names[i]!);
+    return found.sort((a, b) => (a.code < b.code ? -1 : 1));
   }
 
   sigungu(code5: string): Sigungu | undefined {
@@ -159,13 +182,18 @@ export class RegionIndex {
     return this.emdsBySigungu.get(code5) ?? [];
   }
 
+  /** Every 읍면동 of that name in the country (중앙동 alone is in dozens of cities). */
+  emdsNamed(name: string): Emd[] {
+    return this.emdsByName.get(name) ?? [];
+  }
+
   sidoByShort(short: string): Sido | undefined {
     return this.sidos.find((s) => s.short === short || s.name === short);
   }
 
   /** 시군구 that hold places (not a 시 that is only a parent of 구). */
   leafSigungus(): Sigungu[] {
-    return this.sigungus.filter((s) => !s.isParent);
+    return this.leaves;
   }
 
   /** The 시군구 whose centroid is nearest, for a point. */

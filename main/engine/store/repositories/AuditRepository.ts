@@ -55,7 +55,7 @@ export class AuditRepository {
   private readonly lastStmt: SqliteStatement<[], { hash: string }>;
   private readonly insertStmt: SqliteStatement;
   private readonly headStmt: SqliteStatement<[string]>;
-  private readonly appendTx: (entry: AuditEntry) => AuditRow;
+  private readonly appendTx: (entries: AuditEntry[]) => AuditRow[];
 
   constructor(db: SqliteDatabase) {
     this.db = db;
@@ -64,18 +64,28 @@ export class AuditRepository {
       VALUES (@at, @toolId, @method, @host, @path, @argsHash, @resultCode, @errorKind, @bytes, @latencyMs, @mode, @prevHash, @hash)`);
     this.headStmt = db.prepare("INSERT INTO meta (key, value) VALUES ('auditHead', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     // IMMEDIATE: the read of the last hash and the insert happen under one write lock, even with two processes.
-    const tx = db.transaction((entry: AuditEntry): AuditRow => {
-      const prevHash = this.lastStmt.get()?.hash ?? GENESIS_HASH;
-      const hash = auditHash(prevHash, entry);
-      const info = this.insertStmt.run({ ...entry, prevHash, hash });
-      this.headStmt.run(hash);
-      return { ...entry, seq: Number(info.lastInsertRowid), prevHash, hash };
+    const tx = db.transaction((entries: AuditEntry[]): AuditRow[] => {
+      let prevHash = this.lastStmt.get()?.hash ?? GENESIS_HASH;
+      const rows = entries.map((entry) => {
+        const hash = auditHash(prevHash, entry);
+        const info = this.insertStmt.run({ ...entry, prevHash, hash });
+        const row = { ...entry, seq: Number(info.lastInsertRowid), prevHash, hash };
+        prevHash = hash;
+        return row;
+      });
+      this.headStmt.run(prevHash);
+      return rows;
     });
-    this.appendTx = (entry) => tx.immediate(entry);
+    this.appendTx = (entries) => tx.immediate(entries);
   }
 
   append(entry: AuditEntry): AuditRow {
-    return this.appendTx(entry);
+    return this.appendTx([entry])[0]!;
+  }
+
+  /** Appends entries in order, in one transaction: all of them are in the chain, or none. */
+  appendAll(entries: AuditEntry[]): AuditRow[] {
+    return entries.length === 0 ? [] : this.appendTx(entries);
   }
 
   count(): number {
