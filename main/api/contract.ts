@@ -2,7 +2,8 @@
 // through `EngineApi.call`, whatever carries the call: a direct call, a MessagePort, HTTP or a WebSocket.
 // A UI feature is a method here first, then a view.
 import type { ErrorPayload } from '../core/errors.ts';
-import type { LocalizedText, ToolSpec, CatalogFile } from '../core/catalog/types.ts';
+import type { LocalizedText, ToolSpec, CatalogFile, KeyId } from '../core/catalog/types.ts';
+import type { KeyPortal } from '../core/catalog/keyPortals.ts';
 import type { CatalogProblem } from '../core/catalog/validateCatalog.ts';
 import type { CallResult, GatewayMode, ParsedOutcome } from '../core/gateway/callResult.ts';
 
@@ -102,6 +103,24 @@ export interface BundleSummary {
   payloadSha256: string;
 }
 
+/** One API key as the engine sees it: where it comes from, never its value. */
+export interface KeyStatus {
+  keyId: KeyId;
+  portal: KeyPortal;
+  /** The environment variable the CLI and browser mode read it from. */
+  envVar: string;
+  /** Where the key in use comes from, or null when there is none. */
+  source: 'vault' | 'environment' | null;
+  /** When the vault's copy was stored. */
+  updatedAt: string | null;
+}
+
+export interface KeyReport {
+  keys: KeyStatus[];
+  /** The encrypted vault the desktop app keeps keys in; the CLI and browser mode have none and read the environment. */
+  vault: { available: boolean; file: string | null; reason: string | null };
+}
+
 export interface GatewayCallParams {
   tool: string;
   args: Record<string, unknown>;
@@ -125,6 +144,9 @@ export interface EngineMethods {
   'snapshots.list': { params: EmptyParams; result: SnapshotInfo[] };
   'bundle.export': { params: { snapshot: string; file: string }; result: BundleSummary };
   'bundle.import': { params: { file: string; as?: string }; result: BundleSummary };
+  'keys.status': { params: EmptyParams; result: KeyReport };
+  'keys.set': { params: { keyId: KeyId; key: string }; result: KeyReport };
+  'keys.remove': { params: { keyId: KeyId }; result: KeyReport };
 }
 
 export type MethodName = keyof EngineMethods;
@@ -161,6 +183,9 @@ const methodTable: Record<MethodName, true> = {
   'snapshots.list': true,
   'bundle.export': true,
   'bundle.import': true,
+  'keys.status': true,
+  'keys.set': true,
+  'keys.remove': true,
 };
 export const methodNames = Object.keys(methodTable) as MethodName[];
 

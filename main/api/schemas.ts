@@ -3,11 +3,13 @@
 import { z } from 'zod';
 import { KopaError } from '../core/errors.ts';
 import { gatewayModes } from '../core/gateway/callResult.ts';
+import { keyIds } from '../core/catalog/types.ts';
 import { isMethodName, methodNames, type MethodName, type ParamsOf } from './contract.ts';
 
 const empty = z.object({}).strict();
 const text = z.string().min(1).max(4096);
 const mode = z.enum(gatewayModes);
+const keyId = z.enum(keyIds);
 
 export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'engine.status': empty,
@@ -22,6 +24,9 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'snapshots.list': empty,
   'bundle.export': z.object({ snapshot: text, file: text }).strict(),
   'bundle.import': z.object({ file: text, as: text.optional() }).strict(),
+  'keys.status': empty,
+  'keys.set': z.object({ keyId, key: z.string().max(4096) }).strict(),
+  'keys.remove': z.object({ keyId }).strict(),
 };
 
 /** Checks a method name and its parameters, listing every problem at once. */

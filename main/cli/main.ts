@@ -11,6 +11,7 @@ import { registerCatalog } from './commands/catalog.ts';
 import { registerCall } from './commands/call.ts';
 import { registerEmulator } from './commands/emulator.ts';
 import { registerRecords } from './commands/records.ts';
+import { registerKeys } from './commands/keys.ts';
 
 export const ExitCode = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -36,6 +37,7 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
   registerCall(program, context);
   registerEmulator(program, context);
   registerRecords(program, context);
+  registerKeys(program, context);
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const command of all(program).slice(1)) command.exitOverride().configureOutput(program.configureOutput());
   return program;

@@ -1,8 +1,10 @@
 // The engine runs in an Electron utility process, so a native crash (llama.cpp, SQLite) cannot take the window
 // down. Each connection is a MessageChannel: one end to the engine, the other to the renderer. When the engine
 // dies unexpectedly it is restarted, a few times, and the window gets a fresh port.
-import { MessageChannelMain, utilityProcess, type UtilityProcess, type WebContents } from 'electron';
+import { MessageChannelMain, utilityProcess, type MessagePortMain, type UtilityProcess, type WebContents } from 'electron';
+import { KEYCHAIN_FLAG, type EngineToMain, type MainToEngine } from '../api/hostMessages.ts';
 import { ENGINE_PORT_CHANNEL } from './channels.ts';
+import { answerCipher, keychainAvailability } from './keychain.ts';
 
 export interface EngineProcessOptions {
   /** The bundled engine entry (dist/desktop/engine.mjs). */
@@ -30,16 +32,17 @@ export class EngineProcess {
   }
 
   start(): Promise<void> {
-    const child = utilityProcess.fork(this.options.entry, ['--data-dir', this.options.dataDir], {
+    const child = utilityProcess.fork(this.options.entry, ['--data-dir', this.options.dataDir, `--${KEYCHAIN_FLAG}=${keychainAvailability()}`], {
       serviceName: 'KOPA Studio engine',
       stdio: 'inherit',
       env: this.options.env,
     });
     this.child = child;
     this.ready = new Promise((resolve, reject) => {
-      child.on('message', (message: { kind?: string; error?: { message: string; hint?: string } }) => {
+      child.on('message', (message: EngineToMain) => {
         if (message.kind === 'ready') resolve();
-        if (message.kind === 'failed') reject(new Error([message.error?.message, message.error?.hint].filter(Boolean).join(' ')));
+        if (message.kind === 'failed') reject(new Error([message.error.message, message.error.hint].filter(Boolean).join(' ')));
+        if (message.kind === 'cipher') this.send(child, answerCipher(message));
       });
     });
     child.on('exit', (code) => this.onExit(code));
@@ -52,8 +55,12 @@ export class EngineProcess {
     contents.once('destroyed', () => this.clients.delete(contents));
     await this.ready;
     const { port1, port2 } = new MessageChannelMain();
-    this.child?.postMessage({ kind: 'connect' }, [port1]);
+    if (this.child) this.send(this.child, { kind: 'connect' }, [port1]);
     contents.postMessage(ENGINE_PORT_CHANNEL, null, [port2]);
+  }
+
+  private send(child: UtilityProcess, message: MainToEngine, ports?: MessagePortMain[]): void {
+    child.postMessage(message, ports);
   }
 
   private onExit(code: number): void {

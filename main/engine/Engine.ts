@@ -15,6 +15,8 @@ import { loadCatalog, type LoadedCatalog } from './catalog/loadCatalog.ts';
 import { defaultResourcesDir } from './resources.ts';
 import { Gateway, type GatewayOptions } from './gateway/Gateway.ts';
 import { EnvKeyStore, type KeyStore } from './gateway/keyStore.ts';
+import { KeySources } from './secrets/keySources.ts';
+import type { KeyVault } from './secrets/keyVault.ts';
 import { EmulatorServer, type EmulatorOptions } from './emulator/EmulatorServer.ts';
 import { randomBytes } from 'node:crypto';
 import { importCatalog, listCatalog, validateCatalogFiles } from './methods/catalog.ts';
@@ -33,8 +35,12 @@ export interface EngineOptions {
   store?: StoreOptions;
   /** Folder of the app's data files. Defaults to resources/ (or KOPA_RESOURCES_DIR). */
   resourcesDir?: string;
-  /** Where API keys come from. Defaults to environment variables (KOPA_KEY_DATA_GO_KR, …). */
-  keys?: KeyStore;
+  /** Keys the user stored, encrypted (the desktop app's vault). Defaults to none: keys come from the environment only. */
+  vault?: KeyVault;
+  /** Why there is no vault, when the host meant to have one (no OS keychain, an unreadable file). */
+  vaultUnavailable?: string;
+  /** The environment keys are read from (KOPA_KEY_DATA_GO_KR, …). Defaults to the process's environment. */
+  keyEnvironment?: KeyStore;
   /** Gateway settings (api base, timeouts, retries). Defaults to the gateway's own. */
   gateway?: Pick<GatewayOptions, 'apiBase' | 'timeoutMs' | 'retries' | 'backoffMs' | 'maxResponseBytes'>;
   /** The in-process emulator that emulator mode uses (seed, faults, clock). Defaults to seed 1, no faults, real time. */
@@ -58,6 +64,7 @@ export class Engine implements EngineApi {
   private readonly options: EngineOptions;
   readonly resourcesDir: string;
   private disposed = false;
+  private readonly keys: KeySources;
   private readonly handlers: Handlers = {
     'engine.status': async () => this.status(),
     'engine.doctor': async (_params, options) =>
@@ -77,6 +84,9 @@ export class Engine implements EngineApi {
     'snapshots.list': async () => new RecordingRepository(this.store.db).snapshots(),
     'bundle.export': async ({ snapshot, file }, options) => exportBundle(this.store, snapshot, path.resolve(file), options.onProgress),
     'bundle.import': async ({ file, as }, options) => importBundle(this.store, path.resolve(file), { as, onProgress: options.onProgress }),
+    'keys.status': async () => this.keys.report(),
+    'keys.set': ({ keyId, key }) => this.keys.set(keyId, key),
+    'keys.remove': ({ keyId }) => this.keys.remove(keyId),
   };
 
   private constructor(options: EngineOptions, store: Store) {
@@ -86,6 +96,7 @@ export class Engine implements EngineApi {
     this.store = store;
     this.options = options;
     this.resourcesDir = options.resourcesDir ?? defaultResourcesDir();
+    this.keys = new KeySources({ vault: options.vault, vaultUnavailable: options.vaultUnavailable, environment: options.keyEnvironment ?? new EnvKeyStore() });
   }
 
   /** Opens the data folder (creating it) and its database (migrating it). */
@@ -151,7 +162,7 @@ export class Engine implements EngineApi {
       this.gatewayInstance = new Gateway({
         catalog: this.catalog(),
         store: this.store,
-        keys: this.options.keys ?? new EnvKeyStore(),
+        keys: this.keys,
         emulator: () => this.emulator().then((e) => ({ host: '127.0.0.1', port: e.port, key: e.key ?? 'kopa-emulator' })),
         ...this.options.gateway,
       });

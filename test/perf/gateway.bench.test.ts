@@ -51,7 +51,7 @@ describe('gateway throughput', () => {
 
   it('replay mode: lookups per second from a recorded snapshot', async () => {
     const live = await EmulatorServer.start({ catalog: bundledCatalog(), resourcesDir: defaultResourcesDir(), key: 'k', now: () => TEST_NOW });
-    const engine = Engine.open({ dataDir: tempDir(), keys: new MemoryKeyStore({ 'data.go.kr': 'k' }), gateway: { apiBase: live.url } });
+    const engine = Engine.open({ dataDir: tempDir(), keyEnvironment: new MemoryKeyStore({ 'data.go.kr': 'k' }), gateway: { apiBase: live.url } });
     try {
       const args = sampleArgs(live.world);
       const gateway = engine.gateway();

@@ -9,6 +9,11 @@ import { nodePortEndpoint } from '../../../main/api/node/portEndpoint.ts';
 import type { ClientMessage, ServerMessage } from '../../../main/api/contract.ts';
 import { repoRoot } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
+import { decryptForTest, encryptForTest } from '../../helpers/testCipher.ts';
+import { KEYCHAIN_AVAILABLE, KEYCHAIN_FLAG, type EngineToMain, type MainToEngine } from '../../../main/api/hostMessages.ts';
+import { KEY_VAULT_FILE } from '../../../main/engine/secrets/keyVault.ts';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 const entry = path.join(repoRoot, 'dist', 'desktop', 'engine.mjs');
 const workers: Worker[] = [];
@@ -16,13 +21,36 @@ afterEach(async () => {
   for (const w of workers.splice(0)) await w.terminate();
 });
 
-function startEngine(dataDir: string): { worker: Worker; first: Promise<{ kind: string; error?: { code: string; message: string } }> } {
+const keychainKey = randomBytes(32);
+
+/** Starts the bundle as Electron would; like the main process, it answers the engine's keychain requests. */
+function startEngine(dataDir: string, keychain = KEYCHAIN_AVAILABLE): { worker: Worker; first: Promise<EngineToMain> } {
   const worker = new Worker(path.join(import.meta.dirname, 'fakeUtilityProcess.mjs'), {
-    argv: ['--data-dir', dataDir],
+    argv: ['--data-dir', dataDir, `--${KEYCHAIN_FLAG}=${keychain}`],
     env: { ...process.env, KOPA_ENGINE_ENTRY: entry },
   });
   workers.push(worker);
-  return { worker, first: new Promise((resolve) => worker.once('message', resolve)) };
+  worker.on('message', (message: EngineToMain) => {
+    if (message.kind !== 'cipher') return;
+    const data = message.op === 'encrypt' ? encryptForTest(keychainKey, message.data).toString('base64') : decryptForTest(keychainKey, Buffer.from(message.data, 'base64'));
+    const answer: MainToEngine = { kind: 'cipher.result', id: message.id, data };
+    worker.postMessage({ data: answer, ports: [] });
+  });
+  const first = new Promise<EngineToMain>((resolve) => {
+    const onMessage = (message: EngineToMain): void => {
+      if (message.kind === 'cipher') return;
+      worker.off('message', onMessage);
+      resolve(message);
+    };
+    worker.on('message', onMessage);
+  });
+  return { worker, first };
+}
+
+function connect(worker: Worker): RpcClient {
+  const { port1, port2 } = new MessageChannel();
+  worker.postMessage({ data: { kind: 'connect' }, ports: [port1] }, [port1]);
+  return new RpcClient(nodePortEndpoint<ServerMessage, ClientMessage>(port2));
 }
 
 describe('desktop engine bundle', () => {
@@ -35,13 +63,9 @@ describe('desktop engine bundle', () => {
     const { worker, first } = startEngine(dataDir);
     expect((await first).kind).toBe('ready');
     for (let i = 0; i < 2; i++) {
-      const { port1, port2 } = new MessageChannel();
-      worker.postMessage({ data: { kind: 'connect' }, ports: [port1] }, [port1]);
-      const client = new RpcClient(nodePortEndpoint<ServerMessage, ClientMessage>(port2));
-      const status = await client.call('engine.status', {});
+      const status = await connect(worker).call('engine.status', {});
       expect(status.engine.host).toBe('desktop');
       expect(status.dataDir).toBe(dataDir);
-      port2.close();
     }
   });
 
@@ -51,6 +75,27 @@ describe('desktop engine bundle', () => {
     const { first } = startEngine(dataDir);
     const message = await first;
     expect(message.kind).toBe('failed');
-    expect(message.error?.code).toBe('CorruptDatabase');
+    expect(message.kind === 'failed' && message.error.code).toBe('CorruptDatabase');
+  });
+
+  it("keeps API keys in a vault encrypted by the main process's keychain, across restarts", async () => {
+    const dataDir = tempDir();
+    const first = startEngine(dataDir);
+    expect((await first.first).kind).toBe('ready');
+    const report = await connect(first.worker).call('keys.set', { keyId: 'vworld', key: 'VWORLD-KEY-0001' });
+    expect(report.vault).toMatchObject({ available: true, file: path.join(dataDir, KEY_VAULT_FILE) });
+    expect(readFileSync(path.join(dataDir, KEY_VAULT_FILE), 'utf8')).not.toContain('VWORLD-KEY-0001');
+    await first.worker.terminate();
+    const second = startEngine(dataDir);
+    expect((await second.first).kind).toBe('ready');
+    const after = await connect(second.worker).call('keys.status', {});
+    expect(after.keys.find((k) => k.keyId === 'vworld')?.source).toBe('vault');
+  });
+
+  it('serves without a vault where the main process has no keychain, and says why', async () => {
+    const { worker, first } = startEngine(tempDir(), 'No keyring is running.');
+    expect((await first).kind).toBe('ready');
+    const report = await connect(worker).call('keys.status', {});
+    expect(report.vault).toEqual({ available: false, file: null, reason: 'No keyring is running.' });
   });
 });

@@ -38,7 +38,7 @@ function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
 }
 
 const liveEngine = (extra: Parameters<typeof testEngine>[0] = {}) =>
-  testEngine({ keys: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: liveEmulator.url, backoffMs: 1 }, emulator: { now: () => TEST_NOW }, ...extra });
+  testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: liveEmulator.url, backoffMs: 1 }, emulator: { now: () => TEST_NOW }, ...extra });
 
 describe('gateway', () => {
   it('answers from the in-process emulator by default, and audits the call', async () => {
@@ -75,11 +75,11 @@ describe('gateway', () => {
     const ok = await liveEngine().call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
     expect(ok).toMatchObject({ ok: true, source: 'live' });
     const before = liveEmulator.requestCount;
-    const noKey = await testEngine({ keys: new MemoryKeyStore({}), gateway: { apiBase: liveEmulator.url } }).call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
+    const noKey = await testEngine({ keyEnvironment: new MemoryKeyStore({}), gateway: { apiBase: liveEmulator.url } }).call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
     expect(noKey.error).toMatchObject({ kind: 'BadKey' });
     expect(noKey.error?.message).toContain('KOPA_KEY_DATA_GO_KR');
     expect(liveEmulator.requestCount).toBe(before);
-    const wrong = await testEngine({ keys: new MemoryKeyStore({ 'data.go.kr': 'not-the-key' }), gateway: { apiBase: liveEmulator.url } }).call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
+    const wrong = await testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': 'not-the-key' }), gateway: { apiBase: liveEmulator.url } }).call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
     expect(wrong).toMatchObject({ ok: false, resultCode: '30', error: { kind: 'BadKey' } });
   });
 
@@ -88,7 +88,7 @@ describe('gateway', () => {
       res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(`upstream failed for ${req.url}`);
     });
-    const engine = testEngine({ keys: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: echo, retries: 0 } });
+    const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: echo, retries: 0 } });
     const result = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'record', snapshot: 'leak' });
     const everything = JSON.stringify(result) + JSON.stringify(engine.store.db.prepare('SELECT * FROM audit_log').all()) + engine.store.db.prepare('SELECT body FROM recordings').all().map((r) => String((r as { body: Buffer }).body)).join();
     expect(everything).toContain('upstream failed');
@@ -102,7 +102,7 @@ describe('gateway', () => {
       res.writeHead(503, { 'content-type': 'text/html' });
       res.end('<html>Service Unavailable</html>');
     });
-    const engine = testEngine({ keys: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: failing, retries: 2, backoffMs: 1 } });
+    const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: failing, retries: 2, backoffMs: 1 } });
     const result = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
     expect(result.error).toMatchObject({ kind: 'Upstream', retryable: true, httpStatus: 503 });
     expect(hits).toBe(3);
@@ -121,7 +121,7 @@ describe('gateway', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ response: { header: { resultCode: req.url!.includes('nx=1&') ? '10' : '00', resultMsg: 'x' }, body: { items: { item: { category: 'T1H', obsrValue: '1.0' } } } } }));
     });
-    const engine = testEngine({ keys: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: flaky, retries: 2, backoffMs: 1 } });
+    const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: flaky, retries: 2, backoffMs: 1 } });
     expect((await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' })).ok).toBe(true);
     expect(hits).toBe(2);
     hits = 10;
@@ -132,7 +132,7 @@ describe('gateway', () => {
 
   it('times out a request that never answers', async () => {
     const slow = await serve(() => undefined);
-    const engine = testEngine({ keys: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: slow, timeoutMs: 150, retries: 1, backoffMs: 1 } });
+    const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: slow, timeoutMs: 150, retries: 1, backoffMs: 1 } });
     const started = Date.now();
     const result = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
     expect(result.error).toMatchObject({ kind: 'Timeout', retryable: true });
@@ -145,7 +145,7 @@ describe('gateway', () => {
       res.writeHead(302, { location: target });
       res.end();
     });
-    const engine = testEngine({ keys: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: redirecting } });
+    const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: redirecting } });
     const refused = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
     expect(refused.error).toMatchObject({ kind: 'NotAllowed', retryable: false });
     expect(refused.error?.message).toContain('evil.example');
@@ -156,7 +156,7 @@ describe('gateway', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(Buffer.alloc(3 * 1024 * 1024, 32));
     });
-    const engine = testEngine({ keys: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: huge, maxResponseBytes: 1024 * 1024, retries: 0 } });
+    const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: huge, maxResponseBytes: 1024 * 1024, retries: 0 } });
     const result = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
     expect(result.error?.kind).toBe('Malformed');
     expect(result.error?.message).toContain('larger than');

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => live.close());
 
-const connected = () => testEngine({ keys: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: live.url } });
+const connected = () => testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: live.url } });
 
 async function recordAndExport(): Promise<{ recorded: CallResult[]; bundle: string; engine: ReturnType<typeof connected> }> {
   const engine = connected();
@@ -40,7 +40,7 @@ describe('record, bundle, replay', () => {
   it('replays identical CallResults in a fresh data folder, and the recorded data exactly', async () => {
     const { recorded, bundle, engine } = await recordAndExport();
     expect(recorded.every((r) => r.ok && r.source === 'live')).toBe(true);
-    const airGapped = testEngine({ keys: new MemoryKeyStore({}) });
+    const airGapped = testEngine({ keyEnvironment: new MemoryKeyStore({}) });
     const summary = await airGapped.call('bundle.import', { file: bundle });
     expect(summary).toMatchObject({ snapshot: 'field-trip', entries: calls.length });
     for (const [i, [tool, args]] of calls.entries()) {

@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import type { KeyReport } from '../../api/contract.ts';
+import type { CommandContext } from '../context.ts';
+import { renderTable } from '../table.ts';
+
+function renderKeys(report: KeyReport): string {
+  const rows = report.keys.map((k) => ({
+    key: k.keyId,
+    issuer: k.portal.name.en,
+    source: k.source ?? 'missing',
+    variable: k.envVar,
+    apply: k.portal.url,
+  }));
+  const vault = report.vault.available ? `vault: ${report.vault.file}` : `vault: none. ${report.vault.reason}`;
+  return `${renderTable(rows)}\n${vault}`;
+}
+
+export function registerKeys(program: Command, context: () => CommandContext): void {
+  program
+    .command('keys')
+    .description('Show which API keys are set and where each comes from (never the keys themselves)')
+    .action(async () => {
+      const ctx = context();
+      const report = await ctx.withEngine((engine) => engine.call('keys.status', {}));
+      ctx.out.result(report, renderKeys);
+    });
+}
