@@ -55,6 +55,14 @@ function deals(world: World, lawd: string, kind: 'apartment' | 'officetel', year
   return out.sort((a, b) => a.day - b.day || a.building.bdMgtSn.localeCompare(b.building.bdMgtSn));
 }
 
+/** The deals a LAWD_CD + DEAL_YMD request asks for, or undefined when either parameter is malformed. */
+function dealsAsked(ctx: HandlerContext, kind: 'apartment' | 'officetel', tag: string): { lawd: string; deals: Deal[] } | undefined {
+  const when = month(ctx);
+  const lawd = ctx.params.LAWD_CD ?? '';
+  if (!when || !/^\d{5}$/.test(lawd)) return undefined;
+  return { lawd, deals: deals(ctx.world, lawd, kind, when.year, when.month, ctx.now, tag) };
+}
+
 function jibun(b: Building): string {
   return `${b.bun}${b.ji ? `-${b.ji}` : ''}`;
 }
@@ -64,11 +72,11 @@ function agentArea(b: Building): string {
 }
 
 export const aptTrade: Handler = (ctx) => {
-  const when = month(ctx);
-  const lawd = ctx.params.LAWD_CD ?? '';
-  if (!when || !/^\d{5}$/.test(lawd)) return INVALID('LAWD_CD/DEAL_YMD');
+  const asked = dealsAsked(ctx, 'apartment', 'apt-trade');
+  if (!asked) return INVALID('LAWD_CD/DEAL_YMD');
+  const { lawd } = asked;
   return rows(
-    deals(ctx.world, lawd, 'apartment', when.year, when.month, ctx.now, 'apt-trade').map((d) => {
+    asked.deals.map((d) => {
       const b = d.building;
       return {
         sggCd: lawd,
@@ -109,11 +117,11 @@ export const aptTrade: Handler = (ctx) => {
 };
 
 export const aptRent: Handler = (ctx) => {
-  const when = month(ctx);
-  const lawd = ctx.params.LAWD_CD ?? '';
-  if (!when || !/^\d{5}$/.test(lawd)) return INVALID('LAWD_CD/DEAL_YMD');
+  const asked = dealsAsked(ctx, 'apartment', 'apt-rent');
+  if (!asked) return INVALID('LAWD_CD/DEAL_YMD');
+  const { lawd } = asked;
   return rows(
-    deals(ctx.world, lawd, 'apartment', when.year, when.month, ctx.now, 'apt-rent').map((d) => {
+    asked.deals.map((d) => {
       const b = d.building;
       const jeonse = d.rng.chance(0.55);
       const deposit = Math.round((d.price * (jeonse ? d.rng.float(0.5, 0.65) : d.rng.float(0.05, 0.3))) / 100) * 100;
@@ -143,11 +151,11 @@ export const aptRent: Handler = (ctx) => {
 };
 
 export const offiTrade: Handler = (ctx) => {
-  const when = month(ctx);
-  const lawd = ctx.params.LAWD_CD ?? '';
-  if (!when || !/^\d{5}$/.test(lawd)) return INVALID('LAWD_CD/DEAL_YMD');
+  const asked = dealsAsked(ctx, 'officetel', 'offi-trade');
+  if (!asked) return INVALID('LAWD_CD/DEAL_YMD');
+  const { lawd } = asked;
   return rows(
-    deals(ctx.world, lawd, 'officetel', when.year, when.month, ctx.now, 'offi-trade').map((d) => {
+    asked.deals.map((d) => {
       const b = d.building;
       return {
         sggCd: lawd,
