@@ -9,7 +9,7 @@ import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 
 const NOW = '2025-03-02T15:00:00+09:00';
-const NCST = JSON.stringify({ base_date: '20250301', base_time: '1400', nx: 60, ny: 127 });
+const NCST = JSON.stringify({ base_date: '20250302', base_time: '1400', nx: 60, ny: 127 });
 const KEY = 'cli-test-key';
 const json = <T>(text: string): T => JSON.parse(text) as T;
 

@@ -66,11 +66,13 @@ describe('emulator', () => {
     }
   });
 
-  it('answers missing mandatory parameters with code 11 and a future base time with 03', async () => {
+  it('answers missing mandatory parameters with code 11, and a future or day-old base time with 03', async () => {
     const spec = remoteSpec('kma.getUltraSrtNcst');
     const missing = interpretResponse(spec, await fetchAs(spec, { base_date: '20250301', nx: 60, ny: 127 }, 'json'));
     expect(missing).toMatchObject({ resultCode: '11', error: { kind: 'InvalidParam' } });
     const future = interpretResponse(spec, await fetchAs(spec, { base_date: '20250302', base_time: '2300', nx: 60, ny: 127 }, 'json'));
+    const dayOld = interpretResponse(spec, await fetchAs(spec, { base_date: '20250301', base_time: '1400', nx: 60, ny: 127 }, 'json'));
+    expect(dayOld.resultCode).toBe('03');
     expect(future).toMatchObject({ resultCode: '03', error: { kind: 'NoData' } });
   });
 

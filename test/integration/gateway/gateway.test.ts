@@ -18,7 +18,7 @@ import { tempDir } from '../../helpers/tempDir.ts';
 import path from 'node:path';
 
 const KEY = 'live+key/abc==';
-const NCST = { base_date: '20250301', base_time: '1400', nx: 60, ny: 127 };
+const NCST = { base_date: '20250302', base_time: '1400', nx: 60, ny: 127 };
 let liveEmulator: EmulatorServer;
 
 beforeAll(async () => {

@@ -85,7 +85,7 @@ describe('keys through the engine API', () => {
     const dataDir = tempDir();
     const vault = await KeyVault.open({ file: path.join(dataDir, KEY_VAULT_FILE), cipher: testCipher() });
     const engine = testEngine({ dataDir, vault, keyEnvironment: new MemoryKeyStore({ 'data.go.kr': 'stale-env-key' }), gateway: { apiBase: live.url } });
-    const ncst = { tool: 'kma.getUltraSrtNcst', args: { base_date: '20250301', base_time: '1400', nx: 60, ny: 127 }, mode: 'live' as const };
+    const ncst = { tool: 'kma.getUltraSrtNcst', args: { base_date: '20250302', base_time: '1400', nx: 60, ny: 127 }, mode: 'live' as const };
     expect((await engine.call('gateway.call', ncst)).error?.kind).toBe('BadKey');
     const report = await engine.call('keys.set', { keyId: 'data.go.kr', key: KEY });
     expect(report.keys.find((k) => k.keyId === 'data.go.kr')).toMatchObject({ source: 'vault', updatedAt: expect.any(String) });

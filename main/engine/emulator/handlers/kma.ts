@@ -7,8 +7,13 @@ import { isRealDate, kst, kstAt, NO_DATA, pad, rows, ymd, INVALID, type Handler,
 
 const HOUR = 3_600_000;
 
+/** How far back base times can be asked for: about a day, as the services keep only recent issues. */
+const WINDOW_MS = 24 * HOUR;
+
+/** Whether a base time has been issued (the data appears `lagMinutes` later) and is still kept. */
 function published(ctx: HandlerContext, base: Date, lagMinutes: number): boolean {
-  return kst(ctx.now).getTime() >= base.getTime() + lagMinutes * 60_000;
+  const now = kst(ctx.now).getTime();
+  return now >= base.getTime() + lagMinutes * 60_000 && now - base.getTime() <= WINDOW_MS;
 }
 
 function gridPoint(ctx: HandlerContext): { nx: number; ny: number } | undefined {

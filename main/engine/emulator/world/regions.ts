@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fromTransverseMercator, UTMK, type LatLon } from '../../../core/geo/transverseMercator.ts';
+import { SIDO_NAMES } from '../../../core/region/sidoNames.ts';
 import { Rng } from './random.ts';
 
 export interface Sido {
@@ -43,10 +44,6 @@ export interface LegalDongRow {
   name: string;
 }
 
-const SHORT_NAMES: Record<string, string> = {
-  '11': '서울', '26': '부산', '27': '대구', '28': '인천', '29': '광주', '30': '대전', '31': '울산', '36': '세종',
-  '41': '경기', '43': '충북', '44': '충남', '46': '전남', '47': '경북', '48': '경남', '50': '제주', '51': '강원', '52': '전북',
-};
 
 function readTsv(file: string): string[][] {
   return readFileSync(file, 'utf8')
@@ -80,7 +77,7 @@ export class RegionIndex {
     }
 
     const sidoRows = this.rows.filter((r) => r.code.slice(2) === '00000000');
-    this.sidos = sidoRows.map((r) => ({ code2: r.code.slice(0, 2), code10: r.code, name: r.name, short: SHORT_NAMES[r.code.slice(0, 2)] ?? r.name }));
+    this.sidos = sidoRows.map((r) => ({ code2: r.code.slice(0, 2), code10: r.code, name: r.name, short: SIDO_NAMES[r.code.slice(0, 2)]?.short ?? r.name }));
     // 세종 has no 시도 row of its own in the official list: its city row stands for both.
     if (!this.sidos.some((s) => s.code2 === '36')) this.sidos.push({ code2: '36', code10: '3600000000', name: '세종특별자치시', short: '세종' });
     const sidoByCode = new Map(this.sidos.map((s) => [s.code2, s]));
