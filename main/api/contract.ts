@@ -6,6 +6,7 @@ import type { LocalizedText, ToolSpec, CatalogFile, KeyId } from '../core/catalo
 import type { KeyPortal } from '../core/catalog/keyPortals.ts';
 import type { CatalogProblem } from '../core/catalog/validateCatalog.ts';
 import type { CallResult, GatewayMode, ParsedOutcome } from '../core/gateway/callResult.ts';
+import type { CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../core/edge/types.ts';
 
 export type EmptyParams = Record<string, never>;
 
@@ -130,6 +131,53 @@ export interface GatewayCallParams {
   snapshot?: string;
 }
 
+export interface EdgeProposal {
+  /** Candidates the catalog yields now. */
+  candidates: number;
+  /** Of those, links not known before. */
+  added: number;
+  byBasis: Record<CandidateBasis, number>;
+}
+
+export interface EdgeVerifyParams {
+  /** Also re-check verified and stale links last checked longer ago than this many milliseconds. */
+  staleAfterMs?: number;
+  /** Trials per link (default 3) and how many must return data (default 2). */
+  trials?: number;
+  minOk?: number;
+  /** Backend the calls go to. Defaults to emulator. */
+  mode?: GatewayMode;
+  snapshot?: string;
+  /** ISO moment that time-dependent inputs are set for. Defaults to the backend's clock. */
+  asOf?: string;
+}
+
+export interface EdgeVerifySummary {
+  checked: number;
+  verified: number;
+  rejected: number;
+  stale: number;
+  /** Links whose source tool answered none of its seed inputs: they stay candidates. */
+  untried: number;
+  unaffordable: { edgeId: string; group: string }[];
+  callsSpent: number;
+  seconds: number;
+  graphVersion: number;
+  /** All links by status after the run. */
+  totals: Record<EdgeStatus, number>;
+}
+
+export interface EdgeListing {
+  graphVersion: number;
+  edges: Edge[];
+}
+
+export interface EdgeDetail {
+  edge: Edge;
+  /** Its latest trials, newest first. */
+  trials: EdgeTrial[];
+}
+
 /** Each method's parameters and result. Parameters are one JSON object, so every transport carries them alike. */
 export interface EngineMethods {
   'engine.status': { params: EmptyParams; result: EngineStatus };
@@ -144,6 +192,10 @@ export interface EngineMethods {
   'snapshots.list': { params: EmptyParams; result: SnapshotInfo[] };
   'bundle.export': { params: { snapshot: string; file: string }; result: BundleSummary };
   'bundle.import': { params: { file: string; as?: string }; result: BundleSummary };
+  'edges.propose': { params: EmptyParams; result: EdgeProposal };
+  'edges.verify': { params: EdgeVerifyParams; result: EdgeVerifySummary };
+  'edges.list': { params: { status?: EdgeStatus; tool?: string }; result: EdgeListing };
+  'edges.show': { params: { id: string }; result: EdgeDetail };
   'keys.status': { params: EmptyParams; result: KeyReport };
   'keys.set': { params: { keyId: KeyId; key: string }; result: KeyReport };
   'keys.remove': { params: { keyId: KeyId }; result: KeyReport };
@@ -183,6 +235,10 @@ const methodTable: Record<MethodName, true> = {
   'snapshots.list': true,
   'bundle.export': true,
   'bundle.import': true,
+  'edges.propose': true,
+  'edges.verify': true,
+  'edges.list': true,
+  'edges.show': true,
   'keys.status': true,
   'keys.set': true,
   'keys.remove': true,

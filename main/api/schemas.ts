@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { KopaError } from '../core/errors.ts';
 import { gatewayModes } from '../core/gateway/callResult.ts';
 import { keyIds } from '../core/catalog/types.ts';
+import { edgeStatuses } from '../core/edge/types.ts';
 import { isMethodName, methodNames, type MethodName, type ParamsOf } from './contract.ts';
 
 const empty = z.object({}).strict();
@@ -24,6 +25,20 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'snapshots.list': empty,
   'bundle.export': z.object({ snapshot: text, file: text }).strict(),
   'bundle.import': z.object({ file: text, as: text.optional() }).strict(),
+  'edges.propose': empty,
+  'edges.verify': z
+    .object({
+      staleAfterMs: z.number().int().min(0).optional(),
+      trials: z.number().int().min(1).max(20).optional(),
+      minOk: z.number().int().min(1).max(20).optional(),
+      mode: mode.optional(),
+      snapshot: text.optional(),
+      asOf: z.iso.datetime({ offset: true }).optional(),
+    })
+    .strict()
+    .refine((p) => (p.minOk ?? 2) <= (p.trials ?? 3), { message: 'minOk cannot exceed trials' }),
+  'edges.list': z.object({ status: z.enum(edgeStatuses).optional(), tool: text.optional() }).strict(),
+  'edges.show': z.object({ id: text }).strict(),
   'keys.status': empty,
   'keys.set': z.object({ keyId, key: z.string().max(4096) }).strict(),
   'keys.remove': z.object({ keyId }).strict(),

@@ -20,6 +20,9 @@ import type { KeyVault } from './secrets/keyVault.ts';
 import { EmulatorServer, type EmulatorOptions } from './emulator/EmulatorServer.ts';
 import { randomBytes } from 'node:crypto';
 import { importCatalog, listCatalog, validateCatalogFiles } from './methods/catalog.ts';
+import { proposeEdges, showEdge, verifyEdges } from './methods/edges.ts';
+import { EdgeRepository } from './store/repositories/EdgeRepository.ts';
+import type { GatewayMode } from '../core/gateway/callResult.ts';
 import { exportBundle, importBundle } from './gateway/bundle.ts';
 import { AuditRepository } from './store/repositories/AuditRepository.ts';
 import { RecordingRepository } from './store/repositories/RecordingRepository.ts';
@@ -84,6 +87,13 @@ export class Engine implements EngineApi {
     'snapshots.list': async () => new RecordingRepository(this.store.db).snapshots(),
     'bundle.export': async ({ snapshot, file }, options) => exportBundle(this.store, snapshot, path.resolve(file), options.onProgress),
     'bundle.import': async ({ file, as }, options) => importBundle(this.store, path.resolve(file), { as, onProgress: options.onProgress }),
+    'edges.propose': async () => proposeEdges(this),
+    'edges.verify': (params, options) => verifyEdges(this, params, options),
+    'edges.list': async ({ status, tool }) => {
+      const repo = new EdgeRepository(this.store.db);
+      return { graphVersion: repo.graphVersion(), edges: repo.list({ status, tool }) };
+    },
+    'edges.show': async ({ id }) => showEdge(this, id),
     'keys.status': async () => this.keys.report(),
     'keys.set': ({ keyId, key }) => this.keys.set(keyId, key),
     'keys.remove': ({ keyId }) => this.keys.remove(keyId),
@@ -148,6 +158,11 @@ export class Engine implements EngineApi {
 
   catalog(): Catalog {
     return this.catalogInfo().catalog;
+  }
+
+  /** What "now" is for a backend: the emulator's own clock (which tests and demos may freeze), else the real one. */
+  clock(mode: GatewayMode): Date {
+    return mode === 'emulator' ? (this.options.emulator?.now?.() ?? new Date()) : new Date();
   }
 
   /** The in-process emulator on a free loopback port, started the first time emulator mode needs it. */

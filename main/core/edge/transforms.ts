@@ -71,7 +71,8 @@ export function bindingExpression(transformId: string, fieldExprs: string[], ind
 
 /**
  * Parameters that only make sense together, taken from one source row: a latitude without its longitude, a
- * TAGO stop without its city, a juso address without its road code would call with a made-up place.
+ * TAGO stop without its city, a juso address without its road code would call with a made-up place. A tool
+ * that takes every kind of a coupling is a target for the whole group; groups may overlap.
  */
 export const couplings: string[][] = [
   ['geo.lat', 'geo.lon'],
@@ -82,9 +83,11 @@ export const couplings: string[][] = [
   ['kosis.orgId', 'kosis.tblId'],
   ['region.legalDong10', 'address.roadCode12', 'address.underground01', 'address.buildingMainNo', 'address.buildingSubNo'],
   ['region.sidoCd2', 'region.sigunguCd3'],
+  // A parcel: 시군구, 법정동, 본번, 부번. The district and dong alone also name something (every building there).
+  ['region.lawdCd5', 'region.bjdongCd5', 'land.bun4', 'land.ji4'],
   ['region.lawdCd5', 'region.bjdongCd5'],
-  ['land.bun4', 'land.ji4'],
   ['date.yyyy', 'date.mm'],
+  ['tour.contentId', 'tour.contentTypeId'],
 ];
 
 /** Value kinds that steer a call rather than name data: never the end of a link. */

@@ -14,6 +14,8 @@ export interface LoadCatalogOptions {
 
 export interface LoadedCatalog {
   catalog: Catalog;
+  /** The value kinds tools take and return (resources/catalog/semantics.json). */
+  vocabulary: SemanticVocabulary;
   problems: CatalogProblem[];
   files: string[];
 }
@@ -44,13 +46,14 @@ export function catalogSchemaFiles(resourcesDir: string): { schema: object; voca
   };
 }
 
-export function validateSources(resourcesDir: string, list: CatalogSource[]): { tools: ReturnType<typeof validateCatalog>['tools']; problems: CatalogProblem[] } {
+export function validateSources(resourcesDir: string, list: CatalogSource[]): { tools: ReturnType<typeof validateCatalog>['tools']; problems: CatalogProblem[]; vocabulary: SemanticVocabulary } {
   const { schema, vocabulary } = catalogSchemaFiles(resourcesDir);
   const unreadable = list.filter((s) => (s.json as { __unreadable?: string }).__unreadable);
   const readable = list.filter((s) => !unreadable.includes(s));
   const result = validateCatalog(readable, schema, vocabulary);
   return {
     tools: result.tools,
+    vocabulary,
     problems: [...unreadable.map((s) => ({ file: s.file, message: `not valid JSON: ${(s.json as { __unreadable: string }).__unreadable}` })), ...result.problems],
   };
 }
@@ -65,5 +68,5 @@ export function loadCatalog(options: LoadCatalogOptions): LoadedCatalog {
       hint: 'Reinstall KOPA Studio; if you edited resources/catalog, run kopa catalog validate.',
     });
   }
-  return { catalog: new Catalog(result.tools), problems: result.problems, files: [...bundled, ...user].map((s) => s.file) };
+  return { catalog: new Catalog(result.tools), vocabulary: result.vocabulary, problems: result.problems, files: [...bundled, ...user].map((s) => s.file) };
 }

@@ -248,6 +248,16 @@ export class Gateway {
     return { ...outcome, tool: spec.id, source, requestHash, latencyMs };
   }
 
+  /** Calls left today for every quota group with a daily limit (what live verification may spend). */
+  quotaLeft(): Map<string, number> {
+    const left = new Map<string, number>();
+    for (const spec of this.options.catalog.remoteTools()) {
+      if (spec.quota?.perDay === undefined || left.has(spec.quota.group)) continue;
+      left.set(spec.quota.group, Math.max(0, spec.quota.perDay - this.quota.usedToday(spec.quota.group)));
+    }
+    return left;
+  }
+
   auditLog(): AuditRepository {
     return this.audit;
   }

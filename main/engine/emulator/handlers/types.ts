@@ -46,25 +46,4 @@ export const apiError = (code: string, message: string): HandlerResult => ({ kin
 export const NO_DATA = apiError('03', 'NODATA_ERROR');
 export const INVALID = (what: string): HandlerResult => apiError('10', `INVALID_REQUEST_PARAMETER_ERROR(${what})`);
 
-/** KST clock fields of a moment: a Date whose UTC getters read KST. */
-export function kst(moment: Date): Date {
-  return new Date(moment.getTime() + 9 * 3_600_000);
-}
-
-export function ymd(d: Date): string {
-  return d.toISOString().slice(0, 10).replace(/-/g, '');
-}
-
-export function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
-}
-
-/** A KST date-time from YYYYMMDD and HHmm, as a Date whose UTC getters read KST. */
-export function kstAt(yyyymmdd: string, hhmm = '0000'): Date {
-  return new Date(Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)), Number(hhmm.slice(0, 2)), Number(hhmm.slice(2, 4))));
-}
-
-export function isRealDate(yyyymmdd: string): boolean {
-  const d = kstAt(yyyymmdd);
-  return !Number.isNaN(d.getTime()) && ymd(d) === yyyymmdd;
-}
+export { isRealDate, kst, kstAt, pad, ymd } from '../../../core/time/kst.ts';

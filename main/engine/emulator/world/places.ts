@@ -227,7 +227,7 @@ export class Places {
       for (const kind of kinds) buildings.push(this.building(kind, emd, roads[(i + buildings.length) % roads.length]!, e, level));
     });
     if (sigungu.code5 === '11140') buildings.push(this.cityHall());
-    const shops = buildings.filter((b) => b.kind === 'commercial' || b.kind === 'officetel' || b.kind === 'landmark').flatMap((b) => this.shopsIn(b));
+    const shops = buildings.filter((b) => this.hasShops(b)).flatMap((b) => this.shopsIn(b));
     const facilities = this.facilities(buildings, urban);
     const tour = this.tour(sigungu, emds, roads);
     const stops = this.stops(sigungu, emds);
@@ -327,6 +327,12 @@ export class Places {
       structure: '철골철근콘크리트구조',
       unitPrice: 0,
     };
+  }
+
+  /** Shops stand in commercial buildings, officetels and landmarks, and in apartment complexes (단지 내 상가): every large one, half the small ones. */
+  private hasShops(b: Building): boolean {
+    if (b.kind === 'commercial' || b.kind === 'officetel' || b.kind === 'landmark') return true;
+    return b.kind === 'apartment' && (b.hhldCnt >= 300 || Rng.for(this.seed, 'complex-shops', b.bdMgtSn).chance(0.5));
   }
 
   private shopsIn(building: Building): Shop[] {

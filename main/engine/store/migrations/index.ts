@@ -1,8 +1,9 @@
 import { initialSchema } from './001_initial.ts';
 import { recordingLatency } from './002_recording_latency.ts';
+import { edgeBasis } from './003_edge_basis.ts';
 import type { Migration } from './migration.ts';
 
 /** Every schema step, oldest first. Append; never edit or reorder a released one. */
-export const storeMigrations: readonly Migration[] = [initialSchema, recordingLatency];
+export const storeMigrations: readonly Migration[] = [initialSchema, recordingLatency, edgeBasis];
 
 export type { Migration } from './migration.ts';

@@ -1,0 +1,48 @@
+// Engine API methods of EDGE: propose candidate links from the catalog, verify them by execution, list and show.
+import type { EdgeDetail, EdgeProposal, EdgeVerifyParams, EdgeVerifySummary, CallOptions } from '../../api/contract.ts';
+import { proposeCandidates } from '../../core/edge/candidates.ts';
+import { edgeStatuses, type CandidateBasis, type EdgeStatus } from '../../core/edge/types.ts';
+import { KopaError } from '../../core/errors.ts';
+import type { Engine } from '../Engine.ts';
+import { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
+import { Verifier } from '../edge/verifier.ts';
+
+export function proposeEdges(engine: Engine): EdgeProposal {
+  const { catalog, vocabulary } = engine.catalogInfo();
+  const candidates = proposeCandidates(catalog.list(), vocabulary);
+  const added = new EdgeRepository(engine.store.db).propose(candidates, new Date());
+  const byBasis: Record<CandidateBasis, number> = { semantic: 0, transform: 0, lexical: 0 };
+  for (const c of candidates) byBasis[c.basis]++;
+  return { candidates: candidates.length, added, byBasis };
+}
+
+export async function verifyEdges(engine: Engine, params: EdgeVerifyParams, options: CallOptions): Promise<EdgeVerifySummary> {
+  proposeEdges(engine);
+  const repo = new EdgeRepository(engine.store.db);
+  const mode = params.mode ?? 'emulator';
+  const gateway = engine.gateway();
+  const verifier = new Verifier(engine.catalog(), repo, (tool, args) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal: options.signal }));
+  const summary = await verifier.verify({
+    trials: params.trials,
+    minOk: params.minOk,
+    staleAfterMs: params.staleAfterMs,
+    budget: mode === 'live' || mode === 'record' ? gateway.quotaLeft() : undefined,
+    backend: mode === 'replay' ? `replay:${params.snapshot ?? '*'}` : mode,
+    asOf: params.asOf ? new Date(params.asOf) : engine.clock(mode),
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  const totals = Object.fromEntries(edgeStatuses.map((s) => [s, repo.count({ status: s })])) as Record<EdgeStatus, number>;
+  return { ...summary, totals };
+}
+
+export function showEdge(engine: Engine, id: string): EdgeDetail {
+  const repo = new EdgeRepository(engine.store.db);
+  const found = repo.find(id);
+  if (found.length === 0) throw new KopaError('NotFound', `There is no link ${id}.`, { hint: 'kopa edges list shows every link with its id.' });
+  if (found.length > 1 && !found.some((e) => e.id === id)) {
+    throw new KopaError('Usage', `${id} is the start of ${found.length} link ids: ${found.map((e) => e.id).join(', ')}.`, { hint: 'Give more of the id.' });
+  }
+  const edge = found.find((e) => e.id === id) ?? found[0]!;
+  return { edge, trials: repo.trials(edge.id) };
+}
