@@ -1,17 +1,29 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
-const created: string[] = [];
+const perTest: string[] = [];
+const perFile: string[] = [];
 
 afterEach(() => {
-  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of perTest.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+afterAll(() => {
+  for (const dir of perFile.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A fresh folder, removed after the current test. */
 export function tempDir(prefix = 'kopa-test-'): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  created.push(dir);
+  perTest.push(dir);
+  return dir;
+}
+
+/** A fresh folder that lives until the test file ends (for state a beforeAll sets up). */
+export function fileTempDir(prefix = 'kopa-test-'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  perFile.push(dir);
   return dir;
 }

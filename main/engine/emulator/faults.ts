@@ -22,6 +22,7 @@ export type FaultProfile = z.infer<typeof faultProfileSchema>;
 const DRIFT = [
   { tool: 'airkorea.getMsrstnAcctoRltmMesureDnsty', from: 'pm10Value', to: 'pm10Val' },
   { tool: 'kma.getUltraSrtNcst', from: 'obsrValue', to: 'obsrVal' },
+  { tool: 'airkorea.getNearbyMsrstnList', from: 'stationName', to: 'stnName' },
 ];
 
 export const FAULT_PRESETS: Record<string, FaultProfile> = {

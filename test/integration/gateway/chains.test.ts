@@ -6,13 +6,13 @@ import type { Item } from '../../../main/core/gateway/callResult.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
 import { businessRecord } from '../../../main/engine/emulator/world/business.ts';
 import { TEST_NOW, validBusinessNumber } from '../../helpers/emulatorArgs.ts';
-import { tempDir } from '../../helpers/tempDir.ts';
+import { fileTempDir } from '../../helpers/tempDir.ts';
 
 let engine: Engine;
 
 // One engine for the file: every chain runs against the same emulated world.
 beforeAll(() => {
-  engine = Engine.open({ dataDir: tempDir(), host: 'test', emulator: { now: () => TEST_NOW, seed: 11 } });
+  engine = Engine.open({ dataDir: fileTempDir(), host: 'test', emulator: { now: () => TEST_NOW, seed: 11 } });
 });
 afterAll(() => engine.dispose());
 
