@@ -7,6 +7,8 @@ import type { KeyPortal } from '../core/catalog/keyPortals.ts';
 import type { CatalogProblem } from '../core/catalog/validateCatalog.ts';
 import type { CallResult, GatewayMode, ParsedOutcome } from '../core/gateway/callResult.ts';
 import type { CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../core/edge/types.ts';
+import type { GateName } from '../core/synth/gates.ts';
+import type { ExportFormat } from '../core/synth/formats.ts';
 
 export type EmptyParams = Record<string, never>;
 
@@ -178,6 +180,79 @@ export interface EdgeDetail {
   trials: EdgeTrial[];
 }
 
+/** What a synthesis run produced and how: counts, gates, diversity, coverage, provenance. */
+export interface SynthRunSummary {
+  dataset: { id: number; name: string };
+  resumed: boolean;
+  kept: number;
+  requested: number;
+  attempts: number;
+  /** Walks that did not reach an answer (no data on the way, too short). */
+  walkFailures: number;
+  /** Walks stopped by each gate. */
+  gates: Record<GateName, number>;
+  distinctSequences: number;
+  pathLengths: Record<string, number>;
+  toolCoverage: { used: number; total: number };
+  linkCoverage: { used: number; total: number };
+  samplesWithAlternatives: number;
+  phrasings: number;
+  graphVersion: number;
+  backend: string;
+  seed: string;
+  asOf: string;
+  seconds: number;
+  perMinute: number;
+}
+
+export interface ExportResult {
+  file: string;
+  card: string;
+  rows: number;
+  format: ExportFormat;
+}
+
+export interface SynthRunParams {
+  /** Samples to keep. */
+  count: number;
+  /** Steps per plan; defaults 2 and 5. */
+  minSteps?: number;
+  maxSteps?: number;
+  /** Defaults to "1". */
+  seed?: string;
+  /** Backend the walks execute on. Defaults to emulator. */
+  mode?: GatewayMode;
+  snapshot?: string;
+  /** ISO moment "지금" means. Defaults to the backend's clock. */
+  asOf?: string;
+  /** Requests written per plan. Defaults to 2. */
+  phrasings?: number;
+  /** Dataset name; defaults to one with the time. */
+  name?: string;
+  /** Also export to this file in this format. */
+  out?: string;
+  format?: ExportFormat;
+  distractors?: number;
+}
+
+export interface SynthRunResult {
+  summary: SynthRunSummary;
+  /** Verification run first because no link was verified yet. */
+  verification?: EdgeVerifySummary;
+  export?: ExportResult;
+}
+
+export interface DatasetInfo {
+  id: number;
+  name: string;
+  status: 'running' | 'done' | 'failed';
+  samples: number;
+  createdAt: string;
+  graphVersion: number | null;
+  backend: string;
+  seed: string;
+}
+
 /** Each method's parameters and result. Parameters are one JSON object, so every transport carries them alike. */
 export interface EngineMethods {
   'engine.status': { params: EmptyParams; result: EngineStatus };
@@ -196,6 +271,9 @@ export interface EngineMethods {
   'edges.verify': { params: EdgeVerifyParams; result: EdgeVerifySummary };
   'edges.list': { params: { status?: EdgeStatus; tool?: string }; result: EdgeListing };
   'edges.show': { params: { id: string }; result: EdgeDetail };
+  'synth.run': { params: SynthRunParams; result: SynthRunResult };
+  'synth.export': { params: { dataset: string; out: string; format: ExportFormat; distractors?: number }; result: ExportResult };
+  'synth.list': { params: EmptyParams; result: DatasetInfo[] };
   'keys.status': { params: EmptyParams; result: KeyReport };
   'keys.set': { params: { keyId: KeyId; key: string }; result: KeyReport };
   'keys.remove': { params: { keyId: KeyId }; result: KeyReport };
@@ -239,6 +317,9 @@ const methodTable: Record<MethodName, true> = {
   'edges.verify': true,
   'edges.list': true,
   'edges.show': true,
+  'synth.run': true,
+  'synth.export': true,
+  'synth.list': true,
   'keys.status': true,
   'keys.set': true,
   'keys.remove': true,

@@ -5,6 +5,7 @@ import { KopaError } from '../core/errors.ts';
 import { gatewayModes } from '../core/gateway/callResult.ts';
 import { keyIds } from '../core/catalog/types.ts';
 import { edgeStatuses } from '../core/edge/types.ts';
+import { exportFormats } from '../core/synth/formats.ts';
 import { isMethodName, methodNames, type MethodName, type ParamsOf } from './contract.ts';
 
 const empty = z.object({}).strict();
@@ -39,6 +40,26 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
     .refine((p) => (p.minOk ?? 2) <= (p.trials ?? 3), { message: 'minOk cannot exceed trials' }),
   'edges.list': z.object({ status: z.enum(edgeStatuses).optional(), tool: text.optional() }).strict(),
   'edges.show': z.object({ id: text }).strict(),
+  'synth.run': z
+    .object({
+      count: z.number().int().min(1).max(1_000_000),
+      minSteps: z.number().int().min(1).max(8).optional(),
+      maxSteps: z.number().int().min(1).max(8).optional(),
+      seed: z.string().min(1).max(100).optional(),
+      mode: mode.optional(),
+      snapshot: text.optional(),
+      asOf: z.iso.datetime({ offset: true }).optional(),
+      phrasings: z.number().int().min(1).max(6).optional(),
+      name: text.optional(),
+      out: text.optional(),
+      format: z.enum(exportFormats).optional(),
+      distractors: z.number().int().min(0).max(40).optional(),
+    })
+    .strict()
+    .refine((p) => (p.minSteps ?? 2) <= (p.maxSteps ?? 5), { message: 'minSteps cannot exceed maxSteps' })
+    .refine((p) => (p.out === undefined) === (p.format === undefined), { message: 'out and format go together' }),
+  'synth.export': z.object({ dataset: text, out: text, format: z.enum(exportFormats), distractors: z.number().int().min(0).max(40).optional() }).strict(),
+  'synth.list': empty,
   'keys.status': empty,
   'keys.set': z.object({ keyId, key: z.string().max(4096) }).strict(),
   'keys.remove': z.object({ keyId }).strict(),

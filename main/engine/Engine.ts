@@ -21,6 +21,7 @@ import { EmulatorServer, type EmulatorOptions } from './emulator/EmulatorServer.
 import { randomBytes } from 'node:crypto';
 import { importCatalog, listCatalog, validateCatalogFiles } from './methods/catalog.ts';
 import { proposeEdges, showEdge, verifyEdges } from './methods/edges.ts';
+import { exportDataset, listDatasets, runSynthesis } from './methods/synth.ts';
 import { EdgeRepository } from './store/repositories/EdgeRepository.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
 import { exportBundle, importBundle } from './gateway/bundle.ts';
@@ -94,6 +95,9 @@ export class Engine implements EngineApi {
       return { graphVersion: repo.graphVersion(), edges: repo.list({ status, tool }) };
     },
     'edges.show': async ({ id }) => showEdge(this, id),
+    'synth.run': (params, options) => runSynthesis(this, params, options),
+    'synth.export': async ({ dataset, out, format, distractors }) => exportDataset(this, dataset, out, format, distractors),
+    'synth.list': async () => listDatasets(this),
     'keys.status': async () => this.keys.report(),
     'keys.set': ({ keyId, key }) => this.keys.set(keyId, key),
     'keys.remove': ({ keyId }) => this.keys.remove(keyId),

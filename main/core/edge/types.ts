@@ -1,6 +1,7 @@
 // EDGE's links: "these fields of one row of tool A, through this transform, are these parameters of tool B".
 // A link is a candidate until executions prove it (verified) or disprove it (rejected); a verified link that
 // stops working on re-verification is stale (ARCHITECTURE.md §4, Edge).
+import { fnv1a } from '../random.ts';
 
 export const edgeStatuses = ['candidate', 'verified', 'rejected', 'stale'] as const;
 export type EdgeStatus = (typeof edgeStatuses)[number];
@@ -53,17 +54,10 @@ export interface EdgeTrial {
   latencyMs: number;
 }
 
-/** A stable id for a link: the same key always gives the same id (FNV-1a, so the core needs no crypto). */
+/** A stable id for a link: the same key always gives the same id. */
 export function edgeId(key: EdgeKey): string {
   const text = `${key.fromTool}|${key.fromFields.join('+')}|${key.toTool}|${key.toParams.join('+')}|${key.transform}`;
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
-  }
-  return `e${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0').slice(0, 4)}`;
+  return `e${fnv1a(text).toString(16).padStart(8, '0')}${fnv1a(`edge|${text}`).toString(16).padStart(8, '0').slice(0, 4)}`;
 }
 
 /** How a link reads in lists: juso.addrLinkApi.admCd ─[legalDong10→lawdCd5]→ molit.….LAWD_CD */

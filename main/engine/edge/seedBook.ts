@@ -86,6 +86,19 @@ export class SeedBook {
     return essentialArgs(spec, this.of(toolId)[0]?.args ?? timelyArgs(spec, spec.examples[0]?.args ?? {}, this.options.asOf));
   }
 
+  /** Values the seed calls returned, by value kind (real names and addresses a user could state). */
+  harvestedValues(): Map<string, unknown[]> {
+    const out = new Map<string, unknown[]>();
+    for (const row of this.harvest) {
+      for (const [tag, value] of row) {
+        const list = out.get(tag) ?? [];
+        if (list.length < 200 && !list.includes(value)) list.push(value);
+        out.set(tag, list);
+      }
+    }
+    return out;
+  }
+
   private async tryExamples(spec: ToolSpec): Promise<void> {
     for (const example of spec.examples) {
       const timely = timelyArgs(spec, example.args, this.options.asOf);

@@ -10,7 +10,7 @@ import { FAULT_PRESETS, type FaultDecision, type FaultProfile } from './faults.t
 import { handlers } from './handlers/index.ts';
 import { kst, type HandlerResult } from './handlers/types.ts';
 import { gatewayError, renderError, renderRows, type Format, type Rendered, type Row } from './render.ts';
-import { Rng } from './world/random.ts';
+import { Rng } from '../../core/random.ts';
 import { World } from './world/World.ts';
 
 export interface EmulatorOptions {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallResult } from '../../../main/core/gateway/callResult.ts';
 import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
-import { tempDir } from '../../helpers/tempDir.ts';
+import { fileTempDir, tempDir } from '../../helpers/tempDir.ts';
 
 const NOW = '2025-03-02T15:00:00+09:00';
 const NCST = JSON.stringify({ base_date: '20250302', base_time: '1400', nx: 60, ny: 127 });
@@ -17,7 +17,7 @@ let emulator: ChildProcess;
 let emulatorUrl: string;
 
 beforeAll(async () => {
-  emulator = spawn(process.execPath, [kopaBin, '--json', '--data-dir', tempDir(), 'emulator', '--key', KEY, '--now', NOW, '--seed', '3'], { cwd: repoRoot });
+  emulator = spawn(process.execPath, [kopaBin, '--json', '--data-dir', fileTempDir(), 'emulator', '--key', KEY, '--now', NOW, '--seed', '3'], { cwd: repoRoot });
   emulatorUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
     emulator.stdout!.on('data', (d: Buffer) => {

@@ -1,6 +1,6 @@
 // MOIS legal-dong codes, juso.go.kr address search and coordinates, VWorld geocoding.
 import { toTransverseMercator, UTMK } from '../../../core/geo/transverseMercator.ts';
-import { Rng } from '../world/random.ts';
+import { Rng } from '../../../core/random.ts';
 import type { Building } from '../world/places.ts';
 import type { World } from '../world/World.ts';
 import { apiError, pad, rows, type Handler } from './types.ts';

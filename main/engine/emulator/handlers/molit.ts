@@ -1,6 +1,6 @@
 // MOLIT: apartment and officetel deals and rents per district and month, and building-register title rows per
 // lot. Deals are drawn per complex and month from the seed, so a month always has the same deals.
-import { Rng } from '../world/random.ts';
+import { Rng } from '../../../core/random.ts';
 import type { Building } from '../world/places.ts';
 import type { World } from '../world/World.ts';
 import { kst, pad, rows, INVALID, type Handler, type HandlerContext } from './types.ts';

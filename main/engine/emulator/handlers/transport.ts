@@ -1,6 +1,6 @@
 // TAGO stops near a point and arrivals at a stop; Seoul stops by position and arrivals by stop number. Arrivals
 // depend on the emulator's clock (a minute-by-minute schedule drawn from the seed).
-import { Rng } from '../world/random.ts';
+import { Rng } from '../../../core/random.ts';
 import type { BusStop } from '../world/places.ts';
 import type { World } from '../world/World.ts';
 import { apiError, rows, INVALID, type Handler } from './types.ts';

@@ -1,6 +1,6 @@
 // Hourly pollutant levels per station: seasonal (fine dust peaks in spring, ozone in summer), a daily swing,
 // and reproducible day-to-day variation. Grades follow the Korean standards (PM10 30/80/150, PM2.5 15/35/75).
-import { Rng } from './random.ts';
+import { Rng } from '../../../core/random.ts';
 import type { AirStation } from './places.ts';
 
 export interface AirReading {

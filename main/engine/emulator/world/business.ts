@@ -1,21 +1,9 @@
 // The tax office's register, as the emulator sees it: every business number with a valid check digit has a
 // reproducible status, opening date and representative; numbers with a wrong check digit are unregistered.
-import { Rng } from './random.ts';
+import { isValidBusinessNumber } from '../../../core/business/businessNumber.ts';
+import { Rng } from '../../../core/random.ts';
 
-const WEIGHTS = [1, 3, 7, 1, 3, 7, 1, 3, 5];
-
-/** 사업자등록번호 check digit (the 10th digit). */
-export function businessCheckDigit(first9: string): number {
-  const d = first9.split('').map(Number);
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += d[i]! * WEIGHTS[i]!;
-  sum += Math.floor((d[8]! * 5) / 10);
-  return (10 - (sum % 10)) % 10;
-}
-
-export function isValidBusinessNumber(bno: string): boolean {
-  return /^\d{10}$/.test(bno) && businessCheckDigit(bno.slice(0, 9)) === Number(bno[9]);
-}
+export { businessCheckDigit, isValidBusinessNumber } from '../../../core/business/businessNumber.ts';
 
 export interface BusinessRecord {
   bno: string;

@@ -3,7 +3,7 @@
 // shops, hospitals and pharmacies, tourism content, bus stops and air-quality stations. One entity appears in
 // every API that would know it, so a value one API returns finds data in the API it chains to.
 import type { LatLon } from '../../../core/geo/transverseMercator.ts';
-import { Rng } from './random.ts';
+import { Rng } from '../../../core/random.ts';
 import { offset, type Emd, type RegionIndex, type Sigungu } from './regions.ts';
 
 export interface Road {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fromTransverseMercator, UTMK, type LatLon } from '../../../core/geo/transverseMercator.ts';
 import { SIDO_NAMES } from '../../../core/region/sidoNames.ts';
-import { Rng } from './random.ts';
+import { Rng } from '../../../core/random.ts';
 
 export interface Sido {
   code2: string;

@@ -1,5 +1,5 @@
 // A small KOSIS: a few real table ids and names with values of the right magnitude, reproducible for a seed.
-import { Rng } from './random.ts';
+import { Rng } from '../../../core/random.ts';
 
 export interface StatTable {
   orgId: string;

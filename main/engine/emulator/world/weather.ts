@@ -2,7 +2,7 @@
 // from the seed; rain more likely in the monsoon. Good enough that forecasts, observations and mid-term
 // outlooks for one place and time agree with each other.
 import type { LatLon } from '../../../core/geo/transverseMercator.ts';
-import { Rng } from './random.ts';
+import { Rng } from '../../../core/random.ts';
 
 export interface HourWeather {
   temp: number;

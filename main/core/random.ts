@@ -1,7 +1,7 @@
 // Deterministic randomness: the same seed and the same key always give the same stream, whatever was asked
-// before. Every value in the emulator's world is a function of (seed, what it describes).
+// before. The emulator builds its world from it; synthesis draws its walks from it.
 
-function fnv1a(text: string): number {
+export function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

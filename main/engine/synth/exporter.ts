@@ -1,0 +1,80 @@
+// Writes a dataset's samples in a training format (JSONL, written to a temporary file and renamed, so a reader
+// never sees half an export) and a dataset card beside it.
+import { renameSync, writeFileSync } from 'node:fs';
+import type { Catalog } from '../../core/catalog/Catalog.ts';
+import { exportRow, type ExportFormat } from '../../core/synth/formats.ts';
+import { Rng } from '../../core/random.ts';
+import type { SynthSample } from '../../core/synth/types.ts';
+import type { DatasetRow } from '../store/repositories/DatasetRepository.ts';
+import type { ExportResult, SynthRunSummary } from '../../api/contract.ts';
+
+export interface ExportRequest {
+  format: ExportFormat;
+  file: string;
+  /** Tools offered besides the plan's own, so a model learns to choose. Defaults to 3. */
+  distractors?: number;
+}
+
+function visibleTools(sample: SynthSample, catalog: Catalog, distractors: number): ReturnType<Catalog['list']> {
+  const own = [...new Set(sample.walk.plan.steps.map((s) => s.tool).concat(sample.alternatives.flatMap((a) => a.tools)))];
+  const others = catalog.list().filter((t) => !own.includes(t.id));
+  const rng = Rng.for('distractors', sample.ordinal);
+  const picked: string[] = [];
+  while (picked.length < Math.min(distractors, others.length)) {
+    const id = rng.pick(others).id;
+    if (!picked.includes(id)) picked.push(id);
+  }
+  // Sorted, so the plan's tools are not always first.
+  return [...own, ...picked].sort().map((id) => catalog.require(id));
+}
+
+export function writeExport(samples: SynthSample[], catalog: Catalog, dataset: DatasetRow, summary: SynthRunSummary | undefined, request: ExportRequest): ExportResult {
+  const lines = samples.map((s) => JSON.stringify(exportRow(request.format, s, visibleTools(s, catalog, request.distractors ?? 3))));
+  const temp = `${request.file}.partial`;
+  writeFileSync(temp, lines.length ? `${lines.join('\n')}\n` : '');
+  renameSync(temp, request.file);
+  const card = `${request.file}.card.md`;
+  writeFileSync(card, datasetCard(dataset, summary, request, samples.length));
+  return { file: request.file, card, rows: lines.length, format: request.format };
+}
+
+function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, request: ExportRequest, rows: number): string {
+  const s = summary ?? (dataset.summary as unknown as SynthRunSummary | undefined);
+  const lines = [
+    `# ${dataset.name}`,
+    '',
+    'Multi-step tool-use trajectories over Korean public APIs, synthesized by KOPA Studio from its execution-verified EDGE graph.',
+    '',
+    `- format: ${request.format}, ${rows} rows`,
+    `- backend: ${dataset.backend}; seed: ${dataset.seed}; as of: ${String(dataset.params.asOf ?? '')}`,
+    `- graph version: ${dataset.graphVersion ?? 'none'}`,
+    `- created: ${dataset.createdAt}${dataset.finishedAt ? `, finished ${dataset.finishedAt}` : ''}`,
+  ];
+  if (s) {
+    lines.push(
+      '',
+      '## Quality gates',
+      '',
+      '| attempts | kept | walk failures | not stated | leaked | no answer | duplicate |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      `| ${s.attempts} | ${s.kept} | ${s.walkFailures} | ${s.gates.stated} | ${s.gates.noLeak} | ${s.gates.answer} | ${s.gates.duplicate} |`,
+      '',
+      '## Diversity',
+      '',
+      `- distinct tool sequences: ${s.distinctSequences}`,
+      `- path lengths: ${Object.entries(s.pathLengths).map(([len, n]) => `${len} steps × ${n}`).join(', ')}`,
+      `- tools used: ${s.toolCoverage.used} of ${s.toolCoverage.total} in the graph; links used: ${s.linkCoverage.used} of ${s.linkCoverage.total} verified`,
+      `- samples with an alternative verified trajectory: ${s.samplesWithAlternatives}; phrasings written: ${s.phrasings}`,
+    );
+  }
+  lines.push(
+    '',
+    '## Reproduce',
+    '',
+    '```sh',
+    `kopa synth --count ${String(dataset.params.count)} --min-steps ${String(dataset.params.minSteps)} --max-steps ${String(dataset.params.maxSteps)} --seed ${dataset.seed} --as-of ${String(dataset.params.asOf)} --format ${request.format} --out FILE`,
+    '```',
+    '',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,154 @@
+// A synthesis run: walks of the verified graph, executed, phrased in Korean, passed through the quality gates,
+// diversified, and kept in the database as they come, so a killed run resumes with the walks it would have
+// drawn next. The summary reports the gates, the diversity (distinct tool sequences, path lengths) and the
+// coverage of tools and links.
+import type { Catalog } from '../../core/catalog/Catalog.ts';
+import type { Edge } from '../../core/edge/types.ts';
+import { KopaError } from '../../core/errors.ts';
+import { Rng } from '../../core/random.ts';
+import { checkGates, gateNames, planSignature, remember, type GateName, type SeenRequests } from '../../core/synth/gates.ts';
+import type { PhraseBook } from '../../core/synth/phraseBook.ts';
+import { answerSentence, composeRequest } from '../../core/synth/phrasing.ts';
+import { registers, type SynthSample } from '../../core/synth/types.ts';
+import type { Progress, SynthRunSummary } from '../../api/contract.ts';
+import type { SeedBook } from '../edge/seedBook.ts';
+import type { PlanCaller } from '../plan/executePlan.ts';
+import type { DatasetRepository, DatasetRow } from '../store/repositories/DatasetRepository.ts';
+import { findAlternatives } from './alternatives.ts';
+import { ValuePools } from './valuePools.ts';
+import { Walker } from './walker.ts';
+
+export interface SynthRunParams {
+  count: number;
+  minSteps: number;
+  maxSteps: number;
+  seed: string;
+  /** emulator, live or replay:SNAPSHOT. */
+  backend: string;
+  /** ISO moment the requests' "지금" and "지난달" mean. */
+  asOf: string;
+  /** Requests written per plan (registers). */
+  phrasings: number;
+}
+
+interface Counters {
+  attempts: number;
+  walkFailures: number;
+  gates: Record<GateName, number>;
+}
+
+export interface SynthesizerDeps {
+  catalog: Catalog;
+  book: PhraseBook;
+  resourcesDir: string;
+  edges: Edge[];
+  seeds: SeedBook;
+  datasets: DatasetRepository;
+  call: PlanCaller;
+  graphVersion: number;
+  now?: () => Date;
+}
+
+const emptyGates = (): Record<GateName, number> => Object.fromEntries(gateNames.map((g) => [g, 0])) as Record<GateName, number>;
+
+export class Synthesizer {
+  private readonly deps: SynthesizerDeps;
+
+  constructor(deps: SynthesizerDeps) {
+    this.deps = deps;
+  }
+
+  async run(params: SynthRunParams, options: { name?: string; signal?: AbortSignal; onProgress?: (p: Progress) => void } = {}): Promise<SynthRunSummary> {
+    const started = performance.now();
+    const now = this.deps.now ?? (() => new Date());
+    const { datasets, catalog, book } = this.deps;
+    if (this.deps.edges.length === 0) throw new KopaError('Usage', 'There are no verified links to walk.', { hint: 'Run kopa edges verify first.' });
+    const key = { ...params };
+    const existing = datasets.findRunning(key);
+    const dataset: DatasetRow = existing ?? datasets.create(options.name ?? `synth-${now().toISOString().replace(/[:.]/g, '-')}`, key, params.seed, params.backend, this.deps.graphVersion, now());
+    const previous = existing ? datasets.samples(dataset.id) : [];
+    const saved = (dataset.summary ?? {}) as Partial<Counters>;
+    const counters: Counters = { attempts: saved.attempts ?? 0, walkFailures: saved.walkFailures ?? 0, gates: { ...emptyGates(), ...saved.gates } };
+    const seen: SeenRequests = { bySignature: new Map() };
+    for (const s of previous) remember(seen, s.signature, s.query);
+
+    const asOf = new Date(params.asOf);
+    const pools = ValuePools.load(this.deps.resourcesDir, catalog, this.deps.seeds);
+    const walker = new Walker({ catalog, book, edges: this.deps.edges, seeds: this.deps.seeds, pools, call: this.deps.call, asOf });
+    const edgeMap = new Map(this.deps.edges.map((e) => [e.id, e]));
+    const verified = new Set(edgeMap.keys());
+    const names = Object.fromEntries(catalog.list().map((t) => [t.id, t.name.ko]));
+    const maxAttempts = Math.max(200, params.count * 40);
+    let kept = previous.length;
+
+    while (kept < params.count && counters.attempts < maxAttempts) {
+      if (options.signal?.aborted) throw new KopaError('Aborted', `Synthesis stopped after ${kept} of ${params.count} samples; run the same command again to continue.`);
+      const attempt = counters.attempts++;
+      const rng = Rng.for(params.seed, 'walk', attempt);
+      const outcome = await walker.walk(rng, params.minSteps, params.maxSteps);
+      if (!outcome.ok) {
+        counters.walkFailures++;
+        if (attempt % 25 === 0) datasets.progress(dataset.id, { ...counters });
+        continue;
+      }
+      const walk = outcome.walk;
+      const phrasings = [...new Set(Array.from({ length: Math.max(1, params.phrasings) }, (_, i) => composeRequest(walk, book, names, registers[(attempt + i) % registers.length]!, attempt + i)))];
+      const query = phrasings[0]!;
+      const signature = planSignature(walk);
+      const verdict = checkGates(walk, query, seen, signature);
+      if (!verdict.ok) {
+        counters.gates[verdict.gate]++;
+        continue;
+      }
+      remember(seen, signature, query);
+      const sample: SynthSample = {
+        ordinal: kept + 1,
+        walk,
+        query,
+        phrasings,
+        answerText: answerSentence(walk, walk.trace.answer),
+        alternatives: await findAlternatives(walk, edgeMap, verified, this.deps.call),
+        signature,
+        graphVersion: this.deps.graphVersion,
+        backend: params.backend,
+      };
+      kept++;
+      datasets.addSample(dataset.id, sample, { ...counters }, now());
+      options.onProgress?.({ stage: 'synthesize', done: kept, total: params.count });
+    }
+
+    const summary = this.summarize(dataset, existing !== undefined, params, counters, datasets.samples(dataset.id), kept - previous.length, (performance.now() - started) / 1000);
+    datasets.finish(dataset.id, 'done', summary as unknown as Record<string, unknown>, now());
+    return summary;
+  }
+
+  private summarize(dataset: DatasetRow, resumed: boolean, params: SynthRunParams, counters: Counters, samples: SynthSample[], keptNow: number, seconds: number): SynthRunSummary {
+    const sequences = new Set(samples.map((s) => s.walk.steps.map((st) => st.tool).join('>')));
+    const pathLengths: Record<string, number> = {};
+    for (const s of samples) pathLengths[s.walk.steps.length] = (pathLengths[s.walk.steps.length] ?? 0) + 1;
+    const toolsInGraph = new Set(this.deps.edges.flatMap((e) => [e.fromTool, e.toTool]));
+    const toolsUsed = new Set(samples.flatMap((s) => s.walk.steps.map((st) => st.tool)));
+    const linksUsed = new Set(samples.flatMap((s) => s.walk.steps.flatMap((st) => st.inputs.map((i) => i.edgeId))));
+    return {
+      dataset: { id: dataset.id, name: dataset.name },
+      resumed,
+      kept: samples.length,
+      requested: params.count,
+      attempts: counters.attempts,
+      walkFailures: counters.walkFailures,
+      gates: counters.gates,
+      distinctSequences: sequences.size,
+      pathLengths,
+      toolCoverage: { used: toolsUsed.size, total: toolsInGraph.size },
+      linkCoverage: { used: linksUsed.size, total: this.deps.edges.length },
+      samplesWithAlternatives: samples.filter((s) => s.alternatives.length > 0).length,
+      phrasings: samples.reduce((n, s) => n + s.phrasings.length, 0),
+      graphVersion: this.deps.graphVersion,
+      backend: params.backend,
+      seed: params.seed,
+      asOf: params.asOf,
+      seconds: Math.round(seconds * 100) / 100,
+      perMinute: seconds > 0 ? Math.round((keptNow / seconds) * 60) : 0,
+    };
+  }
+}

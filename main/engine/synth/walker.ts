@@ -1,0 +1,296 @@
+// Walks the verified EDGE graph into executable plans: a first call on values a user states, then links to
+// further tools, each picking one row of an earlier result (the only one, the first, the max or min by a field,
+// the one with a given value), executed step by step so every plan ends in a grounded trace and an answer.
+import type { Catalog } from '../../core/catalog/Catalog.ts';
+import type { ToolSpec } from '../../core/catalog/types.ts';
+import { bindingExpression } from '../../core/edge/transforms.ts';
+import type { Edge } from '../../core/edge/types.ts';
+import { fieldRef, literal } from '../../core/plan/expressions.ts';
+import type { AnswerSpec, Plan, PlanArg, PlanStep, TraceStep } from '../../core/plan/types.ts';
+import type { Rng } from '../../core/random.ts';
+import { mentionText, TIME_KINDS, USER_KINDS } from '../../core/synth/mentions.ts';
+import type { PhraseBook } from '../../core/synth/phraseBook.ts';
+import type { Mention, Selection, Walk, WalkAnswer, WalkInput, WalkStep } from '../../core/synth/types.ts';
+import { timelyArgs } from '../../core/time/issueTimes.ts';
+import type { SeedBook } from '../edge/seedBook.ts';
+import { finishTrace, resolveArgs, stepResults, traceStep, type PlanCaller } from '../plan/executePlan.ts';
+import type { ValuePools } from './valuePools.ts';
+
+export interface WalkerOptions {
+  catalog: Catalog;
+  book: PhraseBook;
+  edges: Edge[];
+  seeds: SeedBook;
+  pools: ValuePools;
+  call: PlanCaller;
+  asOf: Date;
+}
+
+export type WalkOutcome = { ok: true; walk: Walk } | { ok: false; reason: string };
+
+type Row = Record<string, unknown>;
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const present = (v: unknown): boolean => v !== null && v !== undefined && v !== '';
+
+/** The JSONata that picks a selection's row out of a step's rows. */
+export function selectionExpr(stepId: string, s: Selection): string {
+  const items = `${stepId}.items`;
+  switch (s.kind) {
+    case 'only':
+    case 'first':
+      return `${items}[0]`;
+    case 'max':
+    case 'min': {
+      const f = fieldRef(s.field!);
+      return `(${items}[$type(${f}) = "number"]^(${s.kind === 'max' ? '>' : '<'}${f}))[0]`;
+    }
+    case 'match':
+      return `${items}[${fieldRef(s.field!)} = ${typeof s.value === 'number' ? String(s.value) : literal(String(s.value))}][0]`;
+  }
+}
+
+/** The row a selection picks, computed the way the plan's JSONata will. */
+function pick(rows: Row[], s: Selection): Row | undefined {
+  if (s.kind === 'only' || s.kind === 'first') return rows[0];
+  if (s.kind === 'match') return rows.find((r) => r[s.field!] === s.value);
+  const numeric = rows.filter((r) => isNumber(r[s.field!]));
+  if (numeric.length === 0) return undefined;
+  // JSONata's order-by is a stable sort, so ties keep the first row, as here.
+  return numeric.reduce((best, r) => ((s.kind === 'max' ? (r[s.field!] as number) > (best[s.field!] as number) : (r[s.field!] as number) < (best[s.field!] as number)) ? r : best));
+}
+
+export class Walker {
+  private readonly options: WalkerOptions;
+  private readonly bySource = new Map<string, Edge[]>();
+
+  constructor(options: WalkerOptions) {
+    this.options = options;
+    for (const e of options.edges) {
+      if (!options.book.tools[e.toTool] || !options.book.tools[e.fromTool]) continue;
+      const list = this.bySource.get(e.fromTool) ?? [];
+      list.push(e);
+      this.bySource.set(e.fromTool, list);
+    }
+  }
+
+  /** Tools a walk can start from: they have verified links onward and take only values a user states. */
+  startTools(): string[] {
+    return [...this.bySource.keys()].filter((id) => {
+      const spec = this.options.catalog.require(id);
+      return (spec.parameters.required ?? []).every((name) => {
+        const tag = spec.parameters.properties[name]?.['x-semantic'];
+        return tag === undefined || (USER_KINDS.has(tag) && (TIME_KINDS.has(tag) || tag === 'geo.lat' || tag === 'geo.lon' || this.options.pools.has(tag)));
+      });
+    });
+  }
+
+  async walk(rng: Rng, minSteps: number, maxSteps: number): Promise<WalkOutcome> {
+    const target = rng.int(minSteps, maxSteps);
+    const starts = this.startTools();
+    if (starts.length === 0) return { ok: false, reason: 'no verified link starts at a tool that takes only values a user states' };
+    const startTool = rng.pick(starts);
+    const first = await this.firstStep(startTool, rng);
+    if (!first) return { ok: false, reason: `no stated input made ${startTool} answer` };
+    const steps: { plan: PlanStep; walk: WalkStep; trace: TraceStep }[] = [first];
+    let tries = 0;
+    while (steps.length < target && tries < 12) {
+      tries++;
+      const next = await this.extend(steps, rng);
+      if (next) steps.push(next);
+    }
+    if (steps.length < minSteps) return { ok: false, reason: `the walk from ${startTool} found only ${steps.length} step(s)` };
+    const last = steps[steps.length - 1]!;
+    const chosen = this.chooseAnswer(last.walk, last.trace.items, rng, last.trace.totalCount);
+    if (!chosen) return { ok: false, reason: `${last.walk.tool} returned nothing a request can ask for` };
+    const plan: Plan = { version: 1, steps: steps.map((s) => s.plan), answer: chosen.spec };
+    const trace = await finishTrace(plan, steps.map((s) => s.trace));
+    return { ok: true, walk: { steps: steps.map((s) => s.walk), answer: chosen.answer, plan, trace, asOf: this.options.asOf.toISOString() } };
+  }
+
+  /** Arguments a user states for a tool's first call: drawn values for what a user knows, working seeds for the rest. */
+  private statedArgs(spec: ToolSpec, rng: Rng): Record<string, unknown> | undefined {
+    const base = timelyArgs(spec, this.options.seeds.baseArgs(spec.id), this.options.asOf);
+    const args = { ...base };
+    let place: { lat: number; lon: number } | undefined;
+    const required = spec.parameters.required ?? [];
+    const stateable = (name: string): boolean => {
+      const tag = spec.parameters.properties[name]?.['x-semantic'];
+      return tag !== undefined && USER_KINDS.has(tag) && !TIME_KINDS.has(tag) && tag !== 'geo.radiusM';
+    };
+    let names = required.filter(stateable);
+    if (required.some((name) => { const tag = spec.parameters.properties[name]?.['x-semantic']; return tag !== undefined && !USER_KINDS.has(tag); })) return undefined;
+    if (names.length === 0) {
+      // Every input is optional (HIRA, AirKorea lists): a real question still names something, so state one.
+      const optional = Object.keys(spec.parameters.properties).filter((n) => stateable(n) && this.options.pools.has(spec.parameters.properties[n]!['x-semantic']!));
+      if (optional.length === 0) return undefined;
+      const chosen = rng.pick(optional);
+      const tag = spec.parameters.properties[chosen]!['x-semantic']!;
+      names = tag === 'geo.lat' || tag === 'geo.lon' ? optional.filter((n) => /^geo\.(lat|lon)$/.test(spec.parameters.properties[n]!['x-semantic']!)) : [chosen];
+    }
+    for (const name of names) {
+      const schema = spec.parameters.properties[name]!;
+      const tag = schema['x-semantic']!;
+      if (tag === 'geo.lat' || tag === 'geo.lon') {
+        place ??= this.options.pools.drawPlace(rng);
+        args[name] = tag === 'geo.lat' ? place.lat : place.lon;
+        continue;
+      }
+      const drawn = this.options.pools.draw(tag, rng);
+      if (drawn === undefined) return undefined;
+      args[name] = schema.type === 'array' ? [drawn] : drawn;
+    }
+    return args;
+  }
+
+  private mentionsFor(stepId: string, spec: ToolSpec, args: Record<string, unknown>, linked: Set<string>): Mention[] | undefined {
+    const mentions: Mention[] = [];
+    for (const [name, value] of Object.entries(args)) {
+      if (linked.has(name)) continue;
+      const tag = spec.parameters.properties[name]?.['x-semantic'];
+      if (tag === undefined) continue;
+      const text = mentionText(spec.id, tag, value, this.options.asOf);
+      // A literal the user could not have stated (a code) makes the step unusable.
+      if (text === undefined) return undefined;
+      mentions.push({ step: stepId, param: name, tag, value, text });
+    }
+    return mentions;
+  }
+
+  private async firstStep(toolId: string, rng: Rng): Promise<{ plan: PlanStep; walk: WalkStep; trace: TraceStep } | undefined> {
+    const spec = this.options.catalog.require(toolId);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const args = attempt < 3 ? this.statedArgs(spec, rng) : this.options.seeds.of(toolId)[0]?.args;
+      if (!args) continue;
+      const mentions = this.mentionsFor('s1', spec, args, new Set());
+      if (!mentions || !mentions.some((m) => !TIME_KINDS.has(m.tag))) continue;
+      const result = await this.options.call(toolId, args);
+      if (!result.ok || result.items.length === 0) continue;
+      const plan: PlanStep = { id: 's1', tool: toolId, args: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, { value: v }])) };
+      return { plan, walk: { id: 's1', tool: toolId, inputs: [], mentions }, trace: traceStep(plan, args, result) };
+    }
+    return undefined;
+  }
+
+  /** How to pick one row of a source step's rows for a link. */
+  private chooseSelection(tool: string, rows: Row[], rng: Rng, exclude: string[] = []): Selection {
+    if (rows.length === 1) return { kind: 'only' };
+    const answers = Object.entries(this.options.book.tools[tool]?.answers ?? {}).filter(([f]) => !exclude.includes(f));
+    const numeric = answers.filter(([f]) => new Set(rows.map((r) => r[f]).filter(isNumber)).size >= 2);
+    const distinct = answers.filter(([f]) => {
+      const values = rows.map((r) => r[f]).filter((v) => typeof v === 'string' && v.length > 0 && v.length <= 20);
+      return values.length > 0 && values.filter((v) => v === values[0]).length === 1;
+    });
+    const roll = rng.next();
+    if (numeric.length > 0 && roll < 0.45) {
+      const [field, def] = rng.pick(numeric);
+      return { kind: rng.chance(0.6) ? 'max' : 'min', field, label: def.label };
+    }
+    if (distinct.length > 0 && roll < 0.8) {
+      const [field, def] = rng.pick(distinct);
+      const value = rows.map((r) => r[field]).find((v) => typeof v === 'string' && rows.filter((r) => r[field] === v).length === 1);
+      if (value !== undefined) return { kind: 'match', field, label: def.label, value };
+    }
+    return { kind: 'first' };
+  }
+
+  private async extend(steps: { plan: PlanStep; walk: WalkStep; trace: TraceStep }[], rng: Rng): Promise<{ plan: PlanStep; walk: WalkStep; trace: TraceStep } | undefined> {
+    const used = new Set(steps.map((s) => s.walk.tool));
+    // Mostly onward from the last step (chains); now and then from an earlier one (branches).
+    const source = rng.chance(0.9) ? steps[steps.length - 1]! : rng.pick(steps);
+    const options = (this.bySource.get(source.walk.tool) ?? []).filter((e) => !used.has(e.toTool));
+    if (options.length === 0) return undefined;
+    const edge = weightedPick(options, rng, this.options.catalog);
+    const target = this.options.catalog.require(edge.toTool);
+    const rows = source.trace.items;
+    // A row picked by the very value it passes on would name that value in the request.
+    const selection = this.chooseSelection(source.walk.tool, rows, rng, edge.fromFields);
+    const row = pick(rows, selection);
+    if (!row || edge.fromFields.some((f) => !present(row[f]))) return undefined;
+    const id = `s${steps.length + 1}`;
+    const fieldExprs = edge.fromFields.map((f) => `$row.${fieldRef(f)}`);
+    const args: Record<string, PlanArg> = {};
+    edge.toParams.forEach((param, i) => {
+      const expr = bindingExpression(edge.transform, fieldExprs, i);
+      args[param] = { expr: target.parameters.properties[param]?.type === 'array' ? `[${expr}]` : expr };
+    });
+    const linked = new Set(edge.toParams);
+    const rest = timelyArgs(target, this.options.seeds.baseArgs(target.id), this.options.asOf);
+    const literals: Record<string, unknown> = {};
+    for (const name of target.parameters.required ?? []) {
+      if (linked.has(name)) continue;
+      const tag = target.parameters.properties[name]?.['x-semantic'];
+      // Anything else unlinked would be a value from nowhere: a place or a name unrelated to the question.
+      if (tag !== undefined && !TIME_KINDS.has(tag) && tag !== 'geo.radiusM') return undefined;
+      if (!(name in rest)) return undefined;
+      literals[name] = rest[name];
+    }
+    for (const [name, value] of Object.entries(rest)) if (!linked.has(name) && target.parameters.properties[name]?.['x-semantic'] === undefined) literals[name] = value;
+    const mentions = this.mentionsFor(id, target, literals, linked);
+    if (!mentions) return undefined;
+    for (const [name, value] of Object.entries(literals)) args[name] = { value };
+    const plan: PlanStep = { id, tool: target.id, let: { row: selectionExpr(source.walk.id, selection) }, args };
+    const resolved = await resolveArgs(plan, stepResults(steps.map((s) => s.trace)));
+    if ('failure' in resolved) return undefined;
+    const result = await this.options.call(target.id, resolved.args);
+    if (!result.ok || result.items.length === 0) return undefined;
+    const input: WalkInput = { from: source.walk.id, edgeId: edge.id, selection };
+    return { plan, walk: { id, tool: target.id, inputs: [input], mentions }, trace: traceStep(plan, resolved.args, result) };
+  }
+
+  /** What the request asks about the last step's rows, and the answer spec that recomputes it. */
+  private chooseAnswer(step: WalkStep, rows: Row[], rng: Rng, totalCount: number | null): { answer: WalkAnswer; spec: AnswerSpec } | undefined {
+    const phrases = this.options.book.tools[step.tool];
+    if (!phrases) return undefined;
+    if (phrases.facets) {
+      const { field, value, labels } = phrases.facets;
+      const present_ = Object.keys(labels).filter((c) => rows.some((r) => r[field] === c && present(r[value])));
+      if (present_.length === 0) return undefined;
+      const category = rng.pick(present_);
+      const selection: Selection = { kind: 'match', field, value: category, label: labels[category]!.label };
+      const first = rows.find((r) => r[field] === category)!;
+      return {
+        answer: { kind: 'field', step: step.id, field: value, label: labels[category]!.label, unit: labels[category]!.unit, selection },
+        spec: { expr: `${selectionExpr(step.id, selection)}.${fieldRef(value)}`, compare: isNumber(first[value]) ? 'number' : 'string' },
+      };
+    }
+    if (rows.length > 1 && totalCount !== null && totalCount > 1 && rng.chance(0.12)) {
+      return { answer: { kind: 'count', step: step.id, label: '건수', selection: { kind: 'first' } }, spec: { expr: `${step.id}.totalCount`, compare: 'number' } };
+    }
+    const candidates = Object.entries(phrases.answers ?? {});
+    for (let attempt = 0; attempt < 6 && candidates.length > 0; attempt++) {
+      const [field, def] = rng.pick(candidates);
+      const selection = this.chooseSelection(step.tool, rows, rng, [field]);
+      const row = pick(rows, selection);
+      if (!row || !present(row[field])) continue;
+      return {
+        answer: { kind: 'field', step: step.id, field, label: def.label, unit: def.unit, valueKind: this.options.catalog.require(step.tool).response.fields[field]?.semantic, selection },
+        spec: { expr: `${selectionExpr(step.id, selection)}.${fieldRef(field)}`, compare: isNumber(row[field]) ? 'number' : 'string' },
+      };
+    }
+    return undefined;
+  }
+}
+
+/**
+ * Kinds that carry no entity from one call to the next: a date or a name can be passed along and the call will
+ * answer, but the request it makes reads like a coincidence. Such links are taken rarely.
+ */
+const WEAK_KINDS = /^(date\.|time\.|datetime\.|kma\.baseTime$|org\.name$)/;
+
+function weight(edge: Edge, catalog: Catalog): number {
+  const target = catalog.require(edge.toTool);
+  const weak = edge.toParams.every((p) => WEAK_KINDS.test(target.parameters.properties[p]?.['x-semantic'] ?? ''));
+  return edge.score * (weak ? 0.05 : 1);
+}
+
+/** A link picked with probability proportional to its weight. */
+function weightedPick(edges: Edge[], rng: Rng, catalog: Catalog): Edge {
+  const weights = edges.map((e) => weight(e, catalog));
+  let roll = rng.next() * weights.reduce((a, b) => a + b, 0);
+  for (const [i, e] of edges.entries()) {
+    roll -= weights[i]!;
+    if (roll <= 0) return e;
+  }
+  return edges[edges.length - 1]!;
+}
