@@ -12,6 +12,8 @@ import { registerCall } from './commands/call.ts';
 import { registerEmulator } from './commands/emulator.ts';
 import { registerRecords } from './commands/records.ts';
 import { registerKeys } from './commands/keys.ts';
+import { registerEdges } from './commands/edges.ts';
+import { registerSynth } from './commands/synth.ts';
 
 export const ExitCode = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -37,6 +39,8 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
   registerCall(program, context);
   registerEmulator(program, context);
   registerRecords(program, context);
+  registerEdges(program, context);
+  registerSynth(program, context);
   registerKeys(program, context);
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const command of all(program).slice(1)) command.exitOverride().configureOutput(program.configureOutput());

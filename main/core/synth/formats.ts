@@ -13,8 +13,14 @@ import type { SynthSample } from './types.ts';
 export const exportFormats = ['openai', 'sharegpt', 'trl-sft', 'trl-grpo'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
+/**
+ * Rows of a tool result a training export shows the model. A synthesized plan picks rows only among these, so
+ * every pick it makes can be made again by a model reading the same result.
+ */
+export const ROWS_SHOWN = 20;
+
 export interface ExportOptions {
-  /** Rows of a tool result shown to the model; the rest is summarised by the total. Defaults to 5. */
+  /** Rows of a tool result shown to the model; the rest is summarised by the total. Defaults to 20, the rows a synthesized plan may pick from. */
   maxItems?: number;
 }
 
@@ -94,7 +100,7 @@ function trlGrpo(sample: SynthSample, tools: FunctionSchema[]): unknown {
 /** One export row. `visible` are the tools offered to the model: the plan's own and any distractors. */
 export function exportRow(format: ExportFormat, sample: SynthSample, visible: ToolSpec[], options: ExportOptions = {}): unknown {
   const tools = visible.map(functionSchema);
-  const maxItems = options.maxItems ?? 5;
+  const maxItems = options.maxItems ?? ROWS_SHOWN;
   switch (format) {
     case 'openai':
       return openAi(sample, tools, maxItems);

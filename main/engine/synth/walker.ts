@@ -10,6 +10,7 @@ import type { AnswerSpec, Plan, PlanArg, PlanStep, TraceStep } from '../../core/
 import type { Rng } from '../../core/random.ts';
 import { mentionText, TIME_KINDS, USER_KINDS } from '../../core/synth/mentions.ts';
 import type { PhraseBook } from '../../core/synth/phraseBook.ts';
+import { ROWS_SHOWN } from '../../core/synth/formats.ts';
 import type { Mention, Selection, Walk, WalkAnswer, WalkInput, WalkStep } from '../../core/synth/types.ts';
 import { timelyArgs } from '../../core/time/issueTimes.ts';
 import type { SeedBook } from '../edge/seedBook.ts';
@@ -33,9 +34,9 @@ type Row = Record<string, unknown>;
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const present = (v: unknown): boolean => v !== null && v !== undefined && v !== '';
 
-/** The JSONata that picks a selection's row out of a step's rows. */
+/** The JSONata that picks a selection's row out of a step's rows (the first ROWS_SHOWN, which exports show). */
 export function selectionExpr(stepId: string, s: Selection): string {
-  const items = `${stepId}.items`;
+  const items = `${stepId}.items[[0..${ROWS_SHOWN - 1}]]`;
   switch (s.kind) {
     case 'only':
     case 'first':
@@ -51,7 +52,8 @@ export function selectionExpr(stepId: string, s: Selection): string {
 }
 
 /** The row a selection picks, computed the way the plan's JSONata will. */
-function pick(rows: Row[], s: Selection): Row | undefined {
+function pick(all: Row[], s: Selection): Row | undefined {
+  const rows = all.slice(0, ROWS_SHOWN);
   if (s.kind === 'only' || s.kind === 'first') return rows[0];
   if (s.kind === 'match') return rows.find((r) => r[s.field!] === s.value);
   const numeric = rows.filter((r) => isNumber(r[s.field!]));
@@ -173,7 +175,8 @@ export class Walker {
   }
 
   /** How to pick one row of a source step's rows for a link. */
-  private chooseSelection(tool: string, rows: Row[], rng: Rng, exclude: string[] = []): Selection {
+  private chooseSelection(tool: string, all: Row[], rng: Rng, exclude: string[] = []): Selection {
+    const rows = all.slice(0, ROWS_SHOWN);
     if (rows.length === 1) return { kind: 'only' };
     const answers = Object.entries(this.options.book.tools[tool]?.answers ?? {}).filter(([f]) => !exclude.includes(f));
     const numeric = answers.filter(([f]) => new Set(rows.map((r) => r[f]).filter(isNumber)).size >= 2);
@@ -239,7 +242,8 @@ export class Walker {
   }
 
   /** What the request asks about the last step's rows, and the answer spec that recomputes it. */
-  private chooseAnswer(step: WalkStep, rows: Row[], rng: Rng, totalCount: number | null): { answer: WalkAnswer; spec: AnswerSpec } | undefined {
+  private chooseAnswer(step: WalkStep, all: Row[], rng: Rng, totalCount: number | null): { answer: WalkAnswer; spec: AnswerSpec } | undefined {
+    const rows = all.slice(0, ROWS_SHOWN);
     const phrases = this.options.book.tools[step.tool];
     if (!phrases) return undefined;
     if (phrases.facets) {

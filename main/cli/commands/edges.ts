@@ -1,0 +1,118 @@
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { EdgeDetail, EdgeListing, EdgeVerifySummary } from '../../api/contract.ts';
+import { edgeStatuses, describeEdge } from '../../core/edge/types.ts';
+import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
+import type { CommandContext } from '../context.ts';
+import { renderTable } from '../table.ts';
+import { parseInstant, parseInteger } from './call.ts';
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** 90s, 30m, 12h, 7d (a bare number is milliseconds). */
+export function parseDuration(value: string): number {
+  const match = /^(\d+)(ms|s|m|h|d)?$/.exec(value.trim());
+  if (!match) throw new InvalidArgumentError('a duration such as 30m, 12h or 7d');
+  return Number(match[1]) * UNITS[match[2] ?? 'ms']!;
+}
+
+function renderVerify(s: EdgeVerifySummary): string {
+  const lines = [
+    `checked ${s.checked} links in ${s.seconds} s with ${s.callsSpent} calls: ${s.verified} verified, ${s.rejected} rejected, ${s.stale} stale${s.untried ? `, ${s.untried} not tried (their source answered nothing)` : ''}`,
+    `graph version ${s.graphVersion}; all links: ${edgeStatuses.map((st) => `${s.totals[st]} ${st}`).join(', ')}`,
+  ];
+  if (s.unaffordable.length) lines.push(`${s.unaffordable.length} links were left for another day: their APIs' daily quotas are spent (${[...new Set(s.unaffordable.map((u) => u.group))].join(', ')})`);
+  return lines.join('\n');
+}
+
+function renderList(l: EdgeListing): string {
+  const rows = l.edges.map((e) => ({ id: e.id, status: e.status, trials: `${e.trialsOk}/${e.trialsTotal}`, basis: e.basis, link: describeEdge(e) }));
+  return `graph version ${l.graphVersion}, ${l.edges.length} links\n${renderTable(rows, { maxRows: 100_000, maxWidth: 240 })}`;
+}
+
+function renderShow(d: EdgeDetail): string {
+  const e = d.edge;
+  const lines = [
+    `${e.id}  ${describeEdge(e)}`,
+    `status ${e.status} (${e.trialsOk} of ${e.trialsTotal} trials returned data), proposed by ${e.basis}, prior score ${e.score}`,
+    `graph version ${e.graphVersion ?? '-'}, checked ${e.checkedAt ?? 'never'}`,
+  ];
+  if (e.reason) lines.push(`why: ${e.reason}`);
+  if (d.trials.length) {
+    lines.push('', 'trials (newest first)');
+    lines.push(renderTable(d.trials.map((t) => ({ at: t.at, backend: t.backend, ok: t.ok ? 'yes' : 'no', from: t.fromCode ?? '', to: t.toCode ?? '', values: JSON.stringify(t.sampleValues), ms: t.latencyMs })), { maxWidth: 240 }));
+  }
+  return lines.join('\n');
+}
+
+interface VerifyCliOptions {
+  staleAfter?: number;
+  trials?: number;
+  minOk?: number;
+  mode: GatewayMode;
+  snapshot?: string;
+  asOf?: Date;
+  now?: Date;
+}
+
+export function registerEdges(program: Command, context: () => CommandContext): void {
+  const edges = program.command('edges').description('EDGE: links from one tool\'s output to another\'s input, kept only when they work when executed');
+
+  edges
+    .command('propose')
+    .description('Propose candidate links from the catalog (value kinds, transforms, look-alike formats)')
+    .action(async () => {
+      const ctx = context();
+      const p = await ctx.withEngine((engine) => engine.call('edges.propose', {}));
+      ctx.out.result(p, (r) => `${r.candidates} candidates (${r.byBasis.semantic} same kind, ${r.byBasis.transform} by a transform, ${r.byBasis.lexical} look-alike), ${r.added} new`);
+    });
+
+  edges
+    .command('verify')
+    .description('Verify candidate links by executing them; with --stale-after, re-check old links too')
+    .option('--stale-after <duration>', 're-check verified and stale links last checked longer ago (e.g. 7d, 12h, 0 for all)', parseDuration)
+    .option('--trials <n>', 'trials per link (default 3)', parseInteger)
+    .option('--min-ok <n>', 'trials that must return data (default 2)', parseInteger)
+    .addOption(new Option('--mode <mode>', 'backend the calls go to').choices([...gatewayModes]).default('emulator'))
+    .option('--snapshot <name>', 'replay mode: the snapshot to answer from')
+    .option('--as-of <iso>', 'the moment time-dependent inputs are set for (default: the backend clock)', parseInstant)
+    .option('--now <iso>', "emulator mode: freeze the emulator's clock at this time", parseInstant)
+    .action(async (options: VerifyCliOptions) => {
+      const ctx = context();
+      const progress = ctx.progress();
+      try {
+        const summary = await ctx.withEngine((engine) =>
+          engine.call(
+            'edges.verify',
+            { staleAfterMs: options.staleAfter, trials: options.trials, minOk: options.minOk, mode: options.mode, snapshot: options.snapshot, asOf: options.asOf?.toISOString() },
+            { onProgress: progress.update },
+          ),
+          options.now ? { emulator: { now: () => options.now! } } : {},
+        );
+        progress.stop();
+        ctx.out.result(summary, renderVerify);
+      } finally {
+        progress.stop();
+      }
+    });
+
+  edges
+    .command('list')
+    .description('List links with their status and trials')
+    .addOption(new Option('--status <status>', 'only links in this state').choices([...edgeStatuses]))
+    .option('--tool <id>', 'only links from or to this tool')
+    .action(async (options: { status?: (typeof edgeStatuses)[number]; tool?: string }) => {
+      const ctx = context();
+      const listing = await ctx.withEngine((engine) => engine.call('edges.list', { status: options.status, tool: options.tool }));
+      ctx.out.result(listing, renderList);
+    });
+
+  edges
+    .command('show')
+    .description('Show one link and the evidence of its trials')
+    .argument('<id>', 'link id, or the start of one')
+    .action(async (id: string) => {
+      const ctx = context();
+      const detail = await ctx.withEngine((engine) => engine.call('edges.show', { id }));
+      ctx.out.result(detail, renderShow);
+    });
+}
