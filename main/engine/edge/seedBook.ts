@@ -29,7 +29,7 @@ export interface Seed {
 /** A harvested row: its values by value kind. */
 type TaggedRow = Map<string, unknown>;
 
-const HARVEST_LIMIT = 3000;
+const HARVEST_PER_TOOL = 60;
 const TIME_KINDS = /^(date\.|time\.|datetime\.|kosis\.period$|kma\.tmFc$|kma\.baseTime$)/;
 
 /** Arguments minus optional filters: what is required, what has no value kind, and what sets a period. */
@@ -46,7 +46,8 @@ export class SeedBook {
   private readonly options: SeedBookOptions;
   private readonly seeds = new Map<string, Seed[]>();
   private readonly tried = new Set<string>();
-  private readonly harvest: TaggedRow[] = [];
+  /** Harvested rows by the tool that returned them; read in tool order, so concurrent calls give the same result every run. */
+  private readonly harvestByTool = new Map<string, TaggedRow[]>();
   private calls = 0;
 
   constructor(options: SeedBookOptions) {
@@ -59,15 +60,20 @@ export class SeedBook {
 
   /** Finds working inputs for every tool named (examples first, then harvested values). */
   async prepare(toolIds: Iterable<string>): Promise<void> {
-    const wanted = [...new Set(toolIds)].map((id) => this.options.catalog.require(id));
+    const wanted = [...new Set(toolIds)].sort().map((id) => this.options.catalog.require(id));
     await Promise.all(wanted.map((spec) => this.tryExamples(spec)));
     for (let round = 0; round < (this.options.rounds ?? 3); round++) {
       const missing = wanted.filter((spec) => (this.seeds.get(spec.id)?.length ?? 0) === 0);
       if (missing.length === 0) break;
-      const before = this.harvest.length;
-      await Promise.all(missing.map((spec) => this.tryHarvested(spec)));
-      if (this.harvest.length === before && missing.every((spec) => (this.seeds.get(spec.id)?.length ?? 0) === 0)) break;
+      // Every tool of a round draws from the same snapshot, whatever order their calls finish in.
+      const snapshot = this.harvest();
+      await Promise.all(missing.map((spec) => this.tryHarvested(spec, snapshot)));
+      if (this.harvest().length === snapshot.length && missing.every((spec) => (this.seeds.get(spec.id)?.length ?? 0) === 0)) break;
     }
+  }
+
+  private harvest(): TaggedRow[] {
+    return [...this.harvestByTool.keys()].sort().flatMap((id) => this.harvestByTool.get(id)!);
   }
 
   /** Working inputs of a tool and what they returned; empty when nothing made it answer. */
@@ -89,7 +95,7 @@ export class SeedBook {
   /** Values the seed calls returned, by value kind (real names and addresses a user could state). */
   harvestedValues(): Map<string, unknown[]> {
     const out = new Map<string, unknown[]>();
-    for (const row of this.harvest) {
+    for (const row of this.harvest()) {
       for (const [tag, value] of row) {
         const list = out.get(tag) ?? [];
         if (list.length < 200 && !list.includes(value)) list.push(value);
@@ -107,11 +113,11 @@ export class SeedBook {
     }
   }
 
-  private async tryHarvested(spec: ToolSpec): Promise<void> {
+  private async tryHarvested(spec: ToolSpec, harvest: TaggedRow[]): Promise<void> {
     const needed = (spec.parameters.required ?? []).filter((name) => spec.parameters.properties[name]?.['x-semantic']);
     const tags = needed.map((name) => spec.parameters.properties[name]!['x-semantic']!);
     // Rows that hold every needed kind first: a TAGO city code and stop id must come from the same stop.
-    const rows = this.harvest.filter((row) => tags.every((t) => row.has(t)));
+    const rows = harvest.filter((row) => tags.every((t) => row.has(t)));
     const base = essentialArgs(spec, timelyArgs(spec, spec.examples[0]?.args ?? {}, this.options.asOf));
     for (const row of rows.slice(0, 12)) {
       const args = { ...base };
@@ -140,14 +146,16 @@ export class SeedBook {
   }
 
   private collect(spec: ToolSpec, items: Item[]): void {
+    const rows = this.harvestByTool.get(spec.id) ?? [];
+    this.harvestByTool.set(spec.id, rows);
     for (const item of items.slice(0, 20)) {
-      if (this.harvest.length >= HARVEST_LIMIT) return;
+      if (rows.length >= HARVEST_PER_TOOL) return;
       const row: TaggedRow = new Map();
       for (const [name, field] of Object.entries(spec.response.fields)) {
         const value = item[name];
         if (field.semantic && value !== null && value !== undefined && value !== '') row.set(field.semantic, value);
       }
-      if (row.size > 0) this.harvest.push(row);
+      if (row.size > 0) rows.push(row);
     }
   }
 }

@@ -1,0 +1,109 @@
+// EDGE from the shell: propose, verify (with a frozen emulator clock), list and show; and a synthesis run killed
+// part-way that, run again, finishes with exactly the samples an uninterrupted run writes.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../../native/sqlite/index.ts';
+import type { EdgeListing, EdgeProposal, EdgeVerifySummary, SynthRunResult } from '../../../main/api/contract.ts';
+import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
+import { fileTempDir, tempDir } from '../../helpers/tempDir.ts';
+
+const NOW = '2025-03-02T15:00:00+09:00';
+const json = <T>(text: string): T => JSON.parse(text) as T;
+let verifiedDir: string;
+let verification: EdgeVerifySummary;
+
+beforeAll(async () => {
+  verifiedDir = fileTempDir();
+  const run = await runKopa(['--json', '--data-dir', verifiedDir, 'edges', 'verify', '--now', NOW]);
+  expect(run.code, run.stderr).toBe(0);
+  verification = json<EdgeVerifySummary>(run.stdout);
+}, 120_000);
+
+describe('kopa edges', () => {
+  it('proposes candidates of three kinds', async () => {
+    const run = await runKopa(['--json', '--data-dir', tempDir(), 'edges', 'propose']);
+    expect(run.code).toBe(0);
+    const p = json<EdgeProposal>(run.stdout);
+    expect(p.candidates).toBe(p.added);
+    expect(p.byBasis.semantic + p.byBasis.transform + p.byBasis.lexical).toBe(p.candidates);
+    expect(p.byBasis.lexical).toBeGreaterThan(0);
+  });
+
+  it('verifies, and prints what it checked, what it spent and how long it took', () => {
+    expect(verification.checked).toBeGreaterThan(500);
+    expect(verification.verified).toBeGreaterThan(300);
+    expect(verification.rejected).toBeGreaterThan(100);
+    expect(verification.callsSpent).toBeGreaterThan(verification.checked);
+    expect(verification.seconds).toBeGreaterThan(0);
+    expect(verification.totals.candidate).toBe(verification.untried);
+  });
+
+  it('lists each link with its tools, fields, parameters, transform, status and trial counts', async () => {
+    const run = await runKopa(['--json', '--data-dir', verifiedDir, 'edges', 'list', '--status', 'verified']);
+    const listing = json<EdgeListing>(run.stdout);
+    expect(listing.edges).toHaveLength(verification.totals.verified);
+    const grid = listing.edges.find((e) => e.fromTool === 'vworld.getCoord' && e.toTool === 'kma.getUltraSrtNcst')!;
+    expect(grid).toMatchObject({ fromFields: ['y', 'x'], toParams: ['nx', 'ny'], transform: 'latLon→kmaGrid', status: 'verified', trialsTotal: 3 });
+    const shown = await runKopa(['--data-dir', verifiedDir, 'edges', 'show', grid.id.slice(0, 9)]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('vworld.getCoord.y+x ─[latLon→kmaGrid]→ kma.getUltraSrtNcst.nx+ny');
+    expect(shown.stdout).toMatch(/trials \(newest first\)[\s\S]*"nx":\d+/);
+  });
+
+  it('refuses a duration it cannot read, with exit code 2', async () => {
+    const run = await runKopa(['--data-dir', tempDir(), 'edges', 'verify', '--stale-after', 'soon']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('a duration such as 30m, 12h or 7d');
+  });
+});
+
+describe('kopa synth', () => {
+  const args = (dir: string, out: string): string[] => ['--json', '--data-dir', dir, 'synth', '--count', '120', '--seed', 'resume', '--now', NOW, '--format', 'openai', '--out', out];
+
+  function samplesIn(dir: string): number {
+    try {
+      const db = openSqlite(path.join(dir, 'kopa.db'), { readonly: true, fileMustExist: true });
+      try {
+        return (db.prepare('SELECT count(*) AS n FROM samples').get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    } catch {
+      return 0;
+    }
+  }
+
+  it('resumes a killed run and ends with the samples an uninterrupted run writes', async () => {
+    const interrupted = verifiedDir;
+    const child = spawn(process.execPath, [kopaBin, ...args(interrupted, path.join(tempDir(), 'first.jsonl'))], { cwd: repoRoot, stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    for (let i = 0; i < 600 && samplesIn(interrupted) < 15; i++) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGKILL');
+    await exited;
+    const before = samplesIn(interrupted);
+    expect(before).toBeGreaterThanOrEqual(15);
+    expect(before).toBeLessThan(120);
+
+    const out = path.join(tempDir(), 'resumed.jsonl');
+    const resumed = await runKopa(args(interrupted, out));
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const r = json<SynthRunResult>(resumed.stdout);
+    expect(r.summary).toMatchObject({ resumed: true, kept: 120 });
+
+    const fresh = tempDir();
+    const straightOut = path.join(fresh, 'straight.jsonl');
+    await runKopa(['--data-dir', fresh, 'edges', 'verify', '--now', NOW]);
+    const straight = await runKopa(args(fresh, straightOut));
+    expect(straight.code, straight.stderr).toBe(0);
+    const questions = (file: string) => readFileSync(file, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { messages: { role: string; content: string }[] }).messages[1]!.content);
+    expect(questions(out)).toEqual(questions(straightOut));
+  }, 240_000);
+
+  it('exits 2 when --out comes without --format', async () => {
+    const run = await runKopa(['--data-dir', tempDir(), 'synth', '--count', '5', '--out', 'x.jsonl']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--out and --format go together');
+  });
+});

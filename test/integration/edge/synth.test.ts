@@ -1,0 +1,121 @@
+// Synthesis against the emulator (default seed, a fixed clock): 200 samples that pass the gates, diverse in
+// tool sequences and lengths, whose plans re-execute to the same answers; the four export formats; and a
+// renamed field whose links went stale is avoided by the next run.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionName } from '../../../main/core/catalog/functionSchema.ts';
+import { leaked, unstated } from '../../../main/core/synth/gates.ts';
+import type { SynthSample } from '../../../main/core/synth/types.ts';
+import type { SynthRunResult } from '../../../main/api/contract.ts';
+import { Engine } from '../../../main/engine/Engine.ts';
+import { executePlan } from '../../../main/engine/plan/executePlan.ts';
+import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
+import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
+import { fileTempDir } from '../../helpers/tempDir.ts';
+
+let dir: string;
+let engine: Engine;
+let run: SynthRunResult;
+let samples: SynthSample[];
+
+const json = (line: string): Record<string, unknown> => JSON.parse(line) as Record<string, unknown>;
+
+beforeAll(async () => {
+  dir = fileTempDir();
+  engine = Engine.open({ dataDir: dir, host: 'test', emulator: { now: () => TEST_NOW } });
+  run = await engine.call('synth.run', { count: 200, format: 'trl-grpo', out: path.join(dir, 'train.jsonl') });
+  samples = new DatasetRepository(engine.store.db).samples(run.summary.dataset.id);
+}, 180_000);
+afterAll(() => engine.dispose());
+
+describe('kopa synth on the emulator', () => {
+  it('keeps 200 samples of 2 to 5 steps over at least 30 distinct tool sequences, and counts its gates', () => {
+    expect(run.verification?.verified).toBeGreaterThan(100);
+    const s = run.summary;
+    expect(s.kept).toBe(200);
+    expect(samples).toHaveLength(200);
+    expect(s.distinctSequences).toBeGreaterThanOrEqual(30);
+    expect(Object.keys(s.pathLengths).map(Number).sort()).toEqual([2, 3, 4, 5]);
+    expect(samples.every((x) => x.walk.steps.length >= 2 && x.walk.steps.length <= 5)).toBe(true);
+    expect(s.attempts).toBe(s.kept + s.walkFailures + s.gates.stated + s.gates.noLeak + s.gates.answer + s.gates.duplicate);
+    expect(s.samplesWithAlternatives).toBeGreaterThan(0);
+    expect(s.toolCoverage.used).toBeGreaterThan(20);
+  });
+
+  it('states every value the first call needs and names no intermediate value', () => {
+    for (const x of samples) {
+      expect(unstated(x.walk, x.query), x.query).toEqual([]);
+      expect(leaked(x.walk, x.query), x.query).toEqual([]);
+      expect(x.walk.steps[0]!.mentions.length, x.query).toBeGreaterThan(0);
+      expect(x.query).toMatch(/[?.]$/);
+    }
+  });
+
+  it('re-executes every plan (and every alternative) to the same answer', async () => {
+    const gateway = engine.gateway();
+    const call = (tool: string, args: Record<string, unknown>) => gateway.call(tool, args);
+    for (const x of samples) {
+      const again = await executePlan(x.walk.plan, call);
+      expect(again.ok, again.failure).toBe(true);
+      expect(again.answer, x.query).toEqual(x.walk.trace.answer);
+      for (const alt of x.alternatives) expect((await executePlan(alt.plan, call)).answer).toEqual(x.walk.trace.answer);
+    }
+  });
+
+  it('writes TRL GRPO prompt rows with the columns reward functions need, and a dataset card', () => {
+    const lines = readFileSync(path.join(dir, 'train.jsonl'), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(200);
+    for (const line of lines) {
+      const row = json(line);
+      expect(Object.keys(row).sort()).toEqual(['alternative_plans', 'answer', 'answer_spec', 'as_of', 'backend', 'golden_calls', 'graph_version', 'prompt', 'reference_plan', 'sample_id', 'tools'].sort());
+      const prompt = row.prompt as { role: string; content: string }[];
+      expect(prompt.map((m) => m.role)).toEqual(['system', 'user']);
+      expect(prompt[0]!.content).toContain('현재 시각: 2025년 3월 2일 (일) 15:00 KST');
+      const plan = JSON.parse(row.reference_plan as string) as { steps: { tool: string }[] };
+      const offered = (row.tools as { function: { name: string } }[]).map((t) => t.function.name);
+      for (const step of plan.steps) expect(offered).toContain(functionName(step.tool));
+    }
+    const card = readFileSync(path.join(dir, 'train.jsonl.card.md'), 'utf8');
+    expect(card).toContain('| attempts | kept |');
+    expect(card).toContain(`distinct tool sequences: ${run.summary.distinctSequences}`);
+    expect(card).toContain('graph version: 1');
+  });
+
+  it('exports OpenAI, ShareGPT and TRL SFT conversations whose calls replay the trace', async () => {
+    const openai = path.join(dir, 'openai.jsonl');
+    const sharegpt = path.join(dir, 'sharegpt.jsonl');
+    const sft = path.join(dir, 'sft.jsonl');
+    await engine.call('synth.export', { dataset: String(run.summary.dataset.id), out: openai, format: 'openai' });
+    await engine.call('synth.export', { dataset: run.summary.dataset.name, out: sharegpt, format: 'sharegpt' });
+    await engine.call('synth.export', { dataset: String(run.summary.dataset.id), out: sft, format: 'trl-sft', distractors: 0 });
+    const first = samples[0]!;
+    const o = json(readFileSync(openai, 'utf8').split('\n')[0]!) as { messages: { role: string; content: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[] };
+    expect(o.messages.map((m) => m.role)).toEqual(['system', 'user', ...first.walk.steps.flatMap(() => ['assistant', 'tool']), 'assistant']);
+    const calls = o.messages.filter((m) => m.tool_calls).map((m) => m.tool_calls![0]!);
+    expect(calls.map((c) => JSON.parse(c.function.arguments))).toEqual(first.walk.trace.steps.map((s) => s.args));
+    expect(o.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(calls.map((c) => c.id));
+    expect(o.messages.at(-1)!.content).toBe(first.answerText);
+    const g = json(readFileSync(sharegpt, 'utf8').split('\n')[0]!) as { conversations: { from: string; value: string }[] };
+    expect(g.conversations[0]!.value).toContain('<tools>');
+    const toolCall = g.conversations.find((c) => c.from === 'gpt' && c.value.startsWith('<tool_call>'))!;
+    expect(JSON.parse(toolCall.value.replace(/<\/?tool_call>/g, ''))).toEqual({ name: functionName(first.walk.trace.steps[0]!.tool), arguments: first.walk.trace.steps[0]!.args });
+    const t = json(readFileSync(sft, 'utf8').split('\n')[0]!) as { messages: { tool_calls?: { function: { arguments: unknown } }[] }[]; tools: unknown[] };
+    expect(t.messages.find((m) => m.tool_calls)!.tool_calls![0]!.function.arguments).toEqual(first.walk.trace.steps[0]!.args);
+    expect(t.tools).toHaveLength(new Set(first.walk.plan.steps.map((s) => s.tool).concat(first.alternatives.flatMap((a) => a.tools))).size);
+  });
+
+  it('avoids links that went stale when a field was renamed', async () => {
+    await engine.dispose();
+    engine = Engine.open({ dataDir: dir, host: 'test', emulator: { now: () => TEST_NOW, faults: { name: 'renamed', drift: [{ tool: 'airkorea.getNearbyMsrstnList', from: 'stationName', to: 'stnName' }] } } });
+    const reverify = await engine.call('edges.verify', { staleAfterMs: 0 });
+    expect(reverify.stale).toBeGreaterThan(0);
+    const stale = new Set((await engine.call('edges.list', { status: 'stale' })).edges.map((e) => e.id));
+    const next = await engine.call('synth.run', { count: 60, seed: 'after-drift' });
+    const kept = new DatasetRepository(engine.store.db).samples(next.summary.dataset.id);
+    expect(kept).toHaveLength(60);
+    expect(next.summary.graphVersion).toBe(reverify.graphVersion);
+    expect(kept.every((x) => x.graphVersion === reverify.graphVersion)).toBe(true);
+    expect(kept.flatMap((x) => x.walk.steps.flatMap((s) => s.inputs.map((i) => i.edgeId))).filter((id) => stale.has(id))).toEqual([]);
+  }, 120_000);
+});
