@@ -3,7 +3,7 @@
 // that held and stops holding goes stale, and the graph version moves on.
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
-import type { Progress } from '../../api/contract.ts';
+import type { EdgeVerifySummary, Progress } from '../../api/contract.ts';
 import { KopaError } from '../../core/errors.ts';
 import { evaluate, fieldRef } from '../../core/plan/expressions.ts';
 import { bindingExpression } from '../../core/edge/transforms.ts';
@@ -31,19 +31,8 @@ export interface VerifyOptions {
   onProgress?: (progress: Progress) => void;
 }
 
-export interface VerifySummary {
-  checked: number;
-  verified: number;
-  rejected: number;
-  stale: number;
-  /** Links whose source tool could not be made to answer, so they stay candidates. */
-  untried: number;
-  /** Links left unchecked because their APIs' quotas could not pay for them. */
-  unaffordable: { edgeId: string; group: string }[];
-  callsSpent: number;
-  seconds: number;
-  graphVersion: number;
-}
+/** What a run checked and found (the engine API adds the totals of every link). */
+export type VerifySummary = Omit<EdgeVerifySummary, 'totals'>;
 
 /** Binds the link's parameters from one source row; undefined when the row lacks a field. */
 export async function bindFromRow(edge: Pick<Edge, 'fromFields' | 'toParams' | 'transform'>, row: Item, target: ToolSpec): Promise<Record<string, unknown> | undefined> {
