@@ -51,7 +51,8 @@ function stepPhrases(walk: Walk, book: PhraseBook, names: Record<string, string>
     const said = mentionsOf(step);
     if (i === 0) return said ? `${said}의 ${topic(step)}` : topic(step);
     const sources = step.inputs.map((input) => selectionPhrase(input.selection, topic(byId.get(input.from)!)));
-    return `${sources.join('과 ')} 기준 ${said ? `${said} ` : ''}${topic(step)}`;
+    const joined = sources.map((src, k) => (k < sources.length - 1 ? josa(src, '과/와') : src)).join(' ');
+    return `${joined} 기준 ${said ? `${said} ` : ''}${topic(step)}`;
   });
 }
 

@@ -211,13 +211,25 @@ export class Walker {
     const row = pick(rows, selection);
     if (!row || edge.fromFields.some((f) => !present(row[f]))) return undefined;
     const id = `s${steps.length + 1}`;
-    const fieldExprs = edge.fromFields.map((f) => `$row.${fieldRef(f)}`);
     const args: Record<string, PlanArg> = {};
-    edge.toParams.forEach((param, i) => {
-      const expr = bindingExpression(edge.transform, fieldExprs, i);
-      args[param] = { expr: target.parameters.properties[param]?.type === 'array' ? `[${expr}]` : expr };
-    });
+    const bind = (link: Edge, rowVar: string): void => {
+      const fieldExprs = link.fromFields.map((f) => `$${rowVar}.${fieldRef(f)}`);
+      link.toParams.forEach((param, i) => {
+        const expr = bindingExpression(link.transform, fieldExprs, i);
+        args[param] = { expr: target.parameters.properties[param]?.type === 'array' ? `[${expr}]` : expr };
+      });
+    };
+    bind(edge, 'row');
     const linked = new Set(edge.toParams);
+    const inputs: WalkInput[] = [{ from: source.walk.id, edgeId: edge.id, selection }];
+    const lets: Record<string, string> = { row: selectionExpr(source.walk.id, selection) };
+    const second = rng.chance(0.5) ? this.fanIn(steps, source, target.id, linked, rng) : undefined;
+    if (second) {
+      bind(second.edge, 'row2');
+      for (const param of second.edge.toParams) linked.add(param);
+      lets.row2 = selectionExpr(second.step.walk.id, second.selection);
+      inputs.push({ from: second.step.walk.id, edgeId: second.edge.id, selection: second.selection });
+    }
     const rest = timelyArgs(target, this.options.seeds.baseArgs(target.id), this.options.asOf);
     const literals: Record<string, unknown> = {};
     for (const name of target.parameters.required ?? []) {
@@ -232,13 +244,28 @@ export class Walker {
     const mentions = this.mentionsFor(id, target, literals, linked);
     if (!mentions) return undefined;
     for (const [name, value] of Object.entries(literals)) args[name] = { value };
-    const plan: PlanStep = { id, tool: target.id, let: { row: selectionExpr(source.walk.id, selection) }, args };
+    const plan: PlanStep = { id, tool: target.id, let: lets, args };
     const resolved = await resolveArgs(plan, stepResults(steps.map((s) => s.trace)));
     if ('failure' in resolved) return undefined;
     const result = await this.options.call(target.id, resolved.args);
     if (!result.ok || result.items.length === 0) return undefined;
-    const input: WalkInput = { from: source.walk.id, edgeId: edge.id, selection };
-    return { plan, walk: { id, tool: target.id, inputs: [input], mentions }, trace: traceStep(plan, resolved.args, result) };
+    return { plan, walk: { id, tool: target.id, inputs, mentions }, trace: traceStep(plan, resolved.args, result) };
+  }
+
+  /**
+   * Fan-in: a second earlier step that feeds other parameters of the same call, through a verified link of its
+   * own (the sunset where one step found a place, on the day another step found a festival starts).
+   */
+  private fanIn(steps: { walk: WalkStep; trace: TraceStep }[], primary: { walk: WalkStep }, target: string, linked: Set<string>, rng: Rng): { edge: Edge; step: { walk: WalkStep; trace: TraceStep }; selection: Selection } | undefined {
+    const options = steps
+      .filter((st) => st !== primary && st.walk.tool !== primary.walk.tool)
+      .flatMap((st) => (this.bySource.get(st.walk.tool) ?? []).filter((e) => e.toTool === target && e.toParams.every((p) => !linked.has(p))).map((edge) => ({ edge, step: st })));
+    if (options.length === 0) return undefined;
+    const { edge, step } = rng.pick(options);
+    const selection = this.chooseSelection(step.walk.tool, step.trace.items, rng, edge.fromFields);
+    const row = pick(step.trace.items, selection);
+    if (!row || edge.fromFields.some((f) => !present(row[f]))) return undefined;
+    return { edge, step, selection };
   }
 
   /** What the request asks about the last step's rows, and the answer spec that recomputes it. */

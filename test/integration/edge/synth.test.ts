@@ -43,6 +43,15 @@ describe('kopa synth on the emulator', () => {
     expect(s.toolCoverage.used).toBeGreaterThan(20);
   });
 
+  it('has chains, fan-ins (two earlier steps feed one call) and explicit picks from lists', () => {
+    const steps = samples.flatMap((x) => x.walk.steps);
+    expect(steps.filter((st) => st.inputs.length === 2).length).toBeGreaterThan(5);
+    const picks = new Set(steps.flatMap((st) => st.inputs.map((i) => i.selection.kind)));
+    expect([...picks].sort()).toEqual(['first', 'match', 'max', 'min', 'only']);
+    const fanIn = samples.find((x) => x.walk.plan.steps.some((st) => st.let?.row2))!;
+    expect(fanIn.walk.plan.steps.find((st) => st.let?.row2)!.let!.row2).toMatch(/^s\d\.items/);
+  });
+
   it('states every value the first call needs and names no intermediate value', () => {
     for (const x of samples) {
       expect(unstated(x.walk, x.query), x.query).toEqual([]);

@@ -71,6 +71,29 @@ function agentArea(b: Building): string {
   return `${b.emd.sigungu.sido.short} ${b.emd.sigungu.name}`;
 }
 
+/** What every sale reports: area, date, price, floor, age of the building. */
+function saleFields(d: Deal): Record<string, string> {
+  return {
+    excluUseAr: String(d.area),
+    dealYear: String(d.year),
+    dealMonth: String(d.month),
+    dealDay: String(d.day),
+    dealAmount: amount(d.price),
+    floor: String(d.floor),
+    buildYear: d.building.useAprDay.slice(0, 4),
+  };
+}
+
+/** How a sale was settled: cancelled or not, directly or through an agent (and where). */
+function settlementFields(d: Deal): Record<string, string> {
+  return {
+    cdealType: d.cancelled ? 'O' : '',
+    cdealDay: d.cancelled ? yy(d.cancelled.year, d.cancelled.month, d.cancelled.day) : '',
+    dealingGbn: d.direct ? '직거래' : '중개거래',
+    estateAgentSggNm: d.direct ? '' : agentArea(d.building),
+  };
+}
+
 export const aptTrade: Handler = (ctx) => {
   const asked = dealsAsked(ctx, 'apartment', 'apt-trade');
   if (!asked) return INVALID('LAWD_CD/DEAL_YMD');
@@ -94,18 +117,9 @@ export const aptTrade: Handler = (ctx) => {
         umdNm: b.emd.name,
         aptNm: b.name,
         jibun: jibun(b),
-        excluUseAr: String(d.area),
-        dealYear: String(d.year),
-        dealMonth: String(d.month),
-        dealDay: String(d.day),
-        dealAmount: amount(d.price),
-        floor: String(d.floor),
-        buildYear: b.useAprDay.slice(0, 4),
+        ...saleFields(d),
         aptSeq: `${lawd}-${d.complexIndex + 1}`,
-        cdealType: d.cancelled ? 'O' : '',
-        cdealDay: d.cancelled ? yy(d.cancelled.year, d.cancelled.month, d.cancelled.day) : '',
-        dealingGbn: d.direct ? '직거래' : '중개거래',
-        estateAgentSggNm: d.direct ? '' : agentArea(b),
+        ...settlementFields(d),
         rgstDate: d.rng.chance(0.6) ? yy(d.year, d.month, Math.min(28, d.day + 20)) : '',
         aptDong: b.dongs.length > 1 ? d.rng.pick(b.dongs) : '',
         slerGbn: d.rng.chance(0.93) ? '개인' : '법인',
@@ -163,17 +177,8 @@ export const offiTrade: Handler = (ctx) => {
         umdNm: b.emd.name,
         jibun: jibun(b),
         offiNm: b.name,
-        excluUseAr: String(d.area),
-        dealYear: String(d.year),
-        dealMonth: String(d.month),
-        dealDay: String(d.day),
-        dealAmount: amount(d.price),
-        floor: String(d.floor),
-        buildYear: b.useAprDay.slice(0, 4),
-        cdealType: d.cancelled ? 'O' : '',
-        cdealDay: d.cancelled ? yy(d.cancelled.year, d.cancelled.month, d.cancelled.day) : '',
-        dealingGbn: d.direct ? '직거래' : '중개거래',
-        estateAgentSggNm: d.direct ? '' : agentArea(b),
+        ...saleFields(d),
+        ...settlementFields(d),
         slerGbn: '개인',
         buyerGbn: d.rng.chance(0.9) ? '개인' : '법인',
       };
