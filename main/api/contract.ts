@@ -8,6 +8,7 @@ import type { CatalogProblem } from '../core/catalog/validateCatalog.ts';
 import type { CallResult, GatewayMode, ParsedOutcome } from '../core/gateway/callResult.ts';
 import type { CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../core/edge/types.ts';
 import type { GateName } from '../core/synth/gates.ts';
+import type { AgentEvent } from '../core/agent/types.ts';
 import type { ExportFormat } from '../core/synth/formats.ts';
 
 export type EmptyParams = Record<string, never>;
@@ -253,6 +254,66 @@ export interface DatasetInfo {
   seed: string;
 }
 
+/** A model the user registered: a GGUF file, a LoRA adapter, or an OpenAI-compatible server. */
+export interface ModelInfo {
+  id: string;
+  kind: 'gguf' | 'lora' | 'openai';
+  /** The file, or the server's base URL. */
+  location: string;
+  name: string;
+  sizeBytes: number | null;
+  sha256: string | null;
+  architecture: string | null;
+  parameterCount: number | null;
+  quantization: string | null;
+  contextLength: number | null;
+  chatWrapper: string | null;
+  /** "native" when the model's template has a trained tool syntax, "grammar" when calls are forced by a JSON grammar. */
+  toolCalling: 'native' | 'grammar' | null;
+  copied: boolean;
+  addedAt: string;
+  /** Whether it fits this machine, when known. */
+  fit?: { verdict: 'fits' | 'may be slow' | 'will not fit'; score: number; gpuLayers: number; contextSize: number; ramBytes: number; vramBytes: number } | null;
+}
+
+export interface AgentRunParams {
+  question: string;
+  /** A registered model id, a .gguf path, openai:URL#MODEL of a registered server, or scripted:FILE. */
+  model: string;
+  /** LoRA adapters (registered ids or paths) applied to a local model. */
+  lora?: string[];
+  /** Tool ids offered. Defaults to the whole catalog. */
+  tools?: string[];
+  /** Backend the tools run on. Defaults to emulator. */
+  mode?: GatewayMode;
+  snapshot?: string;
+  /** ISO moment "now" is for the model. Defaults to the backend's clock. */
+  asOf?: string;
+  maxSteps?: number;
+  systemPrompt?: string;
+  firstToolChoice?: 'auto' | 'required';
+  /** Tool-call mode of a local model. Defaults to the model's own. */
+  toolCalling?: 'auto' | 'native' | 'grammar';
+  maxTokens?: number;
+  temperature?: number;
+  seed?: number;
+  /** Local model context size. Defaults to 4096 or the model's trained length. */
+  contextSize?: number;
+  /** Rows of a tool result the model sees. Defaults to 10. */
+  compactItems?: number;
+}
+
+export interface EpisodeSummary {
+  chatId: string;
+  answer: string | null;
+  stoppedBy: 'final' | 'maxSteps' | 'abort';
+  backend: string;
+  turns: number;
+  calls: { step: number; tool: string; arguments: Record<string, unknown>; ok: boolean; resultCode: string | null; refused?: string; rows: number; ms: number }[];
+  usage: { inputTokens: number; outputTokens: number };
+  ms: number;
+}
+
 /** Each method's parameters and result. Parameters are one JSON object, so every transport carries them alike. */
 export interface EngineMethods {
   'engine.status': { params: EmptyParams; result: EngineStatus };
@@ -274,6 +335,11 @@ export interface EngineMethods {
   'synth.run': { params: SynthRunParams; result: SynthRunResult };
   'synth.export': { params: { dataset: string; out: string; format: ExportFormat; distractors?: number }; result: ExportResult };
   'synth.list': { params: EmptyParams; result: DatasetInfo[] };
+  'models.add': { params: { source: string; name?: string; copy?: boolean }; result: ModelInfo };
+  'models.list': { params: EmptyParams; result: ModelInfo[] };
+  'models.inspect': { params: { ref: string }; result: ModelInfo };
+  'models.remove': { params: { id: string }; result: ModelInfo };
+  'agent.run': { params: AgentRunParams; result: EpisodeSummary };
   'keys.status': { params: EmptyParams; result: KeyReport };
   'keys.set': { params: { keyId: KeyId; key: string }; result: KeyReport };
   'keys.remove': { params: { keyId: KeyId }; result: KeyReport };
@@ -289,6 +355,8 @@ export interface Progress {
   done?: number;
   total?: number;
   message?: string;
+  /** An agent episode's events as they happen (tokens, tool calls and results, the final answer). */
+  agentEvent?: AgentEvent;
 }
 
 export interface CallOptions {
@@ -320,6 +388,11 @@ const methodTable: Record<MethodName, true> = {
   'synth.run': true,
   'synth.export': true,
   'synth.list': true,
+  'models.add': true,
+  'models.list': true,
+  'models.inspect': true,
+  'models.remove': true,
+  'agent.run': true,
   'keys.status': true,
   'keys.set': true,
   'keys.remove': true,

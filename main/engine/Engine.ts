@@ -22,6 +22,11 @@ import { randomBytes } from 'node:crypto';
 import { importCatalog, listCatalog, validateCatalogFiles } from './methods/catalog.ts';
 import { proposeEdges, showEdge, verifyEdges } from './methods/edges.ts';
 import { exportDataset, listDatasets, runSynthesis } from './methods/synth.ts';
+import { inspectModel } from './methods/models.ts';
+import { runAgent } from './methods/agent.ts';
+import { ModelRegistry } from './models/ModelRegistry.ts';
+import { ModelHost } from './models/ModelHost.ts';
+import type { KeyId } from '../core/catalog/types.ts';
 import { EdgeRepository } from './store/repositories/EdgeRepository.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
 import { exportBundle, importBundle } from './gateway/bundle.ts';
@@ -69,6 +74,8 @@ export class Engine implements EngineApi {
   readonly resourcesDir: string;
   private disposed = false;
   private readonly keys: KeySources;
+  private registry: ModelRegistry | undefined;
+  private loadedModels: ModelHost | undefined;
   private readonly handlers: Handlers = {
     'engine.status': async () => this.status(),
     'engine.doctor': async (_params, options) =>
@@ -98,6 +105,11 @@ export class Engine implements EngineApi {
     'synth.run': (params, options) => runSynthesis(this, params, options),
     'synth.export': async ({ dataset, out, format, distractors }) => exportDataset(this, dataset, out, format, distractors),
     'synth.list': async () => listDatasets(this),
+    'models.add': ({ source, name, copy }, options) => this.models().add(source, { name, copy, onProgress: options.onProgress, signal: options.signal }),
+    'models.list': async () => this.models().list(),
+    'models.inspect': ({ ref }) => inspectModel(this, ref),
+    'models.remove': async ({ id }) => this.models().remove(id),
+    'agent.run': (params, options) => runAgent(this, params, options),
     'keys.status': async () => this.keys.report(),
     'keys.set': ({ keyId, key }) => this.keys.set(keyId, key),
     'keys.remove': ({ keyId }) => this.keys.remove(keyId),
@@ -189,6 +201,23 @@ export class Engine implements EngineApi {
     return this.gatewayInstance;
   }
 
+  /** The registered models and inference servers. */
+  models(): ModelRegistry {
+    this.registry ??= new ModelRegistry(this.store.db, this.dataDir, () => this.llama());
+    return this.registry;
+  }
+
+  /** Local models kept loaded between calls. */
+  modelHost(): ModelHost {
+    this.loadedModels ??= new ModelHost(() => this.llama());
+    return this.loadedModels;
+  }
+
+  /** An API key from the vault or the environment (e.g. the inference server's); never logged. */
+  apiKey(keyId: KeyId): string | undefined {
+    return this.keys.get(keyId);
+  }
+
   /** The llama.cpp runtime, loaded on first use and shared. */
   llama(): Promise<LlamaRuntime> {
     if (this.disposed) return Promise.reject(new KopaError('Disposed', 'The engine has shut down.'));
@@ -208,6 +237,7 @@ export class Engine implements EngineApi {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    await this.loadedModels?.dispose();
     const runtime = this.llamaRuntime;
     this.llamaRuntime = undefined;
     if (runtime) await runtime.then((r) => r.dispose(), () => undefined);

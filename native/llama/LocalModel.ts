@@ -1,6 +1,29 @@
-import { LlamaCompletion, type GbnfJsonSchema, type LlamaContext, type LlamaContextSequence, type LlamaModel } from 'node-llama-cpp';
+import { LlamaChat, LlamaCompletion, resolveChatWrapper, type ChatModelFunctions, type GbnfJsonSchema, type LlamaContext, type LlamaContextSequence, type LlamaModel } from 'node-llama-cpp';
+import { paramsGrammar, stepGrammar } from '../../main/core/agent/grammarSchema.ts';
+import type { ChatMessage, ModelTool, ModelTurn, ToolCall } from '../../main/core/agent/types.ts';
 import { KopaError } from '../../main/core/errors.ts';
+import { toGrammarHistory, toNativeHistory } from './chatHistory.ts';
 import type { LlamaRuntime } from './LlamaRuntime.ts';
+
+/** How tool calls are made: the model template's own syntax, or a JSON grammar for models that have none. */
+export type ToolCallMode = 'native' | 'grammar';
+
+/** Chat wrappers whose models were trained to call tools in their own syntax (desktop.md §1.5). */
+export const NATIVE_TOOL_WRAPPERS = new Set(['llama3.1', 'llama3.2-lightweight', 'qwen', 'mistral', 'functionary', 'gemma4', 'deepSeek', 'harmony', 'seed']);
+
+export interface ChatOptions {
+  /** Tools offered; an empty list (or toolChoice "none") asks for a final answer. */
+  tools: ModelTool[];
+  /** "required" forbids a plain answer this turn; "none" forbids calls. Defaults to "auto". */
+  toolChoice?: 'auto' | 'required' | 'none';
+  /** Defaults to the model's own mode (toolCallMode()). */
+  mode?: ToolCallMode;
+  maxTokens?: number;
+  temperature?: number;
+  seed?: number;
+  onText?: (chunk: string) => void;
+  signal?: AbortSignal;
+}
 
 export interface LoadLocalModelOptions {
   /** A GGUF file on disk, chosen by the user. */
@@ -9,6 +32,8 @@ export interface LoadLocalModelOptions {
   gpuLayers?: 'auto' | 'max' | number;
   /** Context window in tokens for completions. Defaults to the model's trained length, capped at 4096. */
   contextSize?: number;
+  /** LoRA adapters (GGUF files) applied to every context of this model. */
+  lora?: string[];
   /** Called with the load progress, 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -38,6 +63,30 @@ export interface Completion {
 
 const DEFAULT_MAX_CONTEXT = 4096;
 
+/**
+ * A grammar step as JSON. The grammar guarantees the shape, not every value (an integer can be longer than any
+ * number), so values are left to the agent's schema check instead of failing the turn here.
+ */
+function parseStep(text: string): { tool?: string; arguments?: Record<string, unknown>; final_answer?: string } | undefined {
+  try {
+    return JSON.parse(text) as { tool?: string; arguments?: Record<string, unknown>; final_answer?: string };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text of a final answer the token limit cut off: {"final_answer": "…  → … */
+function partialFinalAnswer(text: string): string {
+  const match = /^\s*\{\s*"final_answer"\s*:\s*"([\s\S]*)$/.exec(text);
+  if (!match) return text;
+  const body = match[1]!.replace(/"\s*\}\s*$/, '');
+  try {
+    return JSON.parse(`"${body.replace(/\\$/, '')}"`) as string;
+  } catch {
+    return body;
+  }
+}
+
 export class LocalModel {
   readonly model: LlamaModel;
   readonly path: string;
@@ -47,11 +96,14 @@ export class LocalModel {
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
 
-  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, contextSize: number) {
+  private readonly lora: string[];
+
+  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, contextSize: number, lora: string[]) {
     this.runtime = runtime;
     this.model = model;
     this.path = path;
     this.contextSize = contextSize;
+    this.lora = lora;
   }
 
   static async load(runtime: LlamaRuntime, options: LoadLocalModelOptions): Promise<LocalModel> {
@@ -72,7 +124,7 @@ export class LocalModel {
       });
     }
     const trained = model.trainContextSize;
-    return new LocalModel(runtime, model, options.modelPath, Math.min(options.contextSize ?? DEFAULT_MAX_CONTEXT, trained));
+    return new LocalModel(runtime, model, options.modelPath, Math.min(options.contextSize ?? DEFAULT_MAX_CONTEXT, trained), options.lora ?? []);
   }
 
   /** Continues raw text (no chat template). Calls on one model run one after another. */
@@ -115,9 +167,65 @@ export class LocalModel {
 
   private ensureContext(): Promise<{ context: LlamaContext; sequence: LlamaContextSequence }> {
     this.context ??= this.model
-      .createContext({ contextSize: this.contextSize, threads: this.runtime.threads })
+      .createContext({ contextSize: this.contextSize, threads: this.runtime.threads, ...(this.lora.length ? { lora: { adapters: this.lora.map((filePath) => ({ filePath })) } } : {}) })
       .then((context) => ({ context, sequence: context.getSequence() }));
     return this.context;
+  }
+
+  /** The chat template node-llama-cpp resolved for this model (qwen, llama3.1, chatML, jinjaTemplate, …). */
+  chatWrapperName(): string {
+    return resolveChatWrapper(this.model).wrapperName;
+  }
+
+  /** "native" when the model's template has a tool-call syntax it was trained on, else "grammar". */
+  toolCallMode(): ToolCallMode {
+    return NATIVE_TOOL_WRAPPERS.has(this.chatWrapperName()) ? 'native' : 'grammar';
+  }
+
+  /** One agent turn over the conversation so far. Calls on one model run one after another. */
+  chat(messages: ChatMessage[], options: ChatOptions): Promise<ModelTurn> {
+    const run = this.queue.then(() => this.chatNow(messages, options));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async chatNow(messages: ChatMessage[], options: ChatOptions): Promise<ModelTurn> {
+    if (this.disposed) throw new KopaError('Disposed', 'The model was unloaded.');
+    const { sequence } = await this.ensureContext();
+    await sequence.clearHistory();
+    const before = sequence.tokenMeter.getState();
+    const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: resolveChatWrapper(this.model) });
+    const tools = options.toolChoice === 'none' ? [] : options.tools;
+    const mode = options.mode ?? this.toolCallMode();
+    const common = { maxTokens: options.maxTokens ?? 512, temperature: options.temperature ?? 0, seed: options.seed, onTextChunk: options.onText, signal: options.signal, stopOnAbortSignal: true };
+    try {
+      let text: string;
+      let toolCalls: ToolCall[] = [];
+      let stop: ModelTurn['stop'];
+      if (mode === 'native' && tools.length > 0 && options.toolChoice !== 'required') {
+        const functions: ChatModelFunctions = Object.fromEntries(tools.map((t) => [t.name, { description: t.description, params: paramsGrammar(t) as GbnfJsonSchema }]));
+        const res = await chat.generateResponse(toNativeHistory(messages), { ...common, functions });
+        text = res.response;
+        toolCalls = (res.functionCalls ?? []).map((c, i) => ({ id: `call_${messages.length}_${i + 1}`, name: c.functionName, arguments: (c.params ?? {}) as Record<string, unknown> }));
+        stop = res.metadata.stopReason === 'functionCalls' ? 'toolCalls' : res.metadata.stopReason === 'maxTokens' ? 'maxTokens' : res.metadata.stopReason === 'abort' ? 'abort' : 'end';
+      } else {
+        // Grammar mode (and "required" in any mode): the output is exactly one call or a final answer.
+        const schema = stepGrammar(tools, { allowFinal: options.toolChoice !== 'required' || tools.length === 0 });
+        const grammar = await this.runtime.llama.createGrammarForJsonSchema<GbnfJsonSchema>(schema as GbnfJsonSchema);
+        const res = await chat.generateResponse(mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages), { ...common, grammar });
+        stop = res.metadata.stopReason === 'maxTokens' ? 'maxTokens' : res.metadata.stopReason === 'abort' ? 'abort' : 'end';
+        const parsed = stop === 'end' ? parseStep(res.response) : undefined;
+        if (parsed?.tool) {
+          toolCalls = [{ id: `call_${messages.length}_1`, name: parsed.tool, arguments: parsed.arguments ?? {} }];
+          text = '';
+          stop = 'toolCalls';
+        } else text = parsed?.final_answer ?? partialFinalAnswer(res.response);
+      }
+      const used = sequence.tokenMeter.diff(before);
+      return { text, toolCalls, usage: { inputTokens: used.usedInputTokens, outputTokens: used.usedOutputTokens }, stop };
+    } finally {
+      chat.dispose({ disposeSequence: false });
+    }
   }
 
   /** Frees the context and the model; the runtime stays. */

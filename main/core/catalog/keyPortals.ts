@@ -5,7 +5,7 @@ import type { KeyId } from './types.ts';
 
 export interface KeyPortal {
   name: LocalizedText;
-  /** Where the key is applied for. */
+  /** Where the key is applied for; empty for the agency's own inference server. */
   url: string;
 }
 
@@ -15,4 +15,5 @@ export const keyPortals: Record<KeyId, KeyPortal> = {
   'juso.coord': { name: { ko: '도로명주소 좌표제공 API 승인키', en: 'juso.go.kr coordinates key' }, url: 'https://business.juso.go.kr' },
   vworld: { name: { ko: '브이월드 인증키', en: 'VWorld API key' }, url: 'https://www.vworld.kr' },
   kosis: { name: { ko: 'KOSIS 공유서비스 인증키', en: 'KOSIS open API key' }, url: 'https://kosis.kr/openapi' },
+  inference: { name: { ko: '기관 추론 서버 API 키 (OpenAI 호환)', en: 'agency inference server key (OpenAI-compatible)' }, url: '' },
 };

@@ -15,7 +15,7 @@ export const authKinds = ['serviceKey', 'confmKey', 'apiKey', 'key', 'none'] as 
 export type AuthKind = (typeof authKinds)[number];
 
 /** Which credential a tool needs; one key per issuing portal. */
-export const keyIds = ['data.go.kr', 'juso.search', 'juso.coord', 'vworld', 'kosis'] as const;
+export const keyIds = ['data.go.kr', 'juso.search', 'juso.coord', 'vworld', 'kosis', 'inference'] as const;
 export type KeyId = (typeof keyIds)[number];
 
 export const fieldTypes = ['string', 'number', 'integer', 'boolean'] as const;

@@ -7,7 +7,7 @@
 import { functionName, functionSchema, type FunctionSchema } from '../catalog/functionSchema.ts';
 import type { ToolSpec } from '../catalog/types.ts';
 import type { TraceStep } from '../plan/types.ts';
-import { systemPrompt } from './phrasing.ts';
+import { systemPrompt } from '../agent/prompt.ts';
 import type { SynthSample } from './types.ts';
 
 export const exportFormats = ['openai', 'sharegpt', 'trl-sft', 'trl-grpo'] as const;

@@ -3,18 +3,8 @@
 // says how each step picks its row ("거래금액이 가장 큰", "첫 번째"), and asks for the answer; it never
 // names an intermediate code.
 import { josa } from '../text/josa.ts';
-import { kst, pad } from '../time/kst.ts';
 import { topicOf, type PhraseBook } from './phraseBook.ts';
 import type { Register, Selection, Walk, WalkStep } from './types.ts';
-
-const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
-
-/** The assistant's standing context: who it is and what "now" is (requests say "지금", "지난달"). */
-export function systemPrompt(asOf: Date): string {
-  const t = kst(asOf);
-  const when = `${t.getUTCFullYear()}년 ${t.getUTCMonth() + 1}월 ${t.getUTCDate()}일 (${WEEKDAYS[t.getUTCDay()]}) ${pad(t.getUTCHours(), 2)}:${pad(t.getUTCMinutes(), 2)} KST`;
-  return `당신은 대한민국 공공데이터 API를 도구로 사용해 질문에 답하는 어시스턴트입니다. 필요한 도구를 차례로 호출하고, 앞선 결과에서 다음 호출의 값을 가져오세요. 현재 시각: ${when}.`;
-}
 
 function valueText(value: unknown): string {
   return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);

@@ -1,0 +1,60 @@
+// For models without a tool-calling template: every agent step is generated under a JSON-schema grammar that
+// allows exactly a call of one offered tool with schema-valid arguments, or a final answer. The schemas use the
+// subset of JSON Schema that llama.cpp grammars support (types, enums, consts, objects, arrays, oneOf).
+import type { ModelTool } from './types.ts';
+
+export type GrammarSchema =
+  | { type: 'number' | 'integer' | 'boolean' | 'null' }
+  | { type: 'string'; maxLength: number }
+  | { enum: (string | number | boolean | null)[] }
+  | { const: string | number | boolean | null }
+  | { oneOf: GrammarSchema[] }
+  | { type: 'array'; items: GrammarSchema }
+  | { type: 'object'; properties: Record<string, GrammarSchema>; required: string[]; additionalProperties: false };
+
+function toGrammar(schema: Record<string, unknown>): GrammarSchema {
+  if (Array.isArray(schema.enum)) return { enum: schema.enum as (string | number | boolean | null)[] };
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+    case 'boolean':
+      return { type: schema.type };
+    case 'array':
+      return { type: 'array', items: toGrammar((schema.items as Record<string, unknown> | undefined) ?? { type: 'string' }) };
+    case 'object':
+      return objectGrammar((schema.properties as Record<string, Record<string, unknown>> | undefined) ?? {}, (schema.required as string[] | undefined) ?? []);
+    default:
+      // A bound on free text keeps a weak model from writing forever.
+      return { type: 'string', maxLength: typeof schema.maxLength === 'number' ? Math.min(schema.maxLength, MAX_TEXT) : MAX_TEXT };
+  }
+}
+
+const MAX_TEXT = 100;
+
+/** Optional parameters a grammar step offers: only choices (enums, booleans); a grammar cannot bound a number's size. */
+function bounded(schema: Record<string, unknown>): boolean {
+  return Array.isArray(schema.enum) || schema.type === 'boolean';
+}
+
+function objectGrammar(properties: Record<string, Record<string, unknown>>, required: string[]): GrammarSchema {
+  return { type: 'object', properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, toGrammar(v)])), required: required.filter((r) => r in properties), additionalProperties: false };
+}
+
+/**
+ * One step: {"tool": NAME, "arguments": {…}} for one of the tools, or (unless a call is required)
+ * {"final_answer": "…"}. Arguments are the required parameters and the optional ones that are choices.
+ */
+export function stepGrammar(tools: ModelTool[], options: { allowFinal?: boolean } = {}): GrammarSchema {
+  const calls = tools.map((t): GrammarSchema => {
+    const properties = Object.fromEntries(Object.entries(t.parameters.properties as Record<string, Record<string, unknown>>).filter(([k, v]) => t.parameters.required.includes(k) || bounded(v)));
+    return { type: 'object', properties: { tool: { const: t.name }, arguments: objectGrammar(properties, t.parameters.required) }, required: ['tool', 'arguments'], additionalProperties: false };
+  });
+  const final: GrammarSchema = { type: 'object', properties: { final_answer: { type: 'string', maxLength: 1000 } }, required: ['final_answer'], additionalProperties: false };
+  const choices = options.allowFinal === false ? calls : [...calls, final];
+  return choices.length === 1 ? choices[0]! : { oneOf: choices };
+}
+
+/** The parameters of one tool, as a llama.cpp function's params. */
+export function paramsGrammar(tool: ModelTool): GrammarSchema {
+  return objectGrammar(tool.parameters.properties as Record<string, Record<string, unknown>>, tool.parameters.required);
+}

@@ -1,0 +1,43 @@
+// The agent's conversation, in one neutral shape that every backend translates from: llama.cpp chat history,
+// OpenAI chat completions, a scripted transcript. Tool names are function names (kma_getUltraSrtNcst).
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string };
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** One answer of a model: text, tool calls, or both (some models explain before calling). */
+export interface ModelTurn {
+  text: string;
+  toolCalls: ToolCall[];
+  usage: Usage;
+  /** Why generation stopped: a finished message, tool calls, the token limit, or an abort. */
+  stop: 'end' | 'toolCalls' | 'maxTokens' | 'abort';
+}
+
+/** A tool as a model is offered it (an OpenAI function schema's function part). */
+export interface ModelTool {
+  name: string;
+  description: string;
+  parameters: { type: 'object'; properties: Record<string, unknown>; required: string[] };
+}
+
+/** What an agent episode streams as it runs. */
+export type AgentEvent =
+  | { kind: 'token'; text: string }
+  | { kind: 'tool_call'; step: number; call: ToolCall; tool: string }
+  | { kind: 'tool_result'; step: number; callId: string; tool: string; ok: boolean; summary: string; latencyMs: number }
+  | { kind: 'final'; answer: string; steps: number; usage: Usage; ms: number }
+  | { kind: 'error'; message: string };

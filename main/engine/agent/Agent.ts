@@ -1,0 +1,146 @@
+// The one agent loop, for chat, evaluation and rollouts. The model sees a Korean system prompt with the
+// session's "now" and a fixed set of catalog tools; every call it makes is checked against the tool's schema
+// before anything is sent (violations go back to it as a tool error), runs through the gateway, and comes back
+// compacted while the full result stays in the episode. A step cap with a last answer-only turn, a guard against
+// repeating the same call, and abort at any time bound an episode. Tool output is data: nothing in a response
+// changes the tools or where calls may go.
+import type { Catalog } from '../../core/catalog/Catalog.ts';
+import { functionName, functionSchema } from '../../core/catalog/functionSchema.ts';
+import { canonicalJson } from '../../core/canonicalJson.ts';
+import { compactResult, type CompactOptions } from '../../core/agent/compact.ts';
+import { systemPrompt } from '../../core/agent/prompt.ts';
+import type { AgentEvent, ChatMessage, ModelTool, ToolCall, Usage } from '../../core/agent/types.ts';
+import type { CallResult } from '../../core/gateway/callResult.ts';
+import type { ModelBackend } from './backend.ts';
+
+export interface AgentOptions {
+  backend: ModelBackend;
+  catalog: Catalog;
+  /** Runs a tool through the gateway in the session's mode. */
+  call: (tool: string, args: Record<string, unknown>, signal?: AbortSignal) => Promise<CallResult>;
+  /** Tool ids the model may use. */
+  tools: string[];
+  /** What "now" is for the model. */
+  asOf: Date;
+  /** Model turns before the episode must end. Defaults to 8. */
+  maxSteps?: number;
+  /** Replaces the standard Korean system prompt (a tiny test model needs a short one). */
+  systemPrompt?: string;
+  /** "required" makes the first turn a tool call. Defaults to "auto". */
+  firstToolChoice?: 'auto' | 'required';
+  compact?: CompactOptions;
+  maxTokens?: number;
+  temperature?: number;
+  seed?: number;
+  /** Asked before each call when the user wants to approve them; false refuses the call. */
+  approve?: (call: { tool: string; arguments: Record<string, unknown> }) => Promise<boolean>;
+  /** Receives each message as it is added (to store the transcript as it happens). */
+  onMessage?: (message: ChatMessage, meta?: Record<string, unknown>) => void;
+  onEvent?: (event: AgentEvent) => void;
+  signal?: AbortSignal;
+}
+
+export interface EpisodeCall {
+  step: number;
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** Null when no request was made (invalid arguments, refused, repeated, unknown tool). */
+  result: CallResult | null;
+  refused?: string;
+  ms: number;
+}
+
+export interface Episode {
+  answer: string | null;
+  stoppedBy: 'final' | 'maxSteps' | 'abort';
+  messages: ChatMessage[];
+  calls: EpisodeCall[];
+  turns: number;
+  usage: Usage;
+  ms: number;
+  backend: string;
+}
+
+const REPEAT_LIMIT = 2;
+
+export class Agent {
+  private readonly options: AgentOptions;
+  private readonly modelTools: ModelTool[];
+  private readonly byFunction: Map<string, string>;
+
+  constructor(options: AgentOptions) {
+    this.options = options;
+    const specs = options.tools.map((id) => options.catalog.require(id));
+    this.modelTools = specs.map((s) => functionSchema(s).function);
+    this.byFunction = new Map(specs.map((s) => [functionName(s.id), s.id]));
+  }
+
+  async run(question: string): Promise<Episode> {
+    const started = performance.now();
+    const o = this.options;
+    const messages: ChatMessage[] = [];
+    const calls: EpisodeCall[] = [];
+    const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+    const seen = new Map<string, number>();
+    const add = (m: ChatMessage, meta?: Record<string, unknown>): void => {
+      messages.push(m);
+      o.onMessage?.(m, meta);
+    };
+    add({ role: 'system', content: o.systemPrompt ?? systemPrompt(o.asOf) });
+    add({ role: 'user', content: question });
+    const maxSteps = o.maxSteps ?? 8;
+    let turns = 0;
+    const end = (answer: string | null, stoppedBy: Episode['stoppedBy']): Episode => {
+      const episode = { answer, stoppedBy, messages, calls, turns, usage, ms: Math.round(performance.now() - started), backend: o.backend.id };
+      if (answer !== null) o.onEvent?.({ kind: 'final', answer, steps: calls.length, usage, ms: episode.ms });
+      return episode;
+    };
+    while (turns < maxSteps) {
+      if (o.signal?.aborted) return end(null, 'abort');
+      const last = turns === maxSteps - 1;
+      const toolChoice = last ? 'none' : turns === 0 ? (o.firstToolChoice ?? 'auto') : 'auto';
+      if (last && turns > 0) add({ role: 'user', content: '도구를 더 쓰지 말고, 지금까지의 결과로 최종 답변을 하세요.' }, { kind: 'stepCap' });
+      const turn = await o.backend.turn(messages, this.modelTools, { toolChoice, maxTokens: o.maxTokens, temperature: o.temperature, seed: o.seed, signal: o.signal, onToken: (text) => o.onEvent?.({ kind: 'token', text }) });
+      turns++;
+      usage.inputTokens += turn.usage.inputTokens;
+      usage.outputTokens += turn.usage.outputTokens;
+      if (turn.stop === 'abort') return end(null, 'abort');
+      if (turn.toolCalls.length === 0 || last) {
+        add({ role: 'assistant', content: turn.text }, { usage: turn.usage });
+        return end(turn.text, 'final');
+      }
+      add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls }, { usage: turn.usage });
+      for (const call of turn.toolCalls) {
+        const reply = await this.execute(call, turns, seen, calls);
+        add({ role: 'tool', toolCallId: call.id, name: call.name, content: reply.content }, reply.meta);
+      }
+    }
+    return end(null, 'maxSteps');
+  }
+
+  private async execute(call: ToolCall, step: number, seen: Map<string, number>, calls: EpisodeCall[]): Promise<{ content: string; meta: Record<string, unknown> }> {
+    const o = this.options;
+    const started = performance.now();
+    const toolId = this.byFunction.get(call.name);
+    const refuse = (reason: string, tool = toolId ?? call.name): { content: string; meta: Record<string, unknown> } => {
+      calls.push({ step, tool, arguments: call.arguments, result: null, refused: reason, ms: Math.round(performance.now() - started) });
+      o.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool, ok: false, summary: reason, latencyMs: 0 });
+      return { content: JSON.stringify({ ok: false, error: 'Refused', message: reason }), meta: { refused: reason } };
+    };
+    if (!toolId) return refuse(`${call.name}은(는) 없는 도구입니다. 사용할 수 있는 도구: ${[...this.byFunction.keys()].join(', ')}`);
+    o.onEvent?.({ kind: 'tool_call', step, call, tool: toolId });
+    const checked = o.catalog.validator(toolId).check(call.arguments);
+    if (!checked.ok) return refuse(`인자가 스키마에 맞지 않아 호출하지 않았습니다: ${checked.violations.map((v) => `${v.path || '(arguments)'} ${v.message}`).join('; ')}`);
+    const key = `${toolId} ${canonicalJson(checked.args)}`;
+    const times = (seen.get(key) ?? 0) + 1;
+    seen.set(key, times);
+    if (times > REPEAT_LIMIT) return refuse('같은 인자로 같은 도구를 이미 여러 번 호출했습니다. 다른 방법을 쓰거나 답하세요.');
+    if (o.approve && !(await o.approve({ tool: toolId, arguments: checked.args }))) return refuse('사용자가 이 호출을 허락하지 않았습니다.');
+    const result = await o.call(toolId, checked.args, o.signal);
+    const ms = Math.round(performance.now() - started);
+    calls.push({ step, tool: toolId, arguments: checked.args, result, ms });
+    const content = compactResult(result, o.compact);
+    o.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool: toolId, ok: result.ok, summary: result.ok ? `${result.items.length} of ${result.totalCount ?? result.items.length} rows` : `${result.error?.kind}: ${result.error?.message}`, latencyMs: result.latencyMs });
+    return { content, meta: { tool: toolId, requestHash: result.requestHash, ok: result.ok, latencyMs: result.latencyMs } };
+  }
+}

@@ -1,0 +1,20 @@
+// A model the agent talks to: local llama.cpp, an OpenAI-compatible server on the agency network, or a
+// scripted transcript. One turn at a time; the agent loop owns the conversation.
+import type { ChatMessage, ModelTool, ModelTurn } from '../../core/agent/types.ts';
+
+export interface TurnOptions {
+  /** "required" forbids a plain answer this turn; "none" forbids calls (the last turn before the step cap). */
+  toolChoice?: 'auto' | 'required' | 'none';
+  maxTokens?: number;
+  temperature?: number;
+  seed?: number;
+  onToken?: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface ModelBackend {
+  /** Where answers come from, for transcripts and run manifests: llama:PATH, openai:URL#MODEL, scripted:FILE. */
+  readonly id: string;
+  turn(messages: ChatMessage[], tools: ModelTool[], options: TurnOptions): Promise<ModelTurn>;
+  dispose(): Promise<void>;
+}

@@ -1,0 +1,28 @@
+// The local model through node-llama-cpp: native tool calling where the model's template has it, a JSON
+// grammar otherwise (native/llama decides per model).
+import type { ChatMessage, ModelTool, ModelTurn } from '../../core/agent/types.ts';
+import type { LocalModel, ToolCallMode } from '../../../native/llama/index.ts';
+import type { ModelBackend, TurnOptions } from './backend.ts';
+
+export class LlamaBackend implements ModelBackend {
+  readonly id: string;
+  private readonly model: LocalModel;
+  private readonly mode: ToolCallMode;
+  private readonly owned: boolean;
+
+  /** `owned`: whether disposing the backend unloads the model. */
+  constructor(model: LocalModel, options: { mode?: ToolCallMode | 'auto'; owned?: boolean } = {}) {
+    this.model = model;
+    this.mode = !options.mode || options.mode === 'auto' ? model.toolCallMode() : options.mode;
+    this.owned = options.owned ?? true;
+    this.id = `llama:${model.path}#${this.mode}`;
+  }
+
+  turn(messages: ChatMessage[], tools: ModelTool[], options: TurnOptions): Promise<ModelTurn> {
+    return this.model.chat(messages, { tools, mode: this.mode, toolChoice: options.toolChoice, maxTokens: options.maxTokens, temperature: options.temperature, seed: options.seed, onText: options.onToken, signal: options.signal });
+  }
+
+  async dispose(): Promise<void> {
+    if (this.owned) await this.model.dispose();
+  }
+}

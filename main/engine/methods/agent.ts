@@ -1,0 +1,51 @@
+// The engine API method that runs one agent episode and stores its transcript.
+import { randomUUID } from 'node:crypto';
+import type { AgentRunParams, CallOptions, EpisodeSummary } from '../../api/contract.ts';
+import type { Engine } from '../Engine.ts';
+import { Agent } from '../agent/Agent.ts';
+import { ChatRepository } from '../store/repositories/ChatRepository.ts';
+import { resolveBackend } from './models.ts';
+
+export async function runAgent(engine: Engine, params: AgentRunParams, options: CallOptions): Promise<EpisodeSummary> {
+  const mode = params.mode ?? 'emulator';
+  const catalog = engine.catalog();
+  const tools = params.tools ?? catalog.list().map((t) => t.id);
+  for (const id of tools) catalog.require(id);
+  const backend = await resolveBackend(engine, params, options.signal);
+  const chats = new ChatRepository(engine.store.db);
+  const chatId = randomUUID();
+  chats.create({ id: chatId, title: params.question.slice(0, 80), modelId: backend.id, mode, createdAt: new Date().toISOString() });
+  const gateway = engine.gateway();
+  try {
+    const agent = new Agent({
+      backend,
+      catalog,
+      call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal }),
+      tools,
+      asOf: params.asOf ? new Date(params.asOf) : engine.clock(mode),
+      maxSteps: params.maxSteps,
+      systemPrompt: params.systemPrompt,
+      firstToolChoice: params.firstToolChoice,
+      maxTokens: params.maxTokens,
+      compact: { maxItems: params.compactItems },
+      temperature: params.temperature,
+      seed: params.seed,
+      signal: options.signal,
+      onMessage: (message, meta) => chats.append(chatId, message, meta, new Date()),
+      onEvent: (event) => options.onProgress?.({ stage: 'agent', agentEvent: event }),
+    });
+    const episode = await agent.run(params.question);
+    return {
+      chatId,
+      answer: episode.answer,
+      stoppedBy: episode.stoppedBy,
+      backend: episode.backend,
+      turns: episode.turns,
+      calls: episode.calls.map((c) => ({ step: c.step, tool: c.tool, arguments: c.arguments, ok: c.result?.ok ?? false, resultCode: c.result?.resultCode ?? null, ...(c.refused ? { refused: c.refused } : {}), rows: c.result?.items.length ?? 0, ms: c.ms })),
+      usage: episode.usage,
+      ms: episode.ms,
+    };
+  } finally {
+    await backend.dispose();
+  }
+}

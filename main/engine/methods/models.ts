@@ -1,0 +1,59 @@
+// Engine API methods of the model registry, and the resolution of "which model" for an agent run.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AgentRunParams, ModelInfo } from '../../api/contract.ts';
+import { KopaError } from '../../core/errors.ts';
+import type { Engine } from '../Engine.ts';
+import type { ModelBackend } from '../agent/backend.ts';
+import { LlamaBackend } from '../agent/llamaBackend.ts';
+import { OpenAiBackend } from '../agent/openAiBackend.ts';
+import { ScriptedBackend } from '../agent/scriptedBackend.ts';
+import { OPENAI_PREFIX } from '../models/ModelRegistry.ts';
+
+export async function inspectModel(engine: Engine, ref: string): Promise<ModelInfo> {
+  const registry = engine.models();
+  const known = registry.get(ref);
+  if (known && known.kind !== 'openai') {
+    const report = await registry.inspectFile(known.location);
+    return { ...known, fit: report.fit };
+  }
+  if (known) return known;
+  if (!existsSync(ref)) throw new KopaError('NotFound', `${ref} is neither a registered model id nor a file.`, { hint: 'kopa models list shows the ids.' });
+  const report = await registry.inspectFile(ref);
+  return {
+    id: '',
+    kind: report.kind === 'lora' ? 'lora' : 'gguf',
+    location: path.resolve(ref),
+    name: report.name ?? path.basename(ref),
+    sizeBytes: report.sizeBytes,
+    sha256: null,
+    architecture: report.architecture,
+    parameterCount: report.parameterCount,
+    quantization: report.quantization,
+    contextLength: report.contextLength,
+    chatWrapper: report.chatWrapper,
+    toolCalling: report.toolCalling,
+    copied: false,
+    addedAt: '',
+    fit: report.fit,
+  };
+}
+
+/** The backend a `model` reference names; the caller disposes it (a local model stays loaded in the engine). */
+export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'contextSize' | 'toolCalling'>, signal?: AbortSignal): Promise<ModelBackend> {
+  const ref = params.model;
+  if (ref.startsWith('scripted:')) return ScriptedBackend.fromFile(ref.slice('scripted:'.length));
+  const registry = engine.models();
+  const known = registry.get(ref);
+  if (ref.startsWith(OPENAI_PREFIX) || known?.kind === 'openai') {
+    const [base, model] = known ? [known.location, known.name] : ref.slice(OPENAI_PREFIX.length).split('#');
+    if (!model) throw new KopaError('Usage', `Name the model the server runs: ${ref}#MODEL.`);
+    return new OpenAiBackend({ baseUrl: base!, model, allowlist: registry.serverAllowlist(), apiKey: engine.apiKey('inference') });
+  }
+  const file = known ? known.location : path.resolve(ref);
+  if (known?.kind === 'lora') throw new KopaError('Usage', `${ref} is a LoRA adapter; give it with --lora and name the base model with --model.`);
+  if (!existsSync(file)) throw new KopaError('NotFound', `${ref} is neither a registered model, a .gguf file, openai:URL#MODEL nor scripted:FILE.`, { hint: 'kopa models list shows the registered models.' });
+  const lora = (params.lora ?? []).map((l) => registry.get(l)?.location ?? path.resolve(l));
+  const model = await engine.modelHost().local({ path: file, lora, contextSize: params.contextSize, signal });
+  return new LlamaBackend(model, { mode: params.toolCalling, owned: false });
+}

@@ -1,0 +1,192 @@
+// The models a user brought: GGUF files (and LoRA adapters) registered with what their headers say and a
+// SHA-256 of their bytes (streamed, with progress, and reused while size and modification time stay the same),
+// and OpenAI-compatible servers on the agency network. Nothing is added unless it was read completely.
+import { createHash } from 'node:crypto';
+import { copyFileSync, createReadStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { ModelInfo, Progress } from '../../api/contract.ts';
+import type { AllowlistEntry } from '../../core/catalog/Catalog.ts';
+import { checkAllowed } from '../../core/gateway/allowlist.ts';
+import { KopaError } from '../../core/errors.ts';
+import type { SqliteDatabase } from '../../../native/sqlite/index.ts';
+import type { GgufReport, LlamaRuntime } from '../../../native/llama/index.ts';
+
+interface ModelRow {
+  id: string;
+  path: string;
+  kind: 'model' | 'lora';
+  size_bytes: number;
+  mtime_ms: number;
+  sha256: string | null;
+  architecture: string | null;
+  parameter_count: number | null;
+  quantization: string | null;
+  context_length: number | null;
+  chat_template: string | null;
+  metadata_json: string | null;
+  copied: number;
+  added_at: string;
+}
+
+interface ServerRow {
+  id: string;
+  base_url: string;
+  model: string;
+  added_at: string;
+}
+
+export const OPENAI_PREFIX = 'openai:';
+
+async function sha256Of(file: string, onProgress?: (p: Progress) => void, signal?: AbortSignal): Promise<string> {
+  const total = statSync(file).size;
+  const hash = createHash('sha256');
+  let done = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: 4 * 1024 * 1024, signal })) {
+    hash.update(chunk as Buffer);
+    done += (chunk as Buffer).length;
+    onProgress?.({ stage: 'sha256', done, total });
+  }
+  return hash.digest('hex');
+}
+
+function toInfo(r: ModelRow): ModelInfo {
+  const meta = r.metadata_json ? (JSON.parse(r.metadata_json) as Partial<GgufReport>) : {};
+  return {
+    id: r.id,
+    kind: r.kind === 'lora' ? 'lora' : 'gguf',
+    location: r.path,
+    name: meta.name ?? path.basename(r.path),
+    sizeBytes: r.size_bytes,
+    sha256: r.sha256,
+    architecture: r.architecture,
+    parameterCount: r.parameter_count,
+    quantization: r.quantization,
+    contextLength: r.context_length,
+    chatWrapper: meta.chatWrapper ?? null,
+    toolCalling: meta.toolCalling ?? null,
+    copied: r.copied === 1,
+    addedAt: r.added_at,
+  };
+}
+
+function serverInfo(r: ServerRow): ModelInfo {
+  return { id: r.id, kind: 'openai', location: r.base_url, name: r.model, sizeBytes: null, sha256: null, architecture: null, parameterCount: null, quantization: null, contextLength: null, chatWrapper: null, toolCalling: 'native', copied: false, addedAt: r.added_at };
+}
+
+/** A server base as an allowlist entry for its chat completions endpoint. */
+export function serverEntry(baseUrl: string, id: string): AllowlistEntry {
+  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/chat/completions`);
+  const scheme = url.protocol === 'https:' ? 'https' : 'http';
+  return { scheme, host: url.hostname, port: Number(url.port) || (scheme === 'https' ? 443 : 80), path: url.pathname, method: 'POST', toolId: `inference:${id}` };
+}
+
+export class ModelRegistry {
+  private readonly db: SqliteDatabase;
+  private readonly modelsDir: string;
+  private readonly runtime: () => Promise<LlamaRuntime>;
+
+  constructor(db: SqliteDatabase, dataDir: string, runtime: () => Promise<LlamaRuntime>) {
+    this.db = db;
+    this.modelsDir = path.join(dataDir, 'models');
+    this.runtime = runtime;
+  }
+
+  /** What a GGUF file is and whether it fits here, without registering it. */
+  async inspectFile(file: string): Promise<GgufReport> {
+    // node-llama-cpp loads only when a model is first looked at.
+    const { inspectGguf } = await import('../../../native/llama/index.ts');
+    const runtime = await this.runtime().catch(() => undefined);
+    return inspectGguf(path.resolve(file), runtime);
+  }
+
+  async add(source: string, options: { copy?: boolean; name?: string; onProgress?: (p: Progress) => void; signal?: AbortSignal } = {}): Promise<ModelInfo> {
+    if (source.startsWith(OPENAI_PREFIX)) return this.addServer(source.slice(OPENAI_PREFIX.length), options.name);
+    const file = path.resolve(source);
+    const report = await this.inspectFile(file);
+    const stat = statSync(file);
+    const cached = this.db.prepare('SELECT sha256 FROM models WHERE path = ? AND size_bytes = ? AND mtime_ms = ?').get(file, stat.size, Math.round(stat.mtimeMs)) as { sha256: string | null } | undefined;
+    const sha256 = cached?.sha256 ?? (await sha256Of(file, options.onProgress, options.signal));
+    const id = sha256.slice(0, 12);
+    const existing = this.db.prepare('SELECT path FROM models WHERE id = ?').get(id) as { path: string } | undefined;
+    if (existing && existing.path !== file) throw new KopaError('InvalidRequest', `The same model is already registered as ${id} (${existing.path}).`);
+    let stored = file;
+    if (options.copy) {
+      mkdirSync(this.modelsDir, { recursive: true });
+      stored = path.join(this.modelsDir, `${id}-${path.basename(file)}`);
+      const temp = `${stored}.partial`;
+      options.onProgress?.({ stage: 'copy', message: `copying to ${stored}` });
+      copyFileSync(file, temp);
+      if ((await sha256Of(temp, options.onProgress, options.signal)) !== sha256) {
+        rmSync(temp, { force: true });
+        throw new KopaError('InvalidModelFile', `The copy of ${file} does not match the original; nothing was registered.`);
+      }
+      renameSync(temp, stored);
+    }
+    const { chatTemplate, kind, ...meta } = report;
+    this.db
+      .prepare(`INSERT INTO models (id, path, kind, size_bytes, mtime_ms, sha256, architecture, parameter_count, quantization, context_length, chat_template, metadata_json, copied, added_at)
+        VALUES (@id, @path, @kind, @size, @mtime, @sha256, @architecture, @parameterCount, @quantization, @contextLength, @chatTemplate, @meta, @copied, @addedAt)
+        ON CONFLICT (id) DO UPDATE SET size_bytes = excluded.size_bytes, mtime_ms = excluded.mtime_ms, metadata_json = excluded.metadata_json`)
+      .run({
+        id,
+        path: stored,
+        kind,
+        size: stat.size,
+        mtime: Math.round(options.copy ? statSync(stored).mtimeMs : stat.mtimeMs),
+        sha256,
+        architecture: report.architecture,
+        parameterCount: report.parameterCount,
+        quantization: report.quantization,
+        contextLength: report.contextLength,
+        chatTemplate,
+        meta: JSON.stringify(meta),
+        copied: options.copy ? 1 : 0,
+        addedAt: new Date().toISOString(),
+      });
+    return { ...this.get(id)!, fit: report.fit };
+  }
+
+  private addServer(baseUrl: string, model: string | undefined): ModelInfo {
+    let url: URL;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      throw new KopaError('Usage', `${baseUrl} is not a URL.`, { hint: 'kopa models add openai:http://vllm.agency.local:8000/v1 --name qwen2.5-7b' });
+    }
+    if (!model) throw new KopaError('Usage', 'Say which model the server should run with --name.', { hint: `kopa models add openai:${baseUrl} --name MODEL` });
+    const id = `srv-${createHash('sha256').update(`${url.toString()}#${model}`).digest('hex').slice(0, 8)}`;
+    const verdict = checkAllowed(`${baseUrl.replace(/\/+$/, '')}/chat/completions`, 'POST', [serverEntry(baseUrl, id)]);
+    if (!verdict.allowed) throw new KopaError('InvalidRequest', `${baseUrl} cannot be allowed: ${verdict.reason}.`, { hint: 'Use the server\'s host name (add it to the hosts file if it has none).' });
+    this.db.prepare('INSERT INTO inference_servers (id, base_url, model, added_at) VALUES (?, ?, ?, ?) ON CONFLICT (base_url, model) DO NOTHING').run(id, baseUrl.replace(/\/+$/, ''), model, new Date().toISOString());
+    return this.get(id)!;
+  }
+
+  get(id: string): ModelInfo | undefined {
+    const model = this.db.prepare('SELECT * FROM models WHERE id = ?').get(id) as ModelRow | undefined;
+    if (model) return toInfo(model);
+    const server = this.db.prepare('SELECT * FROM inference_servers WHERE id = ?').get(id) as ServerRow | undefined;
+    return server ? serverInfo(server) : undefined;
+  }
+
+  list(): ModelInfo[] {
+    const models = (this.db.prepare('SELECT * FROM models ORDER BY added_at').all() as ModelRow[]).map(toInfo);
+    const servers = (this.db.prepare('SELECT * FROM inference_servers ORDER BY added_at').all() as ServerRow[]).map(serverInfo);
+    return [...models, ...servers];
+  }
+
+  /** Allowlist entries of every registered server. */
+  serverAllowlist(): AllowlistEntry[] {
+    return (this.db.prepare('SELECT * FROM inference_servers').all() as ServerRow[]).map((r) => serverEntry(r.base_url, r.id));
+  }
+
+  remove(id: string): ModelInfo {
+    const info = this.get(id);
+    if (!info) throw new KopaError('NotFound', `There is no model ${id}.`, { hint: 'kopa models list shows the ids.' });
+    if (info.kind === 'openai') this.db.prepare('DELETE FROM inference_servers WHERE id = ?').run(id);
+    else {
+      this.db.prepare('DELETE FROM models WHERE id = ?').run(id);
+      if (info.copied && existsSync(info.location)) rmSync(info.location);
+    }
+    return info;
+  }
+}

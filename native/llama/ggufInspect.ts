@@ -1,0 +1,72 @@
+// What a GGUF file is, read from its header without loading it: architecture, size in parameters,
+// quantisation, context length, chat template and whether the template calls tools, plus whether it fits this
+// machine (llama.cpp's own estimate). Local files only: a URL is never fetched.
+import { statSync } from 'node:fs';
+import { GgufFileType, GgufInsights, readGgufFileInfo, resolveChatWrapper, type GgufFileInfo } from 'node-llama-cpp';
+import { KopaError } from '../../main/core/errors.ts';
+import type { LlamaRuntime } from './LlamaRuntime.ts';
+import { NATIVE_TOOL_WRAPPERS } from './LocalModel.ts';
+
+export interface GgufReport {
+  /** A full model, or an adapter (LoRA) that is applied to one. */
+  kind: 'model' | 'lora';
+  architecture: string;
+  name: string | null;
+  parameterCount: number;
+  quantization: string;
+  contextLength: number | null;
+  chatTemplate: string | null;
+  /** The chat wrapper node-llama-cpp would use, and whether it has a trained tool-call syntax. */
+  chatWrapper: string | null;
+  toolCalling: 'native' | 'grammar';
+  sizeBytes: number;
+  /** Against this machine's RAM and VRAM: fits (all layers where they should go), may be slow (partly offloaded or tight), will not fit. */
+  fit: { verdict: 'fits' | 'may be slow' | 'will not fit'; score: number; gpuLayers: number; contextSize: number; ramBytes: number; vramBytes: number } | null;
+}
+
+
+async function readInfo(path: string): Promise<GgufFileInfo> {
+  try {
+    return await readGgufFileInfo(path, { sourceType: 'filesystem', logWarnings: false });
+  } catch (error) {
+    throw new KopaError('InvalidModelFile', `${path} is not a readable GGUF model: ${(error as Error).message}`, { hint: 'Choose a .gguf file (llama.cpp format), copied completely.', details: { path }, cause: error });
+  }
+}
+
+export async function inspectGguf(path: string, runtime?: LlamaRuntime): Promise<GgufReport> {
+  let sizeBytes: number;
+  try {
+    sizeBytes = statSync(path).size;
+  } catch (error) {
+    throw new KopaError('NotFound', `There is no file ${path}.`, { cause: error });
+  }
+  const info = await readInfo(path);
+  const insights = await GgufInsights.from(info, runtime?.llama);
+  const expected = (info.infoEndOffset ?? 0) + insights.modelSize;
+  if (sizeBytes < expected) {
+    throw new KopaError('InvalidModelFile', `${path} is truncated: it has ${sizeBytes} bytes of the ${expected} its header describes.`, { hint: 'Copy the file again, completely.', details: { path, sizeBytes, expected } });
+  }
+  const template = info.metadata.tokenizer?.chat_template;
+  const wrapper = resolveChatWrapper({ fileInfo: info, filename: path })?.wrapperName ?? null;
+  const fileType = info.metadata.general.file_type;
+  let fit: GgufReport['fit'] = null;
+  if (runtime) {
+    const r = await insights.configurationResolver.resolveAndScoreConfig();
+    const v = r.resolvedValues;
+    const verdict = r.compatibilityScore >= 0.75 ? 'fits' : r.compatibilityScore > 0 ? 'may be slow' : 'will not fit';
+    fit = { verdict, score: Math.round(r.compatibilityScore * 1000) / 1000, gpuLayers: v.gpuLayers, contextSize: v.contextSize, ramBytes: v.totalRamUsage, vramBytes: v.totalVramUsage };
+  }
+  return {
+    kind: String((info.metadata.general as { type?: string }).type) === 'adapter' ? 'lora' : 'model',
+    architecture: String(info.metadata.general.architecture),
+    name: info.metadata.general.name ?? null,
+    parameterCount: insights.totalParameters,
+    quantization: fileType === undefined ? String(insights.dominantTensorType ?? 'unknown') : (GgufFileType[fileType] ?? String(fileType)),
+    contextLength: insights.trainContextSize ?? null,
+    chatTemplate: typeof template === 'string' ? template : null,
+    chatWrapper: wrapper,
+    toolCalling: wrapper && NATIVE_TOOL_WRAPPERS.has(wrapper) ? 'native' : 'grammar',
+    sizeBytes,
+    fit,
+  };
+}
