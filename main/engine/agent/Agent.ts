@@ -105,9 +105,14 @@ export class Agent {
       usage.inputTokens += turn.usage.inputTokens;
       usage.outputTokens += turn.usage.outputTokens;
       if (turn.stop === 'abort') return end(null, 'abort');
-      if (turn.toolCalls.length === 0 || last) {
+      if (turn.toolCalls.length === 0) {
         add({ role: 'assistant', content: turn.text }, { usage: turn.usage });
         return end(turn.text, 'final');
+      }
+      if (last) {
+        // Told to answer, the model called again: its calls are not run, and the episode ends at the cap.
+        add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls }, { usage: turn.usage, notRun: true });
+        return end(null, 'maxSteps');
       }
       add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls }, { usage: turn.usage });
       for (const call of turn.toolCalls) {

@@ -1,0 +1,102 @@
+// The agent loop with a scripted model, against the emulator: arguments are checked before anything is sent,
+// unknown tools and repeated calls are refused as data the model can read, the step cap ends an episode with an
+// answer-only turn, an abort stops it, and every message is stored as it happens.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage, ModelTool, ModelTurn } from '../../../main/core/agent/types.ts';
+import { Agent } from '../../../main/engine/agent/Agent.ts';
+import type { ModelBackend, TurnOptions } from '../../../main/engine/agent/backend.ts';
+import { ChatRepository } from '../../../main/engine/store/repositories/ChatRepository.ts';
+import { AuditRepository } from '../../../main/engine/store/repositories/AuditRepository.ts';
+import { testEngine } from '../../helpers/engine.ts';
+import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
+import { tempDir } from '../../helpers/tempDir.ts';
+
+const NCST = { base_date: '20250302', base_time: '1400', nx: 60, ny: 127 };
+
+/** A scripted model that also remembers what it was offered and told. */
+class Spy implements ModelBackend {
+  readonly id = 'spy';
+  readonly seen: { tools: string[]; choice: TurnOptions['toolChoice']; last: ChatMessage }[] = [];
+  private readonly turns: Partial<ModelTurn>[];
+  constructor(turns: Partial<ModelTurn>[]) {
+    this.turns = turns;
+  }
+  async turn(messages: ChatMessage[], tools: ModelTool[], options: TurnOptions): Promise<ModelTurn> {
+    this.seen.push({ tools: tools.map((t) => t.name), choice: options.toolChoice, last: messages[messages.length - 1]! });
+    const t = this.turns.shift() ?? { text: '끝' };
+    return { text: t.text ?? '', toolCalls: t.toolCalls ?? [], usage: { inputTokens: 10, outputTokens: 5 }, stop: t.toolCalls?.length ? 'toolCalls' : 'end' };
+  }
+  async dispose(): Promise<void> {}
+}
+
+const call = (name: string, args: Record<string, unknown>, id = 'c1') => ({ id, name, arguments: args });
+
+function agentFor(engine: ReturnType<typeof testEngine>, backend: ModelBackend, extra: Partial<ConstructorParameters<typeof Agent>[0]> = {}): Agent {
+  const gateway = engine.gateway();
+  return new Agent({ backend, catalog: engine.catalog(), call: (tool, args) => gateway.call(tool, args), tools: ['kma.getUltraSrtNcst', 'kasi.getRestDeInfo'], asOf: TEST_NOW, ...extra });
+}
+
+describe('agent loop', () => {
+  it('returns schema violations to the model without calling, then runs the corrected call and answers', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const backend = new Spy([{ toolCalls: [call('kma_getUltraSrtNcst', { nx: 'sixty' })] }, { toolCalls: [call('kma_getUltraSrtNcst', NCST, 'c2')] }, { text: '지금 서울은 맑습니다.' }]);
+    const episode = await agentFor(engine, backend).run('서울 날씨?');
+    expect(episode).toMatchObject({ answer: '지금 서울은 맑습니다.', stoppedBy: 'final', turns: 3 });
+    expect(episode.calls[0]).toMatchObject({ tool: 'kma.getUltraSrtNcst', result: null });
+    expect(episode.calls[0]!.refused).toMatch(/\/nx must be integer.*\/base_date is required|\/base_date is required.*\/nx must be integer/);
+    expect(episode.calls[1]!.result?.ok).toBe(true);
+    expect(new AuditRepository(engine.store.db).count()).toBe(1);
+    const reply = JSON.parse(backend.seen[1]!.last.content) as { ok: boolean; error: string };
+    expect(reply).toMatchObject({ ok: false, error: 'Refused' });
+    expect(episode.messages[0]).toMatchObject({ role: 'system' });
+    expect(episode.messages[0]!.content).toContain('현재 시각: 2025년 3월 2일 (일) 15:00 KST');
+  });
+
+  it('refuses unknown tools and a third identical call, and never widens the tools on offer', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const backend = new Spy([
+      { toolCalls: [call('gateway_addTool', { url: 'https://evil.example' })] },
+      { toolCalls: [call('kma_getUltraSrtNcst', NCST)] },
+      { toolCalls: [call('kma_getUltraSrtNcst', NCST)] },
+      { toolCalls: [call('kma_getUltraSrtNcst', NCST)] },
+      { text: '답' },
+    ]);
+    const episode = await agentFor(engine, backend).run('?');
+    expect(episode.calls.map((c) => c.refused ?? 'ran')).toEqual([expect.stringContaining('없는 도구'), 'ran', 'ran', expect.stringContaining('이미 여러 번')]);
+    expect(new Set(backend.seen.map((s) => s.tools.join()))).toEqual(new Set(['kma_getUltraSrtNcst,kasi_getRestDeInfo']));
+  });
+
+  it('ends at the step cap with a turn that may only answer', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const backend = new Spy([{ toolCalls: [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '05' })] }, { toolCalls: [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '06' })] }, { text: '5월에는 어린이날과 부처님오신날이 있습니다.' }]);
+    const episode = await agentFor(engine, backend, { maxSteps: 3, firstToolChoice: 'required' }).run('5월 공휴일?');
+    expect(backend.seen.map((s) => s.choice)).toEqual(['required', 'auto', 'none']);
+    expect(backend.seen[2]!.last).toMatchObject({ role: 'user', content: expect.stringContaining('최종 답변') });
+    expect(episode).toMatchObject({ stoppedBy: 'final', answer: '5월에는 어린이날과 부처님오신날이 있습니다.' });
+  });
+
+  it('stops when aborted', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const controller = new AbortController();
+    const backend = new Spy([{ toolCalls: [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '05' })] }, { text: 'never' }]);
+    const gateway = engine.gateway();
+    const agent = new Agent({ backend, catalog: engine.catalog(), call: async (tool, args) => { const r = await gateway.call(tool, args); controller.abort(); return r; }, tools: ['kasi.getRestDeInfo'], asOf: TEST_NOW, signal: controller.signal });
+    const episode = await agent.run('?');
+    expect(episode.stoppedBy).toBe('abort');
+    expect(backend.seen).toHaveLength(1);
+  });
+
+  it('runs through the engine API with a scripted transcript file and stores every message', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const transcript = path.join(tempDir(), 'turns.jsonl');
+    writeFileSync(transcript, [JSON.stringify({ toolCalls: [{ name: 'kma_getUltraSrtNcst', arguments: NCST }] }), JSON.stringify({ text: '기온은 5.2도입니다.' })].join('\n'));
+    const episode = await engine.call('agent.run', { question: '서울 기온?', model: `scripted:${transcript}`, tools: ['kma.getUltraSrtNcst'] });
+    expect(episode).toMatchObject({ answer: '기온은 5.2도입니다.', stoppedBy: 'final', backend: `scripted:${transcript}` });
+    expect(episode.calls).toEqual([expect.objectContaining({ tool: 'kma.getUltraSrtNcst', ok: true, resultCode: '00', rows: 8 })]);
+    const stored = new ChatRepository(engine.store.db).messages(episode.chatId);
+    expect(stored.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(stored[3]).toMatchObject({ role: 'tool', name: 'kma_getUltraSrtNcst', meta: { tool: 'kma.getUltraSrtNcst', ok: true } });
+  });
+});

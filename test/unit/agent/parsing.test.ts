@@ -1,0 +1,95 @@
+// Reading tool calls out of model text, in every style servers and templates produce; the grammar an agent
+// step runs under; and a tool result as the model sees it.
+import { describe, expect, it } from 'vitest';
+import { parseToolCalls } from '../../../main/core/agent/toolCallParser.ts';
+import { stepGrammar } from '../../../main/core/agent/grammarSchema.ts';
+import { compactResult } from '../../../main/core/agent/compact.ts';
+import type { ModelTool } from '../../../main/core/agent/types.ts';
+import type { CallResult } from '../../../main/core/gateway/callResult.ts';
+
+describe('tool-call parser', () => {
+  it('reads Hermes <tool_call> blocks and keeps the text around them', () => {
+    const out = parseToolCalls('지금 찾아볼게요.\n<tool_call>\n{"name": "kma_getUltraSrtNcst", "arguments": {"nx": 60, "ny": 127}}\n</tool_call>\n<tool_call>{"name": "kasi_getRestDeInfo", "arguments": "{\\"solYear\\": \\"2025\\"}"}</tool_call>');
+    expect(out.calls).toEqual([
+      { name: 'kma_getUltraSrtNcst', arguments: { nx: 60, ny: 127 } },
+      { name: 'kasi_getRestDeInfo', arguments: { solYear: '2025' } },
+    ]);
+    expect(out.text).toBe('지금 찾아볼게요.');
+  });
+
+  it('reads Mistral [TOOL_CALLS], bare JSON, the grammar form and final answers', () => {
+    expect(parseToolCalls('[TOOL_CALLS][{"name": "a_b", "arguments": {"x": 1}}]').calls).toEqual([{ name: 'a_b', arguments: { x: 1 } }]);
+    expect(parseToolCalls('{"name": "a_b", "parameters": {"x": 1}}').calls).toEqual([{ name: 'a_b', arguments: { x: 1 } }]);
+    expect(parseToolCalls('[{"name": "a", "arguments": {}}, {"name": "b", "arguments": {"y": true}}]').calls).toHaveLength(2);
+    expect(parseToolCalls('{"tool": "a_b", "arguments": {"x": "서울"}}').calls).toEqual([{ name: 'a_b', arguments: { x: '서울' } }]);
+    expect(parseToolCalls('{"final_answer": "기온은 12도입니다."}')).toEqual({ calls: [], text: '기온은 12도입니다.' });
+  });
+
+  it('reads Python-call style, and leaves prose with parentheses alone', () => {
+    expect(parseToolCalls("[kma_getUltraSrtNcst(nx=60, ny=127, base_time='1400'), kasi_getRestDeInfo(solYear='2025', flag=True, extra=None)]").calls).toEqual([
+      { name: 'kma_getUltraSrtNcst', arguments: { nx: 60, ny: 127, base_time: '1400' } },
+      { name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', flag: true, extra: null } },
+    ]);
+    expect(parseToolCalls("search(q='a, b', filters={'k': [1, 2]})").calls).toEqual([{ name: 'search', arguments: { q: 'a, b', filters: { k: [1, 2] } } }]);
+    const prose = '가장 가까운 측정소(종로구)의 미세먼지는 보통입니다.';
+    expect(parseToolCalls(prose)).toEqual({ calls: [], text: prose });
+  });
+
+  it('treats broken JSON as text rather than inventing a call', () => {
+    expect(parseToolCalls('{"name": "a_b", "arguments": {"x": ')).toEqual({ calls: [], text: '{"name": "a_b", "arguments": {"x":' });
+  });
+});
+
+describe('step grammar', () => {
+  const tool: ModelTool = {
+    name: 'kma_getUltraSrtNcst',
+    description: '',
+    parameters: {
+      type: 'object',
+      properties: { nx: { type: 'integer', minimum: 1 }, base_time: { type: 'string', pattern: '^\\d{4}$' }, dataType: { type: 'string', enum: ['JSON', 'XML'] }, pageNo: { type: 'integer' }, note: { type: 'string' } },
+      required: ['nx', 'base_time'],
+    },
+  };
+
+  it('allows a call with the required arguments and the optional choices, or a final answer', () => {
+    const g = stepGrammar([tool]) as { oneOf: { properties: Record<string, unknown> }[] };
+    expect(g.oneOf).toHaveLength(2);
+    expect(g.oneOf[0]!.properties).toEqual({
+      tool: { const: 'kma_getUltraSrtNcst' },
+      arguments: { type: 'object', properties: { nx: { type: 'integer' }, base_time: { type: 'string', maxLength: 100 }, dataType: { enum: ['JSON', 'XML'] } }, required: ['nx', 'base_time'], additionalProperties: false },
+    });
+    expect(g.oneOf[1]!.properties).toEqual({ final_answer: { type: 'string', maxLength: 1000 } });
+    expect(stepGrammar([tool], { allowFinal: false })).toMatchObject({ type: 'object', properties: { tool: { const: 'kma_getUltraSrtNcst' } } });
+  });
+});
+
+describe('compaction', () => {
+  const result = (n: number): CallResult => ({
+    ok: true,
+    items: Array.from({ length: n }, (_, i) => ({ name: `측정소${i}`, value: i, empty: null, blank: '', long: 'ㄱ'.repeat(300) })),
+    totalCount: n + 100,
+    page: null,
+    resultCode: '00',
+    resultMessage: 'NORMAL',
+    error: null,
+    warnings: [],
+    tool: 'x',
+    source: 'emulator',
+    requestHash: 'h',
+    latencyMs: 1,
+  });
+
+  it('shows the first rows, the total, no empty fields and no endless text', () => {
+    const view = JSON.parse(compactResult(result(30), { maxItems: 3 })) as { totalCount: number; items: Record<string, unknown>[]; more: string };
+    expect(view.totalCount).toBe(130);
+    expect(view.items).toHaveLength(3);
+    expect(Object.keys(view.items[0]!)).toEqual(['name', 'value', 'long']);
+    expect((view.items[0]!.long as string).length).toBe(201);
+    expect(view.more).toBe('127 more rows not shown');
+  });
+
+  it('passes an error as data the model can act on', () => {
+    const failed = { ...result(0), ok: false, error: { kind: 'NoData' as const, message: '데이터가 없습니다', retryable: false } };
+    expect(JSON.parse(compactResult(failed))).toEqual({ ok: false, error: 'NoData', message: '데이터가 없습니다' });
+  });
+});
