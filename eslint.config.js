@@ -9,7 +9,7 @@ const ioGlobals = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'proce
 );
 
 /** node-llama-cpp helpers that reach the network: KOPA Studio runs air-gapped and never downloads a model or a binary. */
-const downloaderApis = ['resolveModelFile', 'createModelDownloader', 'combineModelDownloaders', 'ModelDownloader'];
+const downloaderApis = ['resolveModelFile', 'createModelDownloader', 'combineModelDownloaders', 'ModelDownloader', 'CombinedModelDownloader'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'coverage/', '.kopa-test/'] },

@@ -278,6 +278,8 @@ export interface ModelInfo {
 
 export interface AgentRunParams {
   question: string;
+  /** Continue this chat: its earlier messages are the conversation so far. Defaults to a new chat. */
+  chatId?: string;
   /** A registered model id, a .gguf path, openai:URL#MODEL of a registered server, or scripted:FILE. */
   model: string;
   /** LoRA adapters (registered ids or paths) applied to a local model. */

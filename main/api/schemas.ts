@@ -67,6 +67,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'agent.run': z
     .object({
       question: z.string().min(1).max(20_000),
+      chatId: text.optional(),
       model: text,
       lora: z.array(text).max(8).optional(),
       tools: z.array(text).min(1).max(500).optional(),

@@ -14,6 +14,9 @@ import { registerRecords } from './commands/records.ts';
 import { registerKeys } from './commands/keys.ts';
 import { registerEdges } from './commands/edges.ts';
 import { registerSynth } from './commands/synth.ts';
+import { registerModels } from './commands/models.ts';
+import { registerChat } from './commands/chat.ts';
+import { registerMcp } from './commands/mcp.ts';
 
 export const ExitCode = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -41,6 +44,9 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
   registerRecords(program, context);
   registerEdges(program, context);
   registerSynth(program, context);
+  registerModels(program, context);
+  registerChat(program, context);
+  registerMcp(program, context);
   registerKeys(program, context);
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const command of all(program).slice(1)) command.exitOverride().configureOutput(program.configureOutput());

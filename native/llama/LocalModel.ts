@@ -34,6 +34,11 @@ export interface LoadLocalModelOptions {
   contextSize?: number;
   /** LoRA adapters (GGUF files) applied to every context of this model. */
   lora?: string[];
+  /**
+   * Sequences generating at once in one context (llama.cpp batches them together: evaluation and rollouts run
+   * this many episodes in parallel). Each has the full context size. Defaults to 1.
+   */
+  sequences?: number;
   /** Called with the load progress, 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -92,18 +97,22 @@ export class LocalModel {
   readonly path: string;
   private readonly runtime: LlamaRuntime;
   private readonly contextSize: number;
-  private context: Promise<{ context: LlamaContext; sequence: LlamaContextSequence }> | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  private context: Promise<LlamaContext> | undefined;
+  private readonly free: LlamaContextSequence[] = [];
+  private readonly waiting: ((sequence: LlamaContextSequence) => void)[] = [];
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly sequences: number;
   private disposed = false;
 
   private readonly lora: string[];
 
-  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, contextSize: number, lora: string[]) {
+  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, contextSize: number, lora: string[], sequences: number) {
     this.runtime = runtime;
     this.model = model;
     this.path = path;
     this.contextSize = contextSize;
     this.lora = lora;
+    this.sequences = sequences;
   }
 
   static async load(runtime: LlamaRuntime, options: LoadLocalModelOptions): Promise<LocalModel> {
@@ -124,20 +133,35 @@ export class LocalModel {
       });
     }
     const trained = model.trainContextSize;
-    return new LocalModel(runtime, model, options.modelPath, Math.min(options.contextSize ?? DEFAULT_MAX_CONTEXT, trained), options.lora ?? []);
+    return new LocalModel(runtime, model, options.modelPath, Math.min(options.contextSize ?? DEFAULT_MAX_CONTEXT, trained), options.lora ?? [], Math.max(1, options.sequences ?? 1));
   }
 
-  /** Continues raw text (no chat template). Calls on one model run one after another. */
+  /** Continues raw text (no chat template). As many calls run at once as the model has sequences; the rest wait. */
   complete(prompt: string, options: CompleteOptions = {}): Promise<Completion> {
-    const run = this.queue.then(() => this.completeNow(prompt, options));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.withSequence((sequence) => this.completeNow(sequence, prompt, options));
   }
 
-  private async completeNow(prompt: string, options: CompleteOptions): Promise<Completion> {
+  /** Runs `work` on a free sequence, cleared; the sequence is returned to the pool afterwards. */
+  private async withSequence<T>(work: (sequence: LlamaContextSequence) => Promise<T>): Promise<T> {
     if (this.disposed) throw new KopaError('Disposed', 'The model was unloaded.');
-    const { sequence } = await this.ensureContext();
-    await sequence.clearHistory();
+    await this.ensureContext();
+    const sequence = this.free.pop() ?? (await new Promise<LlamaContextSequence>((resolve) => this.waiting.push(resolve)));
+    const run = (async () => {
+      await sequence.clearHistory();
+      return work(sequence);
+    })();
+    this.running.add(run);
+    try {
+      return await run;
+    } finally {
+      this.running.delete(run);
+      const next = this.waiting.shift();
+      if (next) next(sequence);
+      else this.free.push(sequence);
+    }
+  }
+
+  private async completeNow(sequence: LlamaContextSequence, prompt: string, options: CompleteOptions): Promise<Completion> {
     const before = sequence.tokenMeter.getState();
     const grammar = options.jsonSchema ? await this.runtime.llama.createGrammarForJsonSchema<GbnfJsonSchema>(options.jsonSchema) : undefined;
     const completion = new LlamaCompletion({ contextSequence: sequence });
@@ -165,10 +189,13 @@ export class LocalModel {
     }
   }
 
-  private ensureContext(): Promise<{ context: LlamaContext; sequence: LlamaContextSequence }> {
+  private ensureContext(): Promise<LlamaContext> {
     this.context ??= this.model
-      .createContext({ contextSize: this.contextSize, threads: this.runtime.threads, ...(this.lora.length ? { lora: { adapters: this.lora.map((filePath) => ({ filePath })) } } : {}) })
-      .then((context) => ({ context, sequence: context.getSequence() }));
+      .createContext({ contextSize: this.contextSize, sequences: this.sequences, threads: this.runtime.threads, ...(this.lora.length ? { lora: { adapters: this.lora.map((filePath) => ({ filePath })) } } : {}) })
+      .then((context) => {
+        for (let i = 0; i < this.sequences; i++) this.free.push(context.getSequence());
+        return context;
+      });
     return this.context;
   }
 
@@ -182,17 +209,12 @@ export class LocalModel {
     return NATIVE_TOOL_WRAPPERS.has(this.chatWrapperName()) ? 'native' : 'grammar';
   }
 
-  /** One agent turn over the conversation so far. Calls on one model run one after another. */
+  /** One agent turn over the conversation so far, on a free sequence (parallel episodes batch together). */
   chat(messages: ChatMessage[], options: ChatOptions): Promise<ModelTurn> {
-    const run = this.queue.then(() => this.chatNow(messages, options));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.withSequence((sequence) => this.chatNow(sequence, messages, options));
   }
 
-  private async chatNow(messages: ChatMessage[], options: ChatOptions): Promise<ModelTurn> {
-    if (this.disposed) throw new KopaError('Disposed', 'The model was unloaded.');
-    const { sequence } = await this.ensureContext();
-    await sequence.clearHistory();
+  private async chatNow(sequence: LlamaContextSequence, messages: ChatMessage[], options: ChatOptions): Promise<ModelTurn> {
     const before = sequence.tokenMeter.getState();
     const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: resolveChatWrapper(this.model) });
     const tools = options.toolChoice === 'none' ? [] : options.tools;
@@ -232,8 +254,8 @@ export class LocalModel {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    await this.queue;
-    if (this.context) await (await this.context).context.dispose();
+    await Promise.allSettled([...this.running]);
+    if (this.context) await (await this.context).dispose();
     await this.model.dispose();
   }
 }

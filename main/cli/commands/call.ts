@@ -23,6 +23,12 @@ export function parseInteger(value: string): number {
   return n;
 }
 
+export function parseList(value: string): string[] {
+  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (items.length === 0) throw new InvalidArgumentError('a comma-separated list of tool ids');
+  return items;
+}
+
 export function parseInstant(value: string): Date {
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) throw new InvalidArgumentError('must be an ISO date-time, e.g. 2025-03-01T14:30:00+09:00');

@@ -75,7 +75,8 @@ export class Agent {
     this.byFunction = new Map(specs.map((s) => [functionName(s.id), s.id]));
   }
 
-  async run(question: string): Promise<Episode> {
+  /** One question; `history` is the conversation so far (a chat's earlier turns), without a system message. */
+  async run(question: string, history: ChatMessage[] = []): Promise<Episode> {
     const started = performance.now();
     const o = this.options;
     const messages: ChatMessage[] = [];
@@ -87,6 +88,7 @@ export class Agent {
       o.onMessage?.(m, meta);
     };
     add({ role: 'system', content: o.systemPrompt ?? systemPrompt(o.asOf) });
+    messages.push(...history.filter((m) => m.role !== 'system'));
     add({ role: 'user', content: question });
     const maxSteps = o.maxSteps ?? 8;
     let turns = 0;

@@ -1,22 +1,32 @@
 // The engine API method that runs one agent episode and stores its transcript.
 import { randomUUID } from 'node:crypto';
 import type { AgentRunParams, CallOptions, EpisodeSummary } from '../../api/contract.ts';
+import type { ChatMessage } from '../../core/agent/types.ts';
+import { KopaError } from '../../core/errors.ts';
 import type { Engine } from '../Engine.ts';
-import { Agent } from '../agent/Agent.ts';
+import { Agent, type AgentOptions } from '../agent/Agent.ts';
 import { ChatRepository } from '../store/repositories/ChatRepository.ts';
 import { resolveBackend } from './models.ts';
 
-export async function runAgent(engine: Engine, params: AgentRunParams, options: CallOptions): Promise<EpisodeSummary> {
+export interface AgentRunOptions extends CallOptions {
+  /** Asked before each call (a terminal chat with --approve ask); the engine API runs without it. */
+  approve?: AgentOptions['approve'];
+}
+
+export async function runAgent(engine: Engine, params: AgentRunParams, options: AgentRunOptions): Promise<EpisodeSummary> {
   const mode = params.mode ?? 'emulator';
   const catalog = engine.catalog();
   const tools = params.tools ?? catalog.list().map((t) => t.id);
   for (const id of tools) catalog.require(id);
-  const backend = await resolveBackend(engine, params, options.signal);
   const chats = new ChatRepository(engine.store.db);
-  const chatId = randomUUID();
-  chats.create({ id: chatId, title: params.question.slice(0, 80), modelId: backend.id, mode, createdAt: new Date().toISOString() });
+  const continued = params.chatId ? chats.get(params.chatId) : undefined;
+  if (params.chatId && !continued) throw new KopaError('NotFound', `There is no chat ${params.chatId}.`);
+  const chatId = continued?.id ?? randomUUID();
+  const history = continued ? chats.messages(chatId).map(({ meta: _meta, ...m }) => m as ChatMessage) : [];
   const gateway = engine.gateway();
+  const backend = await resolveBackend(engine, params, options.signal);
   try {
+    if (!continued) chats.create({ id: chatId, title: params.question.slice(0, 80), modelId: backend.id, mode, createdAt: new Date().toISOString() });
     const agent = new Agent({
       backend,
       catalog,
@@ -31,10 +41,12 @@ export async function runAgent(engine: Engine, params: AgentRunParams, options: 
       temperature: params.temperature,
       seed: params.seed,
       signal: options.signal,
-      onMessage: (message, meta) => chats.append(chatId, message, meta, new Date()),
+      approve: options.approve,
+      // A continued chat keeps its first system message; later ones would repeat it.
+      onMessage: (message, meta) => (continued && message.role === 'system' ? undefined : chats.append(chatId, message, meta, new Date())),
       onEvent: (event) => options.onProgress?.({ stage: 'agent', agentEvent: event }),
     });
-    const episode = await agent.run(params.question);
+    const episode = await agent.run(params.question, history);
     return {
       chatId,
       answer: episode.answer,

@@ -53,6 +53,25 @@ describe('tiny GGUF fixture through native/llama', () => {
     }
   });
 
+  it('runs several sequences at once in one context, each as it would alone', async () => {
+    const modelPath = await writeTinyLlama();
+    const runtime = await testLlama();
+    const single = await runtime.loadModel({ modelPath, contextSize: 256 });
+    const parallel = await runtime.loadModel({ modelPath, contextSize: 256, sequences: 4 });
+    try {
+      const prompts = ['Hello', 'Seoul', 'KMA', '12345'];
+      const alone = [];
+      for (const p of prompts) alone.push(await single.complete(p, { maxTokens: 10 }));
+      const together = await Promise.all(prompts.map((p) => parallel.complete(p, { maxTokens: 10 })));
+      expect(together.map((c) => [c.text, c.inputTokens, c.outputTokens])).toEqual(alone.map((c) => [c.text, c.inputTokens, c.outputTokens]));
+      const more = await Promise.all([...prompts, ...prompts].map((p) => parallel.complete(p, { maxTokens: 4 })));
+      expect(more).toHaveLength(8);
+    } finally {
+      await single.dispose();
+      await parallel.dispose();
+    }
+  });
+
   it('refuses a file that is not a complete GGUF with a clear error', async () => {
     const dir = tempDir();
     const truncated = path.join(dir, 'truncated.gguf');

@@ -1,0 +1,19 @@
+import { Option, type Command } from 'commander';
+import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
+import { serveMcp } from '../../host/mcpServer.ts';
+import type { CommandContext } from '../context.ts';
+import { parseInstant, parseList } from './call.ts';
+
+export function registerMcp(program: Command, context: () => CommandContext): void {
+  program
+    .command('mcp')
+    .description('Serve the whitelisted catalog as MCP tools on stdio, through the same gateway, allowlist and audit log')
+    .addOption(new Option('--mode <mode>', 'where tool calls go').choices([...gatewayModes]).default('emulator'))
+    .option('--snapshot <name>', 'replay mode: the snapshot to answer from')
+    .option('--tools <ids>', 'serve only these tools (comma-separated ids)', parseList)
+    .option('--now <iso>', "emulator mode: freeze the emulator's clock", parseInstant)
+    .action(async (options: { mode: GatewayMode; snapshot?: string; tools?: string[]; now?: Date }) => {
+      const ctx = context();
+      await ctx.withEngine((engine) => serveMcp(engine, { mode: options.mode, snapshot: options.snapshot, tools: options.tools }), options.now ? { emulator: { now: () => options.now! } } : {});
+    });
+}

@@ -1,0 +1,75 @@
+import type { Command } from 'commander';
+import type { ModelInfo } from '../../api/contract.ts';
+import type { CommandContext } from '../context.ts';
+import { renderTable } from '../table.ts';
+
+const gib = (bytes: number | null): string => (bytes === null ? '' : `${(bytes / 2 ** 30).toFixed(2)} GiB`);
+const billions = (n: number | null): string => (n === null ? '' : n >= 1e9 ? `${(n / 1e9).toFixed(1)}B` : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : String(n));
+
+function renderModel(m: ModelInfo): string {
+  const lines = [
+    `${m.id || '(not registered)'}  ${m.name}  [${m.kind}]`,
+    `location      ${m.location}`,
+  ];
+  if (m.kind !== 'openai') {
+    lines.push(
+      `architecture  ${m.architecture ?? ''}, ${billions(m.parameterCount)} parameters, ${m.quantization ?? ''}`,
+      `size          ${gib(m.sizeBytes)}${m.sha256 ? `, sha256 ${m.sha256}` : ''}`,
+      `context       ${m.contextLength ?? ''} tokens trained`,
+      `chat template ${m.chatWrapper ?? 'none'}; tool calls: ${m.toolCalling === 'native' ? 'native (the template has a tool syntax)' : 'grammar (forced JSON steps)'}`,
+    );
+    if (m.fit) lines.push(`fit           ${m.fit.verdict} (score ${m.fit.score}; ${m.fit.gpuLayers} GPU layers, context ${m.fit.contextSize}, RAM ${gib(m.fit.ramBytes)}, VRAM ${gib(m.fit.vramBytes)})`);
+  }
+  return lines.join('\n');
+}
+
+export function registerModels(program: Command, context: () => CommandContext): void {
+  const models = program.command('models').description('GGUF models, LoRA adapters and on-prem OpenAI-compatible servers');
+
+  models
+    .command('add')
+    .description('Register a GGUF file (or openai:URL of an inference server with --name MODEL)')
+    .argument('<source>', 'a .gguf file, or openai:http://host:port/v1')
+    .option('--copy', 'copy the file into the data folder')
+    .option('--name <model>', 'the model name an inference server knows')
+    .action(async (source: string, options: { copy?: boolean; name?: string }) => {
+      const ctx = context();
+      const progress = ctx.progress();
+      try {
+        const info = await ctx.withEngine((engine) => engine.call('models.add', { source, copy: options.copy, name: options.name }, { onProgress: progress.update }));
+        progress.stop();
+        ctx.out.result(info, renderModel);
+      } finally {
+        progress.stop();
+      }
+    });
+
+  models
+    .command('list')
+    .description('List registered models and servers')
+    .action(async () => {
+      const ctx = context();
+      const list = await ctx.withEngine((engine) => engine.call('models.list', {}));
+      ctx.out.result(list, (l) => renderTable(l.map((m) => ({ id: m.id, kind: m.kind, name: m.name, params: billions(m.parameterCount), quant: m.quantization ?? '', size: gib(m.sizeBytes), tools: m.toolCalling ?? '', location: m.location }))));
+    });
+
+  models
+    .command('inspect')
+    .description('What a GGUF file (or a registered id) is, and whether it fits this machine')
+    .argument('<ref>', 'a .gguf path or a registered id')
+    .action(async (ref: string) => {
+      const ctx = context();
+      const info = await ctx.withEngine((engine) => engine.call('models.inspect', { ref }));
+      ctx.out.result(info, renderModel);
+    });
+
+  models
+    .command('remove')
+    .description('Forget a registered model (a copied file is deleted; the original never is)')
+    .argument('<id>', 'registered id')
+    .action(async (id: string) => {
+      const ctx = context();
+      const info = await ctx.withEngine((engine) => engine.call('models.remove', { id }));
+      ctx.out.result(info, (m) => `removed ${m.id} (${m.name})`);
+    });
+}

@@ -1,0 +1,96 @@
+// Models, chat and MCP from the shell: registering the suite's tiny GGUF (header facts, SHA-256, fit), refusing
+// broken files without touching the registry, a one-question chat as JSON, and the catalog served to a real
+// MCP client (the SDK's) over stdio.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { describe, expect, it } from 'vitest';
+import type { EpisodeSummary, ModelInfo } from '../../../main/api/contract.ts';
+import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
+import { tempDir } from '../../helpers/tempDir.ts';
+
+const json = <T>(text: string): T => JSON.parse(text) as T;
+const NOW = '2025-03-02T15:00:00+09:00';
+
+describe('kopa models', () => {
+  it('registers a GGUF with what its header says, its SHA-256 and whether it fits; lists, inspects and removes it', async () => {
+    const file = await writeTinyLlama();
+    const dir = tempDir();
+    const added = await runKopa(['--json', '--data-dir', dir, 'models', 'add', file, '--copy']);
+    expect(added.code, added.stderr).toBe(0);
+    const info = json<ModelInfo>(added.stdout);
+    const sha = createHash('sha256').update(readFileSync(file)).digest('hex');
+    expect(info).toMatchObject({ id: sha.slice(0, 12), kind: 'gguf', sha256: sha, architecture: 'llama', quantization: 'ALL_F32', contextLength: 2048, chatWrapper: 'ChatML', toolCalling: 'grammar', copied: true });
+    expect(info.parameterCount).toBeGreaterThan(100_000);
+    expect(info.fit?.verdict).toBe('fits');
+    expect(info.location).toBe(path.join(dir, 'models', `${info.id}-${path.basename(file)}`));
+    const list = json<ModelInfo[]>((await runKopa(['--json', '--data-dir', dir, 'models', 'list'])).stdout);
+    expect(list.map((m) => m.id)).toEqual([info.id]);
+    const inspected = json<ModelInfo>((await runKopa(['--json', '--data-dir', dir, 'models', 'inspect', info.id])).stdout);
+    expect(inspected.fit?.verdict).toBe('fits');
+    const removed = await runKopa(['--json', '--data-dir', dir, 'models', 'remove', info.id]);
+    expect(removed.code).toBe(0);
+    expect(json<ModelInfo[]>((await runKopa(['--json', '--data-dir', dir, 'models', 'list'])).stdout)).toEqual([]);
+  });
+
+  it('refuses a truncated or non-GGUF file with a clear error and leaves the registry as it was', async () => {
+    const file = await writeTinyLlama();
+    const dir = tempDir();
+    const truncated = path.join(tempDir(), 'truncated.gguf');
+    writeFileSync(truncated, readFileSync(file).subarray(0, 100_000));
+    const notGguf = path.join(tempDir(), 'notes.gguf');
+    writeFileSync(notGguf, 'this is not a model');
+    const t = await runKopa(['--data-dir', dir, 'models', 'add', truncated]);
+    expect(t.code).toBe(1);
+    expect(t.stderr).toContain('is truncated: it has 100000 bytes');
+    const n = await runKopa(['--data-dir', dir, 'models', 'add', notGguf]);
+    expect(n.code).toBe(1);
+    expect(n.stderr).toContain('is not a readable GGUF model');
+    expect(json<ModelInfo[]>((await runKopa(['--json', '--data-dir', dir, 'models', 'list'])).stdout)).toEqual([]);
+  });
+});
+
+describe('kopa chat', () => {
+  it('answers one question and prints the whole episode as JSON', async () => {
+    const transcript = path.join(tempDir(), 'turns.jsonl');
+    writeFileSync(transcript, `${JSON.stringify({ toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }] })}\n${JSON.stringify({ text: '어린이날, 부처님오신날과 대체공휴일입니다.' })}\n`);
+    const run = await runKopa(['--json', '--data-dir', tempDir(), 'chat', '--model', `scripted:${transcript}`, '--once', '5월 공휴일?', '--tools', 'kasi.getRestDeInfo', '--now', NOW]);
+    expect(run.code, run.stderr).toBe(0);
+    const episode = json<EpisodeSummary>(run.stdout);
+    expect(episode).toMatchObject({ answer: '어린이날, 부처님오신날과 대체공휴일입니다.', stoppedBy: 'final', calls: [{ tool: 'kasi.getRestDeInfo', ok: true, rows: 3 }] });
+  });
+
+  it('says which model reference it could not resolve', async () => {
+    const run = await runKopa(['--data-dir', tempDir(), 'chat', '--model', 'no-such-model', '--once', '?']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('neither a registered model');
+  });
+});
+
+describe('kopa mcp', () => {
+  it('lists the catalog and runs a call for a real MCP client, through the audited gateway', async () => {
+    const dir = tempDir();
+    const transport = new StdioClientTransport({ command: process.execPath, args: [kopaBin, '--data-dir', dir, 'mcp', '--now', NOW], cwd: repoRoot, stderr: 'pipe' });
+    const client = new Client({ name: 'kopa-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools).toHaveLength(46);
+      const ncst = tools.find((t) => t.name === 'kma_getUltraSrtNcst')!;
+      expect(ncst.inputSchema).toMatchObject({ type: 'object', required: ['base_date', 'base_time', 'nx', 'ny'] });
+      const result = (await client.callTool({ name: 'kma_getUltraSrtNcst', arguments: { base_date: '20250302', base_time: '1400', nx: 60, ny: 127 } })) as { isError?: boolean; content: { type: string; text: string }[] };
+      expect(result.isError).toBe(false);
+      expect(JSON.parse(result.content[0]!.text)).toMatchObject({ ok: true, totalCount: 8 });
+      const bad = (await client.callTool({ name: 'kma_getUltraSrtNcst', arguments: { nx: 'sixty' } })) as { isError?: boolean; content: { text: string }[] };
+      expect(bad.isError).toBe(true);
+      expect(bad.content[0]!.text).toContain('InvalidParam');
+    } finally {
+      await client.close();
+    }
+    const audit = await runKopa(['--json', '--data-dir', dir, 'audit', 'verify']);
+    expect(json<{ ok: boolean; entries: number }>(audit.stdout)).toMatchObject({ ok: true, entries: 1 });
+  });
+});
