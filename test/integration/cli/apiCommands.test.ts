@@ -134,10 +134,10 @@ describe('kopa call and gateway parse', () => {
 
 describe('kopa keys', () => {
   it('shows where each key comes from, never the key', async () => {
-    const run = await runKopa(['--json', '--data-dir', tempDir(), 'keys'], { KOPA_KEY_DATA_GO_KR: 'secret-in-env', KOPA_KEY_JUSO_SEARCH: '', KOPA_KEY_JUSO_COORD: '', KOPA_KEY_VWORLD: '', KOPA_KEY_KOSIS: '' });
+    const run = await runKopa(['--json', '--data-dir', tempDir(), 'keys'], { KOPA_KEY_DATA_GO_KR: 'secret-in-env', KOPA_KEY_JUSO_SEARCH: '', KOPA_KEY_JUSO_COORD: '', KOPA_KEY_VWORLD: '', KOPA_KEY_KOSIS: '', KOPA_KEY_INFERENCE: '' });
     expect(run.code).toBe(0);
     const report = json<{ keys: { keyId: string; source: string | null }[]; vault: { available: boolean } }>(run.stdout);
-    expect(report.keys.map((k) => [k.keyId, k.source])).toEqual([['data.go.kr', 'environment'], ['juso.search', null], ['juso.coord', null], ['vworld', null], ['kosis', null]]);
+    expect(report.keys.map((k) => [k.keyId, k.source])).toEqual([['data.go.kr', 'environment'], ['juso.search', null], ['juso.coord', null], ['vworld', null], ['kosis', null], ['inference', null]]);
     expect(report.vault.available).toBe(false);
     expect(run.stdout).not.toContain('secret-in-env');
   });
