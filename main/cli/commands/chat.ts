@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import type { AgentRunParams, EpisodeSummary, Progress } from '../../api/contract.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import { runAgent } from '../../engine/methods/agent.ts';
+import { resolveBackend } from '../../engine/methods/models.ts';
 import type { CommandContext } from '../context.ts';
 import { parseInstant, parseInteger, parseList } from './call.ts';
 
@@ -39,8 +40,15 @@ export function registerChat(program: Command, context: () => CommandContext): v
     .option('--now <iso>', "emulator mode: freeze the emulator's clock (and the model's now)", parseInstant)
     .action(async (options: ChatCliOptions) => {
       const ctx = context();
-      const rl = options.once === undefined || options.approve === 'ask' ? createInterface({ input: process.stdin, output: process.stderr, terminal: Boolean(process.stdin.isTTY) }) : undefined;
-      const approve = options.approve === 'ask' ? async (call: { tool: string; arguments: Record<string, unknown> }) => /^y/i.test(await rl!.question(`  ${call.tool} ${JSON.stringify(call.arguments)} 호출할까요? call it? [y/N] `)) : undefined;
+      const rl = options.once === undefined || options.approve === 'ask' ? createInterface({ input: process.stdin, terminal: false }) : undefined;
+      // Lines are read from one iterator, so piped input (a script answering the prompts) is not lost between questions.
+      const lines = rl?.[Symbol.asyncIterator]();
+      const ask = async (prompt: string): Promise<string> => {
+        ctx.io.stderr.write(prompt);
+        const next = await lines!.next();
+        return next.done ? '' : String(next.value);
+      };
+      const approve = options.approve === 'ask' ? async (call: { tool: string; arguments: Record<string, unknown> }) => /^y/i.test(await ask(`  ${call.tool} ${JSON.stringify(call.arguments)} 호출할까요? call it? [y/N] `)) : undefined;
       const show = (p: Progress): void => {
         const e = p.agentEvent;
         if (ctx.out.json || !e) return;
@@ -50,30 +58,39 @@ export function registerChat(program: Command, context: () => CommandContext): v
       try {
         await ctx.withEngine(
           async (engine) => {
-            const ask = async (question: string, chatId?: string): Promise<EpisodeSummary> => {
+            const backend = await resolveBackend(engine, { model: options.model, lora: options.lora });
+            const episodeFor = async (question: string, chatId?: string): Promise<EpisodeSummary> => {
               const params: AgentRunParams = { question, chatId, model: options.model, lora: options.lora, mode: options.mode, snapshot: options.snapshot, tools: options.tools, maxSteps: options.maxSteps, asOf: options.now?.toISOString() };
-              return runAgent(engine, params, { onProgress: show, approve });
+              return runAgent(engine, params, { onProgress: show, approve, backend });
             };
-            if (options.once !== undefined) {
-              const episode = await ask(options.once);
-              ctx.out.result(episode, renderEpisode);
-              if (episode.answer === null) ctx.exitCode = 1;
-              return;
-            }
-            ctx.io.stderr.write('질문을 입력하세요 (빈 줄로 끝). Ask a question (an empty line ends).\n');
-            let chatId: string | undefined;
-            for (;;) {
-              const question = (await rl!.question('> ')).trim();
-              if (question === '') break;
-              const episode = await ask(question, chatId);
-              chatId = episode.chatId;
-              ctx.out.result(episode, (e) => `${e.answer ?? `(no answer: stopped by ${e.stoppedBy})`}\n`);
+            try {
+              await converse(episodeFor);
+            } finally {
+              await backend.dispose();
             }
           },
           options.now ? { emulator: { now: () => options.now! } } : {},
         );
       } finally {
         rl?.close();
+      }
+
+      async function converse(episodeFor: (question: string, chatId?: string) => Promise<EpisodeSummary>): Promise<void> {
+        if (options.once !== undefined) {
+          const episode = await episodeFor(options.once);
+          ctx.out.result(episode, renderEpisode);
+          if (episode.answer === null) ctx.exitCode = 1;
+          return;
+        }
+        ctx.io.stderr.write('질문을 입력하세요 (빈 줄로 끝). Ask a question (an empty line ends).\n');
+        let chatId: string | undefined;
+        for (;;) {
+          const question = (await ask('> ')).trim();
+          if (question === '') break;
+          const episode = await episodeFor(question, chatId);
+          chatId = episode.chatId;
+          ctx.out.result(episode, (e) => `${e.answer ?? `(no answer: stopped by ${e.stoppedBy})`}\n`);
+        }
       }
     });
 }

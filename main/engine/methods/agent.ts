@@ -6,11 +6,14 @@ import { KopaError } from '../../core/errors.ts';
 import type { Engine } from '../Engine.ts';
 import { Agent, type AgentOptions } from '../agent/Agent.ts';
 import { ChatRepository } from '../store/repositories/ChatRepository.ts';
+import type { ModelBackend } from '../agent/backend.ts';
 import { resolveBackend } from './models.ts';
 
 export interface AgentRunOptions extends CallOptions {
   /** Asked before each call (a terminal chat with --approve ask); the engine API runs without it. */
   approve?: AgentOptions['approve'];
+  /** A backend the caller opened and keeps across questions (a terminal chat); otherwise one is opened and closed here. */
+  backend?: ModelBackend;
 }
 
 export async function runAgent(engine: Engine, params: AgentRunParams, options: AgentRunOptions): Promise<EpisodeSummary> {
@@ -24,7 +27,7 @@ export async function runAgent(engine: Engine, params: AgentRunParams, options: 
   const chatId = continued?.id ?? randomUUID();
   const history = continued ? chats.messages(chatId).map(({ meta: _meta, ...m }) => m as ChatMessage) : [];
   const gateway = engine.gateway();
-  const backend = await resolveBackend(engine, params, options.signal);
+  const backend = options.backend ?? (await resolveBackend(engine, params, options.signal));
   try {
     if (!continued) chats.create({ id: chatId, title: params.question.slice(0, 80), modelId: backend.id, mode, createdAt: new Date().toISOString() });
     const agent = new Agent({
@@ -58,6 +61,6 @@ export async function runAgent(engine: Engine, params: AgentRunParams, options: 
       ms: episode.ms,
     };
   } finally {
-    await backend.dispose();
+    if (!options.backend) await backend.dispose();
   }
 }

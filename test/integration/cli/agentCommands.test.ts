@@ -1,6 +1,7 @@
 // Models, chat and MCP from the shell: registering the suite's tiny GGUF (header facts, SHA-256, fit), refusing
 // broken files without touching the registry, a one-question chat as JSON, and the catalog served to a real
 // MCP client (the SDK's) over stdio.
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -61,6 +62,25 @@ describe('kopa chat', () => {
     expect(run.code, run.stderr).toBe(0);
     const episode = json<EpisodeSummary>(run.stdout);
     expect(episode).toMatchObject({ answer: '어린이날, 부처님오신날과 대체공휴일입니다.', stoppedBy: 'final', calls: [{ tool: 'kasi.getRestDeInfo', ok: true, rows: 3 }] });
+  });
+
+  it('holds a conversation on stdin, asking before each call with --approve ask', async () => {
+    const transcript = path.join(tempDir(), 'turns.jsonl');
+    writeFileSync(transcript, [{ toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }] }, { text: '허락받지 못해 조회하지 않았습니다.' }, { text: '두 번째 질문에 대한 답입니다.' }].map((t) => JSON.stringify(t)).join('\n'));
+    const dir = tempDir();
+    const child = spawn(process.execPath, [kopaBin, '--json', '--data-dir', dir, 'chat', '--model', `scripted:${transcript}`, '--approve', 'ask', '--now', NOW], { cwd: repoRoot });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdin.end('5월 공휴일?\nn\n고마워요\n\n');
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain('kasi.getRestDeInfo {"solYear":"2025","solMonth":"05","pageNo":1,"numOfRows":100} 호출할까요?');
+    const episodes = stdout.trim().split(/\n(?=\{)/).map((text) => json<EpisodeSummary>(text));
+    expect(episodes.map((e) => e.answer)).toEqual(['허락받지 못해 조회하지 않았습니다.', '두 번째 질문에 대한 답입니다.']);
+    expect(episodes[0]!.calls[0]!.refused).toContain('허락하지 않았습니다');
+    expect(episodes[1]!.chatId).toBe(episodes[0]!.chatId);
   });
 
   it('says which model reference it could not resolve', async () => {
