@@ -3,6 +3,7 @@ import { chooseDataDir, type DataDirSource } from '../core/dataDir.ts';
 import { Engine, type EngineOptions } from '../engine/Engine.ts';
 import type { CliIo } from './io.ts';
 import { Output } from './output.ts';
+import type { Progress } from '../api/contract.ts';
 import { createProgressReporter, type ProgressReporter } from './progress.ts';
 
 export interface GlobalOptions {
@@ -26,8 +27,18 @@ export class CommandContext {
     this.dataDirSource = chosen.source;
   }
 
-  progress(): ProgressReporter {
+  private progress(): ProgressReporter {
     return createProgressReporter(this.io.stderr, !this.out.json);
+  }
+
+  /** Runs long work with a progress bar on stderr, cleared before anything is printed. */
+  async withProgress<T>(work: (onProgress: (p: Progress) => void) => Promise<T>): Promise<T> {
+    const progress = this.progress();
+    try {
+      return await work(progress.update);
+    } finally {
+      progress.stop();
+    }
   }
 
   /** Runs `fn` with an engine on the data folder, and always shuts it down. */

@@ -36,13 +36,9 @@ export function registerDoctor(program: Command, context: () => CommandContext):
     .description('Report what this machine offers KOPA Studio: Node.js, data folder, database schema, llama.cpp binary and GPU, Chromium, Electron')
     .action(async () => {
       const ctx = context();
-      const progress = ctx.progress();
-      try {
-        const report = await ctx.withEngine((engine) => engine.call('engine.doctor', {}, { onProgress: progress.update }));
-        progress.stop();
-        ctx.out.result(report, renderDoctor);
-      } finally {
-        progress.stop();
-      }
+      const report = await ctx.withProgress((onProgress) =>
+        ctx.withEngine((engine) => engine.call('engine.doctor', {}, { onProgress })),
+      );
+      ctx.out.result(report, renderDoctor);
     });
 }

@@ -78,21 +78,17 @@ export function registerEdges(program: Command, context: () => CommandContext): 
     .option('--now <iso>', "emulator mode: freeze the emulator's clock at this time", parseInstant)
     .action(async (options: VerifyCliOptions) => {
       const ctx = context();
-      const progress = ctx.progress();
-      try {
-        const summary = await ctx.withEngine((engine) =>
+      const summary = await ctx.withProgress((onProgress) =>
+        ctx.withEngine((engine) =>
           engine.call(
             'edges.verify',
             { staleAfterMs: options.staleAfter, trials: options.trials, minOk: options.minOk, mode: options.mode, snapshot: options.snapshot, asOf: options.asOf?.toISOString() },
-            { onProgress: progress.update },
+            { onProgress },
           ),
           options.now ? { emulator: { now: () => options.now! } } : {},
-        );
-        progress.stop();
-        ctx.out.result(summary, renderVerify);
-      } finally {
-        progress.stop();
-      }
+        ),
+      );
+      ctx.out.result(summary, renderVerify);
     });
 
   edges

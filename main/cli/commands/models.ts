@@ -34,14 +34,10 @@ export function registerModels(program: Command, context: () => CommandContext):
     .option('--name <model>', 'the model name an inference server knows')
     .action(async (source: string, options: { copy?: boolean; name?: string }) => {
       const ctx = context();
-      const progress = ctx.progress();
-      try {
-        const info = await ctx.withEngine((engine) => engine.call('models.add', { source, copy: options.copy, name: options.name }, { onProgress: progress.update }));
-        progress.stop();
-        ctx.out.result(info, renderModel);
-      } finally {
-        progress.stop();
-      }
+      const info = await ctx.withProgress((onProgress) =>
+        ctx.withEngine((engine) => engine.call('models.add', { source, copy: options.copy, name: options.name }, { onProgress })),
+      );
+      ctx.out.result(info, renderModel);
     });
 
   models

@@ -37,14 +37,10 @@ export function registerRecords(program: Command, context: () => CommandContext)
     .requiredOption('--out <file>', 'the bundle file to write')
     .action(async (options: { snapshot: string; out: string }) => {
       const ctx = context();
-      const progress = ctx.progress();
-      try {
-        const summary = await ctx.withEngine((engine) => engine.call('bundle.export', { snapshot: options.snapshot, file: options.out }, { onProgress: progress.update }));
-        progress.stop();
-        ctx.out.result(summary, (s) => `${s.entries} recordings of snapshot "${s.snapshot}" written to ${s.file}\nsha256 ${s.payloadSha256}`);
-      } finally {
-        progress.stop();
-      }
+      const summary = await ctx.withProgress((onProgress) =>
+        ctx.withEngine((engine) => engine.call('bundle.export', { snapshot: options.snapshot, file: options.out }, { onProgress })),
+      );
+      ctx.out.result(summary, (s) => `${s.entries} recordings of snapshot "${s.snapshot}" written to ${s.file}\nsha256 ${s.payloadSha256}`);
     });
   bundle
     .command('import')
@@ -53,13 +49,9 @@ export function registerRecords(program: Command, context: () => CommandContext)
     .option('--as <name>', 'import under this snapshot name instead')
     .action(async (file: string, options: { as?: string }) => {
       const ctx = context();
-      const progress = ctx.progress();
-      try {
-        const summary = await ctx.withEngine((engine) => engine.call('bundle.import', { file, as: options.as }, { onProgress: progress.update }));
-        progress.stop();
-        ctx.out.result(summary, (s) => `${s.entries} recordings imported into snapshot "${s.snapshot}" (sha256 ${s.payloadSha256.slice(0, 16)}…)`);
-      } finally {
-        progress.stop();
-      }
+      const summary = await ctx.withProgress((onProgress) =>
+        ctx.withEngine((engine) => engine.call('bundle.import', { file, as: options.as }, { onProgress })),
+      );
+      ctx.out.result(summary, (s) => `${s.entries} recordings imported into snapshot "${s.snapshot}" (sha256 ${s.payloadSha256.slice(0, 16)}…)`);
     });
 }

@@ -62,9 +62,8 @@ export function registerSynth(program: Command, context: () => CommandContext): 
     .action(async (options: SynthCliOptions) => {
       const ctx = context();
       if ((options.out === undefined) !== (options.format === undefined)) throw new KopaError('Usage', '--out and --format go together.', { hint: 'kopa synth --count 200 --format trl-grpo --out train.jsonl' });
-      const progress = ctx.progress();
-      try {
-        const result = await ctx.withEngine((engine) =>
+      const result = await ctx.withProgress((onProgress) =>
+        ctx.withEngine((engine) =>
           engine.call(
             'synth.run',
             {
@@ -81,16 +80,13 @@ export function registerSynth(program: Command, context: () => CommandContext): 
               format: options.format,
               distractors: options.distractors,
             },
-            { onProgress: progress.update },
+            { onProgress },
           ),
           options.now ? { emulator: { now: () => options.now! } } : {},
-        );
-        progress.stop();
-        ctx.out.result(result, renderRun);
-        if (result.summary.kept < result.summary.requested) ctx.exitCode = 1;
-      } finally {
-        progress.stop();
-      }
+        ),
+      );
+      ctx.out.result(result, renderRun);
+      if (result.summary.kept < result.summary.requested) ctx.exitCode = 1;
     });
 
   synth
