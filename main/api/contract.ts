@@ -9,6 +9,7 @@ import type { CallResult, GatewayMode, ParsedOutcome } from '../core/gateway/cal
 import type { CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../core/edge/types.ts';
 import type { GateName } from '../core/synth/gates.ts';
 import type { AgentEvent } from '../core/agent/types.ts';
+import type { BfclCategory } from '../core/bfcl/categories.ts';
 import type { ExportFormat } from '../core/synth/formats.ts';
 
 export type EmptyParams = Record<string, never>;
@@ -316,6 +317,31 @@ export interface EpisodeSummary {
   ms: number;
 }
 
+export interface BfclRunSummary {
+  outDir: string;
+  backend: string;
+  categories: { category: string; entries: number; run: number; skipped: number }[];
+  seconds: number;
+}
+
+export interface BfclCheckSummary {
+  /** Unweighted mean of simple (itself the mean of python, java, javascript), multiple, parallel, parallel_multiple. */
+  nonLive: number;
+  /** Entry-weighted accuracy over the four live AST categories. */
+  live: number;
+  /** Mean of irrelevance and live_irrelevance. */
+  irrelevance: number;
+  relevance: number;
+  categories: { category: string; correct: number; total: number; accuracy: number }[];
+  failures: { category: string; id: string; errorType: string }[];
+}
+
+export interface BfclConformance {
+  vectors: number;
+  agree: number;
+  disagreements: { line: number; id: string; kind: string; expected: { valid: boolean; error_type: string | null }; got: { valid: boolean; error_type: string | null } }[];
+}
+
 /** Each method's parameters and result. Parameters are one JSON object, so every transport carries them alike. */
 export interface EngineMethods {
   'engine.status': { params: EmptyParams; result: EngineStatus };
@@ -342,6 +368,9 @@ export interface EngineMethods {
   'models.inspect': { params: { ref: string }; result: ModelInfo };
   'models.remove': { params: { id: string }; result: ModelInfo };
   'agent.run': { params: AgentRunParams; result: EpisodeSummary };
+  'bfcl.run': { params: { data: string; model: string; out: string; categories?: BfclCategory[]; limit?: number; concurrency?: number; maxTokens?: number; temperature?: number }; result: BfclRunSummary };
+  'bfcl.check': { params: { data: string; results: string; categories?: BfclCategory[]; underscoreToDot?: boolean }; result: BfclCheckSummary };
+  'bfcl.conformance': { params: { data: string; vectors: string }; result: BfclConformance };
   'keys.status': { params: EmptyParams; result: KeyReport };
   'keys.set': { params: { keyId: KeyId; key: string }; result: KeyReport };
   'keys.remove': { params: { keyId: KeyId }; result: KeyReport };
@@ -395,6 +424,9 @@ const methodTable: Record<MethodName, true> = {
   'models.inspect': true,
   'models.remove': true,
   'agent.run': true,
+  'bfcl.run': true,
+  'bfcl.check': true,
+  'bfcl.conformance': true,
   'keys.status': true,
   'keys.set': true,
   'keys.remove': true,

@@ -6,12 +6,14 @@ import { gatewayModes } from '../core/gateway/callResult.ts';
 import { keyIds } from '../core/catalog/types.ts';
 import { edgeStatuses } from '../core/edge/types.ts';
 import { exportFormats } from '../core/synth/formats.ts';
+import { BFCL_CATEGORIES } from '../core/bfcl/categories.ts';
 import { isMethodName, methodNames, type MethodName, type ParamsOf } from './contract.ts';
 
 const empty = z.object({}).strict();
 const text = z.string().min(1).max(4096);
 const mode = z.enum(gatewayModes);
 const keyId = z.enum(keyIds);
+const bfclCategories = BFCL_CATEGORIES;
 
 export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'engine.status': empty,
@@ -85,6 +87,20 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       compactItems: z.number().int().min(1).max(200).optional(),
     })
     .strict(),
+  'bfcl.run': z
+    .object({
+      data: text,
+      model: text,
+      out: text,
+      categories: z.array(z.enum(bfclCategories)).min(1).optional(),
+      limit: z.number().int().min(1).optional(),
+      concurrency: z.number().int().min(1).max(64).optional(),
+      maxTokens: z.number().int().min(1).max(32_768).optional(),
+      temperature: z.number().min(0).max(2).optional(),
+    })
+    .strict(),
+  'bfcl.check': z.object({ data: text, results: text, categories: z.array(z.enum(bfclCategories)).min(1).optional(), underscoreToDot: z.boolean().optional() }).strict(),
+  'bfcl.conformance': z.object({ data: text, vectors: text }).strict(),
   'keys.status': empty,
   'keys.set': z.object({ keyId, key: z.string().max(4096) }).strict(),
   'keys.remove': z.object({ keyId }).strict(),

@@ -17,6 +17,7 @@ import { registerSynth } from './commands/synth.ts';
 import { registerModels } from './commands/models.ts';
 import { registerChat } from './commands/chat.ts';
 import { registerMcp } from './commands/mcp.ts';
+import { registerBfcl } from './commands/bfcl.ts';
 
 export const ExitCode = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -47,6 +48,7 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
   registerModels(program, context);
   registerChat(program, context);
   registerMcp(program, context);
+  registerBfcl(program, context);
   registerKeys(program, context);
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const command of all(program).slice(1)) command.exitOverride().configureOutput(program.configureOutput());

@@ -24,6 +24,7 @@ import { proposeEdges, showEdge, verifyEdges } from './methods/edges.ts';
 import { exportDataset, listDatasets, runSynthesis } from './methods/synth.ts';
 import { inspectModel } from './methods/models.ts';
 import { runAgent } from './methods/agent.ts';
+import { bfclCheck, bfclConformance, bfclRun } from './methods/bfcl.ts';
 import { ModelRegistry } from './models/ModelRegistry.ts';
 import { ModelHost } from './models/ModelHost.ts';
 import type { KeyId } from '../core/catalog/types.ts';
@@ -110,6 +111,9 @@ export class Engine implements EngineApi {
     'models.inspect': ({ ref }) => inspectModel(this, ref),
     'models.remove': async ({ id }) => this.models().remove(id),
     'agent.run': (params, options) => runAgent(this, params, options),
+    'bfcl.run': (params, options) => bfclRun(this, params, options),
+    'bfcl.check': async (params) => bfclCheck(params),
+    'bfcl.conformance': async (params, options) => bfclConformance(params, options),
     'keys.status': async () => this.keys.report(),
     'keys.set': ({ keyId, key }) => this.keys.set(keyId, key),
     'keys.remove': ({ keyId }) => this.keys.remove(keyId),

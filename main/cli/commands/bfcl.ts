@@ -1,0 +1,77 @@
+import type { Command } from 'commander';
+import type { BfclCheckSummary, BfclConformance } from '../../api/contract.ts';
+import { BFCL_CATEGORIES, type BfclCategory } from '../../core/bfcl/categories.ts';
+import { KopaError } from '../../core/errors.ts';
+import type { CommandContext } from '../context.ts';
+import { renderTable } from '../table.ts';
+import { parseInteger, parseList } from './call.ts';
+
+const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
+
+function categories(list: string[] | undefined): BfclCategory[] | undefined {
+  if (!list) return undefined;
+  const unknown = list.filter((c) => !(BFCL_CATEGORIES as readonly string[]).includes(c));
+  if (unknown.length) throw new KopaError('Usage', `Unknown BFCL categor${unknown.length > 1 ? 'ies' : 'y'}: ${unknown.join(', ')}.`, { hint: `Choose from ${BFCL_CATEGORIES.join(', ')}.` });
+  return list as BfclCategory[];
+}
+
+function renderCheck(s: BfclCheckSummary): string {
+  return [
+    renderTable(s.categories.map((c) => ({ category: c.category, correct: c.correct, total: c.total, accuracy: pct(c.accuracy) }))),
+    '',
+    `non-live AST ${pct(s.nonLive)}   live AST ${pct(s.live)}   irrelevance ${pct(s.irrelevance)}   relevance ${pct(s.relevance)}`,
+  ].join('\n');
+}
+
+function renderConformance(c: BfclConformance): string {
+  const lines = [`${c.agree} of ${c.vectors} vectors agree with the upstream checker`];
+  for (const d of c.disagreements.slice(0, 50)) lines.push(`  line ${d.line} ${d.id} (${d.kind}): expected ${d.expected.valid ? 'valid' : d.expected.error_type}, got ${d.got.valid ? 'valid' : d.got.error_type}`);
+  if (c.disagreements.length > 50) lines.push(`  … and ${c.disagreements.length - 50} more (use --json)`);
+  return lines.join('\n');
+}
+
+export function registerBfcl(program: Command, context: () => CommandContext): void {
+  const bfcl = program.command('bfcl').description('BFCL v4 on a data folder you supply: run a model, score results with the ported AST checker');
+
+  bfcl
+    .command('run')
+    .description('Run a model on BFCL entries and write BFCL_v4_<category>_result.json files (resumes a killed run)')
+    .requiredOption('--data <dir>', 'the BFCL data folder (bfcl_eval/data)')
+    .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL or scripted:FILE')
+    .requiredOption('--out <dir>', 'where the result files go')
+    .option('--categories <list>', `comma-separated (default: all of ${BFCL_CATEGORIES.length})`, parseList)
+    .option('--limit <n>', 'first n entries of each category', parseInteger)
+    .option('--concurrency <n>', 'entries at once (default 1)', parseInteger)
+    .action(async (options: { data: string; model: string; out: string; categories?: string[]; limit?: number; concurrency?: number }) => {
+      const ctx = context();
+      const summary = await ctx.withProgress((onProgress) =>
+        ctx.withEngine((engine) => engine.call('bfcl.run', { data: options.data, model: options.model, out: options.out, categories: categories(options.categories), limit: options.limit, concurrency: options.concurrency }, { onProgress })),
+      );
+      ctx.out.result(summary, (s) => `${s.categories.map((c) => `${c.category}: ${c.run} run, ${c.skipped} already done`).join('\n')}\nresults in ${s.outDir} (${s.seconds} s, ${s.backend})`);
+    });
+
+  bfcl
+    .command('check')
+    .description('Score BFCL result files with the AST checker and BFCL\'s aggregation; writes score/ beside them')
+    .requiredOption('--data <dir>', 'the BFCL data folder')
+    .requiredOption('--results <dir>', 'the folder of BFCL_v4_<category>_result.json files')
+    .option('--categories <list>', 'only these categories', parseList)
+    .option('--keep-dots', 'the model wrote function names with dots (prompt-style models); default: names had dots turned into _')
+    .action(async (options: { data: string; results: string; categories?: string[]; keepDots?: boolean }) => {
+      const ctx = context();
+      const summary = await ctx.withEngine((engine) => engine.call('bfcl.check', { data: options.data, results: options.results, categories: categories(options.categories), underscoreToDot: !options.keepDots }));
+      ctx.out.result(summary, renderCheck);
+    });
+
+  bfcl
+    .command('conformance')
+    .description('Check the ported AST checker against the upstream checker\'s recorded verdicts')
+    .requiredOption('--vectors <file>', 'ast_vectors.jsonl')
+    .requiredOption('--data <dir>', 'the BFCL data folder the vectors refer to')
+    .action(async (options: { vectors: string; data: string }) => {
+      const ctx = context();
+      const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('bfcl.conformance', { data: options.data, vectors: options.vectors }, { onProgress })));
+      ctx.out.result(report, renderConformance);
+      if (report.disagreements.length > 0) ctx.exitCode = 1;
+    });
+}

@@ -1,0 +1,67 @@
+// A BFCL v4 data folder as the user supplies it (the app ships none): question files and their possible-answer
+// files, JSON Lines, paired by position, read with ints and floats kept apart.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FunctionDoc, GtCall } from '../../core/bfcl/astChecker.ts';
+import { parsePyJson, type PyValue } from '../../core/bfcl/pyValue.ts';
+import type { BfclCategory } from '../../core/bfcl/categories.ts';
+import { KopaError } from '../../core/errors.ts';
+
+
+export interface BfclEntry {
+  id: string;
+  category: BfclCategory;
+  /** Turns of chat messages; single-turn categories have one turn. */
+  question: { role: string; content: string }[][];
+  functions: FunctionDoc[];
+  /** The possible answers; undefined for the relevance categories. */
+  groundTruth?: GtCall[];
+}
+
+function readLines(file: string): PyValue[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((line, i) => {
+      try {
+        return parsePyJson(line);
+      } catch (error) {
+        throw new KopaError('InvalidRequest', `${file}:${i + 1} is not valid JSON: ${(error as Error).message}`);
+      }
+    });
+}
+
+export function categoryOfId(id: string): string {
+  return id.includes('-') ? id.split('-')[0]!.replace(/_\d+$/, '') : id.replace(/_\d+$/, '');
+}
+
+export class BfclData {
+  readonly dir: string;
+  private readonly cache = new Map<string, BfclEntry[]>();
+
+  constructor(dir: string) {
+    if (!existsSync(path.join(dir, 'possible_answer'))) {
+      throw new KopaError('NotFound', `${dir} is not a BFCL v4 data folder (it has no possible_answer/).`, { hint: 'Point --data at bfcl_eval/data of the gorilla repository (or a copy of it).' });
+    }
+    this.dir = dir;
+  }
+
+  entries(category: BfclCategory): BfclEntry[] {
+    const cached = this.cache.get(category);
+    if (cached) return cached;
+    const questionFile = path.join(this.dir, `BFCL_v4_${category}.json`);
+    if (!existsSync(questionFile)) throw new KopaError('NotFound', `${questionFile} is missing.`);
+    const questions = readLines(questionFile) as unknown as { id: string; question: BfclEntry['question']; function: FunctionDoc[] }[];
+    const answerFile = path.join(this.dir, 'possible_answer', `BFCL_v4_${category}.json`);
+    const answers = existsSync(answerFile) ? (readLines(answerFile) as unknown as { id: string; ground_truth: GtCall[] }[]) : undefined;
+    if (answers && answers.length !== questions.length) throw new KopaError('InvalidRequest', `${answerFile} has ${answers.length} answers for ${questions.length} questions.`);
+    const entries = questions.map((q, i) => ({ id: q.id, category, question: q.question, functions: q.function ?? [], ...(answers ? { groundTruth: answers[i]!.ground_truth } : {}) }));
+    this.cache.set(category, entries);
+    return entries;
+  }
+
+  entry(id: string): BfclEntry | undefined {
+    const category = categoryOfId(id) as BfclCategory;
+    return this.entries(category).find((e) => e.id === id);
+  }
+}
