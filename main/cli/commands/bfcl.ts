@@ -39,7 +39,7 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .requiredOption('--data <dir>', 'the BFCL data folder (bfcl_eval/data)')
     .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL or scripted:FILE')
     .requiredOption('--out <dir>', 'where the result files go')
-    .option('--categories <list>', `comma-separated (default: all of ${BFCL_CATEGORIES.length})`, parseList)
+    .option('--categories <list>', 'comma-separated (default: every scored category the folder has)', parseList)
     .option('--limit <n>', 'first n entries of each category', parseInteger)
     .option('--concurrency <n>', 'entries at once (default 1)', parseInteger)
     .action(async (options: { data: string; model: string; out: string; categories?: string[]; limit?: number; concurrency?: number }) => {

@@ -4,9 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FunctionDoc, GtCall } from '../../core/bfcl/astChecker.ts';
 import { parsePyJson, type PyValue } from '../../core/bfcl/pyValue.ts';
-import type { BfclCategory } from '../../core/bfcl/categories.ts';
+import { BFCL_CATEGORIES, type BfclCategory } from '../../core/bfcl/categories.ts';
 import { KopaError } from '../../core/errors.ts';
-
 
 export interface BfclEntry {
   id: string;
@@ -44,6 +43,11 @@ export class BfclData {
       throw new KopaError('NotFound', `${dir} is not a BFCL v4 data folder (it has no possible_answer/).`, { hint: 'Point --data at bfcl_eval/data of the gorilla repository (or a copy of it).' });
     }
     this.dir = dir;
+  }
+
+  /** The scored categories this folder has question files for. */
+  available(): BfclCategory[] {
+    return BFCL_CATEGORIES.filter((c) => existsSync(path.join(this.dir, `BFCL_v4_${c}.json`)));
   }
 
   entries(category: BfclCategory): BfclEntry[] {

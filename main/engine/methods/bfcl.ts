@@ -2,7 +2,6 @@
 import path from 'node:path';
 import type { BfclCheckSummary, BfclConformance, BfclRunSummary, CallOptions, ParamsOf } from '../../api/contract.ts';
 import type { Engine } from '../Engine.ts';
-import { BFCL_CATEGORIES } from '../../core/bfcl/categories.ts';
 import { checkBfcl, conformance, runBfcl } from '../bfcl/bfcl.ts';
 import { BfclData } from '../bfcl/dataset.ts';
 import { resolveBackend } from './models.ts';
@@ -12,7 +11,7 @@ export async function bfclRun(engine: Engine, params: ParamsOf<'bfcl.run'>, opti
   const backend = await resolveBackend(engine, { model: params.model }, options.signal);
   try {
     return await runBfcl(data, backend, {
-      categories: params.categories ?? [...BFCL_CATEGORIES],
+      categories: params.categories ?? data.available(),
       outDir: path.resolve(params.out),
       concurrency: params.concurrency,
       limit: params.limit,
