@@ -22,7 +22,7 @@ const guardedPackages = {
 };
 
 /** Pure libraries that neither do I/O nor need Node: what main/core and renderer may build on. */
-const purePackages = ['zod', 'jsonata', 'lossless-json', 'ajv', 'ajv-formats', 'fast-xml-parser', 'yaml', 'fastest-levenshtein'];
+const purePackages = ['zod', 'jsonata', 'lossless-json', 'ajv', 'ajv-formats', 'fast-xml-parser', 'yaml', 'fastest-levenshtein', 'd3-scale', 'd3-shape'];
 
 /** @type {Record<string, Layer>} Longest prefix wins. */
 export const layers = {

@@ -10,6 +10,7 @@ import type { CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../core/edge/t
 import type { GateName } from '../core/synth/gates.ts';
 import type { AgentEvent } from '../core/agent/types.ts';
 import type { BfclCategory } from '../core/bfcl/categories.ts';
+import type { BenchRunRow, BenchRunSummary, BenchEstimate } from '../core/bench/runTypes.ts';
 import type { ExportFormat } from '../core/synth/formats.ts';
 
 export type EmptyParams = Record<string, never>;
@@ -342,6 +343,89 @@ export interface BfclConformance {
   disagreements: { line: number; id: string; kind: string; expected: { valid: boolean; error_type: string | null }; got: { valid: boolean; error_type: string | null } }[];
 }
 
+export type { BenchAttemptRow, BenchEstimate, BenchGroupScore, BenchManifest, BenchRunRow, BenchRunSummary } from '../core/bench/runTypes.ts';
+
+export interface BenchValidateParams {
+  /** "kopa" or a .jsonl file or folder of them. */
+  suite: string;
+  mode?: GatewayMode;
+  snapshot?: string;
+  /** Only these task ids. */
+  tasks?: string[];
+  concurrency?: number;
+}
+
+export interface BenchTaskCheck {
+  id: string;
+  solvable: boolean;
+  /** The expected answer the reference plan gives now ("decline" for a decline task). */
+  expected: unknown;
+  failure?: string;
+  lints: { kind: string; detail: string }[];
+  calls: number;
+}
+
+export interface BenchValidation {
+  suite: string;
+  suiteHash: string;
+  mode: GatewayMode;
+  tasks: number;
+  solvable: number;
+  /** Tasks whose plan did not execute to an answer, or that a lint flagged. */
+  failing: string[];
+  results: BenchTaskCheck[];
+  distribution: { levels: Record<string, number>; abilities: Record<string, number>; agencies: Record<string, number> };
+  seconds: number;
+}
+
+export interface BenchRunParams {
+  suite: string;
+  /** A registered model id, a .gguf path, openai:URL#MODEL, scripted:FILE (per-task turns) or "oracle". */
+  model: string;
+  samples?: number;
+  temperature?: number;
+  concurrency?: number;
+  seed?: number;
+  mode?: GatewayMode;
+  snapshot?: string;
+  /** Defaults to one derived from the suite, model and settings, so the same command resumes the same run. */
+  runId?: string;
+  tasks?: string[];
+  maxSteps?: number;
+  maxTokens?: number;
+  lora?: string[];
+  contextSize?: number;
+}
+
+export type BenchReportFormat = 'md' | 'html' | 'csv' | 'json';
+
+export interface BenchReport {
+  runId: string;
+  format: BenchReportFormat;
+  /** The report itself (HTML is one self-contained file). */
+  content: string;
+  /** Where it was written, when an output file was given. */
+  file?: string;
+}
+
+export interface BenchComparison {
+  a: string;
+  b: string;
+  tasks: number;
+  aPass1: number;
+  bPass1: number;
+  aBetter: number;
+  bBetter: number;
+  ties: number;
+  difference: BenchEstimate;
+  pValue: number;
+  method: string;
+  /** Tasks where the two runs differ, B − A per-task pass rate. */
+  changed: { taskId: string; a: number; b: number }[];
+  /** Tasks only one of the runs has (left out of the test). */
+  unpaired: string[];
+}
+
 /** Each method's parameters and result. Parameters are one JSON object, so every transport carries them alike. */
 export interface EngineMethods {
   'engine.status': { params: EmptyParams; result: EngineStatus };
@@ -371,6 +455,11 @@ export interface EngineMethods {
   'bfcl.run': { params: { data: string; model: string; out: string; categories?: BfclCategory[]; limit?: number; concurrency?: number; maxTokens?: number; temperature?: number }; result: BfclRunSummary };
   'bfcl.check': { params: { data: string; results: string; categories?: BfclCategory[]; underscoreToDot?: boolean }; result: BfclCheckSummary };
   'bfcl.conformance': { params: { data: string; vectors: string }; result: BfclConformance };
+  'bench.validate': { params: BenchValidateParams; result: BenchValidation };
+  'bench.run': { params: BenchRunParams; result: BenchRunSummary };
+  'bench.runs': { params: EmptyParams; result: BenchRunRow[] };
+  'bench.report': { params: { run: string; format?: BenchReportFormat; out?: string }; result: BenchReport };
+  'bench.compare': { params: { a: string; b: string }; result: BenchComparison };
   'keys.status': { params: EmptyParams; result: KeyReport };
   'keys.set': { params: { keyId: KeyId; key: string }; result: KeyReport };
   'keys.remove': { params: { keyId: KeyId }; result: KeyReport };
@@ -427,6 +516,11 @@ const methodTable: Record<MethodName, true> = {
   'bfcl.run': true,
   'bfcl.check': true,
   'bfcl.conformance': true,
+  'bench.validate': true,
+  'bench.run': true,
+  'bench.runs': true,
+  'bench.report': true,
+  'bench.compare': true,
   'keys.status': true,
   'keys.set': true,
   'keys.remove': true,

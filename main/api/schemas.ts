@@ -101,6 +101,30 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
     .strict(),
   'bfcl.check': z.object({ data: text, results: text, categories: z.array(z.enum(bfclCategories)).min(1).optional(), underscoreToDot: z.boolean().optional() }).strict(),
   'bfcl.conformance': z.object({ data: text, vectors: text }).strict(),
+  'bench.validate': z
+    .object({ suite: text, mode: mode.optional(), snapshot: text.optional(), tasks: z.array(text).min(1).optional(), concurrency: z.number().int().min(1).max(64).optional() })
+    .strict(),
+  'bench.run': z
+    .object({
+      suite: text,
+      model: text,
+      samples: z.number().int().min(1).max(100).optional(),
+      temperature: z.number().min(0).max(2).optional(),
+      concurrency: z.number().int().min(1).max(64).optional(),
+      seed: z.number().int().optional(),
+      mode: mode.optional(),
+      snapshot: text.optional(),
+      runId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/).optional(),
+      tasks: z.array(text).min(1).optional(),
+      maxSteps: z.number().int().min(2).max(40).optional(),
+      maxTokens: z.number().int().min(1).max(32_768).optional(),
+      lora: z.array(text).optional(),
+      contextSize: z.number().int().min(128).max(1_048_576).optional(),
+    })
+    .strict(),
+  'bench.runs': empty,
+  'bench.report': z.object({ run: text, format: z.enum(['md', 'html', 'csv', 'json']).optional(), out: text.optional() }).strict(),
+  'bench.compare': z.object({ a: text, b: text }).strict(),
   'keys.status': empty,
   'keys.set': z.object({ keyId, key: z.string().max(4096) }).strict(),
   'keys.remove': z.object({ keyId }).strict(),

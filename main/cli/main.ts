@@ -18,6 +18,7 @@ import { registerModels } from './commands/models.ts';
 import { registerChat } from './commands/chat.ts';
 import { registerMcp } from './commands/mcp.ts';
 import { registerBfcl } from './commands/bfcl.ts';
+import { registerBench } from './commands/bench.ts';
 
 export const ExitCode = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -49,6 +50,7 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
   registerChat(program, context);
   registerMcp(program, context);
   registerBfcl(program, context);
+  registerBench(program, context);
   registerKeys(program, context);
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const command of all(program).slice(1)) command.exitOverride().configureOutput(program.configureOutput());

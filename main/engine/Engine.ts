@@ -25,6 +25,7 @@ import { exportDataset, listDatasets, runSynthesis } from './methods/synth.ts';
 import { inspectModel } from './methods/models.ts';
 import { runAgent } from './methods/agent.ts';
 import { bfclCheck, bfclConformance, bfclRun } from './methods/bfcl.ts';
+import { benchCompare, benchReport, benchRun, benchRuns, benchValidate } from './methods/bench.ts';
 import { ModelRegistry } from './models/ModelRegistry.ts';
 import { ModelHost } from './models/ModelHost.ts';
 import type { KeyId } from '../core/catalog/types.ts';
@@ -114,6 +115,11 @@ export class Engine implements EngineApi {
     'bfcl.run': (params, options) => bfclRun(this, params, options),
     'bfcl.check': async (params) => bfclCheck(params),
     'bfcl.conformance': async (params, options) => bfclConformance(params, options),
+    'bench.validate': (params, options) => benchValidate(this, params, options),
+    'bench.run': (params, options) => benchRun(this, params, options),
+    'bench.runs': async () => benchRuns(this),
+    'bench.report': async (params) => benchReport(this, params),
+    'bench.compare': async (params) => benchCompare(this, params),
     'keys.status': async () => this.keys.report(),
     'keys.set': ({ keyId, key }) => this.keys.set(keyId, key),
     'keys.remove': ({ keyId }) => this.keys.remove(keyId),

@@ -1,6 +1,7 @@
 // Quality gates of synthesis, each counted in the run summary: the request states every value the user must
 // supply; no value an earlier step produced (a code, an id) leaks into it; the answer exists and follows from
 // the trace; the sample is not a duplicate of one already kept.
+import { leakedValues } from '../plan/leaks.ts';
 import { bigramSimilarity, bigrams } from '../text/similarity.ts';
 import type { Walk } from './types.ts';
 
@@ -14,21 +15,10 @@ export function unstated(walk: Walk, query: string): string[] {
   return walk.steps.flatMap((s) => s.mentions.filter((m) => !query.includes(m.text)).map((m) => `${s.id}.${m.param} (${m.text})`));
 }
 
-/** Values carried between steps that appear in the request (4+ characters, so "11" in "11시" is no leak). */
+/** Values carried between steps that appear in the request. */
 export function leaked(walk: Walk, query: string): string[] {
-  const carried = new Set<string>();
-  const byId = new Map(walk.plan.steps.map((s) => [s.id, s]));
-  for (const step of walk.trace.steps) {
-    const planned = byId.get(step.id);
-    if (!planned) continue;
-    for (const [name, arg] of Object.entries(planned.args)) {
-      if (!('expr' in arg)) continue;
-      for (const v of [step.args[name]].flat()) if (v !== null && v !== undefined && String(v).length >= 4) carried.add(String(v));
-    }
-  }
-  // A value the user stated may come back from a call and be passed on; saying it again is no leak.
   const stated = new Set(walk.steps.flatMap((s) => s.mentions.flatMap((m) => [m.value].flat().map(String))));
-  return [...carried].filter((v) => !stated.has(v) && query.includes(v));
+  return leakedValues(walk.plan, walk.trace.steps, stated, query);
 }
 
 export interface SeenRequests {

@@ -5,7 +5,7 @@ import type { ModelTurn } from '../../core/agent/types.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { ModelBackend } from './backend.ts';
 
-interface ScriptedTurn {
+export interface ScriptedTurn {
   text?: string;
   toolCalls?: { name: string; arguments?: Record<string, unknown> }[];
 }

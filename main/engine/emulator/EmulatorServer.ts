@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { RemoteToolSpec } from '../../core/catalog/types.ts';
 import { KopaError } from '../../core/errors.ts';
+import { EMULATOR_NOW_HEADER } from '../../core/gateway/emulatorClock.ts';
 import { FAULT_PRESETS, type FaultDecision, type FaultProfile } from './faults.ts';
 import { handlers } from './handlers/index.ts';
 import { kst, type HandlerResult } from './handlers/types.ts';
@@ -92,7 +93,11 @@ export class EmulatorServer {
     return this.requests;
   }
 
-  private now(): Date {
+  /** The moment a request is answered for: the gateway's emulatorNow header, else the emulator's clock. */
+  private now(req?: IncomingMessage): Date {
+    const header = req?.headers[EMULATOR_NOW_HEADER];
+    const asked = typeof header === 'string' ? new Date(header) : undefined;
+    if (asked && !Number.isNaN(asked.getTime())) return asked;
     return this.options.now?.() ?? new Date();
   }
 
@@ -132,7 +137,7 @@ export class EmulatorServer {
     let result: HandlerResult;
     if (missing.length > 0) result = missingParams(spec, missing);
     else if (fault.kind === 'noData' && spec.response.envelope === 'datago') result = { kind: 'error', code: '03', message: 'NODATA_ERROR' };
-    else result = handlers[spec.id]!({ spec, params, body, world: this.world, now: this.now() });
+    else result = handlers[spec.id]!({ spec, params, body, world: this.world, now: this.now(req) });
     let rendered = this.render(spec, format, params, result);
     if (fault.kind === 'malformed') rendered = { ...rendered, body: rendered.body.slice(0, Math.max(1, Math.floor(rendered.body.length / 2))) };
     this.send(res, rendered);

@@ -2,6 +2,7 @@
 // violation reported, no request made); the URL is allowlist-checked before a socket opens; keys come from the
 // key store and are scrubbed from everything that leaves; each outbound attempt is audited; record mode keeps the
 // response, replay mode answers only from recordings.
+import { EMULATOR_NOW_HEADER } from '../../core/gateway/emulatorClock.ts';
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/canonicalJson.ts';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
@@ -57,6 +58,11 @@ export interface GatewayCallOptions {
   /** Snapshot to record into or replay from. Record defaults to "default"; replay defaults to the newest recording in any snapshot. */
   snapshot?: string;
   signal?: AbortSignal;
+  /**
+   * Emulator mode: the moment the emulator answers for, instead of its own clock. Benchmark tasks are asked at
+   * their own moments, several at once.
+   */
+  emulatorNow?: Date;
 }
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -167,6 +173,7 @@ export class Gateway {
       if (!verdict.ok) return this.result(spec, failure('Quota', verdict.message, { retryable: false }), source, requestHash, elapsed(started));
     }
     const request = buildRequest(spec, args, key);
+    if (mode === 'emulator' && options.emulatorNow) request.headers[EMULATOR_NOW_HEADER] = options.emulatorNow.toISOString();
     const client = this.client(route);
     const allowlist = this.options.catalog.allowlist();
     const attempts = 1 + (this.options.retries ?? 2);

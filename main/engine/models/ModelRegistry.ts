@@ -37,7 +37,7 @@ interface ServerRow {
 
 export const OPENAI_PREFIX = 'openai:';
 
-async function sha256Of(file: string, onProgress?: (p: Progress) => void, signal?: AbortSignal): Promise<string> {
+export async function sha256Of(file: string, onProgress?: (p: Progress) => void, signal?: AbortSignal): Promise<string> {
   const total = statSync(file).size;
   const hash = createHash('sha256');
   let done = 0;

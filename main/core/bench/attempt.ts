@@ -1,0 +1,22 @@
+// An attempt as scoring sees it: the agent's calls in order with what each returned, and its final answer.
+import type { Item } from '../gateway/callResult.ts';
+import type { FaultKind } from './types.ts';
+
+export interface AttemptCall {
+  tool: string;
+  arguments: Record<string, unknown>;
+  ok: boolean;
+  /** The gateway's error kind when the call failed (Upstream, Timeout, NoData, InvalidParam …). */
+  errorKind: string | null;
+  /** Why the agent loop did not send it (invalid arguments, a repeat, an unknown tool). */
+  refused?: string;
+  /** Set when the failure was one the task injected. */
+  injected?: FaultKind;
+  items: Item[];
+}
+
+export interface AttemptRecord {
+  answer: string | null;
+  stoppedBy: 'final' | 'maxSteps' | 'abort';
+  calls: AttemptCall[];
+}

@@ -1,0 +1,98 @@
+// Whether a final answer, free Korean text, states the expected value: numbers with tolerance and Korean units,
+// dates and times in any usual form, names with 시도/시군구 variants, every member of a set, yes or no, or a
+// refusal to answer where the data does not exist or no tool can say.
+import type { AnswerSpec } from '../plan/types.ts';
+import { findDates, findTimes } from './koreanDates.ts';
+import { findNumbers, unitFactor } from './koreanNumbers.ts';
+import { normaliseText } from './koreanText.ts';
+
+export interface CompareContext {
+  /** The task's year: a date written without one ("5월 5일") is in it. */
+  year: number;
+  /** The unit a number answer is in (만원). */
+  unit?: string;
+}
+
+export interface Comparison {
+  pass: boolean;
+  detail: string;
+}
+
+const DECLINE = /(없습니다|없어요|없음|없네요|찾을 수 없|찾지 못|알 수 없|확인할 수 없|조회할 수 없|조회되지 않|제공하지 않|제공되지 않|지원하지 않|답변(을|드리)?기 어렵|답할 수 없|드릴 수 없|불가능|할 수 없|존재하지 않|not available|cannot|can't|unable|no data|does not exist)/i;
+const YES = /(네[,.!\s]|^네$|예[,.!\s]|맞습니다|맞아요|그렇습니다|있습니다|있어요|됩니다|\byes\b|\btrue\b)/i;
+const NO = /(아니요|아니오|아닙니다|아니에요|없습니다|없어요|않습니다|않아요|못합니다|\bno\b|\bfalse\b)/i;
+
+export function isDecline(text: string): boolean {
+  return DECLINE.test(text);
+}
+
+/** Yes or no, by the first polar word of the answer; undefined when it says neither. */
+export function polarity(text: string): boolean | undefined {
+  const yes = YES.exec(text);
+  const no = NO.exec(text);
+  if (!yes && !no) return undefined;
+  if (yes && no) return no.index <= yes.index ? false : true;
+  return Boolean(yes);
+}
+
+const isDateLike = (v: string): boolean => /^\d{4}-?\d{2}-?\d{2}$/.test(v);
+const isTimeLike = (v: string): boolean => /^([01]\d|2[0-4]):?[0-5]\d$/.test(v);
+
+function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^\s*-?[\d,]+(\.\d+)?\s*$/.test(value)) return Number(value.replace(/[,\s]/g, ''));
+  return undefined;
+}
+
+function statesNumber(expected: number, text: string, tolerance: number, unit: string | undefined): boolean {
+  const factor = unitFactor(unit);
+  const close = (a: number, b: number, tol: number): boolean => Math.abs(a - b) <= tol + 1e-9 * Math.max(1, Math.abs(b));
+  return findNumbers(text).some((n) => close(n.value, expected * factor, tolerance * factor) || close(n.written, expected, tolerance));
+}
+
+/** Whether the text states one value: a date, a time, a number or words. */
+function statesValue(expected: unknown, text: string, ctx: CompareContext, tolerance = 0): boolean {
+  if (typeof expected === 'boolean') return polarity(text) === expected;
+  const asNumber = numberOf(expected);
+  const asText = String(expected).trim();
+  if (typeof expected === 'string' && isDateLike(asText)) return findDates(text, ctx.year).includes(asText.replace(/-/g, ''));
+  if (typeof expected === 'string' && isTimeLike(asText)) return findTimes(text).includes(asText.replace(':', ''));
+  if (asNumber !== undefined && (typeof expected === 'number' || tolerance > 0)) return statesNumber(asNumber, text, tolerance, ctx.unit);
+  if (asNumber !== undefined && statesNumber(asNumber, text, 0, ctx.unit)) return true;
+  const needle = normaliseText(asText);
+  return needle !== '' && normaliseText(text).includes(needle);
+}
+
+const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+export function compareAnswer(spec: AnswerSpec, expected: unknown, answer: string | null, ctx: CompareContext): Comparison {
+  const text = answer ?? '';
+  switch (spec.compare) {
+    case 'decline':
+      return isDecline(text) ? { pass: true, detail: 'declined, as it should' } : { pass: false, detail: 'answered where it should have said the data or tool does not exist' };
+    case 'boolean': {
+      const want = typeof expected === 'string' ? /^(y|yes|true|01)$/i.test(expected) : Boolean(expected);
+      const got = polarity(text);
+      return { pass: got === want, detail: got === undefined ? 'the answer says neither yes nor no' : `expected ${want ? 'yes' : 'no'}, the answer says ${got ? 'yes' : 'no'}` };
+    }
+    case 'number': {
+      const want = numberOf(expected);
+      if (want === undefined) return { pass: false, detail: `the expected value ${show(expected)} is not a number` };
+      const pass = statesNumber(want, text, spec.tolerance ?? 0, ctx.unit);
+      return { pass, detail: pass ? `states ${want}${ctx.unit ?? ''}` : `does not state ${want}${ctx.unit ?? ''}${spec.tolerance ? ` ± ${spec.tolerance}` : ''}` };
+    }
+    case 'set': {
+      const members = Array.isArray(expected) ? expected : [expected];
+      const missing = members.filter((m) => !statesValue(m, text, ctx, spec.tolerance));
+      return { pass: missing.length === 0, detail: missing.length ? `missing ${missing.map(show).join(', ')}` : `states all ${members.length}` };
+    }
+    case 'contains': {
+      const pass = normaliseText(text).includes(normaliseText(String(expected)));
+      return { pass, detail: pass ? `contains ${show(expected)}` : `does not contain ${show(expected)}` };
+    }
+    case 'string': {
+      const pass = statesValue(expected, text, ctx, spec.tolerance);
+      return { pass, detail: pass ? `states ${show(expected)}` : `does not state ${show(expected)}` };
+    }
+  }
+}

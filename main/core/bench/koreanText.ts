@@ -1,0 +1,29 @@
+// Korean answer text made comparable: Unicode-normalised, spacing and punctuation dropped, and 시도 and 시군구
+// written the way people vary them (서울특별시 / 서울시 / 서울, 강원도 / 강원특별자치도, 수원시 팔달구 / 수원 팔달구).
+import { SIDO_NAMES } from '../region/sidoNames.ts';
+
+/** Every way a 시도 is written, mapped to its short name; the old names of 강원 and 전북 included. */
+const SIDO_VARIANTS: [string, string][] = (() => {
+  const pairs: [string, string][] = [];
+  for (const { name, short } of Object.values(SIDO_NAMES)) {
+    pairs.push([name, short]);
+    // 광주시 is also a city of 경기도, so only 광주광역시 stands for 광주.
+    if ((name.endsWith('특별시') || name.endsWith('광역시')) && short !== '광주') pairs.push([`${short}시`, short]);
+  }
+  pairs.push(['강원도', '강원'], ['전라북도', '전북'], ['세종시', '세종'], ['제주도', '제주']);
+  return pairs.sort((a, b) => b[0].length - a[0].length);
+})();
+
+/** 시도 names to their short form, and a city's 시 dropped before its 구 (수원시 팔달구 → 수원 팔달구). */
+export function canonicalRegions(text: string): string {
+  let out = text.normalize('NFC');
+  for (const [variant, short] of SIDO_VARIANTS) out = out.split(variant).join(short);
+  return out.replace(/([가-힣]{1,3})시(\s*)([가-힣]{1,4}구)(?=[\s,.)은는이가을를의에]|$)/g, '$1$2$3');
+}
+
+/** Text reduced to letters and digits, lower case, regions canonical: what "the same words" means here. */
+export function normaliseText(text: string): string {
+  return canonicalRegions(String(text))
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]+/gu, '');
+}

@@ -1,0 +1,98 @@
+// Lints of a benchmark task against its executed reference plan: the request must state every value the user
+// supplies (literally, as the task's statedAs says, or as a moment relative to the task's now), must not name a
+// value only an earlier step knows, and its relative words (오늘, 지난달 …) must mean the plan's dates at asOf.
+import { mentionText, TIME_KINDS } from '../synth/mentions.ts';
+import { leakedValues } from '../plan/leaks.ts';
+import type { TraceStep } from '../plan/types.ts';
+import { kst, pad, ymd } from '../time/kst.ts';
+import { normaliseText } from './koreanText.ts';
+import type { BenchTask } from './types.ts';
+
+export type LintKind = 'omitted value' | 'leaked id' | 'as-of mismatch';
+
+export interface Lint {
+  kind: LintKind;
+  detail: string;
+}
+
+export interface LintContext {
+  /** The x-semantic value kind of a tool's parameter. */
+  tagOf: (tool: string, param: string) => string | undefined;
+  /** Arguments that say how to call rather than what to ask (paging, enumerated options). */
+  incidental: (tool: string, param: string) => boolean;
+}
+
+const RELATIVE = /오늘|어제|내일|모레|지금|현재|방금|이번\s?달|지난\s?달|다음\s?달|올해|작년|지난해|내년|최근|이번\s?주|다음\s?주/;
+
+const monthOffset = (asOf: Date, offset: number): string => {
+  const t = kst(asOf);
+  const d = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + offset, 1));
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1, 2)}`;
+};
+
+/** The ways a request may state a value of this kind at `asOf`, besides the value itself. */
+export function statedForms(tool: string, tag: string, value: unknown, asOf: Date): string[] {
+  const forms = new Set<string>([String(value)]);
+  const mention = mentionText(tool, tag, value, asOf);
+  if (mention) forms.add(mention);
+  const text = String(value);
+  const today = ymd(kst(asOf));
+  if (tag === 'date.yyyymmdd' && /^\d{8}$/.test(text)) {
+    forms.add(`${Number(text.slice(4, 6))}월 ${Number(text.slice(6))}일`);
+    const day = (offset: number): string => ymd(new Date(kst(asOf).getTime() + offset * 86_400_000));
+    if (text === day(-1)) forms.add('어제');
+    if (text === day(1)) forms.add('내일');
+    if (text === day(2)) forms.add('모레');
+    if (text === today) forms.add('오늘').add('지금').add('현재');
+  }
+  if (tag === 'date.yyyymm' && /^\d{6}$/.test(text)) {
+    forms.add(`${Number(text.slice(4))}월`);
+    if (text === monthOffset(asOf, 0)) forms.add('이번 달');
+    if (text === monthOffset(asOf, -1)) forms.add('지난달').add('지난 달');
+    if (text === monthOffset(asOf, 1)) forms.add('다음 달').add('다음달');
+  }
+  if (tag === 'date.yyyy') {
+    const year = kst(asOf).getUTCFullYear();
+    if (Number(text) === year) forms.add('올해');
+    if (Number(text) === year - 1) forms.add('작년').add('지난해');
+    if (Number(text) === year + 1) forms.add('내년');
+  }
+  if (tag === 'date.mm') {
+    const month = Number(monthOffset(asOf, 0).slice(4));
+    if (Number(text) === month) forms.add('이번 달');
+    if (Number(text) === (month % 12) + 1) forms.add('다음 달').add('다음달');
+  }
+  return [...forms];
+}
+
+export function lintTask(task: BenchTask, steps: TraceStep[], ctx: LintContext): Lint[] {
+  const lints: Lint[] = [];
+  const asOf = new Date(task.asOf);
+  const query = normaliseText(task.query_ko);
+  const stated = new Set<string>();
+  const executed = new Map(steps.map((s) => [s.id, s]));
+  for (const step of task.plan.steps) {
+    for (const [param, arg] of Object.entries(step.args)) {
+      if (!('value' in arg) || ctx.incidental(step.tool, param)) continue;
+      const key = `${step.id}.${param}`;
+      for (const v of [arg.value].flat()) stated.add(String(v));
+      const statedAs = task.statedAs?.[key];
+      if (statedAs !== undefined) {
+        if (!query.includes(normaliseText(statedAs))) lints.push({ kind: 'omitted value', detail: `${key}: the request does not say "${statedAs}"` });
+        continue;
+      }
+      const tag = ctx.tagOf(step.tool, param);
+      const values = [arg.value].flat();
+      const missing = values.filter((v) => !statedForms(step.tool, tag ?? '', v, asOf).some((form) => query.includes(normaliseText(form))));
+      if (missing.length === 0) continue;
+      if (tag && TIME_KINDS.has(tag) && RELATIVE.test(task.query_ko)) {
+        lints.push({ kind: 'as-of mismatch', detail: `${key}=${missing.join(',')}: the request's relative time (${RELATIVE.exec(task.query_ko)![0]}) does not mean this at ${task.asOf}` });
+      } else {
+        lints.push({ kind: 'omitted value', detail: `${key}=${missing.join(',')}: the request does not state it${tag ? ` (${tag})` : ''}; say it, add statedAs, or take it from an earlier step` });
+      }
+    }
+  }
+  const trace = task.plan.steps.map((s) => executed.get(s.id)).filter((s): s is TraceStep => s !== undefined);
+  for (const value of leakedValues(task.plan, trace, stated, task.query_ko)) lints.push({ kind: 'leaked id', detail: `the request names ${value}, which only an earlier step knows` });
+  return lints;
+}

@@ -1,0 +1,68 @@
+// The run report as one self-contained HTML file (styles and SVG charts inline, no script, nothing fetched):
+// it opens on an air-gapped machine and can be mailed as it is.
+import { FAILURE_KINDS } from '../types.ts';
+import { barChart, horizontalBars, passCurveChart } from './charts.ts';
+import { callLine, interval, pct, planLine, type ReportData } from './reportData.ts';
+
+const esc = (v: unknown): string => String(v ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const STYLE = `
+body{font-family:system-ui,"Noto Sans KR","Malgun Gothic",sans-serif;margin:2rem auto;max-width:1100px;color:#1d2330;padding:0 1rem}
+h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #dde2ea;padding-bottom:.3rem}
+table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{border-bottom:1px solid #e6e9ef;padding:.35rem .5rem;text-align:left;vertical-align:top}
+th{background:#f4f6fa}.num{text-align:right;font-variant-numeric:tabular-nums}.pass{color:#17803d}.fail{color:#b42318}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:1rem}
+svg{width:100%;height:auto;font-size:11px;fill:#3b4252}.grid{stroke:#e6e9ef}.line{fill:none;stroke-width:2}
+.band{opacity:.18;stroke:none}.at{stroke:#2f6fde;fill:#2f6fde}.hat{stroke:#c2410c;fill:#c2410c}
+.bar{fill:#2f6fde}.bar.fail{fill:#b42318}.whisker{stroke:#1d2330;stroke-width:1.5}.swatch{stroke:none}
+code{font-size:.82rem;background:#f4f6fa;padding:.05rem .25rem;border-radius:3px}details{margin:.2rem 0}
+.meta{color:#4b5565;font-size:.9rem}ol{margin:.2rem 0 .4rem 1.2rem;padding:0}
+`;
+
+export function htmlReport(data: ReportData): string {
+  const { run, summary: s } = data;
+  const m = run.manifest;
+  const curve = (prefix: 'pass@' | 'pass^', record: Record<string, { value: number; low: number; high: number }>) =>
+    Object.entries(record).map(([key, e]) => ({ k: Number(key.slice(prefix.length)), ...e }));
+  const charts = [
+    passCurveChart([{ name: 'pass@k', cls: 'at', points: curve('pass@', s['pass@k']) }, { name: 'pass^k', cls: 'hat', points: curve('pass^', s['pass^k']) }], 'pass@k and pass^k by k'),
+    barChart(Object.entries(s.byLevel).map(([level, g]) => ({ label: `L${level}`, ...g['pass@1'] })), 'pass@1 by level'),
+    horizontalBars(FAILURE_KINDS.map((k) => ({ label: k, count: s.failures[k] ?? 0 })), 'Failure taxonomy (attempts)'),
+  ];
+  const group = (title: string, groups: typeof s.byLevel): string =>
+    `<h2>By ${esc(title)}</h2><table><tr><th>${esc(title)}</th><th class="num">tasks</th><th class="num">attempts</th><th class="num">passed</th><th>pass@1 [95% CI]</th></tr>${Object.entries(groups)
+      .map(([k, g]) => `<tr><td>${esc(k)}</td><td class="num">${g.tasks}</td><td class="num">${g.attempts}</td><td class="num">${g.passed}</td><td>${interval(g['pass@1'])}</td></tr>`)
+      .join('')}</table>`;
+  const taskRows = data.tasks
+    .map((t) => {
+      const a = t.attempts.find((x) => x.verdict !== 'pass') ?? t.attempts[0]!;
+      const reference = (t.task?.plan.steps ?? []).map((step) => `<li><code>${esc(planLine(step))}</code></li>`).join('');
+      const agent = a.calls.map((c) => `<li><code>${esc(callLine(c.tool, c.arguments))}</code> ${c.ok ? '<span class="pass">✓</span>' : `<span class="fail">✗ ${esc(c.refused ?? c.errorKind ?? '')}${c.injected ? ` (injected ${esc(c.injected)})` : ''}</span>`}</li>`).join('');
+      const failures = [...new Set(t.attempts.map((x) => x.failure).filter(Boolean))].join(', ');
+      return `<tr><td>${esc(t.id)}</td><td class="num">${t.task?.level ?? ''}</td><td class="num ${t.c === t.n ? 'pass' : 'fail'}">${t.c}/${t.n}</td><td>${esc(failures)}</td><td>${esc(t.task?.query_ko ?? '')}<details><summary>trajectory vs reference (attempt ${a.sample})</summary><b>Reference</b><ol>${reference}</ol><b>Agent</b><ol>${agent || '<li>no calls</li>'}</ol><div>Answer: ${esc(a.answer ?? '(none)')}</div><div>Expected: <code>${esc(JSON.stringify(a.expected))}</code> · ${esc(a.detail)}</div></details></td></tr>`;
+    })
+    .join('');
+  const st = s.steps;
+  return `<!doctype html>
+<html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>KOPA-Bench ${esc(run.id)}</title><style>${STYLE}</style></head><body>
+<h1>KOPA-Bench · ${esc(run.id)}</h1>
+${data.suiteChanged ? '<p class="fail">The suite changed since this run; the requests shown are the current ones.</p>' : ''}
+<p class="meta">${esc(m.suite.name)} (${m.suite.tasks} tasks, sha256 ${esc(m.suite.hash.slice(0, 12))}) · ${esc(m.model.ref)} (${esc(m.model.backend)}${m.model.sha256 ? `, sha256 ${esc(m.model.sha256.slice(0, 12))}` : ''}${m.model.quantization ? `, ${esc(m.model.quantization)}` : ''}${m.model.chatTemplate ? `, ${esc(m.model.chatTemplate)}` : ''}) · ${m.sampling.samples} samples, T=${m.sampling.temperature}, seed ${m.sampling.seed} · ${esc(m.backend.mode)}${m.backend.snapshot ? ` ${esc(m.backend.snapshot)}` : ''} · KOPA Studio ${esc(m.app.version)} · ${esc(s.status)}</p>
+<h2>Summary</h2>
+<table><tr><th>k</th><th>pass@k [95% CI]</th><th>pass^k [95% CI]</th></tr>${Object.keys(s['pass@k'])
+    .map((key) => {
+      const k = key.slice('pass@'.length);
+      return `<tr><td>${k}</td><td>${interval(s['pass@k'][key]!)}</td><td>${interval(s['pass^k'][`pass^${k}`]!)}</td></tr>`;
+    })
+    .join('')}</table>
+<div class="charts">${charts.join('')}</div>
+<h2>Steps</h2>
+<table><tr><th>tool precision</th><th>tool recall</th><th>tool F1</th><th>argument accuracy</th><th>from user / tool / invented</th><th>steps used / needed</th><th>faults met / recovered</th></tr>
+<tr><td>${pct(st.toolPrecision)}</td><td>${pct(st.toolRecall)}</td><td>${pct(st.toolF1)}</td><td>${pct(st.argumentAccuracy)}</td><td>${st.provenance.user} / ${st.provenance.tool} / ${st.provenance.invented}</td><td>${st.stepsUsed} / ${st.stepsNeeded}</td><td>${st.faultsMet} / ${st.faultsRecovered}</td></tr></table>
+${group('level', s.byLevel)}${group('ability', s.byAbility)}${group('agency', s.byAgency)}
+<h2>Tasks</h2>
+<table><tr><th>task</th><th class="num">level</th><th class="num">passed</th><th>failures</th><th>request</th></tr>${taskRows}</table>
+</body></html>
+`;
+}

@@ -1,0 +1,50 @@
+// What every report format shows, gathered once: the run's manifest and numbers, and per task its request,
+// reference plan, attempts and pass count.
+import type { BenchAttemptRow, BenchRunRow, BenchRunSummary } from '../runTypes.ts';
+import type { BenchTask } from '../types.ts';
+
+export interface TaskReport {
+  task: BenchTask | undefined;
+  id: string;
+  n: number;
+  c: number;
+  attempts: BenchAttemptRow[];
+}
+
+export interface ReportData {
+  run: BenchRunRow;
+  summary: BenchRunSummary;
+  tasks: TaskReport[];
+  /** Set when the suite's tasks changed since the run (requests shown are the current ones). */
+  suiteChanged: boolean;
+}
+
+export function reportData(run: BenchRunRow, summary: BenchRunSummary, attempts: BenchAttemptRow[], tasks: Map<string, BenchTask>, currentSuiteHash: string | undefined): ReportData {
+  const byTask = new Map<string, BenchAttemptRow[]>();
+  for (const a of attempts) byTask.set(a.taskId, [...(byTask.get(a.taskId) ?? []), a]);
+  return {
+    run,
+    summary,
+    suiteChanged: currentSuiteHash !== undefined && currentSuiteHash !== run.manifest.suite.hash,
+    tasks: [...byTask].map(([id, list]) => ({ id, task: tasks.get(id), n: list.length, c: list.filter((a) => a.verdict === 'pass').length, attempts: list })),
+  };
+}
+
+export const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+export const interval = (e: { value: number; low: number; high: number }): string => `${pct(e.value)} [${pct(e.low)}, ${pct(e.high)}]`;
+
+/** A call as one line: tool(args). */
+export function callLine(tool: string, args: Record<string, unknown>): string {
+  const shown = Object.entries(args)
+    .filter(([k]) => k !== 'pageNo' && k !== 'numOfRows')
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(', ');
+  return `${tool}(${shown})`;
+}
+
+/** A reference step as one line, expressions shown as they are written. */
+export function planLine(step: BenchTask['plan']['steps'][number]): string {
+  const args = Object.fromEntries(Object.entries(step.args).map(([k, a]) => [k, 'value' in a ? a.value : `⟨${a.expr}⟩`]));
+  return callLine(step.tool, args);
+}

@@ -1,0 +1,77 @@
+// What a benchmark run records and reports: its manifest (everything needed to reproduce it), its numbers,
+// and one row per attempt. The engine API carries these as they are.
+import type { ChatMessage } from '../agent/types.ts';
+import type { GatewayMode } from '../gateway/callResult.ts';
+import type { Estimate as BenchEstimate } from './passAtK.ts';
+import type { FailureKind, StepMetrics } from './types.ts';
+
+export interface BenchManifest {
+  runId: string;
+  suite: { name: string; hash: string; tasks: number };
+  model: { ref: string; backend: string; sha256: string | null; quantization: string | null; chatTemplate: string | null; file: string | null; lora: string[] };
+  sampling: { samples: number; temperature: number; maxTokens: number | null; maxSteps: number; seed: number };
+  backend: { mode: GatewayMode; snapshot: string | null; snapshotHash: string | null; emulatorSeed: number | null };
+  app: { version: string; node: string; platform: string };
+  createdAt: string;
+}
+
+export type { Estimate as BenchEstimate } from './passAtK.ts';
+
+export interface BenchGroupScore {
+  tasks: number;
+  attempts: number;
+  passed: number;
+  'pass@1': BenchEstimate;
+}
+
+export interface BenchRunSummary {
+  runId: string;
+  status: 'running' | 'done' | 'failed' | 'aborted';
+  tasks: number;
+  samples: number;
+  attempts: number;
+  passed: number;
+  /** Attempts this invocation ran, and the ones an earlier one had finished. */
+  ran: number;
+  resumed: number;
+  /** Attempts that could not run (the backend failed); run the command again to retry them. */
+  errors: { taskId: string; sample: number; message: string }[];
+  'pass@k': Record<string, BenchEstimate>;
+  'pass^k': Record<string, BenchEstimate>;
+  byLevel: Record<string, BenchGroupScore>;
+  byAbility: Record<string, BenchGroupScore>;
+  byAgency: Record<string, BenchGroupScore>;
+  failures: Record<string, number>;
+  steps: { toolPrecision: number; toolRecall: number; toolF1: number; argumentAccuracy: number; provenance: { user: number; tool: number; invented: number }; stepsUsed: number; stepsNeeded: number; faultsMet: number; faultsRecovered: number };
+  /** Harness time per attempt outside the model (ms), and the whole run's wall time. */
+  overheadMs: number;
+  seconds: number;
+}
+
+export interface BenchAttemptRow {
+  taskId: string;
+  sample: number;
+  transcript: ChatMessage[];
+  calls: { tool: string; arguments: Record<string, unknown>; ok: boolean; errorKind: string | null; refused?: string; injected?: string; rows: number }[];
+  answer: string | null;
+  verdict: 'pass' | 'fail' | 'error';
+  failure: FailureKind | null;
+  detail: string;
+  expected: unknown;
+  metrics: StepMetrics;
+  stoppedBy: 'final' | 'maxSteps' | 'abort';
+  tokensIn: number;
+  tokensOut: number;
+  ms: number;
+  finishedAt: string;
+}
+
+export interface BenchRunRow {
+  id: string;
+  suite: string;
+  status: 'running' | 'done' | 'failed' | 'aborted';
+  manifest: BenchManifest;
+  summary: BenchRunSummary | null;
+  createdAt: string;
+  finishedAt: string | null;
+}

@@ -1,0 +1,111 @@
+// Step metrics of an attempt against the reference trace: which tools it used (precision, recall, F1 over the
+// sets of tools), whether its arguments matched the reference's, and where each argument value came from, the
+// user's request, an earlier tool output, or nowhere (invented), which is what separates a model that chains
+// from one that guesses.
+import type { TraceStep } from '../plan/types.ts';
+import { normaliseText } from './koreanText.ts';
+import type { AttemptCall } from './attempt.ts';
+import type { Provenance, StepMetrics } from './types.ts';
+
+export interface MetricContext {
+  query: string;
+  /** Arguments that say how to call rather than what to ask (paging, enumerated options): not scored. */
+  incidental: (tool: string, param: string) => boolean;
+  /** How the request would state this value, if a user would (mentions.ts), e.g. "오늘" for today's date. */
+  mention: (tool: string, param: string, value: unknown) => string | undefined;
+}
+
+const leaves = (value: unknown): unknown[] => (Array.isArray(value) ? value.flatMap(leaves) : [value]);
+
+function collectValues(value: unknown, into: Set<string>): void {
+  if (value === null || value === undefined) return;
+  if (Array.isArray(value)) value.forEach((v) => collectValues(v, into));
+  else if (typeof value === 'object') Object.values(value).forEach((v) => collectValues(v, into));
+  else into.add(String(value).trim());
+}
+
+/** Whether a value can be read off an earlier output: as it is, or as a code's leading or trailing part. */
+function fromOutput(value: string, seen: Set<string>): boolean {
+  if (seen.has(value)) return true;
+  const number = Number(value);
+  for (const v of seen) {
+    if (/^\d{4,}$/.test(v) && /^\d{2,}$/.test(value) && value.length < v.length && (v.startsWith(value) || v.endsWith(value))) return true;
+    if (Number.isFinite(number) && value.includes('.') && Math.abs(Number(v) - number) < 1e-6) return true;
+  }
+  return false;
+}
+
+export function provenanceOf(value: unknown, tool: string, param: string, seen: Set<string>, ctx: MetricContext): Provenance {
+  const text = String(value).trim();
+  const query = normaliseText(ctx.query);
+  const mention = ctx.mention(tool, param, value);
+  if ((text !== '' && query.includes(normaliseText(text))) || (mention !== undefined && query.includes(normaliseText(mention)))) return 'user';
+  if (fromOutput(text, seen)) return 'tool';
+  return 'invented';
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' || typeof b === 'number') {
+    const x = Number(a);
+    const y = Number(b);
+    if (Number.isFinite(x) && Number.isFinite(y)) return Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(y));
+  }
+  const la = leaves(a).map((v) => normaliseText(String(v)));
+  const lb = leaves(b).map((v) => normaliseText(String(v)));
+  return la.length === lb.length && la.every((v, i) => v === lb[i]);
+}
+
+export function stepMetrics(calls: AttemptCall[], reference: TraceStep[], ctx: MetricContext): StepMetrics {
+  const used = new Set(calls.map((c) => c.tool));
+  const needed = new Set(reference.map((s) => s.tool));
+  const hits = [...used].filter((t) => needed.has(t)).length;
+  const toolPrecision = used.size ? hits / used.size : needed.size ? 0 : 1;
+  const toolRecall = needed.size ? hits / needed.size : 1;
+  const toolF1 = toolPrecision + toolRecall ? (2 * toolPrecision * toolRecall) / (toolPrecision + toolRecall) : 0;
+
+  // Each reference step is matched with the agent's last successful call of that tool not matched yet.
+  const taken = new Set<number>();
+  let argsTotal = 0;
+  let argsRight = 0;
+  for (const step of reference) {
+    const candidates = calls.map((c, i) => ({ c, i })).filter(({ c, i }) => c.tool === step.tool && !taken.has(i));
+    const match = [...candidates].reverse().find(({ c }) => c.ok) ?? candidates[candidates.length - 1];
+    if (match) taken.add(match.i);
+    for (const [param, value] of Object.entries(step.args)) {
+      if (ctx.incidental(step.tool, param)) continue;
+      argsTotal++;
+      if (match && param in match.c.arguments && sameValue(match.c.arguments[param], value)) argsRight++;
+    }
+  }
+
+  const provenance: Record<Provenance, number> = { user: 0, tool: 0, invented: 0 };
+  const invented: string[] = [];
+  const seen = new Set<string>();
+  for (const call of calls) {
+    for (const [param, value] of Object.entries(call.arguments)) {
+      if (ctx.incidental(call.tool, param)) continue;
+      for (const leaf of leaves(value)) {
+        const p = provenanceOf(leaf, call.tool, param, seen, ctx);
+        provenance[p]++;
+        if (p === 'invented') invented.push(`${call.tool}.${param}=${String(leaf)}`);
+      }
+    }
+    if (call.ok) collectValues(call.items, seen);
+  }
+
+  const faulted = calls.map((c, i) => ({ c, i })).filter(({ c }) => c.injected);
+  const faultsRecovered = faulted.filter(({ c, i }) => calls.slice(i + 1).some((later) => later.tool === c.tool && later.ok)).length;
+
+  return {
+    toolPrecision,
+    toolRecall,
+    toolF1,
+    argumentAccuracy: argsTotal ? argsRight / argsTotal : 1,
+    provenance,
+    invented,
+    stepsUsed: calls.length,
+    stepsNeeded: reference.length,
+    faultsMet: faulted.length,
+    faultsRecovered,
+  };
+}

@@ -1,0 +1,25 @@
+// One failure kind per failed attempt, the first that applies in an order from the most basic breakdown (the
+// output could not be read) to the most subtle (everything ran, the answer was wrong), so a failure is counted
+// where a developer would start fixing it.
+import type { AttemptRecord } from './attempt.ts';
+import type { FailureKind, StepMetrics } from './types.ts';
+
+const API_ERRORS = new Set(['Upstream', 'Timeout', 'Malformed', 'Quota', 'BadKey']);
+const RAW_CALL = /<tool_call>|<\/?function[=>]|"name"\s*:\s*"[^"]+"\s*,\s*"(arguments|parameters)"|^\s*[[{]\s*"/;
+const REPEAT = /같은 인자로 같은 도구를/;
+const SCHEMA = /스키마에 맞지 않/;
+
+export function classifyFailure(attempt: AttemptRecord, metrics: StepMetrics, expectDecline: boolean): FailureKind {
+  const { calls } = attempt;
+  const recoveredLater = (i: number): boolean => calls.slice(i + 1).some((c) => c.tool === calls[i]!.tool && c.ok);
+  if (attempt.answer !== null && RAW_CALL.test(attempt.answer)) return 'unparseable output';
+  if (expectDecline) return 'failed to decline';
+  if (metrics.stepsNeeded > 0 && calls.length === 0) return 'no call';
+  if (attempt.stoppedBy === 'maxSteps' || calls.some((c) => c.refused && REPEAT.test(c.refused))) return 'step cap or loop';
+  if (calls.some((c, i) => !c.ok && c.errorKind !== null && API_ERRORS.has(c.errorKind) && !recoveredLater(i))) return 'unrecovered API error';
+  if (calls.some((c, i) => !c.ok && ((c.refused && SCHEMA.test(c.refused)) || c.errorKind === 'InvalidParam') && !recoveredLater(i))) return 'invalid arguments';
+  if (metrics.toolRecall < 1 && metrics.toolPrecision < 1) return 'wrong tool';
+  if (metrics.invented.length > 0) return 'invented value';
+  if (metrics.toolRecall < 1 || calls.filter((c) => c.ok).length < metrics.stepsNeeded) return 'premature answer';
+  return 'wrong final answer';
+}

@@ -1,0 +1,20 @@
+// Values a plan carries from one step to the next (codes, ids) that a request names anyway: a user could not
+// have known them, so a request that states one gives the answer's path away. Synthesis gates and benchmark
+// lints both refuse such requests.
+import type { Plan, TraceStep } from './types.ts';
+
+/** Carried values (4+ characters, so "11" in "11시" is no leak) that appear in the request and were not stated. */
+export function leakedValues(plan: Plan, steps: TraceStep[], stated: Set<string>, query: string): string[] {
+  const carried = new Set<string>();
+  const byId = new Map(plan.steps.map((s) => [s.id, s]));
+  for (const step of steps) {
+    const planned = byId.get(step.id);
+    if (!planned) continue;
+    for (const [name, arg] of Object.entries(planned.args)) {
+      if (!('expr' in arg)) continue;
+      for (const v of [step.args[name]].flat()) if (v !== null && v !== undefined && String(v).length >= 4) carried.add(String(v));
+    }
+  }
+  // A value the user stated may come back from a call and be passed on; saying it again is no leak.
+  return [...carried].filter((v) => !stated.has(v) && query.includes(v));
+}

@@ -1,0 +1,196 @@
+// Runs a suite: every task n times through the one agent loop, each attempt scored against the reference plan
+// executed on the same backend and written as one row when it finishes. A run killed at any moment resumes
+// with the same command (its id is derived from the suite and the settings), skipping finished attempts.
+import type { BenchAttemptRow, BenchManifest, BenchRunSummary, Progress } from '../../api/contract.ts';
+import type { Catalog } from '../../core/catalog/Catalog.ts';
+import type { CallResult, CallSource } from '../../core/gateway/callResult.ts';
+import type { Trace } from '../../core/plan/types.ts';
+import type { AttemptCall, AttemptRecord } from '../../core/bench/attempt.ts';
+import { scoreAttempt } from '../../core/bench/score.ts';
+import { runNumbers } from '../../core/bench/summary.ts';
+import type { BenchTask, Suite } from '../../core/bench/types.ts';
+import { fnv1a } from '../../core/random.ts';
+import { KopaError } from '../../core/errors.ts';
+import { Agent, type Episode } from '../agent/Agent.ts';
+import type { ModelBackend } from '../agent/backend.ts';
+import type { BenchRepository } from '../store/repositories/BenchRepository.ts';
+import { agenciesOf, metricContext } from './catalogFacts.ts';
+import { injectFaults, type ToolCaller } from './faultInjector.ts';
+import { referenceTrace } from './reference.ts';
+
+/** Where an attempt's model turns come from. */
+export interface AttemptBackends {
+  /** A backend for one attempt; `results` are the attempt's call results as they come (the oracle reads them). */
+  open(task: BenchTask, sample: number, results: CallResult[]): ModelBackend;
+  /** Ends one attempt's use of a backend (a per-attempt backend is disposed, a shared one kept). */
+  close(backend: ModelBackend): Promise<void>;
+}
+
+export interface BenchRunOptions {
+  catalog: Catalog;
+  repo: BenchRepository;
+  suite: Suite;
+  manifest: BenchManifest;
+  backends: AttemptBackends;
+  /** The caller for a task: the gateway in the run's mode, at the task's moment. */
+  callerFor: (task: BenchTask) => ToolCaller;
+  source: CallSource;
+  concurrency?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  now?: () => Date;
+}
+
+/** The settings that must match for a run to be resumed rather than started afresh. */
+function resumeKey(m: BenchManifest): Record<string, unknown> {
+  return { suite: m.suite.hash, model: m.model.ref, sha256: m.model.sha256, lora: m.model.lora, sampling: m.sampling, mode: m.backend.mode, snapshot: m.backend.snapshot };
+}
+
+export async function runBench(options: BenchRunOptions): Promise<BenchRunSummary> {
+  const started = performance.now();
+  const { repo, suite, manifest, catalog } = options;
+  const now = options.now ?? (() => new Date());
+  const existing = repo.run(manifest.runId);
+  if (existing) {
+    const was = resumeKey(existing.manifest);
+    const is = resumeKey(manifest);
+    const changed = Object.keys(is).filter((k) => JSON.stringify(was[k]) !== JSON.stringify(is[k]));
+    if (changed.length) {
+      throw new KopaError('InvalidRequest', `Run ${manifest.runId} was started with other settings (${changed.join(', ')} differ), so it cannot be resumed with these.`, { hint: 'Give a new --run-id, or run the original command again.' });
+    }
+  } else {
+    repo.createRun(manifest.runId, suite.name, manifest, now());
+  }
+  repo.saveTasks(suite.name, suite.hash, suite.tasks);
+  repo.setStatus(manifest.runId, 'running', null, null);
+
+  const samples = manifest.sampling.samples;
+  const finished = repo.finished(manifest.runId);
+  const todo = suite.tasks.flatMap((task) => Array.from({ length: samples }, (_, s) => ({ task, sample: s + 1 }))).filter(({ task, sample }) => !finished.has(`${task.id}#${sample}`));
+  const total = suite.tasks.length * samples;
+  let done = total - todo.length;
+  const errors: BenchRunSummary['errors'] = [];
+  const references = new Map<string, Promise<Trace>>();
+  const reference = (task: BenchTask): Promise<Trace> => {
+    let trace = references.get(task.id);
+    if (!trace) references.set(task.id, (trace = referenceTrace(task, options.callerFor(task))));
+    return trace;
+  };
+  let overheadTotal = 0;
+  let ran = 0;
+
+  const attempt = async (task: BenchTask, sample: number): Promise<void> => {
+    const expected = await reference(task);
+    if (!expected.ok) throw new KopaError('InvalidRequest', `The reference plan of ${task.id} does not run on this backend: ${expected.failure ?? ''}`, { hint: 'kopa bench validate shows which tasks a backend can answer.' });
+    const results: CallResult[] = [];
+    const faulty = injectFaults(options.callerFor(task), task.faults, options.source);
+    let outside = 0;
+    const call: ToolCaller = async (tool, args, signal) => {
+      const t0 = performance.now();
+      const result = await faulty.call(tool, args, signal);
+      outside += performance.now() - t0;
+      results.push(result);
+      return result;
+    };
+    const opened = options.backends.open(task, sample, results);
+    const backend: ModelBackend = {
+      id: opened.id,
+      turn: async (messages, tools, turnOptions) => {
+        const t0 = performance.now();
+        try {
+          return await opened.turn(messages, tools, turnOptions);
+        } finally {
+          outside += performance.now() - t0;
+        }
+      },
+      dispose: () => opened.dispose(),
+    };
+    const t0 = performance.now();
+    let episode: Episode;
+    try {
+      const agent = new Agent({
+        backend,
+        catalog,
+        call,
+        tools: task.tools,
+        asOf: new Date(task.asOf),
+        maxSteps: manifest.sampling.maxSteps,
+        maxTokens: manifest.sampling.maxTokens ?? undefined,
+        temperature: manifest.sampling.temperature,
+        seed: fnv1a(`${manifest.sampling.seed}|${task.id}|${sample}`),
+        signal: options.signal,
+      });
+      episode = await agent.run(task.query_ko);
+    } finally {
+      await options.backends.close(opened);
+    }
+    if (episode.stoppedBy === 'abort') return;
+    let k = 0;
+    const calls: AttemptCall[] = episode.calls.map((c) => {
+      const injected = c.result ? faulty.injected[k++] : undefined;
+      return { tool: c.tool, arguments: c.arguments, ok: c.result?.ok ?? false, errorKind: c.result?.error?.kind ?? null, ...(c.refused ? { refused: c.refused } : {}), ...(injected ? { injected } : {}), items: c.result?.items ?? [] };
+    });
+    const record: AttemptRecord = { answer: episode.answer, stoppedBy: episode.stoppedBy, calls };
+    const verdict = scoreAttempt(task, expected, record, metricContext(catalog, task));
+    const ms = performance.now() - t0;
+    overheadTotal += Math.max(0, ms - outside);
+    ran++;
+    const row: BenchAttemptRow = {
+      taskId: task.id,
+      sample,
+      transcript: episode.messages,
+      calls: calls.map(({ items, ...c }) => ({ ...c, rows: items.length })),
+      answer: episode.answer,
+      verdict: verdict.pass ? 'pass' : 'fail',
+      failure: verdict.failure,
+      detail: verdict.detail,
+      expected: verdict.expected,
+      metrics: verdict.metrics,
+      stoppedBy: episode.stoppedBy,
+      tokensIn: episode.usage.inputTokens,
+      tokensOut: episode.usage.outputTokens,
+      ms: Math.round(ms * 1000) / 1000,
+      finishedAt: now().toISOString(),
+    };
+    repo.addAttempt(manifest.runId, row);
+  };
+
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < todo.length && !options.signal?.aborted) {
+      const { task, sample } = todo[next++]!;
+      try {
+        await attempt(task, sample);
+      } catch (error) {
+        if (options.signal?.aborted) return;
+        errors.push({ taskId: task.id, sample, message: (error as Error).message });
+      }
+      options.onProgress?.({ stage: 'bench', done: ++done, total, message: task.id });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+
+  const status: BenchRunSummary['status'] = options.signal?.aborted ? 'aborted' : errors.length ? 'failed' : 'done';
+  const summary = summarizeRun(options, status, { ran, resumed: finished.size, errors, overheadMs: ran ? overheadTotal / ran : 0, seconds: (performance.now() - started) / 1000 });
+  repo.setStatus(manifest.runId, status, summary, now());
+  return summary;
+}
+
+export function summarizeRun(
+  options: Pick<BenchRunOptions, 'repo' | 'suite' | 'manifest' | 'catalog'>,
+  status: BenchRunSummary['status'],
+  invocation: Pick<BenchRunSummary, 'ran' | 'resumed' | 'errors' | 'overheadMs' | 'seconds'>,
+): BenchRunSummary {
+  const ids = new Set(options.suite.tasks.map((t) => t.id));
+  const attempts = options.repo.attempts(options.manifest.runId).filter((a) => ids.has(a.taskId));
+  const numbers = runNumbers(options.suite.tasks, attempts.map((a) => ({ taskId: a.taskId, pass: a.verdict === 'pass', failure: a.failure, metrics: a.metrics })), (t) => agenciesOf(options.catalog, t), options.manifest.sampling.seed);
+  return {
+    runId: options.manifest.runId,
+    status,
+    samples: options.manifest.sampling.samples,
+    ...numbers,
+    ...invocation,
+    overheadMs: Math.round(invocation.overheadMs * 1000) / 1000,
+    seconds: Math.round(invocation.seconds * 100) / 100,
+  };
+}

@@ -1,0 +1,104 @@
+// Loading a benchmark suite: the bundled KOPA-Bench (resources/bench/kopa/*.jsonl) or the user's own JSONL file
+// or folder. Every task is checked against resources/bench/task.schema.json and against the catalog, and every
+// problem is reported at once with its file and line, so a suite author fixes them in one pass.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Catalog } from '../../core/catalog/Catalog.ts';
+import { canonicalJson } from '../../core/canonicalJson.ts';
+import { KopaError } from '../../core/errors.ts';
+import type { BenchTask, Suite } from '../../core/bench/types.ts';
+
+export const BUNDLED_SUITES = ['kopa'] as const;
+
+function suiteFiles(ref: string, resourcesDir: string): { name: string; files: string[] } {
+  if ((BUNDLED_SUITES as readonly string[]).includes(ref)) {
+    const dir = path.join(resourcesDir, 'bench', ref);
+    return { name: ref, files: readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f)) };
+  }
+  const target = path.resolve(ref);
+  if (!existsSync(target)) throw new KopaError('NotFound', `There is no suite "${ref}": not one of ${BUNDLED_SUITES.join(', ')}, and no such file or folder.`);
+  if (statSync(target).isDirectory()) {
+    const files = readdirSync(target).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(target, f));
+    if (files.length === 0) throw new KopaError('NotFound', `${target} holds no .jsonl task files.`);
+    return { name: path.basename(target), files };
+  }
+  return { name: path.basename(target).replace(/\.jsonl$/, ''), files: [target] };
+}
+
+let compiled: ReturnType<Ajv['compile']> | undefined;
+
+function schemaValidator(resourcesDir: string): ReturnType<Ajv['compile']> {
+  if (!compiled) {
+    const ajv = new Ajv({ allErrors: true, strict: true });
+    (addFormats as unknown as (ajv: Ajv) => Ajv)(ajv);
+    compiled = ajv.compile(JSON.parse(readFileSync(path.join(resourcesDir, 'bench', 'task.schema.json'), 'utf8')) as object);
+  }
+  return compiled;
+}
+
+/** Problems a valid schema cannot see: tools the catalog lacks, a level that is not the plan's length … */
+function taskProblems(task: BenchTask, catalog: Catalog): string[] {
+  const problems: string[] = [];
+  for (const id of task.tools) if (!catalog.get(id)) problems.push(`tools: ${id} is not in the catalog`);
+  const ids = new Set<string>();
+  task.plan.steps.forEach((step, i) => {
+    if (step.id !== `s${i + 1}`) problems.push(`plan.steps[${i}].id is ${step.id}; steps are numbered s1, s2, … in order`);
+    ids.add(step.id);
+    if (!task.tools.includes(step.tool)) problems.push(`plan step ${step.id} uses ${step.tool}, which is not among the task's tools`);
+    const spec = catalog.get(step.tool);
+    if (spec) for (const param of Object.keys(step.args)) if (!(param in spec.parameters.properties)) problems.push(`plan step ${step.id}: ${step.tool} has no parameter ${param}`);
+  });
+  if (task.level !== task.plan.steps.length) problems.push(`level is ${task.level} but the plan has ${task.plan.steps.length} steps`);
+  const declines = task.plan.answer.compare === 'decline';
+  if (declines !== task.abilities.includes('declining')) problems.push(declines ? 'a decline task must list the "declining" ability' : '"declining" is listed but the answer is not "decline"');
+  const faulty = (task.faults?.length ?? 0) > 0;
+  if (faulty !== task.abilities.includes('fault recovery')) problems.push(faulty ? 'a task with faults must list the "fault recovery" ability' : '"fault recovery" is listed but the task injects no fault');
+  for (const f of task.faults ?? []) if (!task.plan.steps.some((s) => s.tool === f.tool)) problems.push(`faults: ${f.tool} is not called by the plan`);
+  for (const key of Object.keys(task.statedAs ?? {})) {
+    const [step, param] = key.split('.');
+    const planned = task.plan.steps.find((s) => s.id === step);
+    if (!planned || !param || !(param in planned.args)) problems.push(`statedAs: ${key} names no argument of the plan`);
+  }
+  return problems;
+}
+
+export function loadSuite(ref: string, resourcesDir: string, catalog: Catalog): Suite {
+  const { name, files } = suiteFiles(ref, resourcesDir);
+  const validate = schemaValidator(resourcesDir);
+  const tasks: BenchTask[] = [];
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (line.trim() === '') return;
+        const where = `${path.basename(file)}:${i + 1}`;
+        let json: unknown;
+        try {
+          json = JSON.parse(line);
+        } catch (error) {
+          problems.push(`${where}: not JSON (${(error as Error).message})`);
+          return;
+        }
+        if (!validate(json)) {
+          problems.push(...(validate.errors ?? []).map((e) => `${where}: ${e.instancePath || '(task)'} ${e.message ?? ''}${e.keyword === 'additionalProperties' ? ` (${String(e.params.additionalProperty)})` : ''}`));
+          return;
+        }
+        const task = json as BenchTask;
+        if (seen.has(task.id)) problems.push(`${where}: id ${task.id} is already used at ${seen.get(task.id)}`);
+        seen.set(task.id, where);
+        problems.push(...taskProblems(task, catalog).map((p) => `${where} (${task.id}): ${p}`));
+        tasks.push(task);
+      });
+  }
+  if (problems.length > 0) {
+    throw new KopaError('InvalidRequest', `The suite "${name}" has ${problems.length} problem${problems.length > 1 ? 's' : ''}:\n  ${problems.slice(0, 40).join('\n  ')}${problems.length > 40 ? `\n  … and ${problems.length - 40} more` : ''}`);
+  }
+  if (tasks.length === 0) throw new KopaError('InvalidRequest', `The suite "${name}" has no tasks.`);
+  const hash = createHash('sha256').update(tasks.map((t) => canonicalJson(t)).join('\n')).digest('hex');
+  return { name, hash, tasks };
+}

@@ -1,0 +1,65 @@
+// `kopa bench validate`: every task's reference plan runs on the chosen backend and must give a non-empty
+// expected answer (or, for a decline task, confirm that the data is absent), and the lints must find nothing.
+import type { BenchTaskCheck, BenchValidation, Progress } from '../../api/contract.ts';
+import type { Catalog } from '../../core/catalog/Catalog.ts';
+import type { GatewayMode } from '../../core/gateway/callResult.ts';
+import { lintTask } from '../../core/bench/lints.ts';
+import type { BenchTask, Suite } from '../../core/bench/types.ts';
+import { agenciesOf, lintContext } from './catalogFacts.ts';
+import type { ToolCaller } from './faultInjector.ts';
+import { referenceTrace } from './reference.ts';
+
+export interface ValidateOptions {
+  catalog: Catalog;
+  mode: GatewayMode;
+  /** The caller for one task (its moment set). */
+  callerFor: (task: BenchTask) => ToolCaller;
+  concurrency?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+}
+
+const count = (into: Record<string, number>, key: string): void => {
+  into[key] = (into[key] ?? 0) + 1;
+};
+
+export function distribution(suite: Suite, catalog: Catalog): BenchValidation['distribution'] {
+  const out: BenchValidation['distribution'] = { levels: {}, abilities: {}, agencies: {} };
+  for (const task of suite.tasks) {
+    count(out.levels, String(task.level));
+    task.abilities.forEach((a) => count(out.abilities, a));
+    agenciesOf(catalog, task).forEach((a) => count(out.agencies, a));
+  }
+  return out;
+}
+
+export async function validateSuite(suite: Suite, options: ValidateOptions): Promise<BenchValidation> {
+  const started = performance.now();
+  const lintCtx = lintContext(options.catalog);
+  const results: BenchTaskCheck[] = new Array(suite.tasks.length);
+  let next = 0;
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    while (next < suite.tasks.length && !options.signal?.aborted) {
+      const index = next++;
+      const task = suite.tasks[index]!;
+      const trace = await referenceTrace(task, options.callerFor(task));
+      const lints = trace.ok ? lintTask(task, trace.steps, lintCtx) : [];
+      results[index] = { id: task.id, solvable: trace.ok, expected: trace.answer ?? null, ...(trace.failure ? { failure: trace.failure } : {}), lints, calls: trace.steps.length };
+      options.onProgress?.({ stage: 'validate', done: ++done, total: suite.tasks.length });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+  const finished = results.filter(Boolean);
+  return {
+    suite: suite.name,
+    suiteHash: suite.hash,
+    mode: options.mode,
+    tasks: suite.tasks.length,
+    solvable: finished.filter((r) => r.solvable).length,
+    failing: finished.filter((r) => !r.solvable || r.lints.length > 0).map((r) => r.id),
+    results: finished,
+    distribution: distribution(suite, options.catalog),
+    seconds: Math.round((performance.now() - started) / 10) / 100,
+  };
+}

@@ -1,0 +1,194 @@
+// Engine API methods of evaluation: validate a suite against a backend, run a model on it (resumable), list
+// runs, report one and compare two.
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BenchComparison, BenchManifest, BenchReport, BenchRunParams, BenchRunRow, BenchRunSummary, BenchValidateParams, BenchValidation, CallOptions } from '../../api/contract.ts';
+import { APP_VERSION } from '../../core/appInfo.ts';
+import type { BenchTask, Suite } from '../../core/bench/types.ts';
+import { pairedTest } from '../../core/bench/pairedTest.ts';
+import { csvReport } from '../../core/bench/report/csv.ts';
+import { htmlReport } from '../../core/bench/report/html.ts';
+import { markdownReport } from '../../core/bench/report/markdown.ts';
+import { reportData } from '../../core/bench/report/reportData.ts';
+import type { GatewayMode } from '../../core/gateway/callResult.ts';
+import { KopaError } from '../../core/errors.ts';
+import type { Engine } from '../Engine.ts';
+import type { ModelBackend } from '../agent/backend.ts';
+import { OracleBackend } from '../bench/oracleBackend.ts';
+import { runBench, summarizeRun, type AttemptBackends } from '../bench/runner.ts';
+import { ScriptBook } from '../bench/scriptBook.ts';
+import { loadSuite } from '../bench/suite.ts';
+import { validateSuite } from '../bench/validateSuite.ts';
+import type { ToolCaller } from '../bench/faultInjector.ts';
+import { sha256Of } from '../models/ModelRegistry.ts';
+import { BenchRepository } from '../store/repositories/BenchRepository.ts';
+import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
+import { inspectModel, resolveBackend } from './models.ts';
+
+const DEFAULT_MAX_STEPS = 10;
+
+function selectTasks(suite: Suite, ids: string[] | undefined): Suite {
+  if (!ids) return suite;
+  const unknown = ids.filter((id) => !suite.tasks.some((t) => t.id === id));
+  if (unknown.length) throw new KopaError('NotFound', `The suite ${suite.name} has no task ${unknown.join(', ')}.`);
+  return { ...suite, tasks: suite.tasks.filter((t) => ids.includes(t.id)) };
+}
+
+function callerFor(engine: Engine, mode: GatewayMode, snapshot: string | undefined): (task: BenchTask) => ToolCaller {
+  const gateway = engine.gateway();
+  return (task) => (tool, args, signal) => gateway.call(tool, args, { mode, snapshot, signal, emulatorNow: new Date(task.asOf) });
+}
+
+export async function benchValidate(engine: Engine, params: BenchValidateParams, options: CallOptions): Promise<BenchValidation> {
+  const mode = params.mode ?? 'emulator';
+  const suite = selectTasks(loadSuite(params.suite, engine.resourcesDir, engine.catalog()), params.tasks);
+  return validateSuite(suite, { catalog: engine.catalog(), mode, callerFor: callerFor(engine, mode, params.snapshot), concurrency: params.concurrency, signal: options.signal, onProgress: options.onProgress });
+}
+
+function snapshotHash(engine: Engine, snapshot: string | undefined): string | null {
+  if (!snapshot) return null;
+  const repo = new RecordingRepository(engine.store.db);
+  const id = repo.snapshotId(snapshot);
+  if (id === undefined) throw new KopaError('NotFound', `There is no snapshot "${snapshot}".`, { hint: 'kopa snapshots list shows them.' });
+  const hash = createHash('sha256');
+  for (const r of repo.all(id).sort((a, b) => a.requestHash.localeCompare(b.requestHash))) hash.update(r.requestHash).update(r.body);
+  return hash.digest('hex');
+}
+
+const slug = (text: string): string => text.replace(/^.*[/\\]/, '').replace(/\.gguf$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'model';
+
+async function modelFacts(engine: Engine, params: BenchRunParams): Promise<BenchManifest['model']> {
+  const ref = params.model;
+  const lora = params.lora ?? [];
+  if (ref === 'oracle') return { ref, backend: 'oracle', sha256: null, quantization: null, chatTemplate: null, file: null, lora };
+  if (ref.startsWith('scripted:')) {
+    const file = path.resolve(ref.slice('scripted:'.length));
+    return { ref, backend: 'scripted', sha256: await sha256Of(file), quantization: null, chatTemplate: null, file, lora };
+  }
+  const info = await inspectModel(engine, ref);
+  if (info.kind === 'openai') return { ref, backend: `openai:${info.location}#${info.name}`, sha256: null, quantization: null, chatTemplate: null, file: null, lora };
+  return { ref, backend: 'llama.cpp', sha256: info.sha256 ?? (await sha256Of(info.location)), quantization: info.quantization, chatTemplate: info.chatWrapper, file: info.location, lora };
+}
+
+async function openBackends(engine: Engine, params: BenchRunParams, signal?: AbortSignal): Promise<{ backends: AttemptBackends; dispose: () => Promise<void> }> {
+  const perAttempt = (open: AttemptBackends['open']): { backends: AttemptBackends; dispose: () => Promise<void> } => ({ backends: { open, close: (b) => b.dispose() }, dispose: async () => {} });
+  if (params.model === 'oracle') return perAttempt((task, _sample, results) => new OracleBackend(task, results));
+  if (params.model.startsWith('scripted:')) {
+    const file = params.model.slice('scripted:'.length);
+    if (!ScriptBook.isScriptBook(file)) throw new KopaError('Usage', `${file} is a flat transcript; a benchmark needs turns per task.`, { hint: 'Write one line per task: {"task": ID, "turns": [...]}.' });
+    const book = new ScriptBook(file);
+    return perAttempt((task, sample) => book.backend(task.id, sample));
+  }
+  const shared: ModelBackend = await resolveBackend(engine, { model: params.model, lora: params.lora, contextSize: params.contextSize }, signal);
+  return { backends: { open: () => shared, close: async () => {} }, dispose: () => shared.dispose() };
+}
+
+export async function benchRun(engine: Engine, params: BenchRunParams, options: CallOptions): Promise<BenchRunSummary> {
+  const mode = params.mode ?? 'emulator';
+  const catalog = engine.catalog();
+  const suite = selectTasks(loadSuite(params.suite, engine.resourcesDir, catalog), params.tasks);
+  const sampling = { samples: params.samples ?? 1, temperature: params.temperature ?? (params.samples && params.samples > 1 ? 0.7 : 0), maxTokens: params.maxTokens ?? null, maxSteps: params.maxSteps ?? DEFAULT_MAX_STEPS, seed: params.seed ?? 1 };
+  const model = await modelFacts(engine, params);
+  const backend = { mode, snapshot: params.snapshot ?? null, snapshotHash: mode === 'replay' ? snapshotHash(engine, params.snapshot) : null, emulatorSeed: mode === 'emulator' ? (await engine.emulator()).seed : null };
+  const key = createHash('sha256').update(JSON.stringify({ suite: suite.hash, model: model.ref, sha: model.sha256, lora: model.lora, sampling, mode, snapshot: backend.snapshot })).digest('hex');
+  const runId = params.runId ?? `${suite.name}-${slug(model.ref === 'oracle' ? 'oracle' : model.ref.replace(/^(scripted|openai):/, ''))}-${key.slice(0, 8)}`;
+  const manifest: BenchManifest = {
+    runId,
+    suite: { name: suite.name, hash: suite.hash, tasks: suite.tasks.length },
+    model,
+    sampling,
+    backend,
+    app: { version: APP_VERSION, node: process.version, platform: `${process.platform}-${process.arch}` },
+    createdAt: new Date().toISOString(),
+  };
+  const repo = new BenchRepository(engine.store.db);
+  const existing = repo.run(runId);
+  if (existing) manifest.createdAt = existing.manifest.createdAt;
+  const { backends, dispose } = await openBackends(engine, params, options.signal);
+  try {
+    return await runBench({ catalog, repo, suite, manifest, backends, callerFor: callerFor(engine, mode, params.snapshot), source: mode === 'replay' ? 'replay' : mode === 'emulator' ? 'emulator' : 'live', concurrency: params.concurrency, signal: options.signal, onProgress: options.onProgress });
+  } finally {
+    await dispose();
+  }
+}
+
+function requireRun(repo: BenchRepository, id: string): BenchRunRow {
+  const run = repo.run(id);
+  if (!run) throw new KopaError('NotFound', `There is no benchmark run ${id}.`, { hint: 'kopa bench runs lists them.' });
+  return run;
+}
+
+/** A run's summary as stored, or computed from its attempts when it was killed before writing one. */
+function summaryOf(engine: Engine, repo: BenchRepository, run: BenchRunRow): { summary: BenchRunSummary; tasks: Map<string, BenchTask>; currentHash: string | undefined } {
+  const stored = repo.tasks(run.suite);
+  const tasks = new Map(stored.map((s) => [s.task.id, s.task]));
+  if (run.summary) return { summary: run.summary, tasks, currentHash: stored[0]?.suiteHash };
+  const attempted = new Set(repo.attempts(run.id).map((a) => a.taskId));
+  const suite: Suite = { name: run.suite, hash: run.manifest.suite.hash, tasks: [...tasks.values()].filter((t) => attempted.has(t.id)) };
+  const summary = summarizeRun({ repo, suite, manifest: run.manifest, catalog: engine.catalog() }, run.status, { ran: 0, resumed: 0, errors: [], overheadMs: 0, seconds: 0 });
+  return { summary, tasks, currentHash: stored[0]?.suiteHash };
+}
+
+export function benchRuns(engine: Engine): BenchRunRow[] {
+  return new BenchRepository(engine.store.db).runs();
+}
+
+export function benchReport(engine: Engine, params: { run: string; format?: BenchReport['format']; out?: string }): BenchReport {
+  const repo = new BenchRepository(engine.store.db);
+  const run = requireRun(repo, params.run);
+  const { summary, tasks, currentHash } = summaryOf(engine, repo, run);
+  const attempts = repo.attempts(run.id);
+  const format = params.format ?? 'md';
+  const data = reportData(run, summary, attempts, tasks, currentHash);
+  const content =
+    format === 'html' ? htmlReport(data)
+    : format === 'csv' ? csvReport(data)
+    : format === 'json' ? `${JSON.stringify({ manifest: run.manifest, summary, tasks: data.tasks.map((t) => ({ id: t.id, level: t.task?.level, abilities: t.task?.abilities, n: t.n, c: t.c, attempts: t.attempts.map(({ transcript: _t, ...a }) => a) })) }, null, 2)}\n`
+    : markdownReport(data);
+  if (params.out) {
+    const file = path.resolve(params.out);
+    writeFileSync(file, content);
+    return { runId: run.id, format, content, file };
+  }
+  return { runId: run.id, format, content };
+}
+
+export function benchCompare(engine: Engine, params: { a: string; b: string }): BenchComparison {
+  const repo = new BenchRepository(engine.store.db);
+  const rate = (id: string): Map<string, number> => {
+    requireRun(repo, id);
+    const counts = new Map<string, { n: number; c: number }>();
+    for (const a of repo.attempts(id)) {
+      const t = counts.get(a.taskId) ?? { n: 0, c: 0 };
+      t.n++;
+      if (a.verdict === 'pass') t.c++;
+      counts.set(a.taskId, t);
+    }
+    return new Map([...counts].map(([k, v]) => [k, v.c / v.n]));
+  };
+  const a = rate(params.a);
+  const b = rate(params.b);
+  const shared = [...a.keys()].filter((k) => b.has(k)).sort();
+  if (shared.length === 0) throw new KopaError('InvalidRequest', `Runs ${params.a} and ${params.b} share no task, so they cannot be compared.`);
+  const unpaired = [...new Set([...a.keys(), ...b.keys()])].filter((k) => !(a.has(k) && b.has(k))).sort();
+  const xs = shared.map((k) => a.get(k)!);
+  const ys = shared.map((k) => b.get(k)!);
+  const test = pairedTest(xs, ys);
+  const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / v.length;
+  return {
+    a: params.a,
+    b: params.b,
+    tasks: shared.length,
+    aPass1: mean(xs),
+    bPass1: mean(ys),
+    aBetter: test.aBetter,
+    bBetter: test.bBetter,
+    ties: test.ties,
+    difference: test.difference,
+    pValue: test.pValue,
+    method: test.method,
+    changed: shared.filter((k) => a.get(k) !== b.get(k)).map((k) => ({ taskId: k, a: a.get(k)!, b: b.get(k)! })),
+    unpaired,
+  };
+}
