@@ -24,6 +24,8 @@ export interface LintContext {
 
 const RELATIVE = /오늘|어제|내일|모레|지금|현재|방금|이번\s?달|지난\s?달|다음\s?달|올해|작년|지난해|내년|최근|이번\s?주|다음\s?주/;
 
+const NOW_WORDS = ['지금', '현재', '오늘', '최신', '최근', '이번', '내일', '모레', '주말'];
+
 const monthOffset = (asOf: Date, offset: number): string => {
   const t = kst(asOf);
   const d = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + offset, 1));
@@ -32,9 +34,13 @@ const monthOffset = (asOf: Date, offset: number): string => {
 
 /** The ways a request may state a value of this kind at `asOf`, besides the value itself. */
 export function statedForms(tool: string, tag: string, value: unknown, asOf: Date): string[] {
+  // A statistics period is a year or a year and month, said as dates are.
+  if (tag === 'kosis.period') return statedForms(tool, String(value).length === 6 ? 'date.yyyymm' : 'date.yyyy', value, asOf);
   const forms = new Set<string>([String(value)]);
   const mention = mentionText(tool, tag, value, asOf);
   if (mention) forms.add(mention);
+  // The latest issue of a forecast is what "now" asks for, however the request says now.
+  if (mention === '지금' || mention === '가장 최근에 발표된') for (const word of NOW_WORDS) forms.add(word);
   const text = String(value);
   const today = ymd(kst(asOf));
   if (tag === 'date.yyyymmdd' && /^\d{8}$/.test(text)) {
@@ -47,19 +53,22 @@ export function statedForms(tool: string, tag: string, value: unknown, asOf: Dat
   }
   if (tag === 'date.yyyymm' && /^\d{6}$/.test(text)) {
     forms.add(`${Number(text.slice(4))}월`);
-    if (text === monthOffset(asOf, 0)) forms.add('이번 달');
+    if (text === monthOffset(asOf, 0)) for (const word of ['이번 달', '오늘', '지금', '현재']) forms.add(word);
     if (text === monthOffset(asOf, -1)) forms.add('지난달').add('지난 달');
     if (text === monthOffset(asOf, 1)) forms.add('다음 달').add('다음달');
   }
   if (tag === 'date.yyyy') {
     const year = kst(asOf).getUTCFullYear();
-    if (Number(text) === year) forms.add('올해');
+    // A day or month said relative to now ("다음 달", "내일") says its year too.
+    if (Number(text) === year) for (const word of ['올해', '이번 달', '오늘', '내일', '어제', '지금', '이번 주']) forms.add(word);
+    if (Number(text) === Number(monthOffset(asOf, 1).slice(0, 4))) forms.add('다음 달').add('다음달');
+    if (Number(text) === Number(monthOffset(asOf, -1).slice(0, 4))) forms.add('지난달').add('지난 달');
     if (Number(text) === year - 1) forms.add('작년').add('지난해');
     if (Number(text) === year + 1) forms.add('내년');
   }
   if (tag === 'date.mm') {
     const month = Number(monthOffset(asOf, 0).slice(4));
-    if (Number(text) === month) forms.add('이번 달');
+    if (Number(text) === month) for (const word of ['이번 달', '오늘', '지금', '현재', '내일', '어제']) forms.add(word);
     if (Number(text) === (month % 12) + 1) forms.add('다음 달').add('다음달');
   }
   return [...forms];
@@ -78,7 +87,8 @@ export function lintTask(task: BenchTask, steps: TraceStep[], ctx: LintContext):
       for (const v of [arg.value].flat()) stated.add(String(v));
       const statedAs = task.statedAs?.[key];
       if (statedAs !== undefined) {
-        if (!query.includes(normaliseText(statedAs))) lints.push({ kind: 'omitted value', detail: `${key}: the request does not say "${statedAs}"` });
+        // "": a value the tool's documentation gives (a wildcard such as ALL), not something the user says.
+        if (statedAs !== '' && !query.includes(normaliseText(statedAs))) lints.push({ kind: 'omitted value', detail: `${key}: the request does not say "${statedAs}"` });
         continue;
       }
       const tag = ctx.tagOf(step.tool, param);

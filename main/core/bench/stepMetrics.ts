@@ -24,15 +24,35 @@ function collectValues(value: unknown, into: Set<string>): void {
   else into.add(String(value).trim());
 }
 
-/** Whether a value can be read off an earlier output: as it is, or as a code's leading or trailing part. */
+/**
+ * Whether a code is earlier codes written one after another (a PNU is 시군구 + 법정동 + 산 + 본번 + 부번): parts of
+ * three or more digits, with at most one shorter part, so that no made-up number passes as a string of digits.
+ */
+function isConcatenation(value: string, seen: Set<string>): boolean {
+  if (!/^\d{6,}$/.test(value)) return false;
+  // best[i]: fewest short parts needed to write value[0, i), or Infinity.
+  const best = new Array<number>(value.length + 1).fill(Infinity);
+  best[0] = 0;
+  for (let i = 0; i < value.length; i++) {
+    if (best[i] === Infinity) continue;
+    for (let j = i + 1; j <= value.length && j - i < value.length; j++) {
+      if (!seen.has(value.slice(i, j))) continue;
+      best[j] = Math.min(best[j]!, best[i]! + (j - i < 3 ? 1 : 0));
+    }
+  }
+  return best[value.length]! <= 1;
+}
+
+/** Whether a value can be read off an earlier output: as it is, zero-padded, as a code's leading or trailing part, or joined from codes. */
 function fromOutput(value: string, seen: Set<string>): boolean {
   if (seen.has(value)) return true;
   const number = Number(value);
+  if (/^\d+$/.test(value) && seen.has(String(number))) return true;
   for (const v of seen) {
     if (/^\d{4,}$/.test(v) && /^\d{2,}$/.test(value) && value.length < v.length && (v.startsWith(value) || v.endsWith(value))) return true;
     if (Number.isFinite(number) && value.includes('.') && Math.abs(Number(v) - number) < 1e-6) return true;
   }
-  return false;
+  return isConcatenation(value, seen);
 }
 
 export function provenanceOf(value: unknown, tool: string, param: string, seen: Set<string>, ctx: MetricContext): Provenance {
@@ -63,13 +83,13 @@ export function stepMetrics(calls: AttemptCall[], reference: TraceStep[], ctx: M
   const toolRecall = needed.size ? hits / needed.size : 1;
   const toolF1 = toolPrecision + toolRecall ? (2 * toolPrecision * toolRecall) / (toolPrecision + toolRecall) : 0;
 
-  // Each reference step is matched with the agent's last successful call of that tool not matched yet.
+  // Each reference step is matched, in order, with the agent's first successful call of that tool not matched yet.
   const taken = new Set<number>();
   let argsTotal = 0;
   let argsRight = 0;
   for (const step of reference) {
     const candidates = calls.map((c, i) => ({ c, i })).filter(({ c, i }) => c.tool === step.tool && !taken.has(i));
-    const match = [...candidates].reverse().find(({ c }) => c.ok) ?? candidates[candidates.length - 1];
+    const match = candidates.find(({ c }) => c.ok) ?? candidates[0];
     if (match) taken.add(match.i);
     for (const [param, value] of Object.entries(step.args)) {
       if (ctx.incidental(step.tool, param)) continue;

@@ -47,7 +47,15 @@ export function compileExpression(text: string): Compiled {
 
 /** Evaluates an expression; undefined when it selects nothing. JSONata sequences come back as plain arrays. */
 export async function evaluate(text: string, input: unknown, bindings: Record<string, unknown> = {}): Promise<unknown> {
-  const result: unknown = await compileExpression(text).evaluate(input, bindings);
+  let result: unknown;
+  try {
+    result = await compileExpression(text).evaluate(input, bindings);
+  } catch (error) {
+    if (error instanceof KopaError) throw error;
+    // JSONata throws plain objects ({code, message, position}), not Errors.
+    const e = error as { message?: string; code?: string };
+    throw new KopaError('InvalidRequest', `The expression ${text} failed: ${e.message ?? String(error)}${e.code ? ` (${e.code})` : ''}.`);
+  }
   return plain(result);
 }
 

@@ -30,7 +30,7 @@ export function metricContext(catalog: Catalog, task: BenchTask): MetricContext 
   }));
   return {
     query: task.query_ko,
-    incidental: lint.incidental,
+    incidental: (tool, name) => lint.incidental(tool, name) || [...stated].some(([key, words]) => words === '' && key.startsWith(`${tool}.${name}=`)),
     mention: (tool, name, value) => {
       const words = stated.get(`${tool}.${name}=${String(value)}`);
       if (words) return words;

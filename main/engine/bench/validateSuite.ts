@@ -43,7 +43,7 @@ export async function validateSuite(suite: Suite, options: ValidateOptions): Pro
     while (next < suite.tasks.length && !options.signal?.aborted) {
       const index = next++;
       const task = suite.tasks[index]!;
-      const trace = await referenceTrace(task, options.callerFor(task));
+      const trace = await referenceTrace(task, options.callerFor(task)).catch((error: unknown) => ({ steps: [], answer: undefined, ok: false, failure: (error as Error).message }));
       const lints = trace.ok ? lintTask(task, trace.steps, lintCtx) : [];
       results[index] = { id: task.id, solvable: trace.ok, expected: trace.answer ?? null, ...(trace.failure ? { failure: trace.failure } : {}), lints, calls: trace.steps.length };
       options.onProgress?.({ stage: 'validate', done: ++done, total: suite.tasks.length });
