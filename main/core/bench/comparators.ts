@@ -26,13 +26,19 @@ export function isDecline(text: string): boolean {
   return DECLINE.test(text);
 }
 
-/** Yes or no, by the first polar word of the answer; undefined when it says neither. */
+const UNSURE = /(확인할 수 없|알 수 없|모르겠|판단할 수 없|not sure|unknown)/i;
+
+/**
+ * Yes or no, by the first polar word of the answer ("네", "아니요", "없습니다" …). A plain statement with no
+ * negation ("6월 3일은 공휴일입니다.") is a yes; an answer that says it cannot tell is neither.
+ */
 export function polarity(text: string): boolean | undefined {
+  if (text.trim() === '' || UNSURE.test(text)) return undefined;
   const yes = YES.exec(text);
   const no = NO.exec(text);
-  if (!yes && !no) return undefined;
-  if (yes && no) return no.index <= yes.index ? false : true;
-  return Boolean(yes);
+  if (yes && no) return no.index > yes.index;
+  if (no) return false;
+  return true;
 }
 
 const isDateLike = (v: string): boolean => /^\d{4}-?\d{2}-?\d{2}$/.test(v);

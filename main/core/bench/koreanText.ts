@@ -6,9 +6,10 @@ import { SIDO_NAMES } from '../region/sidoNames.ts';
 const SIDO_VARIANTS: [string, string][] = (() => {
   const pairs: [string, string][] = [];
   for (const { name, short } of Object.values(SIDO_NAMES)) {
+    // 광주 is also a city of 경기도 (경기도 광주시): 광주광역시 keeps its full name so the two never meet.
+    if (short === '광주') continue;
     pairs.push([name, short]);
-    // 광주시 is also a city of 경기도, so only 광주광역시 stands for 광주.
-    if ((name.endsWith('특별시') || name.endsWith('광역시')) && short !== '광주') pairs.push([`${short}시`, short]);
+    if (name.endsWith('특별시') || name.endsWith('광역시')) pairs.push([`${short}시`, short]);
   }
   pairs.push(['강원도', '강원'], ['전라북도', '전북'], ['세종시', '세종'], ['제주도', '제주']);
   return pairs.sort((a, b) => b[0].length - a[0].length);

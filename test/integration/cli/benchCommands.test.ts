@@ -1,0 +1,180 @@
+// KOPA-Bench from the shell: the bundled suite validates against the emulator, the oracle scores 100 %, a
+// scripted model with planted mistakes gets exactly the planted verdicts and failure kinds, a run killed
+// mid-way resumes to the numbers an uninterrupted run gives, and reports and comparisons come out whole.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BenchComparison, BenchRunSummary, BenchValidation } from '../../../main/api/contract.ts';
+import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
+import { fileTempDir, tempDir } from '../../helpers/tempDir.ts';
+
+const json = <T>(text: string): T => JSON.parse(text) as T;
+
+describe('kopa bench validate', () => {
+  it('finds all 145 KOPA-Bench tasks solvable on the emulator, with the documented distribution', async () => {
+    const run = await runKopa(['--json', '--data-dir', tempDir(), 'bench', 'validate', '--suite', 'kopa']);
+    expect(run.code, run.stderr).toBe(0);
+    const v = json<BenchValidation>(run.stdout);
+    expect(v).toMatchObject({ tasks: 145, solvable: 145, failing: [] });
+    expect(v.results.every((r) => r.lints.length === 0 && r.expected !== null)).toBe(true);
+    expect(v.distribution.abilities['fault recovery']).toBeGreaterThanOrEqual(15);
+    expect(v.distribution.abilities.declining).toBeGreaterThanOrEqual(10);
+    expect(Object.values(v.distribution.levels).reduce((a, b) => a + b, 0)).toBe(145);
+  });
+
+  it('names a task whose request leaves out a value, and exits 1', async () => {
+    const line = readFileSync(path.join(repoRoot, 'resources', 'bench', 'kopa', '03-realestate-health.jsonl'), 'utf8').split('\n')[0]!;
+    const task = JSON.parse(line) as { id: string; query_ko: string };
+    const file = path.join(tempDir(), 'broken.jsonl');
+    writeFileSync(file, `${JSON.stringify({ ...task, query_ko: '2025년 3월 아파트 매매 거래는 몇 건이었나요?' })}\n`);
+    const run = await runKopa(['--data-dir', tempDir(), 'bench', 'validate', '--suite', file]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`${task.id}: omitted value: s1.locatadd_nm=서울특별시 강남구`);
+  });
+});
+
+describe('kopa bench run', () => {
+  it('scores the oracle at 100 % on every task, four samples each, and reports it in four formats', async () => {
+    const dir = tempDir();
+    const run = await runKopa(['--json', '--data-dir', dir, 'bench', 'run', '--suite', 'kopa', '--model', 'oracle', '--samples', '4', '--concurrency', '4']);
+    expect(run.code, run.stderr).toBe(0);
+    const s = json<BenchRunSummary>(run.stdout);
+    expect(s).toMatchObject({ status: 'done', tasks: 145, attempts: 580, passed: 580, errors: [] });
+    for (const k of [1, 2, 3, 4]) {
+      expect(s['pass@k'][`pass@${k}`]).toEqual({ value: 1, low: 1, high: 1 });
+      expect(s['pass^k'][`pass^${k}`]).toEqual({ value: 1, low: 1, high: 1 });
+    }
+    expect(Object.values(s.failures).every((n) => n === 0)).toBe(true);
+    expect(s.steps).toMatchObject({ toolF1: 1, argumentAccuracy: 1, faultsRecovered: s.steps.faultsMet });
+    expect(s.steps.provenance.invented).toBe(0);
+
+    const html = path.join(tempDir(), 'report.html');
+    expect((await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'html', '--out', html])).code).toBe(0);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain('<svg');
+    expect(page).toContain('pass@k and pass^k by k');
+    expect(page).not.toMatch(/<script|<link|src="http/);
+    const md = (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId])).stdout;
+    expect(md).toContain('| 4 | 100.0% [100.0%, 100.0%] | 100.0% [100.0%, 100.0%] |');
+    const csv = (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'csv'])).stdout.trim().split('\r\n');
+    expect(csv).toHaveLength(581);
+    const report = json<{ manifest: { model: { ref: string }; suite: { tasks: number } } }>((await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'json'])).stdout);
+    expect(report.manifest).toMatchObject({ model: { ref: 'oracle' }, suite: { tasks: 145 } });
+  });
+});
+
+/** Twelve tasks, each with one planted outcome. */
+const PLANTED = ['cal-01', 'air-11', 'adr-02', 're-01', 'dc-03', 'wx-10', 'biz-01', 'cal-07', 'st-01', 'tour-04', 're-09', 'air-06'] as const;
+
+function plantedScript(expected: Map<string, unknown>): string {
+  const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
+  const say = (text: string) => ({ text });
+  const lines: Record<(typeof PLANTED)[number], object[]> = {
+    'cal-01': [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '05' }), say(`공휴일은 ${String(expected.get('cal-01'))}일입니다.`)],
+    'air-11': [call('airkorea_getCtprvnRltmMesureDnsty', { sidoName: '광주' }), call('airkorea_getCtprvnRltmMesureDnsty', { sidoName: '광주' }), say(`${String(expected.get('air-11'))}곳입니다.`)],
+    'adr-02': [call('juso_addrLinkApi', { keyword: '세종대로 110' }), say('우편번호는 99999입니다.')],
+    're-01': [call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 강남구' }), say('대략 1건입니다.')],
+    'dc-03': [call('nts_businessStatus', { b_no: ['1048605183'] }), say('대표자는 김민준입니다.')],
+    'wx-10': [call('vworld_getCoord', { address: '대전광역시 유성구 봉명동', type: 'parcel' }), call('local_latLonToKmaGrid', { lat: 36.35, lon: 127.34 }), call('kma_getUltraSrtNcst', { base_date: '20250603', base_time: '1600', nx: 67, ny: 101 }), say('기상청 서버 오류로 지금 기온을 알 수 없습니다.')],
+    'biz-01': [call('nts_businessStatus', { b_no: ['3128804077'] }), say('계속사업자입니다.')],
+    'cal-07': [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '07' }), say('네, 공휴일입니다.')],
+    'st-01': [say('약 1000만 명입니다.')],
+    'tour-04': [call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }), call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }), call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }), say('잘 모르겠어요.')],
+    're-09': [call('molit_getRTMSDataSvcOffiTrade', { LAWD_CD: '강남구', DEAL_YMD: '202503' }), say('7건입니다.')],
+    'air-06': [say('{"name": "airkorea_getMsrstnList", "arguments": {"addr": "경기"}}')],
+  };
+  const file = path.join(fileTempDir(), 'planted.jsonl');
+  writeFileSync(file, PLANTED.map((task) => JSON.stringify({ task, turns: lines[task] })).join('\n'));
+  return file;
+}
+
+describe('a scripted model with planted mistakes', () => {
+  let dir: string;
+  let script: string;
+  beforeAll(async () => {
+    dir = fileTempDir();
+    const v = json<BenchValidation>((await runKopa(['--json', '--data-dir', dir, 'bench', 'validate', '--suite', 'kopa', '--tasks', PLANTED.join(',')])).stdout);
+    script = plantedScript(new Map(v.results.map((r) => [r.id, r.expected])));
+  });
+
+  it('gets exactly the planted verdicts and failure kinds, and compares against the oracle', async () => {
+    const run = await runKopa(['--json', '--data-dir', dir, 'bench', 'run', '--suite', 'kopa', '--tasks', PLANTED.join(','), '--model', `scripted:${script}`, '--run-id', 'planted']);
+    expect(run.code, run.stderr).toBe(0);
+    const s = json<BenchRunSummary>(run.stdout);
+    expect(s).toMatchObject({ status: 'done', attempts: 12, passed: 2 });
+    expect(s['pass@k']['pass@1']!.value).toBeCloseTo(2 / 12, 12);
+    expect(s.failures).toEqual({
+      'unparseable output': 1,
+      'failed to decline': 1,
+      'no call': 1,
+      'step cap or loop': 1,
+      'unrecovered API error': 1,
+      'invalid arguments': 1,
+      'wrong tool': 1,
+      'invented value': 1,
+      'premature answer': 1,
+      'wrong final answer': 1,
+    });
+    const report = json<{ tasks: { id: string; attempts: { verdict: string; failure: string | null }[] }[] }>((await runKopa(['--data-dir', dir, 'bench', 'report', 'planted', '--format', 'json'])).stdout);
+    const verdicts = Object.fromEntries(report.tasks.map((t) => [t.id, t.attempts[0]!.failure ?? t.attempts[0]!.verdict]));
+    expect(verdicts).toEqual({
+      'cal-01': 'pass',
+      'air-11': 'pass',
+      'adr-02': 'wrong final answer',
+      're-01': 'premature answer',
+      'dc-03': 'failed to decline',
+      'wx-10': 'unrecovered API error',
+      'biz-01': 'invented value',
+      'cal-07': 'wrong tool',
+      'st-01': 'no call',
+      'tour-04': 'step cap or loop',
+      're-09': 'invalid arguments',
+      'air-06': 'unparseable output',
+    });
+    expect(s.steps).toMatchObject({ faultsMet: 2, faultsRecovered: 1 });
+
+    const oracle = await runKopa(['--json', '--data-dir', dir, 'bench', 'run', '--suite', 'kopa', '--tasks', PLANTED.join(','), '--model', 'oracle', '--run-id', 'oracle12']);
+    expect(oracle.code, oracle.stderr).toBe(0);
+    const c = json<BenchComparison>((await runKopa(['--json', '--data-dir', dir, 'bench', 'compare', 'planted', 'oracle12'])).stdout);
+    expect(c).toMatchObject({ tasks: 12, aPass1: 2 / 12, bPass1: 1, bBetter: 10, aBetter: 0, ties: 2, pValue: 2 / 1024, method: 'exact sign-flip', unpaired: [] });
+  });
+});
+
+describe('a run killed mid-way', () => {
+  it('resumes with the same command, skipping finished attempts, to the numbers an uninterrupted run gives', async () => {
+    const args = ['--json', 'bench', 'run', '--suite', 'kopa', '--model', 'oracle', '--samples', '2'];
+    const dir = tempDir();
+    const child = spawn(process.execPath, [kopaBin, '--data-dir', dir, ...args], { cwd: repoRoot, stdio: 'ignore' });
+    const db = path.join(dir, 'kopa.db');
+    const started = Date.now();
+    let finished = 0;
+    while (finished < 40 && Date.now() - started < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (!existsSync(db)) continue;
+      try {
+        const reader = new Database(db, { readonly: true, fileMustExist: true });
+        finished = (reader.prepare('SELECT count(*) AS n FROM attempts').get() as { n: number }).n;
+        reader.close();
+      } catch {
+        // The schema is still being created.
+      }
+    }
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('close', resolve));
+    expect(finished).toBeGreaterThanOrEqual(40);
+
+    const resumed = await runKopa(['--data-dir', dir, ...args]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const r = json<BenchRunSummary>(resumed.stdout);
+    expect(r.resumed).toBeGreaterThanOrEqual(40);
+    expect(r.resumed).toBeLessThan(290);
+    expect(r.ran + r.resumed).toBe(290);
+
+    const whole = json<BenchRunSummary>((await runKopa(['--data-dir', tempDir(), ...args])).stdout);
+    const numbers = (x: BenchRunSummary) => ({ attempts: x.attempts, passed: x.passed, passAt: x['pass@k'], passHat: x['pass^k'], byLevel: x.byLevel, failures: x.failures, steps: x.steps });
+    expect(numbers(r)).toEqual(numbers(whole));
+    expect(r.runId).toBe(whole.runId);
+  });
+});

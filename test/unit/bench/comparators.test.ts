@@ -1,0 +1,89 @@
+// Final answers are free Korean text: the comparators must accept the ways people state a correct value
+// (억/만원, dates without a year, 오후 times, 서울 for 서울특별시) and reject near misses.
+import { describe, expect, it } from 'vitest';
+import { compareAnswer, isDecline, polarity } from '../../../main/core/bench/comparators.ts';
+import { findDates, findTimes } from '../../../main/core/bench/koreanDates.ts';
+import { findNumbers } from '../../../main/core/bench/koreanNumbers.ts';
+import type { AnswerSpec } from '../../../main/core/plan/types.ts';
+
+const spec = (compare: AnswerSpec['compare'], tolerance?: number): AnswerSpec => ({ expr: 'x', compare, ...(tolerance !== undefined ? { tolerance } : {}) });
+const passes = (s: AnswerSpec, expected: unknown, answer: string, unit?: string): boolean => compareAnswer(s, expected, answer, { year: 2025, unit }).pass;
+
+describe('numbers', () => {
+  it('reads Korean units and commas', () => {
+    expect(findNumbers('8억 2,500만 원').map((n) => n.value)).toEqual([825_000_000]);
+    expect(findNumbers('3만 5천명, 1.2억').map((n) => n.value)).toEqual([35_000, 120_000_000]);
+    expect(findNumbers('PM10은 −12 아래').map((n) => n.value)).toEqual([-12]);
+  });
+
+  it('compares a 만원 amount however the answer writes it', () => {
+    for (const answer of ['8억 2,500만원에 거래됐습니다.', '82,500만 원', '최고가는 82500(만원)입니다', '825,000,000원']) expect(passes(spec('number'), 82500, answer, '만원'), answer).toBe(true);
+    expect(passes(spec('number'), 82500, '8억 2천만원', '만원')).toBe(false);
+  });
+
+  it('honours a tolerance and rejects other numbers', () => {
+    expect(passes(spec('number', 0.6), 29.4, '평균 29.8㎍/㎥입니다')).toBe(true);
+    expect(passes(spec('number', 0.6), 29.4, '평균은 31㎍/㎥')).toBe(false);
+    expect(passes(spec('number'), 49, '모두 49건이었습니다.')).toBe(true);
+    expect(passes(spec('number'), 49, '모두 48건이었습니다.')).toBe(false);
+  });
+});
+
+describe('dates and times', () => {
+  it('reads dates with or without a year, lists that drop the month, and day ranges', () => {
+    expect(findDates('2025년 5월 5일과 2025-05-06', 2025)).toEqual(['20250505', '20250506']);
+    expect(findDates('10월 5일, 6일, 7일과 대체공휴일 8일', 2025)).toEqual(['20251005', '20251006', '20251007', '20251008']);
+    expect(findDates('10월 5일부터 8일까지 쉽니다', 2025).sort()).toEqual(['20251005', '20251006', '20251007', '20251008']);
+    expect(findDates('2월 30일', 2025)).toEqual([]);
+  });
+
+  it('reads clock times in 24-hour and 오전/오후 forms', () => {
+    expect(findTimes('오전 5시 49분에 뜨고 오후 7시 12분에 집니다')).toEqual(['0549', '1912']);
+    expect(findTimes('17:19')).toEqual(['1719']);
+    expect(findTimes('오후 3시 반')).toEqual(['1530']);
+  });
+
+  it('compares a locdate and a sunrise with what the answer says', () => {
+    expect(passes(spec('string'), '20250505', '다음 달 첫 공휴일은 5월 5일 어린이날입니다.')).toBe(true);
+    expect(passes(spec('string'), '20250505', '5월 6일입니다.')).toBe(false);
+    expect(passes(spec('string'), '0549', '해는 오전 5시 49분에 뜹니다.')).toBe(true);
+    expect(passes(spec('string'), '1719', '오후 5시 19분')).toBe(true);
+    expect(passes(spec('string'), '1719', '오후 5시 29분')).toBe(false);
+    expect(passes(spec('set'), ['20251005', '20251006', '20251007', '20251008'], '10월 5일부터 7일까지 추석 연휴이고, 8일은 대체공휴일입니다.')).toBe(true);
+    expect(passes(spec('set'), ['20251005', '20251006', '20251007', '20251008'], '10월 5일부터 7일까지입니다.')).toBe(false);
+  });
+});
+
+describe('names', () => {
+  it('treats 시도 and 시군구 variants as the same place, and ignores spacing and punctuation', () => {
+    expect(passes(spec('string'), '서울특별시 강남구', '서울 강남구입니다')).toBe(true);
+    expect(passes(spec('string'), '강원특별자치도 강릉시', '강원도 강릉시요')).toBe(true);
+    expect(passes(spec('string'), '경기도 수원시 팔달구', '경기 수원 팔달구')).toBe(true);
+    expect(passes(spec('string'), '역삼자이', '가장 비싼 단지는 "역삼 자이"입니다.')).toBe(true);
+    expect(passes(spec('string'), '광주광역시', '경기도 광주시입니다')).toBe(false);
+    expect(passes(spec('string'), '1048604812', '104-86-04812가 폐업했습니다')).toBe(true);
+  });
+
+  it('needs every member of a set, numbers and names alike', () => {
+    expect(passes(spec('set'), ['서대문구', 0.053], '서대문구 측정소이고 오존은 0.053ppm입니다.')).toBe(true);
+    expect(passes(spec('set'), ['서대문구', 0.053], '서대문구 측정소입니다.')).toBe(false);
+  });
+});
+
+describe('yes, no and declining', () => {
+  it('reads the polarity of an answer', () => {
+    expect(polarity('네, 공휴일입니다.')).toBe(true);
+    expect(polarity('6월 3일은 대통령 선거일로 공휴일입니다.')).toBe(true);
+    expect(polarity('아니요, 2025년에는 공휴일이 아닙니다.')).toBe(false);
+    expect(polarity('제헌절은 쉬는 날이 아닙니다.')).toBe(false);
+    expect(polarity('확인할 수 없습니다.')).toBeUndefined();
+    expect(passes(spec('boolean'), true, '네, 쉬는 날이에요.')).toBe(true);
+    expect(passes(spec('boolean'), 'N', '아니요.')).toBe(true);
+  });
+
+  it('recognises a refusal, and an invented answer is not one', () => {
+    expect(isDecline('해당 정보는 제공되지 않습니다.')).toBe(true);
+    expect(isDecline('2031년 공휴일 자료는 아직 없습니다.')).toBe(true);
+    expect(passes(spec('decline'), 'decline', '대표자는 김민준입니다.')).toBe(false);
+  });
+});
