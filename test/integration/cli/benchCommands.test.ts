@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../native/sqlite/index.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BenchComparison, BenchRunSummary, BenchValidation } from '../../../main/api/contract.ts';
 import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
@@ -154,7 +154,7 @@ describe('a run killed mid-way', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       if (!existsSync(db)) continue;
       try {
-        const reader = new Database(db, { readonly: true, fileMustExist: true });
+        const reader = openSqlite(db, { readonly: true, fileMustExist: true });
         finished = (reader.prepare('SELECT count(*) AS n FROM attempts').get() as { n: number }).n;
         reader.close();
       } catch {
