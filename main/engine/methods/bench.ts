@@ -1,7 +1,8 @@
 // Engine API methods of evaluation: validate a suite against a backend, run a model on it (resumable), list
 // runs, report one and compare two.
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BenchComparison, BenchManifest, BenchReport, BenchRunParams, BenchRunRow, BenchRunSummary, BenchValidateParams, BenchValidation, CallOptions } from '../../api/contract.ts';
 import { APP_VERSION } from '../../core/appInfo.ts';
@@ -134,6 +135,20 @@ export function benchRuns(engine: Engine): BenchRunRow[] {
   return new BenchRepository(engine.store.db).runs();
 }
 
+const FONT = 'Pretendard-Regular.subset.woff2';
+
+/** The Korean font HTML reports embed: shipped in resources/fonts by the installer, or the dev dependency. */
+function reportFont(resourcesDir: string): string | undefined {
+  const candidates = [path.join(resourcesDir, 'fonts', FONT)];
+  try {
+    candidates.push(createRequire(import.meta.url).resolve(`pretendard/dist/web/static/woff2-subset/${FONT}`));
+  } catch {
+    // Not installed: the report falls back to the system's Korean fonts.
+  }
+  const file = candidates.find((f) => existsSync(f));
+  return file ? readFileSync(file).toString('base64') : undefined;
+}
+
 export function benchReport(engine: Engine, params: { run: string; format?: BenchReport['format']; out?: string }): BenchReport {
   const repo = new BenchRepository(engine.store.db);
   const run = requireRun(repo, params.run);
@@ -142,7 +157,7 @@ export function benchReport(engine: Engine, params: { run: string; format?: Benc
   const format = params.format ?? 'md';
   const data = reportData(run, summary, attempts, tasks, currentHash);
   const content =
-    format === 'html' ? htmlReport(data)
+    format === 'html' ? htmlReport(data, { fontWoff2Base64: reportFont(engine.resourcesDir) })
     : format === 'csv' ? csvReport(data)
     : format === 'json' ? `${JSON.stringify({ manifest: run.manifest, summary, tasks: data.tasks.map((t) => ({ id: t.id, level: t.task?.level, abilities: t.task?.abilities, n: t.n, c: t.c, attempts: t.attempts.map(({ transcript: _t, ...a }) => a) })) }, null, 2)}\n`
     : markdownReport(data);

@@ -35,8 +35,8 @@ export function passCurveChart(series: { name: string; cls: string; points: Poin
     })
     .join('');
   const ticks = [...new Set(ks)].map((k) => `<text x="${x(k)}" y="${H - M.bottom + 16}" text-anchor="middle">${k}</text>`).join('');
-  const legend = series.map((s, i) => `<g transform="translate(${M.left + 10 + i * 90},${M.top + 4})"><rect width="12" height="12" class="${s.cls} swatch"/><text x="16" y="10">${esc(s.name)}</text></g>`).join('');
-  return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(title)}"><title>${esc(title)}</title>${yAxis(y)}${body}${ticks}<text x="${(M.left + W - M.right) / 2}" y="${H - 6}" text-anchor="middle">k</text>${legend}</svg>`;
+  const legend = series.map((s, i) => `<g transform="translate(${M.left + i * 90},${H - 16})"><rect width="12" height="12" class="${s.cls} swatch"/><text x="16" y="10">${esc(s.name)}</text></g>`).join('');
+  return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(title)}"><title>${esc(title)}</title>${yAxis(y)}${body}${ticks}<text x="${W - M.right}" y="${H - M.bottom + 30}" text-anchor="end">k</text>${legend}</svg>`;
 }
 
 export function barChart(bars: { label: string; value: number; low: number; high: number }[], title: string): string {

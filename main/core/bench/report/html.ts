@@ -7,19 +7,24 @@ import { callLine, interval, pct, planLine, type ReportData } from './reportData
 const esc = (v: unknown): string => String(v ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const STYLE = `
-body{font-family:system-ui,"Noto Sans KR","Malgun Gothic",sans-serif;margin:2rem auto;max-width:1100px;color:#1d2330;padding:0 1rem}
+body{font-family:"Pretendard",system-ui,"Noto Sans KR","Malgun Gothic",sans-serif;margin:2rem auto;max-width:1100px;color:#1d2330;padding:0 1rem}
 h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #dde2ea;padding-bottom:.3rem}
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{border-bottom:1px solid #e6e9ef;padding:.35rem .5rem;text-align:left;vertical-align:top}
-th{background:#f4f6fa}.num{text-align:right;font-variant-numeric:tabular-nums}.pass{color:#17803d}.fail{color:#b42318}
+th{background:#f4f6fa}td:first-child{white-space:nowrap}.num{text-align:right;font-variant-numeric:tabular-nums}.pass{color:#17803d}.fail{color:#b42318}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:1rem}
-svg{width:100%;height:auto;font-size:11px;fill:#3b4252}.grid{stroke:#e6e9ef}.line{fill:none;stroke-width:2}
-.band{opacity:.18;stroke:none}.at{stroke:#2f6fde;fill:#2f6fde}.hat{stroke:#c2410c;fill:#c2410c}
+svg{width:100%;height:auto;font-size:11px;fill:#3b4252}.grid{stroke:#e6e9ef}
+.at{stroke:#2f6fde;fill:#2f6fde}.hat{stroke:#c2410c;fill:#c2410c}path.line{fill:none;stroke-width:2}path.band{opacity:.18;stroke:none}
 .bar{fill:#2f6fde}.bar.fail{fill:#b42318}.whisker{stroke:#1d2330;stroke-width:1.5}.swatch{stroke:none}
-code{font-size:.82rem;background:#f4f6fa;padding:.05rem .25rem;border-radius:3px}details{margin:.2rem 0}
+code{font-family:ui-monospace,Menlo,Consolas,"Pretendard",monospace;font-size:.82rem;background:#f4f6fa;padding:.05rem .25rem;border-radius:3px}details{margin:.2rem 0}
 .meta{color:#4b5565;font-size:.9rem}ol{margin:.2rem 0 .4rem 1.2rem;padding:0}
 `;
 
-export function htmlReport(data: ReportData): string {
+export interface HtmlReportOptions {
+  /** A Korean WOFF2 font (base64) to embed, so the report reads right on a machine without one. */
+  fontWoff2Base64?: string;
+}
+
+export function htmlReport(data: ReportData, options: HtmlReportOptions = {}): string {
   const { run, summary: s } = data;
   const m = run.manifest;
   const curve = (prefix: 'pass@' | 'pass^', record: Record<string, { value: number; low: number; high: number }>) =>
@@ -45,7 +50,7 @@ export function htmlReport(data: ReportData): string {
   const st = s.steps;
   return `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>KOPA-Bench ${esc(run.id)}</title><style>${STYLE}</style></head><body>
+<title>KOPA-Bench ${esc(run.id)}</title><style>${options.fontWoff2Base64 ? `@font-face{font-family:"Pretendard";src:url(data:font/woff2;base64,${options.fontWoff2Base64}) format("woff2");font-weight:100 900}` : ''}${STYLE}</style></head><body>
 <h1>KOPA-Bench · ${esc(run.id)}</h1>
 ${data.suiteChanged ? '<p class="fail">The suite changed since this run; the requests shown are the current ones.</p>' : ''}
 <p class="meta">${esc(m.suite.name)} (${m.suite.tasks} tasks, sha256 ${esc(m.suite.hash.slice(0, 12))}) · ${esc(m.model.ref)} (${esc(m.model.backend)}${m.model.sha256 ? `, sha256 ${esc(m.model.sha256.slice(0, 12))}` : ''}${m.model.quantization ? `, ${esc(m.model.quantization)}` : ''}${m.model.chatTemplate ? `, ${esc(m.model.chatTemplate)}` : ''}) · ${m.sampling.samples} samples, T=${m.sampling.temperature}, seed ${m.sampling.seed} · ${esc(m.backend.mode)}${m.backend.snapshot ? ` ${esc(m.backend.snapshot)}` : ''} · KOPA Studio ${esc(m.app.version)} · ${esc(s.status)}</p>
@@ -59,7 +64,7 @@ ${data.suiteChanged ? '<p class="fail">The suite changed since this run; the req
 <div class="charts">${charts.join('')}</div>
 <h2>Steps</h2>
 <table><tr><th>tool precision</th><th>tool recall</th><th>tool F1</th><th>argument accuracy</th><th>from user / tool / invented</th><th>steps used / needed</th><th>faults met / recovered</th></tr>
-<tr><td>${pct(st.toolPrecision)}</td><td>${pct(st.toolRecall)}</td><td>${pct(st.toolF1)}</td><td>${pct(st.argumentAccuracy)}</td><td>${st.provenance.user} / ${st.provenance.tool} / ${st.provenance.invented}</td><td>${st.stepsUsed} / ${st.stepsNeeded}</td><td>${st.faultsMet} / ${st.faultsRecovered}</td></tr></table>
+<tr><td>${pct(st.toolPrecision)}</td><td>${pct(st.toolRecall)}</td><td>${pct(st.toolF1)}</td><td>${pct(st.argumentAccuracy)}</td><td>${st.provenance.user} / ${st.provenance.tool} / ${st.provenance.invented}</td><td>${st.stepsUsed.toFixed(1)} / ${st.stepsNeeded.toFixed(1)}</td><td>${st.faultsMet} / ${st.faultsRecovered}</td></tr></table>
 ${group('level', s.byLevel)}${group('ability', s.byAbility)}${group('agency', s.byAgency)}
 <h2>Tasks</h2>
 <table><tr><th>task</th><th class="num">level</th><th class="num">passed</th><th>failures</th><th>request</th></tr>${taskRows}</table>

@@ -1,0 +1,56 @@
+// Goals of the evaluation issue (ARCHITECTURE.md §8): the harness adds under 5 ms per attempt around a model
+// (measured with a scripted model that replays every reference plan, so model time is nil), and the time of a
+// 145 × 4 oracle run of KOPA-Bench. Also times BFCL conformance when the shared BFCL data is present. Prints
+// what it measured.
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { functionName } from '../../main/core/catalog/functionSchema.ts';
+import { Engine } from '../../main/engine/Engine.ts';
+import { answerText } from '../../main/engine/bench/oracleBackend.ts';
+import { referenceTrace } from '../../main/engine/bench/reference.ts';
+import { loadSuite } from '../../main/engine/bench/suite.ts';
+import { tempDir } from '../helpers/tempDir.ts';
+
+describe('KOPA-Bench harness', () => {
+  it('measures overhead per attempt with a scripted model, then a 145 × 4 oracle run', async () => {
+    const engine = Engine.open({ dataDir: tempDir() });
+    try {
+      const suite = loadSuite('kopa', engine.resourcesDir, engine.catalog());
+      const gateway = engine.gateway();
+      const lines: string[] = [];
+      for (const task of suite.tasks) {
+        const trace = await referenceTrace(task, (tool, args) => gateway.call(tool, args, { emulatorNow: new Date(task.asOf) }));
+        const turns: object[] = trace.steps.flatMap((s) => {
+          const turn = { toolCalls: [{ name: functionName(s.tool), arguments: s.args }] };
+          // A step whose first call fails by design is called twice.
+          return task.faults?.some((f) => f.tool === s.tool && f.call === 1) ? [turn, turn] : [turn];
+        });
+        turns.push({ text: task.plan.answer.compare === 'decline' ? '그 정보는 제공할 수 없습니다.' : answerText(trace.answer, task.unit) });
+        lines.push(JSON.stringify({ task: task.id, turns }));
+      }
+      const script = path.join(tempDir(), 'replay.jsonl');
+      writeFileSync(script, lines.join('\n'));
+
+      const scripted = await engine.call('bench.run', { suite: 'kopa', model: `scripted:${script}`, samples: 2 });
+      console.log(`scripted: ${scripted.attempts} attempts, ${scripted.passed} passed; harness overhead ${scripted.overheadMs.toFixed(3)} ms per attempt (goal < 5 ms); run ${scripted.seconds} s`);
+      expect(scripted.passed).toBe(scripted.attempts);
+
+      const t = performance.now();
+      const oracle = await engine.call('bench.run', { suite: 'kopa', model: 'oracle', samples: 4, concurrency: 4 });
+      const seconds = (performance.now() - t) / 1000;
+      expect(oracle.passed).toBe(580);
+      console.log(`oracle: 145 × 4 = ${oracle.attempts} attempts in ${seconds.toFixed(2)} s at concurrency 4 (harness ${oracle.overheadMs.toFixed(3)} ms per attempt)`);
+
+      const bfcl = path.resolve('..', 'shared', 'bfcl');
+      if (existsSync(path.join(bfcl, 'conformance', 'ast_vectors.jsonl'))) {
+        const c0 = performance.now();
+        const c = await engine.call('bfcl.conformance', { data: path.join(bfcl, 'data'), vectors: path.join(bfcl, 'conformance', 'ast_vectors.jsonl') });
+        console.log(`bfcl conformance: ${c.agree} of ${c.vectors} vectors agree in ${((performance.now() - c0) / 1000).toFixed(2)} s`);
+      }
+    } finally {
+      await engine.dispose();
+    }
+  });
+});
