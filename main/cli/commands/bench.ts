@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { BenchComparison, BenchEstimate, BenchReportFormat, BenchRunRow, BenchRunSummary, BenchValidation } from '../../api/contract.ts';
+import type { BenchComparison, BenchEstimate, BenchReportFormat, BenchRunParams, BenchRunRow, BenchRunSummary, BenchValidation } from '../../api/contract.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
@@ -51,22 +51,7 @@ function renderCompare(c: BenchComparison): string {
   ].join('\n');
 }
 
-interface RunCliOptions {
-  suite: string;
-  model: string;
-  samples: number;
-  temperature?: number;
-  concurrency?: number;
-  seed?: number;
-  mode: GatewayMode;
-  snapshot?: string;
-  runId?: string;
-  tasks?: string[];
-  maxSteps?: number;
-  maxTokens?: number;
-  lora?: string[];
-  contextSize?: number;
-}
+type RunCliOptions = BenchRunParams & { samples: number; mode: GatewayMode };
 
 export function registerBench(program: Command, context: () => CommandContext): void {
   const bench = program.command('bench').description('KOPA-Bench: validate a suite, run a model on it (resumable), report and compare runs');
@@ -104,30 +89,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .option('--context-size <n>', 'local model context size', parseInteger)
     .action(async (options: RunCliOptions) => {
       const ctx = context();
-      const summary = await ctx.withProgress((onProgress) =>
-        ctx.withEngine((engine) =>
-          engine.call(
-            'bench.run',
-            {
-              suite: options.suite,
-              model: options.model,
-              samples: options.samples,
-              temperature: options.temperature,
-              concurrency: options.concurrency,
-              seed: options.seed,
-              mode: options.mode,
-              snapshot: options.snapshot,
-              runId: options.runId,
-              tasks: options.tasks,
-              maxSteps: options.maxSteps,
-              maxTokens: options.maxTokens,
-              lora: options.lora,
-              contextSize: options.contextSize,
-            },
-            { onProgress },
-          ),
-        ),
-      );
+      const summary = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('bench.run', options, { onProgress })));
       ctx.out.result(summary, renderRun);
       if (summary.status !== 'done') ctx.exitCode = 1;
     });
