@@ -66,9 +66,9 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
 
   const samples = manifest.sampling.samples;
   const finished = repo.finished(manifest.runId);
-  const todo = suite.tasks.flatMap((task) => Array.from({ length: samples }, (_, s) => ({ task, sample: s + 1 }))).filter(({ task, sample }) => !finished.has(`${task.id}#${sample}`));
+  const pending = suite.tasks.flatMap((task) => Array.from({ length: samples }, (_, s) => ({ task, sample: s + 1 }))).filter(({ task, sample }) => !finished.has(`${task.id}#${sample}`));
   const total = suite.tasks.length * samples;
-  let done = total - todo.length;
+  let done = total - pending.length;
   const errors: BenchRunSummary['errors'] = [];
   const references = new Map<string, Promise<Trace>>();
   const reference = (task: BenchTask): Promise<Trace> => {
@@ -157,8 +157,8 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
 
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < todo.length && !options.signal?.aborted) {
-      const { task, sample } = todo[next++]!;
+    while (next < pending.length && !options.signal?.aborted) {
+      const { task, sample } = pending[next++]!;
       try {
         await attempt(task, sample);
       } catch (error) {

@@ -75,13 +75,13 @@ export async function runBfcl(data: BfclData, backend: ModelBackend, options: Bf
     const entries = data.entries(category).slice(0, options.limit);
     const file = resultFile(options.outDir, category);
     const done = readResults(file);
-    const todo = entries.filter((e) => !done.has(e.id));
-    let finished = entries.length - todo.length;
+    const pending = entries.filter((e) => !done.has(e.id));
+    let finished = entries.length - pending.length;
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (next < todo.length) {
+      while (next < pending.length) {
         if (options.signal?.aborted) throw new KopaError('Aborted', `The BFCL run stopped; run it again to continue (${finished} of ${entries.length} ${category} entries are done).`);
-        const entry = todo[next++]!;
+        const entry = pending[next++]!;
         const row = await runEntry(entry, backend, options);
         appendFileSync(file, `${JSON.stringify(row)}\n`);
         finished++;
@@ -89,7 +89,7 @@ export async function runBfcl(data: BfclData, backend: ModelBackend, options: Bf
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
-    summary.categories.push({ category, entries: entries.length, run: todo.length, skipped: entries.length - todo.length });
+    summary.categories.push({ category, entries: entries.length, run: pending.length, skipped: entries.length - pending.length });
   }
   summary.seconds = Math.round((performance.now() - started) / 10) / 100;
   return summary;
