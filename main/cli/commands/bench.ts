@@ -1,12 +1,11 @@
 import { Option, type Command } from 'commander';
-import type { BenchComparison, BenchEstimate, BenchReportFormat, BenchRunParams, BenchRunRow, BenchRunSummary, BenchValidation } from '../../api/contract.ts';
+import { interval, pct } from '../../core/bench/report/reportData.ts';
+import type { BenchComparison, BenchReportFormat, BenchRunParams, BenchRunRow, BenchRunSummary, BenchValidation } from '../../api/contract.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { parseInteger, parseList } from './call.ts';
 
-const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
-const est = (e: BenchEstimate): string => `${pct(e.value)} [${pct(e.low)}, ${pct(e.high)}]`;
 
 function parseNumber(value: string): number {
   const n = Number(value);
@@ -31,7 +30,7 @@ function renderRun(s: BenchRunSummary): string {
     `run ${s.runId}: ${s.status}; ${s.passed} of ${s.attempts} attempts passed over ${s.tasks} tasks × ${s.samples} (${s.ran} run now, ${s.resumed} from before; ${s.seconds} s, harness ${s.overheadMs} ms per attempt)`,
     ...Object.keys(s['pass@k']).map((key) => {
       const k = key.slice('pass@'.length);
-      return `  pass@${k} ${est(s['pass@k'][key]!)}   pass^${k} ${est(s['pass^k'][`pass^${k}`]!)}`;
+      return `  pass@${k} ${interval(s['pass@k'][key]!)}   pass^${k} ${interval(s['pass^k'][`pass^${k}`]!)}`;
     }),
     `by level: ${Object.entries(s.byLevel).map(([k, g]) => `L${k} ${pct(g['pass@1'].value)}`).join('  ')}`,
     `failures: ${Object.entries(s.failures).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
@@ -45,7 +44,7 @@ function renderRun(s: BenchRunSummary): string {
 function renderCompare(c: BenchComparison): string {
   return [
     `${c.tasks} paired tasks: ${c.a} pass@1 ${pct(c.aPass1)}, ${c.b} pass@1 ${pct(c.bPass1)}`,
-    `difference (B − A) ${est(c.difference)}; B better on ${c.bBetter}, A better on ${c.aBetter}, ${c.ties} ties; p = ${c.pValue.toPrecision(3)} (${c.method})`,
+    `difference (B − A) ${interval(c.difference)}; B better on ${c.bBetter}, A better on ${c.aBetter}, ${c.ties} ties; p = ${c.pValue.toPrecision(3)} (${c.method})`,
     ...c.changed.slice(0, 30).map((t) => `  ${t.taskId}: ${pct(t.a)} → ${pct(t.b)}`),
     ...(c.unpaired.length ? [`left out (in one run only): ${c.unpaired.join(', ')}`] : []),
   ].join('\n');

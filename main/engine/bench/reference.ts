@@ -3,23 +3,17 @@
 // evidence (a search that finds nothing is a result, not a failure) and the expression must hold for declining
 // to be the right outcome.
 import { evaluate } from '../../core/plan/expressions.ts';
-import type { Trace, TraceStep } from '../../core/plan/types.ts';
+import type { Trace } from '../../core/plan/types.ts';
 import type { BenchTask } from '../../core/bench/types.ts';
-import { executePlan, resolveArgs, stepResults, traceStep } from '../plan/executePlan.ts';
+import { executePlan, executeSteps, stepResults } from '../plan/executePlan.ts';
 import type { ToolCaller } from './faultInjector.ts';
 
 export const DECLINE = 'decline';
 
 export async function referenceTrace(task: BenchTask, call: ToolCaller): Promise<Trace> {
   if (task.plan.answer.compare !== 'decline') return executePlan(task.plan, (tool, args) => call(tool, args));
-  const steps: TraceStep[] = [];
-  for (const step of task.plan.steps) {
-    const resolved = await resolveArgs(step, stepResults(steps));
-    if ('failure' in resolved) return { steps, answer: undefined, ok: false, failure: resolved.failure };
-    steps.push(traceStep(step, resolved.args, await call(step.tool, resolved.args)));
-  }
-  const failed = steps.find((s) => !s.ok && s.errorKind !== 'NoData');
-  if (failed) return { steps, answer: undefined, ok: false, failure: `${failed.id} (${failed.tool}) failed: ${failed.errorKind ?? 'error'}` };
+  const { steps, failure } = await executeSteps(task.plan, (tool, args) => call(tool, args), { accept: (result) => result.error?.kind === 'NoData' });
+  if (failure) return { steps, answer: undefined, ok: false, failure };
   const holds = await evaluate(task.plan.answer.expr, stepResults(steps));
   return holds === true ? { steps, answer: DECLINE, ok: true } : { steps, answer: undefined, ok: false, failure: `declining is not right here: ${task.plan.answer.expr} is ${JSON.stringify(holds ?? null)}` };
 }

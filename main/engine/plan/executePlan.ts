@@ -45,16 +45,27 @@ export function traceStep(step: PlanStep, args: Record<string, unknown>, result:
   };
 }
 
-export async function executePlan(plan: Plan, call: PlanCaller): Promise<Trace> {
+export interface ExecuteOptions {
+  /** A failed call that still counts as a result and lets the plan go on (a search that found nothing, as evidence). */
+  accept?: (result: CallResult) => boolean;
+}
+
+/** Runs the steps in order; stops at the first step that cannot be resolved or whose call fails (unless accepted). */
+export async function executeSteps(plan: Plan, call: PlanCaller, options: ExecuteOptions = {}): Promise<{ steps: TraceStep[]; failure?: string }> {
   const steps: TraceStep[] = [];
   for (const step of plan.steps) {
     const resolved = await resolveArgs(step, stepResults(steps));
-    if ('failure' in resolved) return { steps, answer: undefined, ok: false, failure: resolved.failure };
+    if ('failure' in resolved) return { steps, failure: resolved.failure };
     const result = await call(step.tool, resolved.args);
     steps.push(traceStep(step, resolved.args, result));
-    if (!result.ok) return { steps, answer: undefined, ok: false, failure: `${step.id} (${step.tool}) failed: ${result.error?.kind ?? 'error'} ${result.error?.message ?? ''}`.trim() };
+    if (!result.ok && !options.accept?.(result)) return { steps, failure: `${step.id} (${step.tool}) failed: ${result.error?.kind ?? 'error'} ${result.error?.message ?? ''}`.trim() };
   }
-  return finishTrace(plan, steps);
+  return { steps };
+}
+
+export async function executePlan(plan: Plan, call: PlanCaller): Promise<Trace> {
+  const { steps, failure } = await executeSteps(plan, call);
+  return failure ? { steps, answer: undefined, ok: false, failure } : finishTrace(plan, steps);
 }
 
 /** The answer of a fully executed plan. */
