@@ -63,7 +63,7 @@ export interface DoctorReport {
 export interface ToolSummary {
   id: string;
   agency: string;
-  kind: 'remote' | 'local';
+  kind: 'remote' | 'local' | 'query';
   name: LocalizedText;
   description: LocalizedText;
   /** "GET http://apis.data.go.kr/…", or null for a local tool. */
@@ -303,8 +303,13 @@ export interface AgentRunParams {
   seed?: number;
   /** Local model context size. Defaults to 4096 or the model's trained length. */
   contextSize?: number;
-  /** Rows of a tool result the model sees. Defaults to 10. */
-  compactItems?: number;
+  /**
+   * Estimated tokens of one tool result the model sees (the result view's budget). Defaults to an eighth of a local
+   * model's context (256–4,096), or the standard view's 1,024 for other backends.
+   */
+  resultTokens?: number;
+  /** Offer the query tool (local.queryRows) wherever a remote tool is offered. Defaults to true. */
+  queryTool?: boolean;
 }
 
 export interface EpisodeSummary {
@@ -313,7 +318,8 @@ export interface EpisodeSummary {
   stoppedBy: 'final' | 'maxSteps' | 'abort';
   backend: string;
   turns: number;
-  calls: { step: number; tool: string; arguments: Record<string, unknown>; ok: boolean; resultCode: string | null; refused?: string; rows: number; ms: number }[];
+  /** `rows` came back; `shown` of them were in the model's view of result `handle`. */
+  calls: { step: number; tool: string; arguments: Record<string, unknown>; ok: boolean; resultCode: string | null; refused?: string; rows: number; handle?: string; shown?: number; ms: number }[];
   usage: { inputTokens: number; outputTokens: number };
   ms: number;
 }
@@ -353,6 +359,8 @@ export interface BenchValidateParams {
   /** Only these task ids. */
   tasks?: string[];
   concurrency?: number;
+  /** The result view's budget the plans must be solvable within. Defaults to the standard 1,024 tokens. */
+  resultTokens?: number;
 }
 
 export interface BenchTaskCheck {
@@ -361,13 +369,18 @@ export interface BenchTaskCheck {
   /** The expected answer the reference plan gives now ("decline" for a decline task). */
   expected: unknown;
   failure?: string;
+  /** Set when the plan needs rows the view hides (the visible oracle could not solve it). */
+  hidden?: { step: string; what: string; row: string };
   lints: { kind: string; detail: string }[];
   calls: number;
 }
 
 export interface BenchValidation {
   suite: string;
+  suiteVersion: string | null;
   suiteHash: string;
+  /** The result view budget the plans were checked against. */
+  resultTokens: number;
   mode: GatewayMode;
   tasks: number;
   solvable: number;
@@ -395,6 +408,10 @@ export interface BenchRunParams {
   maxTokens?: number;
   lora?: string[];
   contextSize?: number;
+  /** The result view's budget per result. Defaults to the standard 1,024 tokens, so runs of different models compare. */
+  resultTokens?: number;
+  /** Offer the query tool (local.queryRows). Defaults to true. */
+  queryTool?: boolean;
 }
 
 export type BenchReportFormat = 'md' | 'html' | 'csv' | 'json';

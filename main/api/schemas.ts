@@ -84,7 +84,8 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       temperature: z.number().min(0).max(2).optional(),
       seed: z.number().int().optional(),
       contextSize: z.number().int().min(128).max(1_048_576).optional(),
-      compactItems: z.number().int().min(1).max(200).optional(),
+      resultTokens: z.number().int().min(64).max(65_536).optional(),
+      queryTool: z.boolean().optional(),
     })
     .strict(),
   'bfcl.run': z
@@ -102,7 +103,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'bfcl.check': z.object({ data: text, results: text, categories: z.array(z.enum(bfclCategories)).min(1).optional(), underscoreToDot: z.boolean().optional() }).strict(),
   'bfcl.conformance': z.object({ data: text, vectors: text }).strict(),
   'bench.validate': z
-    .object({ suite: text, mode: mode.optional(), snapshot: text.optional(), tasks: z.array(text).min(1).optional(), concurrency: z.number().int().min(1).max(64).optional() })
+    .object({ suite: text, mode: mode.optional(), snapshot: text.optional(), tasks: z.array(text).min(1).optional(), concurrency: z.number().int().min(1).max(64).optional(), resultTokens: z.number().int().min(64).max(65_536).optional() })
     .strict(),
   'bench.run': z
     .object({
@@ -120,6 +121,8 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       maxTokens: z.number().int().min(1).max(32_768).optional(),
       lora: z.array(text).optional(),
       contextSize: z.number().int().min(128).max(1_048_576).optional(),
+      resultTokens: z.number().int().min(64).max(65_536).optional(),
+      queryTool: z.boolean().optional(),
     })
     .strict(),
   'bench.runs': empty,

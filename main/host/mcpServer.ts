@@ -1,22 +1,25 @@
 // The whitelisted catalog as an MCP server on stdio, so other MCP clients on the workstation can use the tools
-// through the same gateway: the same allowlist, keys, quotas and audit log as the app, nothing more.
+// through the same gateway: the same allowlist, keys, quotas and audit log as the app, nothing more. Results are
+// shown through the same result view as in the app, with handles the query tool reads for the session's length.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
 import { APP_NAME, APP_VERSION } from '../core/appInfo.ts';
-import { compactResult } from '../core/agent/compact.ts';
 import { functionName, functionSchema } from '../core/catalog/functionSchema.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
+import { EpisodeResults } from '../core/view/EpisodeResults.ts';
+import { offeredTools } from '../core/view/offer.ts';
+import type { ViewOptions } from '../core/view/resultView.ts';
 import type { Engine } from '../engine/Engine.ts';
 
 export interface McpOptions {
   mode: GatewayMode;
   snapshot?: string;
-  /** Tool ids served. Defaults to the whole catalog. */
+  /** Tool ids served (the query tool joins any remote tool). Defaults to the whole catalog. */
   tools?: string[];
-  /** Rows of a result shown. Defaults to 20. */
-  maxItems?: number;
+  /** What the client sees of each result. Defaults to the standard view. */
+  view?: ViewOptions;
   stdin?: Readable;
   stdout?: Writable;
 }
@@ -24,7 +27,8 @@ export interface McpOptions {
 /** Serves until the client closes the connection. */
 export async function serveMcp(engine: Engine, options: McpOptions): Promise<void> {
   const catalog = engine.catalog();
-  const specs = (options.tools ?? catalog.list().map((t) => t.id)).map((id) => catalog.require(id));
+  const specs = offeredTools(catalog, options.tools ?? catalog.list().map((t) => t.id)).map((id) => catalog.require(id));
+  const results = new EpisodeResults((tool, args) => engine.gateway().call(tool, args, { mode: options.mode, snapshot: options.snapshot }), { catalog, view: options.view });
   const byName = new Map(specs.map((s) => [functionName(s.id), s.id]));
   const server = new Server({ name: APP_NAME, version: APP_VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -36,8 +40,8 @@ export async function serveMcp(engine: Engine, options: McpOptions): Promise<voi
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const id = byName.get(request.params.name);
     if (!id) return { isError: true, content: [{ type: 'text' as const, text: `Unknown tool ${request.params.name}.` }] };
-    const result = await engine.gateway().call(id, request.params.arguments ?? {}, { mode: options.mode, snapshot: options.snapshot });
-    return { isError: !result.ok, content: [{ type: 'text' as const, text: compactResult(result, { maxItems: options.maxItems ?? 20 }) }] };
+    const { result, view } = await results.run(id, request.params.arguments ?? {});
+    return { isError: !result.ok, content: [{ type: 'text' as const, text: view.text }] };
   });
   const stdin = options.stdin ?? process.stdin;
   const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);

@@ -96,7 +96,8 @@ export class LocalModel {
   readonly model: LlamaModel;
   readonly path: string;
   private readonly runtime: LlamaRuntime;
-  private readonly contextSize: number;
+  /** Tokens one sequence's context holds. */
+  readonly contextSize: number;
   private context: Promise<LlamaContext> | undefined;
   private readonly free: LlamaContextSequence[] = [];
   private readonly waiting: ((sequence: LlamaContextSequence) => void)[] = [];

@@ -21,7 +21,7 @@ describe('KOPA-Bench harness', () => {
       const gateway = engine.gateway();
       const lines: string[] = [];
       for (const task of suite.tasks) {
-        const trace = await referenceTrace(task, (tool, args) => gateway.call(tool, args, { emulatorNow: new Date(task.asOf) }));
+        const trace = await referenceTrace(task, (tool, args) => gateway.call(tool, args, { emulatorNow: new Date(task.asOf) }), { catalog: engine.catalog() });
         const turns: object[] = trace.steps.flatMap((s) => {
           const turn = { toolCalls: [{ name: functionName(s.tool), arguments: s.args }] };
           // A step whose first call fails by design is called twice.

@@ -24,8 +24,10 @@ function renderSpec(spec: ToolSpec): string {
     lines.push(`format    ${spec.format.request}${spec.format.param ? ` via ${spec.format.param}=${spec.format[spec.format.request]}` : ''}`);
     lines.push(`success   ${spec.response.successCodes.join(', ')} (${spec.response.envelope} envelope)`);
     if (spec.quota) lines.push(`quota     ${spec.quota.group}${spec.quota.perDay ? `, ${spec.quota.perDay}/day` : ''}${spec.quota.perSecond ? `, ${spec.quota.perSecond}/s` : ''}`);
-  } else {
+  } else if (spec.kind === 'local') {
     lines.push(`local function ${spec.function}`);
+  } else {
+    lines.push('query tool: runs over the earlier results of an agent episode or a plan, never through the gateway');
   }
   const required = new Set(spec.parameters.required ?? []);
   lines.push('', 'parameters');

@@ -1,6 +1,8 @@
 // For models without a tool-calling template: every agent step is generated under a JSON-schema grammar that
 // allows exactly a call of one offered tool with schema-valid arguments, or a final answer. The schemas use the
 // subset of JSON Schema that llama.cpp grammars support (types, enums, consts, objects, arrays, oneOf).
+import { functionName } from '../catalog/functionSchema.ts';
+import { aggregates, QUERY_TOOL, queryOps } from '../view/queryRows.ts';
 import type { ModelTool } from './types.ts';
 
 export type GrammarSchema =
@@ -41,13 +43,36 @@ function objectGrammar(properties: Record<string, Record<string, unknown>>, requ
 }
 
 /**
+ * The query tool's arguments as three shapes, since a llama.cpp grammar makes every listed property required: rows
+ * that meet conditions; those rows sorted and cut to a limit; or one aggregate over them. An empty `where` keeps
+ * every row.
+ */
+function queryGrammar(): GrammarSchema {
+  const text = (maxLength: number): GrammarSchema => ({ type: 'string', maxLength });
+  const where: GrammarSchema = {
+    type: 'array',
+    items: { type: 'object', properties: { field: text(60), op: { enum: [...queryOps] }, value: { oneOf: [text(MAX_TEXT), { type: 'number' }] } }, required: ['field', 'op', 'value'], additionalProperties: false },
+  };
+  const shape = (extra: Record<string, GrammarSchema>): GrammarSchema => {
+    const properties = { result: text(8), where, ...extra };
+    return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+  };
+  return {
+    oneOf: [shape({}), shape({ orderBy: text(60), order: { enum: ['asc', 'desc'] }, limit: { type: 'integer' } }), shape({ aggregate: { enum: [...aggregates] }, field: text(60) })],
+  };
+}
+
+const isQueryTool = (tool: ModelTool): boolean => tool.name === functionName(QUERY_TOOL);
+
+/**
  * One step: {"tool": NAME, "arguments": {…}} for one of the tools, or (unless a call is required)
  * {"final_answer": "…"}. Arguments are the required parameters and the optional ones that are choices.
  */
 export function stepGrammar(tools: ModelTool[], options: { allowFinal?: boolean } = {}): GrammarSchema {
   const calls = tools.map((t): GrammarSchema => {
     const properties = Object.fromEntries(Object.entries(t.parameters.properties as Record<string, Record<string, unknown>>).filter(([k, v]) => t.parameters.required.includes(k) || bounded(v)));
-    return { type: 'object', properties: { tool: { const: t.name }, arguments: objectGrammar(properties, t.parameters.required) }, required: ['tool', 'arguments'], additionalProperties: false };
+    const args = isQueryTool(t) ? queryGrammar() : objectGrammar(properties, t.parameters.required);
+    return { type: 'object', properties: { tool: { const: t.name }, arguments: args }, required: ['tool', 'arguments'], additionalProperties: false };
   });
   const final: GrammarSchema = { type: 'object', properties: { final_answer: { type: 'string', maxLength: 1000 } }, required: ['final_answer'], additionalProperties: false };
   const choices = options.allowFinal === false ? calls : [...calls, final];
@@ -56,5 +81,6 @@ export function stepGrammar(tools: ModelTool[], options: { allowFinal?: boolean 
 
 /** The parameters of one tool, as a llama.cpp function's params. */
 export function paramsGrammar(tool: ModelTool): GrammarSchema {
+  if (isQueryTool(tool)) return queryGrammar();
   return objectGrammar(tool.parameters.properties as Record<string, Record<string, unknown>>, tool.parameters.required);
 }

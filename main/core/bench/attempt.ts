@@ -13,6 +13,9 @@ export interface AttemptCall {
   /** Set when the failure was one the task injected. */
   injected?: FaultKind;
   items: Item[];
+  /** The rows the model was shown of `items` (the result view's visible rows), and the handle it was shown with. */
+  shown?: Item[];
+  handle?: string;
 }
 
 export interface AttemptRecord {

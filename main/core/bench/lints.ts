@@ -4,7 +4,10 @@
 import { mentionText, TIME_KINDS } from '../synth/mentions.ts';
 import { leakedValues } from '../plan/leaks.ts';
 import type { TraceStep } from '../plan/types.ts';
+import { visibleRows } from '../plan/visibility.ts';
 import { kst, pad, ymd } from '../time/kst.ts';
+import { QUERY_TOOL } from '../view/queryRows.ts';
+import type { ViewOptions } from '../view/resultView.ts';
 import { normaliseText } from './koreanText.ts';
 import type { BenchTask } from './types.ts';
 
@@ -20,6 +23,56 @@ export interface LintContext {
   tagOf: (tool: string, param: string) => string | undefined;
   /** Arguments that say how to call rather than what to ask (paging, enumerated options). */
   incidental: (tool: string, param: string) => boolean;
+  /** The value kind of a tool's response field (for a query tool condition on it). */
+  fieldTagOf?: (tool: string, field: string) => string | undefined;
+  /** Whether the tool's documentation names this value (a code such as KMA's TMX). */
+  documented?: (tool: string, value: string) => boolean;
+  /** The result view the agent reads results through (for values it can read off the shown rows). */
+  view?: ViewOptions;
+}
+
+/** The API step whose rows a query-tool step reads (through any chain of queries), or undefined. */
+export function queriedStep(task: BenchTask, stepId: string): { id: string; tool: string } | undefined {
+  const step = task.plan.steps.find((s) => s.id === stepId);
+  if (!step) return undefined;
+  if (step.tool !== QUERY_TOOL) return { id: step.id, tool: step.tool };
+  const result = step.args.result;
+  const source = result && 'expr' in result ? /^(s\d+)\.handle$/.exec(result.expr.trim())?.[1] : undefined;
+  return source ? queriedStep(task, source) : undefined;
+}
+
+/**
+ * Literal conditions of a query-tool step: each value must be stated in the request (in any of its forms, by the
+ * kind of the field it filters), named in the queried tool's documentation, shown in the rows the model read, or
+ * declared with statedAs ("s4.where.fcstValue": "흐림").
+ */
+function queryLints(task: BenchTask, step: BenchTask['plan']['steps'][number], executed: Map<string, TraceStep>, query: string, ctx: LintContext): Lint[] {
+  const where = step.args.where;
+  if (!where || !('value' in where) || !Array.isArray(where.value)) return [];
+  const result = step.args.result;
+  const sourceId = result && 'expr' in result ? /^(s\d+)\.handle$/.exec(result.expr.trim())?.[1] : undefined;
+  const source = sourceId ? queriedStep(task, sourceId) : undefined;
+  const ran = sourceId ? executed.get(sourceId) : undefined;
+  const shown = new Set(ran ? visibleRows(ran, ctx.view).flatMap((row) => Object.values(row).map(String)) : []);
+  const lints: Lint[] = [];
+  for (const condition of where.value as { field?: unknown; value?: unknown }[]) {
+    const field = String(condition.field ?? '');
+    const value = condition.value;
+    if (value === undefined || value === null || value === '') continue;
+    const key = `${step.id}.where.${field}`;
+    const statedAs = task.statedAs?.[key];
+    if (statedAs !== undefined) {
+      if (statedAs !== '' && !query.includes(normaliseText(statedAs))) lints.push({ kind: 'omitted value', detail: `${key}: the request does not say "${statedAs}"` });
+      continue;
+    }
+    const text = String(value);
+    if (shown.has(text)) continue;
+    if (source && ctx.documented?.(source.tool, text)) continue;
+    const tag = source ? ctx.fieldTagOf?.(source.tool, field) : undefined;
+    if (statedForms(source?.tool ?? '', tag ?? '', value, new Date(task.asOf)).some((form) => query.includes(normaliseText(form)))) continue;
+    lints.push({ kind: 'omitted value', detail: `${key}=${text}: the request does not state it, the tool's documentation does not name it and no shown row holds it; say it or add statedAs` });
+  }
+  return lints;
 }
 
 const RELATIVE = /오늘|어제|내일|모레|지금|현재|방금|이번\s?달|지난\s?달|다음\s?달|올해|작년|지난해|내년|최근|이번\s?주|다음\s?주/;
@@ -51,6 +104,14 @@ export function statedForms(tool: string, tag: string, value: unknown, asOf: Dat
     if (text === day(2)) forms.add('모레');
     if (text === today) forms.add('오늘').add('지금').add('현재');
   }
+  if (tag === 'time.hhmm' && /^\d{4}$/.test(text)) {
+    // "낮 12시", "오후 3시 30분": the hour as said, on the 24- or the 12-hour clock.
+    const hour = Number(text.slice(0, 2));
+    const minute = Number(text.slice(2));
+    for (const h of new Set([hour, hour > 12 ? hour - 12 : hour])) forms.add(minute ? `${h}시 ${minute}분` : `${h}시`);
+    const now = kst(asOf);
+    if (text === `${pad(now.getUTCHours(), 2)}${pad(now.getUTCMinutes(), 2)}`) for (const word of ['지금', '현재']) forms.add(word);
+  }
   if (tag === 'date.yyyymm' && /^\d{6}$/.test(text)) {
     forms.add(`${Number(text.slice(4))}월`);
     if (text === monthOffset(asOf, 0)) for (const word of ['이번 달', '오늘', '지금', '현재']) forms.add(word);
@@ -81,6 +142,10 @@ export function lintTask(task: BenchTask, steps: TraceStep[], ctx: LintContext):
   const stated = new Set<string>();
   const executed = new Map(steps.map((s) => [s.id, s]));
   for (const step of task.plan.steps) {
+    if (step.tool === QUERY_TOOL) {
+      lints.push(...queryLints(task, step, executed, query, ctx));
+      continue;
+    }
     for (const [param, arg] of Object.entries(step.args)) {
       if (!('value' in arg) || ctx.incidental(step.tool, param)) continue;
       const key = `${step.id}.${param}`;

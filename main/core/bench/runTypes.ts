@@ -7,10 +7,13 @@ import type { FailureKind, StepMetrics } from './types.ts';
 
 export interface BenchManifest {
   runId: string;
-  suite: { name: string; hash: string; tasks: number };
+  /** `version` is the suite's own (suite.json); runs of different versions are never paired. Null: unversioned. */
+  suite: { name: string; version: string | null; hash: string; tasks: number };
   model: { ref: string; backend: string; sha256: string | null; quantization: string | null; chatTemplate: string | null; file: string | null; lora: string[] };
   sampling: { samples: number; temperature: number; maxTokens: number | null; maxSteps: number; seed: number };
   backend: { mode: GatewayMode; snapshot: string | null; snapshotHash: string | null; emulatorSeed: number | null };
+  /** What the model saw of each result: the result view's token budget and text cut, and whether the query tool was offered. */
+  view: { resultTokens: number; maxChars: number; queryTool: boolean };
   app: { version: string; node: string; platform: string };
   createdAt: string;
 }
@@ -52,7 +55,8 @@ export interface BenchAttemptRow {
   taskId: string;
   sample: number;
   transcript: ChatMessage[];
-  calls: { tool: string; arguments: Record<string, unknown>; ok: boolean; errorKind: string | null; refused?: string; injected?: string; rows: number }[];
+  /** `rows` came back; `shown` of them were in the model's view of result `handle`. */
+  calls: { tool: string; arguments: Record<string, unknown>; ok: boolean; errorKind: string | null; refused?: string; injected?: string; rows: number; handle?: string; shown?: number }[];
   answer: string | null;
   verdict: 'pass' | 'fail' | 'error';
   failure: FailureKind | null;

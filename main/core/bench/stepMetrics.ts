@@ -2,17 +2,52 @@
 // sets of tools), whether its arguments matched the reference's, and where each argument value came from, the
 // user's request, an earlier tool output, or nowhere (invented), which is what separates a model that chains
 // from one that guesses.
+import { canonicalJson } from '../canonicalJson.ts';
 import type { TraceStep } from '../plan/types.ts';
+import { QUERY_TOOL } from '../view/queryRows.ts';
 import { normaliseText } from './koreanText.ts';
 import type { AttemptCall } from './attempt.ts';
 import type { Provenance, StepMetrics } from './types.ts';
 
 export interface MetricContext {
   query: string;
-  /** Arguments that say how to call rather than what to ask (paging, enumerated options): not scored. */
-  incidental: (tool: string, param: string) => boolean;
+  /**
+   * Arguments that say how to call rather than what to ask (paging, enumerated options): not scored. For the query
+   * tool's conditions, `tool` is the queried API and `param` is "where.FIELD", with the condition's value.
+   */
+  incidental: (tool: string, param: string, value?: unknown) => boolean;
   /** How the request would state this value, if a user would (mentions.ts), e.g. "오늘" for today's date. */
   mention: (tool: string, param: string, value: unknown) => string | undefined;
+}
+
+/** A scored argument value of a call: its parameter (or "where.FIELD" of a query condition) and the tool it is for. */
+interface ScoredValue {
+  tool: string;
+  param: string;
+  value: unknown;
+}
+
+/**
+ * The values of a call that say what is asked. A query-tool call is scored by its handle and the values of its
+ * conditions (the fields, operators, order and limit are how it asks); a condition is scored as a value of the API
+ * whose rows it filters.
+ */
+function scoredValues(call: AttemptCall, sourceOf: (handle: string) => string | undefined, ctx: MetricContext): ScoredValue[] {
+  if (call.tool !== QUERY_TOOL) {
+    return Object.entries(call.arguments)
+      .filter(([param]) => !ctx.incidental(call.tool, param))
+      .flatMap(([param, value]) => leaves(value).map((leaf) => ({ tool: call.tool, param, value: leaf })));
+  }
+  const handle = String(call.arguments.result ?? '');
+  const source = sourceOf(handle) ?? QUERY_TOOL;
+  const where = Array.isArray(call.arguments.where) ? (call.arguments.where as { field?: unknown; value?: unknown }[]) : [];
+  return [
+    { tool: QUERY_TOOL, param: 'result', value: handle },
+    ...where
+      .filter((c) => c.value !== undefined && c.value !== null && c.value !== '')
+      .map((c) => ({ tool: source, param: `where.${String(c.field)}`, value: c.value }))
+      .filter((v) => !ctx.incidental(v.tool, v.param, v.value)),
+  ];
 }
 
 const leaves = (value: unknown): unknown[] => (Array.isArray(value) ? value.flatMap(leaves) : [value]);
@@ -55,12 +90,20 @@ function fromOutput(value: string, seen: Set<string>): boolean {
   return isConcatenation(value, seen);
 }
 
+/** A phrase whose every word the request or an earlier output has ("서울특별시 마포구 " & a deal's 법정동 name). */
+function composed(text: string, query: string, seen: Set<string>): boolean {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length < 2) return false;
+  const seenWords = new Set([...seen].flatMap((v) => v.split(/\s+/)));
+  return words.every((w) => seenWords.has(w) || query.includes(normaliseText(w)));
+}
+
 export function provenanceOf(value: unknown, tool: string, param: string, seen: Set<string>, ctx: MetricContext): Provenance {
   const text = String(value).trim();
   const query = normaliseText(ctx.query);
   const mention = ctx.mention(tool, param, value);
   if ((text !== '' && query.includes(normaliseText(text))) || (mention !== undefined && query.includes(normaliseText(mention)))) return 'user';
-  if (fromOutput(text, seen)) return 'tool';
+  if (fromOutput(text, seen) || composed(text, query, seen)) return 'tool';
   return 'invented';
 }
 
@@ -91,6 +134,12 @@ export function stepMetrics(calls: AttemptCall[], reference: TraceStep[], ctx: M
     const candidates = calls.map((c, i) => ({ c, i })).filter(({ c, i }) => c.tool === step.tool && !taken.has(i));
     const match = candidates.find(({ c }) => c.ok) ?? candidates[0];
     if (match) taken.add(match.i);
+    if (step.tool === QUERY_TOOL) {
+      // Many queries find the same rows (a sort and a limit, or an aggregate); the right one finds the reference's.
+      argsTotal++;
+      if (match?.c.ok && canonicalJson(match.c.items) === canonicalJson(step.items)) argsRight++;
+      continue;
+    }
     for (const [param, value] of Object.entries(step.args)) {
       if (ctx.incidental(step.tool, param)) continue;
       argsTotal++;
@@ -100,17 +149,23 @@ export function stepMetrics(calls: AttemptCall[], reference: TraceStep[], ctx: M
 
   const provenance: Record<Provenance, number> = { user: 0, tool: 0, invented: 0 };
   const invented: string[] = [];
+  // What the model could read: the rows each result view showed it, and the result's handle.
   const seen = new Set<string>();
+  const sources = new Map<string, string>();
+  const sourceOf = (handle: string): string | undefined => sources.get(handle);
   for (const call of calls) {
-    for (const [param, value] of Object.entries(call.arguments)) {
-      if (ctx.incidental(call.tool, param)) continue;
-      for (const leaf of leaves(value)) {
-        const p = provenanceOf(leaf, call.tool, param, seen, ctx);
-        provenance[p]++;
-        if (p === 'invented') invented.push(`${call.tool}.${param}=${String(leaf)}`);
+    for (const { tool, param, value } of scoredValues(call, sourceOf, ctx)) {
+      const p = provenanceOf(value, tool, param, seen, ctx);
+      provenance[p]++;
+      if (p === 'invented') invented.push(`${call.tool}.${param}=${String(value)}`);
+    }
+    if (call.ok) {
+      collectValues(call.shown ?? call.items, seen);
+      if (call.handle) {
+        seen.add(call.handle);
+        sources.set(call.handle, call.tool === QUERY_TOOL ? (sourceOf(String(call.arguments.result)) ?? QUERY_TOOL) : call.tool);
       }
     }
-    if (call.ok) collectValues(call.items, seen);
   }
 
   const faulted = calls.map((c, i) => ({ c, i })).filter(({ c }) => c.injected);

@@ -42,6 +42,8 @@ export interface BenchTask {
 
 export interface Suite {
   name: string;
+  /** The suite's version from its suite.json (KOPA-Bench: "2"), or null for a suite without one. */
+  version: string | null;
   /** SHA-256 of the tasks' canonical JSON, in file order. */
   hash: string;
   tasks: BenchTask[];

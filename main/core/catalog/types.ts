@@ -147,7 +147,23 @@ export interface LocalToolSpec {
   examples: ToolExample[];
 }
 
-export type ToolSpec = RemoteToolSpec | LocalToolSpec;
+/**
+ * The query tool (local.queryRows): it reads the rows of an episode's earlier results by handle, so it runs inside
+ * an agent episode or a plan execution (main/core/view/EpisodeResults.ts), never through the gateway.
+ */
+export interface QueryToolSpec {
+  id: string;
+  agency: 'local';
+  kind: 'query';
+  name: LocalizedText;
+  description: LocalizedText;
+  parameters: ParametersSchema;
+  response: { fields: Record<string, FieldSpec> };
+  source: string;
+  examples: ToolExample[];
+}
+
+export type ToolSpec = RemoteToolSpec | LocalToolSpec | QueryToolSpec;
 
 export interface CatalogFile {
   agency: string;

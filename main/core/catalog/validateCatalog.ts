@@ -3,6 +3,7 @@
 import type { Ajv, ErrorObject } from 'ajv';
 import { compileArgsValidator, createSchemaAjv } from './argsValidator.ts';
 import { isLocalToolName } from './localTools.ts';
+import { QUERY_TOOL } from '../view/queryRows.ts';
 import type { CatalogFile, ParametersSchema, ToolSpec } from './types.ts';
 
 export interface CatalogProblem {
@@ -39,7 +40,7 @@ function schemaMessage(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') return `unexpected property "${String(error.params.additionalProperty)}"`;
   if (error.keyword === 'required') return `missing property "${String(error.params.missingProperty)}"`;
   if (error.keyword === 'enum') return `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
-  if (error.keyword === 'oneOf') return 'must be either a remote tool (endpoint, auth, format) or a local tool (function), not both or neither';
+  if (error.keyword === 'oneOf') return 'must be one of: a remote tool (endpoint, auth, format), a local tool (function), or the query tool (kind "query")';
   return error.message ?? error.keyword;
 }
 
@@ -71,6 +72,8 @@ function checkTool(tool: ToolSpec, vocabulary: SemanticVocabulary, ajv: Ajv): { 
   }
   if (tool.kind === 'local') {
     if (!isLocalToolName(tool.function)) problems.push({ field: '/function', message: `no local function named "${tool.function}"` });
+  } else if (tool.kind === 'query') {
+    if (tool.id !== QUERY_TOOL) problems.push({ field: '/id', message: `the query tool is ${QUERY_TOOL}; no other tool may be of kind "query"` });
   } else {
     if (props[tool.auth.param]) problems.push({ field: `/parameters/properties/${tool.auth.param}`, message: 'the key parameter must not be a tool argument (keys come from the key store)' });
     for (const name of Object.keys(tool.fixed ?? {})) {

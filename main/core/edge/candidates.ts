@@ -80,7 +80,9 @@ function candidate(from: ToolSpec, fromFields: Port[], to: ToolSpec, group: Para
 }
 
 /** Every candidate link between the tools, strongest basis first for each pair of ports. */
-export function proposeCandidates(tools: ToolSpec[], vocabulary: SemanticVocabulary, options: ProposeOptions = {}): Candidate[] {
+export function proposeCandidates(all: ToolSpec[], vocabulary: SemanticVocabulary, options: ProposeOptions = {}): Candidate[] {
+  // The query tool links to every result by its handle, not to fields; it is a step of its own in plans.
+  const tools = all.filter((t) => t.kind !== 'query');
   const minName = options.minNameSimilarity ?? 0.8;
   const out = new Map<string, Candidate>();
   const add = (c: Candidate): void => {

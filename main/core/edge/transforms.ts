@@ -13,6 +13,11 @@ export interface TransformSpec {
   en: string;
   /** One JSONata template per output. */
   templates: string[];
+  /**
+   * The local tool that computes this transform, when a model cannot do it in its head (a map projection): plans
+   * for models call that tool as a step of their own instead of carrying the value through the link.
+   */
+  computedBy?: string;
 }
 
 export const IDENTITY = 'identity';
@@ -35,7 +40,7 @@ export const transforms: TransformSpec[] = [
     en: 'first and last 5 digits of the legal-dong code',
     templates: ['$substring({0}, 0, 5)', '$substring({0}, 5, 5)'],
   },
-  { id: 'latLon→kmaGrid', from: ['geo.lat', 'geo.lon'], to: ['kma.nx', 'kma.ny'], ko: '위경도를 기상청 격자로 변환', en: 'lat/lon to the KMA grid', templates: ['$kmaGrid({0}, {1}).nx', '$kmaGrid({0}, {1}).ny'] },
+  { id: 'latLon→kmaGrid', from: ['geo.lat', 'geo.lon'], to: ['kma.nx', 'kma.ny'], ko: '위경도를 기상청 격자로 변환', en: 'lat/lon to the KMA grid', templates: ['$kmaGrid({0}, {1}).nx', '$kmaGrid({0}, {1}).ny'], computedBy: 'local.latLonToKmaGrid' },
   {
     id: 'utmk→latLon',
     from: ['geo.utmkX', 'geo.utmkY'],
@@ -43,6 +48,7 @@ export const transforms: TransformSpec[] = [
     ko: 'UTM-K 좌표를 위경도로 변환',
     en: 'UTM-K (EPSG:5179) to WGS84',
     templates: ['$utmkToWgs84({0}, {1}).lat', '$utmkToWgs84({0}, {1}).lon'],
+    computedBy: 'local.utmkToWgs84',
   },
   { id: 'yyyymmdd→yyyy+mm', from: ['date.yyyymmdd'], to: ['date.yyyy', 'date.mm'], ko: '날짜의 연도와 월', en: 'year and month of a date', templates: ['$substring($string({0}), 0, 4)', '$substring($string({0}), 4, 2)'] },
   { id: 'yyyymmdd→yyyymm', from: ['date.yyyymmdd'], to: ['date.yyyymm'], ko: '날짜의 연월', en: 'year-month of a date', templates: ['$substring($string({0}), 0, 6)'] },

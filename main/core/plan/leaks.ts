@@ -3,6 +3,14 @@
 // lints both refuse such requests.
 import type { Plan, TraceStep } from './types.ts';
 
+/** The strings, numbers and booleans inside a value (a query tool's conditions are objects in an array). */
+export function primitives(value: unknown): (string | number | boolean)[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.flatMap(primitives);
+  if (typeof value === 'object') return Object.values(value).flatMap(primitives);
+  return [value as string | number | boolean];
+}
+
 /** Carried values (4+ characters, so "11" in "11시" is no leak) that appear in the request and were not stated. */
 export function leakedValues(plan: Plan, steps: TraceStep[], stated: Set<string>, query: string): string[] {
   const carried = new Set<string>();
@@ -12,7 +20,7 @@ export function leakedValues(plan: Plan, steps: TraceStep[], stated: Set<string>
     if (!planned) continue;
     for (const [name, arg] of Object.entries(planned.args)) {
       if (!('expr' in arg)) continue;
-      for (const v of [step.args[name]].flat()) if (v !== null && v !== undefined && String(v).length >= 4) carried.add(String(v));
+      for (const v of primitives(step.args[name])) if (String(v).length >= 4) carried.add(String(v));
     }
   }
   // A value the user stated may come back from a call and be passed on; saying it again is no leak.

@@ -45,6 +45,8 @@ export interface TraceStep {
   resultCode: string | null;
   errorKind: string | null;
   latencyMs: number;
+  /** The handle (r1, r2, …) the result was shown with, when it succeeded; the query tool reads it, as `s2.handle`. */
+  handle?: string;
 }
 
 export interface Trace {

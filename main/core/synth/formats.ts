@@ -8,26 +8,23 @@ import { functionName, functionSchema, type FunctionSchema } from '../catalog/fu
 import type { ToolSpec } from '../catalog/types.ts';
 import type { TraceStep } from '../plan/types.ts';
 import { systemPrompt } from '../agent/prompt.ts';
+import type { CallErrorKind } from '../gateway/callResult.ts';
+import { QUERY_TOOL } from '../view/queryRows.ts';
+import { renderResult, type ViewOptions } from '../view/resultView.ts';
 import type { SynthSample } from './types.ts';
 
 export const exportFormats = ['openai', 'sharegpt', 'trl-sft', 'trl-grpo'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-/**
- * Rows of a tool result a training export shows the model. A synthesized plan picks rows only among these, so
- * every pick it makes can be made again by a model reading the same result.
- */
-export const ROWS_SHOWN = 20;
-
 export interface ExportOptions {
-  /** Rows of a tool result shown to the model; the rest is summarised by the total. Defaults to 20, the rows a synthesized plan may pick from. */
-  maxItems?: number;
+  /** The result view tool messages are rendered through: the one inference uses. Defaults to the standard view. */
+  view?: ViewOptions;
 }
 
-/** A tool result as the model reads it: the first rows and how many there were. */
-export function toolReply(step: TraceStep, maxItems: number): string {
-  const body = step.ok ? { totalCount: step.totalCount ?? step.items.length, items: step.items.slice(0, maxItems) } : { error: step.errorKind, resultCode: step.resultCode };
-  return JSON.stringify(body);
+/** A tool result as the model reads it: the same result view, handle included, that the agent loop shows. */
+export function toolReply(step: TraceStep, view: ViewOptions = {}): string {
+  const error = step.ok ? null : { kind: (step.errorKind ?? 'Upstream') as CallErrorKind, message: step.resultCode ? `result code ${step.resultCode}` : '', retryable: false };
+  return renderResult({ ok: step.ok, items: step.items, totalCount: step.totalCount, error }, step.handle ?? null, view).text;
 }
 
 interface Turn {
@@ -39,40 +36,45 @@ function turns(sample: SynthSample): Turn[] {
   return sample.walk.trace.steps.map((step, i) => ({ step, callId: `call_${sample.ordinal}_${i + 1}` }));
 }
 
-function openAi(sample: SynthSample, tools: FunctionSchema[], maxItems: number): unknown {
+/** The system prompt of a sample: the agent's own, with the query tool's sentence where the tool is offered. */
+function promptOf(sample: SynthSample, tools: FunctionSchema[]): string {
+  return systemPrompt(new Date(sample.walk.asOf), { queryTool: tools.some((t) => t.function.name === functionName(QUERY_TOOL)) });
+}
+
+function openAi(sample: SynthSample, tools: FunctionSchema[], view: ViewOptions): unknown {
   const messages: unknown[] = [
-    { role: 'system', content: systemPrompt(new Date(sample.walk.asOf)) },
+    { role: 'system', content: promptOf(sample, tools) },
     { role: 'user', content: sample.query },
   ];
   for (const { step, callId } of turns(sample)) {
     messages.push({ role: 'assistant', content: null, tool_calls: [{ id: callId, type: 'function', function: { name: functionName(step.tool), arguments: JSON.stringify(step.args) } }] });
-    messages.push({ role: 'tool', tool_call_id: callId, content: toolReply(step, maxItems) });
+    messages.push({ role: 'tool', tool_call_id: callId, content: toolReply(step, view) });
   }
   messages.push({ role: 'assistant', content: sample.answerText });
   return { messages, tools };
 }
 
-function shareGpt(sample: SynthSample, tools: FunctionSchema[], maxItems: number): unknown {
+function shareGpt(sample: SynthSample, tools: FunctionSchema[], view: ViewOptions): unknown {
   const conversations: { from: string; value: string }[] = [
-    { from: 'system', value: `${systemPrompt(new Date(sample.walk.asOf))}\n<tools>\n${tools.map((t) => JSON.stringify(t.function)).join('\n')}\n</tools>` },
+    { from: 'system', value: `${promptOf(sample, tools)}\n<tools>\n${tools.map((t) => JSON.stringify(t.function)).join('\n')}\n</tools>` },
     { from: 'human', value: sample.query },
   ];
   for (const { step } of turns(sample)) {
     conversations.push({ from: 'gpt', value: `<tool_call>\n${JSON.stringify({ name: functionName(step.tool), arguments: step.args })}\n</tool_call>` });
-    conversations.push({ from: 'tool', value: `<tool_response>\n${toolReply(step, maxItems)}\n</tool_response>` });
+    conversations.push({ from: 'tool', value: `<tool_response>\n${toolReply(step, view)}\n</tool_response>` });
   }
   conversations.push({ from: 'gpt', value: sample.answerText });
   return { conversations };
 }
 
-function trlSft(sample: SynthSample, tools: FunctionSchema[], maxItems: number): unknown {
+function trlSft(sample: SynthSample, tools: FunctionSchema[], view: ViewOptions): unknown {
   const messages: unknown[] = [
-    { role: 'system', content: systemPrompt(new Date(sample.walk.asOf)) },
+    { role: 'system', content: promptOf(sample, tools) },
     { role: 'user', content: sample.query },
   ];
   for (const { step } of turns(sample)) {
     messages.push({ role: 'assistant', content: '', tool_calls: [{ type: 'function', function: { name: functionName(step.tool), arguments: step.args } }] });
-    messages.push({ role: 'tool', name: functionName(step.tool), content: toolReply(step, maxItems) });
+    messages.push({ role: 'tool', name: functionName(step.tool), content: toolReply(step, view) });
   }
   messages.push({ role: 'assistant', content: sample.answerText });
   return { messages, tools };
@@ -81,7 +83,7 @@ function trlSft(sample: SynthSample, tools: FunctionSchema[], maxItems: number):
 function trlGrpo(sample: SynthSample, tools: FunctionSchema[]): unknown {
   return {
     prompt: [
-      { role: 'system', content: systemPrompt(new Date(sample.walk.asOf)) },
+      { role: 'system', content: promptOf(sample, tools) },
       { role: 'user', content: sample.query },
     ],
     tools,
@@ -97,17 +99,17 @@ function trlGrpo(sample: SynthSample, tools: FunctionSchema[]): unknown {
   };
 }
 
-/** One export row. `visible` are the tools offered to the model: the plan's own and any distractors. */
+/** One export row. `visible` are the tools offered to the model: the plan's own, any distractors, and the query tool. */
 export function exportRow(format: ExportFormat, sample: SynthSample, visible: ToolSpec[], options: ExportOptions = {}): unknown {
   const tools = visible.map(functionSchema);
-  const maxItems = options.maxItems ?? ROWS_SHOWN;
+  const view = options.view ?? {};
   switch (format) {
     case 'openai':
-      return openAi(sample, tools, maxItems);
+      return openAi(sample, tools, view);
     case 'sharegpt':
-      return shareGpt(sample, tools, maxItems);
+      return shareGpt(sample, tools, view);
     case 'trl-sft':
-      return trlSft(sample, tools, maxItems);
+      return trlSft(sample, tools, view);
     case 'trl-grpo':
       return trlGrpo(sample, tools);
   }

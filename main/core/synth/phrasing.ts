@@ -3,6 +3,7 @@
 // says how each step picks its row ("거래금액이 가장 큰", "첫 번째"), and asks for the answer; it never
 // names an intermediate code.
 import { josa } from '../text/josa.ts';
+import { QUERY_TOOL } from '../view/queryRows.ts';
 import { topicOf, type PhraseBook } from './phraseBook.ts';
 import type { Register, Selection, Walk, WalkStep } from './types.ts';
 
@@ -33,14 +34,27 @@ function mentionsOf(step: WalkStep): string {
     .join(' ');
 }
 
+/**
+ * Where a row really comes from: a query-tool step only reaches rows of an earlier result, so a pick made through
+ * it is said as that result's pick ("거래금액이 가장 큰 아파트 매매 실거래").
+ */
+function origin(byId: Map<string, WalkStep>, from: string, selection: Selection): { step: WalkStep; selection: Selection } {
+  const step = byId.get(from)!;
+  const input = step.tool === QUERY_TOOL ? step.inputs[0] : undefined;
+  return input ? origin(byId, input.from, input.selection) : { step, selection };
+}
+
 /** Each step as a noun phrase: "'강남구 역삼동'의 도로명주소", "거래금액이 가장 큰 아파트 매매 실거래 기준 건축물대장". */
 function stepPhrases(walk: Walk, book: PhraseBook, names: Record<string, string>): string[] {
   const topic = (s: WalkStep): string => topicOf(book, s.tool, names[s.tool] ?? s.tool);
   const byId = new Map(walk.steps.map((s) => [s.id, s]));
-  return walk.steps.map((step, i) => {
+  return walk.steps.filter((step) => step.tool !== QUERY_TOOL).map((step, i) => {
     const said = mentionsOf(step);
     if (i === 0) return said ? `${said}의 ${topic(step)}` : topic(step);
-    const sources = step.inputs.map((input) => selectionPhrase(input.selection, topic(byId.get(input.from)!)));
+    const sources = step.inputs.map((input) => {
+      const o = origin(byId, input.from, input.selection);
+      return selectionPhrase(o.selection, topic(o.step));
+    });
     const joined = sources.map((src, k) => (k < sources.length - 1 ? josa(src, '과/와') : src)).join(' ');
     return `${joined} 기준 ${said ? `${said} ` : ''}${topic(step)}`;
   });
@@ -48,7 +62,7 @@ function stepPhrases(walk: Walk, book: PhraseBook, names: Record<string, string>
 
 /** What is asked, as a noun phrase: "그 건축물대장의 사용승인일", "기온", "아파트 매매 실거래 건수". */
 function askedPhrase(walk: Walk, book: PhraseBook, names: Record<string, string>): string {
-  const last = walk.steps.find((s) => s.id === walk.answer.step)!;
+  const last = origin(new Map(walk.steps.map((s) => [s.id, s])), walk.answer.step, walk.answer.selection).step;
   const topic = topicOf(book, last.tool, names[last.tool] ?? last.tool);
   if (walk.answer.kind === 'count') return `${topic} 건수`;
   if (walk.answer.selection.kind === 'match' && book.tools[last.tool]?.facets?.field === walk.answer.selection.field) return walk.answer.label;

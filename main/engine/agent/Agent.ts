@@ -2,15 +2,19 @@
 // session's "now" and a fixed set of catalog tools; every call it makes is checked against the tool's schema
 // before anything is sent (violations go back to it as a tool error), runs through the gateway, and comes back
 // compacted while the full result stays in the episode. A step cap with a last answer-only turn, a guard against
-// repeating the same call, and abort at any time bound an episode. Tool output is data: nothing in a response
-// changes the tools or where calls may go.
+// repeating the same call, and abort at any time bound an episode. Every result is shown through the one result
+// view (main/core/view/resultView.ts) with a handle, and the query tool reaches the rows the view hides. Tool output
+// is data: nothing in a response changes the tools or where calls may go.
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { functionName, functionSchema } from '../../core/catalog/functionSchema.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
-import { compactResult, type CompactOptions } from '../../core/agent/compact.ts';
 import { systemPrompt } from '../../core/agent/prompt.ts';
 import type { AgentEvent, ChatMessage, ModelTool, ToolCall, Usage } from '../../core/agent/types.ts';
-import type { CallResult } from '../../core/gateway/callResult.ts';
+import type { CallResult, Item } from '../../core/gateway/callResult.ts';
+import { EpisodeResults, lastHandle } from '../../core/view/EpisodeResults.ts';
+import { offeredTools } from '../../core/view/offer.ts';
+import { QUERY_TOOL } from '../../core/view/queryRows.ts';
+import type { ViewOptions } from '../../core/view/resultView.ts';
 import type { ModelBackend } from './backend.ts';
 
 export interface AgentOptions {
@@ -18,8 +22,10 @@ export interface AgentOptions {
   catalog: Catalog;
   /** Runs a tool through the gateway in the session's mode. */
   call: (tool: string, args: Record<string, unknown>, signal?: AbortSignal) => Promise<CallResult>;
-  /** Tool ids the model may use. */
+  /** Tool ids the model may use; the query tool is added wherever a remote tool is offered (unless queryTool is false). */
   tools: string[];
+  /** Whether to add the query tool where results can exceed the view. Defaults to true. */
+  queryTool?: boolean;
   /** What "now" is for the model. */
   asOf: Date;
   /** Model turns before the episode must end. Defaults to 8. */
@@ -28,11 +34,12 @@ export interface AgentOptions {
   systemPrompt?: string;
   /** "required" makes the first turn a tool call. Defaults to "auto". */
   firstToolChoice?: 'auto' | 'required';
-  compact?: CompactOptions;
+  /** What the model sees of each result; the standard view (1,024 tokens per result) when omitted. */
+  view?: ViewOptions;
   maxTokens?: number;
   temperature?: number;
   seed?: number;
-  /** Asked before each call when the user wants to approve them; false refuses the call. */
+  /** Asked before each call that leaves the machine, when the user wants to approve them; false refuses the call. */
   approve?: (call: { tool: string; arguments: Record<string, unknown> }) => Promise<boolean>;
   /** Receives each message as it is added (to store the transcript as it happens). */
   onMessage?: (message: ChatMessage, meta?: Record<string, unknown>) => void;
@@ -46,6 +53,10 @@ export interface EpisodeCall {
   arguments: Record<string, unknown>;
   /** Null when no request was made (invalid arguments, refused, repeated, unknown tool). */
   result: CallResult | null;
+  /** The result's handle (r1, r2, …) when it succeeded. */
+  handle?: string;
+  /** The rows the model was shown, as it can read them (the result view's visible rows). */
+  shown?: Item[];
   refused?: string;
   ms: number;
 }
@@ -67,10 +78,13 @@ export class Agent {
   private readonly options: AgentOptions;
   private readonly modelTools: ModelTool[];
   private readonly byFunction: Map<string, string>;
+  private readonly offersQuery: boolean;
 
   constructor(options: AgentOptions) {
     this.options = options;
-    const specs = options.tools.map((id) => options.catalog.require(id));
+    const tools = options.queryTool === false ? options.tools : offeredTools(options.catalog, options.tools);
+    this.offersQuery = tools.includes(QUERY_TOOL);
+    const specs = tools.map((id) => options.catalog.require(id));
     this.modelTools = specs.map((s) => functionSchema(s).function);
     this.byFunction = new Map(specs.map((s) => [functionName(s.id), s.id]));
   }
@@ -83,11 +97,12 @@ export class Agent {
     const calls: EpisodeCall[] = [];
     const usage: Usage = { inputTokens: 0, outputTokens: 0 };
     const seen = new Map<string, number>();
+    const results = new EpisodeResults(o.call, { catalog: o.catalog, view: o.view, after: lastHandle(history.flatMap((m) => (m.role === 'tool' ? [m.content] : []))) });
     const add = (m: ChatMessage, meta?: Record<string, unknown>): void => {
       messages.push(m);
       o.onMessage?.(m, meta);
     };
-    add({ role: 'system', content: o.systemPrompt ?? systemPrompt(o.asOf) });
+    add({ role: 'system', content: o.systemPrompt ?? systemPrompt(o.asOf, { queryTool: this.offersQuery }) });
     messages.push(...history.filter((m) => m.role !== 'system'));
     add({ role: 'user', content: question });
     const maxSteps = o.maxSteps ?? 8;
@@ -118,14 +133,14 @@ export class Agent {
       }
       add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls }, { usage: turn.usage });
       for (const call of turn.toolCalls) {
-        const reply = await this.execute(call, turns, seen, calls);
+        const reply = await this.execute(call, turns, seen, calls, results);
         add({ role: 'tool', toolCallId: call.id, name: call.name, content: reply.content }, reply.meta);
       }
     }
     return end(null, 'maxSteps');
   }
 
-  private async execute(call: ToolCall, step: number, seen: Map<string, number>, calls: EpisodeCall[]): Promise<{ content: string; meta: Record<string, unknown> }> {
+  private async execute(call: ToolCall, step: number, seen: Map<string, number>, calls: EpisodeCall[], results: EpisodeResults): Promise<{ content: string; meta: Record<string, unknown> }> {
     const o = this.options;
     const started = performance.now();
     const toolId = this.byFunction.get(call.name);
@@ -142,12 +157,13 @@ export class Agent {
     const times = (seen.get(key) ?? 0) + 1;
     seen.set(key, times);
     if (times > REPEAT_LIMIT) return refuse('같은 인자로 같은 도구를 이미 여러 번 호출했습니다. 다른 방법을 쓰거나 답하세요.');
-    if (o.approve && !(await o.approve({ tool: toolId, arguments: checked.args }))) return refuse('사용자가 이 호출을 허락하지 않았습니다.');
-    const result = await o.call(toolId, checked.args, o.signal);
+    const leaves = o.catalog.require(toolId).kind === 'remote';
+    if (leaves && o.approve && !(await o.approve({ tool: toolId, arguments: checked.args }))) return refuse('사용자가 이 호출을 허락하지 않았습니다.');
+    const { result, view } = await results.run(toolId, checked.args, o.signal);
     const ms = Math.round(performance.now() - started);
-    calls.push({ step, tool: toolId, arguments: checked.args, result, ms });
-    const content = compactResult(result, o.compact);
-    o.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool: toolId, ok: result.ok, summary: result.ok ? `${result.items.length} of ${result.totalCount ?? result.items.length} rows` : `${result.error?.kind}: ${result.error?.message}`, latencyMs: result.latencyMs });
-    return { content, meta: { tool: toolId, requestHash: result.requestHash, ok: result.ok, latencyMs: result.latencyMs } };
+    calls.push({ step, tool: toolId, arguments: checked.args, result, ...(view.handle ? { handle: view.handle } : {}), shown: view.visible, ms });
+    const summary = result.ok ? `${view.handle}: ${view.shown} of ${view.returned} rows shown${view.returned !== view.totalCount ? ` (${view.totalCount} in all)` : ''}` : `${result.error?.kind}: ${result.error?.message}`;
+    o.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool: toolId, ok: result.ok, summary, latencyMs: result.latencyMs });
+    return { content: view.text, meta: { tool: toolId, requestHash: result.requestHash, ok: result.ok, latencyMs: result.latencyMs, ...(view.handle ? { handle: view.handle } : {}) } };
   }
 }

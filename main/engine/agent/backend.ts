@@ -15,6 +15,8 @@ export interface TurnOptions {
 export interface ModelBackend {
   /** Where answers come from, for transcripts and run manifests: llama:PATH, openai:URL#MODEL, scripted:FILE. */
   readonly id: string;
+  /** Tokens the model's context holds, where the backend knows it (a local model); sizes the result view. */
+  readonly contextTokens?: number;
   turn(messages: ChatMessage[], tools: ModelTool[], options: TurnOptions): Promise<ModelTurn>;
   dispose(): Promise<void>;
 }

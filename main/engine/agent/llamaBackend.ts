@@ -6,6 +6,7 @@ import type { ModelBackend, TurnOptions } from './backend.ts';
 
 export class LlamaBackend implements ModelBackend {
   readonly id: string;
+  readonly contextTokens: number;
   private readonly model: LocalModel;
   private readonly mode: ToolCallMode;
   private readonly owned: boolean;
@@ -13,6 +14,7 @@ export class LlamaBackend implements ModelBackend {
   /** `owned`: whether disposing the backend unloads the model. */
   constructor(model: LocalModel, options: { mode?: ToolCallMode | 'auto'; owned?: boolean } = {}) {
     this.model = model;
+    this.contextTokens = model.contextSize;
     this.mode = !options.mode || options.mode === 'auto' ? model.toolCallMode() : options.mode;
     this.owned = options.owned ?? true;
     this.id = `llama:${model.path}#${this.mode}`;

@@ -2,13 +2,15 @@
 // parameter, which arguments say how to call rather than what to ask, and how a request states a value.
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { LintContext } from '../../core/bench/lints.ts';
-import { statedForms } from '../../core/bench/lints.ts';
+import { queriedStep, statedForms } from '../../core/bench/lints.ts';
 import type { MetricContext } from '../../core/bench/stepMetrics.ts';
 import type { BenchTask } from '../../core/bench/types.ts';
+import type { ViewOptions } from '../../core/view/resultView.ts';
 
-export function lintContext(catalog: Catalog): LintContext {
+export function lintContext(catalog: Catalog, view?: ViewOptions): LintContext {
   const param = (tool: string, name: string) => catalog.get(tool)?.parameters.properties[name];
   return {
+    view,
     tagOf: (tool, name) => param(tool, name)?.['x-semantic'],
     // Paging, enumerated options and untagged switches (dataTerm, ver, type) come from the tool's documentation.
     incidental: (tool, name) => {
@@ -16,25 +18,50 @@ export function lintContext(catalog: Catalog): LintContext {
       const tag = p?.['x-semantic'];
       return !p || !tag || tag.startsWith('paging.') || Array.isArray(p.enum);
     },
+    fieldTagOf: (tool, field) => catalog.get(tool)?.response.fields[field]?.semantic,
+    documented: (tool, value) => {
+      const spec = catalog.get(tool);
+      if (!spec || value.length < 2) return false;
+      const docs = [spec.description.ko, spec.description.en, ...Object.values(spec.parameters.properties).map((p) => p.description), ...Object.values(spec.response.fields).flatMap((f) => [f.ko ?? '', f.en ?? ''])];
+      return docs.some((text) => new RegExp(`(^|[^A-Za-z0-9])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9])`).test(text));
+    },
   };
+}
+
+/**
+ * The statedAs words of a task by "tool.param=value"; a query condition's ("s4.where.fcstValue") is keyed by the
+ * API whose rows it filters: "kma.getVilageFcst.where.fcstValue=4".
+ */
+function statedWords(task: BenchTask): Map<string, string> {
+  return new Map(
+    Object.entries(task.statedAs ?? {}).flatMap(([key, words]) => {
+      const [stepId, name, field] = key.split('.');
+      const step = task.plan.steps.find((s) => s.id === stepId);
+      const arg = step?.args[name ?? ''];
+      if (!step || !arg || !('value' in arg)) return [];
+      if (field === undefined) return [[`${step.tool}.${name}=${String(arg.value)}`, words] as const];
+      const condition = Array.isArray(arg.value) ? (arg.value as { field?: unknown; value?: unknown }[]).find((c) => c.field === field) : undefined;
+      const source = queriedStep(task, stepId!);
+      return condition && source ? [[`${source.tool}.${name}.${field}=${String(condition.value)}`, words] as const] : [];
+    }),
+  );
 }
 
 export function metricContext(catalog: Catalog, task: BenchTask): MetricContext {
   const lint = lintContext(catalog);
   const asOf = new Date(task.asOf);
-  const stated = new Map(Object.entries(task.statedAs ?? {}).flatMap(([key, words]) => {
-    const [stepId, name] = key.split('.');
-    const step = task.plan.steps.find((s) => s.id === stepId);
-    const arg = step?.args[name ?? ''];
-    return step && arg && 'value' in arg ? [[`${step.tool}.${name}=${String(arg.value)}`, words] as const] : [];
-  }));
+  const stated = statedWords(task);
+  const tagOf = (tool: string, name: string): string | undefined => (name.startsWith('where.') ? lint.fieldTagOf?.(tool, name.slice('where.'.length)) : lint.tagOf(tool, name));
   return {
     query: task.query_ko,
-    incidental: (tool, name) => lint.incidental(tool, name) || [...stated].some(([key, words]) => words === '' && key.startsWith(`${tool}.${name}=`)),
+    incidental: (tool, name, value) => {
+      if (name.startsWith('where.')) return (value !== undefined && lint.documented?.(tool, String(value))) || stated.get(`${tool}.${name}=${String(value)}`) === '';
+      return lint.incidental(tool, name) || [...stated].some(([key, words]) => words === '' && key.startsWith(`${tool}.${name}=`));
+    },
     mention: (tool, name, value) => {
       const words = stated.get(`${tool}.${name}=${String(value)}`);
       if (words) return words;
-      const tag = lint.tagOf(tool, name);
+      const tag = tagOf(tool, name);
       if (!tag) return undefined;
       const query = task.query_ko;
       return statedForms(tool, tag, value, asOf).find((form) => query.includes(form));

@@ -1,15 +1,21 @@
-// The oracle: a "model" that follows the task's reference plan through the real agent loop, calling again when
-// a call fails and reading each next argument from the results it actually got. It must score 100 %: anything
-// less means the harness, a comparator or a task is broken, not a model.
+// The visible oracle: a "model" that follows the task's reference plan through the real agent loop and, like a
+// model, knows only the conversation. Each next argument and the final answer are computed from the tool messages
+// it was shown (the result views, read back into rows), never from the full results; it calls again when a call
+// fails in a way that calling again can fix. It must score 100 %: anything less means the harness, a comparator or
+// a task is broken, not a model (a task whose plan needs rows the view hides fails here and in validation).
 import { functionName } from '../../core/catalog/functionSchema.ts';
-import type { ModelTurn } from '../../core/agent/types.ts';
-import type { CallResult } from '../../core/gateway/callResult.ts';
-import type { TraceStep } from '../../core/plan/types.ts';
+import type { ChatMessage, ModelTurn } from '../../core/agent/types.ts';
+import { evaluate } from '../../core/plan/expressions.ts';
 import type { BenchTask } from '../../core/bench/types.ts';
-import { finishTrace, resolveArgs, stepResults, traceStep } from '../plan/executePlan.ts';
+import { readView } from '../../core/view/resultView.ts';
+import type { StepResults } from '../../core/plan/visibility.ts';
+import { resolveArgs } from '../plan/executePlan.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 
 const DECLINE_TEXT = '요청하신 정보는 제공할 수 없습니다. 해당 데이터가 없거나 사용할 수 있는 도구로는 확인할 수 없습니다.';
+
+/** Failures a model would try again: the service was briefly down, slow, or sent a broken body. */
+const RETRYABLE = new Set(['Upstream', 'Timeout', 'Malformed']);
 
 /** How the oracle states an answer value, in the forms the comparators read. */
 export function answerText(value: unknown, unit?: string): string {
@@ -23,48 +29,50 @@ export function answerText(value: unknown, unit?: string): string {
 export class OracleBackend implements ModelBackend {
   readonly id = 'oracle';
   private readonly task: BenchTask;
-  /** Every result the attempt's calls got, in order; the runner's caller appends to it. */
-  private readonly results: CallResult[];
-  private seen = 0;
-  private readonly done: TraceStep[] = [];
-  private pending: { tool: string; args: Record<string, unknown> } | undefined;
+  /** What each finished step showed, by step id, as the expressions read it. */
+  private readonly done: StepResults = {};
+  private pending: { tool: string; args: Record<string, unknown>; callId: string } | undefined;
+  private calls = 0;
 
-  constructor(task: BenchTask, results: CallResult[]) {
+  constructor(task: BenchTask) {
     this.task = task;
-    this.results = results;
   }
 
-  async turn(): Promise<ModelTurn> {
+  async turn(messages: ChatMessage[]): Promise<ModelTurn> {
     const plan = this.task.plan;
     const declining = plan.answer.compare === 'decline';
-    const fresh = this.results.slice(this.seen);
-    this.seen = this.results.length;
-    const last = fresh[fresh.length - 1];
-    if (this.pending && last) {
-      const step = plan.steps[this.done.length]!;
-      if (last.ok || (declining && last.error?.kind === 'NoData')) {
-        this.done.push(traceStep(step, this.pending.args, last));
+    const stepsDone = Object.keys(this.done).length;
+    if (this.pending) {
+      const pending = this.pending;
+      const reply = messages.findLast((m): m is Extract<ChatMessage, { role: 'tool' }> => m.role === 'tool' && m.toolCallId === pending.callId);
+      const step = plan.steps[stepsDone]!;
+      if (!reply) return this.say(`${step.tool} 호출의 결과를 받지 못했습니다.`);
+      const view = readView(reply.content);
+      if (!view.error || (declining && view.error === 'NoData')) {
+        this.done[step.id] = { items: view.rows, totalCount: view.totalCount, handle: view.handle };
         this.pending = undefined;
-      } else if (last.error?.retryable) {
-        return this.call(this.pending.tool, this.pending.args);
+      } else if (RETRYABLE.has(view.error)) {
+        return this.call(pending.tool, pending.args);
       } else {
-        return this.say(`${step.tool} 호출이 실패했습니다: ${last.error?.message ?? '알 수 없는 오류'}`);
+        return this.say(`${step.tool} 호출이 실패했습니다: ${reply.content}`);
       }
     }
-    if (this.done.length < plan.steps.length) {
-      const step = plan.steps[this.done.length]!;
-      const resolved = await resolveArgs(step, stepResults(this.done));
+    const next = plan.steps[Object.keys(this.done).length];
+    if (next) {
+      const resolved = await resolveArgs(next, this.done);
       if ('failure' in resolved) return this.say(`다음 호출의 인자를 정할 수 없습니다: ${resolved.failure}`);
-      this.pending = { tool: step.tool, args: resolved.args };
-      return this.call(step.tool, resolved.args);
+      return this.call(next.tool, resolved.args);
     }
     if (declining) return this.say(DECLINE_TEXT);
-    const trace = await finishTrace(plan, this.done);
-    return this.say(trace.ok ? answerText(trace.answer, this.task.unit) : `답을 찾지 못했습니다: ${trace.failure ?? ''}`);
+    const answer = await evaluate(plan.answer.expr, this.done).catch(() => undefined);
+    const empty = answer === undefined || answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0);
+    return this.say(empty ? `보이는 결과로는 답을 찾지 못했습니다: ${plan.answer.expr}` : answerText(answer, this.task.unit));
   }
 
   private call(tool: string, args: Record<string, unknown>): ModelTurn {
-    return { text: '', toolCalls: [{ id: `oracle_${this.results.length + 1}`, name: functionName(tool), arguments: args }], usage: { inputTokens: 0, outputTokens: 0 }, stop: 'toolCalls' };
+    const callId = `oracle_${++this.calls}`;
+    this.pending = { tool, args, callId };
+    return { text: '', toolCalls: [{ id: callId, name: functionName(tool), arguments: args }], usage: { inputTokens: 0, outputTokens: 0 }, stop: 'toolCalls' };
   }
 
   private say(text: string): ModelTurn {

@@ -3,7 +3,9 @@
 // with the same command (its id is derived from the suite and the settings), skipping finished attempts.
 import type { BenchAttemptRow, BenchManifest, BenchRunSummary, Progress } from '../../api/contract.ts';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
-import type { CallResult, CallSource } from '../../core/gateway/callResult.ts';
+import type { CallSource } from '../../core/gateway/callResult.ts';
+import { QUERY_TOOL } from '../../core/view/queryRows.ts';
+import type { ViewOptions } from '../../core/view/resultView.ts';
 import type { Trace } from '../../core/plan/types.ts';
 import type { AttemptCall, AttemptRecord } from '../../core/bench/attempt.ts';
 import { scoreAttempt } from '../../core/bench/score.ts';
@@ -20,8 +22,8 @@ import { referenceTrace } from './reference.ts';
 
 /** Where an attempt's model turns come from. */
 export interface AttemptBackends {
-  /** A backend for one attempt; `results` are the attempt's call results as they come (the oracle reads them). */
-  open(task: BenchTask, sample: number, results: CallResult[]): ModelBackend;
+  /** A backend for one attempt. */
+  open(task: BenchTask, sample: number): ModelBackend;
   /** Ends one attempt's use of a backend (a per-attempt backend is disposed, a shared one kept). */
   close(backend: ModelBackend): Promise<void>;
 }
@@ -43,7 +45,12 @@ export interface BenchRunOptions {
 
 /** The settings that must match for a run to be resumed rather than started afresh. */
 function resumeKey(m: BenchManifest): Record<string, unknown> {
-  return { suite: m.suite.hash, model: m.model.ref, sha256: m.model.sha256, lora: m.model.lora, sampling: m.sampling, mode: m.backend.mode, snapshot: m.backend.snapshot };
+  return { suite: m.suite.hash, model: m.model.ref, sha256: m.model.sha256, lora: m.model.lora, sampling: m.sampling, mode: m.backend.mode, snapshot: m.backend.snapshot, view: m.view };
+}
+
+/** The result view the manifest records. */
+export function viewOf(m: BenchManifest): ViewOptions {
+  return { tokenBudget: m.view.resultTokens, maxChars: m.view.maxChars };
 }
 
 export async function runBench(options: BenchRunOptions): Promise<BenchRunSummary> {
@@ -73,7 +80,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
   const references = new Map<string, Promise<Trace>>();
   const reference = (task: BenchTask): Promise<Trace> => {
     let trace = references.get(task.id);
-    if (!trace) references.set(task.id, (trace = referenceTrace(task, options.callerFor(task))));
+    if (!trace) references.set(task.id, (trace = referenceTrace(task, options.callerFor(task), { catalog, view: viewOf(manifest) })));
     return trace;
   };
   let overheadTotal = 0;
@@ -82,17 +89,15 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
   const attempt = async (task: BenchTask, sample: number): Promise<void> => {
     const expected = await reference(task);
     if (!expected.ok) throw new KopaError('InvalidRequest', `The reference plan of ${task.id} does not run on this backend: ${expected.failure ?? ''}`, { hint: 'kopa bench validate shows which tasks a backend can answer.' });
-    const results: CallResult[] = [];
     const faulty = injectFaults(options.callerFor(task), task.faults, options.source);
     let outside = 0;
     const call: ToolCaller = async (tool, args, signal) => {
       const t0 = performance.now();
       const result = await faulty.call(tool, args, signal);
       outside += performance.now() - t0;
-      results.push(result);
       return result;
     };
-    const opened = options.backends.open(task, sample, results);
+    const opened = options.backends.open(task, sample);
     const backend: ModelBackend = {
       id: opened.id,
       turn: async (messages, tools, turnOptions) => {
@@ -113,6 +118,8 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
         catalog,
         call,
         tools: task.tools,
+        queryTool: manifest.view.queryTool,
+        view: viewOf(manifest),
         asOf: new Date(task.asOf),
         maxSteps: manifest.sampling.maxSteps,
         maxTokens: manifest.sampling.maxTokens ?? undefined,
@@ -127,8 +134,19 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
     if (episode.stoppedBy === 'abort') return;
     let k = 0;
     const calls: AttemptCall[] = episode.calls.map((c) => {
-      const injected = c.result ? faulty.injected[k++] : undefined;
-      return { tool: c.tool, arguments: c.arguments, ok: c.result?.ok ?? false, errorKind: c.result?.error?.kind ?? null, ...(c.refused ? { refused: c.refused } : {}), ...(injected ? { injected } : {}), items: c.result?.items ?? [] };
+      // The query tool runs inside the episode; every other call went through the fault injector.
+      const injected = c.result && c.tool !== QUERY_TOOL ? faulty.injected[k++] : undefined;
+      return {
+        tool: c.tool,
+        arguments: c.arguments,
+        ok: c.result?.ok ?? false,
+        errorKind: c.result?.error?.kind ?? null,
+        ...(c.refused ? { refused: c.refused } : {}),
+        ...(injected ? { injected } : {}),
+        items: c.result?.items ?? [],
+        ...(c.handle ? { handle: c.handle } : {}),
+        shown: c.shown ?? [],
+      };
     });
     const record: AttemptRecord = { answer: episode.answer, stoppedBy: episode.stoppedBy, calls };
     const verdict = scoreAttempt(task, expected, record, metricContext(catalog, task));
@@ -139,7 +157,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
       taskId: task.id,
       sample,
       transcript: episode.messages,
-      calls: calls.map(({ items, ...c }) => ({ ...c, rows: items.length })),
+      calls: calls.map(({ items, shown, ...c }) => ({ ...c, rows: items.length, ...(c.handle ? { shown: shown?.length ?? 0 } : {}) })),
       answer: episode.answer,
       verdict: verdict.pass ? 'pass' : 'fail',
       failure: verdict.failure,

@@ -10,20 +10,35 @@ import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
+import { offeredTools } from '../../core/view/offer.ts';
 
 export const BUNDLED_SUITES = ['kopa'] as const;
 
-function suiteFiles(ref: string, resourcesDir: string): { name: string; files: string[] } {
+/** The version a suite folder's suite.json gives ({"version": "2", …}), or null. */
+function suiteVersion(dir: string | undefined): string | null {
+  const file = dir ? path.join(dir, 'suite.json') : undefined;
+  if (!file || !existsSync(file)) return null;
+  let json: { version?: unknown };
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown };
+  } catch (error) {
+    throw new KopaError('InvalidRequest', `${file} is not JSON (${(error as Error).message}).`);
+  }
+  if (typeof json.version !== 'string' || json.version === '') throw new KopaError('InvalidRequest', `${file} has no "version" string.`);
+  return json.version;
+}
+
+function suiteFiles(ref: string, resourcesDir: string): { name: string; files: string[]; dir?: string } {
   if ((BUNDLED_SUITES as readonly string[]).includes(ref)) {
     const dir = path.join(resourcesDir, 'bench', ref);
-    return { name: ref, files: readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f)) };
+    return { name: ref, files: readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f)), dir };
   }
   const target = path.resolve(ref);
   if (!existsSync(target)) throw new KopaError('NotFound', `There is no suite "${ref}": not one of ${BUNDLED_SUITES.join(', ')}, and no such file or folder.`);
   if (statSync(target).isDirectory()) {
     const files = readdirSync(target).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(target, f));
     if (files.length === 0) throw new KopaError('NotFound', `${target} holds no .jsonl task files.`);
-    return { name: path.basename(target), files };
+    return { name: path.basename(target), files, dir: target };
   }
   return { name: path.basename(target).replace(/\.jsonl$/, ''), files: [target] };
 }
@@ -44,10 +59,11 @@ function taskProblems(task: BenchTask, catalog: Catalog): string[] {
   const problems: string[] = [];
   for (const id of task.tools) if (!catalog.get(id)) problems.push(`tools: ${id} is not in the catalog`);
   const ids = new Set<string>();
+  const offered = offeredTools(catalog, task.tools);
   task.plan.steps.forEach((step, i) => {
     if (step.id !== `s${i + 1}`) problems.push(`plan.steps[${i}].id is ${step.id}; steps are numbered s1, s2, … in order`);
     ids.add(step.id);
-    if (!task.tools.includes(step.tool)) problems.push(`plan step ${step.id} uses ${step.tool}, which is not among the task's tools`);
+    if (!offered.includes(step.tool)) problems.push(`plan step ${step.id} uses ${step.tool}, which is not among the task's tools`);
     const spec = catalog.get(step.tool);
     if (spec) for (const param of Object.keys(step.args)) if (!(param in spec.parameters.properties)) problems.push(`plan step ${step.id}: ${step.tool} has no parameter ${param}`);
   });
@@ -66,7 +82,7 @@ function taskProblems(task: BenchTask, catalog: Catalog): string[] {
 }
 
 export function loadSuite(ref: string, resourcesDir: string, catalog: Catalog): Suite {
-  const { name, files } = suiteFiles(ref, resourcesDir);
+  const { name, files, dir } = suiteFiles(ref, resourcesDir);
   const validate = schemaValidator(resourcesDir);
   const tasks: BenchTask[] = [];
   const problems: string[] = [];
@@ -100,5 +116,5 @@ export function loadSuite(ref: string, resourcesDir: string, catalog: Catalog): 
   }
   if (tasks.length === 0) throw new KopaError('InvalidRequest', `The suite "${name}" has no tasks.`);
   const hash = createHash('sha256').update(tasks.map((t) => canonicalJson(t)).join('\n')).digest('hex');
-  return { name, hash, tasks };
+  return { name, version: suiteVersion(dir), hash, tasks };
 }

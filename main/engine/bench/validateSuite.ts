@@ -1,10 +1,13 @@
 // `kopa bench validate`: every task's reference plan runs on the chosen backend and must give a non-empty
-// expected answer (or, for a decline task, confirm that the data is absent), and the lints must find nothing.
+// expected answer (or, for a decline task, confirm that the data is absent) from what a model would see: every
+// argument and the answer must be computable from the result views (a plan that reads a row the view hid fails,
+// naming the step and the row). And the lints must find nothing.
 import type { BenchTaskCheck, BenchValidation, Progress } from '../../api/contract.ts';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { GatewayMode } from '../../core/gateway/callResult.ts';
 import { lintTask } from '../../core/bench/lints.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
+import { STANDARD_RESULT_TOKENS, type ViewOptions } from '../../core/view/resultView.ts';
 import { agenciesOf, lintContext } from './catalogFacts.ts';
 import type { ToolCaller } from './faultInjector.ts';
 import { referenceTrace } from './reference.ts';
@@ -12,6 +15,8 @@ import { referenceTrace } from './reference.ts';
 export interface ValidateOptions {
   catalog: Catalog;
   mode: GatewayMode;
+  /** The result view plans must be solvable within. Defaults to the standard view. */
+  view?: ViewOptions;
   /** The caller for one task (its moment set). */
   callerFor: (task: BenchTask) => ToolCaller;
   concurrency?: number;
@@ -35,7 +40,7 @@ export function distribution(suite: Suite, catalog: Catalog): BenchValidation['d
 
 export async function validateSuite(suite: Suite, options: ValidateOptions): Promise<BenchValidation> {
   const started = performance.now();
-  const lintCtx = lintContext(options.catalog);
+  const lintCtx = lintContext(options.catalog, options.view);
   const results: BenchTaskCheck[] = new Array(suite.tasks.length);
   let next = 0;
   let done = 0;
@@ -43,9 +48,10 @@ export async function validateSuite(suite: Suite, options: ValidateOptions): Pro
     while (next < suite.tasks.length && !options.signal?.aborted) {
       const index = next++;
       const task = suite.tasks[index]!;
-      const trace = await referenceTrace(task, options.callerFor(task)).catch((error: unknown) => ({ steps: [], answer: undefined, ok: false, failure: (error as Error).message }));
+      const trace: Awaited<ReturnType<typeof referenceTrace>> = await referenceTrace(task, options.callerFor(task), { catalog: options.catalog, view: options.view, visible: true }).catch((error: unknown) => ({ steps: [], answer: undefined, ok: false, failure: (error as Error).message }));
       const lints = trace.ok ? lintTask(task, trace.steps, lintCtx) : [];
-      results[index] = { id: task.id, solvable: trace.ok, expected: trace.answer ?? null, ...(trace.failure ? { failure: trace.failure } : {}), lints, calls: trace.steps.length };
+      const hidden = trace.hidden ? { hidden: { step: trace.hidden.step, what: trace.hidden.what, row: trace.hidden.row } } : {};
+      results[index] = { id: task.id, solvable: trace.ok, expected: trace.answer ?? null, ...(trace.failure ? { failure: trace.failure } : {}), ...hidden, lints, calls: trace.steps.length };
       options.onProgress?.({ stage: 'validate', done: ++done, total: suite.tasks.length });
     }
   };
@@ -53,7 +59,9 @@ export async function validateSuite(suite: Suite, options: ValidateOptions): Pro
   const finished = results.filter(Boolean);
   return {
     suite: suite.name,
+    suiteVersion: suite.version,
     suiteHash: suite.hash,
+    resultTokens: options.view?.tokenBudget ?? STANDARD_RESULT_TOKENS,
     mode: options.mode,
     tasks: suite.tasks.length,
     solvable: finished.filter((r) => r.solvable).length,

@@ -124,6 +124,10 @@ export class Gateway {
     }
     const args = checked.args;
     const requestHash = this.requestHash(spec, args);
+    if (spec.kind === 'query') {
+      const outcome = failure('InvalidParam', `${toolId} reads the earlier results of an agent episode or a plan by their handles; there are none outside one. No request was made.`, { retryable: false });
+      return this.result(spec, outcome, 'local', requestHash, elapsed(started));
+    }
     if (!isRemote(spec)) {
       const output = localTools[spec.function as LocalToolName](args);
       return this.result(spec, { ok: true, items: [output], totalCount: 1, page: null, resultCode: null, resultMessage: null, error: null, warnings: [] }, 'local', requestHash, elapsed(started));

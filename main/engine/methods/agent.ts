@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgentRunParams, CallOptions, EpisodeSummary } from '../../api/contract.ts';
 import type { ChatMessage } from '../../core/agent/types.ts';
 import { KopaError } from '../../core/errors.ts';
+import { resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../core/view/resultView.ts';
 import type { Engine } from '../Engine.ts';
 import { Agent, type AgentOptions } from '../agent/Agent.ts';
 import { ChatRepository } from '../store/repositories/ChatRepository.ts';
@@ -35,12 +36,13 @@ export async function runAgent(engine: Engine, params: AgentRunParams, options: 
       catalog,
       call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal }),
       tools,
+      queryTool: params.queryTool,
       asOf: params.asOf ? new Date(params.asOf) : engine.clock(mode),
       maxSteps: params.maxSteps,
       systemPrompt: params.systemPrompt,
       firstToolChoice: params.firstToolChoice,
       maxTokens: params.maxTokens,
-      compact: { maxItems: params.compactItems },
+      view: { tokenBudget: params.resultTokens ?? (backend.contextTokens ? resultTokenBudget(backend.contextTokens) : STANDARD_RESULT_TOKENS) },
       temperature: params.temperature,
       seed: params.seed,
       signal: options.signal,
@@ -56,7 +58,7 @@ export async function runAgent(engine: Engine, params: AgentRunParams, options: 
       stoppedBy: episode.stoppedBy,
       backend: episode.backend,
       turns: episode.turns,
-      calls: episode.calls.map((c) => ({ step: c.step, tool: c.tool, arguments: c.arguments, ok: c.result?.ok ?? false, resultCode: c.result?.resultCode ?? null, ...(c.refused ? { refused: c.refused } : {}), rows: c.result?.items.length ?? 0, ms: c.ms })),
+      calls: episode.calls.map((c) => ({ step: c.step, tool: c.tool, arguments: c.arguments, ok: c.result?.ok ?? false, resultCode: c.result?.resultCode ?? null, ...(c.refused ? { refused: c.refused } : {}), rows: c.result?.items.length ?? 0, ...(c.handle ? { handle: c.handle, shown: c.shown?.length ?? 0 } : {}), ms: c.ms })),
       usage: episode.usage,
       ms: episode.ms,
     };

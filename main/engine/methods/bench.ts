@@ -14,6 +14,7 @@ import { markdownReport } from '../../core/bench/report/markdown.ts';
 import { reportData } from '../../core/bench/report/reportData.ts';
 import type { GatewayMode } from '../../core/gateway/callResult.ts';
 import { KopaError } from '../../core/errors.ts';
+import { DEFAULT_MAX_CHARS, STANDARD_RESULT_TOKENS } from '../../core/view/resultView.ts';
 import type { Engine } from '../Engine.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import { OracleBackend } from '../bench/oracleBackend.ts';
@@ -44,7 +45,7 @@ function callerFor(engine: Engine, mode: GatewayMode, snapshot: string | undefin
 export async function benchValidate(engine: Engine, params: BenchValidateParams, options: CallOptions): Promise<BenchValidation> {
   const mode = params.mode ?? 'emulator';
   const suite = selectTasks(loadSuite(params.suite, engine.resourcesDir, engine.catalog()), params.tasks);
-  return validateSuite(suite, { catalog: engine.catalog(), mode, callerFor: callerFor(engine, mode, params.snapshot), concurrency: params.concurrency, signal: options.signal, onProgress: options.onProgress });
+  return validateSuite(suite, { catalog: engine.catalog(), mode, view: { tokenBudget: params.resultTokens ?? STANDARD_RESULT_TOKENS }, callerFor: callerFor(engine, mode, params.snapshot), concurrency: params.concurrency, signal: options.signal, onProgress: options.onProgress });
 }
 
 function snapshotHash(engine: Engine, snapshot: string | undefined): string | null {
@@ -74,7 +75,7 @@ async function modelFacts(engine: Engine, params: BenchRunParams): Promise<Bench
 
 async function openBackends(engine: Engine, params: BenchRunParams, signal?: AbortSignal): Promise<{ backends: AttemptBackends; dispose: () => Promise<void> }> {
   const perAttempt = (open: AttemptBackends['open']): { backends: AttemptBackends; dispose: () => Promise<void> } => ({ backends: { open, close: (b) => b.dispose() }, dispose: async () => {} });
-  if (params.model === 'oracle') return perAttempt((task, _sample, results) => new OracleBackend(task, results));
+  if (params.model === 'oracle') return perAttempt((task) => new OracleBackend(task));
   if (params.model.startsWith('scripted:')) {
     const file = params.model.slice('scripted:'.length);
     if (!ScriptBook.isScriptBook(file)) throw new KopaError('Usage', `${file} is a flat transcript; a benchmark needs turns per task.`, { hint: 'Write one line per task: {"task": ID, "turns": [...]}.' });
@@ -92,14 +93,16 @@ export async function benchRun(engine: Engine, params: BenchRunParams, options: 
   const sampling = { samples: params.samples ?? 1, temperature: params.temperature ?? (params.samples && params.samples > 1 ? 0.7 : 0), maxTokens: params.maxTokens ?? null, maxSteps: params.maxSteps ?? DEFAULT_MAX_STEPS, seed: params.seed ?? 1 };
   const model = await modelFacts(engine, params);
   const backend = { mode, snapshot: params.snapshot ?? null, snapshotHash: mode === 'replay' ? snapshotHash(engine, params.snapshot) : null, emulatorSeed: mode === 'emulator' ? (await engine.emulator()).seed : null };
-  const key = createHash('sha256').update(JSON.stringify({ suite: suite.hash, model: model.ref, sha: model.sha256, lora: model.lora, sampling, mode, snapshot: backend.snapshot })).digest('hex');
+  const view = { resultTokens: params.resultTokens ?? STANDARD_RESULT_TOKENS, maxChars: DEFAULT_MAX_CHARS, queryTool: params.queryTool ?? true };
+  const key = createHash('sha256').update(JSON.stringify({ suite: suite.hash, model: model.ref, sha: model.sha256, lora: model.lora, sampling, mode, snapshot: backend.snapshot, view })).digest('hex');
   const runId = params.runId ?? `${suite.name}-${slug(model.ref === 'oracle' ? 'oracle' : model.ref.replace(/^(scripted|openai):/, ''))}-${key.slice(0, 8)}`;
   const manifest: BenchManifest = {
     runId,
-    suite: { name: suite.name, hash: suite.hash, tasks: suite.tasks.length },
+    suite: { name: suite.name, version: suite.version, hash: suite.hash, tasks: suite.tasks.length },
     model,
     sampling,
     backend,
+    view,
     app: { version: APP_VERSION, node: process.version, platform: `${process.platform}-${process.arch}` },
     createdAt: new Date().toISOString(),
   };
@@ -126,7 +129,7 @@ function summaryOf(engine: Engine, repo: BenchRepository, run: BenchRunRow): { s
   const tasks = new Map(stored.map((s) => [s.task.id, s.task]));
   if (run.summary) return { summary: run.summary, tasks, currentHash: stored[0]?.suiteHash };
   const attempted = new Set(repo.attempts(run.id).map((a) => a.taskId));
-  const suite: Suite = { name: run.suite, hash: run.manifest.suite.hash, tasks: [...tasks.values()].filter((t) => attempted.has(t.id)) };
+  const suite: Suite = { name: run.suite, version: run.manifest.suite.version ?? null, hash: run.manifest.suite.hash, tasks: [...tasks.values()].filter((t) => attempted.has(t.id)) };
   const summary = summarizeRun({ repo, suite, manifest: run.manifest, catalog: engine.catalog() }, run.status, { ran: 0, resumed: 0, errors: [], overheadMs: 0, seconds: 0 });
   return { summary, tasks, currentHash: stored[0]?.suiteHash };
 }
@@ -171,6 +174,13 @@ export function benchReport(engine: Engine, params: { run: string; format?: Benc
 
 export function benchCompare(engine: Engine, params: { a: string; b: string }): BenchComparison {
   const repo = new BenchRepository(engine.store.db);
+  const [runA, runB] = [requireRun(repo, params.a), requireRun(repo, params.b)];
+  const suiteOf = (r: BenchRunRow): string => `${r.manifest.suite.name} ${r.manifest.suite.version ? `v${r.manifest.suite.version}` : '(unversioned)'}`;
+  if (suiteOf(runA) !== suiteOf(runB)) {
+    throw new KopaError('InvalidRequest', `Run ${params.a} is on ${suiteOf(runA)} and run ${params.b} on ${suiteOf(runB)}: tasks of different suite versions are not the same tasks, so they are not paired.`, {
+      hint: 'Run both models on the same suite version (kopa bench run --suite … again), then compare.',
+    });
+  }
   const rate = (id: string): Map<string, number> => {
     requireRun(repo, id);
     const counts = new Map<string, { n: number; c: number }>();

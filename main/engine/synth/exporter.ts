@@ -5,6 +5,8 @@ import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { exportRow, type ExportFormat } from '../../core/synth/formats.ts';
 import { Rng } from '../../core/random.ts';
 import type { SynthSample } from '../../core/synth/types.ts';
+import { offeredTools } from '../../core/view/offer.ts';
+import { QUERY_TOOL } from '../../core/view/queryRows.ts';
 import type { DatasetRow } from '../store/repositories/DatasetRepository.ts';
 import type { ExportResult, SynthRunSummary } from '../../api/contract.ts';
 
@@ -16,16 +18,16 @@ export interface ExportRequest {
 }
 
 function visibleTools(sample: SynthSample, catalog: Catalog, distractors: number): ReturnType<Catalog['list']> {
-  const own = [...new Set(sample.walk.plan.steps.map((s) => s.tool).concat(sample.alternatives.flatMap((a) => a.tools)))];
-  const others = catalog.list().filter((t) => !own.includes(t.id));
+  const own = [...new Set(sample.walk.plan.steps.map((s) => s.tool).concat(sample.alternatives.flatMap((a) => a.tools)))].filter((id) => id !== QUERY_TOOL);
+  const others = catalog.list().filter((t) => !own.includes(t.id) && t.id !== QUERY_TOOL);
   const rng = Rng.for('distractors', sample.ordinal);
   const picked: string[] = [];
   while (picked.length < Math.min(distractors, others.length)) {
     const id = rng.pick(others).id;
     if (!picked.includes(id)) picked.push(id);
   }
-  // Sorted, so the plan's tools are not always first.
-  return [...own, ...picked].sort().map((id) => catalog.require(id));
+  // Sorted, so the plan's tools are not always first; the query tool joins as it does in every episode.
+  return offeredTools(catalog, [...own, ...picked].sort()).map((id) => catalog.require(id));
 }
 
 export function writeExport(samples: SynthSample[], catalog: Catalog, dataset: DatasetRow, summary: SynthRunSummary | undefined, request: ExportRequest): ExportResult {

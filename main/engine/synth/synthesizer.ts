@@ -14,7 +14,6 @@ import type { Progress, SynthRunSummary } from '../../api/contract.ts';
 import type { SeedBook } from '../edge/seedBook.ts';
 import type { PlanCaller } from '../plan/executePlan.ts';
 import type { DatasetRepository, DatasetRow } from '../store/repositories/DatasetRepository.ts';
-import { findAlternatives } from './alternatives.ts';
 import { ValuePools } from './valuePools.ts';
 import { Walker } from './walker.ts';
 
@@ -75,8 +74,6 @@ export class Synthesizer {
     const asOf = new Date(params.asOf);
     const pools = ValuePools.load(this.deps.resourcesDir, catalog, this.deps.seeds);
     const walker = new Walker({ catalog, book, edges: this.deps.edges, seeds: this.deps.seeds, pools, call: this.deps.call, asOf });
-    const edgeMap = new Map(this.deps.edges.map((e) => [e.id, e]));
-    const verified = new Set(edgeMap.keys());
     const names = Object.fromEntries(catalog.list().map((t) => [t.id, t.name.ko]));
     const maxAttempts = Math.max(200, params.count * 40);
     let kept = previous.length;
@@ -107,7 +104,7 @@ export class Synthesizer {
         query,
         phrasings,
         answerText: answerSentence(walk, walk.trace.answer),
-        alternatives: await findAlternatives(walk, edgeMap, verified, this.deps.call),
+        alternatives: [],
         signature,
         graphVersion: this.deps.graphVersion,
         backend: params.backend,
@@ -128,7 +125,7 @@ export class Synthesizer {
     for (const s of samples) pathLengths[s.walk.steps.length] = (pathLengths[s.walk.steps.length] ?? 0) + 1;
     const toolsInGraph = new Set(this.deps.edges.flatMap((e) => [e.fromTool, e.toTool]));
     const toolsUsed = new Set(samples.flatMap((s) => s.walk.steps.map((st) => st.tool)));
-    const linksUsed = new Set(samples.flatMap((s) => s.walk.steps.flatMap((st) => st.inputs.map((i) => i.edgeId))));
+    const linksUsed = new Set(samples.flatMap((s) => s.walk.steps.flatMap((st) => st.inputs.map((i) => i.edgeId).filter(Boolean))));
     return {
       dataset: { id: dataset.id, name: dataset.name },
       resumed,

@@ -1,20 +1,28 @@
 // Walks the verified EDGE graph into executable plans: a first call on values a user states, then links to
 // further tools, each picking one row of an earlier result (the only one, the first, the max or min by a field,
 // the one with a given value), executed step by step so every plan ends in a grounded trace and an answer.
+//
+// A plan picks only what a model reading the same tool messages could pick: rows the result view shows. Where a
+// pick needs rows the view hides (the dearest of 49 deals when 8 are shown, a forecast category far down 761
+// rows), the plan calls the query tool as a step of its own and picks from its answer. Links whose transform a
+// model cannot compute in its head (map projections) are walked through the local tool that computes them.
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { ToolSpec } from '../../core/catalog/types.ts';
-import { bindingExpression } from '../../core/edge/transforms.ts';
+import { bindingExpression, transformById } from '../../core/edge/transforms.ts';
 import type { Edge } from '../../core/edge/types.ts';
 import { fieldRef, literal } from '../../core/plan/expressions.ts';
 import type { AnswerSpec, Plan, PlanArg, PlanStep, TraceStep } from '../../core/plan/types.ts';
 import type { Rng } from '../../core/random.ts';
 import { mentionText, TIME_KINDS, USER_KINDS } from '../../core/synth/mentions.ts';
 import type { PhraseBook } from '../../core/synth/phraseBook.ts';
-import { ROWS_SHOWN } from '../../core/synth/formats.ts';
 import type { Mention, Selection, Walk, WalkAnswer, WalkInput, WalkStep } from '../../core/synth/types.ts';
 import { timelyArgs } from '../../core/time/issueTimes.ts';
+import { EpisodeResults } from '../../core/view/EpisodeResults.ts';
+import { QUERY_TOOL } from '../../core/view/queryRows.ts';
+import type { ViewOptions } from '../../core/view/resultView.ts';
 import type { SeedBook } from '../edge/seedBook.ts';
-import { finishTrace, resolveArgs, stepResults, traceStep, type PlanCaller } from '../plan/executePlan.ts';
+import { describeHidden, hiddenRead, stepResults } from '../../core/plan/visibility.ts';
+import { finishTrace, resolveArgs, traceStep, type PlanCaller } from '../plan/executePlan.ts';
 import type { ValuePools } from './valuePools.ts';
 
 export interface WalkerOptions {
@@ -25,18 +33,34 @@ export interface WalkerOptions {
   pools: ValuePools;
   call: PlanCaller;
   asOf: Date;
+  /** The result view the trajectories are shown through. Defaults to the standard view. */
+  view?: ViewOptions;
 }
 
 export type WalkOutcome = { ok: true; walk: Walk } | { ok: false; reason: string };
 
 type Row = Record<string, unknown>;
 
+/** A step as the walker builds it: the plan step, what the request says of it, what ran, and what a model saw. */
+interface Done {
+  plan: PlanStep;
+  walk: WalkStep;
+  trace: TraceStep;
+  /** The rows the result view shows. */
+  visible: Row[];
+}
+
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const present = (v: unknown): boolean => v !== null && v !== undefined && v !== '';
 
-/** The JSONata that picks a selection's row out of a step's rows (the first ROWS_SHOWN, which exports show). */
+/** Every row of the result is in the view. */
+const complete = (d: Done): boolean => d.visible.length === d.trace.items.length && d.trace.items.length === (d.trace.totalCount ?? d.trace.items.length);
+/** The response holds every row the API has, some hidden by the view: the query tool can reach them. */
+const queryable = (d: Done): boolean => !complete(d) && d.trace.items.length === (d.trace.totalCount ?? d.trace.items.length);
+
+/** The JSONata that picks a selection's row out of a step's rows, the rows a model sees being a prefix of them. */
 export function selectionExpr(stepId: string, s: Selection): string {
-  const items = `${stepId}.items[[0..${ROWS_SHOWN - 1}]]`;
+  const items = `${stepId}.items`;
   switch (s.kind) {
     case 'only':
     case 'first':
@@ -51,15 +75,20 @@ export function selectionExpr(stepId: string, s: Selection): string {
   }
 }
 
-/** The row a selection picks, computed the way the plan's JSONata will. */
-function pick(all: Row[], s: Selection): Row | undefined {
-  const rows = all.slice(0, ROWS_SHOWN);
+/** The row a selection picks among shown rows, computed the way the plan's JSONata will. */
+function pick(rows: Row[], s: Selection): Row | undefined {
   if (s.kind === 'only' || s.kind === 'first') return rows[0];
   if (s.kind === 'match') return rows.find((r) => r[s.field!] === s.value);
   const numeric = rows.filter((r) => isNumber(r[s.field!]));
   if (numeric.length === 0) return undefined;
   // JSONata's order-by is a stable sort, so ties keep the first row, as here.
   return numeric.reduce((best, r) => ((s.kind === 'max' ? (r[s.field!] as number) > (best[s.field!] as number) : (r[s.field!] as number) < (best[s.field!] as number)) ? r : best));
+}
+
+/** How a step picks a row: the selection, and whether it needs the query tool to see the rows it ranks. */
+interface Choice {
+  selection: Selection;
+  query: boolean;
 }
 
 export class Walker {
@@ -70,6 +99,8 @@ export class Walker {
     this.options = options;
     for (const e of options.edges) {
       if (!options.book.tools[e.toTool] || !options.book.tools[e.fromTool]) continue;
+      // A projection a model cannot compute: the graph's links into and out of the local tool carry it instead.
+      if (transformById(e.transform)?.computedBy) continue;
       const list = this.bySource.get(e.fromTool) ?? [];
       list.push(e);
       this.bySource.set(e.fromTool, list);
@@ -92,21 +123,26 @@ export class Walker {
     const starts = this.startTools();
     if (starts.length === 0) return { ok: false, reason: 'no verified link starts at a tool that takes only values a user states' };
     const startTool = rng.pick(starts);
-    const first = await this.firstStep(startTool, rng);
+    // One episode per walk, as a model's: results get the handles r1, r2, … in the order they come.
+    const episode = new EpisodeResults((tool, args) => this.options.call(tool, args), { catalog: this.options.catalog, view: this.options.view });
+    const first = await this.firstStep(startTool, rng, episode);
     if (!first) return { ok: false, reason: `no stated input made ${startTool} answer` };
-    const steps: { plan: PlanStep; walk: WalkStep; trace: TraceStep }[] = [first];
+    const steps: Done[] = [first];
     let tries = 0;
     while (steps.length < target && tries < 12) {
       tries++;
-      const next = await this.extend(steps, rng);
-      if (next) steps.push(next);
+      const added = await this.extend(steps, rng, episode, maxSteps);
+      if (added) steps.push(...added);
     }
     if (steps.length < minSteps) return { ok: false, reason: `the walk from ${startTool} found only ${steps.length} step(s)` };
-    const last = steps[steps.length - 1]!;
-    const chosen = this.chooseAnswer(last.walk, last.trace.items, rng, last.trace.totalCount);
-    if (!chosen) return { ok: false, reason: `${last.walk.tool} returned nothing a request can ask for` };
+    const chosen = await this.chooseAnswer(steps, rng, episode, maxSteps);
+    if (!chosen) return { ok: false, reason: `${steps[steps.length - 1]!.walk.tool} returned nothing a request can ask for` };
+    if (chosen.query) steps.push(chosen.query);
     const plan: Plan = { version: 1, steps: steps.map((s) => s.plan), answer: chosen.spec };
-    const trace = await finishTrace(plan, steps.map((s) => s.trace));
+    const traced = steps.map((s) => s.trace);
+    const hidden = await hiddenRead(plan, traced, this.options.view);
+    if (hidden) return { ok: false, reason: describeHidden(hidden) };
+    const trace = await finishTrace(plan, traced);
     return { ok: true, walk: { steps: steps.map((s) => s.walk), answer: chosen.answer, plan, trace, asOf: this.options.asOf.toISOString() } };
   }
 
@@ -159,27 +195,31 @@ export class Walker {
     return mentions;
   }
 
-  private async firstStep(toolId: string, rng: Rng): Promise<{ plan: PlanStep; walk: WalkStep; trace: TraceStep } | undefined> {
+  private async firstStep(toolId: string, rng: Rng, episode: EpisodeResults): Promise<Done | undefined> {
     const spec = this.options.catalog.require(toolId);
     for (let attempt = 0; attempt < 4; attempt++) {
       const args = attempt < 3 ? this.statedArgs(spec, rng) : this.options.seeds.of(toolId)[0]?.args;
       if (!args) continue;
       const mentions = this.mentionsFor('s1', spec, args, new Set());
       if (!mentions || !mentions.some((m) => !TIME_KINDS.has(m.tag))) continue;
-      const result = await this.options.call(toolId, args);
+      const { result, view } = await episode.run(toolId, args);
       if (!result.ok || result.items.length === 0) continue;
       const plan: PlanStep = { id: 's1', tool: toolId, args: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, { value: v }])) };
-      return { plan, walk: { id: 's1', tool: toolId, inputs: [], mentions }, trace: traceStep(plan, args, result) };
+      return { plan, walk: { id: 's1', tool: toolId, inputs: [], mentions }, trace: traceStep(plan, args, result, view.handle), visible: view.visible };
     }
     return undefined;
   }
 
-  /** How to pick one row of a source step's rows for a link. */
-  private chooseSelection(tool: string, all: Row[], rng: Rng, exclude: string[] = []): Selection {
-    const rows = all.slice(0, ROWS_SHOWN);
-    if (rows.length === 1) return { kind: 'only' };
-    const answers = Object.entries(this.options.book.tools[tool]?.answers ?? {}).filter(([f]) => !exclude.includes(f));
-    const numeric = answers.filter(([f]) => new Set(rows.map((r) => r[f]).filter(isNumber)).size >= 2);
+  /**
+   * How to pick one row of a source step's rows for a link: among the rows a model sees, or, for the max or min of
+   * a field when the view hides rows the response holds, among all of them through the query tool.
+   */
+  private chooseSelection(source: Done, rng: Rng, exclude: string[], allowQuery: boolean): Choice {
+    const rows = source.visible;
+    if (rows.length === 1 && source.trace.items.length === 1) return { selection: { kind: 'only' }, query: false };
+    const answers = Object.entries(this.options.book.tools[source.walk.tool]?.answers ?? {}).filter(([f]) => !exclude.includes(f));
+    const ranked = complete(source) ? rows : allowQuery && queryable(source) ? source.trace.items : [];
+    const numeric = answers.filter(([f]) => new Set(ranked.map((r) => r[f]).filter(isNumber)).size >= 2);
     const distinct = answers.filter(([f]) => {
       const values = rows.map((r) => r[f]).filter((v) => typeof v === 'string' && v.length > 0 && v.length <= 20);
       return values.length > 0 && values.filter((v) => v === values[0]).length === 1;
@@ -187,30 +227,55 @@ export class Walker {
     const roll = rng.next();
     if (numeric.length > 0 && roll < 0.45) {
       const [field, def] = rng.pick(numeric);
-      return { kind: rng.chance(0.6) ? 'max' : 'min', field, label: def.label };
+      return { selection: { kind: rng.chance(0.6) ? 'max' : 'min', field, label: def.label }, query: !complete(source) };
     }
     if (distinct.length > 0 && roll < 0.8) {
       const [field, def] = rng.pick(distinct);
       const value = rows.map((r) => r[field]).find((v) => typeof v === 'string' && rows.filter((r) => r[field] === v).length === 1);
-      if (value !== undefined) return { kind: 'match', field, label: def.label, value };
+      if (value !== undefined) return { selection: { kind: 'match', field, label: def.label, value }, query: false };
     }
-    return { kind: 'first' };
+    return { selection: { kind: 'first' }, query: false };
   }
 
-  private async extend(steps: { plan: PlanStep; walk: WalkStep; trace: TraceStep }[], rng: Rng): Promise<{ plan: PlanStep; walk: WalkStep; trace: TraceStep } | undefined> {
+  /** A query-tool step that ranks every row of `source` by the selection's field and keeps the top one. */
+  private async rankStep(steps: Done[], source: Done, selection: Selection, episode: EpisodeResults): Promise<Done | undefined> {
+    const id = `s${steps.length + 1}`;
+    const args: Record<string, unknown> = { result: source.trace.handle, orderBy: selection.field, order: selection.kind === 'max' ? 'desc' : 'asc', limit: 1 };
+    return this.queryStep(id, source, selection, args, episode);
+  }
+
+  private async queryStep(id: string, source: Done, selection: Selection, args: Record<string, unknown>, episode: EpisodeResults): Promise<Done | undefined> {
+    const { result: _handle, ...rest } = args;
+    const plan: PlanStep = { id, tool: QUERY_TOOL, args: { result: { expr: `${source.walk.id}.handle` }, ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, { value: v }])) } };
+    const { result, view } = await episode.run(QUERY_TOOL, args);
+    if (!result.ok || result.items.length === 0) return undefined;
+    return { plan, walk: { id, tool: QUERY_TOOL, inputs: [{ from: source.walk.id, edgeId: '', selection }], mentions: [] }, trace: traceStep(plan, args, result, view.handle), visible: view.visible };
+  }
+
+  private async extend(steps: Done[], rng: Rng, episode: EpisodeResults, maxSteps: number): Promise<Done[] | undefined> {
     const used = new Set(steps.map((s) => s.walk.tool));
-    // Mostly onward from the last step (chains); now and then from an earlier one (branches).
-    const source = rng.chance(0.9) ? steps[steps.length - 1]! : rng.pick(steps);
+    // Mostly onward from the last step that called an API (chains); now and then from an earlier one (branches).
+    const apiSteps = steps.filter((s) => s.walk.tool !== QUERY_TOOL);
+    const source = rng.chance(0.9) ? apiSteps[apiSteps.length - 1]! : rng.pick(apiSteps);
     const options = (this.bySource.get(source.walk.tool) ?? []).filter((e) => !used.has(e.toTool));
     if (options.length === 0) return undefined;
     const edge = weightedPick(options, rng, this.options.catalog);
     const target = this.options.catalog.require(edge.toTool);
-    const rows = source.trace.items;
     // A row picked by the very value it passes on would name that value in the request.
-    const selection = this.chooseSelection(source.walk.tool, rows, rng, edge.fromFields);
-    const row = pick(rows, selection);
+    const choice = this.chooseSelection(source, rng, edge.fromFields, steps.length + 2 <= maxSteps);
+    const added: Done[] = [];
+    let from = source;
+    let selection = choice.selection;
+    if (choice.query) {
+      const ranked = await this.rankStep(steps, source, selection, episode);
+      if (!ranked) return undefined;
+      added.push(ranked);
+      from = ranked;
+      selection = { kind: 'only' };
+    }
+    const row = pick(from.visible, selection);
     if (!row || edge.fromFields.some((f) => !present(row[f]))) return undefined;
-    const id = `s${steps.length + 1}`;
+    const id = `s${steps.length + added.length + 1}`;
     const args: Record<string, PlanArg> = {};
     const bind = (link: Edge, rowVar: string): void => {
       const fieldExprs = link.fromFields.map((f) => `$${rowVar}.${fieldRef(f)}`);
@@ -221,8 +286,8 @@ export class Walker {
     };
     bind(edge, 'row');
     const linked = new Set(edge.toParams);
-    const inputs: WalkInput[] = [{ from: source.walk.id, edgeId: edge.id, selection }];
-    const lets: Record<string, string> = { row: selectionExpr(source.walk.id, selection) };
+    const inputs: WalkInput[] = [{ from: from.walk.id, edgeId: edge.id, selection }];
+    const lets: Record<string, string> = { row: selectionExpr(from.walk.id, selection) };
     const second = rng.chance(0.5) ? this.fanIn(steps, source, target.id, linked, rng) : undefined;
     if (second) {
       bind(second.edge, 'row2');
@@ -245,59 +310,77 @@ export class Walker {
     if (!mentions) return undefined;
     for (const [name, value] of Object.entries(literals)) args[name] = { value };
     const plan: PlanStep = { id, tool: target.id, let: lets, args };
-    const resolved = await resolveArgs(plan, stepResults(steps.map((s) => s.trace)));
+    const resolved = await resolveArgs(plan, stepResults([...steps, ...added].map((s) => s.trace)));
     if ('failure' in resolved) return undefined;
-    const result = await this.options.call(target.id, resolved.args);
+    const { result, view } = await episode.run(target.id, resolved.args);
     if (!result.ok || result.items.length === 0) return undefined;
-    return { plan, walk: { id, tool: target.id, inputs, mentions }, trace: traceStep(plan, resolved.args, result) };
+    added.push({ plan, walk: { id, tool: target.id, inputs, mentions }, trace: traceStep(plan, resolved.args, result, view.handle), visible: view.visible });
+    return added;
   }
 
   /**
    * Fan-in: a second earlier step that feeds other parameters of the same call, through a verified link of its
    * own (the sunset where one step found a place, on the day another step found a festival starts).
    */
-  private fanIn(steps: { walk: WalkStep; trace: TraceStep }[], primary: { walk: WalkStep }, target: string, linked: Set<string>, rng: Rng): { edge: Edge; step: { walk: WalkStep; trace: TraceStep }; selection: Selection } | undefined {
+  private fanIn(steps: Done[], primary: Done, target: string, linked: Set<string>, rng: Rng): { edge: Edge; step: Done; selection: Selection } | undefined {
     const options = steps
-      .filter((st) => st !== primary && st.walk.tool !== primary.walk.tool)
+      .filter((st) => st !== primary && st.walk.tool !== primary.walk.tool && st.walk.tool !== QUERY_TOOL)
       .flatMap((st) => (this.bySource.get(st.walk.tool) ?? []).filter((e) => e.toTool === target && e.toParams.every((p) => !linked.has(p))).map((edge) => ({ edge, step: st })));
     if (options.length === 0) return undefined;
     const { edge, step } = rng.pick(options);
-    const selection = this.chooseSelection(step.walk.tool, step.trace.items, rng, edge.fromFields);
-    const row = pick(step.trace.items, selection);
+    const { selection } = this.chooseSelection(step, rng, edge.fromFields, false);
+    const row = pick(step.visible, selection);
     if (!row || edge.fromFields.some((f) => !present(row[f]))) return undefined;
     return { edge, step, selection };
   }
 
-  /** What the request asks about the last step's rows, and the answer spec that recomputes it. */
-  private chooseAnswer(step: WalkStep, all: Row[], rng: Rng, totalCount: number | null): { answer: WalkAnswer; spec: AnswerSpec } | undefined {
-    const rows = all.slice(0, ROWS_SHOWN);
+  /**
+   * What the request asks about the last step's rows, and the answer spec that recomputes it; with a query-tool
+   * step to add when the answer's row is one the view hides (a forecast category far down the list, the max of a
+   * field over every row).
+   */
+  private async chooseAnswer(steps: Done[], rng: Rng, episode: EpisodeResults, maxSteps: number): Promise<{ answer: WalkAnswer; spec: AnswerSpec; query?: Done } | undefined> {
+    const last = steps[steps.length - 1]!;
+    const step = last.walk;
+    const rows = last.visible;
     const phrases = this.options.book.tools[step.tool];
     if (!phrases) return undefined;
+    const room = steps.length + 1 <= maxSteps;
     if (phrases.facets) {
       const { field, value, labels } = phrases.facets;
-      const present_ = Object.keys(labels).filter((c) => rows.some((r) => r[field] === c && present(r[value])));
-      if (present_.length === 0) return undefined;
-      const category = rng.pick(present_);
+      const shown = Object.keys(labels).filter((c) => rows.some((r) => r[field] === c && present(r[value])));
+      const hidden = room && queryable(last) ? Object.keys(labels).filter((c) => !shown.includes(c) && last.trace.items.some((r) => r[field] === c && present(r[value]))) : [];
+      if (shown.length === 0 && hidden.length === 0) return undefined;
+      const viaQuery = hidden.length > 0 && (shown.length === 0 || rng.chance(0.4));
+      const category = rng.pick(viaQuery ? hidden : shown);
       const selection: Selection = { kind: 'match', field, value: category, label: labels[category]!.label };
+      const answer: WalkAnswer = { kind: 'field', step: step.id, field: value, label: labels[category]!.label, unit: labels[category]!.unit, selection };
+      if (viaQuery) {
+        const query = await this.queryStep(`s${steps.length + 1}`, last, selection, { result: last.trace.handle, where: [{ field, op: '=', value: category }], limit: 1 }, episode);
+        if (!query) return undefined;
+        const row = query.visible[0]!;
+        return { answer: { ...answer, step: query.walk.id }, spec: { expr: `${query.walk.id}.items[0].${fieldRef(value)}`, compare: isNumber(row[value]) ? 'number' : 'string' }, query };
+      }
       const first = rows.find((r) => r[field] === category)!;
-      return {
-        answer: { kind: 'field', step: step.id, field: value, label: labels[category]!.label, unit: labels[category]!.unit, selection },
-        spec: { expr: `${selectionExpr(step.id, selection)}.${fieldRef(value)}`, compare: isNumber(first[value]) ? 'number' : 'string' },
-      };
+      return { answer, spec: { expr: `${selectionExpr(step.id, selection)}.${fieldRef(value)}`, compare: isNumber(first[value]) ? 'number' : 'string' } };
     }
-    if (rows.length > 1 && totalCount !== null && totalCount > 1 && rng.chance(0.12)) {
+    if (last.trace.items.length > 1 && last.trace.totalCount !== null && last.trace.totalCount > 1 && rng.chance(0.12)) {
       return { answer: { kind: 'count', step: step.id, label: '건수', selection: { kind: 'first' } }, spec: { expr: `${step.id}.totalCount`, compare: 'number' } };
     }
     const candidates = Object.entries(phrases.answers ?? {});
     for (let attempt = 0; attempt < 6 && candidates.length > 0; attempt++) {
       const [field, def] = rng.pick(candidates);
-      const selection = this.chooseSelection(step.tool, rows, rng, [field]);
-      const row = pick(rows, selection);
+      const choice = this.chooseSelection(last, rng, [field], room);
+      const answer: WalkAnswer = { kind: 'field', step: step.id, field, label: def.label, unit: def.unit, valueKind: this.options.catalog.require(step.tool).response.fields[field]?.semantic, selection: choice.selection };
+      if (choice.query) {
+        const query = await this.rankStep(steps, last, choice.selection, episode);
+        const row = query?.visible[0];
+        if (!query || !row || !present(row[field])) continue;
+        return { answer: { ...answer, step: query.walk.id }, spec: { expr: `${query.walk.id}.items[0].${fieldRef(field)}`, compare: isNumber(row[field]) ? 'number' : 'string' }, query };
+      }
+      const row = pick(rows, choice.selection);
       if (!row || !present(row[field])) continue;
-      return {
-        answer: { kind: 'field', step: step.id, field, label: def.label, unit: def.unit, valueKind: this.options.catalog.require(step.tool).response.fields[field]?.semantic, selection },
-        spec: { expr: `${selectionExpr(step.id, selection)}.${fieldRef(field)}`, compare: isNumber(row[field]) ? 'number' : 'string' },
-      };
+      return { answer, spec: { expr: `${selectionExpr(step.id, choice.selection)}.${fieldRef(field)}`, compare: isNumber(row[field]) ? 'number' : 'string' } };
     }
     return undefined;
   }

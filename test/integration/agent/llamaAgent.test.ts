@@ -23,7 +23,8 @@ describe('agent on the tiny GGUF (llama backend, grammar mode)', () => {
         firstToolChoice: 'required',
         maxSteps: 2,
         maxTokens: 200,
-        compactItems: 1,
+        resultTokens: 64,
+        queryTool: false,
         contextSize: 2048,
       },
       { onProgress: (p) => p.agentEvent && events.push(p.agentEvent) },
@@ -39,7 +40,7 @@ describe('agent on the tiny GGUF (llama backend, grammar mode)', () => {
     const stored = new ChatRepository(engine.store.db).messages(episode.chatId);
     expect(stored.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user', 'assistant']);
     expect(stored[2]).toMatchObject({ role: 'assistant', toolCalls: [{ name: 'airkorea_getCtprvnRltmMesureDnsty' }] });
-    expect(JSON.parse(stored[3]!.content)).toMatchObject({ ok: true });
+    expect(JSON.parse(stored[3]!.content)).toMatchObject({ result: 'r1', totalCount: expect.any(Number) });
     expect(stored[5]!.content).toBe(episode.answer);
   }, 120_000);
 });

@@ -63,12 +63,12 @@ describe('kopa synth on the emulator', () => {
 
   it('re-executes every plan (and every alternative) to the same answer', async () => {
     const gateway = engine.gateway();
-    const call = (tool: string, args: Record<string, unknown>) => gateway.call(tool, args);
+    const tools = { call: (tool: string, args: Record<string, unknown>) => gateway.call(tool, args), catalog: engine.catalog() };
     for (const x of samples) {
-      const again = await executePlan(x.walk.plan, call);
+      const again = await executePlan(x.walk.plan, tools, { visible: true });
       expect(again.ok, again.failure).toBe(true);
       expect(again.answer, x.query).toEqual(x.walk.trace.answer);
-      for (const alt of x.alternatives) expect((await executePlan(alt.plan, call)).answer).toEqual(x.walk.trace.answer);
+      for (const alt of x.alternatives) expect((await executePlan(alt.plan, tools, { visible: true })).answer).toEqual(x.walk.trace.answer);
     }
   });
 

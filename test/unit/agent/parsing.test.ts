@@ -1,11 +1,9 @@
 // Reading tool calls out of model text, in every style servers and templates produce; the grammar an agent
-// step runs under; and a tool result as the model sees it.
+// step runs under.
 import { describe, expect, it } from 'vitest';
 import { parseToolCalls } from '../../../main/core/agent/toolCallParser.ts';
 import { stepGrammar } from '../../../main/core/agent/grammarSchema.ts';
-import { compactResult } from '../../../main/core/agent/compact.ts';
 import type { ModelTool } from '../../../main/core/agent/types.ts';
-import type { CallResult } from '../../../main/core/gateway/callResult.ts';
 
 describe('tool-call parser', () => {
   it('reads Hermes <tool_call> blocks and keeps the text around them', () => {
@@ -60,36 +58,5 @@ describe('step grammar', () => {
     });
     expect(g.oneOf[1]!.properties).toEqual({ final_answer: { type: 'string', maxLength: 1000 } });
     expect(stepGrammar([tool], { allowFinal: false })).toMatchObject({ type: 'object', properties: { tool: { const: 'kma_getUltraSrtNcst' } } });
-  });
-});
-
-describe('compaction', () => {
-  const result = (n: number): CallResult => ({
-    ok: true,
-    items: Array.from({ length: n }, (_, i) => ({ name: `측정소${i}`, value: i, empty: null, blank: '', long: 'ㄱ'.repeat(300) })),
-    totalCount: n + 100,
-    page: null,
-    resultCode: '00',
-    resultMessage: 'NORMAL',
-    error: null,
-    warnings: [],
-    tool: 'x',
-    source: 'emulator',
-    requestHash: 'h',
-    latencyMs: 1,
-  });
-
-  it('shows the first rows, the total, no empty fields and no endless text', () => {
-    const view = JSON.parse(compactResult(result(30), { maxItems: 3 })) as { totalCount: number; items: Record<string, unknown>[]; more: string };
-    expect(view.totalCount).toBe(130);
-    expect(view.items).toHaveLength(3);
-    expect(Object.keys(view.items[0]!)).toEqual(['name', 'value', 'long']);
-    expect((view.items[0]!.long as string).length).toBe(201);
-    expect(view.more).toBe('127 more rows not shown');
-  });
-
-  it('passes an error as data the model can act on', () => {
-    const failed = { ...result(0), ok: false, error: { kind: 'NoData' as const, message: '데이터가 없습니다', retryable: false } };
-    expect(JSON.parse(compactResult(failed))).toEqual({ ok: false, error: 'NoData', message: '데이터가 없습니다' });
   });
 });
