@@ -387,7 +387,7 @@ export interface BenchValidation {
   /** Tasks whose plan did not execute to an answer, or that a lint flagged. */
   failing: string[];
   results: BenchTaskCheck[];
-  distribution: { levels: Record<string, number>; abilities: Record<string, number>; agencies: Record<string, number> };
+  distribution: { levels: Record<string, number>; abilities: Record<string, number>; agencies: Record<string, number>; tags: Record<string, number> };
   seconds: number;
 }
 

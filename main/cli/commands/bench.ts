@@ -14,14 +14,15 @@ function parseNumber(value: string): number {
 }
 
 function renderValidation(v: BenchValidation): string {
-  const lines = [`${v.solvable} of ${v.tasks} tasks solvable on ${v.mode} (suite ${v.suite}, sha256 ${v.suiteHash.slice(0, 12)}, ${v.seconds} s)`];
+  const lines = [`${v.solvable} of ${v.tasks} tasks solvable on ${v.mode} from what a model sees (suite ${v.suite}${v.suiteVersion ? ` v${v.suiteVersion}` : ''}, sha256 ${v.suiteHash.slice(0, 12)}, result view ${v.resultTokens} tokens, ${v.seconds} s)`];
   for (const r of v.results.filter((x) => !x.solvable || x.lints.length)) {
-    if (!r.solvable) lines.push(`  ${r.id}: does not run: ${r.failure ?? ''}`);
+    if (!r.solvable) lines.push(`  ${r.id}: ${r.hidden ? 'needs rows the view hides' : 'does not run'}: ${r.failure ?? ''}`);
     for (const l of r.lints) lines.push(`  ${r.id}: ${l.kind}: ${l.detail}`);
   }
   lines.push(`levels ${Object.entries(v.distribution.levels).map(([k, n]) => `${k}:${n}`).join(' ')}`);
   lines.push(`abilities ${Object.entries(v.distribution.abilities).map(([k, n]) => `${k}:${n}`).join(', ')}`);
   lines.push(`agencies ${Object.entries(v.distribution.agencies).map(([k, n]) => `${k}:${n}`).join(' ')}`);
+  if (Object.keys(v.distribution.tags).length) lines.push(`tags ${Object.entries(v.distribution.tags).map(([k, n]) => `${k}:${n}`).join(' ')}`);
   return lines.join('\n');
 }
 
@@ -62,9 +63,10 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .addOption(new Option('--mode <mode>', 'backend the plans run on').choices([...gatewayModes]).default('emulator'))
     .option('--snapshot <name>', 'replay mode: the snapshot to answer from')
     .option('--tasks <ids>', 'only these task ids', parseList)
-    .action(async (options: { suite: string; mode: GatewayMode; snapshot?: string; tasks?: string[] }) => {
+    .option('--result-tokens <n>', 'the result view budget plans must be solvable within (default 1024, the standard view)', parseInteger)
+    .action(async (options: { suite: string; mode: GatewayMode; snapshot?: string; tasks?: string[]; resultTokens?: number }) => {
       const ctx = context();
-      const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('bench.validate', { suite: options.suite, mode: options.mode, snapshot: options.snapshot, tasks: options.tasks }, { onProgress })));
+      const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('bench.validate', { suite: options.suite, mode: options.mode, snapshot: options.snapshot, tasks: options.tasks, resultTokens: options.resultTokens }, { onProgress })));
       ctx.out.result(report, renderValidation);
       if (report.failing.length > 0) ctx.exitCode = 1;
     });
@@ -86,6 +88,8 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .option('--max-tokens <n>', 'tokens per model turn', parseInteger)
     .option('--lora <list>', 'LoRA adapters for a local model', parseList)
     .option('--context-size <n>', 'local model context size', parseInteger)
+    .option('--result-tokens <n>', 'tokens of one tool result the model is shown (default 1024, the standard view)', parseInteger)
+    .option('--no-query-tool', 'do not offer local.queryRows (to measure what it adds)')
     .action(async (options: RunCliOptions) => {
       const ctx = context();
       const summary = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('bench.run', options, { onProgress })));

@@ -58,7 +58,7 @@ function variants(steps: TraceStep[], view: ViewOptions): { name: string; result
 /** A plan that reads what a model could not see. */
 export interface HiddenRead {
   step: string;
-  /** The argument, `$let` variable or "expr" (of the answer) that is not determined by the shown rows. */
+  /** The argument, or "expr" of the answer, that is not determined by the shown rows. */
   what: string;
   expr: string;
   /** The value over all rows, and over a reading that agrees with the shown rows. */
@@ -101,19 +101,21 @@ async function undetermined(expr: string, steps: TraceStep[], view: ViewOptions,
   return undefined;
 }
 
-/** The first `let` or argument of `step` that the rows shown by the steps before it do not determine. */
+/** The first argument of `step` that the rows shown by the steps before it do not determine. */
 export async function stepHidden(step: PlanStep, before: TraceStep[], view: ViewOptions): Promise<HiddenRead | undefined> {
   const lets = Object.entries(step.let ?? {});
-  // The `let` variables an expression can use, computed over the same reading.
-  const bindings = (upTo: number) => async (results: StepResults): Promise<Record<string, unknown>> => {
+  // The `let` variables an argument can use, computed over the same reading.
+  const bindings = async (results: StepResults): Promise<Record<string, unknown>> => {
     const vars: Record<string, unknown> = {};
-    for (const [name, expr] of lets.slice(0, upTo)) vars[name] = await evaluate(expr, results, vars).catch(() => undefined);
+    for (const [name, expr] of lets) vars[name] = await evaluate(expr, results, vars).catch(() => undefined);
     return vars;
   };
-  const checks: [string, string, number][] = [...lets.map(([name, expr], i): [string, string, number] => [`$${name}`, expr, i]), ...Object.entries(step.args).flatMap(([name, arg]): [string, string, number][] => ('expr' in arg ? [[name, arg.expr, lets.length]] : []))];
-  for (const [what, expr, upTo] of checks) {
-    const found = await undetermined(expr, before, view, bindings(upTo));
-    if (found) return { step: step.id, what, expr, ...found, row: neededRow(expr, found.full, before, view) };
+  // A `let` picks a whole row, which a model sees without its empty fields and with long text cut; what must agree
+  // is each argument computed from it, over the same reading.
+  for (const [what, arg] of Object.entries(step.args)) {
+    if (!('expr' in arg)) continue;
+    const found = await undetermined(arg.expr, before, view, bindings);
+    if (found) return { step: step.id, what, expr: arg.expr, ...found, row: neededRow(arg.expr, found.full, before, view) };
   }
   return undefined;
 }

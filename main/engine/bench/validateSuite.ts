@@ -29,11 +29,12 @@ const count = (into: Record<string, number>, key: string): void => {
 };
 
 export function distribution(suite: Suite, catalog: Catalog): BenchValidation['distribution'] {
-  const out: BenchValidation['distribution'] = { levels: {}, abilities: {}, agencies: {} };
+  const out: BenchValidation['distribution'] = { levels: {}, abilities: {}, agencies: {}, tags: {} };
   for (const task of suite.tasks) {
     count(out.levels, String(task.level));
     task.abilities.forEach((a) => count(out.abilities, a));
     agenciesOf(catalog, task).forEach((a) => count(out.agencies, a));
+    (task.tags ?? []).forEach((t) => count(out.tags, t));
   }
   return out;
 }

@@ -85,6 +85,19 @@ function pick(rows: Row[], s: Selection): Row | undefined {
   return numeric.reduce((best, r) => ((s.kind === 'max' ? (r[s.field!] as number) > (best[s.field!] as number) : (r[s.field!] as number) < (best[s.field!] as number)) ? r : best));
 }
 
+/**
+ * The trace as a model running the plan would see it: the walk tried calls it did not keep, which took handles, so
+ * the kept results are numbered again r1, r2, … in order, and the query steps' `result` arguments with them.
+ */
+function renumberHandles(trace: TraceStep[]): TraceStep[] {
+  const renamed = new Map(trace.filter((s) => s.handle).map((s, i) => [s.handle!, `r${i + 1}`]));
+  return trace.map((s) => ({
+    ...s,
+    ...(s.handle ? { handle: renamed.get(s.handle)! } : {}),
+    args: s.tool === QUERY_TOOL ? { ...s.args, result: renamed.get(String(s.args.result)) ?? s.args.result } : s.args,
+  }));
+}
+
 /** How a step picks a row: the selection, and whether it needs the query tool to see the rows it ranks. */
 interface Choice {
   selection: Selection;
@@ -139,7 +152,7 @@ export class Walker {
     if (!chosen) return { ok: false, reason: `${steps[steps.length - 1]!.walk.tool} returned nothing a request can ask for` };
     if (chosen.query) steps.push(chosen.query);
     const plan: Plan = { version: 1, steps: steps.map((s) => s.plan), answer: chosen.spec };
-    const traced = steps.map((s) => s.trace);
+    const traced = renumberHandles(steps.map((s) => s.trace));
     const hidden = await hiddenRead(plan, traced, this.options.view);
     if (hidden) return { ok: false, reason: describeHidden(hidden) };
     const trace = await finishTrace(plan, traced);

@@ -65,7 +65,7 @@ describe('agent loop', () => {
     ]);
     const episode = await agentFor(engine, backend).run('?');
     expect(episode.calls.map((c) => c.refused ?? 'ran')).toEqual([expect.stringContaining('없는 도구'), 'ran', 'ran', expect.stringContaining('이미 여러 번')]);
-    expect(new Set(backend.seen.map((s) => s.tools.join()))).toEqual(new Set(['kma_getUltraSrtNcst,kasi_getRestDeInfo']));
+    expect(new Set(backend.seen.map((s) => s.tools.join()))).toEqual(new Set(['kma_getUltraSrtNcst,kasi_getRestDeInfo,local_queryRows']));
   });
 
   it('ends at the step cap with a turn that may only answer', async () => {
@@ -98,5 +98,42 @@ describe('agent loop', () => {
     const stored = new ChatRepository(engine.store.db).messages(episode.chatId);
     expect(stored.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
     expect(stored[3]).toMatchObject({ role: 'tool', name: 'kma_getUltraSrtNcst', meta: { tool: 'kma.getUltraSrtNcst', ok: true } });
+  });
+});
+
+describe('the result view and the query tool in an episode', () => {
+  it('shows hundreds of forecast rows as a page with a handle, and the query tool finds tomorrow\'s maximum among all of them', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const backend = new Spy([
+      { toolCalls: [call('kma_getVilageFcst', { base_date: '20250302', base_time: '1400', nx: 60, ny: 127, numOfRows: 1000 })] },
+      { toolCalls: [call('local_queryRows', { result: 'r1', where: [{ field: 'category', op: '=', value: 'TMX' }, { field: 'fcstDate', op: '=', value: '20250303' }] }, 'c2')] },
+      { text: '내일 낮 최고기온은 예보로 몇 도입니다.' },
+    ]);
+    const episode = await agentFor(engine, backend, { tools: ['kma.getVilageFcst'] }).run('서울시청 내일 최고기온?');
+    expect(episode.messages[0]!.content).toContain('local_queryRows');
+    expect(backend.seen[0]!.tools).toEqual(['kma_getVilageFcst', 'local_queryRows']);
+    const [forecast, query] = episode.calls;
+    expect(forecast!.result!.items.length).toBeGreaterThan(500);
+    expect(forecast!.shown!.length).toBeLessThan(100);
+    expect(forecast!.shown!.some((r) => r.category === 'TMX' && r.fcstDate === '20250303')).toBe(false);
+    const page = JSON.parse((episode.messages[3] as { content: string }).content) as { result: string; totalCount: number; shown: number; note: string };
+    expect(page).toMatchObject({ result: 'r1', totalCount: forecast!.result!.items.length, shown: forecast!.shown!.length });
+    expect(page.note).toContain('local_queryRows(result="r1")');
+    expect(query!.result).toMatchObject({ ok: true, source: 'local', totalCount: 1, items: [{ category: 'TMX', fcstDate: '20250303' }] });
+    expect(query!.handle).toBe('r2');
+    expect(JSON.parse((episode.messages[5] as { content: string }).content)).toMatchObject({ result: 'r2', totalCount: 1 });
+    // The query never left the machine: the audit log has the forecast call only.
+    expect(new AuditRepository(engine.store.db).count()).toBe(1);
+  });
+
+  it('does not offer the query tool where no result can be long, or when told not to', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const local = new Spy([{ text: '끝' }]);
+    await agentFor(engine, local, { tools: ['local.latLonToKmaGrid'] }).run('?');
+    expect(local.seen[0]!.tools).toEqual(['local_latLonToKmaGrid']);
+    const off = new Spy([{ text: '끝' }]);
+    const episode = await agentFor(engine, off, { queryTool: false }).run('?');
+    expect(off.seen[0]!.tools).toEqual(['kma_getUltraSrtNcst', 'kasi_getRestDeInfo']);
+    expect(episode.messages[0]!.content).not.toContain('local_queryRows');
   });
 });

@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { describe, expect, it } from 'vitest';
 import type { EpisodeSummary, ModelInfo } from '../../../main/api/contract.ts';
 import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { readView } from '../../../main/core/view/resultView.ts';
 import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 
@@ -98,12 +99,17 @@ describe('kopa mcp', () => {
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(46);
+      expect(tools).toHaveLength(47);
+      expect(tools.map((t) => t.name)).toContain('local_queryRows');
       const ncst = tools.find((t) => t.name === 'kma_getUltraSrtNcst')!;
       expect(ncst.inputSchema).toMatchObject({ type: 'object', required: ['base_date', 'base_time', 'nx', 'ny'] });
       const result = (await client.callTool({ name: 'kma_getUltraSrtNcst', arguments: { base_date: '20250302', base_time: '1400', nx: 60, ny: 127 } })) as { isError?: boolean; content: { type: string; text: string }[] };
       expect(result.isError).toBe(false);
-      expect(JSON.parse(result.content[0]!.text)).toMatchObject({ ok: true, totalCount: 8 });
+      expect(JSON.parse(result.content[0]!.text)).toMatchObject({ result: 'r1', totalCount: 8 });
+      // The query tool reads the session's earlier results by handle, on the machine.
+      const query = (await client.callTool({ name: 'local_queryRows', arguments: { result: 'r1', where: [{ field: 'category', op: '=', value: 'T1H' }] } })) as { isError?: boolean; content: { text: string }[] };
+      expect(query.isError).toBe(false);
+      expect(readView(query.content[0]!.text)).toMatchObject({ handle: 'r2', totalCount: 1, rows: [{ category: 'T1H' }] });
       const bad = (await client.callTool({ name: 'kma_getUltraSrtNcst', arguments: { nx: 'sixty' } })) as { isError?: boolean; content: { text: string }[] };
       expect(bad.isError).toBe(true);
       expect(bad.content[0]!.text).toContain('InvalidParam');

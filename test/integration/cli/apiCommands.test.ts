@@ -42,12 +42,13 @@ describe('kopa catalog', () => {
     const run = await runKopa(['--json', '--data-dir', tempDir(), 'catalog', 'list']);
     expect(run.code).toBe(0);
     const { tools } = json<{ tools: { id: string; kind: string; endpoint: string | null }[] }>(run.stdout);
-    expect(tools).toHaveLength(46);
+    expect(tools).toHaveLength(47);
     const remote = tools.filter((t) => t.kind === 'remote');
     expect(remote).toHaveLength(44);
     expect(remote.every((t) => /^(GET|POST) https?:\/\/[a-z0-9.-]+\.(kr|go\.kr|or\.kr)(:\d+)?\/\S+$/.test(t.endpoint ?? ''))).toBe(true);
     expect(tools.find((t) => t.id === 'nts.businessStatus')?.endpoint).toBe('POST https://api.odcloud.kr/api/nts-businessman/v1/status');
     expect(tools.filter((t) => t.kind === 'local').map((t) => t.id).sort()).toEqual(['local.latLonToKmaGrid', 'local.utmkToWgs84']);
+    expect(tools.filter((t) => t.kind === 'query').map((t) => t.id)).toEqual(['local.queryRows']);
   });
 
   it('shows one tool, and suggests the closest ids for a misspelt one', async () => {
@@ -64,7 +65,7 @@ describe('kopa catalog', () => {
   it('validates the bundled catalog, and names the file, tool and field of a bad one', async () => {
     const ok = await runKopa(['--json', '--data-dir', tempDir(), 'catalog', 'validate']);
     expect(ok.code).toBe(0);
-    expect(json<{ tools: number; problems: unknown[] }>(ok.stdout)).toMatchObject({ tools: 46, problems: [] });
+    expect(json<{ tools: number; problems: unknown[] }>(ok.stdout)).toMatchObject({ tools: 47, problems: [] });
     const catalog = json<{ tools: { parameters: { properties: Record<string, { type: string }> } }[] }>(readFileSync(path.join(repoRoot, 'resources/catalog/kasi.json'), 'utf8'));
     catalog.tools[0]!.parameters.properties.solYear!.type = 'year';
     const bad = path.join(tempDir(), 'bad.json');

@@ -13,15 +13,34 @@ import { fileTempDir, tempDir } from '../../helpers/tempDir.ts';
 const json = <T>(text: string): T => JSON.parse(text) as T;
 
 describe('kopa bench validate', () => {
-  it('finds all 145 KOPA-Bench tasks solvable on the emulator, with the documented distribution', async () => {
+  it('finds all 145 KOPA-Bench v2 tasks solvable from what a model sees, with the composition v2 promises', async () => {
     const run = await runKopa(['--json', '--data-dir', tempDir(), 'bench', 'validate', '--suite', 'kopa']);
     expect(run.code, run.stderr).toBe(0);
     const v = json<BenchValidation>(run.stdout);
-    expect(v).toMatchObject({ tasks: 145, solvable: 145, failing: [] });
-    expect(v.results.every((r) => r.lints.length === 0 && r.expected !== null)).toBe(true);
+    expect(v).toMatchObject({ tasks: 145, solvable: 145, failing: [], suiteVersion: '2', resultTokens: 1024 });
+    expect(v.results.every((r) => r.lints.length === 0 && r.expected !== null && r.hidden === undefined)).toBe(true);
+    const levels = v.distribution.levels;
+    expect(Object.values(levels).reduce((a, b) => a + b, 0)).toBe(145);
+    expect(levels['1']).toBeLessThanOrEqual(25);
+    expect(Object.entries(levels).filter(([level]) => Number(level) >= 3).reduce((n, [, c]) => n + c, 0)).toBeGreaterThanOrEqual(50);
+    expect(v.distribution.tags['high-cardinality']).toBeGreaterThanOrEqual(20);
     expect(v.distribution.abilities['fault recovery']).toBeGreaterThanOrEqual(15);
     expect(v.distribution.abilities.declining).toBeGreaterThanOrEqual(10);
-    expect(Object.values(v.distribution.levels).reduce((a, b) => a + b, 0)).toBe(145);
+    expect(Object.keys(v.distribution.agencies).sort()).toEqual(['AirKorea', 'HIRA', 'juso', 'KASI', 'KMA', 'KOSIS', 'local', 'MOIS', 'MOLIT', 'NMC', 'NTS', 'SeoulBus', 'SEMAS', 'TAGO', 'TourAPI', 'VWorld'].sort());
+  });
+
+  it('fails a plan that reads rows the view hides, naming the step and the row it needed', async () => {
+    const line = readFileSync(path.join(repoRoot, 'resources', 'bench', 'kopa', '02-air-weather.jsonl'), 'utf8').split('\n').find((l) => l.includes('"id": "wx-04"'))!;
+    const task = JSON.parse(line) as { plan: { steps: unknown[]; answer: { expr: string } }; level: number };
+    // v1's plan: tomorrow's TMX read straight out of 761 forecast rows, without the query step.
+    const v1 = { ...task, level: 3, plan: { ...task.plan, steps: task.plan.steps.slice(0, 3), answer: { ...task.plan.answer, expr: "$number(s3.items[category='TMX' and fcstDate='20250422'][0].fcstValue)" } } };
+    const file = path.join(tempDir(), 'v1.jsonl');
+    writeFileSync(file, `${JSON.stringify(v1)}\n`);
+    const run = await runKopa(['--json', '--data-dir', tempDir(), 'bench', 'validate', '--suite', file]);
+    expect(run.code).toBe(1);
+    const v = json<BenchValidation>(run.stdout);
+    expect(v.results[0]).toMatchObject({ id: 'wx-04', solvable: false, hidden: { step: 'answer', row: expect.stringMatching(/^s3 row \d+ of 761 \(rows 1–\d+ shown\)$/) } });
+    expect(v.results[0]!.failure).toContain('local.queryRows');
   });
 
   it('names a task whose request leaves out a value, and exits 1', async () => {
@@ -66,7 +85,7 @@ describe('kopa bench run', () => {
 });
 
 /** Twelve tasks, each with one planted outcome. */
-const PLANTED = ['cal-01', 'air-11', 'adr-02', 're-01', 'dc-03', 'wx-10', 'biz-01', 'cal-07', 'st-01', 'tour-04', 're-09', 'air-06'] as const;
+const PLANTED = ['cal-01', 'air-11', 'adr-02', 're-01', 'dc-03', 'wx-10', 'biz-01', 'cal-04', 'st-01', 'tour-04', 're-09', 'air-14'] as const;
 
 function plantedScript(expected: Map<string, unknown>): string {
   const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
@@ -79,11 +98,11 @@ function plantedScript(expected: Map<string, unknown>): string {
     'dc-03': [call('nts_businessStatus', { b_no: ['1048605183'] }), say('대표자는 김민준입니다.')],
     'wx-10': [call('vworld_getCoord', { address: '대전광역시 유성구 봉명동', type: 'parcel' }), call('local_latLonToKmaGrid', { lat: 36.35, lon: 127.34 }), call('kma_getUltraSrtNcst', { base_date: '20250603', base_time: '1600', nx: 67, ny: 101 }), say('기상청 서버 오류로 지금 기온을 알 수 없습니다.')],
     'biz-01': [call('nts_businessStatus', { b_no: ['3128804077'] }), say('계속사업자입니다.')],
-    'cal-07': [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '07' }), say('네, 공휴일입니다.')],
+    'cal-04': [call('kasi_getHoliDeInfo', { solYear: '2025', solMonth: '06' }), say('아니요, 공휴일이 아닙니다.')],
     'st-01': [say('약 1000만 명입니다.')],
     'tour-04': [call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }), call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }), call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }), say('잘 모르겠어요.')],
     're-09': [call('molit_getRTMSDataSvcOffiTrade', { LAWD_CD: '강남구', DEAL_YMD: '202503' }), say('7건입니다.')],
-    'air-06': [say('{"name": "airkorea_getMsrstnList", "arguments": {"addr": "경기"}}')],
+    'air-14': [say('{"name": "airkorea_getCtprvnRltmMesureDnsty", "arguments": {"sidoName": "경기"}}')],
   };
   const file = path.join(fileTempDir(), 'planted.jsonl');
   writeFileSync(file, PLANTED.map((task) => JSON.stringify({ task, turns: lines[task] })).join('\n'));
@@ -127,11 +146,11 @@ describe('a scripted model with planted mistakes', () => {
       'dc-03': 'failed to decline',
       'wx-10': 'unrecovered API error',
       'biz-01': 'invented value',
-      'cal-07': 'wrong tool',
+      'cal-04': 'wrong tool',
       'st-01': 'no call',
       'tour-04': 'step cap or loop',
       're-09': 'invalid arguments',
-      'air-06': 'unparseable output',
+      'air-14': 'unparseable output',
     });
     expect(s.steps).toMatchObject({ faultsMet: 2, faultsRecovered: 1 });
 
