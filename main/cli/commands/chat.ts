@@ -9,6 +9,7 @@ import { parseInstant, parseInteger, parseList } from './call.ts';
 
 interface ChatCliOptions {
   model: string;
+  resultTokens?: number;
   lora?: string[];
   mode: GatewayMode;
   snapshot?: string;
@@ -38,6 +39,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
     .option('--tools <ids>', 'offer only these tools (comma-separated ids)', parseList)
     .option('--max-steps <n>', 'model turns per question (default 8)', parseInteger)
     .option('--now <iso>', "emulator mode: freeze the emulator's clock (and the model's now)", parseInstant)
+    .option('--result-tokens <n>', "tokens of one tool result the model is shown (default: an eighth of a local model's context, else 1024)", parseInteger)
     .action(async (options: ChatCliOptions) => {
       const ctx = context();
       const rl = options.once === undefined || options.approve === 'ask' ? createInterface({ input: process.stdin, terminal: false }) : undefined;
@@ -60,7 +62,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
           async (engine) => {
             const backend = await resolveBackend(engine, { model: options.model, lora: options.lora });
             const episodeFor = async (question: string, chatId?: string): Promise<EpisodeSummary> => {
-              const params: AgentRunParams = { question, chatId, model: options.model, lora: options.lora, mode: options.mode, snapshot: options.snapshot, tools: options.tools, maxSteps: options.maxSteps, asOf: options.now?.toISOString() };
+              const params: AgentRunParams = { question, chatId, model: options.model, lora: options.lora, mode: options.mode, snapshot: options.snapshot, tools: options.tools, maxSteps: options.maxSteps, asOf: options.now?.toISOString(), resultTokens: options.resultTokens };
               return runAgent(engine, params, { onProgress: show, approve, backend });
             };
             try {

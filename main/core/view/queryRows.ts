@@ -44,58 +44,83 @@ export type QueryOutcome = { ok: true; items: Item[]; totalCount: number } | { o
 
 const empty = (v: unknown): boolean => v === null || v === undefined || v === '';
 
+/** Whether text is a plain decimal number ("12", "-1.7", "0900"), without a regular expression (it runs per row). */
+function decimal(text: string): boolean {
+  let i = text.charCodeAt(0) === 45 || text.charCodeAt(0) === 43 ? 1 : 0;
+  let digits = 0;
+  let dot = false;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 46 && !dot && digits > 0) dot = true;
+    else return false;
+  }
+  return digits > 0 && text.charCodeAt(text.length - 1) !== 46;
+}
+
 /** A number for numbers and numeric text ("12", "0900"), else undefined. */
 function numeric(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
-  if (typeof v === 'string' && v.trim() !== '' && /^[-+]?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
+  if (typeof v === 'string' && v.length > 0 && decimal(v)) return Number(v);
   return undefined;
 }
 
-/** -1, 0, 1; numbers by value when both sides are numeric, otherwise text by code point (가나다 order for Hangul). */
-function compare(a: unknown, b: unknown): number {
-  const x = numeric(a);
-  const y = numeric(b);
-  if (x !== undefined && y !== undefined) return x < y ? -1 : x > y ? 1 : 0;
-  const s = String(a);
-  const t = String(b);
-  return s < t ? -1 : s > t ? 1 : 0;
+/** A value made comparable once: its number when it is numeric, and its text. */
+interface Key {
+  n: number | undefined;
+  s: string;
 }
 
-function holds(row: Item, c: RowCondition): boolean {
-  const v = row[c.field];
-  // An empty field equals only an empty value: `= ""` finds rows without it, `!= ""` rows with it.
-  if (empty(v) || empty(c.value)) return c.op === '=' ? empty(v) && empty(c.value) : c.op === '!=' ? empty(v) !== empty(c.value) : false;
-  switch (c.op) {
-    case '=':
-      return compare(v, c.value) === 0;
-    case '!=':
-      return compare(v, c.value) !== 0;
-    case '>':
-      return compare(v, c.value) > 0;
-    case '>=':
-      return compare(v, c.value) >= 0;
-    case '<':
-      return compare(v, c.value) < 0;
-    case '<=':
-      return compare(v, c.value) <= 0;
-    case 'contains':
-      return String(v).includes(String(c.value));
-  }
+const keyOf = (v: unknown): Key => ({ n: numeric(v), s: String(v) });
+
+/** -1, 0, 1; numbers by value when both sides are numeric, otherwise text by code point (가나다 order for Hangul). */
+function compareKeys(a: Key, b: Key): number {
+  if (a.n !== undefined && b.n !== undefined) return a.n < b.n ? -1 : a.n > b.n ? 1 : 0;
+  return a.s < b.s ? -1 : a.s > b.s ? 1 : 0;
+}
+
+/** A condition as a test of one row, its value made comparable once. */
+function test(c: RowCondition): (row: Item) => boolean {
+  const want = keyOf(c.value);
+  const wantEmpty = empty(c.value);
+  return (row) => {
+    const v = row[c.field];
+    // An empty field equals only an empty value: `= ""` finds rows without it, `!= ""` rows with it.
+    if (empty(v) || wantEmpty) return c.op === '=' ? empty(v) && wantEmpty : c.op === '!=' ? empty(v) !== wantEmpty : false;
+    if (c.op === 'contains') return String(v).includes(want.s);
+    const order = compareKeys(keyOf(v), want);
+    switch (c.op) {
+      case '=':
+        return order === 0;
+      case '!=':
+        return order !== 0;
+      case '>':
+        return order > 0;
+      case '>=':
+        return order >= 0;
+      case '<':
+        return order < 0;
+      case '<=':
+        return order <= 0;
+    }
+  };
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
 export function queryRows(rows: Item[], query: RowQuery): QueryOutcome {
-  const known = new Set(rows.flatMap((r) => Object.keys(r)));
   const named = [...(query.where ?? []).map((c) => c.field), ...(query.orderBy ? [query.orderBy] : []), ...(query.fields ?? []), ...(query.field ? [query.field] : [])];
-  const unknown = [...new Set(named.filter((f) => !known.has(f)))];
+  const unknown = [...new Set(named.filter((f) => !rows.some((r) => Object.hasOwn(r, f))))];
   if (unknown.length > 0 && rows.length > 0) {
+    const known = new Set<string>();
+    for (const r of rows) for (const k of Object.keys(r)) known.add(k);
     return { ok: false, message: `${query.result}에 없는 필드입니다: ${unknown.join(', ')}. 이 결과의 필드: ${[...known].join(', ')}` };
   }
   if (query.aggregate && query.aggregate !== 'count' && !query.field) {
     return { ok: false, message: `aggregate "${query.aggregate}"에는 값을 구할 field가 필요합니다.` };
   }
-  let kept = rows.filter((row) => (query.where ?? []).every((c) => holds(row, c)));
+  const tests = (query.where ?? []).map(test);
+  let kept = tests.length ? rows.filter((row) => tests.every((t) => t(row))) : rows;
   if (query.aggregate) {
     if (query.aggregate === 'count') return { ok: true, items: [{ count: kept.length }], totalCount: 1 };
     const field = query.field!;
@@ -111,14 +136,35 @@ export function queryRows(rows: Item[], query: RowQuery): QueryOutcome {
     }
     return { ok: true, items: [{ field, [query.aggregate]: value, rows: values.length }], totalCount: 1 };
   }
-  if (query.orderBy) {
-    const key = query.orderBy;
-    const sign = query.order === 'desc' ? -1 : 1;
-    // Rows without the field go last in either order; the sort is stable, so ties keep the API's order.
-    kept = [...kept].sort((a, b) => (empty(a[key]) ? (empty(b[key]) ? 0 : 1) : empty(b[key]) ? -1 : sign * compare(a[key], b[key])));
-  }
   const offset = query.offset ?? 0;
-  const page = kept.slice(offset, offset + (query.limit ?? DEFAULT_QUERY_LIMIT));
+  const end = offset + (query.limit ?? DEFAULT_QUERY_LIMIT);
+  const total = kept.length;
+  if (query.orderBy) kept = sorted(kept, query.orderBy, query.order === 'desc' ? -1 : 1, end);
+  const page = kept.slice(offset, end);
   const items = query.fields?.length ? page.map((r) => Object.fromEntries(query.fields!.filter((f) => f in r).map((f) => [f, r[f]]))) : page;
-  return { ok: true, items, totalCount: kept.length };
+  return { ok: true, items, totalCount: total };
+}
+
+/**
+ * The first `count` rows in order of `field`: rows without it last in either order, ties in the order the API
+ * gave them. A page of a long result keeps only the best rows as it goes instead of sorting them all.
+ */
+function sorted(rows: Item[], field: string, sign: 1 | -1, count: number): Item[] {
+  const keyed = rows.map((row, i) => ({ row, i, none: empty(row[field]), key: keyOf(row[field]) }));
+  const before = (a: (typeof keyed)[number], b: (typeof keyed)[number]): number => (a.none ? (b.none ? a.i - b.i : 1) : b.none ? -1 : sign * compareKeys(a.key, b.key) || a.i - b.i);
+  if (count >= rows.length / 4) return keyed.sort(before).map((k) => k.row);
+  const top: typeof keyed = [];
+  for (const k of keyed) {
+    if (top.length === count && before(k, top[count - 1]!) >= 0) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(top[mid]!, k) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, k);
+    if (top.length > count) top.pop();
+  }
+  return top.map((k) => k.row);
 }

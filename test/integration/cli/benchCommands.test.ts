@@ -2,7 +2,7 @@
 // scripted model with planted mistakes gets exactly the planted verdicts and failure kinds, a run killed
 // mid-way resumes to the numbers an uninterrupted run gives, and reports and comparisons come out whole.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openSqlite } from '../../../native/sqlite/index.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +158,18 @@ describe('a scripted model with planted mistakes', () => {
     expect(oracle.code, oracle.stderr).toBe(0);
     const c = json<BenchComparison>((await runKopa(['--json', '--data-dir', dir, 'bench', 'compare', 'planted', 'oracle12'])).stdout);
     expect(c).toMatchObject({ tasks: 12, aPass1: 2 / 12, bPass1: 1, bBetter: 10, aBetter: 0, ties: 2, pValue: 2 / 1024, method: 'exact sign-flip', unpaired: [] });
+  });
+
+  it('refuses to pair runs of different suite versions', async () => {
+    // The same twelve tasks, as a suite of one's own without a version: not the same tasks as KOPA-Bench v2.
+    const own = path.join(fileTempDir(), 'own');
+    mkdirSync(own);
+    const lines = readdirSync(path.join(repoRoot, 'resources', 'bench', 'kopa')).filter((f) => f.endsWith('.jsonl')).flatMap((f) => readFileSync(path.join(repoRoot, 'resources', 'bench', 'kopa', f), 'utf8').split('\n'));
+    writeFileSync(path.join(own, 'tasks.jsonl'), lines.filter((l) => PLANTED.some((id) => l.includes(`"id": "${id}"`))).join('\n'));
+    expect((await runKopa(['--json', '--data-dir', dir, 'bench', 'run', '--suite', own, '--model', 'oracle', '--run-id', 'own12'])).code).toBe(0);
+    const refused = await runKopa(['--data-dir', dir, 'bench', 'compare', 'planted', 'own12']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Run planted is on kopa v2 and run own12 on own (unversioned)');
   });
 });
 

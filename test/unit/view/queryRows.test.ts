@@ -41,6 +41,17 @@ describe('queryRows', () => {
     expect(rows({ result: 'r1', orderBy: 'aptNm' }).map((r) => r.aptNm)).toEqual(['대치벽산', '도곡자이', '도곡자이', '역삼자이', '은마']);
   });
 
+  it('gives the same first rows of a long result whether it sorts all of them or keeps only the best', () => {
+    const many: Item[] = Array.from({ length: 400 }, (_, i) => ({ id: i, v: i % 7 === 0 ? null : (i * 37) % 11, t: `${(i * 13) % 5}` }));
+    for (const order of ['asc', 'desc'] as const) {
+      for (const orderBy of ['v', 't']) {
+        const all = queryRows(many, { result: 'r1', orderBy, order, limit: 100, offset: 0 });
+        const top = queryRows(many, { result: 'r1', orderBy, order, limit: 5, offset: 2 });
+        expect(top.ok && all.ok && top.items).toEqual(all.ok && all.items.slice(2, 7));
+      }
+    }
+  });
+
   it('keeps chosen fields, pages with limit and offset, and totals the matching rows', () => {
     const out = queryRows(deals, { result: 'r1', orderBy: 'floor', order: 'desc', fields: ['aptNm', 'floor'], limit: 2, offset: 1 });
     expect(out).toEqual({ ok: true, items: [{ aptNm: '도곡자이', floor: 18 }, { aptNm: '역삼자이', floor: 17 }], totalCount: 5 });
