@@ -175,6 +175,8 @@ export async function startHttpTransport(api: EngineApi, options: HttpTransportO
     handleProtocols: (protocols) => (protocols.has(API_PROTOCOL) ? API_PROTOCOL : false),
   });
   server.on('upgrade', (req, socket, head) => {
+    // Any peer can reset its connection or send junk: a socket error ends that socket and nothing else.
+    socket.on('error', () => socket.destroy());
     const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
     const given = offered.find((p) => p.startsWith(API_TOKEN_PROTOCOL_PREFIX))?.slice(API_TOKEN_PROTOCOL_PREFIX.length);
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
@@ -210,6 +212,10 @@ export async function startHttpTransport(api: EngineApi, options: HttpTransportO
 }
 
 function serveWebSocket(api: EngineApi, ws: WebSocket): void {
+  // A malformed frame (invalid UTF-8, an unmasked or oversized frame, a reserved opcode or bit) makes ws close that
+  // connection with the matching close code (1002, 1007, 1009) and then report it here; handled, the engine carries
+  // on (an unhandled 'error' event would end the process).
+  ws.on('error', () => undefined);
   serveRpc(api, {
     send: (message: ServerMessage) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
