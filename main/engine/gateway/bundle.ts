@@ -3,8 +3,8 @@
 // all of it before writing anything, then writes everything in one transaction: a tampered or truncated bundle
 // is refused whole.
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { createReadStream, existsSync, renameSync, writeFileSync } from 'node:fs';
+import { createGunzip, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { APP_VERSION } from '../../core/appInfo.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
@@ -85,59 +85,150 @@ function refuse(file: string, reason: string): KopaError {
   });
 }
 
-/** Reads and verifies a bundle completely; throws before anything is written when any check fails. */
-export function readBundle(file: string): { manifest: BundleManifest; entries: z.infer<typeof entrySchema>[] } {
-  let text: string;
-  try {
-    text = gunzipSync(readFileSync(file)).toString('utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new KopaError('NotFound', `There is no file ${file}.`);
-    throw refuse(file, `it is not a complete gzip file (${(error as Error).message})`);
-  }
-  const newline = text.indexOf('\n');
-  if (newline < 0) throw refuse(file, 'it has no manifest');
-  let manifest: BundleManifest;
-  try {
-    manifest = manifestSchema.parse(JSON.parse(text.slice(0, newline)));
-  } catch {
-    throw refuse(file, 'its manifest is missing or not a KOPA Studio recordings manifest');
-  }
-  const payload = text.slice(newline + 1);
-  if (sha256(payload) !== manifest.payloadSha256) throw refuse(file, 'its content does not match the manifest hash (it was changed or cut short)');
-  const lines = payload.split('\n').filter((l) => l !== '');
-  if (lines.length !== manifest.entries) throw refuse(file, `the manifest lists ${manifest.entries} recordings but ${lines.length} are there`);
-  const entries = lines.map((line, i) => {
-    const parsed = entrySchema.safeParse(JSON.parse(line));
-    if (!parsed.success) throw refuse(file, `recording ${i + 1} is not well-formed`);
-    const body = Buffer.from(parsed.data.body, 'base64');
-    if (sha256(body) !== parsed.data.bodySha256) throw refuse(file, `recording ${i + 1} does not match its hash`);
-    const expected = sha256(canonicalJson([parsed.data.toolId, parsed.data.args, parsed.data.specVersion]));
-    if (expected !== parsed.data.requestHash) throw refuse(file, `recording ${i + 1} is filed under the wrong request`);
-    return parsed.data;
-  });
-  return { manifest, entries };
+export interface ImportLimits {
+  /** Largest size the bundle may expand to. Defaults to 4 GiB. */
+  maxExpandedBytes?: number;
+  /** Largest expansion (decompressed / compressed bytes), checked once 16 MiB are out. Defaults to 200. */
+  maxRatio?: number;
+  /** Longest line: one recording, its body base64-encoded. Defaults to 32 MiB (a 16 MiB body and its fields). */
+  maxLineBytes?: number;
 }
 
-export function importBundle(store: Store, file: string, options: { as?: string; onProgress?: (p: Progress) => void } = {}): BundleSummary {
-  const { manifest, entries } = readBundle(file);
-  const snapshot = options.as ?? manifest.snapshot;
+const DEFAULT_LIMITS: Required<ImportLimits> = { maxExpandedBytes: 4 * 1024 ** 3, maxRatio: 200, maxLineBytes: 32 * 1024 ** 2 };
+const RATIO_AFTER = 16 * 1024 ** 2;
+
+const mib = (bytes: number): string => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
+
+/**
+ * The lines of a gzip file, decompressed as a stream in bounded memory: a bomb (a small file that expands without
+ * end) or an endless line is refused as soon as it shows, long before it could exhaust memory.
+ */
+async function* gzipLines(file: string, limits: Required<ImportLimits>, onRaw: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
+  let compressed = 0;
+  let expanded = 0;
+  const source = createReadStream(file);
+  source.on('data', (chunk) => (compressed += chunk.length));
+  const gunzip = source.pipe(createGunzip());
+  source.on('error', (error) => gunzip.destroy(error));
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  try {
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      expanded += chunk.length;
+      if (expanded > limits.maxExpandedBytes) throw new Error(`it expands beyond ${mib(limits.maxExpandedBytes)}`);
+      if (expanded > RATIO_AFTER && expanded / Math.max(1, compressed) > limits.maxRatio) {
+        throw new Error(`it expands more than ${limits.maxRatio} times its size (${mib(expanded)} from ${(compressed / 1024).toFixed(0)} KiB so far): a compression bomb, not recordings`);
+      }
+      onRaw(chunk);
+      let start = 0;
+      for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
+        pending.push(chunk.subarray(start, nl));
+        yield Buffer.concat(pending);
+        pending = [];
+        pendingBytes = 0;
+        start = nl + 1;
+      }
+      if (start < chunk.length) {
+        pending.push(chunk.subarray(start));
+        pendingBytes += chunk.length - start;
+        if (pendingBytes > limits.maxLineBytes) throw new Error(`a line is longer than ${mib(limits.maxLineBytes)}`);
+      }
+    }
+    if (pendingBytes > 0) yield Buffer.concat(pending);
+  } finally {
+    source.destroy();
+    gunzip.destroy();
+  }
+}
+
+/** One recording line checked against its own hashes; the parsed entry or why it is refused. */
+function checkEntry(line: string, n: number): z.infer<typeof entrySchema> {
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    throw new Error(`recording ${n} is not JSON`);
+  }
+  const parsed = entrySchema.safeParse(json);
+  if (!parsed.success) throw new Error(`recording ${n} is not well-formed`);
+  const body = Buffer.from(parsed.data.body, 'base64');
+  if (sha256(body) !== parsed.data.bodySha256) throw new Error(`recording ${n} does not match its hash`);
+  const expected = sha256(canonicalJson([parsed.data.toolId, parsed.data.args, parsed.data.specVersion]));
+  if (expected !== parsed.data.requestHash) throw new Error(`recording ${n} is filed under the wrong request`);
+  return parsed.data;
+}
+
+/**
+ * Imports a bundle as it streams, in bounded memory, into a staging snapshot that becomes the named one only when
+ * every recording and the manifest's hash have checked out: a refused, cut-short or interrupted import (even a
+ * killed process) leaves the store as it was.
+ */
+export async function importBundle(store: Store, file: string, options: { as?: string; limits?: ImportLimits; onProgress?: (p: Progress) => void } = {}): Promise<BundleSummary> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  if (!existsSync(file)) throw new KopaError('NotFound', `There is no file ${file}.`);
+  if (options.as?.startsWith(RecordingRepository.STAGING_PREFIX)) throw new KopaError('Usage', `A snapshot name may not start with "${RecordingRepository.STAGING_PREFIX}": it marks an import in progress.`);
   const recordings = new RecordingRepository(store.db);
-  store.transaction(() => {
-    const id = recordings.ensureSnapshot(snapshot, { importedFrom: `${file} (sha256 ${manifest.payloadSha256.slice(0, 16)})`, description: `imported ${new Date().toISOString()}` });
-    entries.forEach((e, i) => {
-      recordings.save(id, {
-        requestHash: e.requestHash,
-        toolId: e.toolId,
-        specVersion: e.specVersion,
-        argsJson: canonicalJson(e.args),
-        httpStatus: e.httpStatus,
-        contentType: e.contentType,
-        body: Buffer.from(e.body, 'base64'),
-        recordedAt: e.recordedAt,
-        latencyMs: e.latencyMs,
-      });
-      if (i % 200 === 0 || i === entries.length - 1) options.onProgress?.({ stage: 'import', done: i + 1, total: entries.length });
+  recordings.dropStaging();
+  const staging = recordings.createStaging();
+  const payloadHash = createHash('sha256');
+  let manifest: BundleManifest | undefined;
+  let inPayload = false;
+  let count = 0;
+  let batch: z.infer<typeof entrySchema>[] = [];
+  const flush = (): void => {
+    const entries = batch;
+    batch = [];
+    store.transaction(() => {
+      for (const e of entries) {
+        recordings.save(staging, { requestHash: e.requestHash, toolId: e.toolId, specVersion: e.specVersion, argsJson: canonicalJson(e.args), httpStatus: e.httpStatus, contentType: e.contentType, body: Buffer.from(e.body, 'base64'), recordedAt: e.recordedAt, latencyMs: e.latencyMs });
+      }
     });
-  });
-  return { file, snapshot, entries: entries.length, payloadSha256: manifest.payloadSha256 };
+  };
+  try {
+    // The manifest's hash covers every byte after its own line, exactly as it was written.
+    const onRaw = (chunk: Buffer): void => {
+      if (inPayload) payloadHash.update(chunk);
+      else {
+        const nl = chunk.indexOf(10);
+        if (nl >= 0) {
+          inPayload = true;
+          payloadHash.update(chunk.subarray(nl + 1));
+        }
+      }
+    };
+    for await (const raw of gzipLines(file, limits, onRaw)) {
+      const line = raw.toString('utf8');
+      if (!manifest) {
+        try {
+          manifest = manifestSchema.parse(JSON.parse(line));
+        } catch {
+          throw new Error('its manifest is missing or not a KOPA Studio recordings manifest');
+        }
+        if (manifest.snapshot.startsWith(RecordingRepository.STAGING_PREFIX)) throw new Error('its snapshot name is reserved');
+        continue;
+      }
+      if (line === '') continue;
+      count++;
+      if (count > manifest.entries) throw new Error(`the manifest lists ${manifest.entries} recordings but there are more`);
+      batch.push(checkEntry(line, count));
+      if (batch.length >= 200) {
+        flush();
+        options.onProgress?.({ stage: 'import', done: count, total: manifest.entries });
+      }
+    }
+    if (!manifest) throw new Error('it has no manifest');
+    if (payloadHash.digest('hex') !== manifest.payloadSha256) throw new Error('its content does not match the manifest hash (it was changed or cut short)');
+    if (count !== manifest.entries) throw new Error(`the manifest lists ${manifest.entries} recordings but ${count} are there`);
+    flush();
+    const snapshot = options.as ?? manifest.snapshot;
+    const done = manifest;
+    store.transaction(() => recordings.promoteStaging(staging, snapshot, `${file} (sha256 ${done.payloadSha256.slice(0, 16)})`));
+    options.onProgress?.({ stage: 'import', done: count, total: count });
+    return { file, snapshot, entries: count, payloadSha256: done.payloadSha256 };
+  } catch (error) {
+    recordings.dropStaging();
+    if (error instanceof KopaError) throw error;
+    const message = (error as Error).message;
+    throw refuse(file, /incorrect header check|unexpected end of file|invalid|unknown compression/i.test(message) ? `it is not a complete gzip file (${message})` : message);
+  }
 }

@@ -9,6 +9,8 @@ import { MemoryKeyStore } from '../../../main/engine/gateway/keyStore.ts';
 import { defaultResourcesDir } from '../../../main/engine/resources.ts';
 import { isKopaError } from '../../../main/core/errors.ts';
 import type { CallResult } from '../../../main/core/gateway/callResult.ts';
+import { importBundle } from '../../../main/engine/gateway/bundle.ts';
+import { RecordingRepository } from '../../../main/engine/store/repositories/RecordingRepository.ts';
 import { bundledCatalog } from '../../helpers/catalog.ts';
 import { testEngine } from '../../helpers/engine.ts';
 import { sampleArgs, TEST_NOW } from '../../helpers/emulatorArgs.ts';
@@ -79,5 +81,39 @@ describe('record, bundle, replay', () => {
       expect((error as Error).message).toContain('Nothing was imported');
     }
     expect(await target.call('snapshots.list', {})).toEqual([]);
+  });
+
+  it('refuses a gzip bomb in bounded memory, and an endless line, importing nothing', async () => {
+    const dir = tempDir();
+    const manifest = JSON.stringify({ format: 'kopa-recordings', version: 1, snapshot: 'bomb', createdAt: '2025-01-01T00:00:00Z', appVersion: '0', entries: 1, payloadSha256: '0'.repeat(64) });
+    // 16 gzip members of 64 MiB of zeros each: about 1 MiB on disk, 1 GiB expanded.
+    const member = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    const bomb = path.join(dir, 'bomb.kopa-bundle');
+    writeFileSync(bomb, Buffer.concat([gzipSync(`${manifest}\n`), ...Array.from({ length: 16 }, () => member)]));
+    const target = testEngine();
+    const before = process.memoryUsage().rss;
+    const error = await target.call('bundle.import', { file: bomb }).catch((e: unknown) => e);
+    expect(isKopaError(error, 'InvalidRequest')).toBe(true);
+    expect((error as Error).message).toMatch(/compression bomb.*Nothing was imported/);
+    expect(process.memoryUsage().rss - before).toBeLessThan(300 * 1024 * 1024);
+
+    const endless = path.join(dir, 'endless.kopa-bundle');
+    writeFileSync(endless, gzipSync(`${manifest}\n${'x'.repeat(3 * 1024 * 1024)}`));
+    const line = await importBundle(target.store, endless, { limits: { maxLineBytes: 1024 * 1024 } }).catch((e: unknown) => e);
+    expect((line as Error).message).toContain('a line is longer than 1 MiB');
+    expect(await target.call('snapshots.list', {})).toEqual([]);
+  });
+
+  it('leaves nothing behind when an import is interrupted, and the next import cleans up', async () => {
+    const { bundle } = await recordAndExport();
+    const target = testEngine();
+    const recordings = new RecordingRepository(target.store.db);
+    // What a process killed in the middle of an import leaves: a staging snapshot with some recordings.
+    const staging = recordings.createStaging();
+    recordings.save(staging, { requestHash: 'a'.repeat(64), toolId: 'kma.getUltraSrtNcst', specVersion: 'x', argsJson: '{}', httpStatus: 200, contentType: 'application/json', body: Buffer.from('{}'), recordedAt: '2025-01-01T00:00:00Z', latencyMs: 1 });
+    expect(await target.call('snapshots.list', {})).toEqual([]);
+    const summary = await target.call('bundle.import', { file: bundle });
+    expect((await target.call('snapshots.list', {})).map((s) => s.name)).toEqual([summary.snapshot]);
+    expect(target.store.db.prepare('SELECT count(*) AS n FROM snapshots').get()).toEqual({ n: 1 });
   });
 });

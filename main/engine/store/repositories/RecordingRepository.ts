@@ -1,6 +1,8 @@
 // Recorded responses, grouped in named snapshots and keyed by the request hash, so that a replay answers with
 // exactly the bytes the live API sent.
+import { randomUUID } from 'node:crypto';
 import type { SqliteDatabase, SqliteStatement } from '../../../../native/sqlite/index.ts';
+import { KopaError } from '../../../core/errors.ts';
 import type { SnapshotInfo } from '../../../api/contract.ts';
 
 export interface Recording {
@@ -64,12 +66,47 @@ export class RecordingRepository {
   }
 
   ensureSnapshot(name: string, options: { description?: string; importedFrom?: string } = {}): number {
+    if (name.startsWith(RecordingRepository.STAGING_PREFIX)) throw new KopaError('Usage', `A snapshot name may not start with "${RecordingRepository.STAGING_PREFIX}": it marks an import in progress.`);
     const existing = this.snapshotId(name);
     if (existing !== undefined) return existing;
     const info = this.db
       .prepare('INSERT INTO snapshots (name, description, created_at, imported_from) VALUES (?, ?, ?, ?)')
       .run(name, options.description ?? null, new Date().toISOString(), options.importedFrom ?? null);
     return Number(info.lastInsertRowid);
+  }
+
+  /** Snapshots an import is filling; they hold nothing until the import finishes, and an interrupted one is dropped. */
+  static readonly STAGING_PREFIX = '.importing-';
+
+  /** Drops what imports that never finished left behind. */
+  dropStaging(): void {
+    this.db.prepare('DELETE FROM snapshots WHERE substr(name, 1, ?) = ?').run(RecordingRepository.STAGING_PREFIX.length, RecordingRepository.STAGING_PREFIX);
+  }
+
+  /** A new, empty staging snapshot for one import. */
+  createStaging(): number {
+    const info = this.db.prepare('INSERT INTO snapshots (name, description, created_at) VALUES (?, ?, ?)').run(`${RecordingRepository.STAGING_PREFIX}${randomUUID()}`, 'an import in progress', new Date().toISOString());
+    return Number(info.lastInsertRowid);
+  }
+
+  /**
+   * Makes a staging snapshot's recordings the named snapshot's, in one statement group: renamed when the name is
+   * free, merged (a recording of the same request replaced) when it exists. The staging snapshot is gone after.
+   */
+  promoteStaging(stagingId: number, name: string, importedFrom: string): number {
+    const target = this.snapshotId(name);
+    if (target === undefined) {
+      this.db.prepare('UPDATE snapshots SET name = ?, imported_from = ?, description = ? WHERE id = ?').run(name, importedFrom, `imported ${new Date().toISOString()}`, stagingId);
+      return stagingId;
+    }
+    this.db
+      .prepare(`INSERT INTO recordings (snapshot_id, request_hash, tool_id, spec_version, args_json, http_status, content_type, body, recorded_at, latency_ms)
+        SELECT ?, request_hash, tool_id, spec_version, args_json, http_status, content_type, body, recorded_at, latency_ms FROM recordings WHERE snapshot_id = ? ORDER BY id
+        ON CONFLICT (snapshot_id, request_hash) DO UPDATE SET tool_id = excluded.tool_id, spec_version = excluded.spec_version, args_json = excluded.args_json,
+          http_status = excluded.http_status, content_type = excluded.content_type, body = excluded.body, recorded_at = excluded.recorded_at, latency_ms = excluded.latency_ms`)
+      .run(target, stagingId);
+    this.db.prepare('DELETE FROM snapshots WHERE id = ?').run(stagingId);
+    return target;
   }
 
   save(snapshotId: number, recording: Recording): void {
@@ -96,8 +133,8 @@ export class RecordingRepository {
     return (
       this.db
         .prepare(`SELECT s.id, s.name, s.description, s.created_at AS createdAt, s.imported_from AS importedFrom, count(r.id) AS recordings
-                  FROM snapshots s LEFT JOIN recordings r ON r.snapshot_id = s.id GROUP BY s.id ORDER BY s.id`)
-        .all() as SnapshotInfo[]
+                  FROM snapshots s LEFT JOIN recordings r ON r.snapshot_id = s.id WHERE substr(s.name, 1, ?) != ? GROUP BY s.id ORDER BY s.id`)
+        .all(RecordingRepository.STAGING_PREFIX.length, RecordingRepository.STAGING_PREFIX) as SnapshotInfo[]
     );
   }
 }
