@@ -149,6 +149,8 @@ export class Engine implements EngineApi {
     }
     const store = Store.open(path.join(dataDir, DATABASE_FILE), options.store);
     new MetaRepository(store.db).recordOpen(APP_VERSION, new Date());
+    // Requests a process killed mid-call had sent go into the chain as interrupted before anything else happens.
+    new AuditRepository(store.db).recoverInterrupted();
     return new Engine({ ...options, dataDir }, store);
   }
 

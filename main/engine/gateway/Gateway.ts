@@ -14,10 +14,10 @@ import { failure, type CallResult, type CallSource, type GatewayMode, type Parse
 import { interpretResponse, type RawResponse } from '../../core/gateway/interpret.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { Store } from '../store/Store.ts';
-import { AuditRepository } from '../store/repositories/AuditRepository.ts';
+import { AuditRepository, type AuditEntry } from '../store/repositories/AuditRepository.ts';
 import { QuotaRepository } from '../store/repositories/QuotaRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
-import { HttpClient, HttpFailure, type HostTarget } from './httpClient.ts';
+import { HttpClient, HttpFailure, type HopAudit, type HostTarget } from './httpClient.ts';
 import { keyEnvName, redactKeys, SingleKeyStore, type KeyStore } from './keyStore.ts';
 import { AuditWriter } from './auditWriter.ts';
 import { QuotaTracker } from './quotaTracker.ts';
@@ -183,24 +183,23 @@ export class Gateway {
     const attempts = 1 + (this.options.retries ?? 2);
     let outcome: ParsedOutcome = failure('Upstream', 'No attempt was made.');
     let lastRaw: RawResponse | undefined;
+    const audit = this.hopAudit(spec, new URL(request.redactedUrl), mode, requestHash);
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await this.backoff(attempt, options.signal);
       const attemptStart = performance.now();
       const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
       const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-      let bytes = 0;
       try {
-        const response = await client.send(request.url, { method: request.method, headers: request.headers, body: request.body, allow: (url, method) => checkAllowed(url, method, allowlist), signal });
-        bytes = response.body.length;
+        const response = await client.send(request.url, { method: request.method, headers: request.headers, body: request.body, allow: (url, method) => checkAllowed(url, method, allowlist), audit, signal });
         lastRaw = { status: response.status, contentType: response.contentType, body: redactKeys(response.body.toString('utf8'), keys) };
         outcome = interpretResponse(spec, lastRaw);
+        await response.finish({ resultCode: outcome.resultCode, errorKind: outcome.error?.kind ?? null, bytes: response.body.length, latencyMs: performance.now() - attemptStart });
       } catch (error) {
         if (options.signal?.aborted) throw new KopaError('Aborted', `The call to ${spec.id} was cancelled.`);
         if (!(error instanceof HttpFailure)) throw error;
         outcome = failure(error.kind, redactKeys(error.message, keys), { retryable: error.retryable });
         lastRaw = undefined;
       }
-      await this.writeAudit(spec, new URL(request.redactedUrl), mode, requestHash, outcome, bytes, performance.now() - attemptStart);
       if (outcome.ok || !outcome.error?.retryable || outcome.error.kind === 'NotAllowed') break;
     }
     const latencyMs = elapsed(started);
@@ -238,21 +237,34 @@ export class Gateway {
     return client;
   }
 
+  private entry(spec: RemoteToolSpec, url: URL, method: string, mode: string, requestHash: string): AuditEntry {
+    return { at: this.now().toISOString(), toolId: spec.id, method, host: url.host, path: url.pathname, argsHash: requestHash, resultCode: null, errorKind: null, bytes: 0, latencyMs: 0, mode };
+  }
+
   private async writeAudit(spec: RemoteToolSpec, url: URL, mode: string, requestHash: string, outcome: ParsedOutcome, bytes: number, latencyMs: number): Promise<void> {
     if (this.options.audit === false) return;
-    await this.auditWriter.write({
-      at: this.now().toISOString(),
-      toolId: spec.id,
-      method: spec.endpoint.method,
-      host: url.host,
-      path: url.pathname,
-      argsHash: requestHash,
-      resultCode: outcome.resultCode,
-      errorKind: outcome.error?.kind ?? null,
-      bytes,
-      latencyMs: Math.round(latencyMs * 1000) / 1000,
-      mode,
-    });
+    await this.auditWriter.write({ ...this.entry(spec, url, spec.endpoint.method, mode, requestHash), resultCode: outcome.resultCode, errorKind: outcome.error?.kind ?? null, bytes, latencyMs: Math.round(latencyMs * 1000) / 1000 });
+  }
+
+  /**
+   * Every hop of a call on record with its real host: committed before its socket opens, completed when it ends;
+   * a hop refused before any socket is recorded as NotAllowed (for the URL the request was for, when the refused
+   * one is not a URL at all).
+   */
+  private hopAudit(spec: RemoteToolSpec, requested: URL, mode: string, requestHash: string): HopAudit {
+    const off = this.options.audit === false;
+    return {
+      begin: async (url, method) => {
+        if (off) return async () => undefined;
+        const draft = this.entry(spec, url, method, mode, requestHash);
+        const id = await this.auditWriter.begin(draft);
+        return (outcome) => this.auditWriter.finish(id, { ...draft, ...outcome, latencyMs: Math.round(outcome.latencyMs * 1000) / 1000 });
+      },
+      refused: async (url, method) => {
+        if (off) return;
+        await this.auditWriter.write({ ...this.entry(spec, url ?? requested, method, mode, requestHash), errorKind: 'NotAllowed' });
+      },
+    };
   }
 
   private result(spec: ToolSpec, outcome: ParsedOutcome, source: CallSource, requestHash: string, latencyMs: number): CallResult {

@@ -1,6 +1,7 @@
 // The one socket-opening piece of the gateway. It sends a request to the address the allowlist approved (or to
 // the host an api-base mapping names for it, keeping the real Host header), caps the response size, follows
-// redirects only to allowlisted places, and turns every transport failure into a typed one.
+// redirects only to allowlisted places, puts every hop on the audit record before its socket opens, and turns
+// every transport failure (a malformed Location included) into a typed one.
 import http from 'node:http';
 import https from 'node:https';
 import type { AllowVerdict } from '../../core/gateway/allowlist.ts';
@@ -40,14 +41,36 @@ export class HttpFailure extends Error {
   }
 }
 
+/** How one hop ended, for its audit entry. */
+export interface HopOutcome {
+  /** The HTTP status of a redirect hop, written as the entry's result code ("HTTP 302"). */
+  resultCode: string | null;
+  errorKind: string | null;
+  bytes: number;
+  latencyMs: number;
+}
+
+/** Puts every hop on record: before its socket opens, and when it ends or is refused. */
+export interface HopAudit {
+  /** Resolves once the hop is on record; the function ends its record. */
+  begin(url: URL, method: string): Promise<(outcome: HopOutcome) => Promise<void>>;
+  /** A hop refused before any socket: nothing was sent. */
+  refused(url: URL | undefined, method: string): Promise<void>;
+}
+
 export interface SendOptions {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
   /** Checks each URL (the first and every redirect) before a socket opens. */
   allow: (url: string, method: string) => AllowVerdict;
+  /** Audits every hop. */
+  audit: HopAudit;
   signal: AbortSignal;
 }
+
+/** The last hop's response; `finish` ends its audit record with the caller's reading of it. */
+export type AuditedResponse = HttpResponse & { finish: (outcome: HopOutcome) => Promise<void> };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -63,19 +86,39 @@ export class HttpClient {
     this.route = options.route;
   }
 
-  async send(url: string, options: SendOptions): Promise<HttpResponse> {
+  async send(url: string, options: SendOptions): Promise<AuditedResponse> {
     let current = url;
     let method = options.method;
     let body = options.body;
     for (let hop = 0; ; hop++) {
       const verdict = options.allow(current, method);
-      if (!verdict.allowed) throw new HttpFailure('NotAllowed', hop === 0 ? `Refused before connecting: ${verdict.reason}.` : `Refused a redirect: ${verdict.reason}.`, false);
-      const response = await this.once(current, method, options.headers, body, options.signal);
-      if (!REDIRECTS.has(response.status)) return { ...response, url: current };
-      if (hop >= this.maxRedirects) throw new HttpFailure('Upstream', `More than ${this.maxRedirects} redirects.`, false);
+      if (!verdict.allowed) {
+        await options.audit.refused(parsed(current), method);
+        throw new HttpFailure('NotAllowed', hop === 0 ? `Refused before connecting: ${verdict.reason}.` : `Refused a redirect: ${verdict.reason}.`, false);
+      }
+      const finish = await options.audit.begin(new URL(current), method);
+      const started = performance.now();
+      let response: Awaited<ReturnType<HttpClient['once']>>;
+      try {
+        response = await this.once(current, method, options.headers, body, options.signal);
+      } catch (error) {
+        await finish({ resultCode: null, errorKind: error instanceof HttpFailure ? error.kind : 'Upstream', bytes: 0, latencyMs: performance.now() - started });
+        throw error;
+      }
+      const ended = (errorKind: string | null): HopOutcome => ({ resultCode: `HTTP ${response.status}`, errorKind, bytes: response.body.length, latencyMs: performance.now() - started });
+      if (!REDIRECTS.has(response.status)) return { ...response, url: current, finish };
+      if (hop >= this.maxRedirects) {
+        await finish(ended('Upstream'));
+        throw new HttpFailure('Upstream', `More than ${this.maxRedirects} redirects.`, false);
+      }
       const location = response.location;
-      if (!location) throw new HttpFailure('Malformed', `HTTP ${response.status} without a Location header.`, false);
-      current = new URL(location, current).toString();
+      const next = location === undefined ? undefined : parsed(location, current);
+      await finish(ended(null));
+      if (!next) {
+        await options.audit.refused(undefined, method);
+        throw new HttpFailure(location === undefined ? 'Malformed' : 'NotAllowed', location === undefined ? `HTTP ${response.status} without a Location header.` : 'Refused a redirect: its Location is not a valid URL.', false);
+      }
+      current = next.toString();
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;
@@ -150,6 +193,15 @@ export class HttpClient {
   close(): void {
     this.agents.http.destroy();
     this.agents.https.destroy();
+  }
+}
+
+/** A URL, or undefined for text that is not one (a malformed Location header). */
+function parsed(text: string, base?: string): URL | undefined {
+  try {
+    return new URL(text, base);
+  } catch {
+    return undefined;
   }
 }
 

@@ -2,9 +2,10 @@ import { initialSchema } from './001_initial.ts';
 import { recordingLatency } from './002_recording_latency.ts';
 import { edgeBasis } from './003_edge_basis.ts';
 import { inferenceServers } from './004_inference_servers.ts';
+import { auditInflight } from './005_audit_inflight.ts';
 import type { Migration } from './migration.ts';
 
 /** Every schema step, oldest first. Append; never edit or reorder a released one. */
-export const storeMigrations: readonly Migration[] = [initialSchema, recordingLatency, edgeBasis, inferenceServers];
+export const storeMigrations: readonly Migration[] = [initialSchema, recordingLatency, edgeBasis, inferenceServers, auditInflight];
 
 export type { Migration } from './migration.ts';

@@ -1,6 +1,7 @@
-// The audit log: one entry per gateway call, each carrying the hash of the one before. The table's triggers
-// refuse UPDATE and DELETE; the chain (and the head kept in meta) lets `kopa audit verify` find an entry that was
-// edited or removed by other means.
+// The audit log: one entry per outbound attempt (each hop of a redirect its own), each carrying the hash of the one
+// before. An attempt is on record in audit_inflight before its request is sent, and becomes its chained entry when
+// it ends. The table's triggers refuse UPDATE and DELETE; the chain (and the head kept in meta) lets
+// `kopa audit verify` find an entry that was edited or removed by other means.
 import { createHash } from 'node:crypto';
 import type { SqliteDatabase, SqliteStatement } from '../../../../native/sqlite/index.ts';
 import { canonicalJson } from '../../../core/canonicalJson.ts';
@@ -27,6 +28,16 @@ export interface AuditRow extends AuditEntry {
 }
 
 export const GENESIS_HASH = '0'.repeat(64);
+
+/** Whether a process runs (signal 0 only checks; EPERM means it exists under another user). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 export function auditHash(prevHash: string, entry: AuditEntry): string {
   return createHash('sha256').update(`${prevHash}\n${canonicalJson(entry)}`).digest('hex');
@@ -56,6 +67,8 @@ export class AuditRepository {
   private readonly insertStmt: SqliteStatement;
   private readonly headStmt: SqliteStatement<[string]>;
   private readonly appendTx: (entries: AuditEntry[]) => AuditRow[];
+  private readonly beginStmt: SqliteStatement<[number, string]>;
+  private readonly finishStmt: SqliteStatement<[number]>;
 
   constructor(db: SqliteDatabase) {
     this.db = db;
@@ -77,6 +90,34 @@ export class AuditRepository {
       return rows;
     });
     this.appendTx = (entries) => tx.immediate(entries);
+    this.beginStmt = db.prepare('INSERT INTO audit_inflight (owner, entry_json) VALUES (?, ?)');
+    this.finishStmt = db.prepare('DELETE FROM audit_inflight WHERE id = ?');
+  }
+
+  /** Puts attempts on record before their requests are sent; the ids finish them. */
+  beginAll(entries: AuditEntry[], owner: number = process.pid): number[] {
+    if (entries.length === 0) return [];
+    return this.db.transaction(() => entries.map((entry) => Number(this.beginStmt.run(owner, JSON.stringify(entry)).lastInsertRowid)))();
+  }
+
+  /** Ends attempts: each becomes a chained entry and leaves the in-flight table, in one transaction. */
+  finishAll(items: { id: number; entry: AuditEntry }[]): AuditRow[] {
+    if (items.length === 0) return [];
+    return this.db.transaction(() => {
+      const rows = this.appendTx(items.map((i) => i.entry));
+      for (const { id } of items) this.finishStmt.run(id);
+      return rows;
+    }).immediate();
+  }
+
+  /**
+   * Attempts whose process died before they ended (killed while waiting for an answer): appended to the chain as
+   * interrupted, since their request may have left. Attempts of processes still running are theirs to finish.
+   */
+  recoverInterrupted(alive: (pid: number) => boolean = processAlive): number {
+    const stale = (this.db.prepare('SELECT id, owner, entry_json FROM audit_inflight ORDER BY id').all() as { id: number; owner: number; entry_json: string }[]).filter((r) => !alive(r.owner));
+    this.finishAll(stale.map((r) => ({ id: r.id, entry: { ...(JSON.parse(r.entry_json) as AuditEntry), errorKind: 'Interrupted' } })));
+    return stale.length;
   }
 
   append(entry: AuditEntry): AuditRow {
