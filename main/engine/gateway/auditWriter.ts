@@ -1,78 +1,62 @@
-// Audit writes of calls that happen in the same turn of the event loop are committed together: one transaction
-// (and one WAL commit) for many calls, which at loopback speed is most of a call's cost. Every caller still waits
-// for its own write: an attempt is on record (in flight) before its request is sent, and its chained entry is
-// committed before the caller sees the result, so no request that left is missing from the log.
-import type { AuditEntry, AuditRepository, AuditRow } from '../store/repositories/AuditRepository.ts';
+// The gateway's audit work of one turn of the event loop is committed together: one transaction (and one WAL
+// commit) for many calls, which at loopback speed is most of a call's cost. Every caller still waits for its own
+// write: an attempt is on record (in flight) before its request is sent, and its chained entry is committed before
+// the caller sees the result, so no request that left is missing from the log.
+import type { AuditEntry, AuditRepository } from '../store/repositories/AuditRepository.ts';
 
 interface Waiting<T> {
   resolve: (value: T) => void;
   reject: (error: unknown) => void;
 }
 
-/** Entries queued during one turn of the event loop, committed together at the next. */
-class Batch<Item, Result> {
-  private queue: (Waiting<Result> & { item: Item })[] = [];
-  private scheduled = false;
-  private readonly commit: (items: Item[]) => Result[];
-
-  constructor(commit: (items: Item[]) => Result[]) {
-    this.commit = commit;
-  }
-
-  add(item: Item): Promise<Result> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
-  }
-
-  flush(): void {
-    this.scheduled = false;
-    const batch = this.queue;
-    this.queue = [];
-    if (batch.length === 0) return;
-    try {
-      const results = this.commit(batch.map((w) => w.item));
-      batch.forEach((w, i) => w.resolve(results[i]!));
-    } catch (error) {
-      for (const w of batch) w.reject(error);
-    }
-  }
-}
-
 export class AuditWriter {
-  private readonly appended: Batch<AuditEntry, AuditRow>;
-  private readonly begun: Batch<AuditEntry, number>;
-  private readonly finished: Batch<{ id: number; entry: AuditEntry }, AuditRow>;
+  private readonly repository: AuditRepository;
+  private begins: (Waiting<number> & { entry: AuditEntry })[] = [];
+  private finishes: (Waiting<void> & { id: number; entry: AuditEntry })[] = [];
+  private appends: (Waiting<void> & { entry: AuditEntry })[] = [];
+  private scheduled = false;
 
   constructor(repository: AuditRepository) {
-    this.appended = new Batch((entries) => repository.appendAll(entries));
-    this.begun = new Batch((entries) => repository.beginAll(entries));
-    this.finished = new Batch((items) => repository.finishAll(items));
+    this.repository = repository;
   }
 
   /** An entry for something that sent no request (a replay, a refusal): resolves once it is in the chain. */
-  async write(entry: AuditEntry): Promise<void> {
-    await this.appended.add(entry);
+  write(entry: AuditEntry): Promise<void> {
+    return new Promise((resolve, reject) => this.queue(() => this.appends.push({ entry, resolve, reject })));
   }
 
   /** Puts an attempt on record before its request is sent: resolves, with its ticket, once that is committed. */
   begin(entry: AuditEntry): Promise<number> {
-    return this.begun.add(entry);
+    return new Promise((resolve, reject) => this.queue(() => this.begins.push({ entry, resolve, reject })));
   }
 
-  /** Ends an attempt: its final entry joins the chain. */
-  async finish(id: number, entry: AuditEntry): Promise<void> {
-    await this.finished.add({ id, entry });
+  /** Ends an attempt: resolves once its final entry is in the chain. */
+  finish(id: number, entry: AuditEntry): Promise<void> {
+    return new Promise((resolve, reject) => this.queue(() => this.finishes.push({ id, entry, resolve, reject })));
+  }
+
+  private queue(add: () => void): void {
+    add();
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
   }
 
   /** Commits whatever is queued now (also called before the store closes). */
   flush(): void {
-    this.begun.flush();
-    this.finished.flush();
-    this.appended.flush();
+    this.scheduled = false;
+    const [begins, finishes, appends] = [this.begins, this.finishes, this.appends];
+    this.begins = [];
+    this.finishes = [];
+    this.appends = [];
+    if (begins.length + finishes.length + appends.length === 0) return;
+    try {
+      const ids = this.repository.commit({ begin: begins.map((b) => b.entry), finish: finishes.map(({ id, entry }) => ({ id, entry })), append: appends.map((a) => a.entry) });
+      begins.forEach((b, i) => b.resolve(ids[i]!));
+      for (const w of [...finishes, ...appends]) w.resolve();
+    } catch (error) {
+      for (const w of [...begins, ...finishes, ...appends]) w.reject(error);
+    }
   }
 }

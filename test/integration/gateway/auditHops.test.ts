@@ -2,7 +2,7 @@
 // not a URL or not an allowed place refused before a socket opens (and recorded), and a call killed after its
 // request went out still recorded, as interrupted, when the data folder is next opened.
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../../native/sqlite/index.ts';
@@ -21,7 +21,7 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await new Promise((r) => s.close(r));
 });
 
-async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; hosts: string[] }> {
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; hosts: string[] }> {
   const hosts: string[] = [];
   const server = createServer((req, res) => {
     hosts.push(String(req.headers.host));

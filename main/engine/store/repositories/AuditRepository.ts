@@ -94,10 +94,18 @@ export class AuditRepository {
     this.finishStmt = db.prepare('DELETE FROM audit_inflight WHERE id = ?');
   }
 
-  /** Puts attempts on record before their requests are sent; the ids finish them. */
-  beginAll(entries: AuditEntry[], owner: number = process.pid): number[] {
-    if (entries.length === 0) return [];
-    return this.db.transaction(() => entries.map((entry) => Number(this.beginStmt.run(owner, JSON.stringify(entry)).lastInsertRowid)))();
+  /**
+   * One turn of the gateway's audit work in one transaction: attempts put on record, attempts ended (in the chain,
+   * out of flight), and entries for what sent nothing. Returns the in-flight ids of the begun attempts.
+   */
+  commit(work: { begin: AuditEntry[]; finish: { id: number; entry: AuditEntry }[]; append: AuditEntry[] }, owner: number = process.pid): number[] {
+    return this.db.transaction(() => {
+      const ids = work.begin.map((entry) => Number(this.beginStmt.run(owner, JSON.stringify(entry)).lastInsertRowid));
+      const chained = [...work.finish.map((f) => f.entry), ...work.append];
+      if (chained.length) this.appendTx(chained);
+      for (const { id } of work.finish) this.finishStmt.run(id);
+      return ids;
+    }).immediate();
   }
 
   /** Ends attempts: each becomes a chained entry and leaves the in-flight table, in one transaction. */
