@@ -452,7 +452,8 @@ export interface EngineMethods {
   'catalog.validate': { params: { files?: string[] }; result: CatalogValidation };
   'catalog.import': { params: { file: string; agency?: string }; result: CatalogImport };
   'gateway.call': { params: GatewayCallParams; result: CallResult };
-  'gateway.parse': { params: { tool: string; body: string; status?: number; contentType?: string }; result: ParsedOutcome };
+  /** `body` as text, or `bodyBase64` as the bytes (decoded by the declared charset, EUC-KR included). */
+  'gateway.parse': { params: { tool: string; body?: string; bodyBase64?: string; status?: number; contentType?: string }; result: ParsedOutcome };
   'audit.verify': { params: EmptyParams; result: AuditVerdict };
   'snapshots.list': { params: EmptyParams; result: SnapshotInfo[] };
   'bundle.export': { params: { snapshot: string; file: string }; result: BundleSummary };

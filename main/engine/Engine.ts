@@ -92,7 +92,7 @@ export class Engine implements EngineApi {
     'catalog.validate': async ({ files }) => validateCatalogFiles(this, files),
     'catalog.import': async ({ file, agency }) => importCatalog(this, file, agency),
     'gateway.call': ({ tool, args, mode, snapshot }, options) => this.gateway().call(tool, args, { mode, snapshot, signal: options.signal }),
-    'gateway.parse': async ({ tool, body, status, contentType }) => this.gateway().parse(tool, { status: status ?? 200, contentType: contentType ?? '', body }),
+    'gateway.parse': async ({ tool, body, bodyBase64, status, contentType }) => this.gateway().parse(tool, { status: status ?? 200, contentType: contentType ?? '', body: bodyBase64 !== undefined ? Buffer.from(bodyBase64, 'base64') : Buffer.from(body ?? '', 'utf8') }),
     'audit.verify': async () => new AuditRepository(this.store.db).verify(),
     'snapshots.list': async () => new RecordingRepository(this.store.db).snapshots(),
     'bundle.export': async ({ snapshot, file }, options) => exportBundle(this.store, snapshot, path.resolve(file), options.onProgress),

@@ -89,15 +89,16 @@ export function registerCall(program: Command, context: () => CommandContext): v
     .argument('<tool>', 'tool id')
     .argument('<file>', 'the saved response body')
     .option('--status <code>', 'the HTTP status it came with (default 200)', parseInteger)
-    .action(async (tool: string, file: string, options: { status?: number }) => {
+    .option('--content-type <type>', 'the Content-Type it came with, for its charset (default: the XML declaration, else UTF-8)')
+    .action(async (tool: string, file: string, options: { status?: number; contentType?: string }) => {
       const ctx = context();
-      let body: string;
+      let bytes: Buffer;
       try {
-        body = readFileSync(file, 'utf8');
+        bytes = readFileSync(file);
       } catch (error) {
         throw new KopaError('NotFound', `Cannot read ${file}: ${(error as Error).message}`);
       }
-      const result = await ctx.withEngine((engine) => engine.call('gateway.parse', { tool, body, status: options.status }));
+      const result = await ctx.withEngine((engine) => engine.call('gateway.parse', { tool, bodyBase64: bytes.toString('base64'), status: options.status, contentType: options.contentType }));
       ctx.out.result(result, (r) => renderOutcome(tool, r));
       if (!result.ok) ctx.exitCode = 1;
     });

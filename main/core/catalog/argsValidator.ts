@@ -35,14 +35,25 @@ function describe(error: ErrorObject): ArgsViolation {
   return { path, message: error.message ?? error.keyword };
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text that cannot be sent: a lone UTF-16 surrogate has no UTF-8 form, so no URL or body can carry it. */
+function illFormed(value: unknown, path: string): ArgsViolation[] {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? [{ path, message: 'is not well-formed text (it holds a lone UTF-16 surrogate)' }] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => illFormed(v, `${path}/${i}`));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => illFormed(v, `${path}/${k}`));
+  return [];
+}
+
 export function compileArgsValidator(ajv: Ajv, schema: ParametersSchema): ArgsValidator {
   const validate: ValidateFunction = ajv.compile(schema);
   return {
     check(args) {
       const copy = structuredClone(args ?? {});
       if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) return { ok: false, violations: [{ path: '', message: 'arguments must be a JSON object' }] };
-      if (validate(copy)) return { ok: true, args: copy as Record<string, unknown> };
-      return { ok: false, violations: (validate.errors ?? []).map(describe) };
+      const text = illFormed(copy, '');
+      if (validate(copy) && text.length === 0) return { ok: true, args: copy as Record<string, unknown> };
+      return { ok: false, violations: [...(validate.errors ?? []).map(describe), ...text] };
     },
   };
 }

@@ -4,8 +4,9 @@
 import type { RemoteToolSpec } from '../catalog/types.ts';
 import { failure, type ParsedOutcome } from './callResult.ts';
 import { MalformedEnvelope, readEnvelope, type Envelope } from './envelopes.ts';
-import { driftWarnings, normaliseItem } from './normalise.ts';
+import { driftWarnings, normaliseItem, numberWarnings } from './normalise.ts';
 import { STANDARD_CODES, standardCode } from './standardCodes.ts';
+import { isSafeNumber, parse as parseLossless } from 'lossless-json';
 import { parseXml, XmlRefused } from './xml.ts';
 
 export interface RawResponse {
@@ -14,10 +15,36 @@ export interface RawResponse {
   body: string;
 }
 
+/** Deeper than any real envelope: a body nested past this is an attack on the parser's callers, not data. */
+export const MAX_DEPTH = 64;
+
+/** Numbers JSON.parse would round (beyond 2^53) or turn into Infinity (1e400) are kept as their exact text. */
+const exactNumber = (text: string): unknown => (isSafeNumber(text) ? Number(text) : text);
+
+function parseJson(text: string): unknown {
+  // Only a body with a long run of digits or a large exponent can hold such a number; the rest parses natively.
+  return /\d{16}|[eE][+-]?\d{3}/.test(text) ? parseLossless(text, undefined, exactNumber) : JSON.parse(text);
+}
+
+/** Whether a parsed body nests deeper than MAX_DEPTH (walked without recursion, so the check cannot overflow). */
+function tooDeep(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_DEPTH) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+class TooDeep extends Error {}
+
 function parseBody(raw: RawResponse): unknown {
   const text = raw.body.replace(/^\uFEFF/, '').trim();
-  if (text.startsWith('<')) return parseXml(text);
-  return JSON.parse(text);
+  const body = text.startsWith('<') ? parseXml(text) : parseJson(text);
+  if (tooDeep(body)) throw new TooDeep(`the body nests deeper than ${MAX_DEPTH} levels`);
+  return body;
 }
 
 function classify(spec: RemoteToolSpec, envelope: Envelope): ParsedOutcome {
@@ -27,7 +54,7 @@ function classify(spec: RemoteToolSpec, envelope: Envelope): ParsedOutcome {
   const page = envelope.pageNo !== null && envelope.numOfRows !== null ? { pageNo: envelope.pageNo, numOfRows: envelope.numOfRows } : null;
   if (!envelope.gateway && response.successCodes.includes(code)) {
     const items = envelope.rows.map((row) => normaliseItem(row, response.fields));
-    return { ok: true, items, totalCount: envelope.totalCount ?? items.length, page, resultCode: code, resultMessage: message, error: null, warnings: driftWarnings(items, response.fields) };
+    return { ok: true, items, totalCount: envelope.totalCount ?? items.length, page, resultCode: code, resultMessage: message, error: null, warnings: [...driftWarnings(items, response.fields), ...numberWarnings(items, response.fields)] };
   }
   const base = { resultCode: envelope.code, resultMessage: message, page };
   if (!envelope.gateway && response.noDataCodes?.includes(code)) {
@@ -52,7 +79,7 @@ export function interpretResponse(spec: RemoteToolSpec, raw: RawResponse): Parse
     if (raw.status >= 500) return failure('Upstream', `HTTP ${raw.status} with an unreadable body`, { httpStatus: raw.status });
     if (raw.status === 401 || raw.status === 403) return failure('BadKey', `HTTP ${raw.status}: the service refused the key (or the key is not approved for this API)`, { httpStatus: raw.status });
     if (raw.status === 429) return failure('Quota', 'HTTP 429: too many requests', { retryable: true, httpStatus: raw.status });
-    const reason = error instanceof XmlRefused ? error.message : `the body is neither JSON nor XML (${(error as Error).message})`;
+    const reason = error instanceof XmlRefused || error instanceof TooDeep ? error.message : `the body is neither JSON nor XML (${(error as Error).message})`;
     return failure('Malformed', reason, { retryable: raw.status >= 500, httpStatus: raw.status });
   }
   let envelope: Envelope;

@@ -33,14 +33,25 @@ export const normalisers: Record<NormaliserName, Normaliser> = {
   httpsUrl: (v) => (typeof v === 'string' && v.startsWith('http://') ? `https://${v.slice(7)}` : v),
 };
 
-function toNumber(v: unknown): number | null {
+/**
+ * A number, or the exact text of one a double cannot hold (a 30-digit integer, 1e400): rounding it or making it
+ * Infinity would change the value without a word. numberWarnings() says which fields hold such text.
+ */
+function toNumber(v: unknown): number | string | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v === 'boolean') return v ? 1 : 0;
   const cleaned = String(v).replace(/[,\s]/g, '');
   if (cleaned === '' || cleaned === '-') return null;
   const n = Number(cleaned);
-  return Number.isFinite(n) ? n : null;
+  if (!Number.isFinite(n)) return /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(cleaned) ? cleaned : null;
+  return /^[-+]?\d{16,}$/.test(cleaned) && !Number.isSafeInteger(n) ? cleaned : n;
+}
+
+/** Declared number fields that hold a number too large or too precise for a double, kept as text. */
+export function numberWarnings(rows: Item[], fields: Record<string, FieldSpec>): string[] {
+  const found = Object.entries(fields).filter(([name, spec]) => (spec.type === 'number' || spec.type === 'integer') && rows.some((r) => typeof r[name] === 'string'));
+  return found.map(([name]) => `${name} holds a number beyond what a double can hold exactly; it is kept as its exact text.`);
 }
 
 function toBoolean(v: unknown): boolean | null {

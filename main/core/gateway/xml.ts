@@ -8,7 +8,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   trimValues: true,
   processEntities: true,
-  htmlEntities: false,
+  // Numeric character references (&#44032; &#xAC00;) are text the service meant, as are HTML's named entities.
+  htmlEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
 });

@@ -11,6 +11,7 @@ import { isRemote, type RemoteToolSpec, type ToolSpec } from '../../core/catalog
 import { checkAllowed } from '../../core/gateway/allowlist.ts';
 import { buildRequest } from '../../core/gateway/buildRequest.ts';
 import { failure, type CallResult, type CallSource, type GatewayMode, type ParsedOutcome } from '../../core/gateway/callResult.ts';
+import { decodeBody } from '../../core/gateway/decodeBody.ts';
 import { interpretResponse, type RawResponse } from '../../core/gateway/interpret.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { Store } from '../store/Store.ts';
@@ -136,11 +137,18 @@ export class Gateway {
     return this.send(spec, args, requestHash, mode, options, started);
   }
 
-  /** Interprets a saved raw response as the gateway would (`kopa gateway parse`). */
-  parse(toolId: string, raw: RawResponse): ParsedOutcome {
+  /** Interprets a saved raw response as the gateway would (`kopa gateway parse`): bytes, decoded by their charset. */
+  parse(toolId: string, raw: { status: number; contentType: string; body: Uint8Array }): ParsedOutcome {
     const spec = this.options.catalog.require(toolId);
     if (!isRemote(spec)) throw new KopaError('Usage', `${toolId} is a local tool; it has no responses to parse.`);
-    return interpretResponse(spec, raw);
+    return this.interpretBytes(spec, raw.status, raw.contentType, raw.body, this.options.keys);
+  }
+
+  private interpretBytes(spec: RemoteToolSpec, status: number, contentType: string, body: Uint8Array, keys: KeyStore): ParsedOutcome {
+    const decoded = decodeBody(body, contentType);
+    const outcome = interpretResponse(spec, { status, contentType, body: redactKeys(decoded.text, keys) });
+    outcome.warnings.push(...decoded.warnings);
+    return outcome;
   }
 
   private async replay(spec: RemoteToolSpec, args: Record<string, unknown>, requestHash: string, snapshot: string | undefined, started: number): Promise<CallResult> {
@@ -152,7 +160,7 @@ export class Gateway {
       await this.writeAudit(spec, url, 'replay', requestHash, outcome, 0, elapsed(started));
       return this.result(spec, outcome, 'replay', requestHash, elapsed(started));
     }
-    const outcome = interpretResponse(spec, { status: recording.httpStatus, contentType: recording.contentType, body: recording.body.toString('utf8') });
+    const outcome = this.interpretBytes(spec, recording.httpStatus, recording.contentType, recording.body, this.options.keys);
     await this.writeAudit(spec, url, 'replay', requestHash, outcome, recording.body.length, elapsed(started));
     // A replay reports the latency the live call had, so replayed results are identical wherever they are replayed.
     return this.result(spec, outcome, 'replay', requestHash, recording.latencyMs);
@@ -184,21 +192,31 @@ export class Gateway {
     let outcome: ParsedOutcome = failure('Upstream', 'No attempt was made.');
     let lastRaw: RawResponse | undefined;
     const audit = this.hopAudit(spec, new URL(request.redactedUrl), mode, requestHash);
+    let asked: number | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) await this.backoff(attempt, options.signal);
+      if (attempt > 0) await this.backoff(attempt, options.signal, asked);
       const attemptStart = performance.now();
       const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
       const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
       try {
         const response = await client.send(request.url, { method: request.method, headers: request.headers, body: request.body, allow: (url, method) => checkAllowed(url, method, allowlist), audit, signal });
-        lastRaw = { status: response.status, contentType: response.contentType, body: redactKeys(response.body.toString('utf8'), keys) };
+        const decoded = decodeBody(response.body, response.contentType);
+        // What is kept (recordings) is UTF-8 text without the key, so its type says UTF-8 whatever the wire said.
+        lastRaw = { status: response.status, contentType: utf8ContentType(response.contentType), body: redactKeys(decoded.text, keys) };
         outcome = interpretResponse(spec, lastRaw);
+        outcome.warnings.push(...decoded.warnings);
         await response.finish({ resultCode: outcome.resultCode, errorKind: outcome.error?.kind ?? null, bytes: response.body.length, latencyMs: performance.now() - attemptStart });
+        asked = response.retryAfterMs;
+        if (asked !== undefined && asked > MAX_RETRY_AFTER_MS && outcome.error?.retryable) {
+          // Waiting that long inside one call would stall the agent: report it and let the caller decide.
+          outcome = { ...outcome, error: { ...outcome.error, retryable: false, message: `${outcome.error.message} (the service asks to wait ${Math.ceil(asked / 1000)} s before calling again)` } };
+        }
       } catch (error) {
         if (options.signal?.aborted) throw new KopaError('Aborted', `The call to ${spec.id} was cancelled.`);
         if (!(error instanceof HttpFailure)) throw error;
         outcome = failure(error.kind, redactKeys(error.message, keys), { retryable: error.retryable });
         lastRaw = undefined;
+        asked = undefined;
       }
       if (outcome.ok || !outcome.error?.retryable || outcome.error.kind === 'NotAllowed') break;
     }
@@ -220,10 +238,11 @@ export class Gateway {
     return this.result(spec, outcome, source, requestHash, latencyMs);
   }
 
-  private async backoff(attempt: number, signal: AbortSignal | undefined): Promise<void> {
+  /** Full-jitter exponential backoff, or as long as the service asked (Retry-After) when it asked for longer. */
+  private async backoff(attempt: number, signal: AbortSignal | undefined, askedMs?: number): Promise<void> {
     const cap = 2000;
     const base = this.options.backoffMs ?? 200;
-    await this.sleep(this.random() * Math.min(cap, base * 2 ** (attempt - 1)));
+    await this.sleep(Math.max(askedMs ?? 0, this.random() * Math.min(cap, base * 2 ** (attempt - 1))));
     if (signal?.aborted) throw new KopaError('Aborted', 'The call was cancelled.');
   }
 
@@ -296,6 +315,15 @@ export class Gateway {
   }
 }
 
+/** A content type saying UTF-8, its other parameters kept. */
+function utf8ContentType(contentType: string): string {
+  const base = contentType.replace(/;\s*charset\s*=\s*"?[\w.:-]+"?/i, '').trim();
+  return `${base || 'application/octet-stream'}; charset=utf-8`;
+}
+
+/** The longest Retry-After a call waits out itself; longer, it ends and says how long the service asked for. */
+const MAX_RETRY_AFTER_MS = 10_000;
+
 function sourceOf(spec: ToolSpec, mode: GatewayMode): CallSource {
   if (!isRemote(spec)) return 'local';
   return mode === 'emulator' ? 'emulator' : mode === 'replay' ? 'replay' : 'live';
@@ -309,5 +337,10 @@ function parseBase(base: string): HostTarget {
     throw new KopaError('Usage', `--api-base ${base} is not a URL.`, { hint: 'Give a base such as http://127.0.0.1:8080.' });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new KopaError('Usage', `--api-base must be http or https, not ${url.protocol}`);
-  return { protocol: url.protocol, hostname: url.hostname, port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };
+  // Every catalog path is kept as it is: a user, a password, a path or a query here would be dropped silently.
+  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    throw new KopaError('Usage', `--api-base ${url.protocol}//${url.host}… carries a user, a path, a query or a fragment, which would be ignored.`, { hint: `Give only the scheme, host and port, such as ${url.protocol}//${url.host}.` });
+  }
+  // An IPv6 literal is written in brackets in a URL and without them for a socket.
+  return { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };
 }

@@ -25,6 +25,8 @@ export interface HttpResponse {
   status: number;
   contentType: string;
   body: Buffer;
+  /** How long the service asks to wait before calling again (Retry-After), in ms. */
+  retryAfterMs?: number;
   /** The logical URL that finally answered (after redirects). */
   url: string;
 }
@@ -34,10 +36,13 @@ export type HttpFailureKind = 'Timeout' | 'Upstream' | 'NotAllowed' | 'Malformed
 export class HttpFailure extends Error {
   readonly kind: HttpFailureKind;
   readonly retryable: boolean;
-  constructor(kind: HttpFailureKind, message: string, retryable: boolean) {
+  /** Bytes that arrived before the failure (a response cut off at the size cap). */
+  readonly bytes: number;
+  constructor(kind: HttpFailureKind, message: string, retryable: boolean, bytes = 0) {
     super(message);
     this.kind = kind;
     this.retryable = retryable;
+    this.bytes = bytes;
   }
 }
 
@@ -102,7 +107,7 @@ export class HttpClient {
       try {
         response = await this.once(current, method, options.headers, body, options.signal);
       } catch (error) {
-        await finish({ resultCode: null, errorKind: error instanceof HttpFailure ? error.kind : 'Upstream', bytes: 0, latencyMs: performance.now() - started });
+        await finish({ resultCode: null, errorKind: error instanceof HttpFailure ? error.kind : 'Upstream', bytes: error instanceof HttpFailure ? error.bytes : 0, latencyMs: performance.now() - started });
         throw error;
       }
       const ended = (errorKind: string | null): HopOutcome => ({ resultCode: `HTTP ${response.status}`, errorKind, bytes: response.body.length, latencyMs: performance.now() - started });
@@ -132,7 +137,7 @@ export class HttpClient {
     headers: Record<string, string>,
     body: string | undefined,
     signal: AbortSignal,
-  ): Promise<{ status: number; contentType: string; body: Buffer; location?: string }> {
+  ): Promise<{ status: number; contentType: string; body: Buffer; location?: string; retryAfterMs?: number }> {
     const url = new URL(rawUrl);
     const target = this.route?.(url) ?? { protocol: url.protocol as 'http:' | 'https:', hostname: url.hostname, port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };
     const transport = target.protocol === 'https:' ? https : http;
@@ -156,7 +161,7 @@ export class HttpClient {
           response.on('data', (chunk: Buffer) => {
             size += chunk.length;
             if (size > this.maxResponseBytes) {
-              request.destroy(new HttpFailure('Malformed', `The response is larger than ${this.maxResponseBytes} bytes.`, false));
+              request.destroy(new HttpFailure('Malformed', `The response is larger than ${this.maxResponseBytes} bytes.`, false, size));
               return;
             }
             chunks.push(chunk);
@@ -168,6 +173,7 @@ export class HttpClient {
               contentType: String(response.headers['content-type'] ?? ''),
               body: Buffer.concat(chunks),
               location: typeof response.headers.location === 'string' ? response.headers.location : undefined,
+              retryAfterMs: retryAfter(response.headers['retry-after'], Date.now()),
             });
           });
           response.on('error', fail);
@@ -194,6 +200,15 @@ export class HttpClient {
     this.agents.http.destroy();
     this.agents.https.destroy();
   }
+}
+
+/** A Retry-After header (seconds, or an HTTP date) as milliseconds from now, or undefined. */
+export function retryAfter(header: string | undefined, now: number): number | undefined {
+  if (!header) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** A URL, or undefined for text that is not one (a malformed Location header). */

@@ -31,7 +31,9 @@ function readJsonOrYaml(file: string): unknown {
   try {
     return file.endsWith('.yaml') || file.endsWith('.yml') ? parseYaml(text) : JSON.parse(text);
   } catch (error) {
-    throw new KopaError('InvalidRequest', `${file} is not valid ${file.endsWith('.json') ? 'JSON' : 'JSON or YAML'}: ${(error as Error).message}`);
+    // Parser messages quote the file's text; a file that is not a catalog (a password file) must not be echoed.
+    const at = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+    throw new KopaError('InvalidRequest', `${file} is not valid ${file.endsWith('.json') ? 'JSON' : 'JSON or YAML'}${at ? ` (line ${at.line}, column ${at.col})` : ''}.`, { hint: 'Give an OpenAPI 3 or Swagger 2 document, or a catalog file.' });
   }
 }
 
