@@ -40,7 +40,7 @@ function tooDeep(value: unknown): boolean {
 
 class TooDeep extends Error {}
 
-function parseBody(raw: RawResponse): unknown {
+export function parseBody(raw: Pick<RawResponse, 'body'>): unknown {
   const text = raw.body.replace(/^\uFEFF/, '').trim();
   const body = text.startsWith('<') ? parseXml(text) : parseJson(text);
   if (tooDeep(body)) throw new TooDeep(`the body nests deeper than ${MAX_DEPTH} levels`);

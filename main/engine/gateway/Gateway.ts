@@ -12,14 +12,14 @@ import { checkAllowed } from '../../core/gateway/allowlist.ts';
 import { buildRequest } from '../../core/gateway/buildRequest.ts';
 import { failure, type CallResult, type CallSource, type GatewayMode, type ParsedOutcome } from '../../core/gateway/callResult.ts';
 import { decodeBody } from '../../core/gateway/decodeBody.ts';
-import { interpretResponse, type RawResponse } from '../../core/gateway/interpret.ts';
+import { interpretResponse, parseBody, type RawResponse } from '../../core/gateway/interpret.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { Store } from '../store/Store.ts';
 import { AuditRepository, type AuditEntry } from '../store/repositories/AuditRepository.ts';
 import { QuotaRepository } from '../store/repositories/QuotaRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
 import { HttpClient, HttpFailure, type HopAudit, type HostTarget } from './httpClient.ts';
-import { keyEnvName, redactKeys, SingleKeyStore, type KeyStore } from './keyStore.ts';
+import { keyEnvName, redactKeys, redactValue, SingleKeyStore, type KeyStore } from './keyStore.ts';
 import { AuditWriter } from './auditWriter.ts';
 import { QuotaTracker } from './quotaTracker.ts';
 
@@ -146,7 +146,7 @@ export class Gateway {
 
   private interpretBytes(spec: RemoteToolSpec, status: number, contentType: string, body: Uint8Array, keys: KeyStore): ParsedOutcome {
     const decoded = decodeBody(body, contentType);
-    const outcome = interpretResponse(spec, { status, contentType, body: redactKeys(decoded.text, keys) });
+    const outcome = interpretResponse(spec, scrubbed({ status, contentType, body: decoded.text }, keys));
     outcome.warnings.push(...decoded.warnings);
     return outcome;
   }
@@ -202,7 +202,7 @@ export class Gateway {
         const response = await client.send(request.url, { method: request.method, headers: request.headers, body: request.body, allow: (url, method) => checkAllowed(url, method, allowlist), audit, signal });
         const decoded = decodeBody(response.body, response.contentType);
         // What is kept (recordings) is UTF-8 text without the key, so its type says UTF-8 whatever the wire said.
-        lastRaw = { status: response.status, contentType: utf8ContentType(response.contentType), body: redactKeys(decoded.text, keys) };
+        lastRaw = scrubbed({ status: response.status, contentType: utf8ContentType(response.contentType), body: decoded.text }, keys);
         outcome = interpretResponse(spec, lastRaw);
         outcome.warnings.push(...decoded.warnings);
         await response.finish({ resultCode: outcome.resultCode, errorKind: outcome.error?.kind ?? null, bytes: response.body.length, latencyMs: performance.now() - attemptStart });
@@ -313,6 +313,27 @@ export class Gateway {
     for (const client of this.clients.values()) client.close();
     this.clients.clear();
   }
+}
+
+/** Escapes that can spell a key in a form the text-level redaction cannot see. */
+const ESCAPES = /\\u[0-9a-fA-F]{4}|\\\/|&#/;
+
+/**
+ * A body with every key removed: from the text in every form the gateway knows, and, where the body holds escapes
+ * that could spell one, from its parsed values too; a body changed there is kept as the JSON of its parsed form,
+ * which the same envelope reader reads to the same rows.
+ */
+function scrubbed(raw: RawResponse, keys: KeyStore): RawResponse {
+  const text = redactKeys(raw.body, keys);
+  if (!ESCAPES.test(text)) return { ...raw, body: text };
+  let parsed: unknown;
+  try {
+    parsed = parseBody({ body: text });
+  } catch {
+    return { ...raw, body: text };
+  }
+  const { value, changed } = redactValue(parsed, keys);
+  return changed ? { ...raw, contentType: 'application/json; charset=utf-8', body: JSON.stringify(value) } : { ...raw, body: text };
 }
 
 /** A content type saying UTF-8, its other parameters kept. */

@@ -45,19 +45,55 @@ export class SingleKeyStore implements KeyStore {
   }
 }
 
-/** Every form a key can take on the wire or in text: raw, percent-encoded, and the "Encoding" form it came in. */
+/**
+ * Every form a key can take on the wire or in text: raw, percent-encoded, the "Encoding" form it came in, and each
+ * of those as JSON writes it (with and without "/" escaped as "\\/").
+ */
 function keyForms(key: string): string[] {
   const raw = decodeKey(key);
-  return [...new Set([key, raw, encodeURIComponent(raw), encodeURIComponent(key)])].filter((k) => k.length >= 4);
+  const plain = [key, raw, encodeURIComponent(raw), encodeURIComponent(key)];
+  const json = plain.flatMap((f) => {
+    const escaped = JSON.stringify(f).slice(1, -1);
+    return [escaped, escaped.replace(/\//g, '\\/')];
+  });
+  return [...new Set([...plain, ...json])].filter((k) => k.length >= 4).sort((a, b) => b.length - a.length);
+}
+
+/** Every form of every key the store holds, longest first. */
+function allForms(store: KeyStore): string[] {
+  return keyIds.flatMap((id) => {
+    const key = store.get(id);
+    return key ? keyForms(key) : [];
+  });
 }
 
 /** Replaces every form of every known key in `text` with ***. */
 export function redactKeys(text: string, store: KeyStore): string {
   let out = text;
-  for (const id of keyIds) {
-    const key = store.get(id);
-    if (!key) continue;
-    for (const form of keyForms(key).sort((a, b) => b.length - a.length)) out = out.split(form).join('***');
-  }
+  for (const form of allForms(store)) out = out.split(form).join('***');
   return out;
+}
+
+/**
+ * A parsed value with every key removed from its strings (keys included), and whether anything was: a response can
+ * echo a key in a form no list of encodings foresees (every character a \\u escape, an XML character reference),
+ * which only shows once it is parsed.
+ */
+export function redactValue(value: unknown, store: KeyStore): { value: unknown; changed: boolean } {
+  const forms = allForms(store);
+  let changed = false;
+  const scrub = (text: string): string => {
+    let out = text;
+    for (const form of forms) out = out.split(form).join('***');
+    if (out !== text) changed = true;
+    return out;
+  };
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return scrub(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [scrub(k), walk(x)]));
+    return v;
+  };
+  const out = forms.length ? walk(value) : value;
+  return { value: out, changed };
 }
