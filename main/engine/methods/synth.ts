@@ -1,4 +1,4 @@
-// Engine API methods of synthesis: run (resumable, verifying the graph first when nothing is verified yet),
+// Engine API methods of synthesis: run (resumable, finishing the graph's verification first when it is incomplete),
 // export a dataset in a training format, list datasets.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { DatasetRepository, type DatasetRow } from '../store/repositories/Datase
 import { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
 import { writeExport } from '../synth/exporter.ts';
 import { Synthesizer } from '../synth/synthesizer.ts';
-import { verifyEdges } from './edges.ts';
+import { proposeEdges, verifyEdges } from './edges.ts';
 
 export function loadPhraseBook(engine: Engine): PhraseBook {
   const book = JSON.parse(readFileSync(path.join(engine.resourcesDir, 'synth', 'phrases.json'), 'utf8')) as PhraseBook;
@@ -26,8 +26,12 @@ export async function runSynthesis(engine: Engine, params: SynthRunParams, optio
   const edges = new EdgeRepository(engine.store.db);
   const asOf = params.asOf ? new Date(params.asOf) : engine.clock(mode);
   let verification: SynthRunResult['verification'];
-  if (edges.count({ status: 'verified' }) === 0) {
-    options.onProgress?.({ stage: 'verify', message: 'no link is verified yet: verifying the graph first' });
+  // Walking a graph whose verification never finished (killed half way, or new candidates since) would walk part of
+  // it and write a different dataset without a word: the verification is finished first.
+  proposeEdges(engine);
+  const untried = edges.untried();
+  if (edges.count({ status: 'verified' }) === 0 || untried > 0) {
+    options.onProgress?.({ stage: 'verify', message: `${untried} link${untried === 1 ? '' : 's'} not verified yet: finishing the graph's verification first` });
     verification = await verifyEdges(engine, { mode, snapshot: params.snapshot, asOf: asOf.toISOString() }, options);
   }
   const verified = edges.list({ status: 'verified' });

@@ -101,6 +101,41 @@ describe('kopa synth', () => {
     expect(questions(out)).toEqual(questions(straightOut));
   }, 240_000);
 
+  it('finishes a verification killed half way before it walks the graph, and writes what a straight run writes', async () => {
+    const edgesIn = (dir: string): { tried: number; verified: number } => {
+      try {
+        const db = openSqlite(path.join(dir, 'kopa.db'), { readonly: true, fileMustExist: true });
+        try {
+          return db.prepare("SELECT count(checked_at) AS tried, count(*) FILTER (WHERE status = 'verified') AS verified FROM edges").get() as { tried: number; verified: number };
+        } finally {
+          db.close();
+        }
+      } catch {
+        return { tried: 0, verified: 0 };
+      }
+    };
+    const killed = tempDir();
+    const child = spawn(process.execPath, [kopaBin, '--data-dir', killed, 'edges', 'verify', '--now', NOW], { cwd: repoRoot, stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    for (let i = 0; i < 1200 && edgesIn(killed).tried < 60; i++) await new Promise((r) => setTimeout(r, 25));
+    child.kill('SIGKILL');
+    await exited;
+    const cut = edgesIn(killed);
+    expect(cut.tried).toBeGreaterThanOrEqual(60);
+
+    const synthArgs = (dir: string, out: string): string[] => ['--json', '--data-dir', dir, 'synth', '--count', '30', '--seed', 'after-kill', '--now', NOW, '--format', 'openai', '--out', out];
+    const out = path.join(tempDir(), 'after-kill.jsonl');
+    const run = await runKopa(synthArgs(killed, out));
+    expect(run.code, run.stderr).toBe(0);
+    expect(json<SynthRunResult>(run.stdout).verification).toBeDefined();
+    const fresh = tempDir();
+    await runKopa(['--data-dir', fresh, 'edges', 'verify', '--now', NOW]);
+    expect(edgesIn(killed)).toEqual(edgesIn(fresh));
+    const straightOut = path.join(tempDir(), 'straight.jsonl');
+    expect((await runKopa(synthArgs(fresh, straightOut))).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toEqual(readFileSync(straightOut, 'utf8'));
+  }, 240_000);
+
   it('exits 2 when --out comes without --format', async () => {
     const run = await runKopa(['--data-dir', tempDir(), 'synth', '--count', '5', '--out', 'x.jsonl']);
     expect(run.code).toBe(2);

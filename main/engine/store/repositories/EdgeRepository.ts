@@ -109,6 +109,11 @@ export class EdgeRepository {
     return this.count() - before;
   }
 
+  /** Candidates no verification has tried yet: new ones, or those a killed verification did not reach. */
+  untried(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM edges WHERE status = 'candidate' AND checked_at IS NULL").get() as { n: number }).n;
+  }
+
   count(filter: EdgeFilter = {}): number {
     const { where, params } = whereOf(filter);
     return (this.db.prepare(`SELECT count(*) AS n FROM edges ${where}`).get(...params) as { n: number }).n;
