@@ -1,7 +1,7 @@
 // The engine's SQLite database: opened in WAL mode with foreign keys on, checked before anything is written to it,
 // migrated forward at open. A file this build cannot read (corrupt, truncated, not SQLite, or from a newer version)
 // is refused with a clear error and left exactly as it was.
-import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { KopaError } from '../../core/errors.ts';
 import { APP_VERSION } from '../../core/appInfo.ts';
@@ -81,8 +81,15 @@ export class Store {
     const o = { ...defaults, ...options };
     const latest = checkMigrations(o.migrations);
     mkdirSync(path.dirname(file), { recursive: true });
-    const existed = existsSync(file) && statSync(file).size > 0;
-    if (existed) checkFileShape(file);
+    if (!existsSync(file)) createFresh(file, o);
+    const stat = statSync(file);
+    if (!stat.isFile()) {
+      throw new KopaError('DataDirUnavailable', `${file} is not a file (a folder or something else is where the database belongs).`, { hint: 'Move it aside, or choose another data folder with --data-dir.', details: { file } });
+    }
+    // A database this build writes is never empty: it comes into being whole (createFresh), so an empty file is one
+    // that lost its content, not a new one.
+    if (stat.size === 0) throw corrupt(file, 'it is empty (0 bytes)');
+    checkFileShape(file);
 
     let db: SqliteDatabase;
     try {
@@ -96,7 +103,9 @@ export class Store {
       });
     }
     try {
-      const version = existed ? readVersion(db, file, o.quickCheckMaxBytes) : 0;
+      const version = readVersion(db, file, o.quickCheckMaxBytes);
+      // Another program's SQLite file is refused before anything (not even WAL mode) is written to it.
+      if (!hasTable(db, 'schema_migrations')) throw corrupt(file, 'it is an SQLite database, but not one KOPA Studio wrote (it has no schema_migrations table)');
       if (version > latest) {
         throw new KopaError('NewerDatabase', `The database ${file} has schema version ${version}, but this KOPA Studio (${o.appVersion}) knows versions up to ${latest}.`, {
           hint: 'It was written by a newer KOPA Studio: upgrade this installation, or point --data-dir at another folder.',
@@ -108,6 +117,7 @@ export class Store {
       let backupFile: string | undefined;
       if (pending.length > 0 && version > 0 && o.backupBeforeMigrate) backupFile = backup(db, file, version);
       for (const migration of pending) applyMigration(db, migration, o.appVersion, backupFile);
+      checkTables(db, file, o.migrations);
       return new Store(db, file, latest, backupFile);
     } catch (error) {
       db.close();
@@ -145,6 +155,60 @@ function checkMigrations(migrations: readonly Migration[]): number {
     if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`);
   });
   return migrations.length;
+}
+
+function hasTable(db: SqliteDatabase, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+}
+
+/**
+ * A new database comes into being whole: built and migrated under a temporary name, then linked into place, so a
+ * process killed while creating it leaves no half-made (or empty) kopa.db behind.
+ */
+function createFresh(file: string, o: Pick<StoreOptions, 'sqliteBinding'> & { migrations: readonly Migration[]; appVersion: string }): void {
+  const temp = `${file}.creating-${process.pid}`;
+  for (const f of [temp, `${temp}-wal`, `${temp}-shm`]) rmSync(f, { force: true });
+  const db = openSqlite(temp, { nativeBinding: o.sqliteBinding });
+  try {
+    configure(db);
+    for (const migration of o.migrations) applyMigration(db, migration, o.appVersion, undefined);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+  try {
+    // link, not rename: a database another process created meanwhile is never replaced.
+    linkSync(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    for (const f of [temp, `${temp}-wal`, `${temp}-shm`]) rmSync(f, { force: true });
+  }
+}
+
+const expectedTables = new WeakMap<readonly Migration[], string[]>();
+
+/** The tables and indexes the migrations make, from a scratch database migrated in memory. */
+function tablesOf(migrations: readonly Migration[]): string[] {
+  let names = expectedTables.get(migrations);
+  if (!names) {
+    const scratch = openSqlite(':memory:');
+    try {
+      for (const migration of migrations) applyMigration(scratch, migration, 'scratch', undefined);
+      names = scratch.prepare("SELECT type || ' ' || name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY 1").pluck().all() as string[];
+    } finally {
+      scratch.close();
+    }
+    expectedTables.set(migrations, names);
+  }
+  return names;
+}
+
+/** Every table and index the schema version promises must be there: a database changed outside the app is refused. */
+function checkTables(db: SqliteDatabase, file: string, migrations: readonly Migration[]): void {
+  const present = new Set(db.prepare("SELECT type || ' ' || name FROM sqlite_master").pluck().all() as string[]);
+  const missing = tablesOf(migrations).filter((name) => !present.has(name));
+  if (missing.length > 0) throw corrupt(file, `its ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (the database was changed outside KOPA Studio)`);
 }
 
 function checkFileShape(file: string): void {

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +108,42 @@ describe('Store.open', () => {
     const before = sha(file);
     expectRefusal(() => Store.open(file), 'NewerDatabase', new RegExp(`schema version ${storeMigrations.length + 5}.*newer|knows versions up to ${storeMigrations.length}`));
     expect(sha(file)).toBe(before);
+  });
+
+  it('refuses an empty kopa.db, a folder in its place, a missing table, and another program\'s SQLite file, changing none of them', () => {
+    const dir = tempDir();
+    const empty = path.join(dir, 'empty.db');
+    writeFileSync(empty, '');
+    expectRefusal(() => Store.open(empty), 'CorruptDatabase', /it is empty \(0 bytes\)/);
+    expect(readFileSync(empty)).toHaveLength(0);
+
+    const folder = path.join(dir, 'folder.db');
+    mkdirSync(folder);
+    expectRefusal(() => Store.open(folder), 'DataDirUnavailable', /is not a file/);
+
+    const dropped = path.join(dir, 'dropped.db');
+    Store.open(dropped).close();
+    const raw = openSqlite(dropped);
+    raw.exec('DROP TABLE quota_usage');
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+    raw.close();
+    expectRefusal(() => Store.open(dropped), 'CorruptDatabase', /its table quota_usage is missing/);
+
+    const foreign = path.join(dir, 'foreign.db');
+    const other = openSqlite(foreign);
+    other.exec("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('someone else')");
+    other.close();
+    const before = sha(foreign);
+    expectRefusal(() => Store.open(foreign), 'CorruptDatabase', /not one KOPA Studio wrote/);
+    expect(sha(foreign)).toBe(before);
+    expect(readFileSync(foreign)[18]).toBe(1);
+    expect(existsSync(`${foreign}-wal`)).toBe(false);
+  });
+
+  it('creates a new database whole, leaving no temporary file', () => {
+    const dir = tempDir();
+    Store.open(path.join(dir, 'kopa.db')).close();
+    expect(readdirSync(dir).filter((f) => f.includes('creating'))).toEqual([]);
   });
 
   it.each([
