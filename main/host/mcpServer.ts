@@ -2,7 +2,6 @@
 // through the same gateway: the same allowlist, keys, quotas and audit log as the app, nothing more. Results are
 // shown through the same result view as in the app, with handles the query tool reads for the session's length.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
 import { APP_NAME, APP_VERSION } from '../core/appInfo.ts';
@@ -12,6 +11,7 @@ import { EpisodeResults } from '../core/view/EpisodeResults.ts';
 import { offeredTools } from '../core/view/offer.ts';
 import type { ViewOptions } from '../core/view/resultView.ts';
 import type { Engine } from '../engine/Engine.ts';
+import { McpStdioTransport } from './mcpStdioTransport.ts';
 
 export interface McpOptions {
   mode: GatewayMode;
@@ -22,6 +22,8 @@ export interface McpOptions {
   view?: ViewOptions;
   stdin?: Readable;
   stdout?: Writable;
+  /** Told about each message the transport refused (too long, not JSON, not JSON-RPC, params of the wrong shape). */
+  onRefused?: (reason: string) => void;
 }
 
 /** Serves until the client closes the connection. */
@@ -44,7 +46,7 @@ export async function serveMcp(engine: Engine, options: McpOptions): Promise<voi
     return { isError: !result.ok, content: [{ type: 'text' as const, text: view.text }] };
   });
   const stdin = options.stdin ?? process.stdin;
-  const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
+  const transport = new McpStdioTransport({ stdin, stdout: options.stdout ?? process.stdout, onRefused: options.onRefused });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });

@@ -14,6 +14,6 @@ export function registerMcp(program: Command, context: () => CommandContext): vo
     .option('--now <iso>', "emulator mode: freeze the emulator's clock", parseInstant)
     .action(async (options: { mode: GatewayMode; snapshot?: string; tools?: string[]; now?: Date }) => {
       const ctx = context();
-      await ctx.withEngine((engine) => serveMcp(engine, { mode: options.mode, snapshot: options.snapshot, tools: options.tools }), options.now ? { emulator: { now: () => options.now! } } : {});
+      await ctx.withEngine((engine) => serveMcp(engine, { mode: options.mode, snapshot: options.snapshot, tools: options.tools, onRefused: (reason) => ctx.io.stderr.write(`kopa mcp: refused a message: ${reason}\n`) }), options.now ? { emulator: { now: () => options.now! } } : {});
     });
 }
