@@ -1,6 +1,7 @@
 // The one typed API of the engine. Every surface (CLI, desktop renderer, browser mode, tests) calls the engine
 // through `EngineApi.call`, whatever carries the call: a direct call, a MessagePort, HTTP or a WebSocket.
 // A UI feature is a method here first, then a view.
+import type { StopReason } from '../core/agent/types.ts';
 import type { ErrorPayload } from '../core/errors.ts';
 import type { LocalizedText, ToolSpec, CatalogFile, KeyId } from '../core/catalog/types.ts';
 import type { KeyPortal } from '../core/catalog/keyPortals.ts';
@@ -315,7 +316,7 @@ export interface AgentRunParams {
 export interface EpisodeSummary {
   chatId: string;
   answer: string | null;
-  stoppedBy: 'final' | 'maxSteps' | 'abort';
+  stoppedBy: StopReason;
   backend: string;
   turns: number;
   /** `rows` came back; `shown` of them were in the model's view of result `handle`. */

@@ -34,6 +34,12 @@ export interface ModelTool {
   parameters: { type: 'object'; properties: Record<string, unknown>; required: string[] };
 }
 
+/**
+ * Why an episode ended: a final answer, the step cap, the cap on tool calls (too many in one turn or in the
+ * episode), or an abort.
+ */
+export type StopReason = 'final' | 'maxSteps' | 'callCap' | 'abort';
+
 /** What an agent episode streams as it runs. */
 export type AgentEvent =
   | { kind: 'token'; text: string }

@@ -1,4 +1,5 @@
 // An attempt as scoring sees it: the agent's calls in order with what each returned, and its final answer.
+import type { StopReason } from '../agent/types.ts';
 import type { Item } from '../gateway/callResult.ts';
 import type { FaultKind } from './types.ts';
 
@@ -20,6 +21,6 @@ export interface AttemptCall {
 
 export interface AttemptRecord {
   answer: string | null;
-  stoppedBy: 'final' | 'maxSteps' | 'abort';
+  stoppedBy: StopReason;
   calls: AttemptCall[];
 }

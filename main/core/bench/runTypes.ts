@@ -1,6 +1,6 @@
 // What a benchmark run records and reports: its manifest (everything needed to reproduce it), its numbers,
 // and one row per attempt. The engine API carries these as they are.
-import type { ChatMessage } from '../agent/types.ts';
+import type { ChatMessage, StopReason } from '../agent/types.ts';
 import type { GatewayMode } from '../gateway/callResult.ts';
 import type { Estimate as BenchEstimate } from './passAtK.ts';
 import type { FailureKind, StepMetrics } from './types.ts';
@@ -63,7 +63,7 @@ export interface BenchAttemptRow {
   detail: string;
   expected: unknown;
   metrics: StepMetrics;
-  stoppedBy: 'final' | 'maxSteps' | 'abort';
+  stoppedBy: StopReason;
   tokensIn: number;
   tokensOut: number;
   ms: number;

@@ -15,7 +15,7 @@ export function classifyFailure(attempt: AttemptRecord, metrics: StepMetrics, ex
   if (attempt.answer !== null && RAW_CALL.test(attempt.answer)) return 'unparseable output';
   if (expectDecline) return 'failed to decline';
   if (metrics.stepsNeeded > 0 && calls.length === 0) return 'no call';
-  if (attempt.stoppedBy === 'maxSteps' || calls.some((c) => c.refused && REPEAT.test(c.refused))) return 'step cap or loop';
+  if (attempt.stoppedBy === 'maxSteps' || attempt.stoppedBy === 'callCap' || calls.some((c) => c.refused && REPEAT.test(c.refused))) return 'step cap or loop';
   if (calls.some((c, i) => !c.ok && c.errorKind !== null && API_ERRORS.has(c.errorKind) && !recoveredLater(i))) return 'unrecovered API error';
   if (calls.some((c, i) => !c.ok && ((c.refused && SCHEMA.test(c.refused)) || c.errorKind === 'InvalidParam') && !recoveredLater(i))) return 'invalid arguments';
   if (metrics.toolRecall < 1 && metrics.toolPrecision < 1) return 'wrong tool';

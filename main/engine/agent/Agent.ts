@@ -9,7 +9,7 @@ import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { functionName, functionSchema } from '../../core/catalog/functionSchema.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
 import { systemPrompt } from '../../core/agent/prompt.ts';
-import type { AgentEvent, ChatMessage, ModelTool, ToolCall, Usage } from '../../core/agent/types.ts';
+import type { AgentEvent, ChatMessage, ModelTool, StopReason, ToolCall, Usage } from '../../core/agent/types.ts';
 import type { CallResult, Item } from '../../core/gateway/callResult.ts';
 import { EpisodeResults, lastHandle } from '../../core/view/EpisodeResults.ts';
 import { offeredTools } from '../../core/view/offer.ts';
@@ -30,6 +30,10 @@ export interface AgentOptions {
   asOf: Date;
   /** Model turns before the episode must end. Defaults to 8. */
   maxSteps?: number;
+  /** Tool calls run from one model turn; the rest are refused with a message the model reads. Defaults to 8. */
+  maxCallsPerTurn?: number;
+  /** Tool calls run (requests made) in the whole episode; at it the episode ends (stoppedBy "callCap"). Defaults to 32. */
+  maxCallsPerEpisode?: number;
   /** Replaces the standard Korean system prompt (a tiny test model needs a short one). */
   systemPrompt?: string;
   /** "required" makes the first turn a tool call. Defaults to "auto". */
@@ -63,7 +67,7 @@ export interface EpisodeCall {
 
 export interface Episode {
   answer: string | null;
-  stoppedBy: 'final' | 'maxSteps' | 'abort';
+  stoppedBy: StopReason;
   messages: ChatMessage[];
   calls: EpisodeCall[];
   turns: number;
@@ -132,23 +136,35 @@ export class Agent {
         return end(null, 'maxSteps');
       }
       add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls }, { usage: turn.usage });
-      for (const call of turn.toolCalls) {
-        const reply = await this.execute(call, turns, seen, calls, results);
+      const perTurn = o.maxCallsPerTurn ?? 8;
+      const perEpisode = o.maxCallsPerEpisode ?? 32;
+      const ran = (): number => calls.filter((c) => c.result !== null).length;
+      for (const [i, call] of turn.toolCalls.entries()) {
+        // A model (or what it read) asking for hundreds of calls in one turn gets a bounded answer, not hundreds of requests.
+        const reply =
+          i >= perTurn ? this.refuse(call, turns, calls, `한 번에 도구를 ${perTurn}개까지만 호출할 수 있어 이 호출은 실행하지 않았습니다.`)
+          : ran() >= perEpisode ? this.refuse(call, turns, calls, `이 질문에 쓸 수 있는 도구 호출 ${perEpisode}회를 모두 썼습니다.`)
+          : await this.execute(call, turns, seen, calls, results);
         add({ role: 'tool', toolCallId: call.id, name: call.name, content: reply.content }, reply.meta);
       }
+      if (ran() >= perEpisode) return end(null, 'callCap');
     }
     return end(null, 'maxSteps');
+  }
+
+  /** A call not run: recorded with the reason, which the model reads as the call's result. */
+  private refuse(call: ToolCall, step: number, calls: EpisodeCall[], reason: string, ms = 0): { content: string; meta: Record<string, unknown> } {
+    const tool = this.byFunction.get(call.name) ?? call.name;
+    calls.push({ step, tool, arguments: call.arguments, result: null, refused: reason, ms });
+    this.options.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool, ok: false, summary: reason, latencyMs: 0 });
+    return { content: JSON.stringify({ ok: false, error: 'Refused', message: reason }), meta: { refused: reason } };
   }
 
   private async execute(call: ToolCall, step: number, seen: Map<string, number>, calls: EpisodeCall[], results: EpisodeResults): Promise<{ content: string; meta: Record<string, unknown> }> {
     const o = this.options;
     const started = performance.now();
     const toolId = this.byFunction.get(call.name);
-    const refuse = (reason: string, tool = toolId ?? call.name): { content: string; meta: Record<string, unknown> } => {
-      calls.push({ step, tool, arguments: call.arguments, result: null, refused: reason, ms: Math.round(performance.now() - started) });
-      o.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool, ok: false, summary: reason, latencyMs: 0 });
-      return { content: JSON.stringify({ ok: false, error: 'Refused', message: reason }), meta: { refused: reason } };
-    };
+    const refuse = (reason: string): { content: string; meta: Record<string, unknown> } => this.refuse(call, step, calls, reason, Math.round(performance.now() - started));
     if (!toolId) return refuse(`${call.name}은(는) 없는 도구입니다. 사용할 수 있는 도구: ${[...this.byFunction.keys()].join(', ')}`);
     o.onEvent?.({ kind: 'tool_call', step, call, tool: toolId });
     const checked = o.catalog.validator(toolId).check(call.arguments);

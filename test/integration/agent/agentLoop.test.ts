@@ -101,6 +101,29 @@ describe('agent loop', () => {
   });
 });
 
+describe('caps on tool calls', () => {
+  it('runs at most 8 calls of one turn, refusing the rest in words the model reads', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const many = Array.from({ length: 300 }, (_, i) => call('kasi_getRestDeInfo', { solYear: String(1800 + i), solMonth: '01' }, `c${i}`));
+    const backend = new Spy([{ toolCalls: many }, { text: '끝' }]);
+    const episode = await agentFor(engine, backend).run('?');
+    expect(episode.calls.filter((c) => c.result !== null)).toHaveLength(8);
+    expect(episode.calls.filter((c) => c.refused?.includes('한 번에 도구를 8개까지만'))).toHaveLength(292);
+    expect(new AuditRepository(engine.store.db).count()).toBe(8);
+    expect(episode).toMatchObject({ stoppedBy: 'final', answer: '끝' });
+  });
+
+  it('ends an episode that reaches 32 calls, as callCap', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const turn = (t: number) => ({ toolCalls: Array.from({ length: 8 }, (_, i) => call('kasi_getRestDeInfo', { solYear: String(1900 + t * 8 + i), solMonth: '01' }, `t${t}c${i}`)) });
+    const backend = new Spy([turn(0), turn(1), turn(2), turn(3), turn(4), { text: '끝' }]);
+    const episode = await agentFor(engine, backend, { maxSteps: 10 }).run('?');
+    expect(episode.stoppedBy).toBe('callCap');
+    expect(episode.calls).toHaveLength(32);
+    expect(new AuditRepository(engine.store.db).count()).toBe(32);
+  });
+});
+
 describe('the result view and the query tool in an episode', () => {
   it('shows hundreds of forecast rows as a page with a handle, and the query tool finds tomorrow\'s maximum among all of them', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
