@@ -90,9 +90,10 @@ export interface CatalogImport {
   problems: CatalogProblem[];
 }
 
+/** `checkpoints`: how many checkpoints kept outside the database the log was checked against. */
 export type AuditVerdict =
-  | { ok: true; entries: number; head: string }
-  | { ok: false; entries: number; problems: { seq: number | null; message: string }[] };
+  | { ok: true; entries: number; head: string; checkpoints?: number }
+  | { ok: false; entries: number; problems: { seq: number | null; message: string }[]; checkpoints?: number };
 
 export interface SnapshotInfo {
   id: number;

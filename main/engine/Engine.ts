@@ -33,7 +33,11 @@ import { EdgeRepository } from './store/repositories/EdgeRepository.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
 import { exportBundle, importBundle } from './gateway/bundle.ts';
 import { AuditRepository } from './store/repositories/AuditRepository.ts';
+import { AuditCheckpoints } from './gateway/auditCheckpoints.ts';
 import { RecordingRepository } from './store/repositories/RecordingRepository.ts';
+
+/** The audit chain's head, written outside the database as it grows. */
+const AUDIT_CHECKPOINTS_FILE = 'audit-checkpoints.jsonl';
 
 export interface EngineOptions {
   /** Folder for the database, models and recordings; created when missing. */
@@ -71,6 +75,8 @@ export class Engine implements EngineApi {
   private llamaRuntime: Promise<LlamaRuntime> | undefined;
   private loadedCatalog: LoadedCatalog | undefined;
   private gatewayInstance: Gateway | undefined;
+  /** The audit chain's head, kept beside the database (audit-checkpoints.jsonl). */
+  private readonly auditCheckpoints: AuditCheckpoints;
   private emulatorServer: Promise<EmulatorServer> | undefined;
   private readonly options: EngineOptions;
   readonly resourcesDir: string;
@@ -93,7 +99,12 @@ export class Engine implements EngineApi {
     'catalog.import': async ({ file, agency }) => importCatalog(this, file, agency),
     'gateway.call': ({ tool, args, mode, snapshot }, options) => this.gateway().call(tool, args, { mode, snapshot, signal: options.signal }),
     'gateway.parse': async ({ tool, body, bodyBase64, status, contentType }) => this.gateway().parse(tool, { status: status ?? 200, contentType: contentType ?? '', body: bodyBase64 !== undefined ? Buffer.from(bodyBase64, 'base64') : Buffer.from(body ?? '', 'utf8') }),
-    'audit.verify': async () => new AuditRepository(this.store.db).verify(),
+    'audit.verify': async () => {
+      const verdict = new AuditRepository(this.store.db).verify(this.auditCheckpoints.read());
+      // A log found whole is anchored as it is now, so a later rewrite of it cannot match.
+      if (verdict.ok) this.auditCheckpoints.record(new AuditRepository(this.store.db).head() ?? { entries: 0, seq: 0, hash: '' });
+      return verdict;
+    },
     'snapshots.list': async () => new RecordingRepository(this.store.db).snapshots(),
     'bundle.export': async ({ snapshot, file }, options) => exportBundle(this.store, snapshot, path.resolve(file), options.onProgress),
     'bundle.import': async ({ file, as }, options) => importBundle(this.store, path.resolve(file), { as, onProgress: options.onProgress }),
@@ -127,6 +138,7 @@ export class Engine implements EngineApi {
 
   private constructor(options: EngineOptions, store: Store) {
     this.dataDir = options.dataDir;
+    this.auditCheckpoints = new AuditCheckpoints(path.join(this.dataDir, AUDIT_CHECKPOINTS_FILE));
     this.host = options.host ?? 'cli';
     this.llamaOptions = options.llama ?? {};
     this.store = store;
@@ -207,6 +219,7 @@ export class Engine implements EngineApi {
         store: this.store,
         keys: this.keys,
         emulator: () => this.emulator().then((e) => ({ host: '127.0.0.1', port: e.port, key: e.key ?? 'kopa-emulator' })),
+        checkpoints: this.auditCheckpoints,
         ...this.options.gateway,
       });
     }

@@ -4,7 +4,8 @@ import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 
 function renderVerdict(v: AuditVerdict): string {
-  if (v.ok) return `audit log intact: ${v.entries} entries, head ${v.head.slice(0, 16)}…`;
+  const against = v.checkpoints ? `, agrees with ${v.checkpoints} checkpoint${v.checkpoints === 1 ? '' : 's'} kept outside the database` : '';
+  if (v.ok) return `audit log intact: ${v.entries} entries, head ${v.head}${against}`;
   return [`audit log TAMPERED (${v.entries} entries):`, ...v.problems.map((p) => `  ${p.seq === null ? 'chain' : `entry ${p.seq}`}: ${p.message}`)].join('\n');
 }
 
@@ -12,7 +13,7 @@ export function registerRecords(program: Command, context: () => CommandContext)
   const audit = program.command('audit').description('The hash-chained log of every gateway call');
   audit
     .command('verify')
-    .description('Check that no audit entry was edited or removed')
+    .description('Check that no audit entry was edited or removed: the chain, its triggers, and the checkpoints in audit-checkpoints.jsonl')
     .action(async () => {
       const ctx = context();
       const verdict = await ctx.withEngine((engine) => engine.call('audit.verify', {}));

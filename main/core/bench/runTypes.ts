@@ -15,6 +15,8 @@ export interface BenchManifest {
   /** What the model saw of each result: the result view's token budget and text cut, and whether the query tool was offered. */
   view: { resultTokens: number; maxChars: number; queryTool: boolean };
   app: { version: string; node: string; platform: string };
+  /** The audit chain's head when the run started: an anchor a later rewrite of the log cannot match. */
+  audit?: { entries: number; head: string | null };
   createdAt: string;
 }
 

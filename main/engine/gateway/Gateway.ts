@@ -20,6 +20,7 @@ import { QuotaRepository } from '../store/repositories/QuotaRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
 import { HttpClient, HttpFailure, type HopAudit, type HostTarget } from './httpClient.ts';
 import { keyEnvName, redactKeys, redactValue, SingleKeyStore, type KeyStore } from './keyStore.ts';
+import type { AuditCheckpoints } from './auditCheckpoints.ts';
 import { AuditWriter } from './auditWriter.ts';
 import { QuotaTracker } from './quotaTracker.ts';
 
@@ -48,6 +49,8 @@ export interface GatewayOptions {
   maxResponseBytes?: number;
   /** Write an audit entry per call. Defaults to true. */
   audit?: boolean;
+  /** Where the chain's head is written outside the database (every 100 entries and at close). Defaults to none. */
+  checkpoints?: AuditCheckpoints;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -86,7 +89,7 @@ export class Gateway {
   constructor(options: GatewayOptions) {
     this.options = options;
     this.audit = new AuditRepository(options.store.db);
-    this.auditWriter = new AuditWriter(this.audit);
+    this.auditWriter = new AuditWriter(this.audit, options.checkpoints);
     this.recordings = new RecordingRepository(options.store.db);
     this.now = options.now ?? (() => new Date());
     this.sleep = options.sleep ?? realSleep;
@@ -310,6 +313,7 @@ export class Gateway {
 
   close(): void {
     this.auditWriter.flush();
+    this.auditWriter.checkpoint();
     for (const client of this.clients.values()) client.close();
     this.clients.clear();
   }

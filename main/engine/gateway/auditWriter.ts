@@ -3,6 +3,10 @@
 // write: an attempt is on record (in flight) before its request is sent, and its chained entry is committed before
 // the caller sees the result, so no request that left is missing from the log.
 import type { AuditEntry, AuditRepository } from '../store/repositories/AuditRepository.ts';
+import type { AuditCheckpoints } from './auditCheckpoints.ts';
+
+/** Chained entries between two checkpoints of the head. */
+const CHECKPOINT_EVERY = 100;
 
 interface Waiting<T> {
   resolve: (value: T) => void;
@@ -15,9 +19,20 @@ export class AuditWriter {
   private finishes: (Waiting<void> & { id: number; entry: AuditEntry })[] = [];
   private appends: (Waiting<void> & { entry: AuditEntry })[] = [];
   private scheduled = false;
+  private readonly checkpoints: AuditCheckpoints | undefined;
+  private sinceCheckpoint = 0;
 
-  constructor(repository: AuditRepository) {
+  /** `checkpoints`: where the head is written every 100 entries and when the writer closes. */
+  constructor(repository: AuditRepository, checkpoints?: AuditCheckpoints) {
     this.repository = repository;
+    this.checkpoints = checkpoints;
+  }
+
+  /** Writes the head to the checkpoint file (after the last flush). */
+  checkpoint(): void {
+    const head = this.repository.head();
+    if (head) this.checkpoints?.record(head);
+    this.sinceCheckpoint = 0;
   }
 
   /** An entry for something that sent no request (a replay, a refusal): resolves once it is in the chain. */
@@ -55,6 +70,8 @@ export class AuditWriter {
       const ids = this.repository.commit({ begin: begins.map((b) => b.entry), finish: finishes.map(({ id, entry }) => ({ id, entry })), append: appends.map((a) => a.entry) });
       begins.forEach((b, i) => b.resolve(ids[i]!));
       for (const w of [...finishes, ...appends]) w.resolve();
+      this.sinceCheckpoint += finishes.length + appends.length;
+      if (this.sinceCheckpoint >= CHECKPOINT_EVERY) this.checkpoint();
     } catch (error) {
       for (const w of [...begins, ...finishes, ...appends]) w.reject(error);
     }

@@ -11,6 +11,7 @@ import { canonicalJson } from '../../core/canonicalJson.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { BundleSummary, Progress } from '../../api/contract.ts';
 import type { Store } from '../store/Store.ts';
+import { AuditRepository } from '../store/repositories/AuditRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
 
 export const BUNDLE_FORMAT = 'kopa-recordings';
@@ -26,6 +27,8 @@ const manifestSchema = z.object({
   appVersion: z.string(),
   entries: z.number().int().min(0),
   payloadSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The exporting machine's audit chain head when the bundle was written: an anchor for its log. */
+  auditHead: z.object({ entries: z.number().int().min(0), hash: z.string().nullable() }).optional(),
 });
 
 const entrySchema = z.object({
@@ -71,7 +74,8 @@ export function exportBundle(store: Store, snapshot: string, file: string, onPro
     if (i % 200 === 0 || i === all.length - 1) onProgress?.({ stage: 'export', done: i + 1, total: all.length });
   });
   const payload = lines.map((l) => `${l}\n`).join('');
-  const manifest: BundleManifest = { format: BUNDLE_FORMAT, version: BUNDLE_VERSION, snapshot, createdAt: new Date().toISOString(), appVersion: APP_VERSION, entries: all.length, payloadSha256: sha256(payload) };
+  const head = new AuditRepository(store.db).head();
+  const manifest: BundleManifest = { format: BUNDLE_FORMAT, version: BUNDLE_VERSION, snapshot, createdAt: new Date().toISOString(), appVersion: APP_VERSION, entries: all.length, payloadSha256: sha256(payload), auditHead: { entries: head?.entries ?? 0, hash: head?.hash ?? null } };
   const partial = `${file}.partial`;
   writeFileSync(partial, gzipSync(`${JSON.stringify(manifest)}\n${payload}`));
   renameSync(partial, file);

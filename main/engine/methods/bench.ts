@@ -25,10 +25,16 @@ import { validateSuite } from '../bench/validateSuite.ts';
 import type { ToolCaller } from '../bench/faultInjector.ts';
 import { sha256Of } from '../models/ModelRegistry.ts';
 import { BenchRepository } from '../store/repositories/BenchRepository.ts';
+import { AuditRepository } from '../store/repositories/AuditRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
 import { inspectModel, resolveBackend } from './models.ts';
 
 const DEFAULT_MAX_STEPS = 10;
+
+function auditAnchor(engine: Engine): BenchManifest['audit'] {
+  const head = new AuditRepository(engine.store.db).head();
+  return { entries: head?.entries ?? 0, head: head?.hash ?? null };
+}
 
 function selectTasks(suite: Suite, ids: string[] | undefined): Suite {
   if (!ids) return suite;
@@ -104,6 +110,7 @@ export async function benchRun(engine: Engine, params: BenchRunParams, options: 
     backend,
     view,
     app: { version: APP_VERSION, node: process.version, platform: `${process.platform}-${process.arch}` },
+    audit: auditAnchor(engine),
     createdAt: new Date().toISOString(),
   };
   const repo = new BenchRepository(engine.store.db);

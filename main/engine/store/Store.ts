@@ -242,6 +242,8 @@ function configure(db: SqliteDatabase): void {
   });
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
+  // INSERT OR REPLACE then fires the delete triggers of the rows it replaces (the audit log's refuse it).
+  db.pragma('recursive_triggers = ON');
 }
 
 function backup(db: SqliteDatabase, file: string, version: number): string {

@@ -11,11 +11,13 @@ export function markdownReport(data: ReportData): string {
   lines.push(`# KOPA-Bench run ${run.id}`, '');
   if (data.suiteChanged) lines.push('> The suite changed since this run; requests below are the current ones.', '');
   lines.push(
-    `- Suite: ${m.suite.name} (${m.suite.tasks} tasks, sha256 ${m.suite.hash.slice(0, 12)})`,
+    `- Suite: ${m.suite.name}${m.suite.version ? ` v${m.suite.version}` : ''} (${m.suite.tasks} tasks, sha256 ${m.suite.hash.slice(0, 12)})`,
+    ...(m.view ? [`- Result view: ${m.view.resultTokens} tokens per result${m.view.queryTool ? ', query tool offered' : ', no query tool'}`] : []),
     `- Model: ${m.model.ref} (${m.model.backend}${m.model.sha256 ? `, sha256 ${m.model.sha256.slice(0, 12)}` : ''}${m.model.quantization ? `, ${m.model.quantization}` : ''}${m.model.chatTemplate ? `, ${m.model.chatTemplate}` : ''})`,
     `- Sampling: ${m.sampling.samples} per task, temperature ${m.sampling.temperature}, seed ${m.sampling.seed}, max ${m.sampling.maxSteps} turns`,
     `- Backend: ${m.backend.mode}${m.backend.snapshot ? ` snapshot ${m.backend.snapshot}` : ''}${m.backend.emulatorSeed !== null ? ` (emulator seed ${m.backend.emulatorSeed})` : ''}`,
     `- KOPA Studio ${m.app.version}, status ${s.status}, ${s.attempts} attempts, ${s.passed} passed`,
+    ...(m.audit ? [`- Audit log when the run started: ${m.audit.entries} entries${m.audit.head ? `, head ${m.audit.head}` : ''}`] : []),
     '',
     '## pass@k and pass^k (95 % bootstrap intervals over tasks)',
     '',

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { SqliteDatabase, SqliteStatement } from '../../../../native/sqlite/index.ts';
 import { canonicalJson } from '../../../core/canonicalJson.ts';
 import type { AuditVerdict } from '../../../api/contract.ts';
+import type { AuditCheckpoint } from '../../gateway/auditCheckpoints.ts';
 
 export interface AuditEntry {
   at: string;
@@ -28,6 +29,9 @@ export interface AuditRow extends AuditEntry {
 }
 
 export const GENESIS_HASH = '0'.repeat(64);
+
+/** The triggers that keep the table append-only (migrations 1 and 6). */
+const APPEND_ONLY_TRIGGERS = ['audit_log_no_update', 'audit_log_no_delete', 'audit_log_no_replace'];
 
 /** Whether a process runs (signal 0 only checks; EPERM means it exists under another user). */
 function processAlive(pid: number): boolean {
@@ -137,6 +141,12 @@ export class AuditRepository {
     return entries.length === 0 ? [] : this.appendTx(entries);
   }
 
+  /** The chain's end: how many entries, the last seq and its hash; undefined while the log is empty. */
+  head(): { entries: number; seq: number; hash: string } | undefined {
+    const last = this.db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined;
+    return last ? { entries: this.count(), ...last } : undefined;
+  }
+
   count(): number {
     return (this.db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n;
   }
@@ -145,9 +155,15 @@ export class AuditRepository {
     return (this.db.prepare('SELECT * FROM audit_log ORDER BY seq DESC LIMIT ?').all(limit) as DbRow[]).map(fromDb);
   }
 
-  /** Walks the whole chain: a gap in the sequence, a broken link, a hash that does not match, or a head that is not the last entry. */
-  verify(): AuditVerdict {
+  /**
+   * Walks the whole chain: a gap in the sequence, a broken link, a hash that does not match, a head that is not the
+   * last entry, a missing append-only trigger, and any disagreement with the checkpoints kept outside the database.
+   */
+  verify(checkpoints: AuditCheckpoint[] = []): AuditVerdict {
     const problems: { seq: number | null; message: string }[] = [];
+    const triggers = new Set(this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_log'").pluck().all() as string[]);
+    for (const name of APPEND_ONLY_TRIGGERS) if (!triggers.has(name)) problems.push({ seq: null, message: `the append-only trigger ${name} is missing (it was dropped outside KOPA Studio)` });
+    const hashBySeq = new Map<number, string>();
     let prev = GENESIS_HASH;
     let expectedSeq: number | undefined;
     let entries = 0;
@@ -160,11 +176,17 @@ export class AuditRepository {
       if (auditHash(prevHash, entry) !== hash) problems.push({ seq: row.seq, message: 'its content does not match its hash (the entry was edited)' });
       prev = hash;
       expectedSeq = row.seq + 1;
+      hashBySeq.set(row.seq, hash);
+    }
+    for (const c of checkpoints) {
+      if (hashBySeq.get(c.seq) !== c.hash) problems.push({ seq: c.seq, message: `does not match the checkpoint written ${c.at} (${c.entries} entries, hash ${c.hash.slice(0, 12)}…): the log was rewritten or cut back` });
+      else if (entries < c.entries) problems.push({ seq: null, message: `the log has ${entries} entries but the checkpoint written ${c.at} counted ${c.entries}` });
     }
     const head = (this.db.prepare("SELECT value FROM meta WHERE key = 'auditHead'").get() as { value: string } | undefined)?.value;
     if (head !== undefined && head !== prev) problems.push({ seq: null, message: 'the last entries are missing (the recorded head is not the last entry)' });
     if (head === undefined && entries > 0) problems.push({ seq: null, message: 'the recorded head of the chain is missing' });
-    return problems.length === 0 ? { ok: true, entries, head: prev } : { ok: false, entries, problems };
+    const checked = checkpoints.length ? { checkpoints: checkpoints.length } : {};
+    return problems.length === 0 ? { ok: true, entries, head: prev, ...checked } : { ok: false, entries, problems, ...checked };
   }
 }
 
