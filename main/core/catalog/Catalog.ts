@@ -4,6 +4,7 @@ import { distance } from 'fastest-levenshtein';
 import type { Ajv } from 'ajv';
 import { KopaError } from '../errors.ts';
 import { compileArgsValidator, createSchemaAjv, type ArgsValidator } from './argsValidator.ts';
+import { keyGoesTo, type KeyGrant } from './keyPortals.ts';
 import { isRemote, type Endpoint, type RemoteToolSpec, type ToolSpec } from './types.ts';
 
 export interface AllowlistEntry {
@@ -28,8 +29,17 @@ export class Catalog {
   private readonly validators = new Map<string, ArgsValidator>();
   private ajv: Ajv | undefined;
 
-  constructor(tools: ToolSpec[]) {
+  private readonly grants: readonly KeyGrant[];
+
+  /** `grants`: the user's grants of a key to hosts outside its issuer's. */
+  constructor(tools: ToolSpec[], grants: readonly KeyGrant[] = []) {
     this.byId = new Map(tools.map((t) => [t.id, t]));
+    this.grants = grants;
+  }
+
+  /** Whether the tool's key may be sent to its host (checked again at call time, whatever loaded the spec). */
+  keyMayGoTo(spec: RemoteToolSpec): boolean {
+    return spec.auth.kind === 'none' || keyGoesTo(spec.auth.keyId, spec.endpoint.host, this.grants);
   }
 
   get size(): number {

@@ -119,6 +119,9 @@ function agencyFrom(host: string, path: string): string {
   return first.replace(/[^A-Za-z0-9]/g, '').toLowerCase() || 'imported';
 }
 
+/** Names that would reach an object's prototype as property keys. */
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
+
 export function importOpenApi(document: unknown, options: ImportOptions = {}): ImportResult {
   if (!isObj(document)) throw new Error('the document is not a JSON or YAML object');
   const warnings: string[] = [];
@@ -126,22 +129,36 @@ export function importOpenApi(document: unknown, options: ImportOptions = {}): I
   const openapi3 = typeof document.openapi === 'string' && document.openapi.startsWith('3');
   if (!swagger2 && !openapi3) throw new Error('not an OpenAPI 3 or Swagger 2 document (no "openapi" or "swagger" version)');
   let scheme: 'http' | 'https' = 'https';
-  let host = '';
+  let address = '';
   let basePath = '';
   if (swagger2) {
-    host = String(document.host ?? '');
-    basePath = String(document.basePath ?? '');
     const schemes = Array.isArray(document.schemes) ? document.schemes : [];
     scheme = schemes.includes('https') ? 'https' : schemes.includes('http') ? 'http' : 'https';
+    address = document.host === undefined ? '' : `${scheme}://${String(document.host)}`;
+    basePath = String(document.basePath ?? '');
   } else {
-    const server = Array.isArray(document.servers) && isObj(document.servers[0]) ? String(document.servers[0].url ?? '') : '';
+    address = Array.isArray(document.servers) && isObj(document.servers[0]) ? String(document.servers[0].url ?? '') : '';
+    if (!/^https?:\/\//.test(address)) {
+      warnings.push('servers[0].url is missing or not absolute: fill in the endpoint host.');
+      address = '';
+    }
+  }
+  let host = '';
+  let port: number | undefined;
+  if (address) {
+    let url: URL | undefined;
     try {
-      const url = new URL(server);
+      url = new URL(address);
+    } catch {
+      warnings.push(`the server address ${address} is not a URL: fill in the endpoint host.`);
+    }
+    // A user part (apis.data.go.kr@evil.example) decides where requests really go: it is refused, not dropped.
+    if (url && (url.username || url.password)) throw new Error(`the server address names a user (${url.username}@…), which would send requests to ${url.hostname}: refused`);
+    if (url) {
       scheme = url.protocol === 'http:' ? 'http' : 'https';
       host = url.hostname;
-      basePath = url.pathname.replace(/\/$/, '');
-    } catch {
-      warnings.push('servers[0].url is missing or not absolute: fill in the endpoint host.');
+      port = url.port ? Number(url.port) : undefined;
+      if (!swagger2) basePath = url.pathname.replace(/\/$/, '');
     }
   }
   if (!host) warnings.push('No host: fill in endpoint.host before use.');
@@ -168,6 +185,10 @@ export function importOpenApi(document: unknown, options: ImportOptions = {}): I
       for (const raw of rawParams) {
         const name = String(raw.name);
         if (raw === keyParam || raw === formatParam || (raw.in !== 'query' && raw.in !== 'body')) continue;
+        if (RESERVED.has(name)) {
+          warnings.push(`${id}: the parameter "${name}" cannot be imported (the name is reserved); describe it by hand if the API needs it.`);
+          continue;
+        }
         const param = toParameter(raw, document);
         properties[name] = param;
         if (raw.required === true) {
@@ -181,7 +202,7 @@ export function importOpenApi(document: unknown, options: ImportOptions = {}): I
       const fields: Record<string, FieldSpec> = {};
       for (const [name, value] of Object.entries(isObj(row?.properties) ? row.properties : {})) {
         const v = resolveRef(document, value);
-        if (!isObj(v)) continue;
+        if (!isObj(v) || RESERVED.has(name)) continue;
         const field: FieldSpec = { type: fieldType(v) };
         const semantic = semanticFor(name);
         if (semantic) field.semantic = semantic;
@@ -201,7 +222,7 @@ export function importOpenApi(document: unknown, options: ImportOptions = {}): I
         kind: 'remote',
         name: { ko: summary, en: `${opName} (imported: translate)` },
         description: { ko: String(op.description ?? summary).trim() || summary, en: `Imported from ${title}: describe for a model in English.` },
-        endpoint: { scheme, host: host || 'unknown.invalid', path: `${basePath}${path}`.replace(/\/{2,}/g, '/'), method: method === 'post' ? 'POST' : 'GET' },
+        endpoint: { scheme, host: host || 'unknown.invalid', ...(port ? { port } : {}), path: `${basePath}${path}`.replace(/\/{2,}/g, '/'), method: method === 'post' ? 'POST' : 'GET' },
         auth: keyParam ? { kind: 'serviceKey', param: String(keyParam.name), keyId: 'data.go.kr' } : { kind: 'none', param: 'none', keyId: 'data.go.kr' },
         format: formatParam && jsonValue ? { request: 'json', param: String(formatParam.name), json: jsonValue, xml: 'xml' } : { request: 'xml' },
         parameters: { type: 'object', properties, required, additionalProperties: false },

@@ -3,6 +3,7 @@
 import type { Ajv, ErrorObject } from 'ajv';
 import { compileArgsValidator, createSchemaAjv } from './argsValidator.ts';
 import { isLocalToolName } from './localTools.ts';
+import { keyGoesTo, keyPortals, type KeyGrant } from './keyPortals.ts';
 import { QUERY_TOOL } from '../view/queryRows.ts';
 import type { CatalogFile, ParametersSchema, ToolSpec } from './types.ts';
 
@@ -57,10 +58,32 @@ function collectSemantics(parameters: ParametersSchema): { pointer: string; tag:
   return found;
 }
 
-function checkTool(tool: ToolSpec, vocabulary: SemanticVocabulary, ajv: Ajv): { field?: string; message: string }[] {
+/** Names that would reach an object's prototype wherever a parameter or field name becomes a property key. */
+const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Why a host cannot be on the allowlist (an IP literal, a name not in lower case), or undefined. */
+function badHost(host: string): string | undefined {
+  if (/^\[|:/.test(host) || /^\d+(\.\d+){3}$/.test(host) || /^[\d.]+$/.test(host)) return 'is an IP address; the allowlist names hosts only';
+  if (host !== host.toLowerCase()) return 'must be written in lower case';
+  return undefined;
+}
+
+/** Why a path cannot be on the allowlist (a dot segment, an empty segment, an escape), or undefined. */
+function badPath(path: string): string | undefined {
+  if (path.split('/').some((seg) => seg === '.' || seg === '..')) return 'has a "." or ".." segment';
+  if (path.includes('//')) return 'has an empty segment';
+  if (path.includes('%')) return 'has a percent-escape';
+  return undefined;
+}
+
+function checkTool(tool: ToolSpec, vocabulary: SemanticVocabulary, ajv: Ajv, grants: readonly KeyGrant[]): { field?: string; message: string }[] {
   const problems: { field?: string; message: string }[] = [];
   for (const key of Object.keys(tool)) if (!toolKeys.has(key)) problems.push({ field: `/${key}`, message: `unexpected property "${key}"` });
   const props = tool.parameters.properties;
+  for (const name of [...Object.keys(props), ...Object.keys(tool.response.fields)]) {
+    if (RESERVED_NAMES.has(name)) problems.push({ field: `/parameters/properties/${name}`, message: `"${name}" cannot be a parameter or field name` });
+  }
+  if (problems.length > 0) return problems;
   for (const name of tool.parameters.required ?? []) {
     if (!props[name]) problems.push({ field: `/parameters/required`, message: `"${name}" is required but not defined in properties` });
   }
@@ -76,6 +99,16 @@ function checkTool(tool: ToolSpec, vocabulary: SemanticVocabulary, ajv: Ajv): { 
     if (tool.id !== QUERY_TOOL) problems.push({ field: '/id', message: `the query tool is ${QUERY_TOOL}; no other tool may be of kind "query"` });
   } else {
     if (props[tool.auth.param]) problems.push({ field: `/parameters/properties/${tool.auth.param}`, message: 'the key parameter must not be a tool argument (keys come from the key store)' });
+    const host = badHost(tool.endpoint.host);
+    if (host) problems.push({ field: '/endpoint/host', message: `${tool.endpoint.host} ${host}` });
+    const path = badPath(tool.endpoint.path);
+    if (path) problems.push({ field: '/endpoint/path', message: `${tool.endpoint.path} ${path}` });
+    if (tool.auth.kind !== 'none' && !keyGoesTo(tool.auth.keyId, tool.endpoint.host, grants)) {
+      problems.push({
+        field: '/auth/keyId',
+        message: `the ${tool.auth.keyId} key is only sent to its issuer's hosts (${keyPortals[tool.auth.keyId].hosts.join(', ') || 'none'}), not to ${tool.endpoint.host}; if this API really takes that key, grant it in catalog/key-grants.json`,
+      });
+    }
     for (const name of Object.keys(tool.fixed ?? {})) {
       if (props[name]) problems.push({ field: `/fixed/${name}`, message: `"${name}" is both fixed and an argument` });
     }
@@ -105,7 +138,7 @@ function checkTool(tool: ToolSpec, vocabulary: SemanticVocabulary, ajv: Ajv): { 
  * Validates catalog files against the catalog schema and the rules a schema cannot say (known semantic tags,
  * unique ids, keys never as arguments, examples that fit their parameters). Returns the valid tools and every problem.
  */
-export function validateCatalog(sources: CatalogSource[], fileSchema: object, vocabulary: SemanticVocabulary): { tools: ToolSpec[]; problems: CatalogProblem[] } {
+export function validateCatalog(sources: CatalogSource[], fileSchema: object, vocabulary: SemanticVocabulary, grants: readonly KeyGrant[] = []): { tools: ToolSpec[]; problems: CatalogProblem[] } {
   const ajv = createSchemaAjv();
   const validateFile = ajv.compile(fileSchema);
   const tools: ToolSpec[] = [];
@@ -117,7 +150,7 @@ export function validateCatalog(sources: CatalogSource[], fileSchema: object, vo
       continue;
     }
     for (const tool of (json as CatalogFile).tools) {
-      const own = checkTool(tool, vocabulary, ajv);
+      const own = checkTool(tool, vocabulary, ajv, grants);
       const earlier = seen.get(tool.id);
       if (earlier) own.push({ message: `duplicate tool id (also in ${earlier})` });
       if (own.length > 0) {

@@ -178,6 +178,10 @@ export class Gateway {
       keys = new SingleKeyStore(emulator.key);
       route = { protocol: 'http:', hostname: emulator.host, port: emulator.port };
     }
+    if (mode !== 'emulator' && !this.options.catalog.keyMayGoTo(spec)) {
+      const outcome = failure('NotAllowed', `${spec.id} names ${spec.endpoint.host}, which is not among the hosts the ${spec.auth.keyId} key is sent to; the key was not sent. Grant it in catalog/key-grants.json if that host really takes this key.`, { retryable: false });
+      return this.result(spec, outcome, source, requestHash, elapsed(started));
+    }
     const key = spec.auth.kind === 'none' ? undefined : keys.get(spec.auth.keyId);
     if (spec.auth.kind !== 'none' && key === undefined) {
       const outcome = failure('BadKey', `No ${spec.auth.keyId} key is set, so ${spec.id} cannot be called live. Set ${keyEnvName(spec.auth.keyId)}, or use the emulator or replay mode.`, { retryable: false });

@@ -6,7 +6,7 @@ import { importOpenApi } from '../../core/catalog/importOpenApi.ts';
 import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { CatalogImport, CatalogListing, CatalogValidation, ToolSummary } from '../../api/contract.ts';
-import { validateSources } from '../catalog/loadCatalog.ts';
+import { readGrants, validateSources } from '../catalog/loadCatalog.ts';
 import type { Engine } from '../Engine.ts';
 
 export function summarize(spec: ToolSpec): ToolSummary {
@@ -43,7 +43,7 @@ export function validateCatalogFiles(engine: Engine, files?: string[]): CatalogV
     return { files: info.files, tools: info.catalog.size, problems: info.problems };
   }
   const sources = files.map((file) => ({ file, json: readJsonOrYaml(path.resolve(file)) }));
-  const result = validateSources(engine.resourcesDir, sources);
+  const result = validateSources(engine.resourcesDir, sources, readGrants(path.join(engine.dataDir, 'catalog')).grants);
   return { files, tools: result.tools.length, problems: result.problems };
 }
 
@@ -55,6 +55,6 @@ export function importCatalog(engine: Engine, file: string, agency?: string): Ca
   } catch (error) {
     throw new KopaError('InvalidRequest', `Cannot import ${file}: ${(error as Error).message}`, { hint: 'Give an OpenAPI 3 or Swagger 2 document (JSON or YAML), as data.go.kr publishes them.' });
   }
-  const { problems } = validateSources(engine.resourcesDir, [{ file: `${path.basename(file)} (imported)`, json: imported.file }]);
+  const { problems } = validateSources(engine.resourcesDir, [{ file: `${path.basename(file)} (imported)`, json: imported.file }], readGrants(path.join(engine.dataDir, 'catalog')).grants);
   return { ...imported, problems };
 }
