@@ -129,7 +129,7 @@ export function importOpenApi(document: unknown, options: ImportOptions = {}): I
   const openapi3 = typeof document.openapi === 'string' && document.openapi.startsWith('3');
   if (!swagger2 && !openapi3) throw new Error('not an OpenAPI 3 or Swagger 2 document (no "openapi" or "swagger" version)');
   let scheme: 'http' | 'https' = 'https';
-  let address = '';
+  let address: string;
   let basePath = '';
   if (swagger2) {
     const schemes = Array.isArray(document.schemes) ? document.schemes : [];
