@@ -18,12 +18,15 @@ export interface RawResponse {
 /** Deeper than any real envelope: a body nested past this is an attack on the parser's callers, not data. */
 export const MAX_DEPTH = 64;
 
+const RISKY_NUMBER = /[:,[]\s*-?(\d{16}|\d+(\.\d+)?[eE][+-]?\d{3})/;
+
 /** Numbers JSON.parse would round (beyond 2^53) or turn into Infinity (1e400) are kept as their exact text. */
 const exactNumber = (text: string): unknown => (isSafeNumber(text) ? Number(text) : text);
 
 function parseJson(text: string): unknown {
-  // Only a body with a long run of digits or a large exponent can hold such a number; the rest parses natively.
-  return /\d{16}|[eE][+-]?\d{3}/.test(text) ? parseLossless(text, undefined, exactNumber) : JSON.parse(text);
+  // Only a body with a number of 16 or more digits, or with a three-digit exponent, can hold such a number (a JSON
+  // number follows ":", "," or "["; digits inside strings do not count); the rest parses natively.
+  return RISKY_NUMBER.test(text) ? parseLossless(text, undefined, exactNumber) : JSON.parse(text);
 }
 
 /** Whether a parsed body nests deeper than MAX_DEPTH (walked without recursion, so the check cannot overflow). */

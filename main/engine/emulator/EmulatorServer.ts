@@ -9,6 +9,9 @@ import { KopaError } from '../../core/errors.ts';
 import { EMULATOR_NOW_HEADER } from '../../core/gateway/emulatorClock.ts';
 import { FAULT_PRESETS, type FaultDecision, type FaultProfile } from './faults.ts';
 import { handlers } from './handlers/index.ts';
+
+/** Recent answers kept for requests repeated at the same emulator moment. */
+const ANSWERS_KEPT = 512;
 import { kst, type HandlerResult } from './handlers/types.ts';
 import { gatewayError, renderError, renderRows, type Format, type Rendered, type Row } from './render.ts';
 import { Rng } from '../../core/random.ts';
@@ -39,6 +42,8 @@ export class EmulatorServer {
   private readonly byHostPath = new Map<string, RemoteToolSpec>();
   private readonly byPath = new Map<string, RemoteToolSpec[]>();
   private readonly faults: FaultProfile;
+  /** Rendered answers of recent requests, oldest first (see handle). */
+  private readonly answers = new Map<string, Rendered>();
   private readonly quotaUsed = new Map<string, number>();
   private readonly held = new Set<ServerResponse>();
   private requests = 0;
@@ -133,13 +138,23 @@ export class EmulatorServer {
     if (this.faults.latencyMs) await delay(this.faultRng().float(this.faults.latencyMs[0], this.faults.latencyMs[1]));
     if (fault.kind === 'timeout') return this.hold(res);
     if (fault.kind === 'serverError') return this.send(res, { status: fault.status, contentType: 'text/html; charset=utf-8', body: `<html><head><title>${fault.status} Error</title></head><body>Service temporarily unavailable</body></html>` });
+    const now = this.now(req);
+    // Without faults an answer depends only on the request and the moment: the same request at the same moment (a
+    // frozen clock, a task's asOf) is answered from memory.
+    const key = this.faults === FAULT_PRESETS.none ? `${spec.id}\n${url.search}\n${JSON.stringify(body ?? null)}\n${now.getTime()}` : undefined;
+    const remembered = key === undefined ? undefined : this.answers.get(key);
+    if (remembered) return this.send(res, remembered);
     const missing = (spec.parameters.required ?? []).filter((name) => spec.parameters.properties[name]?.['x-in'] !== 'body' && (params[name] === undefined || params[name] === ''));
     let result: HandlerResult;
     if (missing.length > 0) result = missingParams(spec, missing);
     else if (fault.kind === 'noData' && spec.response.envelope === 'datago') result = { kind: 'error', code: '03', message: 'NODATA_ERROR' };
-    else result = handlers[spec.id]!({ spec, params, body, world: this.world, now: this.now(req) });
+    else result = handlers[spec.id]!({ spec, params, body, world: this.world, now });
     let rendered = this.render(spec, format, params, result);
     if (fault.kind === 'malformed') rendered = { ...rendered, body: rendered.body.slice(0, Math.max(1, Math.floor(rendered.body.length / 2))) };
+    if (key !== undefined) {
+      if (this.answers.size >= ANSWERS_KEPT) this.answers.delete(this.answers.keys().next().value!);
+      this.answers.set(key, rendered);
+    }
     this.send(res, rendered);
   }
 

@@ -11,7 +11,7 @@ import { isRemote, type RemoteToolSpec, type ToolSpec } from '../../core/catalog
 import { checkAllowed } from '../../core/gateway/allowlist.ts';
 import { buildRequest } from '../../core/gateway/buildRequest.ts';
 import { failure, type CallResult, type CallSource, type GatewayMode, type ParsedOutcome } from '../../core/gateway/callResult.ts';
-import { decodeBody } from '../../core/gateway/decodeBody.ts';
+import { decodeBody } from './decodeBody.ts';
 import { interpretResponse, parseBody, type RawResponse } from '../../core/gateway/interpret.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { Store } from '../store/Store.ts';

@@ -59,18 +59,29 @@ function keyForms(key: string): string[] {
   return [...new Set([...plain, ...json])].filter((k) => k.length >= 4).sort((a, b) => b.length - a.length);
 }
 
-/** Every form of every key the store holds, longest first. */
+const formsByKey = new Map<string, string[]>();
+
+/** Every form of every key the store holds, longest first, each once (one key may serve several portals). */
 function allForms(store: KeyStore): string[] {
-  return keyIds.flatMap((id) => {
+  const forms = new Set<string>();
+  for (const id of keyIds) {
     const key = store.get(id);
-    return key ? keyForms(key) : [];
-  });
+    if (!key) continue;
+    let cached = formsByKey.get(key);
+    if (!cached) {
+      cached = keyForms(key);
+      if (formsByKey.size > 64) formsByKey.clear();
+      formsByKey.set(key, cached);
+    }
+    for (const form of cached) forms.add(form);
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
 }
 
 /** Replaces every form of every known key in `text` with ***. */
 export function redactKeys(text: string, store: KeyStore): string {
   let out = text;
-  for (const form of allForms(store)) out = out.split(form).join('***');
+  for (const form of allForms(store)) if (out.includes(form)) out = out.split(form).join('***');
   return out;
 }
 

@@ -1,6 +1,8 @@
 // A response body from bytes to text by the charset the service declares (the Content-Type's charset, else the XML
 // declaration's encoding, else UTF-8): some Korean services still send EUC-KR (CP949). Bytes that are not valid
 // in that charset are not passed on silently: they become U+FFFD and a warning says how many.
+import { isUtf8 } from 'node:buffer';
+
 export interface DecodedBody {
   text: string;
   charset: string;
@@ -28,6 +30,8 @@ export function decodeBody(bytes: Uint8Array, contentType: string): DecodedBody 
     const text = new TextDecoder('utf-8').decode(bytes);
     return { text, charset: 'utf-8', warnings: [`The response declares the charset "${declared}", which is not known; it was read as UTF-8.`] };
   }
+  // Most bodies are UTF-8: a one-pass validity check and Buffer's decoder are much cheaper than a fatal TextDecoder.
+  if (label === 'utf-8' && isUtf8(bytes)) return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), charset: label, warnings: [] };
   try {
     return { text: decoder.decode(bytes), charset: label, warnings: [] };
   } catch {
