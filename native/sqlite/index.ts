@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 
 export type SqliteDatabase = Database.Database;
 export type SqliteStatement<P extends unknown[] | object = unknown[], R = unknown> = Database.Statement<P, R>;
+export type SqliteTransaction<F extends (...args: never[]) => unknown> = Database.Transaction<F>;
 
 export interface OpenSqliteOptions {
   /** Open without write access. Defaults to false. */

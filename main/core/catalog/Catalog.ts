@@ -28,6 +28,7 @@ export class Catalog {
   private readonly byId: Map<string, ToolSpec>;
   private readonly validators = new Map<string, ArgsValidator>();
   private ajv: Ajv | undefined;
+  private allowed: readonly AllowlistEntry[] | undefined;
 
   private readonly grants: readonly KeyGrant[];
 
@@ -96,7 +97,9 @@ export class Catalog {
     return this.list().filter(isRemote);
   }
 
-  allowlist(): AllowlistEntry[] {
-    return this.remoteTools().map((t) => allowlistEntry(t.endpoint, t.id));
+  /** Built once: a catalog's tools do not change after it is made, and every call checks its URL against it. */
+  allowlist(): readonly AllowlistEntry[] {
+    this.allowed ??= this.remoteTools().map((t) => allowlistEntry(t.endpoint, t.id));
+    return this.allowed;
   }
 }

@@ -23,29 +23,48 @@ const RISKY_NUMBER = /[:,[]\s*-?(\d{16}|\d+(\.\d+)?[eE][+-]?\d{3})/;
 /** Numbers JSON.parse would round (beyond 2^53) or turn into Infinity (1e400) are kept as their exact text. */
 const exactNumber = (text: string): unknown => (isSafeNumber(text) ? Number(text) : text);
 
-function parseJson(text: string): unknown {
-  // Only a body with a number of 16 or more digits, or with a three-digit exponent, can hold such a number (a JSON
-  // number follows ":", "," or "["; digits inside strings do not count); the rest parses natively.
-  return RISKY_NUMBER.test(text) ? parseLossless(text, undefined, exactNumber) : JSON.parse(text);
+interface Inspection {
+  tooDeep: boolean;
+  /** A number that may not be what the text said: an integer past 2^53, an infinity, or a zero (1e-400 reads as 0). */
+  suspectNumber: boolean;
 }
 
-/** Whether a parsed body nests deeper than MAX_DEPTH (walked without recursion, so the check cannot overflow). */
-function tooDeep(value: unknown): boolean {
+/** One walk over a parsed body, without recursion (so it cannot overflow): its depth and its suspect numbers. */
+function inspect(value: unknown): Inspection {
+  let suspectNumber = false;
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {
     const [v, depth] = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_DEPTH) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    if (depth >= MAX_DEPTH) return { tooDeep: true, suspectNumber };
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === 'number') suspectNumber ||= child === 0 || (!Number.isSafeInteger(child) && (Number.isInteger(child) || !Number.isFinite(child)));
+      else if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
   }
-  return false;
+  return { tooDeep: false, suspectNumber };
 }
+
+/**
+ * A JSON body, natively parsed; parsed again keeping exact text only where a suspect number meets the text of one
+ * (a number of 16 or more digits, or with a three-digit exponent, right after ":", "," or "["), which is rare.
+ */
+function parseJson(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  const found = inspect(value);
+  if (found.tooDeep) throw new TooDeep(`the body nests deeper than ${MAX_DEPTH} levels`);
+  return found.suspectNumber && RISKY_NUMBER.test(text) ? parseLossless(text, undefined, exactNumber) : value;
+}
+
+/** Whether a parsed body nests deeper than MAX_DEPTH. */
+const tooDeep = (value: unknown): boolean => inspect(value).tooDeep;
 
 class TooDeep extends Error {}
 
 export function parseBody(raw: Pick<RawResponse, 'body'>): unknown {
   const text = raw.body.replace(/^\uFEFF/, '').trim();
-  const body = text.startsWith('<') ? parseXml(text) : parseJson(text);
+  if (!text.startsWith('<')) return parseJson(text);
+  const body = parseXml(text);
   if (tooDeep(body)) throw new TooDeep(`the body nests deeper than ${MAX_DEPTH} levels`);
   return body;
 }

@@ -42,8 +42,8 @@ export class EmulatorServer {
   private readonly byHostPath = new Map<string, RemoteToolSpec>();
   private readonly byPath = new Map<string, RemoteToolSpec[]>();
   private readonly faults: FaultProfile;
-  /** Rendered answers of recent requests, oldest first (see handle). */
-  private readonly answers = new Map<string, Rendered>();
+  /** Answers of recent requests as the bytes sent, oldest first (see handle). */
+  private readonly answers = new Map<string, Encoded>();
   private readonly quotaUsed = new Map<string, number>();
   private readonly held = new Set<ServerResponse>();
   private requests = 0;
@@ -151,11 +151,12 @@ export class EmulatorServer {
     else result = handlers[spec.id]!({ spec, params, body, world: this.world, now });
     let rendered = this.render(spec, format, params, result);
     if (fault.kind === 'malformed') rendered = { ...rendered, body: rendered.body.slice(0, Math.max(1, Math.floor(rendered.body.length / 2))) };
+    const encoded = { ...rendered, body: Buffer.from(rendered.body, 'utf8') };
     if (key !== undefined) {
       if (this.answers.size >= ANSWERS_KEPT) this.answers.delete(this.answers.keys().next().value!);
-      this.answers.set(key, rendered);
+      this.answers.set(key, encoded);
     }
-    this.send(res, rendered);
+    this.send(res, encoded);
   }
 
   private render(spec: RemoteToolSpec, format: Format, params: Record<string, string>, result: HandlerResult): Rendered {
@@ -244,9 +245,9 @@ export class EmulatorServer {
     res.on('close', () => this.held.delete(res));
   }
 
-  private send(res: ServerResponse, rendered: Rendered): void {
-    res.writeHead(rendered.status, { 'content-type': rendered.contentType, 'content-length': Buffer.byteLength(rendered.body) });
-    res.end(rendered.body);
+  private send(res: ServerResponse, answer: Rendered | Encoded): void {
+    res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(answer.body) });
+    res.end(answer.body);
   }
 
   async close(): Promise<void> {
@@ -255,6 +256,9 @@ export class EmulatorServer {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
+
+/** A rendered answer encoded once, so an answer from memory is not encoded again. */
+type Encoded = Omit<Rendered, 'body'> & { body: Buffer };
 
 function formatOf(spec: RemoteToolSpec, params: Record<string, string>): Format {
   const f = spec.format;

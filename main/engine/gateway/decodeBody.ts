@@ -23,6 +23,8 @@ function declaredCharset(bytes: Uint8Array, contentType: string): string | undef
 export function decodeBody(bytes: Uint8Array, contentType: string): DecodedBody {
   const declared = declaredCharset(bytes, contentType) ?? 'utf-8';
   const label = ALIASES[declared] ?? declared;
+  // Most bodies are UTF-8: a one-pass validity check and Buffer's decoder are much cheaper than a fatal TextDecoder.
+  if (label === 'utf-8' && isUtf8(bytes)) return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), charset: label, warnings: [] };
   let decoder: TextDecoder;
   try {
     decoder = new TextDecoder(label, { fatal: true });
@@ -30,8 +32,6 @@ export function decodeBody(bytes: Uint8Array, contentType: string): DecodedBody 
     const text = new TextDecoder('utf-8').decode(bytes);
     return { text, charset: 'utf-8', warnings: [`The response declares the charset "${declared}", which is not known; it was read as UTF-8.`] };
   }
-  // Most bodies are UTF-8: a one-pass validity check and Buffer's decoder are much cheaper than a fatal TextDecoder.
-  if (label === 'utf-8' && isUtf8(bytes)) return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), charset: label, warnings: [] };
   try {
     return { text: decoder.decode(bytes), charset: label, warnings: [] };
   } catch {

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { testEngine } from '../../helpers/engine.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
+import { canonicalJson } from '../../../main/core/canonicalJson.ts';
+import { canonicalEntry, type AuditEntry } from '../../../main/engine/store/repositories/AuditRepository.ts';
 
 async function engineWithEntries(n: number) {
   const engine = testEngine({ emulator: { now: () => TEST_NOW } });
@@ -16,6 +18,15 @@ function tamper(engine: Awaited<ReturnType<typeof engineWithEntries>>, sql: stri
 }
 
 describe('audit verify', () => {
+  it('hashes an entry over the same text as the logs written before, so they stay verifiable', () => {
+    const entries: AuditEntry[] = [
+      { at: '2026-12-01T09:00:00.123Z', toolId: 'kma.getUltraSrtNcst', method: 'GET', host: 'apis.data.go.kr', path: '/1360000/VilageFcstInfoService_2.0/getUltraSrtNcst', argsHash: 'a'.repeat(64), resultCode: '00', errorKind: null, bytes: 909, latencyMs: 1.234, mode: 'live' },
+      { at: '2026-12-01T09:00:01.000Z', toolId: 'juso.addrLinkApi', method: 'POST', host: 'business.juso.go.kr', path: '/addrlink/addrLinkApi.do', argsHash: 'b'.repeat(64), resultCode: null, errorKind: 'Interrupted', bytes: 0, latencyMs: 0, mode: 'record' },
+      { at: '2026-12-01T09:00:02.000Z', toolId: 'x.\u0022"따옴표"', method: 'GET', host: 'h', path: '/경로/\n', argsHash: '', resultCode: 'HTTP 302', errorKind: null, bytes: 1e21, latencyMs: 0.1 + 0.2, mode: 'emulator' },
+    ];
+    for (const entry of entries) expect(canonicalEntry(entry)).toBe(canonicalJson(entry));
+  });
+
   it('chains every one of many concurrent calls, each entry written before its call answers', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
     const months = Array.from({ length: 40 }, (_, i) => String((i % 12) + 1).padStart(2, '0'));

@@ -85,6 +85,12 @@ describe('hostile responses', () => {
     expect(result.items[0]!.nx).not.toBe(null);
   });
 
+  it('keeps a number too small for a double as its text, and leaves ordinary zeros and safe integers numbers', async () => {
+    const api = await serve(body('application/json', envelope('{"category":"T1H","obsrValue":0,"nx":9007199254740991,"ny":127,"tiny":1e-400}')));
+    const result = await engineFor(api.url).call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
+    expect(result.items[0]).toMatchObject({ obsrValue: 0, nx: 9007199254740991, ny: 127, tiny: '1e-400' });
+  });
+
   it('records the bytes that arrived when a body passes the size cap', async () => {
     const api = await serve(body('application/json', Buffer.alloc(3 * 1024 * 1024, 32)));
     const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: api.url, retries: 0, maxResponseBytes: 1024 * 1024 } });

@@ -8,6 +8,7 @@ import { storeMigrations } from '../../../main/engine/store/migrations/index.ts'
 import { sqlMigration, type Migration } from '../../../main/engine/store/migrations/migration.ts';
 import { isKopaError } from '../../../main/core/errors.ts';
 import { openSqlite } from '../../../native/sqlite/index.ts';
+import { AuditRepository, type AuditEntry } from '../../../main/engine/store/repositories/AuditRepository.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 
 const fixtureV1 = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'db', 'kopa-schema-v1.db');
@@ -84,6 +85,23 @@ describe('Store.open', () => {
     expect(backup.pragma('user_version', { simple: true })).toBe(1);
     expect(backup.prepare('SELECT count(*) FROM people').pluck().get()).toBe(2);
     backup.close();
+  });
+
+  it('keeps an existing audit chain whole when migration 7 rebuilds the table without its hash index', () => {
+    const file = path.join(tempDir(), 'kopa.db');
+    const before = Store.open(file, { migrations: storeMigrations.slice(0, 6) });
+    const entry = (i: number): AuditEntry => ({ at: `2026-11-3${i % 2}T00:00:0${i}Z`, toolId: 'kma.getUltraSrtNcst', method: 'GET', host: 'apis.data.go.kr', path: '/p', argsHash: `h${i}`, resultCode: '00', errorKind: null, bytes: i, latencyMs: 1, mode: 'live' });
+    const written = new AuditRepository(before.db).appendAll([1, 2, 3, 4, 5].map(entry));
+    before.close();
+    const after = Store.open(file);
+    const audit = new AuditRepository(after.db);
+    expect(audit.verify()).toMatchObject({ ok: true, entries: 5, head: written[4]!.hash });
+    expect(audit.recent(5).reverse()).toEqual(written);
+    expect(after.db.prepare("SELECT count(*) FROM sqlite_master WHERE tbl_name = 'audit_log' AND type = 'index'").pluck().get()).toBe(0);
+    expect(() => after.db.prepare("INSERT OR REPLACE INTO audit_log SELECT seq, at, tool_id, method, 'evil.example', path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash FROM audit_log WHERE seq = 2").run()).toThrow(/append-only/);
+    audit.append(entry(6));
+    expect(audit.verify()).toMatchObject({ ok: true, entries: 6 });
+    after.close();
   });
 
   it('rolls a failing migration back and says so, leaving the earlier schema usable', () => {

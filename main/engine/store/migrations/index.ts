@@ -4,9 +4,10 @@ import { edgeBasis } from './003_edge_basis.ts';
 import { inferenceServers } from './004_inference_servers.ts';
 import { auditInflight } from './005_audit_inflight.ts';
 import { auditInsertGuard } from './006_audit_insert_guard.ts';
+import { auditLogNoHashIndex } from './007_audit_log_no_hash_index.ts';
 import type { Migration } from './migration.ts';
 
 /** Every schema step, oldest first. Append; never edit or reorder a released one. */
-export const storeMigrations: readonly Migration[] = [initialSchema, recordingLatency, edgeBasis, inferenceServers, auditInflight, auditInsertGuard];
+export const storeMigrations: readonly Migration[] = [initialSchema, recordingLatency, edgeBasis, inferenceServers, auditInflight, auditInsertGuard, auditLogNoHashIndex];
 
 export type { Migration } from './migration.ts';

@@ -3,8 +3,7 @@
 // it ends. The table's triggers refuse UPDATE and DELETE; the chain (and the head kept in meta) lets
 // `kopa audit verify` find an entry that was edited or removed by other means.
 import { createHash } from 'node:crypto';
-import type { SqliteDatabase, SqliteStatement } from '../../../../native/sqlite/index.ts';
-import { canonicalJson } from '../../../core/canonicalJson.ts';
+import type { SqliteDatabase, SqliteStatement, SqliteTransaction } from '../../../../native/sqlite/index.ts';
 import type { AuditVerdict } from '../../../api/contract.ts';
 import type { AuditCheckpoint } from '../../gateway/auditCheckpoints.ts';
 
@@ -28,6 +27,16 @@ export interface AuditRow extends AuditEntry {
   hash: string;
 }
 
+/**
+ * One turn of the gateway's audit work: attempts put on record, attempts ended (in the chain, out of flight), and
+ * entries for what sent nothing.
+ */
+export interface AuditWork {
+  begin: AuditEntry[];
+  finish: { id: number; entry: AuditEntry }[];
+  append: AuditEntry[];
+}
+
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** The triggers that keep the table append-only (migrations 1 and 6). */
@@ -43,8 +52,17 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The entry's canonical JSON (keys sorted, as canonicalJson writes it) built directly: an object literal in sorted
+ * key order stringifies to the same text, several times faster, and only the eleven fields of an entry count.
+ */
+export function canonicalEntry(entry: AuditEntry): string {
+  const { argsHash, at, bytes, errorKind, host, latencyMs, method, mode, path, resultCode, toolId } = entry;
+  return JSON.stringify({ argsHash, at, bytes, errorKind, host, latencyMs, method, mode, path, resultCode, toolId });
+}
+
 export function auditHash(prevHash: string, entry: AuditEntry): string {
-  return createHash('sha256').update(`${prevHash}\n${canonicalJson(entry)}`).digest('hex');
+  return createHash('sha256').update(`${prevHash}\n${canonicalEntry(entry)}`).digest('hex');
 }
 
 
@@ -67,49 +85,54 @@ interface DbRow {
 
 export class AuditRepository {
   private readonly db: SqliteDatabase;
-  private readonly lastStmt: SqliteStatement<[], { hash: string }>;
+  private readonly lastStmt: SqliteStatement<[], { seq: number; hash: string }>;
   private readonly insertStmt: SqliteStatement;
   private readonly headStmt: SqliteStatement<[string]>;
   private readonly appendTx: (entries: AuditEntry[]) => AuditRow[];
   private readonly beginStmt: SqliteStatement<[number, string]>;
   private readonly finishStmt: SqliteStatement<[number]>;
+  private readonly commitTx: SqliteTransaction<(work: AuditWork, owner: number) => number[]>;
 
   constructor(db: SqliteDatabase) {
     this.db = db;
-    this.lastStmt = db.prepare('SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1');
+    this.lastStmt = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1');
     this.insertStmt = db.prepare(`INSERT INTO audit_log (at, tool_id, method, host, path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash)
-      VALUES (@at, @toolId, @method, @host, @path, @argsHash, @resultCode, @errorKind, @bytes, @latencyMs, @mode, @prevHash, @hash)`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.headStmt = db.prepare("INSERT INTO meta (key, value) VALUES ('auditHead', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     // IMMEDIATE: the read of the last hash and the insert happen under one write lock, even with two processes.
-    const tx = db.transaction((entries: AuditEntry[]): AuditRow[] => {
-      let prevHash = this.lastStmt.get()?.hash ?? GENESIS_HASH;
-      const rows = entries.map((entry) => {
-        const hash = auditHash(prevHash, entry);
-        const info = this.insertStmt.run({ ...entry, prevHash, hash });
-        const row = { ...entry, seq: Number(info.lastInsertRowid), prevHash, hash };
-        prevHash = hash;
-        return row;
-      });
-      this.headStmt.run(prevHash);
-      return rows;
-    });
+    const tx = db.transaction((entries: AuditEntry[]) => this.chain(entries));
     this.appendTx = (entries) => tx.immediate(entries);
     this.beginStmt = db.prepare('INSERT INTO audit_inflight (owner, entry_json) VALUES (?, ?)');
     this.finishStmt = db.prepare('DELETE FROM audit_inflight WHERE id = ?');
+    this.commitTx = db.transaction((work: AuditWork, owner: number): number[] => {
+      const ids = work.begin.map((entry) => Number(this.beginStmt.run(owner, JSON.stringify(entry)).lastInsertRowid));
+      const chained = [...work.finish.map((f) => f.entry), ...work.append];
+      if (chained.length) this.chain(chained);
+      for (const { id } of work.finish) this.finishStmt.run(id);
+      return ids;
+    });
+  }
+
+  /** Links entries onto the chain's end; the caller holds the write transaction. */
+  private chain(entries: AuditEntry[]): AuditRow[] {
+    let prevHash = this.lastStmt.get()?.hash ?? GENESIS_HASH;
+    const rows = entries.map((entry) => {
+      const hash = auditHash(prevHash, entry);
+      const info = this.insertStmt.run(entry.at, entry.toolId, entry.method, entry.host, entry.path, entry.argsHash, entry.resultCode, entry.errorKind, entry.bytes, entry.latencyMs, entry.mode, prevHash, hash);
+      const row = { ...entry, seq: Number(info.lastInsertRowid), prevHash, hash };
+      prevHash = hash;
+      return row;
+    });
+    this.headStmt.run(prevHash);
+    return rows;
   }
 
   /**
    * One turn of the gateway's audit work in one transaction: attempts put on record, attempts ended (in the chain,
    * out of flight), and entries for what sent nothing. Returns the in-flight ids of the begun attempts.
    */
-  commit(work: { begin: AuditEntry[]; finish: { id: number; entry: AuditEntry }[]; append: AuditEntry[] }, owner: number = process.pid): number[] {
-    return this.db.transaction(() => {
-      const ids = work.begin.map((entry) => Number(this.beginStmt.run(owner, JSON.stringify(entry)).lastInsertRowid));
-      const chained = [...work.finish.map((f) => f.entry), ...work.append];
-      if (chained.length) this.appendTx(chained);
-      for (const { id } of work.finish) this.finishStmt.run(id);
-      return ids;
-    }).immediate();
+  commit(work: AuditWork, owner: number = process.pid): number[] {
+    return this.commitTx.immediate(work, owner);
   }
 
   /** Ends attempts: each becomes a chained entry and leaves the in-flight table, in one transaction. */
@@ -141,10 +164,14 @@ export class AuditRepository {
     return entries.length === 0 ? [] : this.appendTx(entries);
   }
 
-  /** The chain's end: how many entries, the last seq and its hash; undefined while the log is empty. */
+  /**
+   * The chain's end: how many entries, the last seq and its hash; undefined while the log is empty. Entries are
+   * numbered from 1 without gaps (verify reports any gap), so the last seq is the count, read without a scan of a
+   * log that grows for years.
+   */
   head(): { entries: number; seq: number; hash: string } | undefined {
-    const last = this.db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined;
-    return last ? { entries: this.count(), ...last } : undefined;
+    const last = this.lastStmt.get();
+    return last ? { entries: last.seq, ...last } : undefined;
   }
 
   count(): number {
