@@ -8,7 +8,6 @@ import type { KeyPortal } from '../core/catalog/keyPortals.ts';
 import type { CatalogProblem } from '../core/catalog/validateCatalog.ts';
 import type { CallResult, GatewayMode, ParsedOutcome } from '../core/gateway/callResult.ts';
 import type { CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../core/edge/types.ts';
-import type { GateName } from '../core/synth/gates.ts';
 import type { AgentEvent } from '../core/agent/types.ts';
 import type { BfclCategory } from '../core/bfcl/categories.ts';
 import type { BenchRunRow, BenchRunSummary, BenchEstimate } from '../core/bench/runTypes.ts';
@@ -186,16 +185,40 @@ export interface EdgeDetail {
 }
 
 /** What a synthesis run produced and how: counts, gates, diversity, coverage, provenance. */
+/** What a dataset card reports of intent synthesis: coverage, lengths, registers, trajectories, contamination. */
+export interface IntentCard {
+  /** Intents in the library, those the verified graph can plan, those with a kept sample. */
+  intents: { total: number; planned: number; used: number };
+  /** Intents no verified path reaches. */
+  unplanned: string[];
+  /** Agencies whose tools the kept samples call, of those in the catalog. */
+  agencies: { used: string[]; total: number };
+  /** Request lengths in characters, beside KOPA-Bench's hand-written ones. */
+  lengths: { median: number; p95: number; benchMedian: number; benchP95: number };
+  registers: Record<'formal' | 'polite' | 'casual', number>;
+  /** Samples with two or more, and three or more, verified trajectories to the same answer. */
+  trajectories: { atLeastTwo: number; atLeastThree: number; alternativesDropped: number };
+  /** KOPA-Bench's multi-step tool sequences that some trajectory of the dataset exercises. */
+  benchSequences: { exercised: number; total: number; missing: string[] };
+  /** Samples dropped because KOPA-Bench asks them (same tools and stated values, or the request reworded). */
+  contaminated: number;
+}
+
 export interface SynthRunSummary {
   dataset: { id: number; name: string };
+  /** intents (the default) or walk (random walks of the graph). */
+  strategy?: 'intents' | 'walk';
   resumed: boolean;
   kept: number;
   requested: number;
   attempts: number;
   /** Walks that did not reach an answer (no data on the way, too short). */
   walkFailures: number;
-  /** Walks stopped by each gate. */
-  gates: Record<GateName, number>;
+  /**
+   * Samples stopped by each gate. The walk strategy's: stated, noLeak, answer, duplicate; the intents strategy's: noInputs,
+   * noTrajectory and those of intentGates.ts.
+   */
+  gates: Record<string, number>;
   distinctSequences: number;
   pathLengths: Record<string, number>;
   toolCoverage: { used: number; total: number };
@@ -208,6 +231,7 @@ export interface SynthRunSummary {
   asOf: string;
   seconds: number;
   perMinute: number;
+  card?: IntentCard;
 }
 
 export interface ExportResult {
@@ -220,7 +244,14 @@ export interface ExportResult {
 export interface SynthRunParams {
   /** Samples to keep. */
   count: number;
-  /** Steps per plan; defaults 2 and 5. */
+  /**
+   * intents (default): questions people ask, planned from the goal back to what they state, with alternative
+   * trajectories; walk: random walks of the verified graph (kept to compare with).
+   */
+  strategy?: 'intents' | 'walk';
+  /** Intents: trajectories tried per question, the first that answers and its alternatives. Defaults to 4. */
+  trajectories?: number;
+  /** Steps per plan; defaults 2 and 5 (intents: the most calls before query-tool steps). */
   minSteps?: number;
   maxSteps?: number;
   /** Defaults to "1". */

@@ -48,6 +48,8 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'synth.run': z
     .object({
       count: z.number().int().min(1).max(1_000_000),
+      strategy: z.enum(['intents', 'walk']).optional(),
+      trajectories: z.number().int().min(1).max(8).optional(),
       minSteps: z.number().int().min(1).max(8).optional(),
       maxSteps: z.number().int().min(1).max(8).optional(),
       seed: z.string().min(1).max(100).optional(),

@@ -46,6 +46,15 @@ export class Rng {
     return items[Math.floor(this.next() * items.length)]!;
   }
 
+  /** The items in a random order (Fisher-Yates), in place. */
+  shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = Math.floor(this.next() * (i + 1));
+      [items[i], items[j]] = [items[j]!, items[i]!];
+    }
+    return items;
+  }
+
   /** Standard normal (Box-Muller). */
   normal(): number {
     const u = Math.max(this.next(), 1e-12);

@@ -15,13 +15,17 @@ describe('EDGE throughput', () => {
       const verify = await engine.call('edges.verify', {});
       const verifySeconds = (performance.now() - t) / 1000;
       console.log(`verify: ${verify.checked} candidates (3 trials each) in ${verifySeconds.toFixed(2)} s, ${verify.callsSpent} calls; ${verify.verified} verified, ${verify.rejected} rejected (goal < 20 s)`);
-      t = performance.now();
-      const run = await engine.call('synth.run', { count: 1000, seed: 'bench' });
-      const seconds = (performance.now() - t) / 1000;
-      expect(run.summary.kept).toBe(1000);
-      console.log(
-        `synthesis: ${run.summary.kept} trajectories in ${seconds.toFixed(2)} s including seeding = ${Math.round((run.summary.kept / seconds) * 60)}/min (goal ≥ 1000/min); loop alone ${run.summary.perMinute}/min; ${run.summary.distinctSequences} distinct tool sequences; ${run.summary.attempts} walks`,
-      );
+      // Both strategies in the same run: questions planned from intents (the default) beside random walks.
+      for (const strategy of ['intents', 'walk'] as const) {
+        t = performance.now();
+        const run = await engine.call('synth.run', { count: 1000, seed: `bench-${strategy}`, strategy });
+        const seconds = (performance.now() - t) / 1000;
+        expect(run.summary.kept).toBe(1000);
+        const trajectories = run.summary.kept + run.summary.samplesWithAlternatives;
+        console.log(
+          `synthesis (${strategy}): ${run.summary.kept} samples in ${seconds.toFixed(2)} s including seeding = ${Math.round((run.summary.kept / seconds) * 60)}/min (goal ≥ 1000/min); loop alone ${run.summary.perMinute}/min; ${run.summary.distinctSequences} distinct tool sequences; ${run.summary.attempts} attempts${strategy === 'intents' ? `; at least ${trajectories} verified trajectories (${run.summary.samplesWithAlternatives} samples with alternatives)` : ''}`,
+        );
+      }
     } finally {
       await engine.dispose();
     }

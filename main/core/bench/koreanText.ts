@@ -19,7 +19,8 @@ const SIDO_VARIANTS: [string, string][] = (() => {
 export function canonicalRegions(text: string): string {
   let out = text.normalize('NFC');
   for (const [variant, short] of SIDO_VARIANTS) out = out.split(variant).join(short);
-  return out.replace(/([가-힣]{1,3})시(\s*)([가-힣]{1,4}구)(?=[\s,.)은는이가을를의에]|$)/g, '$1$2$3');
+  // Only a whole word names a city (수원시, not the 광역시 of 광주광역시 서구).
+  return out.replace(/(^|[\s,(])([가-힣]{1,3})시(\s*)([가-힣]{1,4}구)(?=[\s,.)은는이가을를의에]|$)/g, '$1$2$3$4');
 }
 
 /** Text reduced to letters and digits, lower case, regions canonical: what "the same words" means here. */

@@ -2,6 +2,7 @@
 // supplies (literally, as the task's statedAs says, or as a moment relative to the task's now), must not name a
 // value only an earlier step knows, and its relative words (오늘, 지난달 …) must mean the plan's dates at asOf.
 import { mentionText, TIME_KINDS } from '../synth/mentions.ts';
+import { isStatedKind } from '../synth/valueKinds.ts';
 import { leakedValues } from '../plan/leaks.ts';
 import type { TraceStep } from '../plan/types.ts';
 import { visibleRows } from '../plan/visibility.ts';
@@ -95,6 +96,11 @@ export function statedForms(tool: string, tag: string, value: unknown, asOf: Dat
   // The latest issue of a forecast is what "now" asks for, however the request says now.
   if (mention === '지금' || mention === '가장 최근에 발표된') for (const word of NOW_WORDS) forms.add(word);
   const text = String(value);
+  // A radius is said in metres or, when whole, kilometres ("반경 2km").
+  if (tag === 'geo.radiusM' && /^\d+$/.test(text)) {
+    forms.add(`${text}m`);
+    if (Number(text) % 1000 === 0) forms.add(`${Number(text) / 1000}km`);
+  }
   const today = ymd(kst(asOf));
   if (tag === 'date.yyyymmdd' && /^\d{8}$/.test(text)) {
     forms.add(`${Number(text.slice(4, 6))}월 ${Number(text.slice(6))}일`);
@@ -131,6 +137,7 @@ export function statedForms(tool: string, tag: string, value: unknown, asOf: Dat
     const month = Number(monthOffset(asOf, 0).slice(4));
     if (Number(text) === month) for (const word of ['이번 달', '오늘', '지금', '현재', '내일', '어제']) forms.add(word);
     if (Number(text) === (month % 12) + 1) forms.add('다음 달').add('다음달');
+    if (Number(text) === ((month + 10) % 12) + 1) forms.add('지난달').add('지난 달');
   }
   return [...forms];
 }
@@ -168,6 +175,10 @@ export function lintTask(task: BenchTask, steps: TraceStep[], ctx: LintContext):
     }
   }
   const trace = task.plan.steps.map((s) => executed.get(s.id)).filter((s): s is TraceStep => s !== undefined);
-  for (const value of leakedValues(task.plan, trace, stated, task.query_ko)) lints.push({ kind: 'leaked id', detail: `the request names ${value}, which only an earlier step knows` });
+  const speakable = (tool: string, param: string): boolean => {
+    const tag = ctx.tagOf(tool, param);
+    return tag !== undefined && isStatedKind(tag);
+  };
+  for (const value of leakedValues(task.plan, trace, stated, task.query_ko, speakable)) lints.push({ kind: 'leaked id', detail: `the request names ${value}, which only an earlier step knows` });
   return lints;
 }

@@ -11,15 +11,19 @@ export function primitives(value: unknown): (string | number | boolean)[] {
   return [value as string | number | boolean];
 }
 
-/** Carried values (4+ characters, so "11" in "11시" is no leak) that appear in the request and were not stated. */
-export function leakedValues(plan: Plan, steps: TraceStep[], stated: Set<string>, query: string): string[] {
+/**
+ * Carried values (4+ characters, so "11" in "11시" is no leak) that appear in the request and were not stated.
+ * `speakable` says which parameters take a kind of value a person could state themselves (a station's name, which is
+ * often its district's: "영등포구"); those are no leak, only codes and ids a person could not know.
+ */
+export function leakedValues(plan: Plan, steps: TraceStep[], stated: Set<string>, query: string, speakable: (tool: string, param: string) => boolean = () => false): string[] {
   const carried = new Set<string>();
   const byId = new Map(plan.steps.map((s) => [s.id, s]));
   for (const step of steps) {
     const planned = byId.get(step.id);
     if (!planned) continue;
     for (const [name, arg] of Object.entries(planned.args)) {
-      if (!('expr' in arg)) continue;
+      if (!('expr' in arg) || speakable(step.tool, name)) continue;
       for (const v of primitives(step.args[name])) if (String(v).length >= 4) carried.add(String(v));
     }
   }

@@ -4,6 +4,7 @@
 import { leakedValues } from '../plan/leaks.ts';
 import { bigramSimilarity, bigrams } from '../text/similarity.ts';
 import type { Walk } from './types.ts';
+import { isStatedKind } from './valueKinds.ts';
 
 export const gateNames = ['stated', 'noLeak', 'answer', 'duplicate'] as const;
 export type GateName = (typeof gateNames)[number];
@@ -15,10 +16,13 @@ export function unstated(walk: Walk, query: string): string[] {
   return walk.steps.flatMap((s) => s.mentions.filter((m) => !query.includes(m.text)).map((m) => `${s.id}.${m.param} (${m.text})`));
 }
 
-/** Values carried between steps that appear in the request. */
-export function leaked(walk: Walk, query: string): string[] {
+/**
+ * Values carried between steps that appear in the request. With `tagOf`, a carried value of a kind a person states
+ * themselves (a station's name, often its district's) is no leak.
+ */
+export function leaked(walk: Walk, query: string, tagOf?: (tool: string, param: string) => string | undefined): string[] {
   const stated = new Set(walk.steps.flatMap((s) => s.mentions.flatMap((m) => [m.value].flat().map(String))));
-  return leakedValues(walk.plan, walk.trace.steps, stated, query);
+  return leakedValues(walk.plan, walk.trace.steps, stated, query, tagOf ? (tool, param) => isStatedKind(tagOf(tool, param) ?? '') : undefined);
 }
 
 export interface SeenRequests {

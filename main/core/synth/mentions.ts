@@ -4,43 +4,24 @@
 import { formatBusinessNumber } from '../business/businessNumber.ts';
 import { latestIssue } from '../time/issueTimes.ts';
 import { kst, pad, ymd } from '../time/kst.ts';
+import { VALUE_KINDS } from './valueKinds.ts';
 
-/** Value kinds a person asking a question can state. */
-export const USER_KINDS = new Set([
-  'region.fullName',
-  'region.sidoName',
-  'region.sidoShortName',
-  'region.sigunguName',
-  'region.emdName',
-  'address.keyword',
-  'address.road',
-  'org.name',
-  'kosis.searchText',
-  'airkorea.stationName',
-  'biz.bno10',
-  'geo.lat',
-  'geo.lon',
-  'geo.radiusM',
-  'date.yyyymmdd',
-  'date.yyyymm',
-  'date.yyyy',
-  'date.mm',
-  'kma.baseTime',
-  'kma.tmFc',
-  'time.hhmm',
-]);
+/** Value kinds a person asking a question can state (see valueKinds.ts). */
+export const USER_KINDS: ReadonlySet<string> = new Set(Object.entries(VALUE_KINDS).filter(([, kind]) => kind.stated).map(([tag]) => tag));
 
 /** Kinds whose value the request states as a moment relative to now, which the system prompt fixes. */
 export const TIME_KINDS = new Set(['date.yyyymmdd', 'date.yyyymm', 'date.yyyy', 'date.mm', 'kma.baseTime', 'kma.tmFc', 'time.hhmm']);
 
 const quoted = (v: unknown): string => `'${String(v)}'`;
 
-function dateText(yyyymmdd: string, asOf: Date): string {
+/** A date as a request says it: 오늘, or 2025년 5월 5일. */
+export function dateText(yyyymmdd: string, asOf: Date): string {
   if (yyyymmdd === ymd(kst(asOf))) return '오늘';
   return `${Number(yyyymmdd.slice(0, 4))}년 ${Number(yyyymmdd.slice(4, 6))}월 ${Number(yyyymmdd.slice(6, 8))}일`;
 }
 
-function monthText(yyyymm: string, asOf: Date): string {
+/** A month as a request says it: 이번 달, 지난달, or 2025년 3월. */
+export function monthText(yyyymm: string, asOf: Date): string {
   const now = kst(asOf);
   const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   if (yyyymm === `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1, 2)}`) return '이번 달';

@@ -24,6 +24,16 @@ export function selectionPhrase(selection: Selection, topic: string): string {
       return `${josa(selection.label ?? selection.field ?? '', '이/가')} 가장 작은 ${topic}`;
     case 'match':
       return `${josa(selection.label ?? selection.field ?? '', '이/가')} ${valueText(selection.value)}인 ${topic}`;
+    case 'stated':
+      return `말한 ${topic}`;
+    case 'nearest':
+      return `가장 가까운 ${topic}`;
+    case 'latest':
+      return `가장 최근 ${topic}`;
+    case 'earliest':
+      return `가장 이른 ${topic}`;
+    case 'next':
+      return `다음 ${topic}`;
   }
 }
 

@@ -1,15 +1,30 @@
 // What EDGE synthesis produces: a plan walked over verified links, executed to a trace, described so that a
 // Korean request and an answer can be written from it.
 import type { Plan, Trace } from '../plan/types.ts';
+import type { RowCondition } from '../view/queryRows.ts';
 
-/** How a step picks one row of an earlier list: the only one, the first, the max or min by a field, or the one with a value. */
+/**
+ * How a step picks one row of an earlier list: the only one; the max or min by a field; the one with a value, or with
+ * the stated names; the nearest (by a distance field, or measured from `origin`); the latest or earliest by a date;
+ * the first on or after a day ("다음 공휴일"). The walk synthesizer also picks the first row.
+ */
 export interface Selection {
-  kind: 'only' | 'first' | 'max' | 'min' | 'match';
+  kind: 'only' | 'first' | 'max' | 'min' | 'match' | 'stated' | 'nearest' | 'latest' | 'earliest' | 'next';
   field?: string;
   /** The field's Korean label, for the request. */
   label?: string;
   /** For match: the value the row has (the request states it). */
   value?: unknown;
+  /** For stated: the fields the row names the stated values in. */
+  match?: { field: string; value: unknown }[];
+  /** For nearest without a distance field: the stated point and the row's coordinate fields. */
+  origin?: { lat: number; lon: number; latField: string; lonField: string };
+  /** For next: the first value kept (today, written as the field writes dates). */
+  from?: string | number;
+  /** Conditions the picked row meets besides ("월세 없는 계약"). */
+  where?: RowCondition[];
+  /** The service returns rows in this pick's order (AirKorea's newest measurement first): the first row is it. */
+  byOrder?: boolean;
 }
 
 /** A value the user gives, and how the request says it ("지난달", "'강남구 역삼동'"). */
@@ -53,6 +68,11 @@ export interface Walk {
   trace: Trace;
   /** The moment time-relative values ("지금", "지난달") refer to. */
   asOf: string;
+  /**
+   * How the request says values it does not write as the API wants them, by "s1.param" or "s3.where.field", as a
+   * benchmark task's statedAs: "관광지" for contentTypeId 12; "" for one the request need not say (today, in "다음").
+   */
+  statedAs?: Record<string, string>;
 }
 
 export const registers = ['formal', 'polite', 'casual'] as const;
@@ -63,6 +83,8 @@ export interface Alternative {
   plan: Plan;
   tools: string[];
   edgeIds: string[];
+  /** Its own execution, which reached the sample's answer. */
+  trace?: Trace;
 }
 
 export interface SynthSample {
@@ -77,4 +99,7 @@ export interface SynthSample {
   signature: string;
   graphVersion: number;
   backend: string;
+  /** The intent the request asks (intent synthesis), and the register of its first phrasing. */
+  intent?: string;
+  register?: Register;
 }

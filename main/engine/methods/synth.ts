@@ -3,6 +3,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallOptions, DatasetInfo, ExportResult, SynthRunParams, SynthRunResult, SynthRunSummary } from '../../api/contract.ts';
+import { checkIntents, intentFileSchema, type Intent } from '../../core/synth/intents.ts';
+import { lintContext } from '../bench/catalogFacts.ts';
+import { loadSuite } from '../bench/suite.ts';
+import { IntentSynthesizer } from '../synth/intentSynthesizer.ts';
 import { KopaError } from '../../core/errors.ts';
 import { checkPhraseBook, type PhraseBook } from '../../core/synth/phraseBook.ts';
 import type { ExportFormat } from '../../core/synth/formats.ts';
@@ -19,6 +23,19 @@ export function loadPhraseBook(engine: Engine): PhraseBook {
   const problems = checkPhraseBook(book, engine.catalog());
   if (problems.length > 0) throw new KopaError('Internal', `resources/synth/phrases.json does not match the catalog: ${problems.join('; ')}`);
   return book;
+}
+
+/** The intent library (resources/synth/intents.json), checked against the catalog and the phrase book. */
+export function loadIntents(engine: Engine, book: PhraseBook): Intent[] {
+  const file = path.join(engine.resourcesDir, 'synth', 'intents.json');
+  const parsed = intentFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new KopaError('Internal', `resources/synth/intents.json is not an intent library: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const problems = checkIntents(parsed.data.intents, engine.catalog());
+  for (const intent of parsed.data.intents) {
+    if (intent.answer.pick.kind === 'facet' && !book.tools[intent.goal]?.facets) problems.push(`intent ${intent.id}: ${intent.goal} has no categories in resources/synth/phrases.json`);
+  }
+  if (problems.length > 0) throw new KopaError('Internal', `resources/synth/intents.json does not match the catalog: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}`);
+  return parsed.data.intents;
 }
 
 export async function runSynthesis(engine: Engine, params: SynthRunParams, options: CallOptions): Promise<SynthRunResult> {
@@ -41,19 +58,30 @@ export async function runSynthesis(engine: Engine, params: SynthRunParams, optio
   options.onProgress?.({ stage: 'seeds', message: 'finding inputs that make each tool answer' });
   await seeds.prepare(new Set(verified.flatMap((e) => [e.fromTool, e.toTool])));
   const datasets = new DatasetRepository(engine.store.db);
-  const synthesizer = new Synthesizer({ catalog: engine.catalog(), book: loadPhraseBook(engine), resourcesDir: engine.resourcesDir, edges: verified, seeds, datasets, call, graphVersion: edges.graphVersion() });
-  const summary = await synthesizer.run(
-    {
-      count: params.count,
-      minSteps: params.minSteps ?? 2,
-      maxSteps: params.maxSteps ?? 5,
-      seed: params.seed ?? '1',
-      backend: mode === 'replay' ? `replay:${params.snapshot ?? '*'}` : mode,
-      asOf: asOf.toISOString(),
-      phrasings: params.phrasings ?? 2,
-    },
-    { name: params.name, signal: options.signal, onProgress: options.onProgress },
-  );
+  const book = loadPhraseBook(engine);
+  const backend = mode === 'replay' ? `replay:${params.snapshot ?? '*'}` : mode;
+  const run = { name: params.name, signal: options.signal, onProgress: options.onProgress };
+  let summary: SynthRunSummary;
+  if ((params.strategy ?? 'intents') === 'intents') {
+    const catalog = engine.catalog();
+    const synthesizer = new IntentSynthesizer({
+      catalog,
+      book,
+      intents: loadIntents(engine, book),
+      resourcesDir: engine.resourcesDir,
+      edges: verified,
+      seeds,
+      datasets,
+      call,
+      graphVersion: edges.graphVersion(),
+      bench: loadSuite('kopa', engine.resourcesDir, catalog).tasks,
+      lint: lintContext(catalog),
+    });
+    summary = await synthesizer.run({ count: params.count, seed: params.seed ?? '1', backend, asOf: asOf.toISOString(), phrasings: params.phrasings ?? 2, maxSteps: params.maxSteps ?? 5, trajectories: params.trajectories }, run);
+  } else {
+    const synthesizer = new Synthesizer({ catalog: engine.catalog(), book, resourcesDir: engine.resourcesDir, edges: verified, seeds, datasets, call, graphVersion: edges.graphVersion() });
+    summary = await synthesizer.run({ count: params.count, minSteps: params.minSteps ?? 2, maxSteps: params.maxSteps ?? 5, seed: params.seed ?? '1', backend, asOf: asOf.toISOString(), phrasings: params.phrasings ?? 2 }, run);
+  }
   const result: SynthRunResult = { summary, ...(verification ? { verification } : {}) };
   if (params.out && params.format) result.export = exportDataset(engine, String(summary.dataset.id), params.out, params.format, params.distractors);
   return result;

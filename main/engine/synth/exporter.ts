@@ -53,13 +53,24 @@ function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, 
     `- created: ${dataset.createdAt}${dataset.finishedAt ? `, finished ${dataset.finishedAt}` : ''}`,
   ];
   if (s) {
+    const gates = Object.entries(s.gates);
+    lines.push('', '## Quality gates', '', `${s.attempts} attempts, ${s.kept} kept; stopped by:`, '', `| ${gates.map(([g]) => g).join(' | ')} |`, `|${gates.map(() => ' --- |').join('')}`, `| ${gates.map(([, n]) => n).join(' | ')} |`);
+    const c = s.card;
+    if (c) {
+      const pct = (part: number, whole: number): string => `${whole ? Math.round((100 * part) / whole) : 0} %`;
+      lines.push(
+        '',
+        '## Intents and coverage',
+        '',
+        `- intents: ${c.intents.used} used, of ${c.intents.planned} the verified graph can plan (${c.intents.total} in the library)${c.unplanned.length ? `; unplanned: ${c.unplanned.join(', ')}` : ''}`,
+        `- agencies: ${c.agencies.used.join(', ')} (${c.agencies.used.length} of ${c.agencies.total})`,
+        `- request length: median ${c.lengths.median} characters, 95th percentile ${c.lengths.p95} (KOPA-Bench: ${c.lengths.benchMedian} and ${c.lengths.benchP95})`,
+        `- registers: ${Object.entries(c.registers).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+        `- trajectories: ${c.trajectories.atLeastTwo} samples (${pct(c.trajectories.atLeastTwo, s.kept)}) with two or more verified trajectories to the same answer, ${c.trajectories.atLeastThree} with three or more; ${c.trajectories.alternativesDropped} alternatives dropped by a gate`,
+        `- KOPA-Bench multi-step tool sequences exercised: ${c.benchSequences.exercised} of ${c.benchSequences.total} (${pct(c.benchSequences.exercised, c.benchSequences.total)}), no task copied; samples dropped as KOPA-Bench tasks: ${c.contaminated}`,
+      );
+    }
     lines.push(
-      '',
-      '## Quality gates',
-      '',
-      '| attempts | kept | walk failures | not stated | leaked | no answer | duplicate |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
-      `| ${s.attempts} | ${s.kept} | ${s.walkFailures} | ${s.gates.stated} | ${s.gates.noLeak} | ${s.gates.answer} | ${s.gates.duplicate} |`,
       '',
       '## Diversity',
       '',
@@ -74,7 +85,9 @@ function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, 
     '## Reproduce',
     '',
     '```sh',
-    `kopa synth --count ${String(dataset.params.count)} --min-steps ${String(dataset.params.minSteps)} --max-steps ${String(dataset.params.maxSteps)} --seed ${dataset.seed} --as-of ${String(dataset.params.asOf)} --format ${request.format} --out FILE`,
+    dataset.params.strategy === 'intents'
+      ? `kopa synth --count ${String(dataset.params.count)} --max-steps ${String(dataset.params.maxSteps)} --seed ${dataset.seed} --as-of ${String(dataset.params.asOf)} --format ${request.format} --out FILE`
+      : `kopa synth --strategy walk --count ${String(dataset.params.count)} --min-steps ${String(dataset.params.minSteps)} --max-steps ${String(dataset.params.maxSteps)} --seed ${dataset.seed} --as-of ${String(dataset.params.asOf)} --format ${request.format} --out FILE`,
     '```',
     '',
   );

@@ -6,7 +6,7 @@ import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { Edge } from '../../core/edge/types.ts';
 import { KopaError } from '../../core/errors.ts';
 import { Rng } from '../../core/random.ts';
-import { checkGates, gateNames, planSignature, remember, type GateName, type SeenRequests } from '../../core/synth/gates.ts';
+import { checkGates, gateNames, planSignature, remember, type GateName } from '../../core/synth/gates.ts';
 import type { PhraseBook } from '../../core/synth/phraseBook.ts';
 import { answerSentence, composeRequest } from '../../core/synth/phrasing.ts';
 import { registers, type SynthSample } from '../../core/synth/types.ts';
@@ -14,6 +14,7 @@ import type { Progress, SynthRunSummary } from '../../api/contract.ts';
 import type { SeedBook } from '../edge/seedBook.ts';
 import type { PlanCaller } from '../plan/executePlan.ts';
 import type { DatasetRepository, DatasetRow } from '../store/repositories/DatasetRepository.ts';
+import { openRun, runSummary } from './synthRun.ts';
 import { ValuePools } from './valuePools.ts';
 import { Walker } from './walker.ts';
 
@@ -62,14 +63,8 @@ export class Synthesizer {
     const now = this.deps.now ?? (() => new Date());
     const { datasets, catalog, book } = this.deps;
     if (this.deps.edges.length === 0) throw new KopaError('Usage', 'There are no verified links to walk.', { hint: 'Run kopa edges verify first.' });
-    const key = { ...params };
-    const existing = datasets.findRunning(key);
-    const dataset: DatasetRow = existing ?? datasets.create(options.name ?? `synth-${now().toISOString().replace(/[:.]/g, '-')}`, key, params.seed, params.backend, this.deps.graphVersion, now());
-    const previous = existing ? datasets.samples(dataset.id) : [];
-    const saved = (dataset.summary ?? {}) as Partial<Counters>;
+    const { dataset, resumed, previous, saved, seen } = openRun<Counters>(datasets, { ...params }, options.name, params.seed, params.backend, this.deps.graphVersion, now());
     const counters: Counters = { attempts: saved.attempts ?? 0, walkFailures: saved.walkFailures ?? 0, gates: { ...emptyGates(), ...saved.gates } };
-    const seen: SeenRequests = { bySignature: new Map() };
-    for (const s of previous) remember(seen, s.signature, s.query);
 
     const asOf = new Date(params.asOf);
     const pools = ValuePools.load(this.deps.resourcesDir, catalog, this.deps.seeds);
@@ -114,38 +109,12 @@ export class Synthesizer {
       options.onProgress?.({ stage: 'synthesize', done: kept, total: params.count });
     }
 
-    const summary = this.summarize(dataset, existing !== undefined, params, counters, datasets.samples(dataset.id), kept - previous.length, (performance.now() - started) / 1000);
+    const summary = this.summarize(dataset, resumed, params, counters, datasets.samples(dataset.id), kept - previous.length, (performance.now() - started) / 1000);
     datasets.finish(dataset.id, 'done', summary as unknown as Record<string, unknown>, now());
     return summary;
   }
 
   private summarize(dataset: DatasetRow, resumed: boolean, params: SynthRunParams, counters: Counters, samples: SynthSample[], keptNow: number, seconds: number): SynthRunSummary {
-    const sequences = new Set(samples.map((s) => s.walk.steps.map((st) => st.tool).join('>')));
-    const pathLengths: Record<string, number> = {};
-    for (const s of samples) pathLengths[s.walk.steps.length] = (pathLengths[s.walk.steps.length] ?? 0) + 1;
-    const toolsInGraph = new Set(this.deps.edges.flatMap((e) => [e.fromTool, e.toTool]));
-    const toolsUsed = new Set(samples.flatMap((s) => s.walk.steps.map((st) => st.tool)));
-    const linksUsed = new Set(samples.flatMap((s) => s.walk.steps.flatMap((st) => st.inputs.map((i) => i.edgeId).filter(Boolean))));
-    return {
-      dataset: { id: dataset.id, name: dataset.name },
-      resumed,
-      kept: samples.length,
-      requested: params.count,
-      attempts: counters.attempts,
-      walkFailures: counters.walkFailures,
-      gates: counters.gates,
-      distinctSequences: sequences.size,
-      pathLengths,
-      toolCoverage: { used: toolsUsed.size, total: toolsInGraph.size },
-      linkCoverage: { used: linksUsed.size, total: this.deps.edges.length },
-      samplesWithAlternatives: samples.filter((s) => s.alternatives.length > 0).length,
-      phrasings: samples.reduce((n, s) => n + s.phrasings.length, 0),
-      graphVersion: this.deps.graphVersion,
-      backend: params.backend,
-      seed: params.seed,
-      asOf: params.asOf,
-      seconds: Math.round(seconds * 100) / 100,
-      perMinute: seconds > 0 ? Math.round((keptNow / seconds) * 60) : 0,
-    };
+    return runSummary({ dataset, resumed, requested: params.count, attempts: counters.attempts, failures: counters.walkFailures, gates: counters.gates, samples, edges: this.deps.edges, graphVersion: this.deps.graphVersion, backend: params.backend, seed: params.seed, asOf: params.asOf, keptNow, seconds });
   }
 }

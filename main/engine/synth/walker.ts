@@ -10,12 +10,13 @@ import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { ToolSpec } from '../../core/catalog/types.ts';
 import { bindingExpression, transformById } from '../../core/edge/transforms.ts';
 import type { Edge } from '../../core/edge/types.ts';
-import { fieldRef, literal } from '../../core/plan/expressions.ts';
+import { fieldRef } from '../../core/plan/expressions.ts';
 import type { AnswerSpec, Plan, PlanArg, PlanStep, TraceStep } from '../../core/plan/types.ts';
 import type { Rng } from '../../core/random.ts';
 import { mentionText, TIME_KINDS, USER_KINDS } from '../../core/synth/mentions.ts';
 import type { PhraseBook } from '../../core/synth/phraseBook.ts';
-import type { Mention, Selection, Walk, WalkAnswer, WalkInput, WalkStep } from '../../core/synth/types.ts';
+import { pickRow as pick, selectionExpr } from '../../core/synth/selection.ts';
+import type { Mention, Selection, Walk, WalkAnswer, WalkInput } from '../../core/synth/types.ts';
 import { timelyArgs } from '../../core/time/issueTimes.ts';
 import { EpisodeResults } from '../../core/view/EpisodeResults.ts';
 import { QUERY_TOOL } from '../../core/view/queryRows.ts';
@@ -23,6 +24,7 @@ import type { ViewOptions } from '../../core/view/resultView.ts';
 import type { SeedBook } from '../edge/seedBook.ts';
 import { describeHidden, hiddenRead, stepResults } from '../../core/plan/visibility.ts';
 import { finishTrace, resolveArgs, traceStep, type PlanCaller } from '../plan/executePlan.ts';
+import { complete, isNumber, present, whole, type ExecutedStep } from './executedStep.ts';
 import type { ValuePools } from './valuePools.ts';
 
 export interface WalkerOptions {
@@ -39,51 +41,10 @@ export interface WalkerOptions {
 
 export type WalkOutcome = { ok: true; walk: Walk } | { ok: false; reason: string };
 
-type Row = Record<string, unknown>;
+type Done = ExecutedStep;
 
-/** A step as the walker builds it: the plan step, what the request says of it, what ran, and what a model saw. */
-interface Done {
-  plan: PlanStep;
-  walk: WalkStep;
-  trace: TraceStep;
-  /** The rows the result view shows. */
-  visible: Row[];
-}
-
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const present = (v: unknown): boolean => v !== null && v !== undefined && v !== '';
-
-/** Every row of the result is in the view. */
-const complete = (d: Done): boolean => d.visible.length === d.trace.items.length && d.trace.items.length === (d.trace.totalCount ?? d.trace.items.length);
 /** The response holds every row the API has, some hidden by the view: the query tool can reach them. */
-const queryable = (d: Done): boolean => !complete(d) && d.trace.items.length === (d.trace.totalCount ?? d.trace.items.length);
-
-/** The JSONata that picks a selection's row out of a step's rows, the rows a model sees being a prefix of them. */
-export function selectionExpr(stepId: string, s: Selection): string {
-  const items = `${stepId}.items`;
-  switch (s.kind) {
-    case 'only':
-    case 'first':
-      return `${items}[0]`;
-    case 'max':
-    case 'min': {
-      const f = fieldRef(s.field!);
-      return `(${items}[$type(${f}) = "number"]^(${s.kind === 'max' ? '>' : '<'}${f}))[0]`;
-    }
-    case 'match':
-      return `${items}[${fieldRef(s.field!)} = ${typeof s.value === 'number' ? String(s.value) : literal(String(s.value))}][0]`;
-  }
-}
-
-/** The row a selection picks among shown rows, computed the way the plan's JSONata will. */
-function pick(rows: Row[], s: Selection): Row | undefined {
-  if (s.kind === 'only' || s.kind === 'first') return rows[0];
-  if (s.kind === 'match') return rows.find((r) => r[s.field!] === s.value);
-  const numeric = rows.filter((r) => isNumber(r[s.field!]));
-  if (numeric.length === 0) return undefined;
-  // JSONata's order-by is a stable sort, so ties keep the first row, as here.
-  return numeric.reduce((best, r) => ((s.kind === 'max' ? (r[s.field!] as number) > (best[s.field!] as number) : (r[s.field!] as number) < (best[s.field!] as number)) ? r : best));
-}
+const queryable = (d: Done): boolean => !complete(d) && whole(d);
 
 /**
  * The trace as a model running the plan would see it: the walk tried calls it did not keep, which took handles, so

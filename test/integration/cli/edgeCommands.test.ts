@@ -136,9 +136,28 @@ describe('kopa synth', () => {
     expect(readFileSync(out, 'utf8')).toEqual(readFileSync(straightOut, 'utf8'));
   }, 240_000);
 
-  it('exits 2 when --out comes without --format', async () => {
+  it('exits 2 when --out comes without --format, or without --count', async () => {
     const run = await runKopa(['--data-dir', tempDir(), 'synth', '--count', '5', '--out', 'x.jsonl']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--out and --format go together');
+    const bare = await runKopa(['--data-dir', tempDir(), 'synth']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('--count');
   });
+
+  it('lists datasets with their full names and exports one again, as typed: synth export DATASET --format F --out F', async () => {
+    const dir = fileTempDir();
+    expect((await runKopa(['--data-dir', dir, 'synth', '--count', '5', '--seed', 'list', '--now', NOW, '--name', 'seoul-weather-questions-for-the-first-tuning-run'])).code).toBe(0);
+    const list = await runKopa(['--data-dir', dir, 'synth', 'list']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain('seoul-weather-questions-for-the-first-tuning-run');
+    const out = path.join(dir, 'again.jsonl');
+    const exported = await runKopa(['--data-dir', dir, 'synth', 'export', 'seoul-weather-questions-for-the-first-tuning-run', '--format', 'sharegpt', '--out', out]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(5);
+    expect(readFileSync(`${out}.card.md`, 'utf8')).toContain('## Intents and coverage');
+    const missing = await runKopa(['--data-dir', dir, 'synth', 'export', 'seoul-weather-questions-for-the-first-tuning-run', '--out', out]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--format');
+  }, 120_000);
 });

@@ -61,6 +61,8 @@ describe('names', () => {
     expect(passes(spec('string'), '경기도 수원시 팔달구', '경기 수원 팔달구')).toBe(true);
     expect(passes(spec('string'), '역삼자이', '가장 비싼 단지는 "역삼 자이"입니다.')).toBe(true);
     expect(passes(spec('string'), '광주광역시', '경기도 광주시입니다')).toBe(false);
+    expect(passes(spec('string'), '광주광역시 서구', '광주광역시 서구입니다')).toBe(true);
+    expect(passes(spec('string'), '광주광역시 서구', '광주 서구입니다')).toBe(false);
     expect(passes(spec('string'), '1048604812', '104-86-04812가 폐업했습니다')).toBe(true);
   });
 

@@ -99,7 +99,14 @@ export class DatasetRepository {
         answerJson: JSON.stringify({ value: sample.walk.trace.answer, text: sample.answerText, spec: sample.walk.plan.answer }),
         traceJson: JSON.stringify(sample.walk.trace),
         alternativesJson: JSON.stringify(sample.alternatives),
-        provenanceJson: JSON.stringify({ walk: { steps: sample.walk.steps, answer: sample.walk.answer, asOf: sample.walk.asOf }, phrasings: sample.phrasings, signature: sample.signature, graphVersion: sample.graphVersion, backend: sample.backend }),
+        provenanceJson: JSON.stringify({
+          walk: { steps: sample.walk.steps, answer: sample.walk.answer, asOf: sample.walk.asOf, ...(sample.walk.statedAs ? { statedAs: sample.walk.statedAs } : {}) },
+          phrasings: sample.phrasings,
+          signature: sample.signature,
+          graphVersion: sample.graphVersion,
+          backend: sample.backend,
+          ...(sample.intent ? { intent: sample.intent, register: sample.register } : {}),
+        }),
         createdAt: now.toISOString(),
       });
       this.saveProgress.run(JSON.stringify(progress), datasetId);
@@ -123,7 +130,7 @@ export class DatasetRepository {
       .prepare('SELECT s.ordinal, s.query_ko, s.answer_json, s.trace_json, s.alternatives_json, s.provenance_json, p.plan_json FROM samples s JOIN plans p ON p.id = s.plan_id WHERE s.dataset_id = ? ORDER BY s.ordinal')
       .all(datasetId) as { ordinal: number; query_ko: string; answer_json: string; trace_json: string; alternatives_json: string; provenance_json: string; plan_json: string }[];
     return rows.map((r) => {
-      const provenance = JSON.parse(r.provenance_json) as { walk: Pick<SynthSample['walk'], 'steps' | 'answer' | 'asOf'>; phrasings: string[]; signature: string; graphVersion: number; backend: string };
+      const provenance = JSON.parse(r.provenance_json) as { walk: Pick<SynthSample['walk'], 'steps' | 'answer' | 'asOf' | 'statedAs'>; phrasings: string[]; signature: string; graphVersion: number; backend: string } & Pick<SynthSample, 'intent' | 'register'>;
       const answer = JSON.parse(r.answer_json) as { text: string };
       return {
         ordinal: r.ordinal,
@@ -135,6 +142,7 @@ export class DatasetRepository {
         signature: provenance.signature,
         graphVersion: provenance.graphVersion,
         backend: provenance.backend,
+        ...(provenance.intent ? { intent: provenance.intent, register: provenance.register } : {}),
       };
     });
   }
