@@ -202,6 +202,8 @@ export interface IntentCard {
   benchSequences: { exercised: number; total: number; missing: string[] };
   /** Samples dropped because KOPA-Bench asks them (same tools and stated values, or the request reworded). */
   contaminated: number;
+  /** The paraphrase pass, when a model was given: rewrites asked for, kept, and why the others were refused. */
+  paraphrase?: { model: string; tried: number; kept: number; rejected: Record<string, number> };
 }
 
 export interface SynthRunSummary {
@@ -263,6 +265,11 @@ export interface SynthRunParams {
   asOf?: string;
   /** Requests written per plan. Defaults to 2. */
   phrasings?: number;
+  /**
+   * Intents: a model (registered name, .gguf file, openai:URL#MODEL or scripted:FILE) that rewrites each request in
+   * other words; a rewrite is kept only when it passes the same gates as the template. Off by default.
+   */
+  paraphraseModel?: string;
   /** Dataset name; defaults to one with the time. */
   name?: string;
   /** Also export to this file in this format. */

@@ -57,6 +57,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       snapshot: text.optional(),
       asOf: z.iso.datetime({ offset: true }).optional(),
       phrasings: z.number().int().min(1).max(6).optional(),
+      paraphraseModel: text.optional(),
       name: text.optional(),
       out: text.optional(),
       format: z.enum(exportFormats).optional(),

@@ -24,6 +24,7 @@ function renderRun(r: SynthRunResult): string {
       `intents: ${c.intents.used} used of ${c.intents.planned} planned (${c.intents.total} in the library); agencies: ${c.agencies.used.length} of ${c.agencies.total}`,
       `requests: median ${c.lengths.median} characters (KOPA-Bench ${c.lengths.benchMedian}), 95th percentile ${c.lengths.p95} (${c.lengths.benchP95}); registers ${Object.entries(c.registers).map(([k, v]) => `${k} ${v}`).join(', ')}`,
       `trajectories: ${c.trajectories.atLeastTwo} samples (${percent(c.trajectories.atLeastTwo, s.kept)}) with two or more, ${c.trajectories.atLeastThree} with three or more`,
+      ...(c.paraphrase ? [`paraphrase (${c.paraphrase.model}): ${c.paraphrase.kept} of ${c.paraphrase.tried} rewrites kept; refused: ${Object.entries(c.paraphrase.rejected).map(([why, n]) => `${why} ${n}`).join(', ') || 'none'}`] : []),
       `KOPA-Bench: ${c.benchSequences.exercised} of its ${c.benchSequences.total} multi-step tool sequences exercised (${percent(c.benchSequences.exercised, c.benchSequences.total)}); ${c.contaminated} samples dropped as KOPA-Bench tasks`,
     );
   }
@@ -52,6 +53,7 @@ interface SynthCliOptions {
   asOf?: Date;
   now?: Date;
   phrasings?: number;
+  paraphraseModel?: string;
   name?: string;
   out?: string;
   format?: ExportFormat;
@@ -73,6 +75,7 @@ export function registerSynth(program: Command, context: () => CommandContext): 
     .option('--as-of <iso>', 'what "now" is in the requests (default: the backend clock)', parseInstant)
     .option('--now <iso>', "emulator mode: freeze the emulator's clock at this time (and make it the requests' now)", parseInstant)
     .option('--phrasings <n>', 'requests written per plan (default 2)', parseInteger)
+    .option('--paraphrase-model <model>', 'intents: a model (name, .gguf, openai:URL#MODEL, scripted:FILE) that rewrites each request; kept only through the same gates')
     .option('--name <name>', 'dataset name')
     .option('--out <file>', 'write the dataset here')
     .addOption(new Option('--format <format>', 'export format').choices([...exportFormats]))
@@ -97,6 +100,7 @@ export function registerSynth(program: Command, context: () => CommandContext): 
               snapshot: options.snapshot,
               asOf: options.asOf?.toISOString(),
               phrasings: options.phrasings,
+              paraphraseModel: options.paraphraseModel,
               name: options.name,
               out: options.out,
               format: options.format,

@@ -102,4 +102,6 @@ export interface SynthSample {
   /** The intent the request asks (intent synthesis), and the register of its first phrasing. */
   intent?: string;
   register?: Register;
+  /** The templated request a model rewrote into `query` (the paraphrase pass), when it did. */
+  paraphrasedFrom?: string;
 }

@@ -16,7 +16,9 @@ import { DatasetRepository, type DatasetRow } from '../store/repositories/Datase
 import { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
 import { writeExport } from '../synth/exporter.ts';
 import { Synthesizer } from '../synth/synthesizer.ts';
+import { Paraphraser } from '../synth/paraphraser.ts';
 import { proposeEdges, verifyEdges } from './edges.ts';
+import { resolveBackend } from './models.ts';
 
 export function loadPhraseBook(engine: Engine): PhraseBook {
   const book = JSON.parse(readFileSync(path.join(engine.resourcesDir, 'synth', 'phrases.json'), 'utf8')) as PhraseBook;
@@ -40,6 +42,7 @@ export function loadIntents(engine: Engine, book: PhraseBook): Intent[] {
 
 export async function runSynthesis(engine: Engine, params: SynthRunParams, options: CallOptions): Promise<SynthRunResult> {
   const mode = params.mode ?? 'emulator';
+  if (params.paraphraseModel && params.strategy === 'walk') throw new KopaError('Usage', 'The paraphrase pass rewrites the requests of intent synthesis; random walks have no template to rewrite.', { hint: 'Leave out --strategy walk, or --paraphrase-model.' });
   const edges = new EdgeRepository(engine.store.db);
   const asOf = params.asOf ? new Date(params.asOf) : engine.clock(mode);
   let verification: SynthRunResult['verification'];
@@ -64,6 +67,7 @@ export async function runSynthesis(engine: Engine, params: SynthRunParams, optio
   let summary: SynthRunSummary;
   if ((params.strategy ?? 'intents') === 'intents') {
     const catalog = engine.catalog();
+    const paraphrasing = params.paraphraseModel ? await resolveBackend(engine, { model: params.paraphraseModel }, options.signal) : undefined;
     const synthesizer = new IntentSynthesizer({
       catalog,
       book,
@@ -76,8 +80,13 @@ export async function runSynthesis(engine: Engine, params: SynthRunParams, optio
       graphVersion: edges.graphVersion(),
       bench: loadSuite('kopa', engine.resourcesDir, catalog).tasks,
       lint: lintContext(catalog),
+      ...(paraphrasing ? { paraphraser: new Paraphraser(paraphrasing, { signal: options.signal }) } : {}),
     });
-    summary = await synthesizer.run({ count: params.count, seed: params.seed ?? '1', backend, asOf: asOf.toISOString(), phrasings: params.phrasings ?? 2, maxSteps: params.maxSteps ?? 5, trajectories: params.trajectories }, run);
+    try {
+      summary = await synthesizer.run({ count: params.count, seed: params.seed ?? '1', backend, asOf: asOf.toISOString(), phrasings: params.phrasings ?? 2, maxSteps: params.maxSteps ?? 5, trajectories: params.trajectories }, run);
+    } finally {
+      await paraphrasing?.dispose();
+    }
   } else {
     const synthesizer = new Synthesizer({ catalog: engine.catalog(), book, resourcesDir: engine.resourcesDir, edges: verified, seeds, datasets, call, graphVersion: edges.graphVersion() });
     summary = await synthesizer.run({ count: params.count, minSteps: params.minSteps ?? 2, maxSteps: params.maxSteps ?? 5, seed: params.seed ?? '1', backend, asOf: asOf.toISOString(), phrasings: params.phrasings ?? 2 }, run);

@@ -68,6 +68,7 @@ function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, 
         `- registers: ${Object.entries(c.registers).map(([k, v]) => `${k} ${v}`).join(', ')}`,
         `- trajectories: ${c.trajectories.atLeastTwo} samples (${pct(c.trajectories.atLeastTwo, s.kept)}) with two or more verified trajectories to the same answer, ${c.trajectories.atLeastThree} with three or more; ${c.trajectories.alternativesDropped} alternatives dropped by a gate`,
         `- KOPA-Bench multi-step tool sequences exercised: ${c.benchSequences.exercised} of ${c.benchSequences.total} (${pct(c.benchSequences.exercised, c.benchSequences.total)}), no task copied; samples dropped as KOPA-Bench tasks: ${c.contaminated}`,
+        ...(c.paraphrase ? [`- paraphrase pass (${c.paraphrase.model}): ${c.paraphrase.kept} of ${c.paraphrase.tried} rewrites kept through the same gates; refused: ${Object.entries(c.paraphrase.rejected).map(([why, n]) => `${why} ${n}`).join(', ') || 'none'}`] : []),
       );
     }
     lines.push(

@@ -11,6 +11,7 @@ import { Rng } from '../../core/random.ts';
 import type { BenchTask } from '../../core/bench/types.ts';
 import type { LintContext } from '../../core/bench/lints.ts';
 import { lintTask } from '../../core/bench/lints.ts';
+import { normaliseText } from '../../core/bench/koreanText.ts';
 import { planSignature, remember } from '../../core/synth/gates.ts';
 import { arbitraryPicks, asBenchTask, benchIndex, checkIntentSample, idleSteps, intentGateNames, notARealValue, placeDisagreements, type IntentGateContext } from '../../core/synth/intentGates.ts';
 import type { Intent } from '../../core/synth/intents.ts';
@@ -27,6 +28,7 @@ import type { SeedBook } from '../edge/seedBook.ts';
 import { InputSources } from './inputSources.ts';
 import { openRun, runSummary } from './synthRun.ts';
 import { IntentExecutor } from './intentExecutor.ts';
+import type { Paraphraser } from './paraphraser.ts';
 
 export interface IntentSynthParams {
   count: number;
@@ -54,6 +56,8 @@ export interface IntentSynthDeps {
   /** KOPA-Bench's tasks: samples that duplicate one are dropped. */
   bench: BenchTask[];
   lint: LintContext;
+  /** A loaded model that rewrites each request in other words; a rewrite is kept only through the same gates. */
+  paraphraser?: Paraphraser;
   now?: () => Date;
 }
 
@@ -65,6 +69,8 @@ interface Counters {
   gates: Record<CounterName, number>;
   /** Alternatives executed but dropped (another answer, or a gate). */
   alternativesDropped: number;
+  /** The paraphrase pass: rewrites asked for, kept, and why the others were not (a gate, or the model's failure). */
+  paraphrase: { tried: number; kept: number; rejected: Record<string, number> };
 }
 
 const emptyGates = (): Record<CounterName, number> => Object.fromEntries(counterNames.map((g) => [g, 0])) as Record<CounterName, number>;
@@ -84,7 +90,12 @@ export class IntentSynthesizer {
     const { datasets, catalog, book } = this.deps;
     if (this.deps.edges.length === 0) throw new KopaError('Usage', 'There are no verified links to plan over.', { hint: 'Run kopa edges verify first.' });
     const { dataset, resumed, previous, saved, seen } = openRun<Counters>(datasets, { ...params, strategy: 'intents' }, options.name, params.seed, params.backend, this.deps.graphVersion, now());
-    const counters: Counters = { attempts: saved.attempts ?? 0, gates: { ...emptyGates(), ...saved.gates }, alternativesDropped: saved.alternativesDropped ?? 0 };
+    const counters: Counters = {
+      attempts: saved.attempts ?? 0,
+      gates: { ...emptyGates(), ...saved.gates },
+      alternativesDropped: saved.alternativesDropped ?? 0,
+      paraphrase: { tried: saved.paraphrase?.tried ?? 0, kept: saved.paraphrase?.kept ?? 0, rejected: { ...saved.paraphrase?.rejected } },
+    };
 
     const asOf = new Date(params.asOf);
     const planner = new Planner({ catalog, edges: this.deps.edges, oneRow: oneRowTools(book), maxSteps: params.maxSteps, limit: Math.max(params.trajectories ?? 4, 1) + 2 });
@@ -121,14 +132,16 @@ export class IntentSynthesizer {
       }
       const register = registers[attempt % registers.length]!;
       const phrasings = this.phrasings(intent, values, register, rng, params.phrasings);
-      const query = phrasings[0]!;
+      const template = phrasings[0]!;
       const walk = executed.primary;
       const signature = `${intent.id}:${planSignature(walk)}`;
-      const verdict = checkIntentSample(walk, query, values, signature, ctx);
+      const verdict = checkIntentSample(walk, template, values, signature, ctx);
       if (!verdict.ok) {
         counters.gates[verdict.gate]++;
         continue;
       }
+      const rewrite = this.deps.paraphraser ? await this.paraphrase(this.deps.paraphraser, { walk, template, register, values, signature, ctx, seed: rng.int(1, 2_147_483_646) }, counters) : undefined;
+      const query = rewrite ?? template;
       const alternatives = executed.others.filter((alt) => this.alternativeHolds(alt, walk, query, values));
       counters.alternativesDropped += executed.others.length - alternatives.length;
       remember(seen, signature, query);
@@ -136,7 +149,8 @@ export class IntentSynthesizer {
         ordinal: kept + 1,
         walk,
         query,
-        phrasings,
+        phrasings: rewrite ? [rewrite, ...phrasings] : phrasings,
+        ...(rewrite ? { paraphrasedFrom: template } : {}),
         answerText: this.answerSentence(intent, values, walk),
         alternatives: alternatives.map(toAlternative),
         signature,
@@ -163,6 +177,28 @@ export class IntentSynthesizer {
     const answers = intent.each ? [intent.answer, intent.answer] : [intent.answer, intent.also!.answer];
     const labels = intent.each ? [values[intent.each.slot]!.text, values[intent.each.second]!.text].map((said, i) => `${said} ${answers[i]!.label}`) : answers.map((a) => a.label);
     return pairedAnswerText(answers.map((a, i) => ({ label: labels[i]!, unit: a.unit, value: answer[i], rounded: a.pick.kind === 'aggregate' && a.pick.op === 'avg' })));
+  }
+
+  /**
+   * The model's rewrite of a request that passed every gate, when it passes them too: it keeps every stated value
+   * (as said or as a recognised variant), names nothing only a step knows, passes the bench lints and the length,
+   * duplicate and contamination gates, and says something else than the template.
+   */
+  private async paraphrase(paraphraser: Paraphraser, job: { walk: Walk; template: string; register: Register; values: Record<string, StatedValue>; signature: string; ctx: IntentGateContext; seed: number }, counters: Counters): Promise<string | undefined> {
+    const { walk, template } = job;
+    const reject = (why: string): undefined => {
+      counters.paraphrase.rejected[why] = (counters.paraphrase.rejected[why] ?? 0) + 1;
+      return undefined;
+    };
+    counters.paraphrase.tried++;
+    const keep = [...walk.steps.flatMap((s) => s.mentions.map((m) => m.text)), ...Object.values(job.values).map((v) => v.text)].filter((text) => template.includes(text));
+    const out = await paraphraser.rewrite({ request: template, register: job.register, keep }, job.seed);
+    if (!out.ok) return reject('noRewrite');
+    if (normaliseText(out.request) === normaliseText(template)) return reject('unchanged');
+    const verdict = checkIntentSample(walk, out.request, job.values, job.signature, job.ctx);
+    if (!verdict.ok) return reject(verdict.gate);
+    counters.paraphrase.kept++;
+    return out.request;
   }
 
   /** The first trajectory that answers, and the others that answer the same, executed in plan order. */
@@ -219,6 +255,7 @@ export class IntentSynthesizer {
       trajectories: { atLeastTwo: trajectories.filter((n) => n >= 2).length, atLeastThree: trajectories.filter((n) => n >= 3).length, alternativesDropped: counters.alternativesDropped },
       benchSequences: { exercised: benchSequences.filter((seq) => exercised.has(seq)).length, total: benchSequences.length, missing: benchSequences.filter((seq) => !exercised.has(seq)) },
       contaminated: counters.gates.contaminated,
+      ...(this.deps.paraphraser ? { paraphrase: { model: this.deps.paraphraser.model, ...counters.paraphrase } } : {}),
     };
   }
 }

@@ -1,7 +1,7 @@
 // EDGE from the shell: propose, verify (with a frozen emulator clock), list and show; and a synthesis run killed
 // part-way that, run again, finishes with exactly the samples an uninterrupted run writes.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../../native/sqlite/index.ts';
@@ -159,5 +159,14 @@ describe('kopa synth', () => {
     const missing = await runKopa(['--data-dir', dir, 'synth', 'export', 'seoul-weather-questions-for-the-first-tuning-run', '--out', out]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--format');
+  }, 120_000);
+
+  it('prints what the paraphrase pass kept and refused, and keeps the templates where a rewrite fails', async () => {
+    const dir = fileTempDir();
+    const script = path.join(dir, 'rewrites.jsonl');
+    writeFileSync(script, ['{"text": "다시 말하기 어렵네요"}', '{"toolCalls": [{"name": "rewrite_request", "arguments": {"request": "뭐든지요"}}]}'].join('\n'));
+    const run = await runKopa(['--data-dir', dir, 'synth', '--count', '2', '--seed', 'list', '--now', NOW, '--paraphrase-model', `scripted:${script}`]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/paraphrase \(scripted:.*rewrites\.jsonl\): 0 of 2 rewrites kept; refused: noRewrite 1, stated 1/);
   }, 120_000);
 });

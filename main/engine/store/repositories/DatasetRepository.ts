@@ -106,6 +106,7 @@ export class DatasetRepository {
           graphVersion: sample.graphVersion,
           backend: sample.backend,
           ...(sample.intent ? { intent: sample.intent, register: sample.register } : {}),
+          ...(sample.paraphrasedFrom ? { paraphrasedFrom: sample.paraphrasedFrom } : {}),
         }),
         createdAt: now.toISOString(),
       });
@@ -130,7 +131,7 @@ export class DatasetRepository {
       .prepare('SELECT s.ordinal, s.query_ko, s.answer_json, s.trace_json, s.alternatives_json, s.provenance_json, p.plan_json FROM samples s JOIN plans p ON p.id = s.plan_id WHERE s.dataset_id = ? ORDER BY s.ordinal')
       .all(datasetId) as { ordinal: number; query_ko: string; answer_json: string; trace_json: string; alternatives_json: string; provenance_json: string; plan_json: string }[];
     return rows.map((r) => {
-      const provenance = JSON.parse(r.provenance_json) as { walk: Pick<SynthSample['walk'], 'steps' | 'answer' | 'asOf' | 'statedAs'>; phrasings: string[]; signature: string; graphVersion: number; backend: string } & Pick<SynthSample, 'intent' | 'register'>;
+      const provenance = JSON.parse(r.provenance_json) as { walk: Pick<SynthSample['walk'], 'steps' | 'answer' | 'asOf' | 'statedAs'>; phrasings: string[]; signature: string; graphVersion: number; backend: string } & Pick<SynthSample, 'intent' | 'register' | 'paraphrasedFrom'>;
       const answer = JSON.parse(r.answer_json) as { text: string };
       return {
         ordinal: r.ordinal,
@@ -143,6 +144,7 @@ export class DatasetRepository {
         graphVersion: provenance.graphVersion,
         backend: provenance.backend,
         ...(provenance.intent ? { intent: provenance.intent, register: provenance.register } : {}),
+        ...(provenance.paraphrasedFrom ? { paraphrasedFrom: provenance.paraphrasedFrom } : {}),
       };
     });
   }
