@@ -1,7 +1,7 @@
 // Arguments that find data in the emulator's world for every remote tool, taken from the world itself, so the
 // tests exercise each operation with values a chain would really carry.
 import { toTransverseMercator, KOREA_CENTRAL_TM } from '../../main/core/geo/transverseMercator.ts';
-import { businessCheckDigit, businessRecord } from '../../main/engine/emulator/world/business.ts';
+import { businessCheckDigit } from '../../main/engine/emulator/world/business.ts';
 import type { World } from '../../main/engine/emulator/world/World.ts';
 
 /** The emulator's clock in these tests: 2025-03-02 15:00 KST. */
@@ -25,8 +25,8 @@ export function sampleArgs(world: World): Record<string, Record<string, unknown>
   const seoulStop = world.places.of(world.regions.sigungu('11110')!).stops.find((s) => s.arsId !== '0')!;
   const cheongun = world.regions.emds.find((e) => e.name === '청운동')!;
   const tm = toTransverseMercator(cheongun.center, KOREA_CENTRAL_TM);
-  const bno = validBusinessNumber();
-  const record = businessRecord(world.seed, bno);
+  const record = world.businesses.all().find((b) => b.status === '01')!;
+  const bno = record.bno;
   const officetelSigungu = world.regions.leafSigungus().find((s) => s.sido.code2 === '11' && world.places.of(s).buildings.some((b) => b.kind === 'officetel'))!;
   return {
     'mois.getStanReginCdList': { locatadd_nm: '서울특별시 종로구' },

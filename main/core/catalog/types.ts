@@ -98,6 +98,12 @@ export interface ResponseSpec {
   errorCodes?: Record<string, { kind: Exclude<CallErrorKind, 'ReplayMiss'>; message?: string }>;
   /** Where the rows sit, for readers of the spec (the envelope parser knows it). */
   itemsPath?: string;
+  /**
+   * A success whose every row holds only zeros and empty values (the fields in `except` aside) is the service's way
+   * of saying it has nothing for the request (KMA's mid-term forecast for a region id it does not issue): the
+   * gateway reports it as NoData with `message` and the excepted fields' values.
+   */
+  blankRows?: { except: string[]; message: string };
   fields: Record<string, FieldSpec>;
 }
 

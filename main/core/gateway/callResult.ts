@@ -36,13 +36,15 @@ export interface CallResult {
   error: CallError | null;
   /** Things worth knowing that are not failures (e.g. a field the spec expects went missing). */
   warnings: string[];
+  /** Counts a service reports beside its rows (NTS status: `matched`, the numbers its register knows). */
+  counts?: Record<string, number>;
   /** hash(tool id, canonical arguments without secrets, spec version): the recording key. */
   requestHash: string;
   latencyMs: number;
 }
 
 /** The part of a CallResult that comes from the response itself (what a replay must reproduce exactly). */
-export type ParsedOutcome = Pick<CallResult, 'ok' | 'items' | 'totalCount' | 'page' | 'resultCode' | 'resultMessage' | 'error' | 'warnings'>;
+export type ParsedOutcome = Pick<CallResult, 'ok' | 'items' | 'totalCount' | 'page' | 'resultCode' | 'resultMessage' | 'error' | 'warnings' | 'counts'>;
 
 export function failure(kind: CallErrorKind, message: string, extra: Partial<CallError> = {}): ParsedOutcome {
   const retryable = extra.retryable ?? (kind === 'Timeout' || kind === 'Upstream');

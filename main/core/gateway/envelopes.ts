@@ -11,6 +11,8 @@ export interface Envelope {
   numOfRows: number | null;
   /** The data.go.kr gateway answered instead of the API (key, quota, IP problems). */
   gateway?: boolean;
+  /** Counts the service reports besides the total (NTS: match_cnt as `matched`, valid_cnt as `valid`). */
+  counts?: Record<string, number>;
 }
 
 export class MalformedEnvelope extends Error {}
@@ -121,7 +123,7 @@ function vworld(body: Obj): Envelope {
   const refined = isObj(response.refined) ? response.refined : {};
   const structure = isObj(refined.structure) ? refined.structure : {};
   const row: Obj = { x: point.x, y: point.y, refinedText: refined.text };
-  for (const [key, value] of Object.entries(structure)) if (key.startsWith('level')) row[key] = value;
+  for (const [key, value] of Object.entries(structure)) if (key.startsWith('level') || key === 'detail') row[key] = value;
   return { code: 'OK', message: null, rows: [row], totalCount: 1, pageNo: null, numOfRows: null };
 }
 
@@ -137,7 +139,14 @@ function nts(body: Obj): Envelope {
     const { status, request_param: _echo, ...rest } = row;
     return isObj(status) ? { ...status, ...rest } : rest;
   });
-  return { code: str(body.status_code), message: null, rows, totalCount: num(body.request_cnt), pageNo: null, numOfRows: null };
+  const counts = Object.fromEntries(
+    [
+      ['matched', num(body.match_cnt)],
+      ['valid', num(body.valid_cnt)],
+    ].filter((entry): entry is [string, number] => entry[1] !== null),
+  );
+  // request_cnt is the numbers asked about, one row each; match_cnt how many of them the register knows.
+  return { code: str(body.status_code), message: null, rows, totalCount: num(body.request_cnt), pageNo: null, numOfRows: null, ...(Object.keys(counts).length ? { counts } : {}) };
 }
 
 function seoulBus(body: Obj): Envelope {

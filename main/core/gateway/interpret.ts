@@ -69,6 +69,14 @@ export function parseBody(raw: Pick<RawResponse, 'body'>): unknown {
   return body;
 }
 
+const isBlank = (v: unknown): boolean => v === null || v === undefined || v === '' || v === 0;
+
+/** For rows that hold nothing but zeros and empty values (`except` aside), the excepted values ("regId 11D20301"); else undefined. */
+function blankAnswer(items: Record<string, unknown>[], except: string[]): string | undefined {
+  if (items.length === 0 || !items.every((row) => Object.entries(row).every(([k, v]) => except.includes(k) || isBlank(v)))) return undefined;
+  return except.flatMap((k) => [...new Set(items.map((row) => row[k]).filter((v) => !isBlank(v)))].map((v) => `${k} ${String(v)}`)).join(', ');
+}
+
 function classify(spec: RemoteToolSpec, envelope: Envelope): ParsedOutcome {
   const response = spec.response;
   const code = envelope.code ?? '';
@@ -76,7 +84,19 @@ function classify(spec: RemoteToolSpec, envelope: Envelope): ParsedOutcome {
   const page = envelope.pageNo !== null && envelope.numOfRows !== null ? { pageNo: envelope.pageNo, numOfRows: envelope.numOfRows } : null;
   if (!envelope.gateway && response.successCodes.includes(code)) {
     const items = envelope.rows.map((row) => normaliseItem(row, response.fields));
-    return { ok: true, items, totalCount: envelope.totalCount ?? items.length, page, resultCode: code, resultMessage: message, error: null, warnings: [...driftWarnings(items, response.fields), ...numberWarnings(items, response.fields)] };
+    const blank = response.blankRows && blankAnswer(items, response.blankRows.except);
+    if (blank !== undefined) return { ...failure('NoData', `${response.blankRows!.message}${blank ? ` (${blank})` : ''}`, { retryable: false }), resultCode: code, resultMessage: message, page, totalCount: 0 };
+    return {
+      ok: true,
+      items,
+      totalCount: envelope.totalCount ?? items.length,
+      page,
+      resultCode: code,
+      resultMessage: message,
+      error: null,
+      warnings: [...driftWarnings(items, response.fields), ...numberWarnings(items, response.fields)],
+      ...(envelope.counts ? { counts: envelope.counts } : {}),
+    };
   }
   const base = { resultCode: envelope.code, resultMessage: message, page };
   if (!envelope.gateway && response.noDataCodes?.includes(code)) {

@@ -2,7 +2,8 @@
 // synthesis export, so that training data shows exactly what inference shows. A result is rendered as compact
 // JSON: its handle (r1, r2, …) for the query tool, the total, the field names once, fields that hold the same value
 // in every row folded into `same`, then rows as arrays of values, as many as fit a token budget, long text cut
-// with "…" and empty fields left out. A note says when rows are hidden and how to reach them.
+// with "…" and empty fields left out. A note says when rows are hidden and how to reach them. Counts a service
+// reports beside its rows follow the total (NTS status: "matched", the numbers its register knows).
 //
 // Example (KMA 단기예보, 761 rows, budget 1,024 tokens):
 //   {"result":"r3","totalCount":761,"shown":38,"fields":["category","fcstDate","fcstTime","fcstValue"],
@@ -50,7 +51,7 @@ export interface ResultView {
   totalCount: number;
 }
 
-type Viewable = Pick<CallResult, 'ok' | 'items' | 'totalCount' | 'error'>;
+type Viewable = Pick<CallResult, 'ok' | 'items' | 'totalCount' | 'error' | 'counts'>;
 
 const empty = (v: unknown): boolean => v === null || v === undefined || v === '';
 
@@ -100,7 +101,7 @@ export function renderResult(result: Viewable, handle: string | null, options: V
   const items = result.items;
   const returned = items.length;
   const totalCount = result.totalCount ?? returned;
-  const head: Record<string, unknown> = { result: handle, totalCount };
+  const head: Record<string, unknown> = { result: handle, totalCount, ...result.counts };
   if (returned !== totalCount) head.returned = returned;
   if (returned === 0) {
     const text = JSON.stringify({ ...head, data: [] });

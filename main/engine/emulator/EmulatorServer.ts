@@ -183,6 +183,8 @@ export class EmulatorServer {
       case 'juso':
         return renderError(spec, formatOf(spec, params), 'E0001', '승인되지 않은 KEY입니다.');
       case 'vworld':
+        // VWorld tells a missing key (a required parameter) from a wrong one, as its real answers show.
+        if (given === undefined || given === '') return renderError(spec, formatOf(spec, params), 'PARAM_REQUIRED', `필수 파라미터인 ${spec.auth.param}가 없어서 요청을 처리할수 없습니다.`);
         return renderError(spec, formatOf(spec, params), 'INVALID_KEY', '등록되지 않은 인증키입니다.');
       case 'nts':
         return renderError(spec, 'json', '-4', '등록되지 않은 인증키 입니다.');

@@ -94,6 +94,12 @@ function render(kind: EnvelopeKind, spec: RemoteToolSpec, format: Format, outcom
   }
 }
 
+/**
+ * Services whose JSON writes a lone row as an array of one, as the real KMA and TourAPI bodies do; the others
+ * (converted from their XML) write it as the object itself.
+ */
+const LONE_ROW_IN_ARRAY = new Set(['KMA', 'TourAPI']);
+
 function datago(spec: RemoteToolSpec, format: Format, { code, message, page }: Outcome): Rendered {
   const bareItems = spec.agency === 'AirKorea';
   if (!page) {
@@ -106,7 +112,7 @@ function datago(spec: RemoteToolSpec, format: Format, { code, message, page }: O
   const body: Record<string, unknown> = {};
   if (spec.agency === 'KMA') body.dataType = format === 'json' ? 'JSON' : 'XML';
   if (format === 'json') {
-    body.items = rows.length === 0 ? '' : bareItems ? rows : { item: rows.length === 1 ? rows[0] : rows };
+    body.items = rows.length === 0 ? '' : bareItems ? rows : { item: rows.length === 1 && !LONE_ROW_IN_ARRAY.has(spec.agency) ? rows[0] : rows };
   } else {
     body.items = rows.length === 0 ? '' : { item: rows };
   }
@@ -153,16 +159,20 @@ function vworld(format: Format, { code, message, page }: Outcome): Rendered {
     const { point, refined, input } = page.rows[0] as { point: unknown; refined: unknown; input: unknown };
     response = { service, status: 'OK', input, refined, result: { crs: 'EPSG:4326', point } };
   } else if (code === 'NOT_FOUND') {
-    response = { service, status: 'NOT_FOUND', record: { total: '0', current: '0' } };
+    response = { service, status: 'NOT_FOUND', record: { total: '0', current: '0' }, page: { total: '1', current: '1', size: '10' } };
   } else {
-    response = { service, status: 'ERROR', error: { level: '2', code, text: message } };
+    // Level 1 for a request the service cannot read (a missing parameter), 2 for one it refuses (a wrong key).
+    response = { service, status: 'ERROR', error: { level: code === 'PARAM_REQUIRED' ? '1' : '2', code, text: message } };
   }
   return format === 'json' ? json({ response }) : xml('response', response);
 }
 
 function nts({ code, message, page }: Outcome): Rendered {
   if (!page) return code === '-4' ? json({ code: -4, msg: message }, 401) : json({ status_code: code }, 400);
-  return json({ request_cnt: page.totalCount, match_cnt: page.rows.filter((r) => r.b_stt_cd || r.valid === '01').length, valid_cnt: page.rows.filter((r) => r.valid === '01').length, status_code: 'OK', data: page.rows });
+  // The status service counts the numbers it knows (match_cnt); the validation service the ones that match (valid_cnt).
+  const validation = page.rows.some((r) => 'valid' in r);
+  const counts = validation ? { valid_cnt: page.rows.filter((r) => r.valid === '01').length } : { match_cnt: page.rows.filter((r) => r.b_stt_cd).length };
+  return json({ request_cnt: page.totalCount, ...counts, status_code: 'OK', data: page.rows });
 }
 
 function seoulBus(format: Format, { code, message, page }: Outcome): Rendered {

@@ -80,6 +80,7 @@ export async function runSynthesis(engine: Engine, params: SynthRunParams, optio
       graphVersion: edges.graphVersion(),
       bench: loadSuite('kopa', engine.resourcesDir, catalog).tasks,
       lint: lintContext(catalog),
+      ...(mode === 'emulator' ? { businessNumbers: (await engine.emulator()).world.businesses.all().map((b) => b.bno) } : {}),
       ...(paraphrasing ? { paraphraser: new Paraphraser(paraphrasing, { signal: options.signal }) } : {}),
     });
     try {

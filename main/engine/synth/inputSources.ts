@@ -5,7 +5,6 @@
 // place: a hospital in the 읍면동 it names, an address in the 시군구 it names.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { businessCheckDigit } from '../../core/business/businessNumber.ts';
 import type { CallResult } from '../../core/gateway/callResult.ts';
 import { Rng } from '../../core/random.ts';
 import { SIDO_NAMES, sidoShortName } from '../../core/region/sidoNames.ts';
@@ -43,6 +42,11 @@ export interface InputSourcesOptions {
   seed: string;
   /** 시군구 explored for names and addresses. Defaults to 24. */
   places?: number;
+  /**
+   * Business registration numbers a person could state: businesses the backend's register knows (the emulator's
+   * world lists its own). No public service lists them, so without these no question states a business number.
+   */
+  businessNumbers?: string[];
 }
 
 interface Named {
@@ -79,10 +83,7 @@ export class InputSources {
   private constructor(options: InputSourcesOptions) {
     this.options = options;
     const rng = Rng.for('business-numbers', options.seed);
-    this.businessNumbers = Array.from({ length: 80 }, () => {
-      const first9 = String(rng.int(101, 899)) + String(rng.int(1, 99)).padStart(2, '0') + String(rng.int(0, 9999)).padStart(4, '0');
-      return `${first9}${businessCheckDigit(first9)}`;
-    });
+    this.businessNumbers = rng.shuffle([...(options.businessNumbers ?? [])]).slice(0, 80);
   }
 
   /** Explores `places` 시군구 spread over the 시도 (a listing call or four in each). */
@@ -215,7 +216,7 @@ export class InputSources {
       case 'statTopic':
         return statTopicValue(rng.pick(STAT_WORDS));
       case 'bizNo':
-        return bizNoValue(rng.pick(this.businessNumbers));
+        return this.businessNumbers.length ? bizNoValue(rng.pick(this.businessNumbers)) : undefined;
       case 'radius':
         return radiusValue(rng.pick(RADII));
       case 'latlon': {

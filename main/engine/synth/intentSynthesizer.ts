@@ -56,6 +56,8 @@ export interface IntentSynthDeps {
   /** KOPA-Bench's tasks: samples that duplicate one are dropped. */
   bench: BenchTask[];
   lint: LintContext;
+  /** Business numbers a person could state (the emulator's register); none elsewhere. */
+  businessNumbers?: string[];
   /** A loaded model that rewrites each request in other words; a rewrite is kept only through the same gates. */
   paraphraser?: Paraphraser;
   now?: () => Date;
@@ -103,7 +105,7 @@ export class IntentSynthesizer {
     const plannable = this.deps.intents.filter((i) => plans.get(i.id)!.length > 0);
     if (plannable.length === 0) throw new KopaError('Usage', 'No intent can be planned over the verified links.', { hint: 'Run kopa edges verify to verify the graph, or check resources/synth/intents.json.' });
     options.onProgress?.({ stage: 'inputs', message: 'finding places, names and addresses the backend lists' });
-    const sources = await InputSources.prepare({ call: this.deps.call, resourcesDir: this.deps.resourcesDir, asOf, seed: params.seed });
+    const sources = await InputSources.prepare({ call: this.deps.call, resourcesDir: this.deps.resourcesDir, asOf, seed: params.seed, businessNumbers: this.deps.businessNumbers });
     const executor = new IntentExecutor({ catalog, book, call: this.deps.call, baseArgs: (id) => this.deps.seeds.baseArgs(id), asOf });
     const bench = benchIndex(this.deps.bench, this.deps.lint);
     const ordered = orderedFields(book);

@@ -17,7 +17,7 @@ describe('kopa bench validate', () => {
     const run = await runKopa(['--json', '--data-dir', tempDir(), 'bench', 'validate', '--suite', 'kopa']);
     expect(run.code, run.stderr).toBe(0);
     const v = json<BenchValidation>(run.stdout);
-    expect(v).toMatchObject({ tasks: 145, solvable: 145, failing: [], suiteVersion: '2', resultTokens: 1024 });
+    expect(v).toMatchObject({ tasks: 145, solvable: 145, failing: [], suiteVersion: '2.1', resultTokens: 1024 });
     expect(v.results.every((r) => r.lints.length === 0 && r.expected !== null && r.hidden === undefined)).toBe(true);
     const levels = v.distribution.levels;
     expect(Object.values(levels).reduce((a, b) => a + b, 0)).toBe(145);
@@ -97,7 +97,7 @@ function plantedScript(expected: Map<string, unknown>): string {
     're-01': [call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 강남구' }), say('대략 1건입니다.')],
     'dc-03': [call('nts_businessStatus', { b_no: ['1048605183'] }), say('대표자는 김민준입니다.')],
     'wx-10': [call('vworld_getCoord', { address: '대전광역시 유성구 봉명동', type: 'parcel' }), call('local_latLonToKmaGrid', { lat: 36.35, lon: 127.34 }), call('kma_getUltraSrtNcst', { base_date: '20250603', base_time: '1600', nx: 67, ny: 101 }), say('기상청 서버 오류로 지금 기온을 알 수 없습니다.')],
-    'biz-01': [call('nts_businessStatus', { b_no: ['3128804077'] }), say('계속사업자입니다.')],
+    'biz-01': [call('nts_businessStatus', { b_no: ['6350414823'] }), say('휴업자입니다.')],
     'cal-04': [call('kasi_getHoliDeInfo', { solYear: '2025', solMonth: '06' }), say('아니요, 공휴일이 아닙니다.')],
     'st-01': [say('약 1000만 명입니다.')],
     'tour-04': [call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }), call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }), call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }), say('잘 모르겠어요.')],
@@ -169,7 +169,7 @@ describe('a scripted model with planted mistakes', () => {
     expect((await runKopa(['--json', '--data-dir', dir, 'bench', 'run', '--suite', own, '--model', 'oracle', '--run-id', 'own12'])).code).toBe(0);
     const refused = await runKopa(['--data-dir', dir, 'bench', 'compare', 'planted', 'own12']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Run planted is on kopa v2 and run own12 on own (unversioned)');
+    expect(refused.stderr).toContain('Run planted is on kopa v2.1 and run own12 on own (unversioned)');
   });
 });
 

@@ -76,9 +76,11 @@ describe('emulator', () => {
     expect(future).toMatchObject({ resultCode: '03', error: { kind: 'NoData' } });
   });
 
-  it('renders one row as an object and no rows as "" in JSON', async () => {
+  it('renders one row as an object (KMA and TourAPI: an array of one, as their real bodies) and no rows as "" in JSON', async () => {
+    const august = JSON.parse((await fetchAs(remoteSpec('kasi.getRestDeInfo'), { solYear: '2025', solMonth: '08' }, 'json')).body);
+    expect(august.response.body.items.item).toMatchObject({ dateName: '광복절', locdate: 20250815 });
     const midTa = JSON.parse((await fetchAs(remoteSpec('kma.getMidTa'), args['kma.getMidTa']!, 'json')).body);
-    expect(Array.isArray(midTa.response.body.items.item)).toBe(false);
+    expect(midTa.response.body.items.item).toHaveLength(1);
     const empty = JSON.parse((await fetchAs(remoteSpec('kasi.getRestDeInfo'), { solYear: '2025', solMonth: '04' }, 'json')).body);
     expect(empty.response.body).toMatchObject({ items: '', totalCount: 0 });
   });

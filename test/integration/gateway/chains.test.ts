@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../../main/core/gateway/callResult.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
-import { businessRecord } from '../../../main/engine/emulator/world/business.ts';
-import { TEST_NOW, validBusinessNumber } from '../../helpers/emulatorArgs.ts';
+import { BusinessRegistry } from '../../../main/engine/emulator/world/business.ts';
+import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { fileTempDir } from '../../helpers/tempDir.ts';
 
 let engine: Engine;
@@ -122,11 +122,12 @@ describe('chains of the API reference, end to end on the emulator', () => {
     const shops = await step('semas.storeListInBuilding', { key: address!.bdMgtSn });
     expect(shops[0]!.bldMngNo).toBe(address!.bdMgtSn);
     // The shop list carries no business number: the user brings theirs, and knows its opening date and owner.
-    const numbers = ['220816251', '101862346', '314025889', '605120733'].map((first9) => validBusinessNumber(first9));
+    const register = new BusinessRegistry(11);
+    const numbers = register.all().slice(0, 4).map((b) => b.bno);
     const status = await step('nts.businessStatus', { b_no: [...numbers, '1234567890'] });
     const active = status.find((s) => s.b_stt_cd === '01')!;
     expect(active).toBeDefined();
-    const owner = businessRecord(11, str(active.b_no));
+    const owner = register.get(str(active.b_no))!;
     const [genuine, forged] = await step('nts.businessValidate', {
       businesses: [
         { b_no: active.b_no, start_dt: owner.startDt, p_nm: owner.representative },

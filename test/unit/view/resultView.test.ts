@@ -24,6 +24,16 @@ describe('result view', () => {
     expect(json.note).toContain('local_queryRows(result="r3")');
   });
 
+  it('shows the counts a service reports beside its rows (NTS: how many numbers its register knows)', () => {
+    const rows = [
+      { b_no: '6350414822', b_stt: '계속사업자' },
+      { b_no: '0000000000', b_stt: '', tax_type: '국세청에 등록되지 않은 사업자등록번호입니다.' },
+    ];
+    const json = JSON.parse(renderResult({ ...ok(rows), counts: { matched: 1 } }, 'r1').text) as Record<string, unknown>;
+    expect(json).toMatchObject({ result: 'r1', totalCount: 2, matched: 1 });
+    expect(readView(JSON.stringify(json)).rows).toHaveLength(2);
+  });
+
   it('shows as many rows as the budget allows, never more, and always at least one', () => {
     const small = renderResult(ok(forecast()), 'r1', { tokenBudget: 300 });
     const standard = renderResult(ok(forecast()), 'r1');

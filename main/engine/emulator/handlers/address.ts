@@ -133,7 +133,8 @@ export const getCoord: Handler = ({ params, world }) => {
   const building = scope ? scope.map((c) => world.findBuilding(match, c)).find(Boolean) : world.findBuilding(match);
   if (!building) return apiError('NOT_FOUND', '');
   const s = building.emd.sigungu;
-  const [si, gu] = s.name.includes(' ') ? s.name.split(' ') : [s.name, ''];
+  // As the real answer for 세종대로 110 writes it: level2 the 시군구, level3 the 법정동, level4L the road with an
+  // empty level4LC, level4A/AC the administrative dong (the world's 법정동 stands in for it), level5 the number.
   return rows([
     {
       input: { type, address: params.address },
@@ -142,10 +143,10 @@ export const getCoord: Handler = ({ params, world }) => {
         structure: {
           level0: '대한민국',
           level1: s.sido.name,
-          level2: s.code5 === '36110' ? '' : si,
-          level3: gu ?? '',
+          level2: s.code5 === '36110' ? '' : s.name,
+          level3: building.emd.name,
           level4L: type === 'road' ? building.road.name : building.emd.name,
-          level4LC: type === 'road' ? building.road.code12 : building.emd.code10,
+          level4LC: type === 'road' ? '' : building.emd.code10,
           level4A: building.emd.name,
           level4AC: building.emd.code10,
           level5: type === 'road' ? `${building.buldMnnm}${building.buldSlno ? `-${building.buldSlno}` : ''}` : `${building.bun}${building.ji ? `-${building.ji}` : ''}`,

@@ -8,7 +8,8 @@ import { kst, lazyRows, pad, rows, INVALID, type Handler } from './types.ts';
 
 const HOUR = 3_600_000;
 const dash = (v: number | null): string => (v === null ? '-' : String(v));
-const grade = (v: number | null): string => (v === null ? '' : String(v));
+/** A grade or flag the service has no value for is null in its JSON, as in the real bodies. */
+const orNull = (v: number | string | null): string | null => (v === null ? null : String(v));
 
 function stationsOf(world: World, short: string): AirStation[] {
   if (short === '전국') return world.airStations();
@@ -25,32 +26,52 @@ function dataTime(hour: Date): string {
   return `${hour.toISOString().slice(0, 10)} ${pad(hour.getUTCHours(), 2)}:00`;
 }
 
-function measurement(world: World, station: AirStation, hour: Date): Record<string, unknown> {
+/**
+ * The `ver` a request asks for, as a number (absent: 0). The real v1.0 body carries PM2.5 but neither the 24-hour
+ * moving averages, the network name, the 1-hour grades nor the station code; each later version adds one group
+ * (see the catalog's verify notes).
+ */
+function versionOf(params: Record<string, string>): number {
+  const v = Number(params.ver);
+  return Number.isFinite(v) ? v : 0;
+}
+
+/**
+ * One hour's measurement at one station as the `ver` asked for writes it. `named`: whether the row names its
+ * station (the 시도 listing does; a station's own readings do only from v1.4, the station being the request's).
+ */
+function measurement(world: World, station: AirStation, hour: Date, version: number, named: boolean): Record<string, unknown> {
   const r = airReading(world.seed, station, hour);
   const k = khai(r);
+  const flag = r.flag;
   return {
     dataTime: dataTime(hour),
-    stationName: station.name,
-    stationCode: station.code,
-    mangName: station.mangName,
+    ...(named || version >= 1.4 ? { stationName: station.name } : {}),
+    ...(version >= 1.4 ? { stationCode: station.code } : {}),
+    ...(version >= 1.2 ? { mangName: station.mangName } : {}),
     so2Value: String(r.so2),
     coValue: String(r.co),
     o3Value: String(r.o3),
     no2Value: String(r.no2),
     pm10Value: dash(r.pm10),
-    pm10Value24: dash(r.pm10 === null ? null : Math.round(r.pm10 * 0.96)),
-    pm25Value: dash(r.pm25),
-    pm25Value24: dash(r.pm25 === null ? null : Math.round(r.pm25 * 0.96)),
+    ...(version >= 1.1 ? { pm10Value24: dash(r.pm10 === null ? null : Math.round(r.pm10 * 0.96)) } : {}),
+    ...(version >= 1.0 ? { pm25Value: dash(r.pm25) } : {}),
+    ...(version >= 1.1 ? { pm25Value24: dash(r.pm25 === null ? null : Math.round(r.pm25 * 0.96)) } : {}),
     khaiValue: dash(k.value),
-    khaiGrade: grade(k.grade),
+    khaiGrade: orNull(k.grade),
     so2Grade: '1',
     coGrade: '1',
     o3Grade: String(r.o3 <= 0.03 ? 1 : r.o3 <= 0.09 ? 2 : r.o3 <= 0.15 ? 3 : 4),
     no2Grade: String(r.no2 <= 0.03 ? 1 : r.no2 <= 0.06 ? 2 : 3),
-    pm10Grade: grade(pm10Grade(r.pm10)),
-    pm25Grade: grade(pm25Grade(r.pm25)),
-    pm10Flag: r.flag ?? '',
-    pm25Flag: r.flag ?? '',
+    pm10Grade: orNull(pm10Grade(r.pm10)),
+    ...(version >= 1.0 ? { pm25Grade: orNull(pm25Grade(r.pm25)) } : {}),
+    ...(version >= 1.3 ? { pm10Grade1h: orNull(pm10Grade(r.pm10)), pm25Grade1h: orNull(pm25Grade(r.pm25)) } : {}),
+    so2Flag: null,
+    coFlag: null,
+    o3Flag: null,
+    no2Flag: null,
+    pm10Flag: orNull(flag),
+    ...(version >= 1.0 ? { pm25Flag: orNull(flag) } : {}),
   };
 }
 
@@ -96,12 +117,14 @@ export const getMsrstnAcctoRltmMesureDnsty: Handler = ({ params, world, now }) =
   const hours = { DAILY: 24, MONTH: 24 * 30, '3MONTH': 24 * 90 }[params.dataTerm ?? 'DAILY'];
   if (!hours) return INVALID('dataTerm');
   const latest = latestHour(now);
-  return rows(lazyRows(hours, (i) => measurement(world, station, new Date(latest.getTime() - i * HOUR))));
+  const version = versionOf(params);
+  return rows(lazyRows(hours, (i) => measurement(world, station, new Date(latest.getTime() - i * HOUR), version, false)));
 };
 
 export const getCtprvnRltmMesureDnsty: Handler = ({ params, world, now }) => {
   const list = stationsOf(world, params.sidoName ?? '');
   if (list.length === 0) return INVALID('sidoName');
   const latest = latestHour(now);
-  return rows(list.map((s) => ({ sidoName: s.sido, ...measurement(world, s, latest) })));
+  const version = versionOf(params);
+  return rows(list.map((s) => ({ sidoName: s.sido, ...measurement(world, s, latest, version, true) })));
 };

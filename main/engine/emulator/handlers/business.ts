@@ -1,14 +1,14 @@
 // NTS business status and validation (POST, JSON), and SEMAS shops by radius, lot (PNU) and building.
-import { businessRecord, type BusinessRecord } from '../world/business.ts';
+import type { BusinessRecord } from '../world/business.ts';
 import type { Shop } from '../world/places.ts';
 import type { World } from '../world/World.ts';
 import { apiError, rows, type Handler } from './types.ts';
 
 const UNREGISTERED = '국세청에 등록되지 않은 사업자등록번호입니다.';
 
-function statusFields(r: BusinessRecord): Record<string, string> {
-  if (!r.registered) {
-    return { b_no: r.bno, b_stt: '', b_stt_cd: '', tax_type: UNREGISTERED, tax_type_cd: '', end_dt: '', utcc_yn: '', tax_type_change_dt: '', invoice_apply_dt: '', rbf_tax_type: '', rbf_tax_type_cd: '' };
+function statusFields(bno: string, r: BusinessRecord | undefined): Record<string, string> {
+  if (!r) {
+    return { b_no: bno, b_stt: '', b_stt_cd: '', tax_type: UNREGISTERED, tax_type_cd: '', end_dt: '', utcc_yn: '', tax_type_change_dt: '', invoice_apply_dt: '', rbf_tax_type: '', rbf_tax_type_cd: '' };
   }
   return {
     b_no: r.bno,
@@ -34,7 +34,7 @@ export const ntsStatus: Handler = ({ body, world }) => {
   const numbers = list(body, 'b_no');
   if (!numbers || numbers.length === 0 || numbers.some((n) => typeof n !== 'string')) return apiError('BAD_JSON_REQUEST', 'BAD_JSON_REQUEST');
   if (numbers.length > 100) return apiError('TOO_LARGE_REQUEST', 'TOO_LARGE_REQUEST');
-  return rows(numbers.map((n) => statusFields(businessRecord(world.seed, String(n).replace(/-/g, '')))), false);
+  return rows(numbers.map((n) => String(n).replace(/-/g, '')).map((bno) => statusFields(bno, world.businesses.get(bno))), false);
 };
 
 export const ntsValidate: Handler = ({ body, world }) => {
@@ -45,14 +45,15 @@ export const ntsValidate: Handler = ({ body, world }) => {
   for (const raw of businesses) {
     const b = raw as Record<string, unknown>;
     if (typeof b.b_no !== 'string' || typeof b.start_dt !== 'string' || typeof b.p_nm !== 'string') return apiError('BAD_JSON_REQUEST', 'BAD_JSON_REQUEST');
-    const record = businessRecord(world.seed, b.b_no.replace(/-/g, ''));
-    const matches = record.registered && record.startDt === b.start_dt && record.representative === b.p_nm.trim() && (b.b_nm === undefined || b.b_nm === '' || b.b_nm === record.tradeName);
+    const bno = b.b_no.replace(/-/g, '');
+    const record = world.businesses.get(bno);
+    const matches = record !== undefined && record.startDt === b.start_dt && record.representative === b.p_nm.trim() && (b.b_nm === undefined || b.b_nm === '' || b.b_nm === record.tradeName);
     out.push({
-      b_no: record.bno,
+      b_no: bno,
       valid: matches ? '01' : '02',
       valid_msg: matches ? '' : '확인할 수 없습니다.',
       request_param: b,
-      ...(matches ? { status: statusFields(record) } : {}),
+      ...(matches ? { status: statusFields(bno, record) } : {}),
     });
   }
   return rows(out, false);

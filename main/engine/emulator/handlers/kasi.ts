@@ -1,6 +1,7 @@
 // KASI: public holidays and national days (from the checked holiday list), and sun/moon events computed for
 // the place and day.
 import { skyEvents } from '../../../core/geo/sky.ts';
+import type { World } from '../world/World.ts';
 import { apiError, isRealDate, rows, INVALID, type Handler } from './types.ts';
 
 const FIRST_YEAR = 2024;
@@ -17,30 +18,39 @@ function yearMonth(params: Record<string, string>): { year: string; month?: stri
 const outOfRange = (year: string) =>
   apiError('03', `NODATA_ERROR (the emulator holds holidays for ${FIRST_YEAR}–${LAST_YEAR}, not ${year})`);
 
+/** A year's (or a month's) days off, numbered within each date as KASI numbers them. */
+function restRows(world: World, year: string, month?: string): Record<string, unknown>[] {
+  const prefix = month ? `${year}-${month}` : year;
+  const seq = new Map<string, number>();
+  return world.holidays.restDays
+    .filter((d) => d.date.startsWith(prefix))
+    .map((d) => {
+      const n = (seq.get(d.date) ?? 0) + 1;
+      seq.set(d.date, n);
+      return { dateKind: '01', dateName: d.name, isHoliday: 'Y', locdate: Number(d.date.replace(/-/g, '')), seq: n };
+    });
+}
+
 export const getRestDeInfo: Handler = ({ params, world }) => {
   const ym = yearMonth(params);
   if (!ym) return INVALID('solYear/solMonth');
   if (Number(ym.year) < FIRST_YEAR || Number(ym.year) > LAST_YEAR) return outOfRange(ym.year);
-  const prefix = ym.month ? `${ym.year}-${ym.month}` : ym.year;
-  const days = world.holidays.restDays.filter((d) => d.date.startsWith(prefix));
-  const seq = new Map<string, number>();
-  return rows(
-    days.map((d) => {
-      const n = (seq.get(d.date) ?? 0) + 1;
-      seq.set(d.date, n);
-      return { dateKind: '01', dateName: d.name, isHoliday: 'Y', locdate: Number(d.date.replace(/-/g, '')), seq: n };
-    }),
-  );
+  return rows(restRows(world, ym.year, ym.month));
 };
 
+/**
+ * National days and days off together: every day off, and each national day that is not one that year, marked
+ * isHoliday N with KASI's remark (제헌절 before 2026), in date order.
+ */
 export const getHoliDeInfo: Handler = ({ params, world }) => {
   const ym = yearMonth(params);
   if (!ym) return INVALID('solYear/solMonth');
   if (Number(ym.year) < FIRST_YEAR || Number(ym.year) > LAST_YEAR) return outOfRange(ym.year);
-  const days = world.holidays.nationalDays.filter((d) => !ym.month || d.monthDay.startsWith(ym.month));
-  return rows(
-    days.map((d) => ({ dateKind: '01', dateName: d.name, isHoliday: Number(ym.year) >= d.restFromYear ? 'Y' : 'N', locdate: Number(`${ym.year}${d.monthDay.replace('-', '')}`), seq: 1 })),
-  );
+  const off = restRows(world, ym.year, ym.month);
+  const working = world.holidays.nationalDays
+    .filter((d) => (!ym.month || d.monthDay.startsWith(ym.month)) && Number(ym.year) < d.restFromYear)
+    .map((d) => ({ dateKind: '01', dateName: d.name, isHoliday: 'N', locdate: Number(`${ym.year}${d.monthDay.replace('-', '')}`), remarks: '국경일이지만 공휴일 아님', seq: 1 }));
+  return rows([...off, ...working].sort((a, b) => Number(a.locdate) - Number(b.locdate)));
 };
 
 /** 126.9667 → "12658" (degrees and minutes), as KASI writes positions. */

@@ -110,6 +110,12 @@ export const getVilageFcst: Handler = (ctx) => {
   return rows(out);
 };
 
+/**
+ * The first day a mid-term land forecast covers: since KMA's 2024 change, the 06:00 issue starts at day 4 and the
+ * 18:00 issue at day 5 (days 3 and 4 belong to the short-term forecast), as the real 2026 bodies show.
+ */
+const firstLandDay = (base: Date): number => (base.getUTCHours() === 18 ? 5 : 4);
+
 function midBase(ctx: HandlerContext): Date | undefined {
   const tmFc = ctx.params.tmFc ?? '';
   if (!/^\d{8}(0600|1800)$/.test(tmFc) || !isRealDate(tmFc.slice(0, 8))) return undefined;
@@ -122,38 +128,47 @@ export const getMidTa: Handler = (ctx) => {
   const city = MID_TA_CITIES[ctx.params.regId ?? ''];
   if (!city || !published(ctx, base, 0)) return NO_DATA;
   const row: Record<string, unknown> = { regId: ctx.params.regId };
-  for (let day = 3; day <= 10; day++) {
+  const spread = (day: number): number => (day <= 5 ? 1 : day <= 7 ? 2 : 3);
+  // The same first day as the land forecast (public clients of the 2024 change read taMin4 first); Low and High
+  // are how far below and above the value the range reaches, in degrees, as real answers write them.
+  for (let day = firstLandDay(base); day <= 10; day++) {
     const date = kstAt(ymd(new Date(base.getTime() + day * 24 * HOUR)));
     const range = ctx.world.climate.dailyRange(city.point, date);
-    const min = Math.round(range.min);
-    const max = Math.round(range.max);
-    Object.assign(row, { [`taMin${day}`]: min, [`taMin${day}Low`]: min - 2, [`taMin${day}High`]: min + 2, [`taMax${day}`]: max, [`taMax${day}Low`]: max - 2, [`taMax${day}High`]: max + 2 });
+    const d = spread(day);
+    Object.assign(row, { [`taMin${day}`]: Math.round(range.min), [`taMin${day}Low`]: d, [`taMin${day}High`]: d, [`taMax${day}`]: Math.round(range.max), [`taMax${day}Low`]: d, [`taMax${day}High`]: d });
   }
   return rows([row]);
 };
 
+/** A region id of the mid-term shape (11B00000, 11D20301). */
+const REGION_ID = /^\d{2}[A-Z]\d{5}$/;
+
 export const getMidLandFcst: Handler = (ctx) => {
   const base = midBase(ctx);
   if (!base) return INVALID('tmFc');
-  const region = MID_LAND_REGIONS[ctx.params.regId ?? ''];
-  if (!region || !published(ctx, base, 0)) return NO_DATA;
-  const row: Record<string, unknown> = { regId: ctx.params.regId };
-  for (let day = 3; day <= 10; day++) {
+  const regId = ctx.params.regId ?? '';
+  if (!published(ctx, base, 0) || !REGION_ID.test(regId)) return NO_DATA;
+  const region = MID_LAND_REGIONS[regId];
+  // Rain chances first, then the weather words, day by day, as the service orders them.
+  const rain: Record<string, number> = {};
+  const words: Record<string, string> = {};
+  for (let day = firstLandDay(base); day <= 10; day++) {
+    const halves = day <= 7 ? [`${day}Am`, `${day}Pm`] : [`${day}`];
+    // A region the land forecast is not issued for (a temperature city's id, say) is answered with success and
+    // all-zero, empty values, as the real service does.
+    if (!region) {
+      for (const h of halves) [rain[`rnSt${h}`], words[`wf${h}`]] = [0, ''];
+      continue;
+    }
     const date = kstAt(ymd(new Date(base.getTime() + day * 24 * HOUR)));
     const at = (hour: number): HourWeather => ctx.world.climate.at(region.point, new Date(date.getTime() + hour * HOUR));
-    const half = (hours: number[]): { pop: number; words: string } => {
-      const ws = hours.map(at);
+    const hoursOf = day <= 7 ? [[6, 9, 11], [13, 15, 18]] : [[9, 15]];
+    halves.forEach((h, i) => {
+      const ws = hoursOf[i]!.map(at);
       const worst = ws.reduce((a, b) => (b.pop > a.pop ? b : a));
-      return { pop: Math.round(Math.max(...ws.map((w) => w.pop)) / 10) * 10, words: weatherWords(worst.sky, worst.pty) };
-    };
-    if (day <= 7) {
-      const am = half([6, 9, 11]);
-      const pm = half([13, 15, 18]);
-      Object.assign(row, { [`rnSt${day}Am`]: am.pop, [`rnSt${day}Pm`]: pm.pop, [`wf${day}Am`]: am.words, [`wf${day}Pm`]: pm.words });
-    } else {
-      const all = half([9, 15]);
-      Object.assign(row, { [`rnSt${day}`]: all.pop, [`wf${day}`]: all.words });
-    }
+      rain[`rnSt${h}`] = Math.round(Math.max(...ws.map((w) => w.pop)) / 10) * 10;
+      words[`wf${h}`] = weatherWords(worst.sky, worst.pty);
+    });
   }
-  return rows([row]);
+  return rows([{ regId, ...rain, ...words }]);
 };

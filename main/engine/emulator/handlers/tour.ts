@@ -10,33 +10,68 @@ function baseline(ctx: HandlerContext): HandlerResult | undefined {
   return undefined;
 }
 
+/**
+ * TourAPI's 2025 classification (lclsSystm1–3) of a content, from the codes seen in real bodies for its kind; the
+ * legacy codes (areacode, sigungucode, cat1–3) are written empty, as most 2026 rows have them.
+ */
+function classification(c: TourContent): [string, string, string] {
+  const t = c.title;
+  const code = (l3: string): [string, string, string] => [l3.slice(0, 2), l3.slice(0, 4), l3];
+  switch (c.typeId) {
+    case '12':
+      if (/향교|고택|성곽/.test(t)) return code(/고택/.test(t) ? 'HS010400' : /성곽/.test(t) ? 'HS010200' : 'HS010100');
+      if (/공원|마을|문화거리/.test(t)) return code('VE030400');
+      return ['', '', ''];
+    case '14':
+      return code(/도서관/.test(t) ? 'VE120100' : 'VE070300');
+    case '15':
+      return code('EV010100');
+    case '32':
+      return code(/호텔|리조트/.test(t) ? 'AC040100' : 'AC030100');
+    case '38':
+      return code('SH060200');
+    case '39':
+      return code(/빵집|찻집/.test(t) ? 'FD030100' : 'FD010100');
+    default:
+      return ['', '', ''];
+  }
+}
+
+/** The fields every content row carries, list or detail. */
+function commonFields(c: TourContent): Record<string, unknown> {
+  const [l1, l2, l3] = classification(c);
+  return {
+    areacode: '',
+    sigungucode: '',
+    cat1: '',
+    cat2: '',
+    cat3: '',
+    lclsSystm1: l1,
+    lclsSystm2: l2,
+    lclsSystm3: l3,
+    firstimage: `http://tong.visitkorea.or.kr/cms/resource/${c.contentId.slice(-2)}/${c.contentId}_image2_1.jpg`,
+    firstimage2: `http://tong.visitkorea.or.kr/cms/resource/${c.contentId.slice(-2)}/${c.contentId}_image3_1.jpg`,
+    cpyrhtDivCd: 'Type3',
+    mlevel: '6',
+    lDongRegnCd: c.sigungu.sido.code2,
+    lDongSignguCd: c.sigungu.code5.slice(2),
+  };
+}
+
 function listRow(c: TourContent, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     addr1: c.address,
     addr2: '',
-    areacode: '',
-    cat1: '',
-    cat2: '',
-    cat3: '',
     contentid: c.contentId,
     contenttypeid: c.typeId,
     createdtime: c.created,
-    firstimage: `http://tong.visitkorea.or.kr/cms/resource/${c.contentId.slice(-2)}/${c.contentId}_image2_1.jpg`,
-    firstimage2: '',
-    cpyrhtDivCd: 'Type3',
     mapx: c.point.lon.toFixed(10),
     mapy: c.point.lat.toFixed(10),
-    mlevel: '6',
     modifiedtime: c.modified,
-    sigungucode: '',
     tel: c.tel ?? '',
     title: c.title,
     zipcode: c.zipNo,
-    lDongRegnCd: c.sigungu.sido.code2,
-    lDongSignguCd: c.sigungu.code5.slice(2),
-    lclsSystm1: '',
-    lclsSystm2: '',
-    lclsSystm3: '',
+    ...commonFields(c),
     ...extra,
   };
 }
@@ -95,7 +130,7 @@ export const searchFestival2: Handler = (ctx) => {
   if (!/^\d{8}$/.test(start)) return apiError('10', 'INVALID_REQUEST_PARAMETER_ERROR(eventStartDate)');
   const end = ctx.params.eventEndDate;
   const list = regionContent(ctx).filter((c) => c.event && c.event.end >= start && (!end || c.event.start <= end));
-  return rows(arrange(list, ctx.params.arrange).map((c) => listRow(c, { eventstartdate: c.event!.start, eventenddate: c.event!.end })));
+  return rows(arrange(list, ctx.params.arrange).map((c) => listRow(c, { eventstartdate: c.event!.start, eventenddate: c.event!.end, progresstype: '선택안함', festivaltype: '' })));
 };
 
 function findContent(world: World, id: string): TourContent | undefined {
@@ -119,18 +154,13 @@ export const detailCommon2: Handler = (ctx) => {
       tel: c.tel ?? '',
       telname: '',
       homepage: `<a href="https://www.example.go.kr/tour/${c.contentId}" target="_blank" title="새창 : ${c.title}">www.example.go.kr</a>`,
-      firstimage: `http://tong.visitkorea.or.kr/cms/resource/${c.contentId.slice(-2)}/${c.contentId}_image2_1.jpg`,
-      firstimage2: '',
-      cpyrhtDivCd: 'Type3',
       addr1: c.address,
       addr2: '',
       zipcode: c.zipNo,
       mapx: c.point.lon.toFixed(10),
       mapy: c.point.lat.toFixed(10),
-      mlevel: '6',
       overview: c.overview,
-      lDongRegnCd: c.sigungu.sido.code2,
-      lDongSignguCd: c.sigungu.code5.slice(2),
+      ...commonFields(c),
     },
   ]);
 };
@@ -152,12 +182,46 @@ export const detailIntro2: Handler = (ctx) => {
       sponsor1tel: c.tel ?? '',
       usetimefestival: '무료',
     },
-    '12': { infocenter: c.tel ?? '', restdate: '연중무휴', usetime: '09:00~18:00', parking: '가능' },
+    '12': {
+      heritage1: '0',
+      heritage2: '0',
+      heritage3: '0',
+      infocenter: c.tel ?? '',
+      opendate: '',
+      restdate: '연중무휴',
+      expguide: '',
+      expagerange: '',
+      accomcount: '',
+      useseason: '',
+      usetime: '09:00~18:00',
+      parking: '가능',
+      chkbabycarriage: '',
+      chkpet: '',
+      chkcreditcard: '',
+    },
     '14': { infocenterculture: c.tel ?? '', restdateculture: '매주 월요일', usetimeculture: '09:00~18:00', parkingculture: '가능' },
     '28': { infocenterleports: c.tel ?? '', restdateleports: '연중무휴', usetimeleports: '09:00~18:00' },
     '32': { checkintime: '15:00', checkouttime: '11:00', roomcount: '12', infocenterlodging: c.tel ?? '' },
     '38': { opentime: '09:00~20:00', restdateshopping: '첫째·셋째 일요일' },
-    '39': { firstmenu: c.title.split(' ').pop() ?? '', treatmenu: '정식, 단품', opentimefood: '11:00~21:00', restdatefood: '매주 화요일', infocenterfood: c.tel ?? '' },
+    '39': {
+      seat: '',
+      kidsfacility: '0',
+      firstmenu: c.title.split(' ').pop() ?? '',
+      treatmenu: '정식, 단품',
+      smoking: '',
+      packing: '가능',
+      infocenterfood: c.tel ?? '',
+      scalefood: '',
+      parkingfood: '가능',
+      opendatefood: '',
+      opentimefood: '11:00~21:00',
+      restdatefood: '매주 화요일',
+      discountinfofood: '',
+      chkcreditcardfood: '가능',
+      reservationfood: '',
+      // A food business's licence number: the year it was granted, then seven digits.
+      lcnsno: `${c.created.slice(0, 4)}${c.contentId.slice(-7).padStart(7, '0')}`,
+    },
     '25': { distance: '12km', taketime: '4시간', theme: '도보' },
   };
   return rows([{ ...base, ...(byKind[c.typeId] ?? {}) }]);

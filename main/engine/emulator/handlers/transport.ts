@@ -33,7 +33,7 @@ export const tagoArrivals: Handler = ({ params, world, now }) => {
   return rows(
     arrivalsAt(world, stop, now)
       .sort((a, b) => a.seconds - b.seconds)
-      .map((a) => ({ arrprevstationcnt: a.stops, arrtime: a.seconds, nodeid: stop.id, nodenm: stop.name, routeid: a.route.id, routeno: a.route.no, routetp: a.route.type, vehicletp: a.route.type === '좌석버스' ? '저상버스' : '일반차량' })),
+      .map((a) => ({ arrprevstationcnt: a.stops, arrtime: a.seconds, nodeid: stop.id, nodenm: stop.name, routeid: a.route.id, routeno: /^\d+$/.test(a.route.no) ? Number(a.route.no) : a.route.no, routetp: a.route.type, vehicletp: a.route.type === '좌석버스' ? '저상버스' : '일반차량' })),
   );
 };
 

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { distanceMetres, type LatLon } from '../../../core/geo/transverseMercator.ts';
+import { BusinessRegistry } from './business.ts';
 import { romanize } from './romanize.ts';
 import { Climate } from './weather.ts';
 import { Places, type AirStation, type Building, type SigunguPlaces } from './places.ts';
@@ -25,6 +26,7 @@ export class World {
   readonly places: Places;
   readonly climate: Climate;
   readonly holidays: HolidayData;
+  private register: BusinessRegistry | undefined;
   private readonly hiraSggCodes = new Map<string, string>();
   private stationsByName: Map<string, AirStation> | undefined;
 
@@ -38,6 +40,12 @@ export class World {
       const list = this.regions.leafSigungus().filter((s) => s.sido === sido).sort((a, b) => a.name.localeCompare(b.name, 'ko'));
       list.forEach((s, i) => this.hiraSggCodes.set(s.code5, `${HIRA_SIDO[sido.code2]!.slice(0, 2)}${String(i + 1).padStart(4, '0')}`));
     }
+  }
+
+  /** The tax office's register of this world's businesses, built when first asked for. */
+  get businesses(): BusinessRegistry {
+    this.register ??= new BusinessRegistry(this.seed);
+    return this.register;
   }
 
   hiraSidoCd(sido: Sido): string {

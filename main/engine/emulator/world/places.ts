@@ -4,11 +4,14 @@
 // every API that would know it, so a value one API returns finds data in the API it chains to.
 import type { LatLon } from '../../../core/geo/transverseMercator.ts';
 import { Rng } from '../../../core/random.ts';
+import { landline } from './telephone.ts';
 import { offset, type Emd, type RegionIndex, type Sigungu } from './regions.ts';
 
 export interface Road {
   name: string;
   code12: string;
+  /** The 읍면동 the road runs through (its name comes from theirs), so an address on it lies there. */
+  emds: string[];
 }
 
 export type BuildingKind = 'apartment' | 'officetel' | 'commercial' | 'house' | 'landmark';
@@ -224,7 +227,9 @@ export class Places {
       kinds.push('commercial');
       if (urban || e.chance(0.5)) kinds.push('commercial');
       kinds.push('house');
-      for (const kind of kinds) buildings.push(this.building(kind, emd, roads[(i + buildings.length) % roads.length]!, e, level));
+      const own = roads.filter((r) => r.emds.includes(emd.code10));
+      const through = own.length ? own : roads;
+      for (const kind of kinds) buildings.push(this.building(kind, emd, through[(i + buildings.length) % through.length]!, e, level));
     });
     if (sigungu.code5 === '11140') buildings.push(this.cityHall());
     const shops = buildings.filter((b) => this.hasShops(b)).flatMap((b) => this.shopsIn(b));
@@ -235,12 +240,24 @@ export class Places {
     return { roads, buildings, shops, facilities, tour, stops, stations };
   }
 
+  /**
+   * Roads named after the 읍면동 they run through, as Korean road names mostly are: a 로 for each 읍면동 name and a
+   * few numbered 길 branching off them; each road serves the 읍면동 whose name it carries.
+   */
   private roads(sigungu: Sigungu, emds: Emd[], rng: Rng): Road[] {
-    const stems = [...new Set(emds.map((e) => stem(e.name)))];
-    const names = new Set<string>();
-    for (const s of stems.slice(0, 12)) names.add(`${s}로`);
-    while (names.size < Math.max(4, Math.min(14, stems.length))) names.add(`${rng.pick(stems.length ? stems : [sigungu.name])}${rng.int(1, 30)}길`);
-    return [...names].map((name, i) => ({ name, code12: `${sigungu.code5}${String(100 + i).padStart(3, '0')}${rng.digits(4)}` }));
+    const byStem = new Map<string, string[]>();
+    // "직동" gives 직동로, not 직로: a one-syllable stem keeps its 동.
+    const root = (e: Emd): string => (stem(e.name).length >= 2 ? stem(e.name) : e.name);
+    for (const e of emds) byStem.set(root(e), [...(byStem.get(root(e)) ?? []), e.code10]);
+    const stems = [...byStem.keys()];
+    const named = new Map<string, string[]>();
+    for (const s of stems) named.set(`${s}로`, byStem.get(s)!);
+    const branches = Math.max(2, Math.min(8, stems.length));
+    for (let i = 0; i < branches * 3 && named.size < stems.length + branches; i++) {
+      const s = rng.pick(stems.length ? stems : [sigungu.name]);
+      named.set(`${s}${rng.int(1, 30)}길`, byStem.get(s) ?? emds.map((e) => e.code10));
+    }
+    return [...named].map(([name, through], i) => ({ name, code12: `${sigungu.code5}${String(100 + i).padStart(3, '0')}${rng.digits(4)}`, emds: through }));
   }
 
   private zip(sido: string, rng: Rng): string {
@@ -307,7 +324,7 @@ export class Places {
       mtYn: '0',
       bun: 31,
       ji: 0,
-      road: { name: '세종대로', code12: '111402005001' },
+      road: { name: '세종대로', code12: '111402005001', emds: ['1114010300'] },
       buldMnnm: 110,
       buldSlno: 0,
       bdMgtSn: '1114010300100310000000001',
@@ -384,7 +401,6 @@ export class Places {
     if (rng.chance(kind === 'pharmacy' ? 0.2 : big ? 0.5 : 0.08)) hours[8] = ['1000', '1600'];
     const id = `${building.emd.code10}-${name}-${rng.digits(4)}`;
     const clNames: Record<string, string> = { '21': '병원', '31': '의원', '51': '치과의원', '93': '한의원', '81': '약국' };
-    const area = building.emd.sigungu.sido.code2 === '11' ? '02' : `0${rng.int(31, 64)}`;
     return {
       id,
       kind,
@@ -394,7 +410,7 @@ export class Places {
       departments,
       building,
       point: offset(building.point, rng.float(0, 2 * Math.PI), 0.01),
-      tel: `${area}-${rng.int(200, 999)}-${rng.digits(4)}`,
+      tel: landline(building.emd.sigungu.sido.code2, rng),
       estbDd: yyyymmdd(rng.int(1990, 2024), rng),
       doctors: big ? rng.int(8, 40) : kind === 'pharmacy' ? 0 : rng.int(1, 3),
       hours,
@@ -407,10 +423,18 @@ export class Places {
   private tour(sigungu: Sigungu, emds: Emd[], roads: Road[]): TourContent[] {
     if (emds.length === 0) return [];
     const rng = Rng.for(this.seed, 'tour', sigungu.code5);
-    const s = sigungu.name.replace(/(특별자치시|시|군|구)$/, '').split(' ').pop()!;
+    // A 구 of a city: no farm produce, forests or valleys.
+    const urbanDistrict = sigungu.name.endsWith('구');
+    // Places are named after their 시군구 or 읍면동 without the suffix ("양천 문화 축제"), unless one syllable would be
+    // left ("남구 성곽길", not "남 성곽길").
+    const last = sigungu.name.split(' ').pop()!;
+    const bare = last.replace(/(특별자치시|시|군|구)$/, '');
+    const s = bare.length >= 2 ? bare : last;
+    const named = (e: Emd): string => (stem(e.name).length >= 2 ? stem(e.name) : e.name);
     const kinds: [TourContent['typeId'], () => string][] = [
-      ['12', () => `${s} ${rng.pick(['전통시장', '생태공원', '수목원', '둘레길', '전망대', '향교', '고택', '해변', '계곡', '성곽길'])}`],
-      ['12', () => `${stem(rng.pick(emds).name)} ${rng.pick(['공원', '마을', '호수공원', '문화거리'])}`],
+      // Nothing that needs a sea or a mountain valley the map cannot vouch for (no "종로 해변").
+      ['12', () => `${s} ${rng.pick(urbanDistrict ? ['생태공원', '둘레길', '전망대', '향교', '고택', '성곽길'] : ['생태공원', '수목원', '둘레길', '전망대', '향교', '고택', '자연휴양림'])}`],
+      ['12', () => `${named(rng.pick(emds))} ${rng.pick(['공원', '마을', '호수공원', '문화거리'])}`],
       ['14', () => `${s}${rng.pick(['시립미술관', '역사박물관', '문화예술회관', '도서관', '기념관'])}`],
       ['28', () => `${s} ${rng.pick(['자전거길', '캠핑장', '레포츠공원', '수상레저'])}`],
       ['32', () => `${s} ${rng.pick(['한옥스테이', '호텔', '게스트하우스', '리조트'])}`],
@@ -433,7 +457,7 @@ export class Places {
         address: `${sigungu.sido.name} ${sigungu.name} ${road.name} ${rng.int(1, 300)}`,
         zipNo: this.zip(sigungu.sido.code2, rng),
         point: offset(emd.center, rng.float(0, 2 * Math.PI), rng.float(0.1, 1.5)),
-        tel: rng.chance(0.7) ? `${sigungu.sido.code2 === '11' ? '02' : `0${rng.int(31, 64)}`}-${rng.int(200, 999)}-${rng.digits(4)}` : null,
+        tel: rng.chance(0.7) ? landline(sigungu.sido.code2, rng) : null,
         created,
         modified: `${rng.int(2023, 2025)}${created.slice(4)}`,
         overview: `${title}은(는) ${sigungu.fullName} ${emd.name}에 있습니다. ${event ? `${event.start.slice(0, 4)}년 ${Number(event.start.slice(4, 6))}월 ${Number(event.start.slice(6))}일부터 ${Number(event.end.slice(4, 6))}월 ${Number(event.end.slice(6))}일까지 열립니다.` : '지역 주민과 방문객이 즐겨 찾는 곳입니다.'}`,
@@ -450,7 +474,9 @@ export class Places {
         const start = `${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
         const endDay = Math.min(28, day + length);
         const end = `${year}${String(month).padStart(2, '0')}${String(endDay).padStart(2, '0')}`;
-        const theme = rng.pick(['벚꽃', '단풍', '먹거리', '문화', '음악', '전통', '빛', '농산물', '바다', '책']);
+        // Themes of the season the festival is held in: cherry blossoms in spring, autumn leaves in autumn.
+        const season = month <= 4 ? ['벚꽃'] : month >= 10 ? ['단풍'] : [];
+        const theme = rng.pick([...season, '먹거리', '문화', '음악', '전통', '빛', '책', ...(urbanDistrict ? [] : ['농산물'])]);
         add('15', `제${rng.int(2, 30)}회 ${s} ${theme} 축제`, { start, end, place: `${s} ${rng.pick(['시민공원', '일원', '문화광장', '운동장'])}` });
       }
     }
