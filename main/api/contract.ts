@@ -1,11 +1,12 @@
 // The one typed API of the engine. Every surface (CLI, desktop renderer, browser mode, tests) calls the engine
 // through `EngineApi.call`, whatever carries the call: a direct call, a MessagePort, HTTP or a WebSocket.
 // A UI feature is a method here first, then a view.
-import type { StopReason } from '../core/agent/types.ts';
+import type { ChatMessage, StopReason } from '../core/agent/types.ts';
+import type { RolloutSummary } from '../core/reward/groups.ts';
 import type { ErrorPayload } from '../core/errors.ts';
 import type { LocalizedText, ToolSpec, CatalogFile, KeyId } from '../core/catalog/types.ts';
 import type { KeyPortal } from '../core/catalog/keyPortals.ts';
-import type { CatalogProblem } from '../core/catalog/validateCatalog.ts';
+import type { CatalogProblem } from '../core/catalog/catalogProblem.ts';
 import type { CallResult, GatewayMode, ParsedOutcome } from '../core/gateway/callResult.ts';
 import type { CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../core/edge/types.ts';
 import type { AgentEvent } from '../core/agent/types.ts';
@@ -234,6 +235,84 @@ export interface SynthRunSummary {
   seconds: number;
   perMinute: number;
   card?: IntentCard;
+}
+
+export interface RolloutRunParams {
+  /** A local model (registered name or .gguf file) or openai:URL#MODEL; scripted:FILE for tests. */
+  model: string;
+  lora?: string[];
+  /** The synthesized dataset (id or name) whose requests are the prompts. */
+  dataset: string;
+  /** Trajectories per prompt (G). */
+  groupSize: number;
+  /** The first N samples of the dataset. Defaults to all. */
+  prompts?: number;
+  /** Defaults to 1; each trajectory's sampling seed derives from it, the prompt and its place in the group. */
+  seed?: number;
+  /** Sampling temperature. Defaults to 1, as TRL's GRPOTrainer. */
+  temperature?: number;
+  /** Model turns per trajectory. Defaults to 6. */
+  maxSteps?: number;
+  maxTokens?: number;
+  contextSize?: number;
+  /** The reward preset. Defaults to kopa. */
+  preset?: 'kopa' | 'toolrl' | 'tool-n1' | 'outcome';
+  /** Advantages divided by the group's spread (group, as TRL's default) or not (none, Dr. GRPO). Defaults to group. */
+  scale?: 'group' | 'none';
+  /** Where tool calls go: emulator (default) or replay; never live. */
+  mode?: GatewayMode;
+  snapshot?: string;
+  /** Replaces the standard system prompt (a very small test model needs a short one). */
+  systemPrompt?: string;
+  /** Tokens of a tool result the model is shown. Defaults to the standard view. */
+  resultTokens?: number;
+  /** A run id to resume or name; defaults to one from the settings. */
+  runId?: string;
+  /** Also write the groups as JSONL here. */
+  export?: string;
+}
+
+export interface RolloutGroup {
+  sampleId: number;
+  query: string;
+  /** The intent's family (weather, realestate, …), for the breakdown. */
+  kind: string;
+  /** Steps of the reference trajectory. */
+  length: number;
+  rewards: number[];
+  advantages: number[];
+  solved: boolean[];
+  trajectories: { messages: ChatMessage[]; answer: string | null; stoppedBy: string; components: Record<string, number>; notes: string[] }[];
+}
+
+export interface RolloutRunResult {
+  runId: string;
+  resumed: boolean;
+  settings: Record<string, unknown>;
+  summary: RolloutSummary;
+  export?: { file: string; groups: number };
+}
+
+export interface TrainExportParams {
+  /** The synthesized dataset (id or name). */
+  dataset: string;
+  trainer: 'trl' | 'verl';
+  /** The folder to write. */
+  out: string;
+  /** A snapshot whose recordings the kit carries as a replay bundle, for serve-env --mode replay. */
+  snapshot?: string;
+  /** The reward preset the kit's reward functions ask for. Defaults to kopa. */
+  preset?: 'kopa' | 'toolrl' | 'tool-n1' | 'outcome';
+  /** Tools offered besides each plan's own (as synth export). Defaults to 3. */
+  distractors?: number;
+}
+
+export interface TrainExportResult {
+  dir: string;
+  trainer: 'trl' | 'verl';
+  rows: number;
+  tools: number;
+  files: string[];
 }
 
 export interface ExportResult {
@@ -515,6 +594,8 @@ export interface EngineMethods {
   'bfcl.conformance': { params: { data: string; vectors: string }; result: BfclConformance };
   'bench.validate': { params: BenchValidateParams; result: BenchValidation };
   'bench.run': { params: BenchRunParams; result: BenchRunSummary };
+  'rollout.run': { params: RolloutRunParams; result: RolloutRunResult };
+  'train.export': { params: TrainExportParams; result: TrainExportResult };
   'bench.runs': { params: EmptyParams; result: BenchRunRow[] };
   'bench.report': { params: { run: string; format?: BenchReportFormat; out?: string }; result: BenchReport };
   'bench.compare': { params: { a: string; b: string }; result: BenchComparison };
@@ -576,6 +657,8 @@ const methodTable: Record<MethodName, true> = {
   'bfcl.conformance': true,
   'bench.validate': true,
   'bench.run': true,
+  'rollout.run': true,
+  'train.export': true,
   'bench.runs': true,
   'bench.report': true,
   'bench.compare': true,

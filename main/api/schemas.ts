@@ -131,6 +131,31 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       queryTool: z.boolean().optional(),
     })
     .strict(),
+  'rollout.run': z
+    .object({
+      model: text,
+      lora: z.array(text).optional(),
+      dataset: text,
+      groupSize: z.number().int().min(2).max(64),
+      prompts: z.number().int().min(1).optional(),
+      seed: z.number().int().optional(),
+      temperature: z.number().min(0).max(2).optional(),
+      maxSteps: z.number().int().min(1).max(40).optional(),
+      maxTokens: z.number().int().min(1).max(32_768).optional(),
+      contextSize: z.number().int().min(128).max(1_048_576).optional(),
+      preset: z.enum(['kopa', 'toolrl', 'tool-n1', 'outcome']).optional(),
+      scale: z.enum(['group', 'none']).optional(),
+      mode: mode.optional(),
+      snapshot: text.optional(),
+      systemPrompt: text.optional(),
+      resultTokens: z.number().int().min(64).max(65_536).optional(),
+      runId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/).optional(),
+      export: text.optional(),
+    })
+    .strict(),
+  'train.export': z
+    .object({ dataset: text, trainer: z.enum(['trl', 'verl']), out: text, snapshot: text.optional(), preset: z.enum(['kopa', 'toolrl', 'tool-n1', 'outcome']).optional(), distractors: z.number().int().min(0).max(40).optional() })
+    .strict(),
   'bench.runs': empty,
   'bench.report': z.object({ run: text, format: z.enum(['md', 'html', 'csv', 'json']).optional(), out: text.optional() }).strict(),
   'bench.compare': z.object({ a: text, b: text }).strict(),

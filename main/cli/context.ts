@@ -1,14 +1,17 @@
 // What every command receives: where the data lives, how to print, and how to open the engine.
 import { chooseDataDir, type DataDirSource } from '../core/dataDir.ts';
-import { Engine, type EngineOptions } from '../engine/Engine.ts';
+import type { Engine, EngineOptions } from '../engine/Engine.ts';
 import type { CliIo } from './io.ts';
 import { Output } from './output.ts';
 import type { Progress } from '../api/contract.ts';
 import { createProgressReporter, type ProgressReporter } from './progress.ts';
+import { useTableView } from './table.ts';
 
 export interface GlobalOptions {
   dataDir?: string;
   json?: boolean;
+  wide?: boolean;
+  columns?: string[];
 }
 
 export class CommandContext {
@@ -22,6 +25,7 @@ export class CommandContext {
   constructor(io: CliIo, options: GlobalOptions) {
     this.io = io;
     this.out = new Output(io, options.json === true);
+    useTableView({ wide: options.wide === true, columns: options.columns });
     const chosen = chooseDataDir(options.dataDir, { platform: io.platform, env: io.env, homeDir: io.homeDir });
     this.dataDir = chosen.dir;
     this.dataDirSource = chosen.source;
@@ -43,6 +47,8 @@ export class CommandContext {
 
   /** Runs `fn` with an engine on the data folder, and always shuts it down. */
   async withEngine<T>(fn: (engine: Engine) => Promise<T>, options: Partial<Omit<EngineOptions, 'dataDir'>> = {}): Promise<T> {
+    // Loaded when a command first needs it, so that --help, --version and usage errors start at once.
+    const { Engine } = await import('../engine/Engine.ts');
     const engine = Engine.open({ host: 'cli', ...options, dataDir: this.dataDir });
     try {
       return await fn(engine);

@@ -19,6 +19,9 @@ import { registerChat } from './commands/chat.ts';
 import { registerMcp } from './commands/mcp.ts';
 import { registerBfcl } from './commands/bfcl.ts';
 import { registerBench } from './commands/bench.ts';
+import { registerServeEnv } from './commands/serveEnv.ts';
+import { registerRollout } from './commands/rollout.ts';
+import { registerTrain } from './commands/train.ts';
 
 export const ExitCode = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -28,6 +31,8 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
     .version(APP_VERSION, '-V, --version', 'print the version')
     .option('--data-dir <dir>', 'data folder (default: the OS user-data folder, or KOPA_DATA_DIR)')
     .option('--json', 'print machine-readable JSON on stdout')
+    .option('--wide', 'tables: every column and row, no cell cut')
+    .option('--columns <list>', 'tables: only these columns, in this order (comma-separated)', (v: string) => v.split(',').map((c) => c.trim()).filter(Boolean))
     .helpOption('-h, --help', 'show help for a command')
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
@@ -51,6 +56,9 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
   registerMcp(program, context);
   registerBfcl(program, context);
   registerBench(program, context);
+  registerServeEnv(program, context);
+  registerRollout(program, context);
+  registerTrain(program, context);
   registerKeys(program, context);
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const command of all(program).slice(1)) command.exitOverride().configureOutput(program.configureOutput());

@@ -1,8 +1,22 @@
-// Rows as an aligned text table for the terminal: the first columns that fit, long cells cut, and a note of
-// what was left out. Ids and names are never cut: users paste them into the next command.
+// Rows as an aligned text table for the terminal: the columns that matter first (a tool's headline fields, or the
+// ones the user names with --columns), as many as fit, long cells cut, and a note of what was left out and how to
+// see it. Ids, names, files and paths are never cut: users paste them into the next command.
 const MAX_CELL = 28;
-/** Columns whose values a user types again (a tool id, a dataset name, a run id): always whole. */
-const WHOLE = /^(id|name|tool|run|dataset|snapshot|link)$/i;
+/** Columns whose values a user types again (a tool id, a dataset name, a run id, a file): always whole. */
+const WHOLE = /^(id|name|tool|run|dataset|snapshot|link|location|file|path|endpoint|url)$/i;
+
+/** How the user asked tables to be shown: every column whole (--wide), or only these columns (--columns). */
+export interface TableView {
+  wide: boolean;
+  columns?: string[];
+}
+
+let view: TableView = { wide: false };
+
+/** Set once per command from its global options. */
+export function useTableView(next: TableView): void {
+  view = next;
+}
 
 function cell(value: unknown, whole: boolean): string {
   const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -12,12 +26,23 @@ function cell(value: unknown, whole: boolean): string {
 const widthOf = (text: string): number => [...text].reduce((w, ch) => w + (/[\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(ch) ? 2 : 1), 0);
 const padTo = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
 
-export function renderTable(rows: Record<string, unknown>[], options: { maxRows?: number; maxWidth?: number } = {}): string {
+export interface TableOptions {
+  maxRows?: number;
+  maxWidth?: number;
+  /** Columns to put first, in this order (a tool's headline fields: price, area and floor for a deal). */
+  headline?: string[];
+}
+
+export function renderTable(rows: Record<string, unknown>[], options: TableOptions = {}): string {
   if (rows.length === 0) return '  (no rows)';
-  const maxRows = options.maxRows ?? 20;
-  const maxWidth = options.maxWidth ?? 160;
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const shown = rows.slice(0, maxRows).map((r) => columns.map((c) => cell(r[c], WHOLE.test(c))));
+  const maxRows = view.wide ? Infinity : (options.maxRows ?? 20);
+  const maxWidth = view.wide ? Infinity : (options.maxWidth ?? 160);
+  const present = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const unknown = (view.columns ?? []).filter((c) => !present.includes(c));
+  const first = view.columns ?? (options.headline ?? []).filter((c) => present.includes(c));
+  const columns = view.columns ? first.filter((c) => present.includes(c)) : [...first, ...present.filter((c) => !first.includes(c))];
+  if (columns.length === 0) return `  (none of the columns ${unknown.join(', ')}; the rows have ${present.join(', ')})`;
+  const shown = rows.slice(0, maxRows).map((r) => columns.map((c) => cell(r[c], view.wide || WHOLE.test(c))));
   const widths = columns.map((c, i) => Math.max(widthOf(c), ...shown.map((row) => widthOf(row[i]!))));
   const kept: number[] = [];
   let used = 2;
@@ -31,6 +56,7 @@ export function renderTable(rows: Record<string, unknown>[], options: { maxRows?
   const notes: string[] = [];
   if (rows.length > maxRows) notes.push(`${rows.length - maxRows} more rows of ${rows.length}`);
   if (kept.length < columns.length) notes.push(`${columns.length - kept.length} more columns (${columns.slice(kept.length).join(', ')})`);
-  if (notes.length) out.push(`  … ${notes.join('; ')} — use --json for everything`);
+  if (notes.length) out.push(`  … ${notes.join('; ')}: --wide shows them all, --columns a,b picks columns, --json gives everything`);
+  if (unknown.length) out.push(`  (no column ${unknown.join(', ')} in these rows)`);
   return out.join('\n');
 }

@@ -21,6 +21,8 @@ import { EmulatorServer, type EmulatorOptions } from './emulator/EmulatorServer.
 import { randomBytes } from 'node:crypto';
 import { importCatalog, listCatalog, validateCatalogFiles } from './methods/catalog.ts';
 import { proposeEdges, showEdge, verifyEdges } from './methods/edges.ts';
+import { runRollout } from './methods/rollout.ts';
+import { exportTrainingKit } from './methods/train.ts';
 import { exportDataset, listDatasets, runSynthesis } from './methods/synth.ts';
 import { inspectModel } from './methods/models.ts';
 import { runAgent } from './methods/agent.ts';
@@ -129,6 +131,8 @@ export class Engine implements EngineApi {
     'bench.validate': (params, options) => benchValidate(this, params, options),
     'bench.run': (params, options) => benchRun(this, params, options),
     'bench.runs': async () => benchRuns(this),
+    'rollout.run': (params, options) => runRollout(this, params, options),
+    'train.export': (params, options) => exportTrainingKit(this, params, options),
     'bench.report': async (params) => benchReport(this, params),
     'bench.compare': async (params) => benchCompare(this, params),
     'keys.status': async () => this.keys.report(),
@@ -192,7 +196,7 @@ export class Engine implements EngineApi {
 
   /** The catalog: bundled specs plus the user's own (DATA_DIR/catalog), loaded on first use. */
   catalogInfo(): LoadedCatalog {
-    this.loadedCatalog ??= loadCatalog({ resourcesDir: this.resourcesDir, userDir: path.join(this.dataDir, 'catalog') });
+    this.loadedCatalog ??= loadCatalog({ resourcesDir: this.resourcesDir, userDir: path.join(this.dataDir, 'catalog'), cacheDir: path.join(this.dataDir, 'cache') });
     return this.loadedCatalog;
   }
 

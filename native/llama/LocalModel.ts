@@ -1,6 +1,7 @@
 import { LlamaChat, LlamaCompletion, resolveChatWrapper, type ChatModelFunctions, type GbnfJsonSchema, type LlamaContext, type LlamaContextSequence, type LlamaModel } from 'node-llama-cpp';
 import { paramsGrammar, stepGrammar } from '../../main/core/agent/grammarSchema.ts';
 import type { ChatMessage, ModelTool, ModelTurn, ToolCall } from '../../main/core/agent/types.ts';
+import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
 import { KopaError } from '../../main/core/errors.ts';
 import { toGrammarHistory, toNativeHistory } from './chatHistory.ts';
 import type { LlamaRuntime } from './LlamaRuntime.ts';
@@ -235,7 +236,9 @@ export class LocalModel {
         // Grammar mode (and "required" in any mode): the output is exactly one call or a final answer.
         const schema = stepGrammar(tools, { allowFinal: options.toolChoice !== 'required' || tools.length === 0 });
         const grammar = await this.runtime.llama.createGrammarForJsonSchema<GbnfJsonSchema>(schema as GbnfJsonSchema);
-        const res = await chat.generateResponse(mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages), { ...common, grammar });
+        // The raw chunks are JSON; whoever watches (a terminal, the chat view) gets a final answer's words only.
+        const onTextChunk = options.onText ? finalAnswerStream(options.onText) : undefined;
+        const res = await chat.generateResponse(mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages), { ...common, grammar, onTextChunk });
         stop = res.metadata.stopReason === 'maxTokens' ? 'maxTokens' : res.metadata.stopReason === 'abort' ? 'abort' : 'end';
         const parsed = stop === 'end' ? parseStep(res.response) : undefined;
         if (parsed?.tool) {

@@ -2,7 +2,7 @@
 // quantisation, context length, chat template and whether the template calls tools, plus whether it fits this
 // machine (llama.cpp's own estimate). Local files only: a URL is never fetched.
 import { statSync } from 'node:fs';
-import { GgufFileType, GgufInsights, readGgufFileInfo, resolveChatWrapper, type GgufFileInfo } from 'node-llama-cpp';
+import { GgmlType, GgufFileType, GgufInsights, readGgufFileInfo, resolveChatWrapper, type GgufFileInfo } from 'node-llama-cpp';
 import { KopaError } from '../../main/core/errors.ts';
 import type { LlamaRuntime } from './LlamaRuntime.ts';
 import { NATIVE_TOOL_WRAPPERS } from './LocalModel.ts';
@@ -61,7 +61,9 @@ export async function inspectGguf(path: string, runtime?: LlamaRuntime): Promise
     architecture: String(info.metadata.general.architecture),
     name: info.metadata.general.name ?? null,
     parameterCount: insights.totalParameters,
-    quantization: fileType === undefined ? String(insights.dominantTensorType ?? 'unknown') : (GgufFileType[fileType] ?? String(fileType)),
+    // The file type's name where the header gives one (MOSTLY_Q4_K_M), else the tensors' dominant type by name (F32),
+    // never a bare enum number.
+    quantization: fileType !== undefined && GgufFileType[fileType] ? GgufFileType[fileType]! : insights.dominantTensorType !== undefined ? (GgmlType[insights.dominantTensorType] ?? 'unknown') : 'unknown',
     contextLength: insights.trainContextSize ?? null,
     chatTemplate: typeof template === 'string' ? template : null,
     chatWrapper: wrapper,

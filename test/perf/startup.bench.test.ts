@@ -1,16 +1,52 @@
 // Budgets of ARCHITECTURE.md §8 for the foundation: app start to first view (< 1.5 s) and engine idle memory
-// without a model (< 250 MB). Prints what it measured; it does not fail on timing.
+// without a model (< 250 MB); and the CLI's start beside plain `node -e 0` in the same run (--version and --help
+// within 2.5×, catalog list within 5×). Prints what it measured; it does not fail on timing.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../main/engine/Engine.ts';
 import { launchChromium } from '../helpers/browser.ts';
 import { startBrowserMode } from '../helpers/browserMode.ts';
+import { kopaBin, repoRoot } from '../helpers/runCli.ts';
 import { tempDir } from '../helpers/tempDir.ts';
 
 const runs = 5;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** Wall milliseconds of one process from start to exit. */
+function timeProcess(args: string[]): number {
+  const t = performance.now();
+  const run = spawnSync(process.execPath, args, { cwd: repoRoot, stdio: 'ignore' });
+  if (run.status !== 0) throw new Error(`${args.join(' ')} exited ${run.status}`);
+  return performance.now() - t;
+}
+
 describe('start-up', () => {
+  it('kopa CLI beside node -e 0, in turns (the bundle npm run build writes)', () => {
+    if (!existsSync(path.join(repoRoot, 'dist', 'cli', 'main.js'))) console.log('no dist/cli bundle: run npm run build first, or these are times through tsx');
+    const dataDir = tempDir();
+    const commands: [string, string[], number][] = [
+      ['--version', [kopaBin, '--version'], 2.5],
+      ['--help', [kopaBin, '--help'], 2.5],
+      ['catalog list', [kopaBin, '--data-dir', dataDir, 'catalog', 'list'], 5],
+    ];
+    timeProcess([kopaBin, '--data-dir', dataDir, 'catalog', 'list']);
+    const rounds = 9;
+    const times = new Map<string, number[]>([['node -e 0', []], ...commands.map(([name]) => [name, []] as [string, number[]])]);
+    for (let i = 0; i < rounds; i++) {
+      times.get('node -e 0')!.push(timeProcess(['-e', '0']));
+      for (const [name, args] of commands) times.get(name)!.push(timeProcess(args));
+    }
+    const base = median(times.get('node -e 0')!);
+    console.log(`node -e 0: ${base.toFixed(0)} ms (median of ${rounds}, run in turns with the commands below)`);
+    for (const [name, , budget] of commands) {
+      const t = median(times.get(name)!);
+      console.log(`kopa ${name}: ${t.toFixed(0)} ms = ${(t / base).toFixed(2)}× node -e 0 (budget ${budget}×)`);
+    }
+  });
+
   it('engine open on a fresh and on an existing data folder', () => {
     const fresh: number[] = [];
     const existing: number[] = [];

@@ -3,8 +3,6 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
 import { KopaError } from '../../core/errors.ts';
-import { detectElectron } from '../../engine/environment/detectElectron.ts';
-import { startBrowserHost } from '../../host/browserHost.ts';
 import { projectPaths } from '../../host/projectPaths.ts';
 import type { CommandContext } from '../context.ts';
 
@@ -33,6 +31,7 @@ async function runDesktop(ctx: CommandContext, electronPath: string): Promise<nu
 }
 
 async function runBrowser(ctx: CommandContext, port: number): Promise<void> {
+  const { startBrowserHost } = await import('../../host/browserHost.ts');
   const host = await startBrowserHost({ dataDir: ctx.dataDir, port });
   const { url, launchUrl } = host.transport;
   ctx.out.result({ mode: 'browser', url, launchUrl, dataDir: ctx.dataDir }, () =>
@@ -51,6 +50,7 @@ export function registerApp(program: Command, context: () => CommandContext): vo
     .action(async (options: AppOptions) => {
       const ctx = context();
       if (!options.browser) {
+        const { detectElectron } = await import('../../engine/environment/detectElectron.ts');
         const electron = detectElectron({ env: ctx.io.env, platform: ctx.io.platform });
         if (electron.available && electron.path) {
           const code = await runDesktop(ctx, electron.path);

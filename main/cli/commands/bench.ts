@@ -4,7 +4,7 @@ import type { BenchComparison, BenchReportFormat, BenchRunParams, BenchRunRow, B
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
-import { parseInteger, parseList } from './call.ts';
+import { parseInteger, parseList, parseCount } from './call.ts';
 
 
 function parseNumber(value: string): number {
@@ -63,7 +63,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .addOption(new Option('--mode <mode>', 'backend the plans run on').choices([...gatewayModes]).default('emulator'))
     .option('--snapshot <name>', 'replay mode: the snapshot to answer from')
     .option('--tasks <ids>', 'only these task ids', parseList)
-    .option('--result-tokens <n>', 'the result view budget plans must be solvable within (default 1024, the standard view)', parseInteger)
+    .option('--result-tokens <n>', 'the result view budget plans must be solvable within (default 1024, the standard view)', parseCount)
     .action(async (options: { suite: string; mode: GatewayMode; snapshot?: string; tasks?: string[]; resultTokens?: number }) => {
       const ctx = context();
       const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('bench.validate', { suite: options.suite, mode: options.mode, snapshot: options.snapshot, tasks: options.tasks, resultTokens: options.resultTokens }, { onProgress })));
@@ -76,19 +76,19 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .description('Run a model on every task n times; the same command resumes a killed run')
     .requiredOption('--suite <suite>', '"kopa" or a .jsonl file or folder')
     .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL, scripted:FILE (turns per task) or oracle')
-    .option('--samples <n>', 'attempts per task (default 1)', parseInteger, 1)
+    .option('--samples <n>', 'attempts per task (default 1)', parseCount, 1)
     .option('--temperature <t>', 'sampling temperature (default 0 for one sample, 0.7 for more)', parseNumber)
-    .option('--concurrency <n>', 'attempts at once (default 1)', parseInteger)
+    .option('--concurrency <n>', 'attempts at once (default 1)', parseCount)
     .option('--seed <n>', 'sampling seed (default 1)', parseInteger)
     .addOption(new Option('--mode <mode>', 'backend the calls go to').choices([...gatewayModes]).default('emulator'))
     .option('--snapshot <name>', 'replay mode: the snapshot to answer from')
     .option('--run-id <id>', 'name the run (default: derived from suite, model and settings)')
     .option('--tasks <ids>', 'only these task ids', parseList)
-    .option('--max-steps <n>', 'model turns per attempt (default 10)', parseInteger)
-    .option('--max-tokens <n>', 'tokens per model turn', parseInteger)
+    .option('--max-steps <n>', 'model turns per attempt (default 10)', parseCount)
+    .option('--max-tokens <n>', 'tokens per model turn', parseCount)
     .option('--lora <list>', 'LoRA adapters for a local model', parseList)
-    .option('--context-size <n>', 'local model context size', parseInteger)
-    .option('--result-tokens <n>', 'tokens of one tool result the model is shown (default 1024, the standard view)', parseInteger)
+    .option('--context-size <n>', 'local model context size', parseCount)
+    .option('--result-tokens <n>', 'tokens of one tool result the model is shown (default 1024, the standard view)', parseCount)
     .option('--no-query-tool', 'do not offer local.queryRows (to measure what it adds)')
     .action(async (options: RunCliOptions) => {
       const ctx = context();

@@ -4,7 +4,7 @@ import { BFCL_CATEGORIES, type BfclCategory } from '../../core/bfcl/categories.t
 import { KopaError } from '../../core/errors.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
-import { parseInteger, parseList } from './call.ts';
+import { parseList, parseCount } from './call.ts';
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 
@@ -40,8 +40,8 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL or scripted:FILE')
     .requiredOption('--out <dir>', 'where the result files go')
     .option('--categories <list>', 'comma-separated (default: every scored category the folder has)', parseList)
-    .option('--limit <n>', 'first n entries of each category', parseInteger)
-    .option('--concurrency <n>', 'entries at once (default 1)', parseInteger)
+    .option('--limit <n>', 'first n entries of each category', parseCount)
+    .option('--concurrency <n>', 'entries at once (default 1)', parseCount)
     .action(async (options: { data: string; model: string; out: string; categories?: string[]; limit?: number; concurrency?: number }) => {
       const ctx = context();
       const summary = await ctx.withProgress((onProgress) =>

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { gatewayModes, type CallResult, type GatewayMode, type ParsedOutcome } from '../../core/gateway/callResult.ts';
+import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
 import { KopaError } from '../../core/errors.ts';
-import { parseFaultProfile } from '../../engine/emulator/faults.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 
@@ -23,6 +23,13 @@ export function parseInteger(value: string): number {
   return n;
 }
 
+/** A count of something (samples, steps, tokens, attempts at once): a whole number of at least 1. */
+export function parseCount(value: string): number {
+  const n = parseInteger(value);
+  if (n < 1) throw new InvalidArgumentError('must be at least 1');
+  return n;
+}
+
 export function parseList(value: string): string[] {
   const items = value.split(',').map((s) => s.trim()).filter(Boolean);
   if (items.length === 0) throw new InvalidArgumentError('a comma-separated list of tool ids');
@@ -35,17 +42,25 @@ export function parseInstant(value: string): Date {
   return d;
 }
 
-export function renderOutcome(tool: string, result: ParsedOutcome & Partial<Pick<CallResult, 'source' | 'latencyMs'>>): string {
+/** The fields a person looks at first in a tool's rows (the catalog's `response.headline`). */
+function headlineOf(spec: ToolSpec | undefined): string[] | undefined {
+  return spec && isRemote(spec) ? spec.response.headline : undefined;
+}
+
+export function renderOutcome(tool: string, result: ParsedOutcome & Partial<Pick<CallResult, 'source' | 'latencyMs'>>, headline?: string[]): string {
   const head = `${tool}  ${result.ok ? 'ok' : `failed: ${result.error?.kind}`}${result.source ? `  (${result.source}${result.latencyMs !== undefined ? `, ${result.latencyMs} ms` : ''})` : ''}`;
   const code = result.resultCode !== null ? `result ${result.resultCode}${result.resultMessage ? ` ${result.resultMessage}` : ''}` : '';
   const count = result.ok ? `${result.items.length} of ${result.totalCount ?? result.items.length} rows${result.page ? ` (page ${result.page.pageNo}, ${result.page.numOfRows} per page)` : ''}` : '';
   const lines = [head, [code, count].filter(Boolean).join(', ')].filter(Boolean);
-  if (result.error) {
-    lines.push(`  ${result.error.message}`);
-    for (const v of result.error.violations ?? []) lines.push(`  - ${v.path || '(arguments)'}: ${v.message}`);
-  }
+  const violations = result.error?.violations ?? [];
+  if (violations.length > 0) {
+    // The error's message lists the same problems for a model to read; a person gets them once, one per line.
+    lines.push('  The arguments do not fit the tool; no request was made:');
+    for (const v of violations) lines.push(`  - ${v.path.replace(/^\//, '') || '(arguments)'}: ${v.message}`);
+    lines.push(`  hint: kopa catalog show ${tool} lists its parameters with their formats and examples.`);
+  } else if (result.error) lines.push(`  ${result.error.message}`);
   for (const w of result.warnings) lines.push(`warning: ${w}`);
-  if (result.ok) lines.push(renderTable(result.items));
+  if (result.ok) lines.push(renderTable(result.items, { headline }));
   return lines.join('\n');
 }
 
@@ -73,13 +88,13 @@ export function registerCall(program: Command, context: () => CommandContext): v
     .option('--now <iso>', "emulator mode: the emulator's clock", parseInstant)
     .action(async (tool: string, options: CallOptions) => {
       const ctx = context();
-      const faults = options.faults ? parseFaultProfile(options.faults) : undefined;
-      const result = await ctx.withEngine((engine) => engine.call('gateway.call', { tool, args: options.args, mode: options.mode, snapshot: options.snapshot }), {
-        gateway: { apiBase: options.apiBase },
-        emulator: { seed: options.seed, faults, ...(options.now ? { now: () => options.now! } : {}) },
-      });
-      ctx.out.result(result, (r) => renderOutcome(tool, r));
-      if (!result.ok) ctx.exitCode = 1;
+      const faults = options.faults ? (await import('../../engine/emulator/faults.ts')).parseFaultProfile(options.faults) : undefined;
+      const { result, headline } = await ctx.withEngine(
+        async (engine) => ({ result: await engine.call('gateway.call', { tool, args: options.args, mode: options.mode, snapshot: options.snapshot }), headline: headlineOf(engine.catalog().get(tool)) }),
+        { gateway: { apiBase: options.apiBase }, emulator: { seed: options.seed, faults, ...(options.now ? { now: () => options.now! } : {}) } },
+      );
+      ctx.out.result(result, (r) => renderOutcome(tool, r, headline));
+      if (!result.ok) ctx.exitCode = result.error?.violations?.length ? 2 : 1;
     });
 
   const gateway = program.command('gateway').description('Gateway tools for integrators');
@@ -98,8 +113,11 @@ export function registerCall(program: Command, context: () => CommandContext): v
       } catch (error) {
         throw new KopaError('NotFound', `Cannot read ${file}: ${(error as Error).message}`);
       }
-      const result = await ctx.withEngine((engine) => engine.call('gateway.parse', { tool, bodyBase64: bytes.toString('base64'), status: options.status, contentType: options.contentType }));
-      ctx.out.result(result, (r) => renderOutcome(tool, r));
+      const { result, headline } = await ctx.withEngine(async (engine) => ({
+        result: await engine.call('gateway.parse', { tool, bodyBase64: bytes.toString('base64'), status: options.status, contentType: options.contentType }),
+        headline: headlineOf(engine.catalog().get(tool)),
+      }));
+      ctx.out.result(result, (r) => renderOutcome(tool, r, headline));
       if (!result.ok) ctx.exitCode = 1;
     });
 }

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { formatProblem } from '../../core/catalog/validateCatalog.ts';
+import { formatProblem } from '../../core/catalog/catalogProblem.ts';
 import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { CatalogListing } from '../../api/contract.ts';

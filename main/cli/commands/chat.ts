@@ -2,10 +2,10 @@ import { createInterface } from 'node:readline/promises';
 import { Option, type Command } from 'commander';
 import type { AgentRunParams, EpisodeSummary, Progress } from '../../api/contract.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
-import { runAgent } from '../../engine/methods/agent.ts';
-import { resolveBackend } from '../../engine/methods/models.ts';
+import type { Engine } from '../../engine/Engine.ts';
+import type { ModelBackend } from '../../engine/agent/backend.ts';
 import type { CommandContext } from '../context.ts';
-import { parseInstant, parseInteger, parseList } from './call.ts';
+import { parseInstant, parseList, parseCount } from './call.ts';
 
 interface ChatCliOptions {
   model: string;
@@ -20,10 +20,14 @@ interface ChatCliOptions {
   now?: Date;
 }
 
-function renderEpisode(e: EpisodeSummary): string {
-  const lines = e.calls.map((c) => `  ${c.refused ? '✗' : c.ok ? '✓' : '!'} ${c.tool} ${JSON.stringify(c.arguments)}${c.refused ? ` — ${c.refused}` : ` → ${c.rows} rows${c.resultCode ? ` (${c.resultCode})` : ''}, ${c.ms} ms`}`);
-  lines.push('', e.answer ?? `(no answer: stopped by ${e.stoppedBy})`, '', `${e.turns} turns, ${e.usage.inputTokens}+${e.usage.outputTokens} tokens, ${e.ms} ms, ${e.backend}`);
-  return lines.join('\n');
+/**
+ * The end of an episode in a terminal: its calls were shown live (once each, with their latency) and a streamed
+ * answer was already printed, so only what is left: the answer when none streamed, and the totals.
+ */
+function renderEnd(e: EpisodeSummary, streamed: boolean): string {
+  const footer = `${e.turns} turn${e.turns === 1 ? '' : 's'}, ${e.usage.inputTokens}+${e.usage.outputTokens} tokens, ${e.ms} ms, ${e.backend}`;
+  const answer = e.answer === null ? `(no answer: stopped by ${e.stoppedBy})` : streamed ? '' : e.answer;
+  return [answer, '', footer].filter((line, i) => i > 0 || line !== '').join('\n');
 }
 
 export function registerChat(program: Command, context: () => CommandContext): void {
@@ -37,9 +41,9 @@ export function registerChat(program: Command, context: () => CommandContext): v
     .addOption(new Option('--approve <when>', 'run calls without asking, or ask before each').choices(['auto', 'ask']).default('auto'))
     .option('--once <question>', 'ask one question and exit (with --json, the whole episode as JSON)')
     .option('--tools <ids>', 'offer only these tools (comma-separated ids)', parseList)
-    .option('--max-steps <n>', 'model turns per question (default 8)', parseInteger)
+    .option('--max-steps <n>', 'model turns per question (default 8)', parseCount)
     .option('--now <iso>', "emulator mode: freeze the emulator's clock (and the model's now)", parseInstant)
-    .option('--result-tokens <n>', "tokens of one tool result the model is shown (default: an eighth of a local model's context, else 1024)", parseInteger)
+    .option('--result-tokens <n>', "tokens of one tool result the model is shown (default: an eighth of a local model's context, else 1024)", parseCount)
     .action(async (options: ChatCliOptions) => {
       const ctx = context();
       const rl = options.once === undefined || options.approve === 'ask' ? createInterface({ input: process.stdin, terminal: false }) : undefined;
@@ -51,18 +55,38 @@ export function registerChat(program: Command, context: () => CommandContext): v
         return next.done ? '' : String(next.value);
       };
       const approve = options.approve === 'ask' ? async (call: { tool: string; arguments: Record<string, unknown> }) => /^y/i.test(await ask(`  ${call.tool} ${JSON.stringify(call.arguments)} 호출할까요? call it? [y/N] `)) : undefined;
+      // Each call is shown once, when its result is in: what was asked, what came back, how long it took.
+      const asked = new Map<string, Record<string, unknown>>();
+      let streamed = false;
       const show = (p: Progress): void => {
         const e = p.agentEvent;
         if (ctx.out.json || !e) return;
-        if (e.kind === 'tool_call') ctx.io.stderr.write(`  → ${e.tool} ${JSON.stringify(e.call.arguments)}\n`);
-        if (e.kind === 'tool_result') ctx.io.stderr.write(`  ← ${e.ok ? '' : '✗ '}${e.summary}${e.latencyMs ? ` (${Math.round(e.latencyMs)} ms)` : ''}\n`);
+        if (e.kind === 'token') {
+          streamed = true;
+          ctx.io.stdout.write(e.text);
+        }
+        if (e.kind === 'tool_call') asked.set(e.call.id, e.call.arguments);
+        if (e.kind === 'tool_result') ctx.io.stderr.write(`  ${e.ok ? '✓' : '✗'} ${e.tool} ${JSON.stringify(asked.get(e.callId) ?? {})} → ${e.summary} (${Math.round(e.latencyMs)} ms)\n`);
       };
+      const loading = (engine: Engine): Promise<ModelBackend> =>
+        ctx.withProgress(async (onProgress) => {
+          const local = !/^(scripted|openai):/.test(options.model) && engine.models().get(options.model)?.kind !== 'openai';
+          const started = performance.now();
+          if (local && !ctx.out.json) ctx.io.stderr.write(`모델을 불러옵니다 loading ${options.model} …\n`);
+          const { resolveBackend } = await import('../../engine/methods/models.ts');
+          const backend = await resolveBackend(engine, { model: options.model, lora: options.lora }, undefined, (f) => onProgress({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }));
+          if (local && !ctx.out.json) ctx.io.stderr.write(`불러왔습니다 loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+          return backend;
+        });
       try {
         await ctx.withEngine(
           async (engine) => {
-            const backend = await resolveBackend(engine, { model: options.model, lora: options.lora });
+            const backend = await loading(engine);
+            const { runAgent } = await import('../../engine/methods/agent.ts');
             const episodeFor = async (question: string, chatId?: string): Promise<EpisodeSummary> => {
               const params: AgentRunParams = { question, chatId, model: options.model, lora: options.lora, mode: options.mode, snapshot: options.snapshot, tools: options.tools, maxSteps: options.maxSteps, asOf: options.now?.toISOString(), resultTokens: options.resultTokens };
+              streamed = false;
+              asked.clear();
               return runAgent(engine, params, { onProgress: show, approve, backend });
             };
             try {
@@ -80,7 +104,8 @@ export function registerChat(program: Command, context: () => CommandContext): v
       async function converse(episodeFor: (question: string, chatId?: string) => Promise<EpisodeSummary>): Promise<void> {
         if (options.once !== undefined) {
           const episode = await episodeFor(options.once);
-          ctx.out.result(episode, renderEpisode);
+          if (streamed && !ctx.out.json) ctx.io.stdout.write('\n');
+          ctx.out.result(episode, (e) => renderEnd(e, streamed));
           if (episode.answer === null) ctx.exitCode = 1;
           return;
         }
@@ -91,7 +116,8 @@ export function registerChat(program: Command, context: () => CommandContext): v
           if (question === '') break;
           const episode = await episodeFor(question, chatId);
           chatId = episode.chatId;
-          ctx.out.result(episode, (e) => `${e.answer ?? `(no answer: stopped by ${e.stoppedBy})`}\n`);
+          if (streamed && !ctx.out.json) ctx.io.stdout.write('\n');
+          ctx.out.result(episode, (e) => `${renderEnd(e, streamed)}\n`);
         }
       }
     });

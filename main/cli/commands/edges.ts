@@ -4,7 +4,7 @@ import { edgeStatuses, describeEdge } from '../../core/edge/types.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
-import { parseInstant, parseInteger } from './call.ts';
+import { parseInstant, parseCount } from './call.ts';
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -70,8 +70,8 @@ export function registerEdges(program: Command, context: () => CommandContext): 
     .command('verify')
     .description('Verify candidate links by executing them; with --stale-after, re-check old links too')
     .option('--stale-after <duration>', 're-check verified and stale links last checked longer ago (e.g. 7d, 12h, 0 for all)', parseDuration)
-    .option('--trials <n>', 'trials per link (default 3)', parseInteger)
-    .option('--min-ok <n>', 'trials that must return data (default 2)', parseInteger)
+    .option('--trials <n>', 'trials per link (default 3)', parseCount)
+    .option('--min-ok <n>', 'trials that must return data (default 2)', parseCount)
     .addOption(new Option('--mode <mode>', 'backend the calls go to').choices([...gatewayModes]).default('emulator'))
     .option('--snapshot <name>', 'replay mode: the snapshot to answer from')
     .option('--as-of <iso>', 'the moment time-dependent inputs are set for (default: the backend clock)', parseInstant)

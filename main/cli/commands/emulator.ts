@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { parseFaultProfile } from '../../engine/emulator/faults.ts';
 import type { CommandContext } from '../context.ts';
 import { parseInstant, parseInteger } from './call.ts';
 import { parsePort } from './app.ts';
@@ -23,7 +22,7 @@ export function registerEmulator(program: Command, context: () => CommandContext
     .option('--now <iso>', "freeze the emulator's clock at this time", parseInstant)
     .action(async (options: EmulatorCliOptions) => {
       const ctx = context();
-      const faults = options.faults ? parseFaultProfile(options.faults) : undefined;
+      const faults = options.faults ? (await import('../../engine/emulator/faults.ts')).parseFaultProfile(options.faults) : undefined;
       await ctx.withEngine(async (engine) => {
         const { EmulatorServer } = await import('../../engine/emulator/EmulatorServer.ts');
         const emulator = await EmulatorServer.start({

@@ -1,6 +1,5 @@
 import { Option, type Command } from 'commander';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
-import { serveMcp } from '../../host/mcpServer.ts';
 import type { CommandContext } from '../context.ts';
 import { parseInstant, parseList } from './call.ts';
 
@@ -14,6 +13,7 @@ export function registerMcp(program: Command, context: () => CommandContext): vo
     .option('--now <iso>', "emulator mode: freeze the emulator's clock", parseInstant)
     .action(async (options: { mode: GatewayMode; snapshot?: string; tools?: string[]; now?: Date }) => {
       const ctx = context();
+      const { serveMcp } = await import('../../host/mcpServer.ts');
       await ctx.withEngine((engine) => serveMcp(engine, { mode: options.mode, snapshot: options.snapshot, tools: options.tools, onRefused: (reason) => ctx.io.stderr.write(`kopa mcp: refused a message: ${reason}\n`) }), options.now ? { emulator: { now: () => options.now! } } : {});
     });
 }

@@ -3,7 +3,13 @@ import type { ModelInfo } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 
-const gib = (bytes: number | null): string => (bytes === null ? '' : `${(bytes / 2 ** 30).toFixed(2)} GiB`);
+/** Sizes in the unit that shows them: a 2 MB test model is "2.1 MiB", not "0.00 GiB". */
+const size = (bytes: number | null): string => {
+  if (bytes === null) return '';
+  if (bytes >= 2 ** 30) return `${(bytes / 2 ** 30).toFixed(2)} GiB`;
+  if (bytes >= 2 ** 20) return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  return `${(bytes / 2 ** 10).toFixed(1)} KiB`;
+};
 const billions = (n: number | null): string => (n === null ? '' : n >= 1e9 ? `${(n / 1e9).toFixed(1)}B` : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : String(n));
 
 function renderModel(m: ModelInfo): string {
@@ -14,11 +20,11 @@ function renderModel(m: ModelInfo): string {
   if (m.kind !== 'openai') {
     lines.push(
       `architecture  ${m.architecture ?? ''}, ${billions(m.parameterCount)} parameters, ${m.quantization ?? ''}`,
-      `size          ${gib(m.sizeBytes)}${m.sha256 ? `, sha256 ${m.sha256}` : ''}`,
+      `size          ${size(m.sizeBytes)}${m.sha256 ? `, sha256 ${m.sha256}` : ''}`,
       `context       ${m.contextLength ?? ''} tokens trained`,
       `chat template ${m.chatWrapper ?? 'none'}; tool calls: ${m.toolCalling === 'native' ? 'native (the template has a tool syntax)' : 'grammar (forced JSON steps)'}`,
     );
-    if (m.fit) lines.push(`fit           ${m.fit.verdict} (score ${m.fit.score}; ${m.fit.gpuLayers} GPU layers, context ${m.fit.contextSize}, RAM ${gib(m.fit.ramBytes)}, VRAM ${gib(m.fit.vramBytes)})`);
+    if (m.fit) lines.push(`fit           ${m.fit.verdict} (score ${m.fit.score}; ${m.fit.gpuLayers} GPU layers, context ${m.fit.contextSize}, RAM ${size(m.fit.ramBytes)}, VRAM ${size(m.fit.vramBytes)})`);
   }
   return lines.join('\n');
 }
@@ -46,7 +52,7 @@ export function registerModels(program: Command, context: () => CommandContext):
     .action(async () => {
       const ctx = context();
       const list = await ctx.withEngine((engine) => engine.call('models.list', {}));
-      ctx.out.result(list, (l) => renderTable(l.map((m) => ({ id: m.id, kind: m.kind, name: m.name, params: billions(m.parameterCount), quant: m.quantization ?? '', size: gib(m.sizeBytes), tools: m.toolCalling ?? '', location: m.location }))));
+      ctx.out.result(list, (l) => renderTable(l.map((m) => ({ id: m.id, kind: m.kind, name: m.name, params: billions(m.parameterCount), quant: m.quantization ?? '', size: size(m.sizeBytes), tools: m.toolCalling ?? '', location: m.location }))));
     });
 
   models

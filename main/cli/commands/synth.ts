@@ -5,7 +5,7 @@ import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts
 import { KopaError } from '../../core/errors.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
-import { parseInstant, parseInteger } from './call.ts';
+import { parseInstant, parseInteger, parseCount } from './call.ts';
 
 const percent = (part: number, whole: number): string => `${whole ? Math.round((100 * part) / whole) : 0}%`;
 
@@ -64,17 +64,17 @@ export function registerSynth(program: Command, context: () => CommandContext): 
   const synth = program
     .command('synth')
     .description('Synthesize executable multi-step trajectories from the questions people ask, over verified links; resumes a killed run')
-    .option('--count <n>', 'samples to keep', parseInteger)
+    .option('--count <n>', 'samples to keep', parseCount)
     .addOption(new Option('--strategy <strategy>', 'intents: questions people ask, planned back to what they state; walk: random walks of the graph').choices(['intents', 'walk']).default('intents'))
-    .option('--trajectories <n>', 'intents: trajectories tried per question, alternatives included (default 4)', parseInteger)
-    .option('--min-steps <n>', 'fewest steps per plan', parseInteger, 2)
-    .option('--max-steps <n>', 'most steps per plan', parseInteger, 5)
+    .option('--trajectories <n>', 'intents: trajectories tried per question, alternatives included (default 4)', parseCount)
+    .option('--min-steps <n>', 'fewest steps per plan', parseCount, 2)
+    .option('--max-steps <n>', 'most steps per plan', parseCount, 5)
     .option('--seed <s>', 'seed of the walks', '1')
     .addOption(new Option('--mode <mode>', 'backend the plans execute on').choices([...gatewayModes]).default('emulator'))
     .option('--snapshot <name>', 'replay mode: the snapshot to answer from')
     .option('--as-of <iso>', 'what "now" is in the requests (default: the backend clock)', parseInstant)
     .option('--now <iso>', "emulator mode: freeze the emulator's clock at this time (and make it the requests' now)", parseInstant)
-    .option('--phrasings <n>', 'requests written per plan (default 2)', parseInteger)
+    .option('--phrasings <n>', 'requests written per plan (default 2)', parseCount)
     .option('--paraphrase-model <model>', 'intents: a model (name, .gguf, openai:URL#MODEL, scripted:FILE) that rewrites each request; kept only through the same gates')
     .option('--name <name>', 'dataset name')
     .option('--out <file>', 'write the dataset here')

@@ -87,7 +87,8 @@ export class Catalog {
     let validator = this.validators.get(id);
     if (!validator) {
       this.ajv ??= createSchemaAjv();
-      validator = compileArgsValidator(this.ajv, this.require(id).parameters);
+      const spec = this.require(id);
+      validator = compileArgsValidator(this.ajv, spec.parameters, spec.examples);
       this.validators.set(id, validator);
     }
     return validator;

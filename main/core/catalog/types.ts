@@ -104,6 +104,8 @@ export interface ResponseSpec {
    * gateway reports it as NoData with `message` and the excepted fields' values.
    */
   blankRows?: { except: string[]; message: string };
+  /** The fields a person reads first in a row (a deal's name, price, area and floor), shown first in tables. */
+  headline?: string[];
   fields: Record<string, FieldSpec>;
 }
 

@@ -6,15 +6,7 @@ import { isLocalToolName } from './localTools.ts';
 import { keyGoesTo, keyPortals, type KeyGrant } from './keyPortals.ts';
 import { QUERY_TOOL } from '../view/queryRows.ts';
 import type { CatalogFile, ParametersSchema, ToolSpec } from './types.ts';
-
-export interface CatalogProblem {
-  file: string;
-  /** The tool id (or its position when it has no id). */
-  tool?: string;
-  /** A JSON pointer inside the tool (e.g. /parameters/properties/nx/maximum). */
-  field?: string;
-  message: string;
-}
+import type { CatalogProblem } from './catalogProblem.ts';
 
 export interface SemanticVocabulary {
   tags: Record<string, { ko: string; en: string; pattern?: string }>;
@@ -109,6 +101,9 @@ function checkTool(tool: ToolSpec, vocabulary: SemanticVocabulary, ajv: Ajv, gra
         message: `the ${tool.auth.keyId} key is only sent to its issuer's hosts (${keyPortals[tool.auth.keyId].hosts.join(', ') || 'none'}), not to ${tool.endpoint.host}; if this API really takes that key, grant it in catalog/key-grants.json`,
       });
     }
+    for (const name of tool.response.headline ?? []) {
+      if (!tool.response.fields[name]) problems.push({ field: '/response/headline', message: `"${name}" is not a response field` });
+    }
     for (const name of Object.keys(tool.fixed ?? {})) {
       if (props[name]) problems.push({ field: `/fixed/${name}`, message: `"${name}" is both fixed and an argument` });
     }
@@ -162,8 +157,4 @@ export function validateCatalog(sources: CatalogSource[], fileSchema: object, vo
     }
   }
   return { tools, problems };
-}
-
-export function formatProblem(p: CatalogProblem): string {
-  return [p.file, p.tool, p.field].filter(Boolean).join(' › ') + `: ${p.message}`;
 }

@@ -10,6 +10,18 @@ export function nameSimilarity(a: string, b: string): number {
   return 1 - distance(x, y) / Math.max(x.length, y.length);
 }
 
+/** Up to three of `candidates` within a few edits of `word` (a typo's "did you mean"), closest first. */
+export function closestNames(word: string, candidates: readonly string[]): string[] {
+  const lower = word.toLowerCase();
+  const limit = Math.max(2, Math.floor(word.length / 3));
+  return [...new Set(candidates)]
+    .map((candidate) => ({ candidate, score: distance(lower, candidate.toLowerCase()) }))
+    .filter((c) => c.score <= limit)
+    .sort((a, b) => a.score - b.score || a.candidate.localeCompare(b.candidate))
+    .slice(0, 3)
+    .map((c) => c.candidate);
+}
+
 export function bigrams(text: string): Set<string> {
   const clean = text.toLowerCase().replace(/[\s\p{P}]+/gu, ' ').trim();
   const out = new Set<string>();

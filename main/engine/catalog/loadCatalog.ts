@@ -1,18 +1,31 @@
 // Reads the bundled catalog (resources/catalog) and the user's own specs (DATA_DIR/catalog), validates both,
 // and builds the Catalog. Bundled specs must be valid; a bad user file is reported and its tools left out.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Catalog } from '../../core/catalog/Catalog.ts';
-import { formatProblem, validateCatalog, type CatalogProblem, type CatalogSource, type SemanticVocabulary } from '../../core/catalog/validateCatalog.ts';
+import { formatProblem, type CatalogProblem } from '../../core/catalog/catalogProblem.ts';
+import { validateCatalog, type CatalogSource, type SemanticVocabulary } from '../../core/catalog/validateCatalog.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { KeyGrant } from '../../core/catalog/keyPortals.ts';
-import { keyIds, type KeyId } from '../../core/catalog/types.ts';
+import { keyIds, type CatalogFile, type KeyId } from '../../core/catalog/types.ts';
+import { APP_VERSION } from '../../core/appInfo.ts';
 
 export interface LoadCatalogOptions {
   resourcesDir: string;
   /** Folder of user-added catalog files. Defaults to none. */
   userDir?: string;
+  /**
+   * Where the fingerprint of the last catalog found wholly valid is kept (DATA_DIR/cache), so that an unchanged
+   * catalog is not validated again at every start (compiling its JSON Schemas is most of a command's start-up).
+   * Defaults to none: always validate.
+   */
+  cacheDir?: string;
 }
+
+/** Part of the fingerprint: change it when the validation rules change, so that older fingerprints stop counting. */
+const VALIDATION_RULES = 1;
+const FINGERPRINT_FILE = 'catalog-valid.txt';
 
 export interface LoadedCatalog {
   catalog: Catalog;
@@ -45,19 +58,37 @@ export function readGrants(dir: string | undefined): { grants: KeyGrant[]; probl
 }
 
 function readJson(file: string): unknown {
+  return parseJson(readFileSync(file, 'utf8'));
+}
+
+function parseJson(text: string): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(text);
   } catch (error) {
     return { __unreadable: (error as Error).message };
   }
 }
 
-function sources(dir: string): CatalogSource[] {
+type SourceText = CatalogSource & { text: string };
+
+function sources(dir: string): SourceText[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json') && !NOT_TOOL_FILES.has(f))
     .sort()
-    .map((f) => ({ file: path.join(dir, f), json: readJson(path.join(dir, f)) }));
+    .map((f) => {
+      const text = readFileSync(path.join(dir, f), 'utf8');
+      return { file: path.join(dir, f), json: parseJson(text), text };
+    });
+}
+
+/** What a validation depends on: the rules, the schema and vocabulary, the grants, every file's name and text. */
+function fingerprint(resourcesDir: string, list: SourceText[], grants: readonly KeyGrant[]): string {
+  const hash = createHash('sha256').update(`${APP_VERSION}\n${VALIDATION_RULES}\n`);
+  for (const name of ['toolspec.schema.json', 'semantics.json']) hash.update(readFileSync(path.join(resourcesDir, 'catalog', name)));
+  hash.update(JSON.stringify(grants));
+  for (const s of list) hash.update(`\n${s.file}\n${s.text}`);
+  return hash.digest('hex');
 }
 
 export function catalogSchemaFiles(resourcesDir: string): { schema: object; vocabulary: SemanticVocabulary } {
@@ -84,12 +115,29 @@ export function loadCatalog(options: LoadCatalogOptions): LoadedCatalog {
   const bundled = sources(path.join(options.resourcesDir, 'catalog'));
   const user = options.userDir ? sources(options.userDir) : [];
   const granted = readGrants(options.userDir);
-  const result = validateSources(options.resourcesDir, [...bundled, ...user], granted.grants);
+  const all = [...bundled, ...user];
+  const files = all.map((s) => s.file);
+  const memo = options.cacheDir ? path.join(options.cacheDir, FINGERPRINT_FILE) : undefined;
+  const print = memo && granted.problems.length === 0 ? fingerprint(options.resourcesDir, all, granted.grants) : undefined;
+  if (memo && print && existsSync(memo) && readFileSync(memo, 'utf8') === print) {
+    const tools = all.flatMap((s) => (s.json as CatalogFile).tools);
+    return { catalog: new Catalog(tools, granted.grants), vocabulary: catalogSchemaFiles(options.resourcesDir).vocabulary, problems: [], files };
+  }
+  const result = validateSources(options.resourcesDir, all, granted.grants);
   const bundledProblems = result.problems.filter((p) => bundled.some((b) => b.file === p.file));
   if (bundledProblems.length > 0) {
     throw new KopaError('Internal', `The bundled catalog is invalid:\n${bundledProblems.map(formatProblem).join('\n')}`, {
       hint: 'Reinstall KOPA Studio; if you edited resources/catalog, run kopa catalog validate.',
     });
   }
-  return { catalog: new Catalog(result.tools, granted.grants), vocabulary: result.vocabulary, problems: [...granted.problems, ...result.problems], files: [...bundled, ...user].map((s) => s.file) };
+  const problems = [...granted.problems, ...result.problems];
+  if (memo && print && problems.length === 0) {
+    try {
+      mkdirSync(path.dirname(memo), { recursive: true });
+      writeFileSync(memo, print);
+    } catch {
+      // A data folder that cannot be written only means validating again next time.
+    }
+  }
+  return { catalog: new Catalog(result.tools, granted.grants), vocabulary: result.vocabulary, problems, files };
 }

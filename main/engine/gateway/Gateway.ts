@@ -159,7 +159,10 @@ export class Gateway {
     const url = new URL(`${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.path}`);
     if (!recording) {
       const where = snapshot ? `snapshot "${snapshot}"` : 'any snapshot';
-      const outcome = failure('ReplayMiss', `No recording of ${spec.id} ${canonicalJson(args)} (request ${requestHash.slice(0, 12)}) in ${where}. Replay never makes up an answer: record it on a connected machine and import the bundle.`, { retryable: false });
+      const unknown = snapshot !== undefined && this.recordings.snapshotId(snapshot) === undefined;
+      const outcome = unknown
+        ? failure('ReplayMiss', `There is no snapshot "${snapshot}": nothing was ever recorded or imported under that name. kopa snapshots lists the snapshots there are.`, { retryable: false })
+        : failure('ReplayMiss', `No recording of ${spec.id} ${canonicalJson(args)} (request ${requestHash.slice(0, 12)}) in ${where}. Replay never makes up an answer: record it on a connected machine and import the bundle.`, { retryable: false });
       await this.writeAudit(spec, url, 'replay', requestHash, outcome, 0, elapsed(started));
       return this.result(spec, outcome, 'replay', requestHash, elapsed(started));
     }

@@ -188,7 +188,8 @@ export class HttpClient {
         const code = (error as NodeJS.ErrnoException).code ?? '';
         if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return reject(new HttpFailure('Timeout', `The request timed out (${code}).`, true));
         const transient = ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code);
-        reject(new HttpFailure('Upstream', `The connection failed: ${code || error.message}.`, transient));
+        const host = target.hostname === url.hostname ? url.host : `${target.hostname}:${target.port} (--api-base, for ${url.host})`;
+        reject(new HttpFailure('Upstream', connectionProblem(host, code, error.message), transient));
       }
       signal.addEventListener('abort', onAbort, { once: true });
       request.on('error', fail);
@@ -203,6 +204,15 @@ export class HttpClient {
 }
 
 /** A Retry-After header (seconds, or an HTTP date) as milliseconds from now, or undefined. */
+/** A failed connection in words that say which host and what to try: an offline machine is the usual cause. */
+function connectionProblem(host: string, code: string, detail: string): string {
+  const offline = ' This machine may have no network: the emulator (--mode emulator) and recorded snapshots (--mode replay) work offline.';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `Cannot reach ${host}: its name does not resolve (${code}).${offline}`;
+  if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH') return `Cannot reach ${host}: no route to it (${code}).${offline}`;
+  if (code === 'ECONNREFUSED') return `${host} refused the connection (${code}): nothing listens there, or a firewall turns it away.`;
+  return `The connection to ${host} failed: ${code || detail}.`;
+}
+
 export function retryAfter(header: string | undefined, now: number): number | undefined {
   if (!header) return undefined;
   const text = header.trim();

@@ -74,7 +74,7 @@ async function modelFacts(engine: Engine, params: BenchRunParams): Promise<Bench
     const file = path.resolve(ref.slice('scripted:'.length));
     return { ref, backend: 'scripted', sha256: await sha256Of(file), quantization: null, chatTemplate: null, file, lora };
   }
-  const info = await inspectModel(engine, ref);
+  const info = await inspectModel(engine, ref, ['oracle']);
   if (info.kind === 'openai') return { ref, backend: `openai:${info.location}#${info.name}`, sha256: null, quantization: null, chatTemplate: null, file: null, lora };
   return { ref, backend: 'llama.cpp', sha256: info.sha256 ?? (await sha256Of(info.location)), quantization: info.quantization, chatTemplate: info.chatWrapper, file: info.location, lora };
 }

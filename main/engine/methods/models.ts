@@ -9,8 +9,23 @@ import { LlamaBackend } from '../agent/llamaBackend.ts';
 import { OpenAiBackend } from '../agent/openAiBackend.ts';
 import { ScriptedBackend } from '../agent/scriptedBackend.ts';
 import { OPENAI_PREFIX } from '../models/ModelRegistry.ts';
+import { closestNames } from '../../core/text/similarity.ts';
 
-export async function inspectModel(engine: Engine, ref: string): Promise<ModelInfo> {
+/**
+ * Why a model reference finds nothing: a path that names no file, or a name that is no registered model (with the
+ * closest names; `builtIn` adds the names a command knows besides the registry, such as bench's "oracle").
+ */
+export function unknownModel(engine: Engine, ref: string, builtIn: string[] = []): KopaError {
+  if (/[\\/]|\.gguf$/i.test(ref)) {
+    return new KopaError('NotFound', `There is no model file ${path.resolve(ref)}.`, { hint: 'Give the path of a .gguf file that exists, or a registered model (kopa models list).' });
+  }
+  const close = closestNames(ref, [...builtIn, ...engine.models().list().flatMap((m) => [m.id, m.name])]);
+  return new KopaError('NotFound', `There is no model "${ref}".${close.length ? ` Did you mean ${close.join(', ')}?` : ''}`, {
+    hint: `A model is ${builtIn.length ? `${builtIn.join(', ')}, ` : ''}a registered model (kopa models list), a .gguf file, openai:URL#MODEL or scripted:FILE.`,
+  });
+}
+
+export async function inspectModel(engine: Engine, ref: string, builtIn: string[] = []): Promise<ModelInfo> {
   const registry = engine.models();
   const known = registry.get(ref);
   if (known && known.kind !== 'openai') {
@@ -18,7 +33,7 @@ export async function inspectModel(engine: Engine, ref: string): Promise<ModelIn
     return { ...known, fit: report.fit };
   }
   if (known) return known;
-  if (!existsSync(ref)) throw new KopaError('NotFound', `${ref} is neither a registered model id nor a file.`, { hint: 'kopa models list shows the ids.' });
+  if (!existsSync(ref)) throw unknownModel(engine, ref, builtIn);
   const report = await registry.inspectFile(ref);
   return {
     id: '',
@@ -40,7 +55,8 @@ export async function inspectModel(engine: Engine, ref: string): Promise<ModelIn
 }
 
 /** The backend a `model` reference names; the caller disposes it (a local model stays loaded in the engine). */
-export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'contextSize' | 'toolCalling'>, signal?: AbortSignal): Promise<ModelBackend> {
+/** `onLoadProgress`: how far a local model's loading is (0…1), for a progress bar. */
+export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'contextSize' | 'toolCalling'>, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
   const ref = params.model;
   if (ref.startsWith('scripted:')) return ScriptedBackend.fromFile(ref.slice('scripted:'.length));
   const registry = engine.models();
@@ -52,8 +68,8 @@ export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams
   }
   const file = known ? known.location : path.resolve(ref);
   if (known?.kind === 'lora') throw new KopaError('Usage', `${ref} is a LoRA adapter; give it with --lora and name the base model with --model.`);
-  if (!existsSync(file)) throw new KopaError('NotFound', `${ref} is neither a registered model, a .gguf file, openai:URL#MODEL nor scripted:FILE.`, { hint: 'kopa models list shows the registered models.' });
+  if (!existsSync(file)) throw unknownModel(engine, ref);
   const lora = (params.lora ?? []).map((l) => registry.get(l)?.location ?? path.resolve(l));
-  const model = await engine.modelHost().local({ path: file, lora, contextSize: params.contextSize, signal });
+  const model = await engine.modelHost().local({ path: file, lora, contextSize: params.contextSize, signal, onProgress: onLoadProgress });
   return new LlamaBackend(model, { mode: params.toolCalling, owned: false });
 }

@@ -17,7 +17,8 @@ export interface ExportRequest {
   distractors?: number;
 }
 
-function visibleTools(sample: SynthSample, catalog: Catalog, distractors: number): ReturnType<Catalog['list']> {
+/** The tools a row offers: its plan's own, `distractors` others picked per sample, and the query tool. */
+export function visibleTools(sample: SynthSample, catalog: Catalog, distractors: number): ReturnType<Catalog['list']> {
   const own = [...new Set(sample.walk.plan.steps.map((s) => s.tool).concat(sample.alternatives.flatMap((a) => a.tools)))].filter((id) => id !== QUERY_TOOL);
   const others = catalog.list().filter((t) => !own.includes(t.id) && t.id !== QUERY_TOOL);
   const rng = Rng.for('distractors', sample.ordinal);

@@ -87,7 +87,7 @@ describe('kopa chat', () => {
   it('says which model reference it could not resolve', async () => {
     const run = await runKopa(['--data-dir', tempDir(), 'chat', '--model', 'no-such-model', '--once', '?']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('neither a registered model');
+    expect(run.stderr).toContain('There is no model "no-such-model"');
   });
 });
 

@@ -94,9 +94,9 @@ describe('kopa call and gateway parse', () => {
     expect(result.items.map((i) => i.category).sort()).toEqual(['PTY', 'REH', 'RN1', 'T1H', 'UUU', 'VEC', 'VVV', 'WSD']);
   });
 
-  it('lists every violation of bad arguments, makes no request and exits 1', async () => {
+  it('lists every violation of bad arguments, makes no request and exits 2 (a usage error)', async () => {
     const run = await runKopa(['--json', '--data-dir', tempDir(), 'call', 'kma.getUltraSrtNcst', '--args', '{"nx":"abc","base_date":"2025"}']);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     const result = json<CallResult>(run.stdout);
     expect(result.error?.kind).toBe('InvalidParam');
     expect(result.error?.violations?.map((v) => v.path).sort()).toEqual(['/base_date', '/base_time', '/nx', '/ny']);

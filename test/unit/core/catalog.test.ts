@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { importOpenApi } from '../../../main/core/catalog/importOpenApi.ts';
-import { formatProblem } from '../../../main/core/catalog/validateCatalog.ts';
+import { formatProblem } from '../../../main/core/catalog/catalogProblem.ts';
 import { validateSources } from '../../../main/engine/catalog/loadCatalog.ts';
 import { defaultResourcesDir } from '../../../main/engine/resources.ts';
 import { bundledCatalog } from '../../helpers/catalog.ts';

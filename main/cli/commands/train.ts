@@ -1,0 +1,31 @@
+import { Option, type Command } from 'commander';
+import type { TrainExportResult } from '../../api/contract.ts';
+import { rewardPresets } from '../../core/reward/types.ts';
+import type { CommandContext } from '../context.ts';
+import { parseInteger } from './call.ts';
+
+interface TrainExportOptions {
+  trainer: 'trl' | 'verl';
+  out: string;
+  snapshot?: string;
+  preset?: 'kopa' | 'toolrl' | 'tool-n1' | 'outcome';
+  distractors?: number;
+}
+
+export function registerTrain(program: Command, context: () => CommandContext): void {
+  const train = program.command('train').description('Training on a GPU server: the kit that trains with KOPA tools and rewards');
+  train
+    .command('export')
+    .description('Write a folder to copy to the GPU server: the dataset, Python tools and rewards for kopa serve-env, training scripts, a README')
+    .argument('<dataset>', 'dataset id or name')
+    .addOption(new Option('--trainer <name>', 'the trainer the kit is for').choices(['trl', 'verl']).makeOptionMandatory())
+    .requiredOption('--out <dir>', 'the folder to write')
+    .option('--snapshot <name>', 'carry this snapshot as the replay bundle the tools answer from')
+    .addOption(new Option('--preset <name>', 'reward preset of the kit (default kopa)').choices([...rewardPresets]))
+    .option('--distractors <n>', 'tools offered besides each plan\'s own (default 3)', parseInteger)
+    .action(async (dataset: string, options: TrainExportOptions) => {
+      const ctx = context();
+      const result = await ctx.withEngine((engine) => engine.call('train.export', { dataset, ...options }));
+      ctx.out.result(result, (r: TrainExportResult) => [`wrote a ${r.trainer} kit for ${r.rows} rows and ${r.tools} tools to ${r.dir}:`, ...r.files.map((f) => `  ${f}`), 'Start with its README.md.'].join('\n'));
+    });
+}

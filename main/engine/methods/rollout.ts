@@ -1,0 +1,109 @@
+// Rollout groups (`kopa rollout`): G trajectories per prompt of a synthesized dataset, sampled from a local model
+// with the agent loop inference uses, each scored by the reward against the sample's reference, with GRPO advantages
+// within its group; stored group by group, so a killed run resumes; summarised to say whether the data can teach
+// this model anything; and optionally written as JSONL for a trainer.
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CallOptions, RolloutGroup, RolloutRunParams, RolloutRunResult } from '../../api/contract.ts';
+import { canonicalJson } from '../../core/canonicalJson.ts';
+import { KopaError } from '../../core/errors.ts';
+import { groupAdvantages, summariseGroups } from '../../core/reward/groups.ts';
+import { rewardOf } from '../../core/reward/reward.ts';
+import { Agent } from '../agent/Agent.ts';
+import type { Engine } from '../Engine.ts';
+import { sampleReference } from '../reward/sampleReference.ts';
+import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
+import { RolloutRepository } from '../store/repositories/RolloutRepository.ts';
+import { resolveBackend } from './models.ts';
+
+const seedOf = (...parts: (string | number)[]): number => createHash('sha256').update(parts.join('\u0000')).digest().readUInt32BE(0);
+
+export async function runRollout(engine: Engine, params: RolloutRunParams, options: CallOptions): Promise<RolloutRunResult> {
+  const mode = params.mode ?? 'emulator';
+  if (mode === 'live' || mode === 'record') throw new KopaError('Usage', 'Rollouts never reach live APIs: run them on the emulator or a replay snapshot.', { hint: 'kopa rollout --mode replay --snapshot NAME' });
+  const datasets = new DatasetRepository(engine.store.db);
+  const dataset = /^\d+$/.test(params.dataset) ? datasets.get(Number(params.dataset)) : datasets.byName(params.dataset);
+  if (!dataset) throw new KopaError('NotFound', `There is no dataset ${params.dataset}.`, { hint: 'kopa synth list shows the datasets.' });
+  const samples = datasets.samples(dataset.id).slice(0, params.prompts ?? Infinity);
+  const settings = {
+    model: params.model,
+    lora: params.lora ?? [],
+    dataset: dataset.id,
+    groupSize: params.groupSize,
+    prompts: samples.length,
+    seed: params.seed ?? 1,
+    temperature: params.temperature ?? 1,
+    maxSteps: params.maxSteps ?? 6,
+    maxTokens: params.maxTokens ?? null,
+    preset: params.preset ?? 'kopa',
+    scale: params.scale ?? 'group',
+    mode,
+    snapshot: params.snapshot ?? null,
+    systemPrompt: params.systemPrompt ?? null,
+    resultTokens: params.resultTokens ?? null,
+  };
+  const runId = params.runId ?? `rollout-${createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 12)}`;
+  const repo = new RolloutRepository(engine.store.db);
+  const existing = repo.run(runId);
+  if (existing && canonicalJson(existing.params) !== canonicalJson(settings)) {
+    throw new KopaError('Usage', `The rollout run ${runId} was started with other settings.`, { hint: 'Give another --run-id, or the same settings to resume it.' });
+  }
+  repo.open(runId, dataset.id, settings, new Date());
+  const done = new Set(repo.groups<RolloutGroup>(runId).map((g) => g.sampleId));
+  const backend = await resolveBackend(engine, { model: params.model, lora: params.lora, contextSize: params.contextSize }, options.signal, (f) => options.onProgress?.({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }));
+  const catalog = engine.catalog();
+  const gateway = engine.gateway();
+  try {
+    for (const [index, sample] of samples.entries()) {
+      if (done.has(sample.ordinal)) continue;
+      if (options.signal?.aborted) throw new KopaError('Aborted', `Rollouts stopped after ${index} of ${samples.length} prompts; run the same command again to continue.`);
+      const asOf = new Date(sample.walk.asOf);
+      const { reference, metric } = sampleReference(sample, catalog);
+      const tools = [...new Set(sample.walk.plan.steps.map((s) => s.tool))];
+      const agent = (g: number): Agent =>
+        new Agent({
+          backend,
+          catalog,
+          call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal, emulatorNow: asOf }),
+          tools,
+          asOf,
+          maxSteps: settings.maxSteps,
+          temperature: settings.temperature,
+          seed: seedOf(settings.seed, sample.ordinal, g),
+          ...(settings.maxTokens ? { maxTokens: settings.maxTokens } : {}),
+          ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}),
+          ...(params.resultTokens ? { view: { tokenBudget: params.resultTokens } } : {}),
+          signal: options.signal,
+        });
+      // The G attempts of one prompt run at once: a local model with several sequences decodes them in one batch.
+      const episodes = await Promise.all(Array.from({ length: settings.groupSize }, (_, g) => agent(g).run(sample.query)));
+      const scored = episodes.map((e) => rewardOf({ messages: e.messages }, reference, metric, { preset: settings.preset }));
+      const rewards = scored.map((r) => r.reward);
+      const group: RolloutGroup = {
+        sampleId: sample.ordinal,
+        query: sample.query,
+        kind: (sample.intent ?? 'walk').split('.')[0]!,
+        length: sample.walk.trace.steps.length,
+        rewards,
+        advantages: groupAdvantages(rewards, settings.scale),
+        solved: scored.map((r) => r.components.outcome === 1),
+        trajectories: episodes.map((e, g) => ({ messages: e.messages.filter((m) => m.role !== 'system'), answer: e.answer, stoppedBy: e.stoppedBy, components: scored[g]!.components, notes: scored[g]!.notes })),
+      };
+      repo.saveGroup(runId, sample.ordinal, group, new Date());
+      options.onProgress?.({ stage: 'rollouts', done: index + 1, total: samples.length });
+    }
+  } finally {
+    await backend.dispose();
+  }
+  const groups = repo.groups<RolloutGroup>(runId);
+  const summary = summariseGroups(groups);
+  repo.finish(runId, summary, new Date());
+  const result: RolloutRunResult = { runId, resumed: done.size > 0, settings, summary };
+  if (params.export) {
+    const file = path.resolve(params.export);
+    writeFileSync(file, groups.map((g) => JSON.stringify({ run: runId, ...g })).join('\n') + '\n');
+    result.export = { file, groups: groups.length };
+  }
+  return result;
+}

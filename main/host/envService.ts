@@ -1,0 +1,188 @@
+// The tool-and-reward service a trainer's rollouts talk to (`kopa serve-env`): tools executed through the gateway in
+// emulator or replay mode (never live) and answered with the same result view inference shows, and rewards of
+// completions against the references of a synthesized dataset or inline ones. Headless, loopback by default, every
+// request with the bearer token; bounded bodies; typed errors as {"error": {code, message, hint}}.
+//   GET  /v1/tools            {tools: [function schemas]}
+//   POST /v1/tools/{name}     {arguments, episode?} → {content: "<result view>", ok, error?}; an episode id keeps
+//                             the handles of its earlier results, so the query tool can read them
+//   POST /v1/reward           {preset?, weights?, items: [{sample_id | reference, completion}]} →
+//                             {rewards: [number | null], results: [{components, notes} | {error}]}
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { functionName, functionSchema } from '../core/catalog/functionSchema.ts';
+import { KopaError, toErrorPayload, type ErrorCode } from '../core/errors.ts';
+import type { GatewayMode } from '../core/gateway/callResult.ts';
+import type { MetricContext } from '../core/bench/stepMetrics.ts';
+import { rewardOf } from '../core/reward/reward.ts';
+import { fromTrainerMessages, TrainerMessageError } from '../core/reward/trainerMessages.ts';
+import { rewardComponents, rewardPresets, type RewardComponent, type RewardPreset, type RewardReference } from '../core/reward/types.ts';
+import { EpisodeResults } from '../core/view/EpisodeResults.ts';
+import type { Engine } from '../engine/Engine.ts';
+import { lintContext } from '../engine/bench/catalogFacts.ts';
+import { sampleReference } from '../engine/reward/sampleReference.ts';
+import { DatasetRepository } from '../engine/store/repositories/DatasetRepository.ts';
+
+export interface EnvServiceOptions {
+  /** Where tool calls go: the emulator or a replay snapshot; never live. */
+  mode: Extract<GatewayMode, 'emulator' | 'replay'>;
+  snapshot?: string;
+  /** The dataset whose samples `sample_id` names (id or name). */
+  dataset?: string;
+  /** The preset a reward request without one gets. Defaults to kopa. */
+  preset?: RewardPreset;
+  /** Address to bind. Defaults to 127.0.0.1. */
+  host?: string;
+  /** Defaults to 0 (a free port). */
+  port?: number;
+  /** Bearer token every request must carry. Defaults to 32 random bytes, hex. */
+  token?: string;
+  /** Largest request body, in bytes. Defaults to 8 MiB. */
+  maxBodyBytes?: number;
+  /** Episodes whose results are kept for the query tool, oldest dropped first. Defaults to 10,000. */
+  maxEpisodes?: number;
+}
+
+export interface EnvService {
+  readonly url: string;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+const STATUS: Partial<Record<ErrorCode, number>> = { Usage: 400, InvalidRequest: 400, Unauthorized: 401, NotFound: 404 };
+
+class BodyTooLarge extends Error {}
+
+/** The body, or BodyTooLarge once past `limit`: the rest is read and dropped, so the client still gets the answer. */
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on('end', () => (size > limit ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks).toString('utf8'))));
+    req.on('error', reject);
+  });
+}
+
+function sameToken(given: string | undefined, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function startEnvService(engine: Engine, options: EnvServiceOptions): Promise<EnvService> {
+  if ((options.mode as string) === 'live' || (options.mode as string) === 'record') throw new KopaError('Usage', 'Rollouts never reach live APIs: serve the emulator or a replay snapshot.', { hint: 'kopa serve-env --mode replay --snapshot NAME' });
+  const token = options.token ?? randomBytes(32).toString('hex');
+  const maxBody = options.maxBodyBytes ?? 8 * 2 ** 20;
+  const catalog = engine.catalog();
+  const lint = lintContext(catalog);
+  const tools = catalog.list();
+  const byName = new Map(tools.flatMap((t) => [[functionName(t.id), t.id] as const, [t.id, t.id] as const]));
+  const gateway = engine.gateway();
+  const call = (tool: string, args: Record<string, unknown>) => gateway.call(tool, args, { mode: options.mode, snapshot: options.snapshot });
+  const episodes = new Map<string, EpisodeResults>();
+  const maxEpisodes = options.maxEpisodes ?? 10_000;
+  const samples = new Map<number, { reference: RewardReference; metric: MetricContext }>();
+  if (options.dataset) {
+    const repo = new DatasetRepository(engine.store.db);
+    const dataset = /^\d+$/.test(options.dataset) ? repo.get(Number(options.dataset)) : repo.byName(options.dataset);
+    if (!dataset) throw new KopaError('NotFound', `There is no dataset ${options.dataset}.`, { hint: 'kopa synth list shows the datasets.' });
+    for (const sample of repo.samples(dataset.id)) samples.set(sample.ordinal, sampleReference(sample, catalog));
+  }
+
+  const episode = (id: unknown): EpisodeResults => {
+    const fresh = (): EpisodeResults => new EpisodeResults(call, { catalog });
+    if (typeof id !== 'string' || id === '') return fresh();
+    let results = episodes.get(id);
+    if (!results) {
+      if (episodes.size >= maxEpisodes) episodes.delete(episodes.keys().next().value!);
+      results = fresh();
+      episodes.set(id, results);
+    }
+    return results;
+  };
+
+  const runTool = async (name: string, body: Record<string, unknown>): Promise<unknown> => {
+    const tool = byName.get(name);
+    if (!tool) throw new KopaError('NotFound', `There is no tool "${name}".${catalog.suggest(name).length ? ` Did you mean ${catalog.suggest(name).join(', ')}?` : ''}`, { hint: 'GET /v1/tools lists them.' });
+    const args = body.arguments ?? {};
+    if (!args || typeof args !== 'object' || Array.isArray(args)) throw new KopaError('InvalidRequest', '"arguments" must be a JSON object.');
+    const { result, view } = await episode(body.episode).run(tool, args as Record<string, unknown>);
+    return { content: view.text, ok: result.ok, ...(result.error ? { error: result.error.kind } : {}) };
+  };
+
+  const reward = (body: Record<string, unknown>): unknown => {
+    const preset = (body.preset ?? options.preset ?? 'kopa') as RewardPreset;
+    if (!rewardPresets.includes(preset)) throw new KopaError('InvalidRequest', `Unknown preset "${String(preset)}".`, { hint: `One of ${rewardPresets.join(', ')}.` });
+    const weights = body.weights as Partial<Record<RewardComponent, number>> | undefined;
+    if (weights !== undefined && (typeof weights !== 'object' || Object.entries(weights).some(([k, v]) => !rewardComponents.includes(k as RewardComponent) || typeof v !== 'number'))) {
+      throw new KopaError('InvalidRequest', `"weights" maps components (${rewardComponents.join(', ')}) to numbers.`);
+    }
+    if (!Array.isArray(body.items)) throw new KopaError('InvalidRequest', '"items" must be a list of {sample_id or reference, completion}.');
+    const results = body.items.map((raw: unknown) => {
+      const item = (raw ?? {}) as { sample_id?: unknown; reference?: RewardReference; completion?: unknown; metric?: unknown };
+      const known = typeof item.sample_id === 'number' ? samples.get(item.sample_id) : undefined;
+      if (item.sample_id !== undefined && !known) return { error: { code: 'NotFound', message: `There is no sample ${String(item.sample_id)}${options.dataset ? ` in dataset ${options.dataset}` : ' (start the service with --dataset)'}.` } };
+      const reference = known?.reference ?? item.reference;
+      if (!reference || !Array.isArray(reference.trajectories)) return { error: { code: 'InvalidRequest', message: 'Each item needs a sample_id or a reference {query, offered, trajectories, answer, expected, year}.' } };
+      const metric = known?.metric ?? { query: reference.query, incidental: (tool: string, param: string) => lint.incidental(tool, param), mention: () => undefined };
+      try {
+        const r = rewardOf({ messages: fromTrainerMessages(item.completion) }, reference, metric, { preset, weights });
+        return { reward: r.reward, components: r.components, notes: r.notes, weights: r.weights };
+      } catch (error) {
+        if (error instanceof TrainerMessageError) return { error: { code: 'InvalidRequest', message: error.message } };
+        throw error;
+      }
+    });
+    return { preset, rewards: results.map((r) => ('reward' in r ? r.reward : null)), results };
+  };
+
+  const send = (res: ServerResponse, status: number, value: unknown): void => {
+    const text = JSON.stringify(value);
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      try {
+        const auth = req.headers.authorization;
+        if (!sameToken(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, token)) throw new KopaError('Unauthorized', 'Every request needs the service token: Authorization: Bearer TOKEN.', { hint: 'kopa serve-env prints the token, or takes one with --token.' });
+        const url = new URL(req.url ?? '/', 'http://env');
+        if (req.method === 'GET' && url.pathname === '/v1/tools') return send(res, 200, { tools: tools.map(functionSchema) });
+        if (req.method !== 'POST') throw new KopaError('NotFound', `No ${req.method} ${url.pathname} here.`, { hint: 'GET /v1/tools, POST /v1/tools/{name}, POST /v1/reward.' });
+        let body: Record<string, unknown>;
+        try {
+          const text = await readBody(req, maxBody);
+          body = text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+        } catch (error) {
+          if (error instanceof BodyTooLarge) return send(res, 413, { error: { code: 'InvalidRequest', message: `The request body is larger than ${maxBody} bytes.`, hint: 'Send fewer completions per request.' } });
+          throw new KopaError('InvalidRequest', 'The request body is not JSON.');
+        }
+        if (!body || typeof body !== 'object' || Array.isArray(body)) throw new KopaError('InvalidRequest', 'The request body must be a JSON object.');
+        if (url.pathname.startsWith('/v1/tools/')) return send(res, 200, await runTool(decodeURIComponent(url.pathname.slice('/v1/tools/'.length)), body));
+        if (url.pathname === '/v1/reward') return send(res, 200, reward(body));
+        throw new KopaError('NotFound', `No POST ${url.pathname} here.`, { hint: 'POST /v1/tools/{name} or /v1/reward.' });
+      } catch (error) {
+        const payload = toErrorPayload(error);
+        send(res, STATUS[payload.code] ?? 500, { error: payload });
+      }
+    })();
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    token,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

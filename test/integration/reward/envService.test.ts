@@ -1,0 +1,125 @@
+// The tool-and-reward service over HTTP, as a trainer's rollouts use it: tools answer with exactly the view the
+// agent sees (the query tool reading an episode's earlier results), rewards of trainer-format completions by sample
+// id, the reference and every alternative of every sample at the maximum under every preset, and typed errors for
+// bad requests.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toTrainerMessages } from '../../../main/core/reward/trainerMessages.ts';
+import { functionName } from '../../../main/core/catalog/functionSchema.ts';
+import { referenceMessages } from '../../../main/core/reward/referenceMessages.ts';
+import { rewardPresets } from '../../../main/core/reward/types.ts';
+import { toolReply } from '../../../main/core/synth/formats.ts';
+import type { SynthSample } from '../../../main/core/synth/types.ts';
+import { Engine } from '../../../main/engine/Engine.ts';
+import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
+import { startEnvService, type EnvService } from '../../../main/host/envService.ts';
+import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
+import { fileTempDir } from '../../helpers/tempDir.ts';
+
+let engine: Engine;
+let service: EnvService;
+let samples: SynthSample[];
+
+const MAX = { kopa: 1, toolrl: 4, 'tool-n1': 1, outcome: 1 } as const;
+
+
+async function post(path: string, body: unknown, token: string | null = service.token): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(`${service.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  engine = Engine.open({ dataDir: fileTempDir(), host: 'test', emulator: { now: () => TEST_NOW } });
+  await engine.call('synth.run', { count: 24, seed: 'rewards', name: 'rl' });
+  samples = new DatasetRepository(engine.store.db).samples(1);
+  service = await startEnvService(engine, { mode: 'emulator', dataset: 'rl' });
+}, 300_000);
+afterAll(async () => {
+  await service?.close();
+  await engine?.dispose();
+});
+
+describe('kopa serve-env', () => {
+  it('lists the tools as function schemas', async () => {
+    const res = await fetch(`${service.url}/v1/tools`, { headers: { authorization: `Bearer ${service.token}` } });
+    const { tools } = (await res.json()) as { tools: { function: { name: string } }[] };
+    expect(tools.map((t) => t.function.name)).toEqual(expect.arrayContaining(['kma_getUltraSrtNcst', 'local_queryRows', 'molit_getRTMSDataSvcAptTradeDev']));
+  });
+
+  it('answers each step of a trajectory with the view the agent sees, query steps included', async () => {
+    const withQuery = samples.find((s) => s.walk.trace.steps.some((st) => st.tool === 'local.queryRows')) ?? samples[0]!;
+    for (const [i, sample] of [withQuery, ...samples.slice(0, 4)].entries()) {
+      const episode = `episode-${i}`;
+      for (const step of sample.walk.trace.steps) {
+        const { status, json } = await post(`/v1/tools/${functionName(step.tool)}`, { arguments: step.args, episode });
+        expect(status).toBe(200);
+        expect(json.content, `${sample.ordinal} ${step.id} ${step.tool}`).toBe(toolReply(step));
+      }
+    }
+  });
+
+  it('gives the reference and every alternative of every sample the maximum under every preset', async () => {
+    let trajectories = 0;
+    for (const preset of rewardPresets) {
+      const items = samples.flatMap((s) => [s.walk.trace.steps, ...s.alternatives.map((a) => a.trace!.steps)].map((steps) => ({ sample_id: s.ordinal, completion: toTrainerMessages(referenceMessages(steps, s.answerText)) })));
+      trajectories = items.length;
+      const { status, json } = await post('/v1/reward', { preset, items });
+      expect(status).toBe(200);
+      const results = json.results as { reward: number; notes: string[] }[];
+      results.forEach((r, i) => expect(r.reward, `${preset} item ${i}: ${r.notes?.join('; ')}`).toBeCloseTo(MAX[preset], 9));
+    }
+    expect(trajectories).toBeGreaterThan(samples.length);
+  });
+
+  it('scores a wrong answer below the reference, in the outcome component', async () => {
+    const s = samples[0]!;
+    const { json } = await post('/v1/reward', { items: [{ sample_id: s.ordinal, completion: toTrainerMessages(referenceMessages(s.walk.trace.steps, '모르겠습니다.')) }] });
+    const [r] = json.results as { reward: number; components: Record<string, number> }[];
+    expect(r!.components.outcome).toBe(0);
+    expect(r!.reward).toBeCloseTo(0.6, 9);
+  });
+
+  it('refuses bad requests with typed errors', async () => {
+    expect(await post('/v1/tools/kma_getNothing', { arguments: {} })).toMatchObject({ status: 404, json: { error: { code: 'NotFound' } } });
+    expect(await post('/v1/tools/kma_getUltraSrtNcst', { arguments: [] })).toMatchObject({ status: 400, json: { error: { code: 'InvalidRequest' } } });
+    expect(await post('/v1/tools/kma_getUltraSrtNcst', { arguments: {} }, null)).toMatchObject({ status: 401, json: { error: { code: 'Unauthorized' } } });
+    expect(await post('/v1/tools/kma_getUltraSrtNcst', { arguments: {} }, 'wrong')).toMatchObject({ status: 401 });
+    expect((await post('/v1/reward', `{"items": [${'"x",'.repeat(3_000_000)}"x"]}`)).status).toBe(413);
+    expect(await post('/v1/reward', 'not json')).toMatchObject({ status: 400, json: { error: { code: 'InvalidRequest' } } });
+    // Arguments the tool refuses are the policy's mistake: a result it reads, not a failed request.
+    const refused = await post('/v1/tools/kma_getUltraSrtNcst', { arguments: { base_date: '2025' } });
+    expect(refused).toMatchObject({ status: 200, json: { ok: false, error: 'InvalidParam' } });
+    const missing = await post('/v1/reward', { items: [{ sample_id: 99_999, completion: [] }, { completion: [] }] });
+    expect(missing.json.rewards).toEqual([null, null]);
+    expect(missing.json.results).toMatchObject([{ error: { code: 'NotFound' } }, { error: { code: 'InvalidRequest' } }]);
+  });
+});
+
+describe('kopa serve-env from the shell', () => {
+  it('prints its address and token, serves the tools, refuses live mode, and stops on SIGTERM', async () => {
+    const { spawn } = await import('node:child_process');
+    const { kopaBin, repoRoot, runKopa } = await import('../../helpers/runCli.ts');
+    const live = await runKopa(['--data-dir', fileTempDir(), 'serve-env', '--mode', 'live']);
+    expect(live.code).toBe(2);
+    const child = spawn(process.execPath, [kopaBin, '--json', '--data-dir', fileTempDir(), 'serve-env', '--token', 'shell-token'], { cwd: repoRoot });
+    try {
+      const info = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          try {
+            resolve(JSON.parse(out) as { url: string; token: string });
+          } catch {
+            // the JSON is not complete yet
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`serve-env exited ${code}`)));
+      });
+      expect(info.token).toBe('shell-token');
+      const res = await fetch(`${info.url}/v1/tools`, { headers: { authorization: 'Bearer shell-token' } });
+      expect(res.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+  }, 120_000);
+});

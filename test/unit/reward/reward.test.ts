@@ -1,0 +1,125 @@
+// Rewards of completions against a two-step reference with one alternative route: the reference and the alternative
+// score the maximum under every preset; a wrong tool, a wrong argument, an invented value, a failing call, a wrong
+// final answer and a wrong decline each lose in exactly the component the documentation names; the same inputs give
+// the same reward.
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../main/core/agent/types.ts';
+import type { MetricContext } from '../../../main/core/bench/stepMetrics.ts';
+import type { TraceStep } from '../../../main/core/plan/types.ts';
+import { referenceMessages } from '../../../main/core/reward/referenceMessages.ts';
+import { rewardOf } from '../../../main/core/reward/reward.ts';
+import { fromTrainerMessages, toTrainerMessages, TrainerMessageError } from '../../../main/core/reward/trainerMessages.ts';
+import { rewardComponents, rewardPresets, type RewardComponent, type RewardReference } from '../../../main/core/reward/types.ts';
+import { toolReply } from '../../../main/core/synth/formats.ts';
+
+const step = (id: string, tool: string, args: Record<string, unknown>, items: Record<string, unknown>[], handle: string): TraceStep => ({ id, tool, args, ok: true, items, totalCount: items.length, resultCode: '00', errorKind: null, latencyMs: 5, handle });
+
+const find = step('s1', 'a.find', { name: '청운동' }, [{ code: '1111010100', name: '청운동' }, { code: '1111010200', name: '신교동' }], 'r1');
+const lookup = step('s1', 'c.lookup', { name: '청운동' }, [{ code: '1111010100' }], 'r1');
+const count = step('s2', 'b.count', { code: '1111010100', page: 1 }, [{ count: 7 }], 'r2');
+
+const reference: RewardReference = {
+  query: '서울 종로구 청운동의 아파트 거래는 몇 건이에요?',
+  offered: ['a.find', 'b.count', 'c.lookup', 'd.other'],
+  trajectories: [
+    [find, count],
+    [lookup, count],
+  ],
+  answer: { expr: 's2.items[0].count', compare: 'number' },
+  expected: 7,
+  year: 2025,
+  unit: '건',
+};
+
+const metric: MetricContext = { query: reference.query, incidental: (_tool, param) => param === 'page', mention: () => undefined };
+
+const MAX = { kopa: 1, toolrl: 4, 'tool-n1': 1, outcome: 1 } as const;
+
+/** A completion from steps (each a call and the view it got) and an answer. */
+const completion = (steps: TraceStep[], answer: string): { messages: ChatMessage[] } => ({ messages: referenceMessages(steps, answer) });
+
+/** The components that are below 1. */
+function lost(messages: { messages: ChatMessage[] }, ref = reference): RewardComponent[] {
+  const r = rewardOf(messages, ref, metric, { preset: 'kopa' });
+  return rewardComponents.filter((c) => r.components[c] < 1);
+}
+
+describe('rewards', () => {
+  it('gives the reference and the alternative the maximum under every preset', () => {
+    for (const steps of reference.trajectories) {
+      for (const preset of rewardPresets) {
+        const r = rewardOf(completion(steps, '7건입니다.'), reference, metric, { preset });
+        expect(r.reward, `${preset} ${steps[0]!.tool}`).toBeCloseTo(MAX[preset], 12);
+        expect(r.notes).toEqual([]);
+      }
+    }
+  });
+
+  it('takes points for a wrong tool from toolChoice alone', () => {
+    const other = step('s0', 'd.other', { name: '청운동' }, [{ note: 'x' }], 'r3');
+    expect(lost(completion([find, count, other], '7건입니다.'))).toEqual(['toolChoice']);
+  });
+
+  it('takes points for a wrong argument (a value the model read, but not the right one) from arguments alone', () => {
+    const wrong = { ...count, args: { code: '1111010200', page: 1 } };
+    expect(lost(completion([find, wrong], '7건입니다.'))).toEqual(['arguments']);
+    expect(rewardOf(completion([find, wrong], '7건입니다.'), reference, metric, { preset: 'tool-n1' }).reward).toBe(0);
+    expect(rewardOf(completion([find, wrong], '7건입니다.'), reference, metric, { preset: 'toolrl' }).reward).toBeLessThan(4);
+  });
+
+  it('takes points for an invented value from provenance alone', () => {
+    const invented = { ...count, args: { code: '1111010100', page: 1, since: '20240101' } };
+    expect(lost(completion([find, invented], '7건입니다.'))).toEqual(['provenance']);
+  });
+
+  it('takes points for a failing call from execution alone', () => {
+    const failed: TraceStep = { ...find, ok: false, items: [], totalCount: null, errorKind: 'Upstream', handle: undefined };
+    expect(lost(completion([failed, find, count], '7건입니다.'))).toEqual(['execution']);
+  });
+
+  it('takes points for a wrong answer or a wrong decline from outcome alone', () => {
+    expect(lost(completion([find, count], '9건입니다.'))).toEqual(['outcome']);
+    expect(lost(completion([find, count], '그 정보는 찾을 수 없습니다.'))).toEqual(['outcome']);
+    const decline: RewardReference = { ...reference, trajectories: [[]], answer: { expr: 'true', compare: 'decline' }, expected: true };
+    expect(lost(completion([], '제공되지 않는 정보라 답할 수 없습니다.'), decline)).toEqual([]);
+    expect(lost(completion([], '7건입니다.'), decline)).toEqual(['outcome']);
+    expect(rewardOf(completion([find, count], '9건입니다.'), reference, metric, { preset: 'outcome' }).reward).toBe(0);
+  });
+
+  it('gives format 0 to a call left unparsed in the text, or to a tool that was not offered', () => {
+    const unparsed: ChatMessage[] = [{ role: 'assistant', content: '<tool_call>{"name": "a_find", "arguments": {"name": "청운동"}}</tool_call>' }];
+    const r = rewardOf({ messages: unparsed }, reference, metric, { preset: 'toolrl' });
+    expect(r.components.format).toBe(0);
+    expect(r.reward).toBe(-3);
+    const unknown: ChatMessage[] = [
+      { role: 'assistant', content: '', toolCalls: [{ id: 'x', name: 'e_secret', arguments: {} }] },
+      { role: 'tool', toolCallId: 'x', name: 'e_secret', content: toolReply(find) },
+      { role: 'assistant', content: '7건입니다.' },
+    ];
+    expect(rewardOf({ messages: unknown }, reference, metric, { preset: 'tool-n1' }).components.format).toBe(0);
+  });
+
+  it('gives identical results for identical inputs, and records the weights it used', () => {
+    const c = completion([find, { ...count, args: { code: '1111010200', page: 1 } }], '9건입니다.');
+    const a = rewardOf(c, reference, metric, { preset: 'kopa', weights: { outcome: 1 } });
+    expect(rewardOf(c, reference, metric, { preset: 'kopa', weights: { outcome: 1 } })).toEqual(a);
+    expect(a.weights).toMatchObject({ outcome: 1, format: 0.1 });
+  });
+});
+
+describe('completions in trainer form', () => {
+  it('pairs TRL tool messages (name only) with their calls, and scores them as our own messages', () => {
+    const ours = completion([find, count], '7건입니다.').messages;
+    const trl = toTrainerMessages(ours).map((m) => {
+      const { tool_call_id: _id, ...rest } = m as Record<string, unknown>;
+      return rest;
+    });
+    expect(rewardOf({ messages: fromTrainerMessages(trl) }, reference, metric, { preset: 'tool-n1' }).reward).toBe(1);
+  });
+
+  it('gives format 0 to arguments that are not JSON, and refuses a tool result that answers no call', () => {
+    const broken = [{ role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'a_find', arguments: '{"name": 청운동' } }] }];
+    expect(rewardOf({ messages: fromTrainerMessages(broken) }, reference, metric, { preset: 'kopa' }).components.format).toBe(0);
+    expect(() => fromTrainerMessages([{ role: 'tool', name: 'a_find', content: '{}' }])).toThrow(TrainerMessageError);
+  });
+});
