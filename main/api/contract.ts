@@ -393,6 +393,8 @@ export interface ModelInfo {
   toolCalling: 'native' | 'grammar' | null;
   copied: boolean;
   addedAt: string;
+  /** An adapter: the base model it was checked against when registered (its file and SHA-256). */
+  base?: { path: string; sha256: string };
   /** Whether it fits this machine, when known. */
   fit?: { verdict: 'fits' | 'may be slow' | 'will not fit'; score: number; gpuLayers: number; contextSize: number; ramBytes: number; vramBytes: number } | null;
 }
@@ -405,6 +407,8 @@ export interface AgentRunParams {
   model: string;
   /** LoRA adapters (registered ids or paths) applied to a local model. */
   lora?: string[];
+  /** How strongly the adapters apply: 0 is the base model, 1 the adapter as trained. Defaults to 1. */
+  loraScale?: number;
   /** Tool ids offered. Defaults to the whole catalog. */
   tools?: string[];
   /** Backend the tools run on. Defaults to emulator. */
@@ -526,6 +530,8 @@ export interface BenchRunParams {
   maxSteps?: number;
   maxTokens?: number;
   lora?: string[];
+  /** How strongly the adapters apply: 0 is the base model, 1 the adapter as trained. Defaults to 1. */
+  loraScale?: number;
   contextSize?: number;
   /** The result view's budget per result. Defaults to the standard 1,024 tokens, so runs of different models compare. */
   resultTokens?: number;
@@ -584,7 +590,7 @@ export interface EngineMethods {
   'synth.run': { params: SynthRunParams; result: SynthRunResult };
   'synth.export': { params: { dataset: string; out: string; format: ExportFormat; distractors?: number }; result: ExportResult };
   'synth.list': { params: EmptyParams; result: DatasetInfo[] };
-  'models.add': { params: { source: string; name?: string; copy?: boolean }; result: ModelInfo };
+  'models.add': { params: { source: string; name?: string; copy?: boolean; base?: string }; result: ModelInfo };
   'models.list': { params: EmptyParams; result: ModelInfo[] };
   'models.inspect': { params: { ref: string }; result: ModelInfo };
   'models.remove': { params: { id: string }; result: ModelInfo };

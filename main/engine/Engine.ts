@@ -120,7 +120,7 @@ export class Engine implements EngineApi {
     'synth.run': (params, options) => runSynthesis(this, params, options),
     'synth.export': async ({ dataset, out, format, distractors }) => exportDataset(this, dataset, out, format, distractors),
     'synth.list': async () => listDatasets(this),
-    'models.add': ({ source, name, copy }, options) => this.models().add(source, { name, copy, onProgress: options.onProgress, signal: options.signal }),
+    'models.add': ({ source, name, copy, base }, options) => this.models().add(source, { name, copy, base, onProgress: options.onProgress, signal: options.signal }),
     'models.list': async () => this.models().list(),
     'models.inspect': ({ ref }) => inspectModel(this, ref),
     'models.remove': async ({ id }) => this.models().remove(id),

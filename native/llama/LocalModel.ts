@@ -35,6 +35,8 @@ export interface LoadLocalModelOptions {
   contextSize?: number;
   /** LoRA adapters (GGUF files) applied to every context of this model. */
   lora?: string[];
+  /** How strongly the adapters apply: 0 is the base model, 1 the adapter as trained. Defaults to 1. */
+  loraScale?: number;
   /**
    * Sequences generating at once in one context (llama.cpp batches them together: evaluation and rollouts run
    * this many episodes in parallel). Each has the full context size. Defaults to 1.
@@ -107,13 +109,15 @@ export class LocalModel {
   private disposed = false;
 
   private readonly lora: string[];
+  private readonly loraScale: number;
 
-  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, contextSize: number, lora: string[], sequences: number) {
+  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, contextSize: number, lora: string[], loraScale: number, sequences: number) {
     this.runtime = runtime;
     this.model = model;
     this.path = path;
     this.contextSize = contextSize;
     this.lora = lora;
+    this.loraScale = loraScale;
     this.sequences = sequences;
   }
 
@@ -135,7 +139,7 @@ export class LocalModel {
       });
     }
     const trained = model.trainContextSize;
-    return new LocalModel(runtime, model, options.modelPath, Math.min(options.contextSize ?? DEFAULT_MAX_CONTEXT, trained), options.lora ?? [], Math.max(1, options.sequences ?? 1));
+    return new LocalModel(runtime, model, options.modelPath, Math.min(options.contextSize ?? DEFAULT_MAX_CONTEXT, trained), options.lora ?? [], options.loraScale ?? 1, Math.max(1, options.sequences ?? 1));
   }
 
   /** Continues raw text (no chat template). As many calls run at once as the model has sequences; the rest wait. */
@@ -193,7 +197,7 @@ export class LocalModel {
 
   private ensureContext(): Promise<LlamaContext> {
     this.context ??= this.model
-      .createContext({ contextSize: this.contextSize, sequences: this.sequences, threads: this.runtime.threads, ...(this.lora.length ? { lora: { adapters: this.lora.map((filePath) => ({ filePath })) } } : {}) })
+      .createContext({ contextSize: this.contextSize, sequences: this.sequences, threads: this.runtime.threads, ...(this.lora.length ? { lora: { adapters: this.lora.map((filePath) => ({ filePath, scale: this.loraScale })) } } : {}) })
       .then((context) => {
         for (let i = 0; i < this.sequences; i++) this.free.push(context.getSequence());
         return context;

@@ -26,6 +26,7 @@ function renderModel(m: ModelInfo): string {
     );
     if (m.fit) lines.push(`fit           ${m.fit.verdict} (score ${m.fit.score}; ${m.fit.gpuLayers} GPU layers, context ${m.fit.contextSize}, RAM ${size(m.fit.ramBytes)}, VRAM ${size(m.fit.vramBytes)})`);
   }
+  if (m.base) lines.push(`base          ${m.base.path} (sha256 ${m.base.sha256})`);
   return lines.join('\n');
 }
 
@@ -34,14 +35,15 @@ export function registerModels(program: Command, context: () => CommandContext):
 
   models
     .command('add')
-    .description('Register a GGUF file (or openai:URL of an inference server with --name MODEL)')
+    .description('Register a GGUF model or LoRA adapter (checked against --base), or openai:URL of an inference server with --name MODEL')
     .argument('<source>', 'a .gguf file, or openai:http://host:port/v1')
     .option('--copy', 'copy the file into the data folder')
     .option('--name <model>', 'the model name an inference server knows')
-    .action(async (source: string, options: { copy?: boolean; name?: string }) => {
+    .option('--base <model>', 'a LoRA adapter: the base model it was trained on (registered id or .gguf); checked to fit, recorded with its hash')
+    .action(async (source: string, options: { copy?: boolean; name?: string; base?: string }) => {
       const ctx = context();
       const info = await ctx.withProgress((onProgress) =>
-        ctx.withEngine((engine) => engine.call('models.add', { source, copy: options.copy, name: options.name }, { onProgress })),
+        ctx.withEngine((engine) => engine.call('models.add', { source, copy: options.copy, name: options.name, base: options.base }, { onProgress })),
       );
       ctx.out.result(info, renderModel);
     });

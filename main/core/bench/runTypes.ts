@@ -9,7 +9,7 @@ export interface BenchManifest {
   runId: string;
   /** `version` is the suite's own (suite.json); runs of different versions are never paired. Null: unversioned. */
   suite: { name: string; version: string | null; hash: string; tasks: number };
-  model: { ref: string; backend: string; sha256: string | null; quantization: string | null; chatTemplate: string | null; file: string | null; lora: string[] };
+  model: { ref: string; backend: string; sha256: string | null; quantization: string | null; chatTemplate: string | null; file: string | null; lora: string[]; loraScale?: number };
   sampling: { samples: number; temperature: number; maxTokens: number | null; maxSteps: number; seed: number };
   backend: { mode: GatewayMode; snapshot: string | null; snapshotHash: string | null; emulatorSeed: number | null };
   /** What the model saw of each result: the result view's token budget and text cut, and whether the query tool was offered. */

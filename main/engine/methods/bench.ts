@@ -88,7 +88,7 @@ async function openBackends(engine: Engine, params: BenchRunParams, signal?: Abo
     const book = new ScriptBook(file);
     return perAttempt((task, sample) => book.backend(task.id, sample));
   }
-  const shared: ModelBackend = await resolveBackend(engine, { model: params.model, lora: params.lora, contextSize: params.contextSize }, signal);
+  const shared: ModelBackend = await resolveBackend(engine, { model: params.model, lora: params.lora, loraScale: params.loraScale, contextSize: params.contextSize }, signal);
   return { backends: { open: () => shared, close: async () => {} }, dispose: () => shared.dispose() };
 }
 
@@ -97,10 +97,10 @@ export async function benchRun(engine: Engine, params: BenchRunParams, options: 
   const catalog = engine.catalog();
   const suite = selectTasks(loadSuite(params.suite, engine.resourcesDir, catalog), params.tasks);
   const sampling = { samples: params.samples ?? 1, temperature: params.temperature ?? (params.samples && params.samples > 1 ? 0.7 : 0), maxTokens: params.maxTokens ?? null, maxSteps: params.maxSteps ?? DEFAULT_MAX_STEPS, seed: params.seed ?? 1 };
-  const model = await modelFacts(engine, params);
+  const model = { ...(await modelFacts(engine, params)), ...(params.loraScale !== undefined ? { loraScale: params.loraScale } : {}) };
   const backend = { mode, snapshot: params.snapshot ?? null, snapshotHash: mode === 'replay' ? snapshotHash(engine, params.snapshot) : null, emulatorSeed: mode === 'emulator' ? (await engine.emulator()).seed : null };
   const view = { resultTokens: params.resultTokens ?? STANDARD_RESULT_TOKENS, maxChars: DEFAULT_MAX_CHARS, queryTool: params.queryTool ?? true };
-  const key = createHash('sha256').update(JSON.stringify({ suite: suite.hash, model: model.ref, sha: model.sha256, lora: model.lora, sampling, mode, snapshot: backend.snapshot, view })).digest('hex');
+  const key = createHash('sha256').update(JSON.stringify({ suite: suite.hash, model: model.ref, sha: model.sha256, lora: model.lora, ...(params.loraScale !== undefined && params.loraScale !== 1 ? { loraScale: params.loraScale } : {}), sampling, mode, snapshot: backend.snapshot, view })).digest('hex');
   const runId = params.runId ?? `${suite.name}-${slug(model.ref === 'oracle' ? 'oracle' : model.ref.replace(/^(scripted|openai):/, ''))}-${key.slice(0, 8)}`;
   const manifest: BenchManifest = {
     runId,

@@ -55,8 +55,19 @@ export async function inspectModel(engine: Engine, ref: string, builtIn: string[
 }
 
 /** The backend a `model` reference names; the caller disposes it (a local model stays loaded in the engine). */
+/** Refuses adapters that do not fit the base, saying what does not match (llama.cpp would only fail to load). */
+export async function requireFittingAdapters(adapters: string[], base: string): Promise<void> {
+  if (adapters.length === 0) return;
+  const { checkAdapter } = await import('../../../native/llama/index.ts');
+  for (const adapter of adapters) {
+    if (!existsSync(adapter)) throw new KopaError('NotFound', `There is no adapter file ${adapter}.`, { hint: 'Give a LoRA adapter in GGUF form (convert_lora_to_gguf.py writes one), or a registered one.' });
+    const check = await checkAdapter(adapter, base);
+    if (!check.ok) throw new KopaError('InvalidModelFile', `The adapter ${adapter} does not fit ${base}: ${check.problems.join('; ')}.`, { hint: 'Convert the LoRA against the same base model it was trained on.' });
+  }
+}
+
 /** `onLoadProgress`: how far a local model's loading is (0…1), for a progress bar. */
-export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'contextSize' | 'toolCalling'>, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
+export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'contextSize' | 'toolCalling'>, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
   const ref = params.model;
   if (ref.startsWith('scripted:')) return ScriptedBackend.fromFile(ref.slice('scripted:'.length));
   const registry = engine.models();
@@ -70,6 +81,7 @@ export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams
   if (known?.kind === 'lora') throw new KopaError('Usage', `${ref} is a LoRA adapter; give it with --lora and name the base model with --model.`);
   if (!existsSync(file)) throw unknownModel(engine, ref);
   const lora = (params.lora ?? []).map((l) => registry.get(l)?.location ?? path.resolve(l));
-  const model = await engine.modelHost().local({ path: file, lora, contextSize: params.contextSize, signal, onProgress: onLoadProgress });
+  await requireFittingAdapters(lora, file);
+  const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, contextSize: params.contextSize, signal, onProgress: onLoadProgress });
   return new LlamaBackend(model, { mode: params.toolCalling, owned: false });
 }

@@ -5,6 +5,8 @@ import type { LlamaRuntime, LocalModel } from '../../../native/llama/index.ts';
 export interface LocalModelRequest {
   path: string;
   lora?: string[];
+  /** 0 is the base model, 1 the adapters as trained. Defaults to 1. */
+  loraScale?: number;
   contextSize?: number;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -19,10 +21,10 @@ export class ModelHost {
   }
 
   local(request: LocalModelRequest): Promise<LocalModel> {
-    const key = JSON.stringify([request.path, request.lora ?? [], request.contextSize ?? null]);
+    const key = JSON.stringify([request.path, request.lora ?? [], request.loraScale ?? 1, request.contextSize ?? null]);
     let model = this.loaded.get(key);
     if (!model) {
-      model = this.runtime().then((r) => r.loadModel({ modelPath: request.path, lora: request.lora, contextSize: request.contextSize, onProgress: request.onProgress, signal: request.signal }));
+      model = this.runtime().then((r) => r.loadModel({ modelPath: request.path, lora: request.lora, loraScale: request.loraScale, contextSize: request.contextSize, onProgress: request.onProgress, signal: request.signal }));
       // A failed load is not kept: the user may fix the file and try again.
       model.catch(() => {
         if (this.loaded.get(key) === model) this.loaded.delete(key);

@@ -50,7 +50,7 @@ export async function sha256Of(file: string, onProgress?: (p: Progress) => void,
 }
 
 function toInfo(r: ModelRow): ModelInfo {
-  const meta = r.metadata_json ? (JSON.parse(r.metadata_json) as Partial<GgufReport>) : {};
+  const meta = r.metadata_json ? (JSON.parse(r.metadata_json) as Partial<GgufReport> & { base?: ModelInfo['base'] }) : {};
   return {
     id: r.id,
     kind: r.kind === 'lora' ? 'lora' : 'gguf',
@@ -66,6 +66,7 @@ function toInfo(r: ModelRow): ModelInfo {
     toolCalling: meta.toolCalling ?? null,
     copied: r.copied === 1,
     addedAt: r.added_at,
+    ...(meta.base ? { base: meta.base } : {}),
   };
 }
 
@@ -99,10 +100,12 @@ export class ModelRegistry {
     return inspectGguf(path.resolve(file), runtime);
   }
 
-  async add(source: string, options: { copy?: boolean; name?: string; onProgress?: (p: Progress) => void; signal?: AbortSignal } = {}): Promise<ModelInfo> {
+  /** `base`: for a LoRA adapter, the model it was trained on (registered id or file); it is checked to fit, and recorded. */
+  async add(source: string, options: { copy?: boolean; name?: string; base?: string; onProgress?: (p: Progress) => void; signal?: AbortSignal } = {}): Promise<ModelInfo> {
     if (source.startsWith(OPENAI_PREFIX)) return this.addServer(source.slice(OPENAI_PREFIX.length), options.name);
     const file = path.resolve(source);
     const report = await this.inspectFile(file);
+    const base = options.base === undefined ? undefined : await this.adapterBase(file, report.kind, options.base, options.signal);
     const stat = statSync(file);
     const cached = this.db.prepare('SELECT sha256 FROM models WHERE path = ? AND size_bytes = ? AND mtime_ms = ?').get(file, stat.size, Math.round(stat.mtimeMs)) as { sha256: string | null } | undefined;
     const sha256 = cached?.sha256 ?? (await sha256Of(file, options.onProgress, options.signal));
@@ -122,7 +125,8 @@ export class ModelRegistry {
       }
       renameSync(temp, stored);
     }
-    const { chatTemplate, kind, ...meta } = report;
+    const { chatTemplate, kind, ...facts } = report;
+    const meta = { ...facts, ...(base ? { base } : {}) };
     this.db
       .prepare(`INSERT INTO models (id, path, kind, size_bytes, mtime_ms, sha256, architecture, parameter_count, quantization, context_length, chat_template, metadata_json, copied, added_at)
         VALUES (@id, @path, @kind, @size, @mtime, @sha256, @architecture, @parameterCount, @quantization, @contextLength, @chatTemplate, @meta, @copied, @addedAt)
@@ -144,6 +148,16 @@ export class ModelRegistry {
         addedAt: new Date().toISOString(),
       });
     return { ...this.get(id)!, fit: report.fit };
+  }
+
+  /** The base an adapter fits, with its hash; refuses a file that is no adapter, or one that does not fit. */
+  private async adapterBase(file: string, kind: GgufReport['kind'], ref: string, signal?: AbortSignal): Promise<NonNullable<ModelInfo['base']>> {
+    if (kind !== 'lora') throw new KopaError('Usage', `${file} is a model, not a LoRA adapter; --base goes with adapters.`, { hint: 'kopa models add ADAPTER.gguf --base MODEL' });
+    const basePath = this.get(ref)?.location ?? path.resolve(ref);
+    const { checkAdapter } = await import('../../../native/llama/index.ts');
+    const check = await checkAdapter(file, basePath);
+    if (!check.ok) throw new KopaError('InvalidModelFile', `The adapter ${file} does not fit ${basePath}: ${check.problems.join('; ')}.`, { hint: 'Convert the LoRA against the same base model it was trained on.' });
+    return { path: basePath, sha256: await sha256Of(basePath, undefined, signal) };
   }
 
   private addServer(baseUrl: string, model: string | undefined): ModelInfo {
