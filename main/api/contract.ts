@@ -241,6 +241,8 @@ export interface RolloutRunParams {
   /** A local model (registered name or .gguf file) or openai:URL#MODEL; scripted:FILE for tests. */
   model: string;
   lora?: string[];
+  /** auto: the model family's chat wrapper; jinja: the GGUF's own template, as the trainer renders it (format parity). */
+  chatWrapper?: 'auto' | 'jinja';
   /** The synthesized dataset (id or name) whose requests are the prompts. */
   dataset: string;
   /** Trajectories per prompt (G). */
@@ -407,6 +409,8 @@ export interface AgentRunParams {
   model: string;
   /** LoRA adapters (registered ids or paths) applied to a local model. */
   lora?: string[];
+  /** auto: the model family's chat wrapper; jinja: the GGUF's own template, as the trainer renders it (format parity). */
+  chatWrapper?: 'auto' | 'jinja';
   /** How strongly the adapters apply: 0 is the base model, 1 the adapter as trained. Defaults to 1. */
   loraScale?: number;
   /** Tool ids offered. Defaults to the whole catalog. */
@@ -530,6 +534,8 @@ export interface BenchRunParams {
   maxSteps?: number;
   maxTokens?: number;
   lora?: string[];
+  /** auto: the model family's chat wrapper; jinja: the GGUF's own template, as the trainer renders it (format parity). */
+  chatWrapper?: 'auto' | 'jinja';
   /** How strongly the adapters apply: 0 is the base model, 1 the adapter as trained. Defaults to 1. */
   loraScale?: number;
   contextSize?: number;

@@ -78,6 +78,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       chatId: text.optional(),
       model: text,
       lora: z.array(text).max(8).optional(),
+      chatWrapper: z.enum(['auto', 'jinja']).optional(),
       loraScale: z.number().min(0).max(4).optional(),
       tools: z.array(text).min(1).max(500).optional(),
       mode: mode.optional(),
@@ -127,6 +128,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       maxSteps: z.number().int().min(2).max(40).optional(),
       maxTokens: z.number().int().min(1).max(32_768).optional(),
       lora: z.array(text).optional(),
+      chatWrapper: z.enum(['auto', 'jinja']).optional(),
       loraScale: z.number().min(0).max(4).optional(),
       contextSize: z.number().int().min(128).max(1_048_576).optional(),
       resultTokens: z.number().int().min(64).max(65_536).optional(),
@@ -137,6 +139,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
     .object({
       model: text,
       lora: z.array(text).optional(),
+      chatWrapper: z.enum(['auto', 'jinja']).optional(),
       dataset: text,
       groupSize: z.number().int().min(2).max(64),
       prompts: z.number().int().min(1).optional(),

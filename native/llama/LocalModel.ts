@@ -10,6 +10,8 @@ import type { LlamaRuntime } from './LlamaRuntime.ts';
 export type ToolCallMode = 'native' | 'grammar';
 
 /** Chat wrappers whose models were trained to call tools in their own syntax (desktop.md §1.5). */
+export type ChatWrapperChoice = 'auto' | 'jinja';
+
 export const NATIVE_TOOL_WRAPPERS = new Set(['llama3.1', 'llama3.2-lightweight', 'qwen', 'mistral', 'functionary', 'gemma4', 'deepSeek', 'harmony', 'seed']);
 
 export interface ChatOptions {
@@ -37,6 +39,12 @@ export interface LoadLocalModelOptions {
   lora?: string[];
   /** How strongly the adapters apply: 0 is the base model, 1 the adapter as trained. Defaults to 1. */
   loraScale?: number;
+  /**
+   * How conversations are written: "auto" (node-llama-cpp's wrapper for the model's family, tested for tool calls)
+   * or "jinja" (the GGUF's own chat template, as a Hugging Face trainer renders it: format parity with training).
+   * Defaults to auto.
+   */
+  chatWrapper?: ChatWrapperChoice;
   /**
    * Sequences generating at once in one context (llama.cpp batches them together: evaluation and rollouts run
    * this many episodes in parallel). Each has the full context size. Defaults to 1.
@@ -110,15 +118,29 @@ export class LocalModel {
 
   private readonly lora: string[];
   private readonly loraScale: number;
+  private readonly wrapperChoice: ChatWrapperChoice;
+  private resolvedWrapper: NonNullable<ReturnType<typeof resolveChatWrapper>> | undefined;
+  /** Whether disposing this instance unloads the weights (false for one made by withAdapters). */
+  private readonly ownsModel: boolean;
 
-  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, contextSize: number, lora: string[], loraScale: number, sequences: number) {
+  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, settings: { contextSize: number; lora: string[]; loraScale: number; sequences: number; chatWrapper: ChatWrapperChoice; ownsModel: boolean }) {
     this.runtime = runtime;
     this.model = model;
     this.path = path;
-    this.contextSize = contextSize;
-    this.lora = lora;
-    this.loraScale = loraScale;
-    this.sequences = sequences;
+    this.contextSize = settings.contextSize;
+    this.lora = settings.lora;
+    this.loraScale = settings.loraScale;
+    this.sequences = settings.sequences;
+    this.wrapperChoice = settings.chatWrapper;
+    this.ownsModel = settings.ownsModel;
+  }
+
+  /**
+   * The same weights with adapters, as contexts of their own: the base and a tuned variant side by side without
+   * loading the model twice. Disposing the variant frees its contexts only.
+   */
+  withAdapters(lora: string[], loraScale = 1): LocalModel {
+    return new LocalModel(this.runtime, this.model, this.path, { contextSize: this.contextSize, lora, loraScale, sequences: this.sequences, chatWrapper: this.wrapperChoice, ownsModel: false });
   }
 
   static async load(runtime: LlamaRuntime, options: LoadLocalModelOptions): Promise<LocalModel> {
@@ -139,7 +161,14 @@ export class LocalModel {
       });
     }
     const trained = model.trainContextSize;
-    return new LocalModel(runtime, model, options.modelPath, Math.min(options.contextSize ?? DEFAULT_MAX_CONTEXT, trained), options.lora ?? [], options.loraScale ?? 1, Math.max(1, options.sequences ?? 1));
+    return new LocalModel(runtime, model, options.modelPath, {
+      contextSize: Math.min(options.contextSize ?? DEFAULT_MAX_CONTEXT, trained),
+      lora: options.lora ?? [],
+      loraScale: options.loraScale ?? 1,
+      sequences: Math.max(1, options.sequences ?? 1),
+      chatWrapper: options.chatWrapper ?? 'auto',
+      ownsModel: true,
+    });
   }
 
   /** Continues raw text (no chat template). As many calls run at once as the model has sequences; the rest wait. */
@@ -207,11 +236,19 @@ export class LocalModel {
 
   /** The chat template node-llama-cpp resolved for this model (qwen, llama3.1, chatML, jinjaTemplate, …). */
   chatWrapperName(): string {
-    return resolveChatWrapper(this.model).wrapperName;
+    return this.wrapper().wrapperName;
+  }
+
+  private wrapper(): NonNullable<ReturnType<typeof resolveChatWrapper>> {
+    // A model without a template of its own has no Jinja wrapper: it keeps the one of its family.
+    this.resolvedWrapper ??= (this.wrapperChoice === 'jinja' ? resolveChatWrapper(this.model, { type: 'jinjaTemplate' }) : null) ?? resolveChatWrapper(this.model)!;
+    return this.resolvedWrapper;
   }
 
   /** "native" when the model's template has a tool-call syntax it was trained on, else "grammar". */
   toolCallMode(): ToolCallMode {
+    // The GGUF's own template has a tool syntax when it renders tools; otherwise node-llama-cpp would invent one.
+    if (this.chatWrapperName() === 'JinjaTemplate') return /tool_call|\btools\b/.test(String(this.model.fileInfo.metadata.tokenizer?.chat_template ?? '')) ? 'native' : 'grammar';
     return NATIVE_TOOL_WRAPPERS.has(this.chatWrapperName()) ? 'native' : 'grammar';
   }
 
@@ -222,7 +259,7 @@ export class LocalModel {
 
   private async chatNow(sequence: LlamaContextSequence, messages: ChatMessage[], options: ChatOptions): Promise<ModelTurn> {
     const before = sequence.tokenMeter.getState();
-    const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: resolveChatWrapper(this.model) });
+    const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: this.wrapper() });
     const tools = options.toolChoice === 'none' ? [] : options.tools;
     const mode = options.mode ?? this.toolCallMode();
     const common = { maxTokens: options.maxTokens ?? 512, temperature: options.temperature ?? 0, seed: options.seed, onTextChunk: options.onText, signal: options.signal, stopOnAbortSignal: true };
@@ -264,6 +301,6 @@ export class LocalModel {
     this.disposed = true;
     await Promise.allSettled([...this.running]);
     if (this.context) await (await this.context).dispose();
-    await this.model.dispose();
+    if (this.ownsModel) await this.model.dispose();
   }
 }

@@ -87,6 +87,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .option('--max-steps <n>', 'model turns per attempt (default 10)', parseCount)
     .option('--max-tokens <n>', 'tokens per model turn', parseCount)
     .option('--lora <list>', 'LoRA adapters for a local model, checked to fit it', parseList)
+    .addOption(new Option('--chat-wrapper <how>', "auto: the model family's wrapper; jinja: the GGUF's own template, as training renders it").choices(['auto', 'jinja']))
     .option('--lora-scale <s>', 'how strongly the adapters apply: 0 the base model, 1 as trained (default 1)', Number)
     .option('--context-size <n>', 'local model context size', parseCount)
     .option('--result-tokens <n>', 'tokens of one tool result the model is shown (default 1024, the standard view)', parseCount)

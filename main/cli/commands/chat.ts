@@ -12,6 +12,7 @@ interface ChatCliOptions {
   resultTokens?: number;
   lora?: string[];
   loraScale?: number;
+  chatWrapper?: 'auto' | 'jinja';
   mode: GatewayMode;
   snapshot?: string;
   approve: 'auto' | 'ask';
@@ -37,6 +38,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
     .description('Chat with an agent that calls the whitelisted APIs; every tool call is shown (and, with --approve ask, asked)')
     .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL of a registered server, or scripted:FILE')
     .option('--lora <id...>', 'LoRA adapters for a local model (registered ids or paths), checked to fit it')
+    .addOption(new Option('--chat-wrapper <how>', "auto: the model family's wrapper; jinja: the GGUF's own template, as training renders it").choices(['auto', 'jinja']))
     .option('--lora-scale <s>', 'how strongly the adapters apply: 0 the base model, 1 as trained (default 1)', Number)
     .addOption(new Option('--mode <mode>', 'where tool calls go').choices([...gatewayModes]).default('emulator'))
     .option('--snapshot <name>', 'replay mode: the snapshot to answer from')
@@ -76,7 +78,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
           const started = performance.now();
           if (local && !ctx.out.json) ctx.io.stderr.write(`모델을 불러옵니다 loading ${options.model} …\n`);
           const { resolveBackend } = await import('../../engine/methods/models.ts');
-          const backend = await resolveBackend(engine, { model: options.model, lora: options.lora, loraScale: options.loraScale }, undefined, (f) => onProgress({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }));
+          const backend = await resolveBackend(engine, { model: options.model, lora: options.lora, loraScale: options.loraScale, chatWrapper: options.chatWrapper }, undefined, (f) => onProgress({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }));
           if (local && !ctx.out.json) ctx.io.stderr.write(`불러왔습니다 loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
           return backend;
         });
@@ -86,7 +88,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
             const backend = await loading(engine);
             const { runAgent } = await import('../../engine/methods/agent.ts');
             const episodeFor = async (question: string, chatId?: string): Promise<EpisodeSummary> => {
-              const params: AgentRunParams = { question, chatId, model: options.model, lora: options.lora, loraScale: options.loraScale, mode: options.mode, snapshot: options.snapshot, tools: options.tools, maxSteps: options.maxSteps, asOf: options.now?.toISOString(), resultTokens: options.resultTokens };
+              const params: AgentRunParams = { question, chatId, model: options.model, lora: options.lora, loraScale: options.loraScale, chatWrapper: options.chatWrapper, mode: options.mode, snapshot: options.snapshot, tools: options.tools, maxSteps: options.maxSteps, asOf: options.now?.toISOString(), resultTokens: options.resultTokens };
               streamed = false;
               asked.clear();
               return runAgent(engine, params, { onProgress: show, approve, backend });

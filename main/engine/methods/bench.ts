@@ -76,7 +76,9 @@ async function modelFacts(engine: Engine, params: BenchRunParams): Promise<Bench
   }
   const info = await inspectModel(engine, ref, ['oracle']);
   if (info.kind === 'openai') return { ref, backend: `openai:${info.location}#${info.name}`, sha256: null, quantization: null, chatTemplate: null, file: null, lora };
-  return { ref, backend: 'llama.cpp', sha256: info.sha256 ?? (await sha256Of(info.location)), quantization: info.quantization, chatTemplate: info.chatWrapper, file: info.location, lora };
+  // The wrapper that writes the conversation: the GGUF's own template when asked (format parity with training).
+  const chatTemplate = params.chatWrapper === 'jinja' ? 'JinjaTemplate' : info.chatWrapper;
+  return { ref, backend: 'llama.cpp', sha256: info.sha256 ?? (await sha256Of(info.location)), quantization: info.quantization, chatTemplate, file: info.location, lora };
 }
 
 async function openBackends(engine: Engine, params: BenchRunParams, signal?: AbortSignal): Promise<{ backends: AttemptBackends; dispose: () => Promise<void> }> {
@@ -88,7 +90,7 @@ async function openBackends(engine: Engine, params: BenchRunParams, signal?: Abo
     const book = new ScriptBook(file);
     return perAttempt((task, sample) => book.backend(task.id, sample));
   }
-  const shared: ModelBackend = await resolveBackend(engine, { model: params.model, lora: params.lora, loraScale: params.loraScale, contextSize: params.contextSize }, signal);
+  const shared: ModelBackend = await resolveBackend(engine, { model: params.model, lora: params.lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize }, signal);
   return { backends: { open: () => shared, close: async () => {} }, dispose: () => shared.dispose() };
 }
 
@@ -100,7 +102,7 @@ export async function benchRun(engine: Engine, params: BenchRunParams, options: 
   const model = { ...(await modelFacts(engine, params)), ...(params.loraScale !== undefined ? { loraScale: params.loraScale } : {}) };
   const backend = { mode, snapshot: params.snapshot ?? null, snapshotHash: mode === 'replay' ? snapshotHash(engine, params.snapshot) : null, emulatorSeed: mode === 'emulator' ? (await engine.emulator()).seed : null };
   const view = { resultTokens: params.resultTokens ?? STANDARD_RESULT_TOKENS, maxChars: DEFAULT_MAX_CHARS, queryTool: params.queryTool ?? true };
-  const key = createHash('sha256').update(JSON.stringify({ suite: suite.hash, model: model.ref, sha: model.sha256, lora: model.lora, ...(params.loraScale !== undefined && params.loraScale !== 1 ? { loraScale: params.loraScale } : {}), sampling, mode, snapshot: backend.snapshot, view })).digest('hex');
+  const key = createHash('sha256').update(JSON.stringify({ suite: suite.hash, model: model.ref, sha: model.sha256, lora: model.lora, ...(params.chatWrapper === 'jinja' ? { chatWrapper: 'jinja' } : {}), ...(params.loraScale !== undefined && params.loraScale !== 1 ? { loraScale: params.loraScale } : {}), sampling, mode, snapshot: backend.snapshot, view })).digest('hex');
   const runId = params.runId ?? `${suite.name}-${slug(model.ref === 'oracle' ? 'oracle' : model.ref.replace(/^(scripted|openai):/, ''))}-${key.slice(0, 8)}`;
   const manifest: BenchManifest = {
     runId,

@@ -67,7 +67,7 @@ export async function requireFittingAdapters(adapters: string[], base: string): 
 }
 
 /** `onLoadProgress`: how far a local model's loading is (0…1), for a progress bar. */
-export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'contextSize' | 'toolCalling'>, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
+export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling'>, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
   const ref = params.model;
   if (ref.startsWith('scripted:')) return ScriptedBackend.fromFile(ref.slice('scripted:'.length));
   const registry = engine.models();
@@ -82,6 +82,6 @@ export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams
   if (!existsSync(file)) throw unknownModel(engine, ref);
   const lora = (params.lora ?? []).map((l) => registry.get(l)?.location ?? path.resolve(l));
   await requireFittingAdapters(lora, file);
-  const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, contextSize: params.contextSize, signal, onProgress: onLoadProgress });
+  const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, signal, onProgress: onLoadProgress });
   return new LlamaBackend(model, { mode: params.toolCalling, owned: false });
 }

@@ -1,12 +1,14 @@
 // Local models kept loaded between calls (loading a multi-gigabyte model is the slow part), one per file,
 // adapters and context size; unloaded when the engine shuts down.
-import type { LlamaRuntime, LocalModel } from '../../../native/llama/index.ts';
+import type { ChatWrapperChoice, LlamaRuntime, LocalModel } from '../../../native/llama/index.ts';
 
 export interface LocalModelRequest {
   path: string;
   lora?: string[];
   /** 0 is the base model, 1 the adapters as trained. Defaults to 1. */
   loraScale?: number;
+  /** The GGUF's own Jinja template, or the family's wrapper (auto, the default). */
+  chatWrapper?: ChatWrapperChoice;
   contextSize?: number;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -20,22 +22,39 @@ export class ModelHost {
     this.runtime = runtime;
   }
 
+  /**
+   * A loaded model: the weights once per file, context size and chat wrapper; with adapters, contexts of their own
+   * over those same weights (base and tuned side by side, the model in memory once).
+   */
   local(request: LocalModelRequest): Promise<LocalModel> {
-    const key = JSON.stringify([request.path, request.lora ?? [], request.loraScale ?? 1, request.contextSize ?? null]);
-    let model = this.loaded.get(key);
-    if (!model) {
-      model = this.runtime().then((r) => r.loadModel({ modelPath: request.path, lora: request.lora, loraScale: request.loraScale, contextSize: request.contextSize, onProgress: request.onProgress, signal: request.signal }));
-      // A failed load is not kept: the user may fix the file and try again.
-      model.catch(() => {
-        if (this.loaded.get(key) === model) this.loaded.delete(key);
-      });
-      this.loaded.set(key, model);
+    const baseKey = JSON.stringify([request.path, request.contextSize ?? null, request.chatWrapper ?? 'auto']);
+    let base = this.loaded.get(baseKey);
+    if (!base) {
+      base = this.runtime().then((r) => r.loadModel({ modelPath: request.path, contextSize: request.contextSize, chatWrapper: request.chatWrapper, onProgress: request.onProgress, signal: request.signal }));
+      this.remember(baseKey, base);
     }
-    return model;
+    const lora = request.lora ?? [];
+    if (lora.length === 0) return base;
+    const key = JSON.stringify([baseKey, lora, request.loraScale ?? 1]);
+    let variant = this.loaded.get(key);
+    if (!variant) {
+      variant = base.then((m) => m.withAdapters(lora, request.loraScale ?? 1));
+      this.remember(key, variant);
+    }
+    return variant;
+  }
+
+  /** Keeps a model being loaded; a failed load is not kept, so the user may fix the file and try again. */
+  private remember(key: string, model: Promise<LocalModel>): void {
+    model.catch(() => {
+      if (this.loaded.get(key) === model) this.loaded.delete(key);
+    });
+    this.loaded.set(key, model);
   }
 
   async dispose(): Promise<void> {
-    const all = [...this.loaded.values()];
+    // Variants (added after their base) first: a base's weights go last.
+    const all = [...this.loaded.values()].reverse();
     this.loaded.clear();
     for (const model of all) await model.then((m) => m.dispose(), () => undefined);
   }

@@ -57,3 +57,32 @@ describe('LoRA adapters', () => {
     expect(refused.stderr).toContain('the adapter is for qwen2, the base model is llama');
   }, 120_000);
 });
+
+describe('base and tuned side by side, and format parity', () => {
+  it('runs a base and its adapted variant as contexts of one loaded model', async () => {
+    const { ModelHost } = await import('../../../main/engine/models/ModelHost.ts');
+    const host = new ModelHost(() => testLlama());
+    const path = await writeTinyLlama();
+    const lora = await writeTinyLora();
+    const base = await host.local({ path, contextSize: 256 });
+    const tuned = await host.local({ path, contextSize: 256, lora: [lora] });
+    expect(tuned).not.toBe(base);
+    expect(tuned.model).toBe(base.model);
+    const [a, b] = await Promise.all([base.complete(PROMPT, { maxTokens: 12, temperature: 0 }), tuned.complete(PROMPT, { maxTokens: 12, temperature: 0 })]);
+    expect(b.text).not.toBe(a.text);
+    expect(await host.local({ path, contextSize: 256, lora: [lora] })).toBe(tuned);
+    await host.dispose();
+  }, 120_000);
+
+  it('writes conversations with the GGUF’s own template when asked (as a Hugging Face trainer renders them)', async () => {
+    const model = await LocalModel.load(await testLlama(), { modelPath: await writeTinyLlama(), contextSize: 512, chatWrapper: 'jinja' });
+    try {
+      expect(model.chatWrapperName()).toBe('JinjaTemplate');
+      expect(model.toolCallMode()).toBe('grammar');
+      const turn = await model.chat([{ role: 'user', content: 'hi' }], { tools: [], maxTokens: 8 });
+      expect(turn.usage.outputTokens).toBeGreaterThan(0);
+    } finally {
+      await model.dispose();
+    }
+  }, 120_000);
+});
