@@ -46,6 +46,12 @@ export interface LoadLocalModelOptions {
    */
   chatWrapper?: ChatWrapperChoice;
   /**
+   * Whether chat turns reuse what a sequence already evaluated: a turn continues on the sequence that last served the
+   * same conversation (or one that starts alike), and llama.cpp evaluates only the tokens after the longest prefix
+   * they share. Off clears the sequence before every turn (the whole conversation evaluated again). Defaults to on.
+   */
+  reuseCache?: boolean;
+  /**
    * Sequences generating at once in one context (llama.cpp batches them together: evaluation and rollouts run
    * this many episodes in parallel). Each has the full context size. Defaults to 1.
    */
@@ -119,11 +125,14 @@ export class LocalModel {
   private readonly lora: string[];
   private readonly loraScale: number;
   private readonly wrapperChoice: ChatWrapperChoice;
+  private readonly reuseCache: boolean;
+  /** What each sequence last held: the opening of its conversation (system prompt, first request, tools). */
+  private readonly openings = new Map<LlamaContextSequence, string>();
   private resolvedWrapper: NonNullable<ReturnType<typeof resolveChatWrapper>> | undefined;
   /** Whether disposing this instance unloads the weights (false for one made by withAdapters). */
   private readonly ownsModel: boolean;
 
-  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, settings: { contextSize: number; lora: string[]; loraScale: number; sequences: number; chatWrapper: ChatWrapperChoice; ownsModel: boolean }) {
+  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, settings: { contextSize: number; lora: string[]; loraScale: number; sequences: number; chatWrapper: ChatWrapperChoice; reuseCache: boolean; ownsModel: boolean }) {
     this.runtime = runtime;
     this.model = model;
     this.path = path;
@@ -132,6 +141,7 @@ export class LocalModel {
     this.loraScale = settings.loraScale;
     this.sequences = settings.sequences;
     this.wrapperChoice = settings.chatWrapper;
+    this.reuseCache = settings.reuseCache;
     this.ownsModel = settings.ownsModel;
   }
 
@@ -140,7 +150,7 @@ export class LocalModel {
    * loading the model twice. Disposing the variant frees its contexts only.
    */
   withAdapters(lora: string[], loraScale = 1): LocalModel {
-    return new LocalModel(this.runtime, this.model, this.path, { contextSize: this.contextSize, lora, loraScale, sequences: this.sequences, chatWrapper: this.wrapperChoice, ownsModel: false });
+    return new LocalModel(this.runtime, this.model, this.path, { contextSize: this.contextSize, lora, loraScale, sequences: this.sequences, chatWrapper: this.wrapperChoice, reuseCache: this.reuseCache, ownsModel: false });
   }
 
   static async load(runtime: LlamaRuntime, options: LoadLocalModelOptions): Promise<LocalModel> {
@@ -167,22 +177,33 @@ export class LocalModel {
       loraScale: options.loraScale ?? 1,
       sequences: Math.max(1, options.sequences ?? 1),
       chatWrapper: options.chatWrapper ?? 'auto',
+      reuseCache: options.reuseCache ?? true,
       ownsModel: true,
     });
   }
 
   /** Continues raw text (no chat template). As many calls run at once as the model has sequences; the rest wait. */
   complete(prompt: string, options: CompleteOptions = {}): Promise<Completion> {
-    return this.withSequence((sequence) => this.completeNow(sequence, prompt, options));
+    return this.withSequence(undefined, (sequence) => this.completeNow(sequence, prompt, options));
   }
 
-  /** Runs `work` on a free sequence, cleared; the sequence is returned to the pool afterwards. */
-  private async withSequence<T>(work: (sequence: LlamaContextSequence) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` on a free sequence, returned to the pool afterwards. With an `opening` (a chat's) and cache reuse on,
+   * the sequence that last served that opening is taken if free, and its state is kept: llama.cpp then evaluates only
+   * what follows the prefix the new prompt shares with it. Otherwise the sequence is cleared first.
+   */
+  private async withSequence<T>(opening: string | undefined, work: (sequence: LlamaContextSequence) => Promise<T>): Promise<T> {
     if (this.disposed) throw new KopaError('Disposed', 'The model was unloaded.');
     await this.ensureContext();
-    const sequence = this.free.pop() ?? (await new Promise<LlamaContextSequence>((resolve) => this.waiting.push(resolve)));
+    const reuse = this.reuseCache && opening !== undefined;
+    const same = reuse ? this.free.findIndex((s) => this.openings.get(s) === opening) : -1;
+    const sequence = (same >= 0 ? this.free.splice(same, 1)[0] : this.free.pop()) ?? (await new Promise<LlamaContextSequence>((resolve) => this.waiting.push(resolve)));
     const run = (async () => {
-      await sequence.clearHistory();
+      // Another conversation may still share the system prompt and tools: its state is kept, and only what differs is
+      // evaluated again.
+      if (!reuse) await sequence.clearHistory();
+      if (opening !== undefined) this.openings.set(sequence, opening);
+      else this.openings.delete(sequence);
       return work(sequence);
     })();
     this.running.add(run);
@@ -254,7 +275,8 @@ export class LocalModel {
 
   /** One agent turn over the conversation so far, on a free sequence (parallel episodes batch together). */
   chat(messages: ChatMessage[], options: ChatOptions): Promise<ModelTurn> {
-    return this.withSequence((sequence) => this.chatNow(sequence, messages, options));
+    const opening = JSON.stringify([messages.slice(0, 2), (options.tools ?? []).map((t) => t.name)]);
+    return this.withSequence(opening, (sequence) => this.chatNow(sequence, messages, options));
   }
 
   private async chatNow(sequence: LlamaContextSequence, messages: ChatMessage[], options: ChatOptions): Promise<ModelTurn> {

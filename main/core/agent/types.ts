@@ -36,9 +36,9 @@ export interface ModelTool {
 
 /**
  * Why an episode ended: a final answer, the step cap, the cap on tool calls (too many in one turn or in the
- * episode), or an abort.
+ * episode), a turn cut off by its token budget twice (`truncated`: never an answer), or an abort.
  */
-export type StopReason = 'final' | 'maxSteps' | 'callCap' | 'abort';
+export type StopReason = 'final' | 'maxSteps' | 'callCap' | 'truncated' | 'abort';
 
 /** What an agent episode streams as it runs. */
 export type AgentEvent =

@@ -13,6 +13,7 @@ export function classifyFailure(attempt: AttemptRecord, metrics: StepMetrics, ex
   const { calls } = attempt;
   const recoveredLater = (i: number): boolean => calls.slice(i + 1).some((c) => c.tool === calls[i]!.tool && c.ok);
   if (attempt.answer !== null && RAW_CALL.test(attempt.answer)) return 'unparseable output';
+  if (attempt.stoppedBy === 'truncated') return 'truncated output';
   if (expectDecline) return 'failed to decline';
   if (metrics.stepsNeeded > 0 && calls.length === 0) return 'no call';
   if (attempt.stoppedBy === 'maxSteps' || attempt.stoppedBy === 'callCap' || calls.some((c) => c.refused && REPEAT.test(c.refused))) return 'step cap or loop';

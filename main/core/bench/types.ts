@@ -51,6 +51,7 @@ export interface Suite {
 
 export const FAILURE_KINDS = [
   'unparseable output',
+  'truncated output',
   'failed to decline',
   'no call',
   'step cap or loop',

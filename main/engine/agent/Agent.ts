@@ -9,7 +9,7 @@ import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { functionName, functionSchema } from '../../core/catalog/functionSchema.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
 import { systemPrompt } from '../../core/agent/prompt.ts';
-import type { AgentEvent, ChatMessage, ModelTool, StopReason, ToolCall, Usage } from '../../core/agent/types.ts';
+import type { AgentEvent, ChatMessage, ModelTool, ModelTurn, StopReason, ToolCall, Usage } from '../../core/agent/types.ts';
 import type { CallResult, Item } from '../../core/gateway/callResult.ts';
 import { EpisodeResults, lastHandle } from '../../core/view/EpisodeResults.ts';
 import { offeredTools } from '../../core/view/offer.ts';
@@ -77,6 +77,8 @@ export interface Episode {
 }
 
 const REPEAT_LIMIT = 2;
+/** The token budget of a turn when none is given (node-llama-cpp's default in LocalModel). */
+const DEFAULT_TURN_TOKENS = 512;
 
 export class Agent {
   private readonly options: AgentOptions;
@@ -121,7 +123,23 @@ export class Agent {
       const last = turns === maxSteps - 1;
       const toolChoice = last ? 'none' : turns === 0 ? (o.firstToolChoice ?? 'auto') : 'auto';
       if (last && turns > 0) add({ role: 'user', content: '도구를 더 쓰지 말고, 지금까지의 결과로 최종 답변을 하세요.' }, { kind: 'stepCap' });
-      const turn = await o.backend.turn(messages, this.modelTools, { toolChoice, maxTokens: o.maxTokens, temperature: o.temperature, seed: o.seed, signal: o.signal, onToken: (text) => o.onEvent?.({ kind: 'token', text }) });
+      const ask = (maxTokens: number | undefined): Promise<ModelTurn> =>
+        o.backend.turn(messages, this.modelTools, { toolChoice, maxTokens, temperature: o.temperature, seed: o.seed, signal: o.signal, onToken: (text) => o.onEvent?.({ kind: 'token', text }) });
+      let turn = await ask(o.maxTokens);
+      // A turn the token budget cut off is no answer and no call: it is asked once more with twice the budget, and
+      // an episode cut again ends as truncated.
+      if (turn.stop === 'maxTokens' && turn.toolCalls.length === 0) {
+        usage.inputTokens += turn.usage.inputTokens;
+        usage.outputTokens += turn.usage.outputTokens;
+        turn = await ask(2 * (o.maxTokens ?? DEFAULT_TURN_TOKENS));
+        if (turn.stop === 'maxTokens' && turn.toolCalls.length === 0) {
+          turns++;
+          usage.inputTokens += turn.usage.inputTokens;
+          usage.outputTokens += turn.usage.outputTokens;
+          o.onEvent?.({ kind: 'error', message: `the model's turn was cut off by its token budget twice (${2 * (o.maxTokens ?? DEFAULT_TURN_TOKENS)} tokens)` });
+          return end(null, 'truncated');
+        }
+      }
       turns++;
       usage.inputTokens += turn.usage.inputTokens;
       usage.outputTokens += turn.usage.outputTokens;

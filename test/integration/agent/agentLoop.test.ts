@@ -18,15 +18,15 @@ const NCST = { base_date: '20250302', base_time: '1400', nx: 60, ny: 127 };
 /** A scripted model that also remembers what it was offered and told. */
 class Spy implements ModelBackend {
   readonly id = 'spy';
-  readonly seen: { tools: string[]; choice: TurnOptions['toolChoice']; last: ChatMessage }[] = [];
+  readonly seen: { tools: string[]; choice: TurnOptions['toolChoice']; last: ChatMessage; budget?: number }[] = [];
   private readonly turns: Partial<ModelTurn>[];
   constructor(turns: Partial<ModelTurn>[]) {
     this.turns = turns;
   }
   async turn(messages: ChatMessage[], tools: ModelTool[], options: TurnOptions): Promise<ModelTurn> {
-    this.seen.push({ tools: tools.map((t) => t.name), choice: options.toolChoice, last: messages[messages.length - 1]! });
+    this.seen.push({ tools: tools.map((t) => t.name), choice: options.toolChoice, last: messages[messages.length - 1]!, budget: options.maxTokens });
     const t = this.turns.shift() ?? { text: '끝' };
-    return { text: t.text ?? '', toolCalls: t.toolCalls ?? [], usage: { inputTokens: 10, outputTokens: 5 }, stop: t.toolCalls?.length ? 'toolCalls' : 'end' };
+    return { text: t.text ?? '', toolCalls: t.toolCalls ?? [], usage: { inputTokens: 10, outputTokens: 5 }, stop: t.stop ?? (t.toolCalls?.length ? 'toolCalls' : 'end') };
   }
   async dispose(): Promise<void> {}
 }
@@ -39,6 +39,17 @@ function agentFor(engine: ReturnType<typeof testEngine>, backend: ModelBackend, 
 }
 
 describe('agent loop', () => {
+  it('never takes a turn its token budget cut off as an answer: it asks once more with twice the budget, then ends truncated', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const cut = { text: '서울은 맑', stop: 'maxTokens' as const };
+    const twice = new Spy([cut, cut]);
+    const episode = await agentFor(engine, twice, { maxTokens: 64 }).run('서울 날씨?');
+    expect(episode).toMatchObject({ answer: null, stoppedBy: 'truncated' });
+    expect(twice.seen.map((s) => s.budget)).toEqual([64, 128]);
+    const once = new Spy([cut, { text: '서울은 맑습니다.' }]);
+    expect(await agentFor(engine, once, { maxTokens: 64 }).run('서울 날씨?')).toMatchObject({ answer: '서울은 맑습니다.', stoppedBy: 'final' });
+  });
+
   it('returns schema violations to the model without calling, then runs the corrected call and answers', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
     const backend = new Spy([{ toolCalls: [call('kma_getUltraSrtNcst', { nx: 'sixty' })] }, { toolCalls: [call('kma_getUltraSrtNcst', NCST, 'c2')] }, { text: '지금 서울은 맑습니다.' }]);

@@ -1,6 +1,7 @@
 // The real llama.cpp path end to end on CPU: the tiny GGUF the suite writes, in grammar mode, makes a call the
-// grammar forces to be valid; the loop runs it against the emulator; the episode ends with a final answer; and
-// the whole transcript is in the database.
+// grammar forces to be valid; the loop runs it against the emulator; its random-weight answer never closes within
+// the token budget, so the episode ends truncated (asked twice), never with the cut text as an answer; and the
+// whole transcript is in the database.
 import { describe, expect, it } from 'vitest';
 import { ChatRepository } from '../../../main/engine/store/repositories/ChatRepository.ts';
 import type { AgentEvent } from '../../../main/core/agent/types.ts';
@@ -9,7 +10,7 @@ import { testEngine } from '../../helpers/engine.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 
 describe('agent on the tiny GGUF (llama backend, grammar mode)', () => {
-  it('calls a tool against the emulator, ends with a final answer, and stores the episode', async () => {
+  it('calls a tool against the emulator, ends truncated rather than with cut text, and stores the episode', async () => {
     const modelPath = await writeTinyLlama();
     const engine = testEngine({ emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } });
     const events: AgentEvent[] = [];
@@ -33,14 +34,13 @@ describe('agent on the tiny GGUF (llama backend, grammar mode)', () => {
     expect(episode.calls).toHaveLength(1);
     expect(episode.calls[0]).toMatchObject({ tool: 'airkorea.getCtprvnRltmMesureDnsty', ok: true });
     expect(['전국', '서울', '부산', '대구', '인천', '광주', '대전', '울산', '경기', '강원', '충북', '충남', '전북', '전남', '경북', '경남', '제주', '세종']).toContain(episode.calls[0]!.arguments.sidoName);
-    expect(episode.stoppedBy).toBe('final');
-    expect(typeof episode.answer).toBe('string');
-    expect(episode.usage.outputTokens).toBeGreaterThan(0);
-    expect(events.map((e) => e.kind)).toEqual(expect.arrayContaining(['tool_call', 'tool_result', 'final']));
+    expect(episode.stoppedBy).toBe('truncated');
+    expect(episode.answer).toBeNull();
+    expect(episode.usage.outputTokens).toBeGreaterThan(200);
+    expect(events.map((e) => e.kind)).toEqual(expect.arrayContaining(['tool_call', 'tool_result', 'error']));
     const stored = new ChatRepository(engine.store.db).messages(episode.chatId);
-    expect(stored.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user', 'assistant']);
+    expect(stored.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user']);
     expect(stored[2]).toMatchObject({ role: 'assistant', toolCalls: [{ name: 'airkorea_getCtprvnRltmMesureDnsty' }] });
     expect(JSON.parse(stored[3]!.content)).toMatchObject({ result: 'r1', totalCount: expect.any(Number) });
-    expect(stored[5]!.content).toBe(episode.answer);
   }, 120_000);
 });

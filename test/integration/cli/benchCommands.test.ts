@@ -126,6 +126,7 @@ describe('a scripted model with planted mistakes', () => {
     expect(s['pass@k']['pass@1']!.value).toBeCloseTo(2 / 12, 12);
     expect(s.failures).toEqual({
       'unparseable output': 1,
+      'truncated output': 0,
       'failed to decline': 1,
       'no call': 1,
       'step cap or loop': 1,
