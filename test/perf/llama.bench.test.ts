@@ -5,8 +5,9 @@ import { performance } from 'node:perf_hooks';
 import { describe, it } from 'vitest';
 import { LlamaRuntime } from '../../native/llama/index.ts';
 import { writeTinyLlama } from '../fixtures/gguf/tinyLlama.ts';
+import { sized } from './smoke.ts';
 
-const GENERATE = Number(process.env.KOPA_BENCH_TOKENS ?? 128);
+const GENERATE = Number(process.env.KOPA_BENCH_TOKENS ?? sized(128, 16));
 const PROMPT = 'KOPA Studio benchmark prompt: '.repeat(Number(process.env.KOPA_BENCH_PROMPT_REPEAT ?? 16));
 
 describe('llama.cpp speed', () => {

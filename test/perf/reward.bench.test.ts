@@ -12,16 +12,17 @@ import { DatasetRepository } from '../../main/engine/store/repositories/DatasetR
 import { startEnvService } from '../../main/host/envService.ts';
 import { TEST_NOW } from '../helpers/emulatorArgs.ts';
 import { fileTempDir } from '../helpers/tempDir.ts';
+import { sized } from './smoke.ts';
 
 
 describe('rewards', () => {
   it('rewards/s of 3-step trajectories, in the engine and over HTTP', async () => {
     const engine = Engine.open({ dataDir: fileTempDir(), host: 'test', emulator: { now: () => TEST_NOW } });
-    await engine.call('synth.run', { count: 300, seed: 'reward-bench', name: 'bench' });
+    await engine.call('synth.run', { count: sized(300, 30), seed: 'reward-bench', name: 'bench' });
     const samples = new DatasetRepository(engine.store.db).samples(1).filter((s) => s.walk.trace.steps.length === 3);
     const catalog = engine.catalog();
     const cases = samples.map((s) => ({ s, ...sampleReference(s, catalog), messages: referenceMessages(s.walk.trace.steps, s.answerText) }));
-    const rounds = Math.max(1, Math.ceil(3000 / cases.length));
+    const rounds = Math.max(1, Math.ceil(sized(3000, 30) / Math.max(1, cases.length)));
     let t = performance.now();
     let n = 0;
     for (let r = 0; r < rounds; r++) {

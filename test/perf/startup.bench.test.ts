@@ -2,7 +2,7 @@
 // without a model (< 250 MB); and the CLI's start beside plain `node -e 0` in the same run (--version and --help
 // within 2.5×, catalog list within 5×). Prints what it measured; it does not fail on timing.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
@@ -11,8 +11,9 @@ import { launchChromium } from '../helpers/browser.ts';
 import { startBrowserMode } from '../helpers/browserMode.ts';
 import { kopaBin, repoRoot } from '../helpers/runCli.ts';
 import { tempDir } from '../helpers/tempDir.ts';
+import { sized } from './smoke.ts';
 
-const runs = 5;
+const runs = sized(5, 1);
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Wall milliseconds of one process from start to exit. */
@@ -25,7 +26,10 @@ function timeProcess(args: string[]): number {
 
 describe('start-up', () => {
   it('kopa CLI beside node -e 0, in turns (the bundle npm run build writes)', () => {
-    if (!existsSync(path.join(repoRoot, 'dist', 'cli', 'main.js'))) console.log('no dist/cli bundle: run npm run build first, or these are times through tsx');
+    const bundle = path.join(repoRoot, 'dist', 'cli', 'main.js');
+    const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+    const stale = ['main', 'native'].some((dir) => readdirSync(path.join(repoRoot, dir), { recursive: true, withFileTypes: true }).some((e) => e.isFile() && e.name.endsWith('.ts') && statSync(path.join(e.parentPath, e.name)).mtimeMs > built));
+    if (stale) console.log('the dist/cli bundle is missing or older than the sources, so these are times through tsx: run npm run build first');
     const dataDir = tempDir();
     const commands: [string, string[], number][] = [
       ['--version', [kopaBin, '--version'], 2.5],
@@ -33,7 +37,7 @@ describe('start-up', () => {
       ['catalog list', [kopaBin, '--data-dir', dataDir, 'catalog', 'list'], 5],
     ];
     timeProcess([kopaBin, '--data-dir', dataDir, 'catalog', 'list']);
-    const rounds = 9;
+    const rounds = sized(9, 1);
     const times = new Map<string, number[]>([['node -e 0', []], ...commands.map(([name]) => [name, []] as [string, number[]])]);
     for (let i = 0; i < rounds; i++) {
       times.get('node -e 0')!.push(timeProcess(['-e', '0']));

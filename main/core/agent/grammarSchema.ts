@@ -7,7 +7,7 @@ import type { ModelTool } from './types.ts';
 
 export type GrammarSchema =
   | { type: 'number' | 'integer' | 'boolean' | 'null' }
-  | { type: 'string'; maxLength: number }
+  | { type: 'string'; maxLength: number; minLength?: number }
   | { enum: (string | number | boolean | null)[] }
   | { const: string | number | boolean | null }
   | { oneOf: GrammarSchema[] }
@@ -26,9 +26,21 @@ function toGrammar(schema: Record<string, unknown>): GrammarSchema {
     case 'object':
       return objectGrammar((schema.properties as Record<string, Record<string, unknown>> | undefined) ?? {}, (schema.required as string[] | undefined) ?? []);
     default:
-      // A bound on free text keeps a weak model from writing forever.
-      return { type: 'string', maxLength: typeof schema.maxLength === 'number' ? Math.min(schema.maxLength, MAX_TEXT) : MAX_TEXT };
+      return stringGrammar(schema);
   }
+}
+
+/**
+ * A string as long as its schema allows: a code of digits (`^\d{5}$`, a date `^\d{8}$`) exactly that long, else the
+ * schema's bounds, and never unbounded (a weak model would write a 500-character district code). llama.cpp grammars
+ * bound lengths, not characters, so the digits themselves are left to the argument check.
+ */
+function stringGrammar(schema: Record<string, unknown>): GrammarSchema {
+  const digits = typeof schema.pattern === 'string' ? /^\^\\d\{(\d+)(?:,(\d+))?\}\$$/.exec(schema.pattern) : null;
+  const min = digits ? Number(digits[1]) : typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const max = digits ? Number(digits[2] ?? digits[1]) : typeof schema.maxLength === 'number' ? schema.maxLength : MAX_TEXT;
+  const maxLength = Math.min(max, MAX_TEXT);
+  return min > 0 ? { type: 'string', minLength: Math.min(min, maxLength), maxLength } : { type: 'string', maxLength };
 }
 
 const MAX_TEXT = 100;

@@ -54,7 +54,7 @@ describe('step grammar', () => {
     expect(g.oneOf).toHaveLength(2);
     expect(g.oneOf[0]!.properties).toEqual({
       tool: { const: 'kma_getUltraSrtNcst' },
-      arguments: { type: 'object', properties: { nx: { type: 'integer' }, base_time: { type: 'string', maxLength: 100 }, dataType: { enum: ['JSON', 'XML'] } }, required: ['nx', 'base_time'], additionalProperties: false },
+      arguments: { type: 'object', properties: { nx: { type: 'integer' }, base_time: { type: 'string', minLength: 4, maxLength: 4 }, dataType: { enum: ['JSON', 'XML'] } }, required: ['nx', 'base_time'], additionalProperties: false },
     });
     expect(g.oneOf[1]!.properties).toEqual({ final_answer: { type: 'string', maxLength: 1000 } });
     expect(stepGrammar([tool], { allowFinal: false })).toMatchObject({ type: 'object', properties: { tool: { const: 'kma_getUltraSrtNcst' } } });
