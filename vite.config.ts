@@ -12,5 +12,11 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     reportCompressedSize: false,
+    rolldownOptions: {
+      // "use client" marks React Server Components boundaries; a client-only bundle has none to keep.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
   },
 });

@@ -37,11 +37,13 @@ export const layers = {
   renderer: {
     values: ['main/core', 'main/api', 'renderer', 'resources'],
     types: ['main/engine', 'native'],
-    packages: [...purePackages, 'react', 'react-dom', 'd3', 'pretendard'],
+    // The UI's own libraries: query cache, router, accessible primitives, Markdown without HTML, icons.
+    packages: [...purePackages, 'react', 'react-dom', 'd3', 'pretendard', '@tanstack/react-query', 'wouter', '@radix-ui/react-alert-dialog', 'react-markdown', 'lucide-react'],
     nodeBuiltins: false,
   },
   test: {
-    values: ['main/core', 'main/api', 'main/api/node', 'main/engine', 'main/host', 'main/cli', 'native', 'test', 'resources', 'renderer', 'scripts'],
+    // main/desktop only with Electron's API replaced by a fake (vi.mock('electron')): nothing here can launch it.
+    values: ['main/core', 'main/api', 'main/api/node', 'main/engine', 'main/host', 'main/cli', 'main/desktop', 'native', 'test', 'resources', 'renderer', 'scripts'],
     packages: 'any',
   },
   scripts: { values: ['scripts', 'main/core', 'main/engine'], packages: 'any' },

@@ -437,6 +437,64 @@ export interface AgentRunParams {
   resultTokens?: number;
   /** Offer the query tool (local.queryRows) wherever a remote tool is offered. Defaults to true. */
   queryTool?: boolean;
+  /**
+   * auto (default): calls run as the model makes them; ask: each call that leaves the machine waits for the user's
+   * answer (`agent.approve`), announced by an "approval" agent event.
+   */
+  approval?: 'auto' | 'ask';
+}
+
+/** What a chat keeps of how it was started, so a continued chat runs the same way. */
+export interface ChatSettings {
+  model: string;
+  lora?: string[];
+  tools?: string[];
+  mode: GatewayMode;
+  snapshot?: string;
+  approval?: 'auto' | 'ask';
+}
+
+export interface ChatInfo {
+  id: string;
+  title: string;
+  modelId: string | null;
+  mode: string;
+  settings: ChatSettings | null;
+  /** Questions asked in it. */
+  questions: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A stored message with its place in the chat and what the engine noted about it (a call's tool, latency, preview…). */
+export type TranscriptMessage = ChatMessage & { seq: number; createdAt: string; meta?: Record<string, unknown> };
+
+export interface ChatTranscript {
+  chat: ChatInfo;
+  messages: TranscriptMessage[];
+}
+
+export interface ChatExport {
+  format: 'md' | 'json';
+  /** A file name to save it under. */
+  fileName: string;
+  content: string;
+}
+
+/** A local model held in memory by the engine. */
+export interface LoadedModel {
+  /** The registered model's id, or null for a file loaded by path. */
+  id: string | null;
+  name: string;
+  path: string;
+  contextSize: number;
+  lora: string[];
+  /** Layers offloaded to the GPU (0 on CPU). */
+  gpuLayers: number;
+  /** Where it runs: the GPU backend (cuda, vulkan, metal) or false for the CPU. */
+  gpu: string | false;
+  /** Bytes of the weights' file. */
+  sizeBytes: number;
 }
 
 export interface EpisodeSummary {
@@ -574,6 +632,32 @@ export interface BenchComparison {
   unpaired: string[];
 }
 
+/** Methods that run as jobs: long work that must outlive the window that asked for it. */
+export const jobMethods = ['synth.run', 'edges.verify', 'bench.run', 'bench.validate', 'bfcl.run', 'rollout.run', 'models.add', 'models.load'] as const;
+export type JobMethod = (typeof jobMethods)[number];
+
+export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled' | 'interrupted';
+
+export interface JobInfo {
+  id: string;
+  method: JobMethod;
+  params: Record<string, unknown>;
+  /** interrupted: the engine stopped (a crash, a shutdown) while it ran. */
+  status: JobStatus;
+  /** The latest progress written (every second or so while it runs). */
+  progress: Progress | null;
+  /** The method's result, once done. */
+  result: unknown;
+  error: ErrorPayload | null;
+  /** Whether jobs.resume can pick it up where it stopped. */
+  resumable: boolean;
+  /** The job this one resumed. */
+  resumedFrom: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
 /** Each method's parameters and result. Parameters are one JSON object, so every transport carries them alike. */
 export interface EngineMethods {
   'engine.status': { params: EmptyParams; result: EngineStatus };
@@ -601,6 +685,26 @@ export interface EngineMethods {
   'models.inspect': { params: { ref: string }; result: ModelInfo };
   'models.remove': { params: { id: string }; result: ModelInfo };
   'agent.run': { params: AgentRunParams; result: EpisodeSummary };
+  /** The user's answer to a call waiting for approval (the id of its "approval" agent event). */
+  'agent.approve': { params: { id: string; answer: 'once' | 'always' | 'deny'; reason?: string }; result: { tool: string; answer: 'once' | 'always' | 'deny' } };
+  'chats.list': { params: { search?: string }; result: ChatInfo[] };
+  'chats.get': { params: { id: string }; result: ChatTranscript };
+  'chats.rename': { params: { id: string; title: string }; result: ChatInfo };
+  'chats.remove': { params: { id: string }; result: ChatInfo };
+  /** Drops question `fromSeq` and everything after it, to ask it again or edited. */
+  'chats.truncate': { params: { id: string; fromSeq: number }; result: ChatTranscript };
+  'chats.export': { params: { id: string; format: 'md' | 'json' }; result: ChatExport };
+  'models.load': { params: { ref: string; contextSize?: number; lora?: string[] }; result: LoadedModel };
+  'models.unload': { params: { path: string }; result: { unloaded: number } };
+  'models.loaded': { params: EmptyParams; result: LoadedModel[] };
+  /** Starts long work as a job and answers at once; its progress streams to jobs.watch. */
+  'jobs.start': { params: { method: JobMethod; params: Record<string, unknown> }; result: JobInfo };
+  'jobs.list': { params: EmptyParams; result: JobInfo[] };
+  'jobs.get': { params: { id: string }; result: JobInfo };
+  'jobs.cancel': { params: { id: string }; result: JobInfo };
+  /** Streams a job's progress until it ends, then answers with its final state (at once for a finished job). */
+  'jobs.watch': { params: { id: string }; result: JobInfo };
+  'jobs.resume': { params: { id: string }; result: JobInfo };
   'bfcl.run': { params: { data: string; model: string; out: string; categories?: BfclCategory[]; limit?: number; concurrency?: number; maxTokens?: number; temperature?: number }; result: BfclRunSummary };
   'bfcl.check': { params: { data: string; results: string; categories?: BfclCategory[]; underscoreToDot?: boolean }; result: BfclCheckSummary };
   'bfcl.conformance': { params: { data: string; vectors: string }; result: BfclConformance };
@@ -628,6 +732,8 @@ export interface Progress {
   message?: string;
   /** An agent episode's events as they happen (tokens, tool calls and results, the final answer). */
   agentEvent?: AgentEvent;
+  /** The chat an agent run writes to, sent first so a client can show it before the answer. */
+  chatId?: string;
 }
 
 export interface CallOptions {
@@ -664,6 +770,22 @@ const methodTable: Record<MethodName, true> = {
   'models.inspect': true,
   'models.remove': true,
   'agent.run': true,
+  'agent.approve': true,
+  'chats.list': true,
+  'chats.get': true,
+  'chats.rename': true,
+  'chats.remove': true,
+  'chats.truncate': true,
+  'chats.export': true,
+  'models.load': true,
+  'models.unload': true,
+  'models.loaded': true,
+  'jobs.start': true,
+  'jobs.list': true,
+  'jobs.get': true,
+  'jobs.cancel': true,
+  'jobs.watch': true,
+  'jobs.resume': true,
   'bfcl.run': true,
   'bfcl.check': true,
   'bfcl.conformance': true,

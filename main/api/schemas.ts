@@ -7,7 +7,7 @@ import { keyIds } from '../core/catalog/types.ts';
 import { edgeStatuses } from '../core/edge/types.ts';
 import { exportFormats } from '../core/synth/formats.ts';
 import { BFCL_CATEGORIES } from '../core/bfcl/categories.ts';
-import { isMethodName, methodNames, type MethodName, type ParamsOf } from './contract.ts';
+import { isMethodName, jobMethods, methodNames, type MethodName, type ParamsOf } from './contract.ts';
 
 const empty = z.object({}).strict();
 const text = z.string().min(1).max(4096);
@@ -94,8 +94,25 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       contextSize: z.number().int().min(128).max(1_048_576).optional(),
       resultTokens: z.number().int().min(64).max(65_536).optional(),
       queryTool: z.boolean().optional(),
+      approval: z.enum(['auto', 'ask']).optional(),
     })
     .strict(),
+  'agent.approve': z.object({ id: text, answer: z.enum(['once', 'always', 'deny']), reason: z.string().max(2000).optional() }).strict(),
+  'chats.list': z.object({ search: z.string().max(200).optional() }).strict(),
+  'chats.get': z.object({ id: text }).strict(),
+  'chats.rename': z.object({ id: text, title: z.string().min(1).max(200) }).strict(),
+  'chats.remove': z.object({ id: text }).strict(),
+  'chats.truncate': z.object({ id: text, fromSeq: z.number().int().min(1) }).strict(),
+  'chats.export': z.object({ id: text, format: z.enum(['md', 'json']) }).strict(),
+  'models.load': z.object({ ref: text, contextSize: z.number().int().min(128).max(1_048_576).optional(), lora: z.array(text).max(8).optional() }).strict(),
+  'models.unload': z.object({ path: text }).strict(),
+  'models.loaded': empty,
+  'jobs.start': z.object({ method: z.enum(jobMethods), params: z.record(z.string(), z.unknown()) }).strict(),
+  'jobs.list': empty,
+  'jobs.get': z.object({ id: text }).strict(),
+  'jobs.cancel': z.object({ id: text }).strict(),
+  'jobs.watch': z.object({ id: text }).strict(),
+  'jobs.resume': z.object({ id: text }).strict(),
   'bfcl.run': z
     .object({
       data: text,

@@ -12,6 +12,7 @@ import { registerCall } from './commands/call.ts';
 import { registerEmulator } from './commands/emulator.ts';
 import { registerRecords } from './commands/records.ts';
 import { registerKeys } from './commands/keys.ts';
+import { registerJobs } from './commands/jobs.ts';
 import { registerEdges } from './commands/edges.ts';
 import { registerSynth } from './commands/synth.ts';
 import { registerModels } from './commands/models.ts';
@@ -60,6 +61,7 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
   registerRollout(program, context);
   registerTrain(program, context);
   registerKeys(program, context);
+  registerJobs(program, context);
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const command of all(program).slice(1)) command.exitOverride().configureOutput(program.configureOutput());
   return program;

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { APP_NAME } from '../core/appInfo.ts';
-import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, hardenSession, hardenWebContents } from './security.ts';
+import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, hardenSession, hardenWebContents, WINDOW_WEB_PREFERENCES } from './security.ts';
 import { EngineProcess } from './engineProcess.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,14 +36,7 @@ function createWindow(engine: EngineProcess): BrowserWindow {
     height: 860,
     title: APP_NAME,
     show: false,
-    webPreferences: {
-      preload: path.join(here, 'preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
+    webPreferences: { ...WINDOW_WEB_PREFERENCES, preload: path.join(here, 'preload.cjs') },
   });
   window.once('ready-to-show', () => window.show());
   window.webContents.on('did-finish-load', () => void engine.connect(window.webContents));

@@ -18,11 +18,37 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The window's renderer: isolated from the preload, sandboxed, no Node, web security on. */
+export const WINDOW_WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  spellcheck: false,
+} as const;
+
 const allowedSchemes = new Set([`${APP_SCHEME}:`, 'devtools:']);
 
 export function isAppUrl(raw: string): boolean {
   try {
     return allowedSchemes.has(new URL(raw).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a URL is a page of the app. Node's URL gives a scheme it does not know (kopa:) the origin "null", so the
+ * scheme and host are compared instead of origins.
+ */
+export function isAppPage(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return url.protocol === `${APP_SCHEME}:` && url.host === new URL(APP_ORIGIN).host;
   } catch {
     return false;
   }
@@ -38,7 +64,7 @@ export function hardenSession(session: Session): void {
 export function hardenWebContents(): void {
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event, url) => {
-      if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
+      if (!isAppPage(url)) event.preventDefault();
     });
     contents.on('will-redirect', (event) => event.preventDefault());
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));

@@ -24,7 +24,10 @@ import { proposeEdges, showEdge, verifyEdges } from './methods/edges.ts';
 import { runRollout } from './methods/rollout.ts';
 import { exportTrainingKit } from './methods/train.ts';
 import { exportDataset, listDatasets, runSynthesis } from './methods/synth.ts';
-import { inspectModel } from './methods/models.ts';
+import { inspectModel, loadedModels, loadModel } from './methods/models.ts';
+import { exportChat, getChat, listChats, removeChat, renameChat, truncateChat } from './methods/chats.ts';
+import { ApprovalBroker } from './agent/approvals.ts';
+import { JobRunner } from './jobs/JobRunner.ts';
 import { runAgent } from './methods/agent.ts';
 import { bfclCheck, bfclConformance, bfclRun } from './methods/bfcl.ts';
 import { benchCompare, benchReport, benchRun, benchRuns, benchValidate } from './methods/bench.ts';
@@ -85,6 +88,10 @@ export class Engine implements EngineApi {
   private disposed = false;
   private readonly keys: KeySources;
   private registry: ModelRegistry | undefined;
+  /** Calls waiting for the user's approval, and the tools a chat always allows. */
+  readonly approvals = new ApprovalBroker();
+  /** Long work that outlives the client that started it. */
+  readonly jobs: JobRunner;
   private loadedModels: ModelHost | undefined;
   private readonly handlers: Handlers = {
     'engine.status': async () => this.status(),
@@ -125,6 +132,22 @@ export class Engine implements EngineApi {
     'models.inspect': ({ ref }) => inspectModel(this, ref),
     'models.remove': async ({ id }) => this.models().remove(id),
     'agent.run': (params, options) => runAgent(this, params, options),
+    'agent.approve': async ({ id, answer, reason }) => this.approvals.answer(id, answer, reason),
+    'chats.list': async ({ search }) => listChats(this, search),
+    'chats.get': async ({ id }) => getChat(this, id),
+    'chats.rename': async ({ id, title }) => renameChat(this, id, title),
+    'chats.remove': async ({ id }) => removeChat(this, id),
+    'chats.truncate': async ({ id, fromSeq }) => truncateChat(this, id, fromSeq),
+    'chats.export': async ({ id, format }) => exportChat(this, id, format),
+    'models.load': (params, options) => loadModel(this, params, options),
+    'models.unload': async ({ path: file }) => ({ unloaded: await this.modelHost().unload(this.models().get(file)?.location ?? path.resolve(file)) }),
+    'models.loaded': async () => loadedModels(this),
+    'jobs.start': async ({ method, params }) => this.jobs.start(method, params),
+    'jobs.list': async () => this.jobs.list(),
+    'jobs.get': async ({ id }) => this.jobs.get(id),
+    'jobs.cancel': async ({ id }) => this.jobs.cancel(id),
+    'jobs.watch': ({ id }, options) => this.jobs.watch(id, options),
+    'jobs.resume': async ({ id }) => this.jobs.resume(id),
     'bfcl.run': (params, options) => bfclRun(this, params, options),
     'bfcl.check': async (params) => bfclCheck(params),
     'bfcl.conformance': async (params, options) => bfclConformance(params, options),
@@ -148,6 +171,7 @@ export class Engine implements EngineApi {
     this.store = store;
     this.options = options;
     this.resourcesDir = options.resourcesDir ?? defaultResourcesDir();
+    this.jobs = new JobRunner(store.db, { call: (method, params, options) => this.call(method, params, options), check: (method, params) => void parseCall(method, params) });
     this.keys = new KeySources({ vault: options.vault, vaultUnavailable: options.vaultUnavailable, environment: options.keyEnvironment ?? new EnvKeyStore() });
   }
 
@@ -167,7 +191,9 @@ export class Engine implements EngineApi {
     new MetaRepository(store.db).recordOpen(APP_VERSION, new Date());
     // Requests a process killed mid-call had sent go into the chain as interrupted before anything else happens.
     new AuditRepository(store.db).recoverInterrupted();
-    return new Engine({ ...options, dataDir }, store);
+    const engine = new Engine({ ...options, dataDir }, store);
+    engine.jobs.recoverInterrupted();
+    return engine;
   }
 
   call<M extends MethodName>(method: M, params: ParamsOf<M>, options: CallOptions = {}): Promise<ResultOf<M>> {
@@ -265,6 +291,7 @@ export class Engine implements EngineApi {
   /** Releases the runtimes, then the database (children before parents). */
   async dispose(): Promise<void> {
     if (this.disposed) return;
+    await this.jobs.dispose();
     this.disposed = true;
     await this.loadedModels?.dispose();
     const runtime = this.llamaRuntime;

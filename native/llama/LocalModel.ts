@@ -153,6 +153,11 @@ export class LocalModel {
     return new LocalModel(this.runtime, this.model, this.path, { contextSize: this.contextSize, lora, loraScale, sequences: this.sequences, chatWrapper: this.wrapperChoice, reuseCache: this.reuseCache, ownsModel: false });
   }
 
+  /** Where and how it is loaded, for the workbench's list of loaded models. */
+  placement(): { path: string; contextSize: number; lora: string[]; gpuLayers: number; gpu: string | false; sizeBytes: number } {
+    return { path: this.path, contextSize: this.contextSize, lora: [...this.lora], gpuLayers: this.model.gpuLayers, gpu: this.runtime.llama.gpu, sizeBytes: this.model.size };
+  }
+
   static async load(runtime: LlamaRuntime, options: LoadLocalModelOptions): Promise<LocalModel> {
     let model: LlamaModel;
     try {

@@ -1,71 +1,102 @@
-import { useCallback, useEffect, useState } from 'react';
-import { connectEngine, MissingTokenError, type EngineConnection } from './api/connectEngine.ts';
+import { Moon, Sun } from 'lucide-react';
+import { Route, Router, Switch } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { useConnection } from './api/EngineProvider.tsx';
 import { useLocale } from './i18n.tsx';
-import { StatusPanel } from './components/StatusPanel.tsx';
-import { DoctorPanel } from './components/DoctorPanel.tsx';
+import { NavRail } from './app/NavRail.tsx';
+import { StatusStrip } from './app/StatusStrip.tsx';
+import { useTheme } from './app/theme.tsx';
+import { OverviewView } from './views/overview/OverviewView.tsx';
+import { PlannedView } from './views/PlannedView.tsx';
+import { ChatView } from './views/chat/ChatView.tsx';
+import { ChatRunProvider } from './views/chat/ChatRunProvider.tsx';
+import { ModelsView } from './views/models/ModelsView.tsx';
+import { SettingsView } from './views/settings/SettingsView.tsx';
+import { SynthesisView } from './views/synthesis/SynthesisView.tsx';
 
-type ConnectionState =
-  | { kind: 'connecting' }
-  | { kind: 'connected'; connection: EngineConnection }
-  | { kind: 'closed' }
-  | { kind: 'failed'; noToken: boolean };
+function Header() {
+  const { t, locale, setLocale } = useLocale();
+  const { applied, setChoice } = useTheme();
+  return (
+    <header className="topbar">
+      <div>
+        <h1>{t('app.title')}</h1>
+        <p className="tagline">{t('app.tagline')}</p>
+      </div>
+      <div className="topbar-right">
+        <button type="button" className="ghost" onClick={() => setChoice(applied === 'dark' ? 'light' : 'dark')} aria-label={t(applied === 'dark' ? 'theme.toLight' : 'theme.toDark')} title={t(applied === 'dark' ? 'theme.toLight' : 'theme.toDark')}>
+          {applied === 'dark' ? <Sun size={16} aria-hidden="true" /> : <Moon size={16} aria-hidden="true" />}
+        </button>
+        <button type="button" className="ghost" lang={locale === 'ko' ? 'en' : 'ko'} onClick={() => setLocale(locale === 'ko' ? 'en' : 'ko')}>
+          {t('lang.switch')}
+        </button>
+      </div>
+    </header>
+  );
+}
+
+function ConnectionBanner() {
+  const { t } = useLocale();
+  const { state } = useConnection();
+  if (state.kind === 'noToken') {
+    return (
+      <div className="banner" role="alert">
+        <p>{t('conn.noToken')}</p>
+      </div>
+    );
+  }
+  if (state.kind === 'reconnecting' && state.attempt > 2) {
+    return (
+      <div className="banner" role="alert">
+        <p>{t('conn.lost')}</p>
+      </div>
+    );
+  }
+  return null;
+}
+
+function Views() {
+  const { state } = useConnection();
+  if (state.kind === 'noToken') return null;
+  return (
+    <Switch>
+      <Route path="/" component={OverviewView} />
+      <Route path="/chat/:id?">{(params) => <ChatView chatId={params.id} />}</Route>
+      <Route path="/models" component={ModelsView} />
+      <Route path="/settings" component={SettingsView} />
+      <Route path="/catalog" nest>
+        <PlannedView view="catalog" />
+      </Route>
+      <Route path="/graph" nest>
+        <PlannedView view="graph" />
+      </Route>
+      <Route path="/synthesis" component={SynthesisView} />
+      <Route path="/eval" nest>
+        <PlannedView view="evaluation" />
+      </Route>
+      <Route>
+        <PlannedView view="missing" />
+      </Route>
+    </Switch>
+  );
+}
 
 export function App() {
-  const { t, locale, setLocale } = useLocale();
-  const [state, setState] = useState<ConnectionState>({ kind: 'connecting' });
-
-  const connect = useCallback(function connect() {
-    setState({ kind: 'connecting' });
-    connectEngine().then(
-      (connection) => {
-        setState({ kind: 'connected', connection });
-        // The desktop app restarts a crashed engine and hands over a fresh port: wait for it. A browser tab
-        // cannot know whether the server will come back, so it asks the user.
-        void connection.closed.then(() => (connection.mode === 'desktop' ? connect() : setState({ kind: 'closed' })));
-      },
-      (error: unknown) => setState({ kind: 'failed', noToken: error instanceof MissingTokenError }),
-    );
-  }, []);
-
-  useEffect(connect, [connect]);
-
   return (
-    <div className="app">
-      <header className="topbar">
-        <div>
-          <h1>{t('app.title')}</h1>
-          <p className="tagline">{t('app.tagline')}</p>
+    <Router hook={useHashLocation}>
+      <div className="app">
+        <NavRail />
+        <div className="frame">
+          <Header />
+          <main className="content">
+            <ConnectionBanner />
+            <ChatRunProvider>
+              <Views />
+            </ChatRunProvider>
+          </main>
+          <StatusStrip />
         </div>
-        <div className="topbar-right">
-          <span className={`conn conn-${state.kind}`} data-testid="connection" role="status">
-            {state.kind === 'connecting' && t('conn.connecting')}
-            {state.kind === 'connected' && t('conn.connected')}
-            {state.kind === 'closed' && t('conn.closed')}
-            {state.kind === 'failed' && t('conn.failed')}
-          </span>
-          <button type="button" className="ghost" onClick={() => setLocale(locale === 'ko' ? 'en' : 'ko')}>
-            {t('lang.switch')}
-          </button>
-        </div>
-      </header>
-      <main className="content">
-        {(state.kind === 'failed' || state.kind === 'closed') && (
-          <div className="banner" role="alert">
-            <p>{state.kind === 'failed' && state.noToken ? t('conn.noToken') : t(state.kind === 'failed' ? 'conn.failed' : 'conn.closed')}</p>
-            {!(state.kind === 'failed' && state.noToken) && (
-              <button type="button" onClick={connect}>
-                {t('conn.retry')}
-              </button>
-            )}
-          </div>
-        )}
-        {state.kind === 'connected' && (
-          <div className="grid">
-            <StatusPanel api={state.connection.api} />
-            <DoctorPanel api={state.connection.api} />
-          </div>
-        )}
-      </main>
-    </div>
+      </div>
+    </Router>
   );
 }

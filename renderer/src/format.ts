@@ -14,3 +14,33 @@ export function formatUptime(ms: number, t: T): string {
 export function formatMiB(bytes: number, t: T): string {
   return t('unit.mib', { n: (bytes / 2 ** 20).toFixed(0) });
 }
+
+/** A moment in the locale's own form (오후 3:05 in Korean, 15:05 in English), with the date when not today. */
+export function formatDateTime(iso: string | Date, locale: 'ko' | 'en'): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  const tag = locale === 'ko' ? 'ko-KR' : 'en-GB';
+  const today = new Date().toDateString() === date.toDateString();
+  return new Intl.DateTimeFormat(tag, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** A time of day in the locale's own form, with seconds. */
+export function formatTime(date: Date, locale: 'ko' | 'en'): string {
+  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', { timeStyle: 'medium' }).format(date);
+}
+
+/** Bytes in binary units (KiB, MiB, GiB). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 100 || unit === 0 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** A count with the locale's grouping. */
+export function formatCount(n: number, locale: 'ko' | 'en'): string {
+  return new Intl.NumberFormat(locale === 'ko' ? 'ko-KR' : 'en-GB').format(n);
+}

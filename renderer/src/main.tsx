@@ -1,17 +1,36 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App.tsx';
 import { LocaleProvider } from './i18n.tsx';
-// Bundled, not fetched: air-gapped workstations often lack a Korean font. Pretendard is the KRDS typeface (OFL-1.1).
-import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
+import { ThemeProvider } from './app/theme.tsx';
+import { BackendProvider } from './app/backendMode.tsx';
+import { EngineProvider } from './api/EngineProvider.tsx';
+import { takeToken } from './api/connectEngine.ts';
+// Bundled whole, not as lazily fetched slices: air-gapped workstations often lack a Korean font, and a glyph needed
+// after the engine stopped (끊 of "연결이 끊어졌습니다") could no longer be fetched. Pretendard is the KRDS typeface (OFL-1.1).
+import 'pretendard/dist/web/variable/pretendardvariable.css';
 import './styles.css';
+
+takeToken();
+void document.fonts.load('1em "Pretendard Variable"', '가');
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 2000 } } });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <LocaleProvider>
-      <App />
-    </LocaleProvider>
+    <QueryClientProvider client={queryClient}>
+      <LocaleProvider>
+        <ThemeProvider>
+          <BackendProvider>
+            <EngineProvider>
+              <App />
+            </EngineProvider>
+          </BackendProvider>
+        </ThemeProvider>
+      </LocaleProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

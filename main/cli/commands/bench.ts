@@ -66,7 +66,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .option('--result-tokens <n>', 'the result view budget plans must be solvable within (default 1024, the standard view)', parseCount)
     .action(async (options: { suite: string; mode: GatewayMode; snapshot?: string; tasks?: string[]; resultTokens?: number }) => {
       const ctx = context();
-      const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('bench.validate', { suite: options.suite, mode: options.mode, snapshot: options.snapshot, tasks: options.tasks, resultTokens: options.resultTokens }, { onProgress })));
+      const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('bench.validate', { suite: options.suite, mode: options.mode, snapshot: options.snapshot, tasks: options.tasks, resultTokens: options.resultTokens }, { onProgress })));
       ctx.out.result(report, renderValidation);
       if (report.failing.length > 0) ctx.exitCode = 1;
     });
@@ -94,7 +94,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .option('--no-query-tool', 'do not offer local.queryRows (to measure what it adds)')
     .action(async (options: RunCliOptions) => {
       const ctx = context();
-      const summary = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('bench.run', options, { onProgress })));
+      const summary = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('bench.run', options, { onProgress })));
       ctx.out.result(summary, renderRun);
       if (summary.status !== 'done') ctx.exitCode = 1;
     });

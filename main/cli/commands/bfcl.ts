@@ -45,7 +45,7 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .action(async (options: { data: string; model: string; out: string; categories?: string[]; limit?: number; concurrency?: number }) => {
       const ctx = context();
       const summary = await ctx.withProgress((onProgress) =>
-        ctx.withEngine((engine) => engine.call('bfcl.run', { data: options.data, model: options.model, out: options.out, categories: categories(options.categories), limit: options.limit, concurrency: options.concurrency }, { onProgress })),
+        ctx.withEngine((engine) => engine.jobs.run('bfcl.run', { data: options.data, model: options.model, out: options.out, categories: categories(options.categories), limit: options.limit, concurrency: options.concurrency }, { onProgress })),
       );
       ctx.out.result(summary, (s) => `${s.categories.map((c) => `${c.category}: ${c.run} run, ${c.skipped} already done`).join('\n')}\nresults in ${s.outDir} (${s.seconds} s, ${s.backend})`);
     });

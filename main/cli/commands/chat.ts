@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { Option, type Command } from 'commander';
-import type { AgentRunParams, EpisodeSummary, Progress } from '../../api/contract.ts';
+import type { AgentRunParams, EngineApi, EpisodeSummary, Progress } from '../../api/contract.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { Engine } from '../../engine/Engine.ts';
 import type { ModelBackend } from '../../engine/agent/backend.ts';
@@ -58,17 +58,25 @@ export function registerChat(program: Command, context: () => CommandContext): v
         const next = await lines!.next();
         return next.done ? '' : String(next.value);
       };
-      const approve = options.approve === 'ask' ? async (call: { tool: string; arguments: Record<string, unknown> }) => /^y/i.test(await ask(`  ${call.tool} ${JSON.stringify(call.arguments)} 호출할까요? call it? [y/N] `)) : undefined;
+      // Approval goes the way every client's does: the engine announces the waiting call, the answer is an agent.approve call.
+      let answering: EngineApi | undefined;
+      const approveCall = (e: { id: string; tool: string; arguments: Record<string, unknown> }): void => {
+        void ask(`  ${e.tool} ${JSON.stringify(e.arguments)} 호출할까요? call it? [y/N] `)
+          .then((line) => answering?.call('agent.approve', { id: e.id, answer: /^y/i.test(line) ? 'once' : 'deny' }))
+          .catch((error: unknown) => ctx.io.stderr.write(`  ${(error as Error).message}\n`));
+      };
       // Each call is shown once, when its result is in: what was asked, what came back, how long it took.
       const asked = new Map<string, Record<string, unknown>>();
       let streamed = false;
       const show = (p: Progress): void => {
         const e = p.agentEvent;
-        if (ctx.out.json || !e) return;
-        if (e.kind === 'token') {
+        if (!e) return;
+        if (e.kind === 'token' && !ctx.out.json) {
           streamed = true;
           ctx.io.stdout.write(e.text);
         }
+        if (e.kind === 'approval') approveCall(e);
+        if (ctx.out.json) return;
         if (e.kind === 'tool_call') asked.set(e.call.id, e.call.arguments);
         if (e.kind === 'tool_result') ctx.io.stderr.write(`  ${e.ok ? '✓' : '✗'} ${e.tool} ${JSON.stringify(asked.get(e.callId) ?? {})} → ${e.summary} (${Math.round(e.latencyMs)} ms)\n`);
       };
@@ -85,13 +93,14 @@ export function registerChat(program: Command, context: () => CommandContext): v
       try {
         await ctx.withEngine(
           async (engine) => {
+            answering = engine;
             const backend = await loading(engine);
             const { runAgent } = await import('../../engine/methods/agent.ts');
             const episodeFor = async (question: string, chatId?: string): Promise<EpisodeSummary> => {
-              const params: AgentRunParams = { question, chatId, model: options.model, lora: options.lora, loraScale: options.loraScale, chatWrapper: options.chatWrapper, mode: options.mode, snapshot: options.snapshot, tools: options.tools, maxSteps: options.maxSteps, asOf: options.now?.toISOString(), resultTokens: options.resultTokens };
+              const params: AgentRunParams = { question, chatId, model: options.model, lora: options.lora, loraScale: options.loraScale, chatWrapper: options.chatWrapper, mode: options.mode, snapshot: options.snapshot, tools: options.tools, maxSteps: options.maxSteps, asOf: options.now?.toISOString(), resultTokens: options.resultTokens, approval: options.approve };
               streamed = false;
               asked.clear();
-              return runAgent(engine, params, { onProgress: show, approve, backend });
+              return runAgent(engine, params, { onProgress: show, backend });
             };
             try {
               await converse(episodeFor);

@@ -80,7 +80,7 @@ export function registerEdges(program: Command, context: () => CommandContext): 
       const ctx = context();
       const summary = await ctx.withProgress((onProgress) =>
         ctx.withEngine((engine) =>
-          engine.call(
+          engine.jobs.run(
             'edges.verify',
             { staleAfterMs: options.staleAfter, trials: options.trials, minOk: options.minOk, mode: options.mode, snapshot: options.snapshot, asOf: options.asOf?.toISOString() },
             { onProgress },

@@ -43,7 +43,7 @@ export function registerModels(program: Command, context: () => CommandContext):
     .action(async (source: string, options: { copy?: boolean; name?: string; base?: string }) => {
       const ctx = context();
       const info = await ctx.withProgress((onProgress) =>
-        ctx.withEngine((engine) => engine.call('models.add', { source, copy: options.copy, name: options.name, base: options.base }, { onProgress })),
+        ctx.withEngine((engine) => engine.jobs.run('models.add', { source, copy: options.copy, name: options.name, base: options.base }, { onProgress })),
       );
       ctx.out.result(info, renderModel);
     });

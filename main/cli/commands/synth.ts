@@ -87,7 +87,7 @@ export function registerSynth(program: Command, context: () => CommandContext): 
       if ((options.out === undefined) !== (options.format === undefined)) throw new KopaError('Usage', '--out and --format go together.', { hint: 'kopa synth --count 200 --format trl-grpo --out train.jsonl' });
       const result = await ctx.withProgress((onProgress) =>
         ctx.withEngine((engine) =>
-          engine.call(
+          engine.jobs.run(
             'synth.run',
             {
               count,

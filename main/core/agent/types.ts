@@ -1,5 +1,7 @@
 // The agent's conversation, in one neutral shape that every backend translates from: llama.cpp chat history,
 // OpenAI chat completions, a scripted transcript. Tool names are function names (kma_getUltraSrtNcst).
+import type { ArgumentOrigin } from './argumentOrigins.ts';
+import type { ResultPreview } from '../view/resultPreview.ts';
 
 export interface ToolCall {
   id: string;
@@ -43,7 +45,9 @@ export type StopReason = 'final' | 'maxSteps' | 'callCap' | 'truncated' | 'abort
 /** What an agent episode streams as it runs. */
 export type AgentEvent =
   | { kind: 'token'; text: string }
-  | { kind: 'tool_call'; step: number; call: ToolCall; tool: string }
-  | { kind: 'tool_result'; step: number; callId: string; tool: string; ok: boolean; summary: string; latencyMs: number }
+  | { kind: 'tool_call'; step: number; call: ToolCall; tool: string; origins?: Record<string, ArgumentOrigin> }
+  /** A call that leaves the machine waits for the user's answer to approval `id` (approval "ask"). */
+  | { kind: 'approval'; id: string; step: number; callId: string; tool: string; arguments: Record<string, unknown> }
+  | { kind: 'tool_result'; step: number; callId: string; tool: string; ok: boolean; summary: string; latencyMs: number; preview?: ResultPreview; error?: { kind: string; message: string } }
   | { kind: 'final'; answer: string; steps: number; usage: Usage; ms: number }
   | { kind: 'error'; message: string };

@@ -16,6 +16,9 @@ import { offeredTools } from '../../core/view/offer.ts';
 import { QUERY_TOOL } from '../../core/view/queryRows.ts';
 import type { ViewOptions } from '../../core/view/resultView.ts';
 import type { ModelBackend } from './backend.ts';
+import type { ApprovalDecision } from './approvals.ts';
+import { argumentOrigins, type ArgumentOrigin } from '../../core/agent/argumentOrigins.ts';
+import { resultPreview } from '../../core/view/resultPreview.ts';
 
 export interface AgentOptions {
   backend: ModelBackend;
@@ -43,8 +46,8 @@ export interface AgentOptions {
   maxTokens?: number;
   temperature?: number;
   seed?: number;
-  /** Asked before each call that leaves the machine, when the user wants to approve them; false refuses the call. */
-  approve?: (call: { tool: string; arguments: Record<string, unknown> }) => Promise<boolean>;
+  /** Asked before each call that leaves the machine, when the user wants to approve them; a refusal's reason is the call's result. */
+  approve?: (call: { step: number; callId: string; tool: string; arguments: Record<string, unknown> }) => Promise<ApprovalDecision>;
   /** Receives each message as it is added (to store the transcript as it happens). */
   onMessage?: (message: ChatMessage, meta?: Record<string, unknown>) => void;
   onEvent?: (event: AgentEvent) => void;
@@ -162,7 +165,7 @@ export class Agent {
         const reply =
           i >= perTurn ? this.refuse(call, turns, calls, `한 번에 도구를 ${perTurn}개까지만 호출할 수 있어 이 호출은 실행하지 않았습니다.`)
           : ran() >= perEpisode ? this.refuse(call, turns, calls, `이 질문에 쓸 수 있는 도구 호출 ${perEpisode}회를 모두 썼습니다.`)
-          : await this.execute(call, turns, seen, calls, results);
+          : await this.execute(call, { step: turns, question }, seen, calls, results);
         add({ role: 'tool', toolCallId: call.id, name: call.name, content: reply.content }, reply.meta);
       }
       if (ran() >= perEpisode) return end(null, 'callCap');
@@ -178,13 +181,22 @@ export class Agent {
     return { content: JSON.stringify({ ok: false, error: 'Refused', message: reason }), meta: { refused: reason } };
   }
 
-  private async execute(call: ToolCall, step: number, seen: Map<string, number>, calls: EpisodeCall[], results: EpisodeResults): Promise<{ content: string; meta: Record<string, unknown> }> {
+  private async execute(call: ToolCall, turn: { step: number; question: string }, seen: Map<string, number>, calls: EpisodeCall[], results: EpisodeResults): Promise<{ content: string; meta: Record<string, unknown> }> {
     const o = this.options;
+    const { step } = turn;
     const started = performance.now();
     const toolId = this.byFunction.get(call.name);
-    const refuse = (reason: string): { content: string; meta: Record<string, unknown> } => this.refuse(call, step, calls, reason, Math.round(performance.now() - started));
+    const origins: Record<string, ArgumentOrigin> = argumentOrigins(
+      call.arguments,
+      turn.question,
+      calls.flatMap((c) => (c.handle && c.shown ? [{ handle: c.handle, rows: c.shown }] : [])),
+    );
+    const refuse = (reason: string): { content: string; meta: Record<string, unknown> } => {
+      const refused = this.refuse(call, step, calls, reason, Math.round(performance.now() - started));
+      return { ...refused, meta: { ...refused.meta, ...(toolId ? { tool: toolId } : {}), origins } };
+    };
     if (!toolId) return refuse(`${call.name}은(는) 없는 도구입니다. 사용할 수 있는 도구: ${[...this.byFunction.keys()].join(', ')}`);
-    o.onEvent?.({ kind: 'tool_call', step, call, tool: toolId });
+    o.onEvent?.({ kind: 'tool_call', step, call, tool: toolId, origins });
     const checked = o.catalog.validator(toolId).check(call.arguments);
     if (!checked.ok) return refuse(`인자가 스키마에 맞지 않아 호출하지 않았습니다: ${checked.violations.map((v) => `${v.path || '(arguments)'} ${v.message}`).join('; ')}`);
     const key = `${toolId} ${canonicalJson(checked.args)}`;
@@ -192,12 +204,20 @@ export class Agent {
     seen.set(key, times);
     if (times > REPEAT_LIMIT) return refuse('같은 인자로 같은 도구를 이미 여러 번 호출했습니다. 다른 방법을 쓰거나 답하세요.');
     const leaves = o.catalog.require(toolId).kind === 'remote';
-    if (leaves && o.approve && !(await o.approve({ tool: toolId, arguments: checked.args }))) return refuse('사용자가 이 호출을 허락하지 않았습니다.');
+    if (leaves && o.approve) {
+      const decision = await o.approve({ step, callId: call.id, tool: toolId, arguments: checked.args });
+      if (!decision.allow) return refuse(decision.reason);
+    }
     const { result, view } = await results.run(toolId, checked.args, o.signal);
     const ms = Math.round(performance.now() - started);
     calls.push({ step, tool: toolId, arguments: checked.args, result, ...(view.handle ? { handle: view.handle } : {}), shown: view.visible, ms });
     const summary = result.ok ? `${view.handle}: ${view.shown} of ${view.returned} rows shown${view.returned !== view.totalCount ? ` (${view.totalCount} in all)` : ''}` : `${result.error?.kind}: ${result.error?.message}`;
-    o.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool: toolId, ok: result.ok, summary, latencyMs: result.latencyMs });
-    return { content: view.text, meta: { tool: toolId, requestHash: result.requestHash, ok: result.ok, latencyMs: result.latencyMs, ...(view.handle ? { handle: view.handle } : {}) } };
+    const preview = result.ok ? resultPreview(result.items, result.totalCount) : undefined;
+    const error = result.error ? { kind: result.error.kind, message: result.error.message } : undefined;
+    o.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool: toolId, ok: result.ok, summary, latencyMs: result.latencyMs, ...(preview ? { preview } : {}), ...(error ? { error } : {}) });
+    return {
+      content: view.text,
+      meta: { tool: toolId, requestHash: result.requestHash, ok: result.ok, latencyMs: result.latencyMs, origins, ...(view.handle ? { handle: view.handle } : {}), ...(preview ? { preview } : {}), ...(error ? { error } : {}) },
+    };
   }
 }

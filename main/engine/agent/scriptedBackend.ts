@@ -2,16 +2,33 @@
 // [{"name", "arguments"}]}). Tests and demos run the whole agent loop (validation, gateway, storage) with it.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { ModelTurn } from '../../core/agent/types.ts';
 import { KopaError } from '../../core/errors.ts';
-import type { ModelBackend } from './backend.ts';
+import type { ModelBackend, TurnOptions } from './backend.ts';
+import type { ModelTool, ModelTurn } from '../../core/agent/types.ts';
 
-const FORMAT = 'Each line is one model turn: {"text": "…"} for an answer, {"toolCalls": [{"name": "kma_getUltraSrtNcst", "arguments": {…}}]} for calls (tool names with _ for .), or both.';
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+const FORMAT =
+  'Each line is one model turn: {"text": "…"} for an answer, {"toolCalls": [{"name": "kma_getUltraSrtNcst", "arguments": {…}}]} for calls (tool names with _ for .), or both; "tokenDelayMs" streams the text a few characters at a time with that pause.';
+
+/** Characters per streamed chunk: about one token of Korean text. */
+const CHUNK_CHARS = 2;
 
 const scriptedTurnSchema = z
   .object({
     text: z.string().optional(),
     toolCalls: z.array(z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() }).strict()).optional(),
+    tokenDelayMs: z.number().int().min(0).max(10_000).optional(),
   })
   .strict()
   .refine((t) => t.text !== undefined || (t.toolCalls?.length ?? 0) > 0, { message: 'a turn needs "text" or at least one of "toolCalls"' });
@@ -52,11 +69,23 @@ export class ScriptedBackend implements ModelBackend {
     return new ScriptedBackend(turns, `scripted:${file}`);
   }
 
-  async turn(messages: Parameters<ModelBackend['turn']>[0]): Promise<ModelTurn> {
+  async turn(messages: Parameters<ModelBackend['turn']>[0], _tools: ModelTool[], options: TurnOptions = {}): Promise<ModelTurn> {
     const scripted = this.turns[this.next++];
     if (!scripted) throw new KopaError('InvalidRequest', `The transcript has no turn ${this.next}.`);
     const toolCalls = (scripted.toolCalls ?? []).map((c, i) => ({ id: `call_${messages.length}_${i + 1}`, name: c.name, arguments: c.arguments ?? {} }));
-    return { text: scripted.text ?? '', toolCalls, usage: { inputTokens: 0, outputTokens: 0 }, stop: toolCalls.length ? 'toolCalls' : 'end' };
+    const text = scripted.text ?? '';
+    const usage = { inputTokens: 0, outputTokens: 0 };
+    if (options.onToken && text !== '') {
+      // Streamed as a model would, so that clients' streaming, stop and regenerate can be exercised without weights.
+      const chars = [...text];
+      for (let i = 0; i < chars.length; i += CHUNK_CHARS) {
+        if (options.signal?.aborted) return { text: chars.slice(0, i).join(''), toolCalls: [], usage, stop: 'abort' };
+        options.onToken(chars.slice(i, i + CHUNK_CHARS).join(''));
+        if (scripted.tokenDelayMs) await delay(scripted.tokenDelayMs, options.signal);
+      }
+      if (options.signal?.aborted) return { text, toolCalls: [], usage, stop: 'abort' };
+    }
+    return { text, toolCalls, usage, stop: toolCalls.length ? 'toolCalls' : 'end' };
   }
 
   async dispose(): Promise<void> {}

@@ -1,18 +1,16 @@
 // The engine API method that runs one agent episode and stores its transcript.
 import { randomUUID } from 'node:crypto';
-import type { AgentRunParams, CallOptions, EpisodeSummary } from '../../api/contract.ts';
+import type { AgentRunParams, CallOptions, ChatSettings, EpisodeSummary } from '../../api/contract.ts';
 import type { ChatMessage } from '../../core/agent/types.ts';
 import { KopaError } from '../../core/errors.ts';
 import { resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../core/view/resultView.ts';
 import type { Engine } from '../Engine.ts';
-import { Agent, type AgentOptions } from '../agent/Agent.ts';
+import { Agent } from '../agent/Agent.ts';
 import { ChatRepository } from '../store/repositories/ChatRepository.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import { resolveBackend } from './models.ts';
 
 export interface AgentRunOptions extends CallOptions {
-  /** Asked before each call (a terminal chat with --approve ask); the engine API runs without it. */
-  approve?: AgentOptions['approve'];
   /** A backend the caller opened and keeps across questions (a terminal chat); otherwise one is opened and closed here. */
   backend?: ModelBackend;
 }
@@ -30,7 +28,12 @@ export async function runAgent(engine: Engine, params: AgentRunParams, options: 
   const gateway = engine.gateway();
   const backend = options.backend ?? (await resolveBackend(engine, params, options.signal));
   try {
-    if (!continued) chats.create({ id: chatId, title: params.question.slice(0, 80), modelId: backend.id, mode, createdAt: new Date().toISOString() });
+    if (!continued) {
+      const settings: ChatSettings = { model: params.model, mode, ...(params.lora?.length ? { lora: params.lora } : {}), ...(params.tools ? { tools: params.tools } : {}), ...(params.snapshot ? { snapshot: params.snapshot } : {}), approval: params.approval ?? 'auto' };
+      chats.create({ id: chatId, title: params.question.slice(0, 80), modelId: backend.id, mode, settings, createdAt: new Date().toISOString() });
+    }
+    options.onProgress?.({ stage: 'agent', chatId });
+    const approvals = engine.approvals;
     const agent = new Agent({
       backend,
       catalog,
@@ -46,7 +49,17 @@ export async function runAgent(engine: Engine, params: AgentRunParams, options: 
       temperature: params.temperature,
       seed: params.seed,
       signal: options.signal,
-      approve: options.approve,
+      approve:
+        params.approval === 'ask'
+          ? (call) =>
+              approvals.ask({
+                chatId,
+                tool: call.tool,
+                arguments: call.arguments,
+                signal: options.signal,
+                onAsk: (id) => options.onProgress?.({ stage: 'agent', agentEvent: { kind: 'approval', id, step: call.step, callId: call.callId, tool: call.tool, arguments: call.arguments } }),
+              })
+          : undefined,
       // A continued chat keeps its first system message; later ones would repeat it.
       onMessage: (message, meta) => (continued && message.role === 'system' ? undefined : chats.append(chatId, message, meta, new Date())),
       onEvent: (event) => options.onProgress?.({ stage: 'agent', agentEvent: event }),

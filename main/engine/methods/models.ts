@@ -1,7 +1,7 @@
 // Engine API methods of the model registry, and the resolution of "which model" for an agent run.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { AgentRunParams, ModelInfo } from '../../api/contract.ts';
+import type { AgentRunParams, CallOptions, LoadedModel, ModelInfo } from '../../api/contract.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { Engine } from '../Engine.ts';
 import type { ModelBackend } from '../agent/backend.ts';
@@ -84,4 +84,28 @@ export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams
   await requireFittingAdapters(lora, file);
   const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, signal, onProgress: onLoadProgress });
   return new LlamaBackend(model, { mode: params.toolCalling, owned: false });
+}
+
+function describeLoaded(engine: Engine, placement: Omit<LoadedModel, 'id' | 'name'>): LoadedModel {
+  const known = engine.models().list().find((m) => m.kind === 'gguf' && m.location === placement.path);
+  return { id: known?.id ?? null, name: known?.name ?? path.basename(placement.path), ...placement };
+}
+
+/** Loads a local model (a registered one or a .gguf file) ahead of its first question, with progress. */
+export async function loadModel(engine: Engine, params: { ref: string; contextSize?: number; lora?: string[] }, options: CallOptions): Promise<LoadedModel> {
+  const known = engine.models().get(params.ref);
+  if (known && known.kind !== 'gguf') throw new KopaError('Usage', `${params.ref} is ${known.kind === 'lora' ? 'a LoRA adapter: load its base model with the adapter attached' : 'an inference server: it needs no loading'}.`);
+  if (/^(scripted|openai):/.test(params.ref)) throw new KopaError('Usage', `${params.ref} needs no loading; only local GGUF models are loaded.`);
+  const backend = await resolveBackend(engine, { model: params.ref, lora: params.lora, contextSize: params.contextSize }, options.signal, (fraction) =>
+    options.onProgress?.({ stage: 'loading the model', done: Math.round(fraction * 100), total: 100 }),
+  );
+  await backend.dispose();
+  const file = known?.location ?? path.resolve(params.ref);
+  const placement = engine.modelHost().placements().find((p) => p.path === file && p.lora.length === (params.lora?.length ?? 0));
+  if (!placement) throw new KopaError('Disposed', `${params.ref} was unloaded while it loaded.`);
+  return describeLoaded(engine, placement);
+}
+
+export function loadedModels(engine: Engine): LoadedModel[] {
+  return engine.modelHost().placements().map((p) => describeLoaded(engine, p));
 }

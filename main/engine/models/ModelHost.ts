@@ -17,6 +17,10 @@ export interface LocalModelRequest {
 export class ModelHost {
   private readonly runtime: () => Promise<LlamaRuntime>;
   private readonly loaded = new Map<string, Promise<LocalModel>>();
+  /** The model file of each key. */
+  private readonly files = new Map<string, string>();
+  /** The loads that finished, by the same keys. */
+  private readonly ready = new Map<string, LocalModel>();
 
   constructor(runtime: () => Promise<LlamaRuntime>) {
     this.runtime = runtime;
@@ -31,7 +35,7 @@ export class ModelHost {
     let base = this.loaded.get(baseKey);
     if (!base) {
       base = this.runtime().then((r) => r.loadModel({ modelPath: request.path, contextSize: request.contextSize, chatWrapper: request.chatWrapper, onProgress: request.onProgress, signal: request.signal }));
-      this.remember(baseKey, base);
+      this.remember(baseKey, request.path, base);
     }
     const lora = request.lora ?? [];
     if (lora.length === 0) return base;
@@ -39,23 +43,49 @@ export class ModelHost {
     let variant = this.loaded.get(key);
     if (!variant) {
       variant = base.then((m) => m.withAdapters(lora, request.loraScale ?? 1));
-      this.remember(key, variant);
+      this.remember(key, request.path, variant);
     }
     return variant;
   }
 
   /** Keeps a model being loaded; a failed load is not kept, so the user may fix the file and try again. */
-  private remember(key: string, model: Promise<LocalModel>): void {
-    model.catch(() => {
-      if (this.loaded.get(key) === model) this.loaded.delete(key);
-    });
+  private remember(key: string, path: string, model: Promise<LocalModel>): void {
+    this.files.set(key, path);
+    model.then(
+      (m) => {
+        if (this.loaded.get(key) === model) this.ready.set(key, m);
+      },
+      () => {
+        if (this.loaded.get(key) === model) this.loaded.delete(key);
+      },
+    );
     this.loaded.set(key, model);
+  }
+
+  /** The models loaded now (those still loading are left out). */
+  placements(): ReturnType<LocalModel['placement']>[] {
+    return [...this.ready.values()].map((m) => m.placement());
+  }
+
+  /** Unloads every variant of the model file `path`, adapters first; how many were unloaded. */
+  async unload(path: string): Promise<number> {
+    const keys = [...this.loaded.keys()].filter((key) => this.files.get(key) === path).reverse();
+    for (const key of keys) {
+      const model = this.loaded.get(key)!;
+      this.loaded.delete(key);
+      this.ready.delete(key);
+      this.files.delete(key);
+      await model.then((m) => m.dispose(), () => undefined);
+    }
+    return keys.length;
   }
 
   async dispose(): Promise<void> {
     // Variants (added after their base) first: a base's weights go last.
     const all = [...this.loaded.values()].reverse();
     this.loaded.clear();
+    this.ready.clear();
+    this.files.clear();
     for (const model of all) await model.then((m) => m.dispose(), () => undefined);
   }
 }

@@ -28,12 +28,15 @@ declare global {
   }
 }
 
-/** Takes the token out of the address bar (so it is not bookmarked or shared) and keeps it for this tab. */
-function takeToken(): string | null {
+/**
+ * Takes the token out of the address bar (so it is not bookmarked or shared) and keeps it for this tab. Called before
+ * the first render, so the router never sees it as an address.
+ */
+export function takeToken(): string | null {
   const match = /(?:^#|&)token=([0-9a-f]+)/.exec(location.hash);
   if (match?.[1]) {
     sessionStorage.setItem(TOKEN_KEY, match[1]);
-    history.replaceState(null, '', location.pathname + location.search);
+    history.replaceState(null, '', `${location.pathname}${location.search}#/`);
   }
   return sessionStorage.getItem(TOKEN_KEY);
 }
@@ -63,11 +66,8 @@ function connectBrowser(): Promise<EngineConnection> {
       const closed = new Promise<void>((r) => socket.addEventListener('close', () => r()));
       resolve({ api: new RpcClient(webSocketEndpoint(socket)), mode: 'browser', closed, close: () => socket.close() });
     });
-    socket.addEventListener('error', () => {
-      // A token from an earlier launch is refused; forget it so the next attempt asks for the new address.
-      sessionStorage.removeItem(TOKEN_KEY);
-      reject(new Error('the engine refused the connection'));
-    });
+    // The token is kept: a stopped engine may come back on the same address; one started anew prints a new address.
+    socket.addEventListener('error', () => reject(new Error('the engine refused the connection')));
   });
 }
 

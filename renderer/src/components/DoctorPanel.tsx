@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { DoctorReport, EngineApi, Progress, RuntimeReport } from '../../../main/api/contract.ts';
+import type { DoctorReport, Progress, RuntimeReport } from '../../../main/api/contract.ts';
+import { useEngine } from '../api/EngineProvider.tsx';
 import { useLocale } from '../i18n.tsx';
 import { Field } from './Field.tsx';
 
@@ -14,13 +15,15 @@ function Availability({ report }: { report: RuntimeReport }) {
   );
 }
 
-export function DoctorPanel({ api }: { api: EngineApi }) {
+export function DoctorPanel() {
   const { t } = useLocale();
+  const api = useEngine();
   const [report, setReport] = useState<DoctorReport | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const run = (): void => {
+    if (!api) return;
     setError(null);
     setProgress({ stage: 'doctor', done: 0, total: 3 });
     api.call('engine.doctor', {}, { onProgress: setProgress }).then(

@@ -1,43 +1,23 @@
-import { useEffect, useState } from 'react';
-import type { EngineApi, EngineStatus } from '../../../main/api/contract.ts';
+import type { EngineStatus } from '../../../main/api/contract.ts';
+import { useEngineQuery } from '../api/queries.ts';
 import { useLocale } from '../i18n.tsx';
-import { formatMiB, formatUptime } from '../format.ts';
+import { formatMiB, formatTime, formatUptime } from '../format.ts';
 import { Field } from './Field.tsx';
 
 const REFRESH_MS = 5000;
 
-export function StatusPanel({ api }: { api: EngineApi }) {
-  const { t } = useLocale();
-  const [status, setStatus] = useState<EngineStatus | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [at, setAt] = useState<Date | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    const load = (): void => {
-      api.call('engine.status', {}).then(
-        (next) => {
-          if (!alive) return;
-          setStatus(next);
-          setAt(new Date());
-          setError(null);
-        },
-        (e: unknown) => alive && setError((e as Error).message),
-      );
-    };
-    load();
-    const timer = setInterval(load, REFRESH_MS);
-    return () => {
-      alive = false;
-      clearInterval(timer);
-    };
-  }, [api]);
+export function StatusPanel() {
+  const { t, locale } = useLocale();
+  const query = useEngineQuery('engine.status', {}, { refetchInterval: REFRESH_MS });
+  const status: EngineStatus | undefined = query.data;
+  const error = query.error?.message ?? null;
+  const at = query.dataUpdatedAt ? new Date(query.dataUpdatedAt) : null;
 
   return (
     <section className="card" aria-labelledby="status-heading" data-testid="engine-status">
       <header className="card-head">
         <h2 id="status-heading">{t('status.heading')}</h2>
-        {at && <span className="muted">{t('status.refreshed', { time: at.toLocaleTimeString() })}</span>}
+        {at && <span className="muted">{t('status.refreshed', { time: formatTime(at, locale) })}</span>}
       </header>
       {error && <p className="error" role="alert">{error}</p>}
       {status && (

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../../native/sqlite/index.ts';
-import type { EdgeListing, EdgeProposal, EdgeVerifySummary, SynthRunResult } from '../../../main/api/contract.ts';
+import type { EdgeListing, EdgeProposal, EdgeVerifySummary, JobInfo, SynthRunResult } from '../../../main/api/contract.ts';
 import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { fileTempDir, tempDir } from '../../helpers/tempDir.ts';
 
@@ -85,6 +85,9 @@ describe('kopa synth', () => {
     const before = samplesIn(interrupted);
     expect(before).toBeGreaterThanOrEqual(15);
     expect(before).toBeLessThan(120);
+    // The killed command's work is a job the next engine finds cut short, and can resume.
+    const jobs = json<JobInfo[]>((await runKopa(['--json', '--data-dir', interrupted, 'jobs'])).stdout);
+    expect(jobs.find((j) => j.method === 'synth.run')).toMatchObject({ status: 'interrupted', resumable: true });
 
     const out = path.join(tempDir(), 'resumed.jsonl');
     const resumed = await runKopa(args(interrupted, out));

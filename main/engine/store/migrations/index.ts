@@ -6,9 +6,11 @@ import { auditInflight } from './005_audit_inflight.ts';
 import { auditInsertGuard } from './006_audit_insert_guard.ts';
 import { auditLogNoHashIndex } from './007_audit_log_no_hash_index.ts';
 import { rollouts } from './008_rollouts.ts';
+import { chatSettings } from './009_chat_settings.ts';
+import { jobs } from './010_jobs.ts';
 import type { Migration } from './migration.ts';
 
 /** Every schema step, oldest first. Append; never edit or reorder a released one. */
-export const storeMigrations: readonly Migration[] = [initialSchema, recordingLatency, edgeBasis, inferenceServers, auditInflight, auditInsertGuard, auditLogNoHashIndex, rollouts];
+export const storeMigrations: readonly Migration[] = [initialSchema, recordingLatency, edgeBasis, inferenceServers, auditInflight, auditInsertGuard, auditLogNoHashIndex, rollouts, chatSettings, jobs];
 
 export type { Migration } from './migration.ts';

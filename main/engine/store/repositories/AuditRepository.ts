@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { SqliteDatabase, SqliteStatement, SqliteTransaction } from '../../../../native/sqlite/index.ts';
 import type { AuditVerdict } from '../../../api/contract.ts';
 import type { AuditCheckpoint } from '../../gateway/auditCheckpoints.ts';
+import { processAlive } from '../processAlive.ts';
 
 export interface AuditEntry {
   at: string;
@@ -41,16 +42,6 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 /** The triggers that keep the table append-only (migrations 1 and 6). */
 const APPEND_ONLY_TRIGGERS = ['audit_log_no_update', 'audit_log_no_delete', 'audit_log_no_replace'];
-
-/** Whether a process runs (signal 0 only checks; EPERM means it exists under another user). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * The entry's canonical JSON (keys sorted, as canonicalJson writes it) built directly: an object literal in sorted

@@ -2,6 +2,7 @@
 // loses at most the turn in flight.
 import type { SqliteDatabase, SqliteStatement } from '../../../../native/sqlite/index.ts';
 import type { ChatMessage } from '../../../core/agent/types.ts';
+import type { ChatInfo, ChatSettings, TranscriptMessage } from '../../../api/contract.ts';
 
 export interface ChatRow {
   id: string;
@@ -12,13 +13,35 @@ export interface ChatRow {
   updatedAt: string;
 }
 
+interface InfoRow extends ChatRow {
+  settingsJson: string | null;
+  questions: number;
+}
+
+const INFO_SELECT = `SELECT c.id, c.title, c.model_id AS modelId, c.mode, c.settings_json AS settingsJson, c.created_at AS createdAt, c.updated_at AS updatedAt,
+  (SELECT count(*) FROM messages m WHERE m.chat_id = c.id AND m.role = 'user') AS questions
+  FROM chats c`;
+
+function toInfo(row: InfoRow): ChatInfo {
+  const { settingsJson, ...rest } = row;
+  return { ...rest, settings: settingsJson ? (JSON.parse(settingsJson) as ChatSettings) : null };
+}
+
 interface MessageRow {
   seq: number;
+  created_at: string;
   role: ChatMessage['role'];
   content: string;
   tool_calls_json: string | null;
   tool_call_id: string | null;
   meta_json: string | null;
+}
+
+function toMessage(r: MessageRow): ChatMessage & { meta?: Record<string, unknown> } {
+  const meta = r.meta_json ? (JSON.parse(r.meta_json) as Record<string, unknown>) : undefined;
+  if (r.role === 'assistant') return { role: 'assistant', content: r.content, ...(r.tool_calls_json ? { toolCalls: JSON.parse(r.tool_calls_json) as [] } : {}), ...(meta ? { meta } : {}) };
+  if (r.role === 'tool') return { role: 'tool', content: r.content, toolCallId: r.tool_call_id ?? '', name: String(meta?.name ?? ''), ...(meta ? { meta } : {}) };
+  return { role: r.role, content: r.content, ...(meta ? { meta } : {}) } as ChatMessage;
 }
 
 export class ChatRepository {
@@ -33,8 +56,46 @@ export class ChatRepository {
     this.touch = db.prepare('UPDATE chats SET updated_at = ? WHERE id = ?');
   }
 
-  create(chat: Omit<ChatRow, 'updatedAt'>): void {
-    this.db.prepare('INSERT INTO chats (id, title, model_id, mode, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(chat.id, chat.title, chat.modelId, chat.mode, chat.createdAt, chat.createdAt);
+  create(chat: Omit<ChatRow, 'updatedAt'> & { settings?: ChatSettings }): void {
+    this.db
+      .prepare('INSERT INTO chats (id, title, model_id, mode, settings_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(chat.id, chat.title, chat.modelId, chat.mode, chat.settings ? JSON.stringify(chat.settings) : null, chat.createdAt, chat.createdAt);
+  }
+
+  info(chatId: string): ChatInfo | undefined {
+    const row = this.db.prepare(`${INFO_SELECT} WHERE c.id = ?`).get(chatId) as InfoRow | undefined;
+    return row ? toInfo(row) : undefined;
+  }
+
+  /** Newest first; `search` finds words in the title or in any question. */
+  list(search?: string): ChatInfo[] {
+    const rows = search
+      ? (this.db
+          .prepare(`${INFO_SELECT} WHERE instr(lower(c.title), lower(@q)) > 0 OR EXISTS (SELECT 1 FROM messages m WHERE m.chat_id = c.id AND m.role = 'user' AND instr(lower(m.content), lower(@q)) > 0) ORDER BY c.updated_at DESC`)
+          .all({ q: search }) as InfoRow[])
+      : (this.db.prepare(`${INFO_SELECT} ORDER BY c.updated_at DESC`).all() as InfoRow[]);
+    return rows.map(toInfo);
+  }
+
+  rename(chatId: string, title: string, at: Date): void {
+    this.db.prepare('UPDATE chats SET title = ?, updated_at = ? WHERE id = ?').run(title, at.toISOString(), chatId);
+  }
+
+  remove(chatId: string): void {
+    this.db.prepare('DELETE FROM chats WHERE id = ?').run(chatId);
+  }
+
+  /** Drops message `fromSeq` and every later one. */
+  truncate(chatId: string, fromSeq: number, at: Date): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM messages WHERE chat_id = ? AND seq >= ?').run(chatId, fromSeq);
+      this.touch.run(at.toISOString(), chatId);
+    })();
+  }
+
+  /** The messages with their place, time and notes, as the workbench shows them. */
+  transcript(chatId: string): TranscriptMessage[] {
+    return this.rows(chatId).map((r) => ({ ...toMessage(r), seq: r.seq, createdAt: r.created_at }));
   }
 
   append(chatId: string, message: ChatMessage, meta: Record<string, unknown> | undefined, at: Date): void {
@@ -52,12 +113,11 @@ export class ChatRepository {
   }
 
   messages(chatId: string): (ChatMessage & { meta?: Record<string, unknown> })[] {
-    const rows = this.db.prepare('SELECT seq, role, content, tool_calls_json, tool_call_id, meta_json FROM messages WHERE chat_id = ? ORDER BY seq').all(chatId) as MessageRow[];
-    return rows.map((r) => {
-      const meta = r.meta_json ? (JSON.parse(r.meta_json) as Record<string, unknown>) : undefined;
-      if (r.role === 'assistant') return { role: 'assistant', content: r.content, ...(r.tool_calls_json ? { toolCalls: JSON.parse(r.tool_calls_json) as [] } : {}), ...(meta ? { meta } : {}) };
-      if (r.role === 'tool') return { role: 'tool', content: r.content, toolCallId: r.tool_call_id ?? '', name: String(meta?.name ?? ''), ...(meta ? { meta } : {}) };
-      return { role: r.role, content: r.content, ...(meta ? { meta } : {}) } as ChatMessage;
-    });
+    return this.rows(chatId).map(toMessage);
   }
+
+  private rows(chatId: string): MessageRow[] {
+    return this.db.prepare('SELECT seq, created_at, role, content, tool_calls_json, tool_call_id, meta_json FROM messages WHERE chat_id = ? ORDER BY seq').all(chatId) as MessageRow[];
+  }
+
 }

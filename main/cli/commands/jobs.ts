@@ -1,0 +1,43 @@
+// Long work recorded as jobs, whichever surface started it: the workbench's synthesis, the CLI's bench run. A job
+// an engine stop cut short can be resumed from here.
+import type { Command } from 'commander';
+import type { JobInfo } from '../../api/contract.ts';
+import type { CommandContext } from '../context.ts';
+import { renderTable } from '../table.ts';
+
+function progressOf(job: JobInfo): string {
+  const p = job.progress;
+  if (!p) return '';
+  return p.total ? `${p.stage} ${p.done ?? 0}/${p.total}` : p.stage;
+}
+
+function renderJobs(jobs: JobInfo[]): string {
+  if (jobs.length === 0) return '작업이 없습니다. No jobs yet.';
+  return renderTable(jobs.map((j) => ({ id: j.id, method: j.method, status: j.status, progress: j.status === 'running' ? progressOf(j) : '', started: j.createdAt, resumable: j.resumable ? 'yes' : '' })));
+}
+
+export function registerJobs(program: Command, context: () => CommandContext): void {
+  const jobs = program.command('jobs').description('Long work (synthesis, verification, evaluation, model import and load) recorded as jobs');
+  jobs
+    .command('list', { isDefault: true })
+    .description('List jobs, newest first, with their status and progress')
+    .action(async () => {
+      const ctx = context();
+      ctx.out.result(await ctx.withEngine((engine) => engine.call('jobs.list', {})), renderJobs);
+    });
+  jobs
+    .command('resume')
+    .argument('<id>', 'a job that was interrupted, failed or cancelled')
+    .description('Run a job again with its parameters; synthesis, evaluation, verification and rollouts pick up where they stopped')
+    .action(async (id: string) => {
+      const ctx = context();
+      const done = await ctx.withProgress((onProgress) =>
+        ctx.withEngine(async (engine) => {
+          const job = await engine.call('jobs.resume', { id });
+          return engine.call('jobs.watch', { id: job.id }, { onProgress });
+        }),
+      );
+      ctx.out.result(done, (job) => `${job.method} ${job.status}${job.error ? `: ${job.error.message}` : ''} (job ${job.id})`);
+      if (done.status !== 'done') ctx.exitCode = 1;
+    });
+}

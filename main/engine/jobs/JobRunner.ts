@@ -1,0 +1,148 @@
+// Long work as jobs: started by one call that returns at once with the job's id, run in the engine whatever happens
+// to the window that asked, watched by any client (a reloaded window, a second one, the CLI) and cancelled by id. The
+// state is in SQLite, so after a crash the work cut short shows as interrupted, and work that resumes (synthesis,
+// evaluation, verification, rollouts all pick up where they stopped when run again with the same parameters) can
+// be started again from there.
+import { randomUUID } from 'node:crypto';
+import type { CallOptions, JobInfo, JobMethod, MethodName, ParamsOf, Progress, ResultOf } from '../../api/contract.ts';
+import { fromErrorPayload, KopaError, toErrorPayload } from '../../core/errors.ts';
+import type { SqliteDatabase } from '../../../native/sqlite/index.ts';
+import { JobRepository } from '../store/repositories/JobRepository.ts';
+
+/** Methods whose work resumes when they run again with the same parameters. */
+const RESUMABLE = new Set<string>(['synth.run', 'bench.run', 'edges.verify', 'rollout.run']);
+
+export interface JobRunnerOptions {
+  /** Runs a method of the engine API. */
+  call: <M extends MethodName>(method: M, params: ParamsOf<M>, options: CallOptions) => Promise<unknown>;
+  /** Checks a method's parameters before a job is made of them (throws InvalidRequest). */
+  check: (method: MethodName, params: unknown) => void;
+  /** Milliseconds between progress writes to the database. Defaults to 1,000; every update still reaches watchers. */
+  persistEveryMs?: number;
+  now?: () => Date;
+}
+
+interface Running {
+  controller: AbortController;
+  watchers: Set<(progress: Progress) => void>;
+  done: Promise<JobInfo>;
+  lastPersist: number;
+}
+
+export class JobRunner {
+  private readonly repo: JobRepository;
+  private readonly options: JobRunnerOptions;
+  private readonly running = new Map<string, Running>();
+
+  constructor(db: SqliteDatabase, options: JobRunnerOptions) {
+    this.repo = new JobRepository(db, (method) => RESUMABLE.has(method));
+    this.options = options;
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** Marks jobs of engines that died while running them as interrupted (at start-up). */
+  recoverInterrupted(): number {
+    return this.repo.recoverInterrupted(this.now());
+  }
+
+  start(method: JobMethod, params: Record<string, unknown>, resumedFrom?: string): JobInfo {
+    this.options.check(method, params);
+    const id = randomUUID();
+    const job = this.repo.create({ id, method, params, resumedFrom }, this.now());
+    const controller = new AbortController();
+    const entry: Running = { controller, watchers: new Set(), done: Promise.resolve(job), lastPersist: 0 };
+    const onProgress = (progress: Progress): void => {
+      // Agent events (a token at a time) reach watchers but are not worth a database write each.
+      const at = Date.now();
+      if (!progress.agentEvent && at - entry.lastPersist >= (this.options.persistEveryMs ?? 1000)) {
+        entry.lastPersist = at;
+        this.repo.progress(id, progress, this.now());
+      }
+      for (const watcher of entry.watchers) watcher(progress);
+    };
+    entry.done = this.options.call(method as MethodName, params as ParamsOf<MethodName>, { signal: controller.signal, onProgress }).then(
+      (result) => this.repo.finish(id, { status: 'done', result }, this.now()),
+      (error: unknown) => this.repo.finish(id, { status: controller.signal.aborted ? 'cancelled' : 'failed', error: toErrorPayload(error) }, this.now()),
+    );
+    void entry.done.finally(() => this.running.delete(id));
+    this.running.set(id, entry);
+    return job;
+  }
+
+  /**
+   * Runs work as a job and waits for it (the CLI): recorded like any job, so the workbench sees it running, and
+   * cancelled when the caller's signal aborts.
+   */
+  async run<M extends JobMethod>(method: M, params: ParamsOf<M>, options: CallOptions = {}): Promise<ResultOf<M>> {
+    const job = this.start(method, params as Record<string, unknown>);
+    const onAbort = (): void => void this.cancel(job.id);
+    if (options.signal?.aborted) onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const done = await this.watch(job.id, { onProgress: options.onProgress });
+      if (done.status !== 'done') throw done.error ? fromErrorPayload(done.error) : new KopaError('Aborted', `The job ${done.status === 'cancelled' ? 'was cancelled' : 'stopped'}.`);
+      return done.result as ResultOf<M>;
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  list(): JobInfo[] {
+    return this.repo.list();
+  }
+
+  get(id: string): JobInfo {
+    const job = this.repo.get(id);
+    if (!job) throw new KopaError('NotFound', `There is no job ${id}.`);
+    return job;
+  }
+
+  cancel(id: string): JobInfo {
+    const job = this.get(id);
+    this.running.get(id)?.controller.abort();
+    return job;
+  }
+
+  /** Streams the job's progress until it ends, then its final state; a finished job answers at once. */
+  async watch(id: string, options: CallOptions = {}): Promise<JobInfo> {
+    const job = this.get(id);
+    const entry = this.running.get(id);
+    if (!entry) return job;
+    if (job.progress) options.onProgress?.(job.progress);
+    const watcher = (progress: Progress): void => options.onProgress?.(progress);
+    entry.watchers.add(watcher);
+    try {
+      if (!options.signal) return await entry.done;
+      const signal = options.signal;
+      // Whoever stops watching leaves the job running.
+      return await new Promise<JobInfo>((resolve, reject) => {
+        const onAbort = (): void => reject(new KopaError('Aborted', 'Stopped watching the job; it goes on.'));
+        if (signal.aborted) return onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        entry.done.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
+    } finally {
+      entry.watchers.delete(watcher);
+    }
+  }
+
+  /** Runs an interrupted, failed or cancelled job again with its parameters: resumable work picks up where it stopped. */
+  resume(id: string): JobInfo {
+    const job = this.get(id);
+    if (!job.resumable) {
+      throw new KopaError('InvalidRequest', job.status === 'running' || job.status === 'done' ? `Job ${id} is ${job.status}; there is nothing to resume.` : `${job.method} does not resume; start it again.`);
+    }
+    return this.start(job.method, job.params, id);
+  }
+
+  /** Stops the running jobs (the engine shuts down): they are recorded as interrupted, so they can be resumed. */
+  async dispose(): Promise<void> {
+    const ids = [...this.running.keys()];
+    for (const entry of this.running.values()) entry.controller.abort();
+    await Promise.all([...this.running.values()].map((e) => e.done.catch(() => undefined)));
+    for (const id of ids) this.repo.finish(id, { status: 'interrupted' }, this.now());
+  }
+}

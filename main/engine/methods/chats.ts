@@ -1,0 +1,61 @@
+// Chat sessions as the workbench lists and edits them: search, rename, delete, cut back for an edited question or a
+// regenerated answer, and export with every call.
+import type { ChatExport, ChatInfo, ChatTranscript } from '../../api/contract.ts';
+import { KopaError } from '../../core/errors.ts';
+import { chatMarkdown } from '../../core/agent/chatMarkdown.ts';
+import type { Engine } from '../Engine.ts';
+import { ChatRepository } from '../store/repositories/ChatRepository.ts';
+
+function repository(engine: Engine): ChatRepository {
+  return new ChatRepository(engine.store.db);
+}
+
+function requireChat(chats: ChatRepository, id: string): ChatInfo {
+  const chat = chats.info(id);
+  if (!chat) throw new KopaError('NotFound', `There is no chat ${id}.`, { hint: 'kopa chats list shows the chats this data folder holds.' });
+  return chat;
+}
+
+export function listChats(engine: Engine, search?: string): ChatInfo[] {
+  return repository(engine).list(search?.trim() || undefined);
+}
+
+export function getChat(engine: Engine, id: string): ChatTranscript {
+  const chats = repository(engine);
+  const chat = requireChat(chats, id);
+  return { chat, messages: chats.transcript(id) };
+}
+
+export function renameChat(engine: Engine, id: string, title: string): ChatInfo {
+  const chats = repository(engine);
+  requireChat(chats, id);
+  const clean = title.trim();
+  if (clean === '') throw new KopaError('InvalidRequest', 'A chat needs a title.');
+  chats.rename(id, clean.slice(0, 200), new Date());
+  return requireChat(chats, id);
+}
+
+export function removeChat(engine: Engine, id: string): ChatInfo {
+  const chats = repository(engine);
+  const chat = requireChat(chats, id);
+  chats.remove(id);
+  engine.approvals.forget(id);
+  return chat;
+}
+
+/** Drops message `fromSeq` (a user question) and everything after it: the question is edited or asked again. */
+export function truncateChat(engine: Engine, id: string, fromSeq: number): ChatTranscript {
+  const chats = repository(engine);
+  requireChat(chats, id);
+  const target = chats.transcript(id).find((m) => m.seq === fromSeq);
+  if (!target || target.role !== 'user') throw new KopaError('InvalidRequest', `Message ${fromSeq} of chat ${id} is not a question; only a question and what follows it can be replaced.`);
+  chats.truncate(id, fromSeq, new Date());
+  return getChat(engine, id);
+}
+
+export function exportChat(engine: Engine, id: string, format: 'md' | 'json'): ChatExport {
+  const transcript = getChat(engine, id);
+  const base = `kopa-chat-${transcript.chat.createdAt.slice(0, 10)}-${id.slice(0, 8)}`;
+  if (format === 'json') return { format, fileName: `${base}.json`, content: `${JSON.stringify(transcript, null, 2)}\n` };
+  return { format, fileName: `${base}.md`, content: chatMarkdown(transcript) };
+}

@@ -1,0 +1,24 @@
+// The status bar's view of long work: how many jobs run and how far the first one got; a click opens the view.
+import { Activity } from 'lucide-react';
+import { Link } from 'wouter';
+import { useEngineQuery } from '../api/queries.ts';
+import { useLocale } from '../i18n.tsx';
+import { jobFraction } from '../components/JobProgress.tsx';
+
+const REFRESH_MS = 1500;
+
+export function JobsIndicator() {
+  const { t } = useLocale();
+  const jobs = useEngineQuery('jobs.list', {}, { refetchInterval: REFRESH_MS });
+  const running = (jobs.data ?? []).filter((j) => j.status === 'running');
+  if (running.length === 0) return null;
+  const first = running[0]!;
+  const fraction = jobFraction(first);
+  return (
+    <Link href={first.method === 'synth.run' ? '/synthesis' : '/'} className="strip-item strip-jobs" data-testid="strip-jobs">
+      <Activity size={14} aria-hidden="true" />
+      {t('job.running', { n: running.length })} · {t(`job.method.${first.method}`)}
+      {fraction !== undefined ? ` ${Math.round(fraction * 100)}%` : ''}
+    </Link>
+  );
+}

@@ -1,0 +1,62 @@
+// One job's state: what it does, how far it got (with the stage the engine reports), and what can be done with it.
+import { useQueryClient } from '@tanstack/react-query';
+import type { JobInfo } from '../../../main/api/contract.ts';
+import { useEngine } from '../api/EngineProvider.tsx';
+import { useLocale } from '../i18n.tsx';
+import { formatDateTime } from '../format.ts';
+
+const STAGES = ['verify', 'seeds', 'inputs', 'synthesize', 'sha256', 'copy', 'loading the model'] as const;
+function isStage(stage: string): stage is (typeof STAGES)[number] {
+  return (STAGES as readonly string[]).includes(stage);
+}
+
+export function jobFraction(job: JobInfo): number | undefined {
+  const p = job.progress;
+  return p?.total ? Math.min(1, (p.done ?? 0) / p.total) : undefined;
+}
+
+export function JobProgress({ job }: { job: JobInfo }) {
+  const { t, locale } = useLocale();
+  const api = useEngine();
+  const queryClient = useQueryClient();
+  const fraction = jobFraction(job);
+  const refresh = (): void => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] });
+  const p = job.progress;
+  const stageLabel = (stage: string): string => (isStage(stage) ? t(`job.stage.${stage}`) : stage);
+  return (
+    <li className={`job job-${job.status}`} data-testid="job" data-status={job.status}>
+      <div className="job-head">
+        <strong>{t(`job.method.${job.method}`)}</strong>
+        <span className={`badge badge-${job.status === 'done' ? 'ok' : job.status === 'running' ? 'info' : job.status === 'failed' ? 'bad' : 'warn'}`}>{t(`job.status.${job.status}`)}</span>
+        <span className="muted">{formatDateTime(job.createdAt, locale)}</span>
+      </div>
+      {job.status === 'running' && (
+        <div className="progress">
+          <span>
+            {p ? stageLabel(p.stage) : t('job.starting')}
+            {p?.total ? ` · ${t('job.progress', { done: p.done ?? 0, total: p.total })}` : ''}
+          </span>
+          {p?.message && (
+            <span className="muted" lang="en">
+              {p.message}
+            </span>
+          )}
+          <progress value={fraction} max={1} aria-label={t(`job.method.${job.method}`)} />
+        </div>
+      )}
+      {job.error && <p className="error">{job.error.message}</p>}
+      <div className="row">
+        {job.status === 'running' && (
+          <button type="button" className="ghost small" onClick={() => void api?.call('jobs.cancel', { id: job.id }).then(refresh)}>
+            {t('job.cancel')}
+          </button>
+        )}
+        {job.resumable && (
+          <button type="button" className="small" onClick={() => void api?.call('jobs.resume', { id: job.id }).then(refresh)} data-testid="job-resume">
+            {t('job.resume')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

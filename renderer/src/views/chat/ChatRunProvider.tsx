@@ -1,0 +1,87 @@
+// The question being answered now. Held above the views so that a run keeps streaming (and its approvals keep
+// waiting for the analyst) while they look at another view.
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AgentRunParams } from '../../../../main/api/contract.ts';
+import { useEngine } from '../../api/EngineProvider.tsx';
+import { applyEvent, type Turn } from './turns.ts';
+
+export interface LiveRun {
+  chatId?: string;
+  turn: Turn;
+  status: 'running' | 'stopped' | 'failed';
+  error?: string;
+}
+
+interface ChatRunState {
+  live: LiveRun | null;
+  ask: (params: AgentRunParams, onChat: (chatId: string) => void) => void;
+  stop: () => void;
+  answer: (approvalId: string, answer: 'once' | 'always' | 'deny', reason?: string) => void;
+  dismiss: () => void;
+}
+
+const ChatRunContext = createContext<ChatRunState | null>(null);
+
+export function ChatRunProvider({ children }: { children: ReactNode }) {
+  const api = useEngine();
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState<LiveRun | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  const ask = useCallback(
+    (params: AgentRunParams, onChat: (chatId: string) => void) => {
+      if (!api || controller.current) return;
+      const abort = new AbortController();
+      controller.current = abort;
+      let chatId = params.chatId;
+      setLive({ chatId, turn: { question: params.question, items: [], answer: null }, status: 'running' });
+      const settle = async (status: LiveRun['status'] | 'done', error?: string): Promise<void> => {
+        controller.current = null;
+        if (chatId) await queryClient.refetchQueries({ queryKey: ['chats.get', { id: chatId }] });
+        await queryClient.invalidateQueries({ queryKey: ['chats.list'] });
+        // What the run stored is in the transcript now; a failure stays on screen with its reason.
+        setLive((prev) => (status === 'done' || status === 'stopped' ? null : prev && { ...prev, status, error }));
+      };
+      api
+        .call('agent.run', params, {
+          signal: abort.signal,
+          onProgress: (progress) => {
+            if (progress.chatId && !chatId) {
+              chatId = progress.chatId;
+              setLive((prev) => prev && { ...prev, chatId });
+              void queryClient.invalidateQueries({ queryKey: ['chats.list'] });
+              onChat(progress.chatId);
+            }
+            const event = progress.agentEvent;
+            if (event) setLive((prev) => prev && { ...prev, turn: applyEvent(prev.turn, event) });
+          },
+        })
+        .then(
+          () => settle('done'),
+          (error: unknown) => settle(abort.signal.aborted ? 'stopped' : 'failed', (error as Error).message),
+        );
+    },
+    [api, queryClient],
+  );
+
+  const value = useMemo<ChatRunState>(
+    () => ({
+      live,
+      ask,
+      stop: () => controller.current?.abort(),
+      answer: (approvalId, answer, reason) => {
+        void api?.call('agent.approve', { id: approvalId, answer, ...(reason ? { reason } : {}) }).catch((error: unknown) => setLive((prev) => prev && { ...prev, error: (error as Error).message }));
+      },
+      dismiss: () => setLive((prev) => (prev?.status === 'running' ? prev : null)),
+    }),
+    [live, ask, api],
+  );
+  return <ChatRunContext.Provider value={value}>{children}</ChatRunContext.Provider>;
+}
+
+export function useChatRun(): ChatRunState {
+  const value = useContext(ChatRunContext);
+  if (!value) throw new Error('useChatRun outside ChatRunProvider');
+  return value;
+}

@@ -1,0 +1,194 @@
+// The analyst's chat with the agent: sessions, the conversation with every call as a card, per-call approval,
+// stop, regenerate, edit-and-resend, and export as Markdown or JSON.
+import { useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Download, Pencil, RotateCcw } from 'lucide-react';
+import type { ChatSettings, ToolSummary } from '../../../../main/api/contract.ts';
+import { useEngine } from '../../api/EngineProvider.tsx';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useBackend } from '../../app/backendMode.tsx';
+import { useLocale, type StringKey } from '../../i18n.tsx';
+import { ModelMarkdown } from '../../components/Markdown.tsx';
+import { SessionList } from './SessionList.tsx';
+import { Composer, type ComposerSettings } from './Composer.tsx';
+import { ToolCallCard, type ApprovalHandler } from './ToolCallCard.tsx';
+import { useChatRun } from './ChatRunProvider.tsx';
+import { turnsOf, type Turn } from './turns.ts';
+
+const EXAMPLES: StringKey[] = ['chat.example1', 'chat.example2', 'chat.example3', 'chat.example4'];
+
+function download(fileName: string, content: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function TurnView(props: { turn: Turn; tools: Map<string, ToolSummary>; live: boolean; last: boolean; onAnswer: ApprovalHandler; onEdit?: () => void; onRegenerate?: () => void }) {
+  const { t } = useLocale();
+  const { turn } = props;
+  return (
+    <section className="turn" data-testid="turn">
+      <div className="question">
+        <p>{turn.question}</p>
+        {props.onEdit && (
+          <button type="button" className="icon" aria-label={t('chat.edit')} title={t('chat.edit')} onClick={props.onEdit}>
+            <Pencil size={14} aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      {turn.items.map((item, i) =>
+        item.kind === 'call' ? (
+          <ToolCallCard key={item.card.callId} card={item.card} tool={props.tools.get(item.card.tool)} onAnswer={props.onAnswer} />
+        ) : (
+          <div key={i} className="answer streaming" data-testid="streaming">
+            <ModelMarkdown text={item.text} />
+          </div>
+        ),
+      )}
+      {turn.answer !== null && (
+        <div className="answer" data-testid="answer">
+          <ModelMarkdown text={turn.answer} />
+        </div>
+      )}
+      {turn.answer === null && !props.live && <p className="muted">{t('chat.noAnswer')}</p>}
+      {props.last && props.onRegenerate && (
+        <button type="button" className="ghost small" onClick={props.onRegenerate}>
+          <RotateCcw size={14} aria-hidden="true" /> {t('chat.regenerate')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Examples({ onPick }: { onPick: (question: string) => void }) {
+  const { t } = useLocale();
+  return (
+    <div className="empty">
+      <h2>{t('chat.emptyTitle')}</h2>
+      <p className="muted">{t('chat.emptyText')}</p>
+      <ul className="examples">
+        {EXAMPLES.map((key) => (
+          <li key={key}>
+            <button type="button" className="example" onClick={() => onPick(t(key))}>
+              {t(key)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ChatView({ chatId }: { chatId?: string }) {
+  const { t } = useLocale();
+  const api = useEngine();
+  const [, navigate] = useLocation();
+  const { backend } = useBackend();
+  const run = useChatRun();
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState<number | null>(null);
+  const transcript = useEngineQuery('chats.get', { id: chatId ?? '' }, { enabled: chatId !== undefined });
+  const catalog = useEngineQuery('catalog.list', {});
+  const tools = useMemo(() => new Map((catalog.data?.tools ?? []).map((tool) => [tool.id, tool])), [catalog.data]);
+  const live = run.live && (run.live.chatId === chatId || (!run.live.chatId && chatId === undefined)) ? run.live : null;
+  const stored = useMemo(() => (chatId && transcript.data ? turnsOf(transcript.data.messages) : []), [chatId, transcript.data]);
+  // The question being answered is stored as it is asked: a transcript fetched meanwhile holds it once more.
+  const turns = live?.status === 'running' && stored.at(-1)?.question === live.turn.question ? stored.slice(0, -1) : stored;
+  const running = run.live?.status === 'running';
+  const settings: ChatSettings | null = chatId ? (transcript.data?.chat.settings ?? null) : null;
+
+  const ask = (question: string, composer: ComposerSettings, fromSeq?: number): void => {
+    if (!api) return;
+    const start = (): void =>
+      run.ask(
+        {
+          question,
+          model: composer.model,
+          ...(composer.lora ? { lora: [composer.lora] } : {}),
+          approval: composer.approval,
+          mode: settings?.mode ?? backend.mode,
+          ...(settings?.tools ? { tools: settings.tools } : {}),
+          ...((settings?.snapshot ?? backend.snapshot) ? { snapshot: settings?.snapshot ?? backend.snapshot } : {}),
+          ...(chatId ? { chatId } : {}),
+        },
+        (id) => navigate(`/chat/${id}`, { replace: true }),
+      );
+    setDraft('');
+    setEditing(null);
+    // An edited or regenerated question replaces itself and everything after it.
+    if (chatId && fromSeq !== undefined) void api.call('chats.truncate', { id: chatId, fromSeq }).then(() => transcript.refetch().then(start));
+    else start();
+  };
+  const composerOf = (): ComposerSettings => ({ model: settings?.model ?? '', lora: settings?.lora?.[0] ?? '', approval: settings?.approval ?? 'auto' });
+  const lastTurn = turns.at(-1);
+  const exportAs = (format: 'md' | 'json'): void => {
+    if (!api || !chatId) return;
+    void api.call('chats.export', { id: chatId, format }).then((file) => download(file.fileName, file.content, format === 'md' ? 'text/markdown' : 'application/json'));
+  };
+
+  return (
+    <div className="chat-layout">
+      <SessionList activeId={chatId} onRemovedActive={() => navigate('/chat')} />
+      <section className="chat-main" aria-labelledby="chat-title">
+        <header className="chat-head">
+          <h2 id="chat-title">{chatId ? (transcript.data?.chat.title ?? '…') : t('chat.new')}</h2>
+          {chatId && (
+            <div className="chat-head-actions">
+              {settings && <span className="muted">{settings.model}</span>}
+              <button type="button" className="ghost small" onClick={() => exportAs('md')}>
+                <Download size={14} aria-hidden="true" /> Markdown
+              </button>
+              <button type="button" className="ghost small" onClick={() => exportAs('json')}>
+                <Download size={14} aria-hidden="true" /> JSON
+              </button>
+            </div>
+          )}
+        </header>
+        <div className="conversation" aria-live="polite" aria-busy={running}>
+          {transcript.isError && (
+            <p className="error" role="alert">
+              {transcript.error.message}
+            </p>
+          )}
+          {!chatId && !live && <Examples onPick={setDraft} />}
+          {turns.map((turn) => (
+            <TurnView
+              key={turn.seq}
+              turn={turn}
+              tools={tools}
+              live={false}
+              last={turn === lastTurn && !live}
+              onAnswer={run.answer}
+              onEdit={running ? undefined : () => {
+                setEditing(turn.seq!);
+                setDraft(turn.question);
+              }}
+              onRegenerate={running ? undefined : () => ask(turn.question, composerOf(), turn.seq)}
+            />
+          ))}
+          {live && <TurnView turn={live.turn} tools={tools} live={live.status === 'running'} last={false} onAnswer={run.answer} />}
+          {live?.error && (
+            <div className="banner" role="alert">
+              <p>{t(live.status === 'failed' ? 'chat.failed' : 'chat.problem', { message: live.error })}</p>
+              <button type="button" className="ghost small" onClick={run.dismiss}>
+                {t('common.close')}
+              </button>
+            </div>
+          )}
+        </div>
+        {editing !== null && (
+          <p className="muted editing-note">
+            {t('chat.editing')}{' '}
+            <button type="button" className="link" onClick={() => (setEditing(null), setDraft(''))}>
+              {t('common.cancel')}
+            </button>
+          </p>
+        )}
+        <Composer running={running} chatSettings={settings} draft={draft} onDraft={setDraft} onStop={run.stop} onSend={(question, composer) => ask(question, composer, editing ?? undefined)} />
+      </section>
+    </div>
+  );
+}

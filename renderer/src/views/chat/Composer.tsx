@@ -1,0 +1,124 @@
+// Where a question is written and sent (Ctrl+Enter or the button), with the model, adapters and approval it runs
+// with; a running answer can be stopped here.
+import { useEffect, useRef, useState } from 'react';
+import { Send, Square } from 'lucide-react';
+import type { ChatSettings } from '../../../../main/api/contract.ts';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useLocale } from '../../i18n.tsx';
+
+export interface ComposerSettings {
+  model: string;
+  lora: string;
+  approval: 'auto' | 'ask';
+}
+
+const STORAGE_KEY = 'kopa.chat.settings';
+
+export function savedComposerSettings(): ComposerSettings {
+  try {
+    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<ComposerSettings> | null;
+    return { model: value?.model ?? '', lora: value?.lora ?? '', approval: value?.approval === 'auto' ? 'auto' : 'ask' };
+  } catch {
+    return { model: '', lora: '', approval: 'ask' };
+  }
+}
+
+export function Composer(props: {
+  running: boolean;
+  /** A chat's own settings (fixed for it); a new chat takes the remembered ones. */
+  chatSettings: ChatSettings | null;
+  draft: string;
+  onDraft: (text: string) => void;
+  onSend: (question: string, settings: ComposerSettings) => void;
+  onStop: () => void;
+}) {
+  const { t } = useLocale();
+  const models = useEngineQuery('models.list', {});
+  const [settings, setSettings] = useState<ComposerSettings>(savedComposerSettings);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const fixed = props.chatSettings;
+  const shown: ComposerSettings = fixed ? { model: fixed.model, lora: fixed.lora?.[0] ?? '', approval: fixed.approval ?? 'auto' } : settings;
+  useEffect(() => input.current?.focus(), [props.draft]);
+
+  const update = (change: Partial<ComposerSettings>): void => {
+    const next = { ...settings, ...change };
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    setSettings(next);
+  };
+  const send = (): void => {
+    const question = props.draft.trim();
+    if (question === '' || shown.model.trim() === '' || props.running) return;
+    props.onSend(question, shown);
+  };
+  const bases = models.data?.filter((m) => m.kind !== 'lora') ?? [];
+  const adapters = models.data?.filter((m) => m.kind === 'lora') ?? [];
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <div className="composer-settings">
+        <label>
+          {t('chat.model')}
+          <input list="composer-models" value={shown.model} disabled={fixed !== null} placeholder={t('chat.modelPlaceholder')} onChange={(e) => update({ model: e.target.value })} data-testid="composer-model" />
+          <datalist id="composer-models">
+            {bases.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </datalist>
+        </label>
+        {adapters.length > 0 && (
+          <label>
+            {t('chat.lora')}
+            <select value={shown.lora} disabled={fixed !== null} onChange={(e) => update({ lora: e.target.value })}>
+              <option value="">{t('chat.noLora')}</option>
+              {adapters.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="check">
+          <input type="checkbox" checked={shown.approval === 'ask'} disabled={fixed !== null} onChange={(e) => update({ approval: e.target.checked ? 'ask' : 'auto' })} data-testid="composer-approval" />
+          {t('chat.approvalAsk')}
+        </label>
+      </div>
+      <div className="composer-row">
+        <label className="composer-input">
+          <span className="sr-only">{t('chat.question')}</span>
+          <textarea
+            ref={input}
+            rows={2}
+            value={props.draft}
+            placeholder={t('chat.placeholder')}
+            onChange={(e) => props.onDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                send();
+              }
+            }}
+            data-testid="composer-input"
+          />
+        </label>
+        {props.running ? (
+          <button type="button" className="danger" onClick={props.onStop} data-testid="stop">
+            <Square size={16} aria-hidden="true" /> {t('chat.stop')}
+          </button>
+        ) : (
+          <button type="submit" disabled={props.draft.trim() === '' || shown.model.trim() === ''} data-testid="send">
+            <Send size={16} aria-hidden="true" /> {t('chat.send')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

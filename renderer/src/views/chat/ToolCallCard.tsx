@@ -1,0 +1,110 @@
+// One tool call as the analyst sees it: the tool by its Korean name and id, the arguments with where each came
+// from, its status (waiting for approval, running, done, failed with the typed error, refused), latency, the first
+// rows of the result, and on demand the result exactly as the model read it.
+import { useState } from 'react';
+import { Check, CircleAlert, Clock, Hand, Loader2, Wrench } from 'lucide-react';
+import type { ToolSummary } from '../../../../main/api/contract.ts';
+import { useLocale } from '../../i18n.tsx';
+import { ResultTable } from '../../components/ResultTable.tsx';
+import type { CallCardData } from './turns.ts';
+
+export interface ApprovalHandler {
+  (approvalId: string, answer: 'once' | 'always' | 'deny', reason?: string): void;
+}
+
+function StatusIcon({ status }: { status: CallCardData['status'] }) {
+  if (status === 'running') return <Loader2 size={16} className="spin" aria-hidden="true" />;
+  if (status === 'approval') return <Hand size={16} aria-hidden="true" />;
+  if (status === 'done') return <Check size={16} aria-hidden="true" />;
+  return <CircleAlert size={16} aria-hidden="true" />;
+}
+
+function Approval({ card, onAnswer }: { card: CallCardData; onAnswer: ApprovalHandler }) {
+  const { t } = useLocale();
+  const [reason, setReason] = useState('');
+  const [sent, setSent] = useState(false);
+  const answer = (value: 'once' | 'always' | 'deny'): void => {
+    setSent(true);
+    onAnswer(card.approvalId!, value, value === 'deny' ? reason : undefined);
+  };
+  return (
+    <div className="approval" role="group" aria-label={t('approval.label')}>
+      <p>{t('approval.question')}</p>
+      <div className="approval-actions">
+        <button type="button" disabled={sent} onClick={() => answer('once')}>
+          {t('approval.once')}
+        </button>
+        <button type="button" className="ghost" disabled={sent} onClick={() => answer('always')}>
+          {t('approval.always')}
+        </button>
+        <label className="approval-reason">
+          <span className="sr-only">{t('approval.reason')}</span>
+          <input value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('approval.reason')} disabled={sent} />
+        </label>
+        <button type="button" className="danger" disabled={sent} onClick={() => answer('deny')}>
+          {t('approval.deny')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function argumentText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export function ToolCallCard({ card, tool, onAnswer }: { card: CallCardData; tool?: ToolSummary; onAnswer: ApprovalHandler }) {
+  const { t, locale } = useLocale();
+  const [showView, setShowView] = useState(false);
+  const name = tool ? tool.name[locale] || tool.name.ko : card.tool;
+  return (
+    <article className={`call-card call-${card.status}`} data-testid="call-card" data-status={card.status} aria-label={t('call.label', { tool: name })}>
+      <header className="call-head">
+        <Wrench size={16} aria-hidden="true" />
+        <strong>{name}</strong>
+        <code>{card.tool}</code>
+        <span className="call-status" data-testid="call-status">
+          <StatusIcon status={card.status} />
+          {t(`call.status.${card.status}`)}
+        </span>
+        {card.latencyMs !== undefined && card.status !== 'refused' && (
+          <span className="muted call-latency">
+            <Clock size={14} aria-hidden="true" /> {t('call.latency', { ms: Math.round(card.latencyMs) })}
+          </span>
+        )}
+      </header>
+      {Object.keys(card.arguments).length > 0 && (
+        <dl className="call-args">
+          {Object.entries(card.arguments).map(([param, value]) => {
+            const origin = card.origins?.[param];
+            return (
+              <div key={param}>
+                <dt>{param}</dt>
+                <dd>
+                  <code>{argumentText(value)}</code>
+                  {origin && <span className="origin">{origin.from === 'question' ? t('call.fromQuestion') : t('call.fromResult', { handle: origin.handle, field: origin.field })}</span>}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+      {card.status === 'approval' && card.approvalId && <Approval card={card} onAnswer={onAnswer} />}
+      {card.error && (
+        <p className="error" role="note">
+          {card.error.kind}: {card.error.message}
+        </p>
+      )}
+      {card.refused && <p className="warn">{card.refused}</p>}
+      {card.preview && <ResultTable preview={card.preview} />}
+      {card.viewText && (
+        <div>
+          <button type="button" className="link" aria-expanded={showView} onClick={() => setShowView(!showView)}>
+            {showView ? t('call.hideView') : t('call.showView')}
+          </button>
+          {showView && <pre className="view-text">{card.viewText}</pre>}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,118 @@
+// A chat as the view draws it: turns of a question, what the agent did (text, call cards) and its answer, built
+// from the stored transcript or, while a run streams, from its events.
+import type { TranscriptMessage } from '../../../../main/api/contract.ts';
+import type { AgentEvent } from '../../../../main/core/agent/types.ts';
+import type { ArgumentOrigin } from '../../../../main/core/agent/argumentOrigins.ts';
+import type { ResultPreview } from '../../../../main/core/view/resultPreview.ts';
+
+export interface CallCardData {
+  callId: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  status: 'running' | 'approval' | 'done' | 'failed' | 'refused';
+  latencyMs?: number;
+  preview?: ResultPreview;
+  error?: { kind: string; message: string };
+  refused?: string;
+  origins?: Record<string, ArgumentOrigin>;
+  /** The approval the call waits for. */
+  approvalId?: string;
+  /** The result as the model read it (the result view), once stored. */
+  viewText?: string;
+}
+
+export type TurnItem = { kind: 'text'; text: string } | { kind: 'call'; card: CallCardData };
+
+export interface Turn {
+  /** The question's place in the chat (to edit or regenerate from it); absent while it is being asked. */
+  seq?: number;
+  question: string;
+  items: TurnItem[];
+  answer: string | null;
+}
+
+/** Text a model writes as its tool call (grammar mode, native templates) is the call itself, drawn as a card. */
+function looksLikeCallText(text: string): boolean {
+  return /^\s*(\{|\[|<tool_call>|<\|)/.test(text);
+}
+
+function cardFromStored(call: { id: string; name: string; arguments: Record<string, unknown> }, result: TranscriptMessage | undefined): CallCardData {
+  const meta = result?.meta ?? {};
+  const refused = typeof meta.refused === 'string' ? meta.refused : undefined;
+  return {
+    callId: call.id,
+    tool: typeof meta.tool === 'string' ? meta.tool : call.name,
+    arguments: call.arguments,
+    status: !result ? 'failed' : refused ? 'refused' : meta.ok === false ? 'failed' : 'done',
+    ...(typeof meta.latencyMs === 'number' ? { latencyMs: meta.latencyMs } : {}),
+    ...(meta.preview ? { preview: meta.preview as ResultPreview } : {}),
+    ...(meta.error ? { error: meta.error as { kind: string; message: string } } : {}),
+    ...(meta.origins ? { origins: meta.origins as Record<string, ArgumentOrigin> } : {}),
+    ...(refused ? { refused } : {}),
+    ...(result ? { viewText: result.content } : {}),
+  };
+}
+
+export function turnsOf(messages: TranscriptMessage[]): Turn[] {
+  const results = new Map(messages.flatMap((m) => (m.role === 'tool' ? [[m.toolCallId, m] as const] : [])));
+  const turns: Turn[] = [];
+  for (const message of messages) {
+    if (message.role === 'user') {
+      // The engine's own nudge at the step cap is no question of the user's.
+      if (message.meta?.kind === 'stepCap') continue;
+      turns.push({ seq: message.seq, question: message.content, items: [], answer: null });
+      continue;
+    }
+    const turn = turns.at(-1);
+    if (!turn || message.role !== 'assistant') continue;
+    if (message.toolCalls?.length) {
+      if (message.content.trim() && !looksLikeCallText(message.content)) turn.items.push({ kind: 'text', text: message.content });
+      for (const call of message.toolCalls) turn.items.push({ kind: 'call', card: cardFromStored(call, results.get(call.id)) });
+    } else {
+      turn.answer = message.content;
+    }
+  }
+  return turns;
+}
+
+/** The turn being asked, one event at a time. */
+export function applyEvent(turn: Turn, event: AgentEvent): Turn {
+  const items = [...turn.items];
+  const last = items.at(-1);
+  const updateCard = (callId: string, change: (card: CallCardData) => CallCardData): Turn => ({
+    ...turn,
+    items: items.map((item) => (item.kind === 'call' && item.card.callId === callId ? { kind: 'call', card: change(item.card) } : item)),
+  });
+  switch (event.kind) {
+    case 'token':
+      if (last?.kind === 'text') items[items.length - 1] = { kind: 'text', text: last.text + event.text };
+      else items.push({ kind: 'text', text: event.text });
+      return { ...turn, items };
+    case 'tool_call': {
+      if (last?.kind === 'text' && (last.text.trim() === '' || looksLikeCallText(last.text))) items.pop();
+      if (items.some((i) => i.kind === 'call' && i.card.callId === event.call.id)) return { ...turn, items };
+      items.push({ kind: 'call', card: { callId: event.call.id, tool: event.tool, arguments: event.call.arguments, status: 'running', ...(event.origins ? { origins: event.origins } : {}) } });
+      return { ...turn, items };
+    }
+    case 'approval':
+      return updateCard(event.callId, (card) => ({ ...card, arguments: event.arguments, status: 'approval', approvalId: event.id }));
+    case 'tool_result': {
+      const known = items.some((i) => i.kind === 'call' && i.card.callId === event.callId);
+      const status: CallCardData['status'] = event.ok ? 'done' : event.error ? 'failed' : 'refused';
+      const result = (card: CallCardData): CallCardData => {
+        const { approvalId: _answered, ...rest } = card;
+        return { ...rest, status, latencyMs: event.latencyMs, ...(event.preview ? { preview: event.preview } : {}), ...(event.error ? { error: event.error } : {}), ...(status === 'refused' ? { refused: event.summary } : {}) };
+      };
+      if (known) return updateCard(event.callId, result);
+      // A call refused before it was announced (an unknown tool, over the per-turn cap).
+      if (last?.kind === 'text' && looksLikeCallText(last.text)) items.pop();
+      items.push({ kind: 'call', card: result({ callId: event.callId, tool: event.tool, arguments: {}, status }) });
+      return { ...turn, items };
+    }
+    case 'final':
+      if (last?.kind === 'text') items.pop();
+      return { ...turn, items, answer: event.answer };
+    case 'error':
+      return turn;
+  }
+}

@@ -1,0 +1,241 @@
+// The models of this workstation: import a GGUF by its path (hashing shows progress), what each file is (architecture,
+// parameters, quantisation, trained context, template, tool-call mode) and whether it fits, load and unload, LoRA
+// adapters beside their base, and the registered inference servers.
+import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { HardDrive, Play, Plus, Power, Trash2 } from 'lucide-react';
+import type { ModelInfo, Progress } from '../../../../main/api/contract.ts';
+import { useEngine } from '../../api/EngineProvider.tsx';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useLocale } from '../../i18n.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { formatBytes, formatCount } from '../../format.ts';
+
+function ProgressBar({ progress, label }: { progress: Progress | null; label: string }) {
+  if (!progress) return null;
+  const fraction = progress.total ? (progress.done ?? 0) / progress.total : undefined;
+  return (
+    <div className="progress" role="status">
+      <span>
+        {label}
+        {fraction !== undefined ? ` ${Math.round(fraction * 100)}%` : '…'}
+      </span>
+      <progress value={fraction} max={1} aria-label={label} />
+    </div>
+  );
+}
+
+function ImportForm() {
+  const { t } = useLocale();
+  const api = useEngine();
+  const queryClient = useQueryClient();
+  const [source, setSource] = useState('');
+  const [name, setName] = useState('');
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (): void => {
+    if (!api || source.trim() === '') return;
+    setError(null);
+    setProgress({ stage: 'sha256', done: 0, total: 1 });
+    api.call('models.add', { source: source.trim(), ...(name.trim() ? { name: name.trim() } : {}) }, { onProgress: (p) => p.stage === 'sha256' && setProgress(p) }).then(
+      () => {
+        setProgress(null);
+        setSource('');
+        setName('');
+        void queryClient.invalidateQueries({ queryKey: ['models.list'] });
+      },
+      (e: unknown) => {
+        setProgress(null);
+        setError((e as Error).message);
+      },
+    );
+  };
+  return (
+    <form
+      className="card import-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <h3>{t('models.import')}</h3>
+      <p className="muted">{t('models.importHint')}</p>
+      <div className="form-row">
+        <label className="grow">
+          {t('models.source')}
+          <input value={source} onChange={(e) => setSource(e.target.value)} placeholder="/models/qwen2.5-7b-instruct-q4_k_m.gguf" data-testid="model-source" />
+        </label>
+        <label>
+          {t('models.name')}
+          <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('models.nameOptional')} />
+        </label>
+        <button type="submit" disabled={progress !== null || source.trim() === ''} data-testid="model-add">
+          <Plus size={16} aria-hidden="true" /> {t('models.add')}
+        </button>
+      </div>
+      <ProgressBar progress={progress} label={t('models.hashing')} />
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function FitBadge({ fit }: { fit: ModelInfo['fit'] }) {
+  const { t } = useLocale();
+  if (!fit) return null;
+  const tone = fit.verdict === 'fits' ? 'ok' : fit.verdict === 'may be slow' ? 'warn' : 'bad';
+  return <span className={`badge badge-${tone}`}>{t(`models.fit.${tone}`)}</span>;
+}
+
+function ModelCard({ model, loaded, adapters }: { model: ModelInfo; loaded: boolean; adapters: ModelInfo[] }) {
+  const { t, locale } = useLocale();
+  const api = useEngine();
+  const queryClient = useQueryClient();
+  const details = useEngineQuery('models.inspect', { ref: model.id }, { enabled: model.kind === 'gguf' });
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const info = details.data ?? model;
+  const refresh = (): void => {
+    void queryClient.invalidateQueries({ queryKey: ['models.loaded'] });
+    void queryClient.invalidateQueries({ queryKey: ['models.list'] });
+  };
+  const load = (): void => {
+    if (!api) return;
+    setError(null);
+    setProgress({ stage: 'loading', done: 0, total: 100 });
+    api.call('models.load', { ref: model.id }, { onProgress: setProgress }).then(
+      () => (setProgress(null), refresh()),
+      (e: unknown) => (setProgress(null), setError((e as Error).message)),
+    );
+  };
+  const unload = (): void => void api?.call('models.unload', { path: model.location }).then(refresh);
+  const remove = (): void => void api?.call('models.remove', { id: model.id }).then(refresh, (e: unknown) => setError((e as Error).message));
+  return (
+    <article className="card model-card" data-testid="model-card" aria-label={model.name}>
+      <header className="card-head">
+        <div>
+          <h3>{model.name}</h3>
+          <code className="muted">{model.id}</code>
+        </div>
+        <div className="row">
+          {model.kind === 'gguf' && <FitBadge fit={info.fit} />}
+          {loaded && <span className="badge badge-ok" data-testid="model-loaded">{t('models.loaded')}</span>}
+        </div>
+      </header>
+      <dl className="facts">
+        <Fact label={t('models.kind')}>{t(`models.kind.${model.kind}`)}</Fact>
+        <div>
+          <dt>{t('models.location')}</dt>
+          <dd>
+            <code>{model.location}</code>
+          </dd>
+        </div>
+        {model.kind !== 'openai' && (
+          <>
+            <Fact label={t('models.architecture')}>{info.architecture ?? '—'}</Fact>
+            <Fact label={t('models.parameters')}>{info.parameterCount ? formatCount(info.parameterCount, locale) : '—'}</Fact>
+            <Fact label={t('models.quantization')}>{info.quantization ?? '—'}</Fact>
+            <Fact label={t('models.context')}>{info.contextLength ? formatCount(info.contextLength, locale) : '—'}</Fact>
+            <Fact label={t('models.template')}>{info.chatWrapper ?? '—'}</Fact>
+            <Fact label={t('models.toolCalling')}>{info.toolCalling ? t(`models.toolCalling.${info.toolCalling}`) : '—'}</Fact>
+            <Fact label={t('models.size')}>{model.sizeBytes !== null ? formatBytes(model.sizeBytes) : '—'}</Fact>
+            <div>
+              <dt>SHA-256</dt>
+              <dd>
+                <code title={model.sha256 ?? ''}>{model.sha256 ? `${model.sha256.slice(0, 16)}…` : '—'}</code>
+              </dd>
+            </div>
+          </>
+        )}
+        {info.fit && (
+          <Fact label={t('models.placement')}>{t('models.placementValue', { layers: info.fit.gpuLayers, context: formatCount(info.fit.contextSize, locale), ram: formatBytes(info.fit.ramBytes), vram: formatBytes(info.fit.vramBytes) })}</Fact>
+        )}
+        {model.base && (
+          <div>
+            <dt>{t('models.base')}</dt>
+            <dd>
+              <code>{model.base.path}</code>
+            </dd>
+          </div>
+        )}
+      </dl>
+      {adapters.length > 0 && (
+        <p className="muted">
+          {t('models.adapters')}: {adapters.map((a) => a.name).join(', ')}
+        </p>
+      )}
+      <ProgressBar progress={progress} label={t('models.loading')} />
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="row">
+        {model.kind === 'gguf' &&
+          (loaded ? (
+            <button type="button" className="ghost" onClick={unload}>
+              <Power size={16} aria-hidden="true" /> {t('models.unload')}
+            </button>
+          ) : (
+            <button type="button" onClick={load} disabled={progress !== null} data-testid="model-load">
+              <Play size={16} aria-hidden="true" /> {t('models.load')}
+            </button>
+          ))}
+        <ConfirmDialog
+          trigger={
+            <button type="button" className="ghost danger-text">
+              <Trash2 size={16} aria-hidden="true" /> {t('models.remove')}
+            </button>
+          }
+          title={t('models.removeTitle')}
+          description={t(model.copied ? 'models.removeCopied' : 'models.removeText', { name: model.name })}
+          confirmLabel={t('models.remove')}
+          danger
+          onConfirm={remove}
+        />
+      </div>
+    </article>
+  );
+}
+
+export function ModelsView() {
+  const { t } = useLocale();
+  const models = useEngineQuery('models.list', {});
+  const loaded = useEngineQuery('models.loaded', {});
+  const loadedPaths = new Set((loaded.data ?? []).map((m) => m.path));
+  const list = models.data ?? [];
+  const adaptersOf = (model: ModelInfo): ModelInfo[] => list.filter((m) => m.kind === 'lora' && m.base?.path === model.location);
+  return (
+    <div className="view">
+      <header className="view-head">
+        <h2>
+          <HardDrive size={20} aria-hidden="true" /> {t('nav.models')}
+        </h2>
+      </header>
+      <ImportForm />
+      {models.isError && (
+        <p className="error" role="alert">
+          {models.error.message}
+        </p>
+      )}
+      {models.data && list.length === 0 && <p className="empty-line">{t('models.none')}</p>}
+      <div className="cards">
+        {list.map((model) => (
+          <ModelCard key={model.id} model={model} loaded={loadedPaths.has(model.location)} adapters={adaptersOf(model)} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+// The administrator's page: language and theme, which backend new work reaches (live only after a confirmation),
+// API keys as write-only fields, the hosts calls may go to, the data folder, and the audit log's verification.
+import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { KeyRound, ShieldCheck } from 'lucide-react';
+import type { KeyStatus } from '../../../../main/api/contract.ts';
+import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
+import { useEngine } from '../../api/EngineProvider.tsx';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useBackend } from '../../app/backendMode.tsx';
+import { useTheme, type ThemeChoice } from '../../app/theme.tsx';
+import { useLocale } from '../../i18n.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { formatDateTime } from '../../format.ts';
+
+function Appearance() {
+  const { t, locale, setLocale } = useLocale();
+  const { choice, setChoice } = useTheme();
+  return (
+    <section className="card" aria-labelledby="appearance">
+      <h3 id="appearance">{t('settings.appearance')}</h3>
+      <div className="form-row">
+        <label>
+          {t('settings.language')}
+          <select value={locale} onChange={(e) => setLocale(e.target.value as 'ko' | 'en')}>
+            <option value="ko">한국어</option>
+            <option value="en">English</option>
+          </select>
+        </label>
+        <label>
+          {t('settings.theme')}
+          <select value={choice} onChange={(e) => setChoice(e.target.value as ThemeChoice)}>
+            <option value="system">{t('theme.system')}</option>
+            <option value="light">{t('theme.light')}</option>
+            <option value="dark">{t('theme.dark')}</option>
+          </select>
+        </label>
+      </div>
+    </section>
+  );
+}
+
+function Backend() {
+  const { t } = useLocale();
+  const { backend, setBackend } = useBackend();
+  const snapshots = useEngineQuery('snapshots.list', {});
+  const [snapshot, setSnapshot] = useState(backend.snapshot ?? '');
+  const choose = (mode: GatewayMode): void => setBackend({ mode, ...(mode === 'replay' || mode === 'record' ? { snapshot: snapshot || snapshots.data?.[0]?.name || 'default' } : {}) });
+  const modes: GatewayMode[] = ['emulator', 'replay', 'record'];
+  return (
+    <section className="card" aria-labelledby="backend">
+      <h3 id="backend">{t('settings.backend')}</h3>
+      <p className="muted">{t('settings.backendHint')}</p>
+      <div className="segmented" role="group" aria-label={t('settings.backend')}>
+        {modes.map((mode) => (
+          <button key={mode} type="button" aria-pressed={backend.mode === mode} className={backend.mode === mode ? 'selected' : 'ghost'} onClick={() => choose(mode)} data-testid={`mode-${mode}`}>
+            {t(`mode.${mode}`)}
+          </button>
+        ))}
+        <ConfirmDialog
+          trigger={
+            <button type="button" aria-pressed={backend.mode === 'live'} className={backend.mode === 'live' ? 'selected danger' : 'ghost danger-text'} data-testid="mode-live">
+              {t('mode.live')}
+            </button>
+          }
+          title={t('settings.liveTitle')}
+          description={t('settings.liveText')}
+          confirmLabel={t('settings.liveConfirm')}
+          danger
+          onConfirm={() => setBackend({ mode: 'live' })}
+        />
+      </div>
+      {(backend.mode === 'replay' || backend.mode === 'record') && (
+        <label>
+          {t('settings.snapshot')}
+          <input
+            list="snapshots"
+            value={snapshot}
+            onChange={(e) => {
+              setSnapshot(e.target.value);
+              setBackend({ mode: backend.mode, snapshot: e.target.value });
+            }}
+          />
+          <datalist id="snapshots">
+            {snapshots.data?.map((s) => (
+              <option key={s.id} value={s.name}>
+                {t('settings.recordings', { n: s.recordings })}
+              </option>
+            ))}
+          </datalist>
+        </label>
+      )}
+    </section>
+  );
+}
+
+function KeyRow({ status, vaultAvailable }: { status: KeyStatus; vaultAvailable: boolean }) {
+  const { t, locale } = useLocale();
+  const api = useEngine();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const done = (): void => {
+    setValue('');
+    setError(null);
+    void queryClient.invalidateQueries({ queryKey: ['keys.status'] });
+  };
+  const fail = (e: unknown): void => setError((e as Error).message);
+  const save = (): void => {
+    if (!api || value === '') return;
+    const key = value;
+    // The field is emptied before the call returns: the value lives in the page no longer than it must.
+    setValue('');
+    api.call('keys.set', { keyId: status.keyId, key }).then(done, fail);
+  };
+  const source = status.source === 'vault' ? t('keys.vault', { at: status.updatedAt ? formatDateTime(status.updatedAt, locale) : '' }) : status.source === 'environment' ? t('keys.environment', { name: status.envVar }) : t('keys.missing');
+  return (
+    <li className="key-row" data-testid={`key-${status.keyId}`}>
+      <div>
+        <strong>{status.portal.name[locale]}</strong>
+        <span className={status.source ? 'ok' : 'warn'} data-testid="key-source">
+          {source}
+        </span>
+        <span className="muted">{status.portal.hosts.join(', ')}</span>
+      </div>
+      {vaultAvailable ? (
+        <form
+          className="form-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
+          <label className="grow">
+            <span className="sr-only">{t('keys.new', { name: status.portal.name[locale] })}</span>
+            <input type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} placeholder={t('keys.placeholder')} data-testid="key-input" />
+          </label>
+          <button type="submit" disabled={value === ''} data-testid="key-save">
+            {t('keys.save')}
+          </button>
+          {status.source === 'vault' && (
+            <button type="button" className="ghost danger-text" onClick={() => api?.call('keys.remove', { keyId: status.keyId }).then(done, fail)} data-testid="key-remove">
+              {t('keys.remove')}
+            </button>
+          )}
+        </form>
+      ) : (
+        <p className="muted">{t('keys.fromEnvironment', { name: status.envVar })}</p>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function Keys() {
+  const { t } = useLocale();
+  const keys = useEngineQuery('keys.status', {});
+  return (
+    <section className="card" aria-labelledby="keys">
+      <h3 id="keys">
+        <KeyRound size={18} aria-hidden="true" /> {t('settings.keys')}
+      </h3>
+      {keys.data && !keys.data.vault.available && (
+        <p className="warn" data-testid="no-vault">
+          {t('keys.noVault')}
+        </p>
+      )}
+      <ul className="keys">{keys.data?.keys.map((k) => <KeyRow key={k.keyId} status={k} vaultAvailable={keys.data!.vault.available} />)}</ul>
+    </section>
+  );
+}
+
+function Allowlist() {
+  const { t } = useLocale();
+  const catalog = useEngineQuery('catalog.list', {});
+  const hosts = useMemo(() => {
+    const byHost = new Map<string, string[]>();
+    for (const tool of catalog.data?.tools ?? []) {
+      if (!tool.endpoint) continue;
+      const host = new URL(tool.endpoint.split(' ')[1]!).host;
+      byHost.set(host, [...(byHost.get(host) ?? []), tool.id]);
+    }
+    return [...byHost.entries()].sort((a, b) => a[0].localeCompare(b[0]));
+  }, [catalog.data]);
+  return (
+    <section className="card" aria-labelledby="allowlist">
+      <h3 id="allowlist">{t('settings.allowlist')}</h3>
+      <p className="muted">{t('settings.allowlistHint')}</p>
+      <dl className="allowlist" data-testid="allowlist">
+        {hosts.map(([host, tools]) => (
+          <div key={host}>
+            <dt>
+              <code>{host}</code>
+            </dt>
+            <dd>{t('settings.allowlistTools', { n: tools.length, tools: tools.join(', ') })}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Audit() {
+  const { t } = useLocale();
+  const api = useEngine();
+  const status = useEngineQuery('engine.status', {});
+  const [verdict, setVerdict] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const verify = (): void => {
+    if (!api) return;
+    setBusy(true);
+    api.call('audit.verify', {}).then(
+      (v) => {
+        setBusy(false);
+        setVerdict(v.ok ? t('audit.ok', { n: v.entries }) : t('audit.bad', { n: v.problems.length, first: v.problems[0]?.message ?? '' }));
+      },
+      (e: unknown) => {
+        setBusy(false);
+        setVerdict((e as Error).message);
+      },
+    );
+  };
+  return (
+    <section className="card" aria-labelledby="audit">
+      <h3 id="audit">
+        <ShieldCheck size={18} aria-hidden="true" /> {t('settings.audit')}
+      </h3>
+      <p>
+        {t('status.dataDir')}: <code>{status.data?.dataDir ?? '…'}</code>
+      </p>
+      <button type="button" onClick={verify} disabled={busy} data-testid="audit-verify">
+        {t('audit.verify')}
+      </button>
+      {verdict && (
+        <p role="status" data-testid="audit-verdict">
+          {verdict}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function SettingsView() {
+  const { t } = useLocale();
+  return (
+    <div className="view">
+      <header className="view-head">
+        <h2>{t('nav.settings')}</h2>
+      </header>
+      <div className="settings-grid">
+        <Appearance />
+        <Backend />
+        <Keys />
+        <Allowlist />
+        <Audit />
+      </div>
+    </div>
+  );
+}

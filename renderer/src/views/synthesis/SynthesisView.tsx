@@ -1,0 +1,127 @@
+// Synthesis as far as the workbench goes today: start a run as a job (it keeps going when the window reloads or
+// closes), follow it, resume one an engine restart cut short, and see the datasets it made.
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FlaskConical } from 'lucide-react';
+import { useEngine } from '../../api/EngineProvider.tsx';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useBackend } from '../../app/backendMode.tsx';
+import { useLocale } from '../../i18n.tsx';
+import { formatCount, formatDateTime } from '../../format.ts';
+import { JobProgress } from '../../components/JobProgress.tsx';
+
+const REFRESH_MS = 1500;
+
+function StartForm() {
+  const { t } = useLocale();
+  const api = useEngine();
+  const queryClient = useQueryClient();
+  const { backend } = useBackend();
+  const [count, setCount] = useState(100);
+  const [seed, setSeed] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const start = (): void => {
+    if (!api) return;
+    setError(null);
+    const params = { count, seed, mode: backend.mode === 'live' ? 'emulator' : backend.mode, ...(backend.snapshot ? { snapshot: backend.snapshot } : {}) };
+    api.call('jobs.start', { method: 'synth.run', params }).then(
+      () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
+      (e: unknown) => setError((e as Error).message),
+    );
+  };
+  return (
+    <form
+      className="card"
+      onSubmit={(e) => {
+        e.preventDefault();
+        start();
+      }}
+    >
+      <h3>{t('synthesis.start')}</h3>
+      <p className="muted">{t('synthesis.startHint')}</p>
+      <div className="form-row">
+        <label>
+          {t('synthesis.count')}
+          <input type="number" min={1} max={100000} value={count} onChange={(e) => setCount(Math.max(1, Number(e.target.value)))} data-testid="synth-count" />
+        </label>
+        <label>
+          {t('synthesis.seed')}
+          <input value={seed} onChange={(e) => setSeed(e.target.value)} />
+        </label>
+        <button type="submit" data-testid="synth-start">
+          {t('synthesis.run')}
+        </button>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export function SynthesisView() {
+  const { t, locale } = useLocale();
+  const jobs = useEngineQuery('jobs.list', {}, { refetchInterval: REFRESH_MS });
+  const running = (jobs.data ?? []).some((j) => j.status === 'running' && j.method === 'synth.run');
+  const datasets = useEngineQuery('synth.list', {}, { refetchInterval: running ? REFRESH_MS : undefined });
+  const queryClient = useQueryClient();
+  // The last refresh while a run went on may predate its end: read the datasets once more when it ends.
+  useEffect(() => {
+    if (!running) void queryClient.invalidateQueries({ queryKey: ['synth.list'] });
+  }, [running, queryClient]);
+  const synthJobs = (jobs.data ?? []).filter((j) => j.method === 'synth.run').slice(0, 10);
+  return (
+    <div className="view">
+      <header className="view-head">
+        <h2>
+          <FlaskConical size={20} aria-hidden="true" /> {t('nav.synthesis')}
+        </h2>
+      </header>
+      <div className="grid">
+        <StartForm />
+        <section className="card" aria-labelledby="synth-jobs">
+          <h3 id="synth-jobs">{t('synthesis.jobs')}</h3>
+          {synthJobs.length === 0 && <p className="muted">{t('synthesis.noJobs')}</p>}
+          <ul className="jobs">
+            {synthJobs.map((job) => (
+              <JobProgress key={job.id} job={job} />
+            ))}
+          </ul>
+        </section>
+      </div>
+      <section className="card" aria-labelledby="datasets">
+        <h3 id="datasets">{t('synthesis.datasets')}</h3>
+        {datasets.data?.length === 0 && <p className="muted">{t('synthesis.noDatasets')}</p>}
+        {(datasets.data?.length ?? 0) > 0 && (
+          <table className="plain" data-testid="datasets">
+            <thead>
+              <tr>
+                <th scope="col">{t('synthesis.dataset')}</th>
+                <th scope="col">{t('synthesis.samples')}</th>
+                <th scope="col">{t('synthesis.state')}</th>
+                <th scope="col">{t('synthesis.created')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {datasets.data?.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    <code>{d.name}</code>
+                  </td>
+                  <td>{formatCount(d.samples, locale)}</td>
+                  <td>{t(`synthesis.status.${d.status}`)}</td>
+                  <td>{formatDateTime(d.createdAt, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <p className="muted">
+          {t('planned.cli')} <code>kopa synth export DATASET --format trl-grpo --out FILE</code>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+// The workbench in browser mode, driven as an analyst drives it: every view by its address (and again after a
+// reload), a chat whose scripted model calls two tools (one allowed, one denied with a reason the model reads), a
+// streamed answer, a stopped generation, an exported session, model import and load, write-only keys, the backend
+// mode and the audit log's verification. Every page fails the test on a console error or a failed request, passes an
+// axe-core check, and leaves screenshots in both languages and both themes under test-results/workbench.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserHost, type BrowserHost } from '../../main/host/browserHost.ts';
+import { KeyVault } from '../../main/engine/secrets/keyVault.ts';
+import { launchChromium } from '../helpers/browser.ts';
+import { repoRoot } from '../helpers/runCli.ts';
+import { fileTempDir, tempDir } from '../helpers/tempDir.ts';
+import { testCipher } from '../helpers/testCipher.ts';
+import { writeTinyLlama } from '../fixtures/gguf/tinyLlama.ts';
+import ko from '../../resources/strings/ko.json';
+import en from '../../resources/strings/en.json';
+
+const screenshots = path.join(repoRoot, 'test-results', 'workbench');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const VIEWS = ['', 'chat', 'models', 'catalog', 'graph', 'synthesis', 'eval', 'settings'];
+
+let browser: Browser;
+let host: BrowserHost;
+let dataDir: string;
+
+function script(turns: object[]): string {
+  const file = path.join(tempDir(), 'turns.jsonl');
+  writeFileSync(file, turns.map((t) => JSON.stringify(t)).join('\n'));
+  return `scripted:${file}`;
+}
+
+interface Watched {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, page errors and failed requests seen so far. */
+  problems: string[];
+  /** Every WebSocket frame the page received, and every HTTP response body. */
+  received: string[];
+  /** Every WebSocket frame the page sent. */
+  sent: string[];
+  requests: string[];
+}
+
+async function open(options: { locale?: 'ko' | 'en'; dark?: boolean } = {}): Promise<Watched> {
+  // axe-core is injected as a script: the page's CSP (script-src 'self') would refuse it, as it should.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true, colorScheme: options.dark ? 'dark' : 'light', acceptDownloads: true });
+  if (options.locale === 'en') await context.addInitScript(() => localStorage.setItem('kopa.locale', 'en'));
+  const page = await context.newPage();
+  const watched: Watched = { page, context, problems: [], received: [], sent: [], requests: [] };
+  page.on('console', (m) => m.type() === 'error' && watched.problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => watched.problems.push(`page: ${e.message}`));
+  page.on('requestfailed', (r) => watched.problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('request', (r) => watched.requests.push(r.url()));
+  page.on('response', (r) => void r.text().then((body) => watched.received.push(body), () => undefined));
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (f) => watched.received.push(String(f.payload)));
+    ws.on('framesent', (f) => watched.sent.push(String(f.payload)));
+  });
+  await page.goto(host.transport.launchUrl);
+  await expect.poll(() => page.getByTestId('connection').textContent()).toMatch(/엔진 연결됨|Engine connected/);
+  return watched;
+}
+
+async function goTo(page: Page, view: string): Promise<void> {
+  await page.evaluate((hash) => (location.hash = hash), `#/${view}`);
+  await page.locator('main h2').first().waitFor();
+  // The view's data arrives over the socket right after.
+  await page.waitForTimeout(400);
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = (await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<unknown> } }).axe.run({ resultTypes: ['violations'] }))) as {
+    violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+  };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function close(watched: Watched): Promise<void> {
+  await watched.context.close();
+  expect(watched.problems).toEqual([]);
+}
+
+beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  dataDir = fileTempDir();
+  const vault = await KeyVault.open({ file: path.join(dataDir, 'keys.json'), cipher: testCipher() });
+  host = await startBrowserHost({ dataDir, engine: { vault, llama: { gpu: false, threads: 1 } } });
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+describe('the workbench', () => {
+  it('chats: approves one call, denies another with a reason the model reads, streams the answer, reloads on the chat address and exports it', async () => {
+    const w = await open();
+    const { page } = w;
+    const model = script([
+      { toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }, { name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '06' } }] },
+      { text: '2025년 5월 공휴일은 **어린이날**과 부처님오신날(5일), 대체공휴일(6일)입니다. <img src=x onerror=alert(1)> <script>alert(2)</script>', tokenDelayMs: 40 },
+    ]);
+    await goTo(page, 'chat');
+    await page.getByRole('button', { name: '2025년 5월 공휴일은 언제야?' }).click();
+    await page.getByTestId('composer-model').fill(model);
+    await page.getByTestId('send').click();
+
+    await expect.poll(() => page.locator('[data-status=approval]').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('call-card').first().textContent()).toContain('공휴일 정보 조회');
+    await page.getByRole('button', { name: '이번만 허용' }).click();
+    await expect.poll(() => page.locator('[data-status=done]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('[data-status=approval]').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByPlaceholder('거부하는 이유 (모델에게 전달)').fill('6월은 묻지 않았습니다');
+    await page.getByRole('button', { name: '거부', exact: true }).click();
+
+    await page.getByTestId('streaming').waitFor({ timeout: 15_000 });
+    await page.getByTestId('answer').waitFor({ timeout: 20_000 });
+    expect(page.url()).toMatch(/#\/chat\/[0-9a-f-]{36}$/);
+    const done = page.locator('[data-status=done]');
+    expect(await done.locator('table tbody tr').count()).toBe(3);
+    expect(await done.textContent()).toContain('← 질문');
+    const refused = page.locator('[data-status=refused]');
+    expect(await refused.textContent()).toContain('사용자가 밝힌 이유: 6월은 묻지 않았습니다');
+    // What the model read as the denied call's result carries the reason.
+    await refused.getByRole('button', { name: '모델이 본 결과 보기' }).click();
+    expect(await refused.locator('pre').textContent()).toContain('6월은 묻지 않았습니다');
+
+    // Model text is data: the markup shows as text, no element is made of it and nothing is fetched for it.
+    const answer = page.getByTestId('answer');
+    expect(await answer.textContent()).toContain('<img src=x onerror=alert(1)>');
+    expect(await answer.textContent()).toContain('<script>alert(2)</script>');
+    expect(await answer.locator('img, script').count()).toBe(0);
+    expect(w.requests.filter((u) => /\/x$/.test(u))).toEqual([]);
+    expect(await answer.locator('strong').textContent()).toBe('어린이날');
+
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'chat-answered.png') });
+
+    await page.reload();
+    await page.getByTestId('answer').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('call-card').count()).toBe(2);
+    expect(await page.getByTestId('sessions').locator('li').count()).toBe(1);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Markdown' }).click()]);
+    const file = path.join(tempDir(), download.suggestedFilename());
+    await download.saveAs(file);
+    const markdown = readFileSync(file, 'utf8');
+    expect(markdown).toContain('# 2025년 5월 공휴일은 언제야?');
+    expect(markdown).toContain('`kasi.getRestDeInfo`');
+    expect(markdown).toContain('&lt;img src=x');
+    await close(w);
+  }, 120_000);
+
+  it('stops a generation, and regenerates the answer in the same chat', async () => {
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'chat');
+    const slow = script([{ text: '아주 천천히 나오는 긴 답변입니다. '.repeat(40), tokenDelayMs: 200 }]);
+    await page.getByTestId('composer-model').fill(slow);
+    await page.getByTestId('composer-approval').uncheck();
+    await page.getByTestId('composer-input').fill('천천히 답해 주세요');
+    await page.getByTestId('send').click();
+    await page.getByTestId('streaming').waitFor({ timeout: 15_000 });
+    await page.getByTestId('stop').click();
+    await expect.poll(() => page.getByText('답변 없이 끝났습니다').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('answer').count()).toBe(0);
+    await page.getByRole('button', { name: '답변 다시 받기' }).click();
+    await page.getByTestId('streaming').waitFor({ timeout: 15_000 });
+    await page.getByTestId('stop').click();
+    await expect.poll(() => page.getByTestId('turn').count(), { timeout: 15_000 }).toBe(1);
+    await close(w);
+  }, 120_000);
+
+  it('imports the tiny GGUF with its hashing, shows what it is, loads it and unloads it', async () => {
+    const gguf = await writeTinyLlama();
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'models');
+    await page.getByTestId('model-source').fill(gguf);
+    await page.getByTestId('model-add').click();
+    const card = page.getByTestId('model-card');
+    await card.waitFor({ timeout: 30_000 });
+    await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain('llama');
+    expect(await card.textContent()).toMatch(/SHA-256[0-9a-f]{16}…/);
+    await card.getByTestId('model-load').click();
+    await card.getByTestId('model-loaded').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('strip-model').textContent(), { timeout: 15_000 }).toContain('CPU');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'models-loaded.png'), fullPage: true });
+    await card.getByRole('button', { name: '내리기' }).click();
+    await expect.poll(() => page.getByTestId('strip-model').textContent(), { timeout: 15_000 }).toBe('불러온 모델 없음');
+    await close(w);
+  }, 120_000);
+
+  it('stores and removes a key without its value reaching the page again, switches to replay, asks before live, and verifies the audit log', async () => {
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'settings');
+    const secret = 'kopa-test-key-1234567890abcdefABCDEF';
+    const row = page.getByTestId('key-data.go.kr');
+    await row.getByTestId('key-input').fill(secret);
+    await row.getByTestId('key-save').click();
+    await expect.poll(() => row.getByTestId('key-source').textContent()).toMatch(/^저장됨/);
+    expect(await row.getByTestId('key-input').inputValue()).toBe('');
+    expect(await page.content()).not.toContain(secret);
+    await row.getByTestId('key-remove').click();
+    await expect.poll(() => row.getByTestId('key-source').textContent()).toBe('없음');
+    // It left the page once, in the call that stored it, and never came back.
+    expect(w.sent.filter((f) => f.includes(secret)).map((f) => (JSON.parse(f) as { method: string }).method)).toEqual(['keys.set']);
+    expect(w.received.filter((f) => f.includes(secret))).toEqual([]);
+
+    await page.getByTestId('mode-replay').click();
+    expect(await page.getByTestId('mode-badge').textContent()).toContain('재생');
+    await page.getByTestId('mode-live').click();
+    await page.getByRole('alertdialog').waitFor();
+    await page.getByRole('button', { name: '취소' }).click();
+    expect(await page.getByTestId('mode-badge').textContent()).toContain('재생');
+    await page.getByTestId('mode-emulator').click();
+
+    await page.getByTestId('audit-verify').click();
+    await expect.poll(() => page.getByTestId('audit-verdict').textContent()).toMatch(/^온전합니다: 기록 \d+건/);
+    await close(w);
+  }, 120_000);
+
+  it('runs a synthesis of 100 samples as a job that a reloaded page finds still running, then finished', async () => {
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'synthesis');
+    await page.getByTestId('synth-count').fill('100');
+    await page.getByTestId('synth-start').click();
+    await page.locator('[data-testid=job][data-status=running]').waitFor({ timeout: 15_000 });
+    await page.reload();
+    await page.locator('[data-testid=job][data-status=running]').waitFor({ timeout: 15_000 });
+    await page.getByTestId('strip-jobs').waitFor();
+    await page.screenshot({ path: path.join(screenshots, 'synthesis-running.png') });
+    await page.locator('[data-testid=job][data-status=done]').waitFor({ timeout: 240_000 });
+    await expect.poll(() => page.getByTestId('datasets').locator('tbody tr').first().textContent()).toContain('100');
+    expect(await page.getByTestId('strip-jobs').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'synthesis-done.png') });
+    await close(w);
+  }, 300_000);
+
+  for (const locale of ['ko', 'en'] as const) {
+    for (const dark of [false, true]) {
+      it(`opens every view by its address and after a reload, ${locale} ${dark ? 'dark' : 'light'}, with no accessibility violation`, async () => {
+        const w = await open({ locale, dark });
+        const { page } = w;
+        for (const view of VIEWS) {
+          await goTo(page, view);
+          const name = `${view || 'overview'}-${locale}-${dark ? 'dark' : 'light'}`;
+          expect(await axeViolations(page), name).toEqual([]);
+          await page.screenshot({ path: path.join(screenshots, `${name}.png`) });
+        }
+        if (locale === 'ko' && !dark) {
+          // The whole font is there once the page has drawn: every character the UI can show renders even after the
+          // engine (which serves it) has gone.
+          const text = [...Object.values(ko), ...Object.values(en)].join('');
+          await page.evaluate(() => document.fonts.ready);
+          expect(await page.evaluate((t) => document.fonts.check('16px "Pretendard Variable"', t), text)).toBe(true);
+        }
+        await goTo(page, 'eval');
+        await page.reload();
+        await page.getByTestId('planned-evaluation').waitFor();
+        expect(await page.locator('[aria-current=page]').first().textContent()).toBe(locale === 'ko' ? '평가' : 'Evaluation');
+        await page.goBack();
+        await close(w);
+      }, 120_000);
+    }
+  }
+});
