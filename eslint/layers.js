@@ -37,8 +37,8 @@ export const layers = {
   renderer: {
     values: ['main/core', 'main/api', 'renderer', 'resources'],
     types: ['main/engine', 'native'],
-    // The UI's own libraries: query cache, router, accessible primitives, Markdown without HTML, icons.
-    packages: [...purePackages, 'react', 'react-dom', 'd3', 'pretendard', '@tanstack/react-query', 'wouter', '@radix-ui/react-alert-dialog', 'react-markdown', 'lucide-react'],
+    // The UI's own libraries: query cache, router, accessible primitives, Markdown without HTML, icons, virtualiser.
+    packages: [...purePackages, 'react', 'react-dom', 'd3', 'pretendard', '@tanstack/react-query', 'wouter', '@radix-ui/react-alert-dialog', 'react-markdown', 'lucide-react', '@tanstack/react-virtual'],
     nodeBuiltins: false,
   },
   test: {

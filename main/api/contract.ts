@@ -95,6 +95,36 @@ export type AuditVerdict =
   | { ok: true; entries: number; head: string; checkpoints?: number }
   | { ok: false; entries: number; problems: { seq: number | null; message: string }[]; checkpoints?: number };
 
+export interface AuditListParams {
+  /** Part of a tool id. */
+  tool?: string;
+  outcome?: 'ok' | 'error';
+  /** ISO times: from (inclusive) and to (exclusive). */
+  from?: string;
+  to?: string;
+  /** Continue below this entry (the last of the previous page). */
+  beforeSeq?: number;
+  /** Entries per page. Defaults to 200. */
+  limit?: number;
+}
+
+/** One request the gateway made (or refused), as the audit log holds it: never arguments or keys, only their hash. */
+export interface AuditListEntry {
+  seq: number;
+  at: string;
+  toolId: string;
+  method: string;
+  host: string;
+  path: string;
+  argsHash: string;
+  resultCode: string | null;
+  errorKind: string | null;
+  bytes: number;
+  latencyMs: number;
+  mode: string;
+  hash: string;
+}
+
 export interface SnapshotInfo {
   id: number;
   name: string;
@@ -670,6 +700,8 @@ export interface EngineMethods {
   /** `body` as text, or `bodyBase64` as the bytes (decoded by the declared charset, EUC-KR included). */
   'gateway.parse': { params: { tool: string; body?: string; bodyBase64?: string; status?: number; contentType?: string }; result: ParsedOutcome };
   'audit.verify': { params: EmptyParams; result: AuditVerdict };
+  /** Audit entries matching a filter, newest first, a page at a time. */
+  'audit.list': { params: AuditListParams; result: { total: number; entries: AuditListEntry[] } };
   'snapshots.list': { params: EmptyParams; result: SnapshotInfo[] };
   'bundle.export': { params: { snapshot: string; file: string }; result: BundleSummary };
   'bundle.import': { params: { file: string; as?: string }; result: BundleSummary };
@@ -755,6 +787,7 @@ const methodTable: Record<MethodName, true> = {
   'gateway.call': true,
   'gateway.parse': true,
   'audit.verify': true,
+  'audit.list': true,
   'snapshots.list': true,
   'bundle.export': true,
   'bundle.import': true,

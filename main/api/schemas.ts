@@ -28,6 +28,9 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
     .strict()
     .refine((p) => (p.body === undefined) !== (p.bodyBase64 === undefined), { message: 'give body (text) or bodyBase64 (the bytes), one of them' }),
   'audit.verify': empty,
+  'audit.list': z
+    .object({ tool: z.string().max(200).optional(), outcome: z.enum(['ok', 'error']).optional(), from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional(), beforeSeq: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(1000).optional() })
+    .strict(),
   'snapshots.list': empty,
   'bundle.export': z.object({ snapshot: text, file: text }).strict(),
   'bundle.import': z.object({ file: text, as: text.optional() }).strict(),

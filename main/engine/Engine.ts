@@ -114,6 +114,12 @@ export class Engine implements EngineApi {
       if (verdict.ok) this.auditCheckpoints.record(new AuditRepository(this.store.db).head() ?? { entries: 0, seq: 0, hash: '' });
       return verdict;
     },
+    'audit.list': async (params) => {
+      // Entries are stamped in UTC (toISOString); a bound given with an offset is compared as that same instant.
+      const utc = (iso: string | undefined): string | undefined => (iso === undefined ? undefined : new Date(iso).toISOString());
+      const { total, entries } = new AuditRepository(this.store.db).query({ ...params, from: utc(params.from), to: utc(params.to) });
+      return { total, entries: entries.map(({ prevHash: _prev, ...entry }) => entry) };
+    },
     'snapshots.list': async () => new RecordingRepository(this.store.db).snapshots(),
     'bundle.export': async ({ snapshot, file }, options) => exportBundle(this.store, snapshot, path.resolve(file), options.onProgress),
     'bundle.import': async ({ file, as }, options) => importBundle(this.store, path.resolve(file), { as, onProgress: options.onProgress }),

@@ -10,6 +10,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../main/host/browserHost.ts';
 import { KeyVault } from '../../main/engine/secrets/keyVault.ts';
+import { Engine } from '../../main/engine/Engine.ts';
+import { EmulatorServer } from '../../main/engine/emulator/EmulatorServer.ts';
+import { MemoryKeyStore } from '../../main/engine/gateway/keyStore.ts';
+import { defaultResourcesDir } from '../../main/engine/resources.ts';
+import { bundledCatalog } from '../helpers/catalog.ts';
 import { launchChromium } from '../helpers/browser.ts';
 import { repoRoot } from '../helpers/runCli.ts';
 import { fileTempDir, tempDir } from '../helpers/tempDir.ts';
@@ -163,6 +168,10 @@ describe('the workbench', () => {
     const slow = script([{ text: '아주 천천히 나오는 긴 답변입니다. '.repeat(40), tokenDelayMs: 200 }]);
     await page.getByTestId('composer-model').fill(slow);
     await page.getByTestId('composer-approval').uncheck();
+    // A chat about holidays needs no weather tools: the chat keeps the agencies it was started with.
+    await page.getByText('모든 기관의 도구').click();
+    await page.getByTestId('agency-KMA').uncheck();
+    expect(await page.locator('.tool-picker summary').textContent()).toContain('기관 15곳 중 14곳의 도구');
     await page.getByTestId('composer-input').fill('천천히 답해 주세요');
     await page.getByTestId('send').click();
     await page.getByTestId('streaming').waitFor({ timeout: 15_000 });
@@ -173,6 +182,9 @@ describe('the workbench', () => {
     await page.getByTestId('streaming').waitFor({ timeout: 15_000 });
     await page.getByTestId('stop').click();
     await expect.poll(() => page.getByTestId('turn').count(), { timeout: 15_000 }).toBe(1);
+    await page.reload();
+    await page.getByTestId('turn').waitFor();
+    expect(await page.locator('.tool-picker summary').textContent()).toContain('기관 15곳 중 14곳의 도구');
     await close(w);
   }, 120_000);
 
@@ -224,6 +236,52 @@ describe('the workbench', () => {
 
     await page.getByTestId('audit-verify').click();
     await expect.poll(() => page.getByTestId('audit-verdict').textContent()).toMatch(/^온전합니다: 기록 \d+건/);
+    // The earlier chat's calls are on record; a filter narrows the list to them.
+    await page.getByTestId('audit-tool').fill('kasi');
+    await expect.poll(() => page.getByTestId('audit-total').textContent()).toMatch(/^[1-9]\d*건$/);
+    const tools = await page.getByTestId('audit-list').locator('code').allTextContents();
+    expect(tools.length).toBeGreaterThan(0);
+    expect(tools.every((t) => t.startsWith('kasi.'))).toBe(true);
+    await page.getByTestId('audit-outcome').selectOption('error');
+    await expect.poll(() => page.getByTestId('audit-total').textContent()).toBe('0건');
+    await close(w);
+  }, 120_000);
+
+  it('imports a bundle recorded on another machine, refuses a damaged one, and exports the snapshot again', async () => {
+    // The other machine: an engine recording from an agency (the emulator with a real key check) into a snapshot.
+    const agency = await EmulatorServer.start({ catalog: bundledCatalog(), resourcesDir: defaultResourcesDir(), key: 'bundle-test-key' });
+    const recorder = Engine.open({ dataDir: tempDir(), host: 'test', keyEnvironment: new MemoryKeyStore({ 'data.go.kr': 'bundle-test-key' }), gateway: { apiBase: agency.url } });
+    const carried = path.join(tempDir(), 'carried.kopa-bundle');
+    try {
+      for (const month of ['05', '06']) {
+        const recorded = await recorder.call('gateway.call', { tool: 'kasi.getRestDeInfo', args: { solYear: '2025', solMonth: month }, mode: 'record', snapshot: 'field' });
+        expect(recorded.ok).toBe(true);
+      }
+      await recorder.call('bundle.export', { snapshot: 'field', file: carried });
+    } finally {
+      await recorder.dispose();
+      await agency.close();
+    }
+    const damaged = path.join(tempDir(), 'damaged.kopa-bundle');
+    const bytes = readFileSync(carried);
+    bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0xff;
+    writeFileSync(damaged, bytes);
+
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'settings');
+    await page.getByTestId('bundle-file').fill(damaged);
+    await page.getByTestId('bundle-import').click();
+    await expect.poll(() => page.getByTestId('bundle-outcome').getAttribute('role'), { timeout: 15_000 }).toBe('alert');
+    await page.getByTestId('bundle-file').fill(carried);
+    await page.getByLabel('스냅숏 이름').fill('field-office');
+    await page.getByTestId('bundle-import').click();
+    await expect.poll(() => page.getByTestId('bundle-outcome').textContent(), { timeout: 15_000 }).toContain('녹화 2건을 확인해 가져왔습니다 (스냅숏 field-office).');
+    const again = path.join(tempDir(), 'again.kopa-bundle');
+    await page.getByTestId('bundle-out').fill(again);
+    await page.getByTestId('bundle-export').click();
+    await expect.poll(() => page.getByTestId('bundle-outcome').textContent(), { timeout: 15_000 }).toContain(`field-office의 녹화 2건을 ${again}에 썼습니다.`);
+    expect(readFileSync(again).length).toBeGreaterThan(0);
     await close(w);
   }, 120_000);
 

@@ -58,7 +58,8 @@ export class ApprovalBroker {
     const id = randomUUID();
     return new Promise<ApprovalDecision>((resolve, reject) => {
       const timeoutMs = request.timeoutMs ?? this.timeoutMs;
-      const timer = setTimeout(() => settle({ allow: false, reason: `${DENIED_MESSAGE} (${Math.round(timeoutMs / 1000)}초 안에 답이 없었습니다.)` }), timeoutMs);
+      const waited = timeoutMs >= 60_000 ? `${Math.round(timeoutMs / 60_000)}분` : `${Math.max(1, Math.round(timeoutMs / 1000))}초`;
+      const timer = setTimeout(() => settle({ allow: false, reason: `${DENIED_MESSAGE} (${waited} 동안 답이 없었습니다.)` }), timeoutMs);
       const onAbort = (): void => {
         cleanup();
         reject(new KopaError('Aborted', 'The episode was stopped while a call waited for approval.'));

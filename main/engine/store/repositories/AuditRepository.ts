@@ -4,23 +4,15 @@
 // `kopa audit verify` find an entry that was edited or removed by other means.
 import { createHash } from 'node:crypto';
 import type { SqliteDatabase, SqliteStatement, SqliteTransaction } from '../../../../native/sqlite/index.ts';
-import type { AuditVerdict } from '../../../api/contract.ts';
 import type { AuditCheckpoint } from '../../gateway/auditCheckpoints.ts';
 import { processAlive } from '../processAlive.ts';
+import type { AuditListEntry, AuditListParams, AuditVerdict } from '../../../api/contract.ts';
 
-export interface AuditEntry {
-  at: string;
-  toolId: string;
-  method: string;
-  host: string;
-  path: string;
-  argsHash: string;
-  resultCode: string | null;
-  errorKind: string | null;
-  bytes: number;
-  latencyMs: number;
-  mode: string;
-}
+/** What the gateway writes for one request: never arguments or keys, only their hash. */
+export type AuditEntry = Omit<AuditListEntry, 'seq' | 'hash'>;
+
+/** The audit log's filter and page, as the engine API takes it. */
+export type AuditQuery = AuditListParams;
 
 export interface AuditRow extends AuditEntry {
   seq: number;
@@ -167,6 +159,33 @@ export class AuditRepository {
 
   count(): number {
     return (this.db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n;
+  }
+
+  /** Entries matching a filter, newest first, a page at a time (`beforeSeq` continues below the last page). */
+  query(filter: AuditQuery): { total: number; entries: AuditRow[] } {
+    const where: string[] = [];
+    const values: Record<string, string | number> = {};
+    if (filter.tool) {
+      where.push('instr(tool_id, @tool) > 0');
+      values.tool = filter.tool;
+    }
+    if (filter.outcome === 'ok') where.push('error_kind IS NULL');
+    if (filter.outcome === 'error') where.push('error_kind IS NOT NULL');
+    if (filter.from) {
+      where.push('at >= @from');
+      values.from = filter.from;
+    }
+    if (filter.to) {
+      where.push('at < @to');
+      values.to = filter.to;
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM audit_log ${clause}`).get(values) as { n: number }).n;
+    const page = [...where, ...(filter.beforeSeq !== undefined ? ['seq < @beforeSeq'] : [])];
+    const rows = this.db
+      .prepare(`SELECT * FROM audit_log ${page.length ? `WHERE ${page.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT @limit`)
+      .all({ ...values, ...(filter.beforeSeq !== undefined ? { beforeSeq: filter.beforeSeq } : {}), limit: filter.limit ?? 200 }) as DbRow[];
+    return { total, entries: rows.map(fromDb) };
   }
 
   recent(limit: number): AuditRow[] {

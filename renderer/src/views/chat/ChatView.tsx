@@ -14,6 +14,7 @@ import { Composer, type ComposerSettings } from './Composer.tsx';
 import { ToolCallCard, type ApprovalHandler } from './ToolCallCard.tsx';
 import { useChatRun } from './ChatRunProvider.tsx';
 import { turnsOf, type Turn } from './turns.ts';
+import { toolsFor } from './ToolPicker.tsx';
 
 const EXAMPLES: StringKey[] = ['chat.example1', 'chat.example2', 'chat.example3', 'chat.example4'];
 
@@ -102,6 +103,7 @@ export function ChatView({ chatId }: { chatId?: string }) {
 
   const ask = (question: string, composer: ComposerSettings, fromSeq?: number): void => {
     if (!api) return;
+    const offered = settings?.tools ?? toolsFor(catalog.data?.tools ?? [], composer.agencies);
     const start = (): void =>
       run.ask(
         {
@@ -110,7 +112,7 @@ export function ChatView({ chatId }: { chatId?: string }) {
           ...(composer.lora ? { lora: [composer.lora] } : {}),
           approval: composer.approval,
           mode: settings?.mode ?? backend.mode,
-          ...(settings?.tools ? { tools: settings.tools } : {}),
+          ...(offered ? { tools: offered } : {}),
           ...((settings?.snapshot ?? backend.snapshot) ? { snapshot: settings?.snapshot ?? backend.snapshot } : {}),
           ...(chatId ? { chatId } : {}),
         },

@@ -4,12 +4,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Send, Square } from 'lucide-react';
 import type { ChatSettings } from '../../../../main/api/contract.ts';
 import { useEngineQuery } from '../../api/queries.ts';
+import { ToolPicker } from './ToolPicker.tsx';
 import { useLocale } from '../../i18n.tsx';
 
 export interface ComposerSettings {
   model: string;
   lora: string;
   approval: 'auto' | 'ask';
+  /** Agencies whose tools are offered; undefined for the whole catalog. */
+  agencies?: string[];
 }
 
 const STORAGE_KEY = 'kopa.chat.settings';
@@ -17,7 +20,7 @@ const STORAGE_KEY = 'kopa.chat.settings';
 export function savedComposerSettings(): ComposerSettings {
   try {
     const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<ComposerSettings> | null;
-    return { model: value?.model ?? '', lora: value?.lora ?? '', approval: value?.approval === 'auto' ? 'auto' : 'ask' };
+    return { model: value?.model ?? '', lora: value?.lora ?? '', approval: value?.approval === 'auto' ? 'auto' : 'ask', ...(Array.isArray(value?.agencies) ? { agencies: value.agencies } : {}) };
   } catch {
     return { model: '', lora: '', approval: 'ask' };
   }
@@ -34,14 +37,18 @@ export function Composer(props: {
 }) {
   const { t } = useLocale();
   const models = useEngineQuery('models.list', {});
+  const catalog = useEngineQuery('catalog.list', {});
+  const tools = catalog.data?.tools ?? [];
   const [settings, setSettings] = useState<ComposerSettings>(savedComposerSettings);
   const input = useRef<HTMLTextAreaElement>(null);
   const fixed = props.chatSettings;
-  const shown: ComposerSettings = fixed ? { model: fixed.model, lora: fixed.lora?.[0] ?? '', approval: fixed.approval ?? 'auto' } : settings;
+  const fixedAgencies = fixed?.tools ? [...new Set(tools.filter((t) => t.kind === 'remote' && fixed.tools!.includes(t.id)).map((t) => t.agency))] : undefined;
+  const shown: ComposerSettings = fixed ? { model: fixed.model, lora: fixed.lora?.[0] ?? '', approval: fixed.approval ?? 'auto', ...(fixedAgencies ? { agencies: fixedAgencies } : {}) } : settings;
   useEffect(() => input.current?.focus(), [props.draft]);
 
   const update = (change: Partial<ComposerSettings>): void => {
-    const next = { ...settings, ...change };
+    const next: ComposerSettings = { ...settings, ...change };
+    if ('agencies' in change && change.agencies === undefined) delete next.agencies;
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
     setSettings(next);
   };
@@ -86,6 +93,7 @@ export function Composer(props: {
             </select>
           </label>
         )}
+        <ToolPicker tools={tools} agencies={shown.agencies} disabled={fixed !== null} onChange={(agencies) => update({ agencies })} />
         <label className="check">
           <input type="checkbox" checked={shown.approval === 'ask'} disabled={fixed !== null} onChange={(e) => update({ approval: e.target.checked ? 'ask' : 'auto' })} data-testid="composer-approval" />
           {t('chat.approvalAsk')}

@@ -2,7 +2,7 @@
 // API keys as write-only fields, the hosts calls may go to, the data folder, and the audit log's verification.
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { KeyRound, ShieldCheck } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import type { KeyStatus } from '../../../../main/api/contract.ts';
 import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
@@ -11,6 +11,8 @@ import { useBackend } from '../../app/backendMode.tsx';
 import { useTheme, type ThemeChoice } from '../../app/theme.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { AuditLog } from './AuditLog.tsx';
+import { Bundles } from './Bundles.tsx';
 import { formatDateTime } from '../../format.ts';
 
 function Appearance() {
@@ -204,46 +206,6 @@ function Allowlist() {
   );
 }
 
-function Audit() {
-  const { t } = useLocale();
-  const api = useEngine();
-  const status = useEngineQuery('engine.status', {});
-  const [verdict, setVerdict] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const verify = (): void => {
-    if (!api) return;
-    setBusy(true);
-    api.call('audit.verify', {}).then(
-      (v) => {
-        setBusy(false);
-        setVerdict(v.ok ? t('audit.ok', { n: v.entries }) : t('audit.bad', { n: v.problems.length, first: v.problems[0]?.message ?? '' }));
-      },
-      (e: unknown) => {
-        setBusy(false);
-        setVerdict((e as Error).message);
-      },
-    );
-  };
-  return (
-    <section className="card" aria-labelledby="audit">
-      <h3 id="audit">
-        <ShieldCheck size={18} aria-hidden="true" /> {t('settings.audit')}
-      </h3>
-      <p>
-        {t('status.dataDir')}: <code>{status.data?.dataDir ?? '…'}</code>
-      </p>
-      <button type="button" onClick={verify} disabled={busy} data-testid="audit-verify">
-        {t('audit.verify')}
-      </button>
-      {verdict && (
-        <p role="status" data-testid="audit-verdict">
-          {verdict}
-        </p>
-      )}
-    </section>
-  );
-}
-
 export function SettingsView() {
   const { t } = useLocale();
   return (
@@ -256,7 +218,8 @@ export function SettingsView() {
         <Backend />
         <Keys />
         <Allowlist />
-        <Audit />
+        <Bundles />
+        <AuditLog />
       </div>
     </div>
   );
