@@ -71,8 +71,16 @@ export interface ToolSummary {
   endpoint: string | null;
 }
 
+export interface AgencyInfo {
+  id: string;
+  name: LocalizedText;
+  /** Tools of this agency in the listing. */
+  tools: number;
+}
+
 export interface CatalogListing {
   tools: ToolSummary[];
+  agencies: AgencyInfo[];
   /** Problems with user-added catalog files (their tools are left out). */
   problems: CatalogProblem[];
 }
@@ -166,6 +174,25 @@ export interface GatewayCallParams {
   mode?: GatewayMode;
   /** Snapshot to record into or replay from. */
   snapshot?: string;
+  /** Also return the response body as the service sent it (keys scrubbed), for people to read. Defaults to false. */
+  raw?: boolean;
+}
+
+/** A daily or per-second limit shared by the tools of one group, and the calls it counted today (KST). */
+export interface QuotaUsage {
+  group: string;
+  perDay: number | null;
+  perSecond: number | null;
+  usedToday: number;
+  tools: string[];
+}
+
+/** A kind of value tools take and return (resources/catalog/semantics.json). */
+export interface SemanticKind {
+  ko: string;
+  en: string;
+  pattern?: string;
+  example?: string;
 }
 
 export interface EdgeProposal {
@@ -696,7 +723,9 @@ export interface EngineMethods {
   'catalog.get': { params: { id: string }; result: ToolSpec };
   'catalog.validate': { params: { files?: string[] }; result: CatalogValidation };
   'catalog.import': { params: { file: string; agency?: string }; result: CatalogImport };
+  'catalog.kinds': { params: EmptyParams; result: Record<string, SemanticKind> };
   'gateway.call': { params: GatewayCallParams; result: CallResult };
+  'gateway.quota': { params: { tool?: string }; result: QuotaUsage[] };
   /** `body` as text, or `bodyBase64` as the bytes (decoded by the declared charset, EUC-KR included). */
   'gateway.parse': { params: { tool: string; body?: string; bodyBase64?: string; status?: number; contentType?: string }; result: ParsedOutcome };
   'audit.verify': { params: EmptyParams; result: AuditVerdict };
@@ -784,7 +813,9 @@ const methodTable: Record<MethodName, true> = {
   'catalog.get': true,
   'catalog.validate': true,
   'catalog.import': true,
+  'catalog.kinds': true,
   'gateway.call': true,
+  'gateway.quota': true,
   'gateway.parse': true,
   'audit.verify': true,
   'audit.list': true,

@@ -22,7 +22,9 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'catalog.get': z.object({ id: text }).strict(),
   'catalog.validate': z.object({ files: z.array(text).max(1000).optional() }).strict(),
   'catalog.import': z.object({ file: text, agency: z.string().regex(/^[a-z][a-z0-9]*$/).optional() }).strict(),
-  'gateway.call': z.object({ tool: text, args: z.record(z.string(), z.unknown()), mode: mode.optional(), snapshot: text.optional() }).strict(),
+  'catalog.kinds': empty,
+  'gateway.call': z.object({ tool: text, args: z.record(z.string(), z.unknown()), mode: mode.optional(), snapshot: text.optional(), raw: z.boolean().optional() }).strict(),
+  'gateway.quota': z.object({ tool: text.optional() }).strict(),
   'gateway.parse': z
     .object({ tool: text, body: z.string().max(64 * 1024 * 1024).optional(), bodyBase64: z.string().max(96 * 1024 * 1024).optional(), status: z.number().int().min(100).max(599).optional(), contentType: z.string().max(200).optional() })
     .strict()

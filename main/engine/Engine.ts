@@ -106,7 +106,9 @@ export class Engine implements EngineApi {
     'catalog.get': async ({ id }) => this.catalog().require(id),
     'catalog.validate': async ({ files }) => validateCatalogFiles(this, files),
     'catalog.import': async ({ file, agency }) => importCatalog(this, file, agency),
-    'gateway.call': ({ tool, args, mode, snapshot }, options) => this.gateway().call(tool, args, { mode, snapshot, signal: options.signal }),
+    'catalog.kinds': async () => this.catalogInfo().vocabulary.tags,
+    'gateway.call': ({ tool, args, mode, snapshot, raw }, options) => this.gateway().call(tool, args, { mode, snapshot, raw, signal: options.signal }),
+    'gateway.quota': async ({ tool }) => this.gateway().quotaUsage(tool),
     'gateway.parse': async ({ tool, body, bodyBase64, status, contentType }) => this.gateway().parse(tool, { status: status ?? 200, contentType: contentType ?? '', body: bodyBase64 !== undefined ? Buffer.from(bodyBase64, 'base64') : Buffer.from(body ?? '', 'utf8') }),
     'audit.verify': async () => {
       const verdict = new AuditRepository(this.store.db).verify(this.auditCheckpoints.read());

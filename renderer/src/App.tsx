@@ -13,6 +13,7 @@ import { ChatRunProvider } from './views/chat/ChatRunProvider.tsx';
 import { ModelsView } from './views/models/ModelsView.tsx';
 import { SettingsView } from './views/settings/SettingsView.tsx';
 import { SynthesisView } from './views/synthesis/SynthesisView.tsx';
+import { CatalogView } from './views/catalog/CatalogView.tsx';
 
 function Header() {
   const { t, locale, setLocale } = useLocale();
@@ -64,9 +65,7 @@ function Views() {
       <Route path="/chat/:id?">{(params) => <ChatView chatId={params.id} />}</Route>
       <Route path="/models" component={ModelsView} />
       <Route path="/settings" component={SettingsView} />
-      <Route path="/catalog" nest>
-        <PlannedView view="catalog" />
-      </Route>
+      <Route path="/catalog/:id?">{(params) => <CatalogView toolId={params.id} />}</Route>
       <Route path="/graph" nest>
         <PlannedView view="graph" />
       </Route>

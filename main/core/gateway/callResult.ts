@@ -41,6 +41,16 @@ export interface CallResult {
   /** hash(tool id, canonical arguments without secrets, spec version): the recording key. */
   requestHash: string;
   latencyMs: number;
+  /** The body the service sent, keys scrubbed: only when the caller asked for it (a person reading it). */
+  raw?: RawBody;
+}
+
+export interface RawBody {
+  status: number;
+  contentType: string;
+  body: string;
+  /** The body was longer than what is kept here. */
+  truncated: boolean;
 }
 
 /** The part of a CallResult that comes from the response itself (what a replay must reproduce exactly). */

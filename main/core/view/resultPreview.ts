@@ -20,6 +20,8 @@ export interface ResultPreviewOptions {
   columns?: number;
   /** Characters kept of a cell, the rest replaced by "…". Defaults to 120. */
   maxChars?: number;
+  /** Columns to put first, in this order (a tool's headline fields: a deal's price, area and floor). */
+  headline?: string[];
 }
 
 function cell(value: unknown, maxChars: number): string {
@@ -32,6 +34,9 @@ export function resultPreview(items: Item[], total: number | null, options: Resu
   const head = items.slice(0, options.rows ?? 5);
   const maxChars = options.maxChars ?? 120;
   const columns: string[] = [];
+  for (const name of options.headline ?? []) {
+    if (head.some((row) => cell(row[name], maxChars) !== '')) columns.push(name);
+  }
   for (const row of head) {
     for (const [key, value] of Object.entries(row)) {
       if (!columns.includes(key) && cell(value, maxChars) !== '') columns.push(key);

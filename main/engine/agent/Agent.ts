@@ -212,7 +212,8 @@ export class Agent {
     const ms = Math.round(performance.now() - started);
     calls.push({ step, tool: toolId, arguments: checked.args, result, ...(view.handle ? { handle: view.handle } : {}), shown: view.visible, ms });
     const summary = result.ok ? `${view.handle}: ${view.shown} of ${view.returned} rows shown${view.returned !== view.totalCount ? ` (${view.totalCount} in all)` : ''}` : `${result.error?.kind}: ${result.error?.message}`;
-    const preview = result.ok ? resultPreview(result.items, result.totalCount) : undefined;
+    const spec = o.catalog.require(toolId);
+    const preview = result.ok ? resultPreview(result.items, result.totalCount, { headline: spec.kind === 'remote' ? spec.response.headline : undefined }) : undefined;
     const error = result.error ? { kind: result.error.kind, message: result.error.message } : undefined;
     o.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool: toolId, ok: result.ok, summary, latencyMs: result.latencyMs, ...(preview ? { preview } : {}), ...(error ? { error } : {}) });
     return {

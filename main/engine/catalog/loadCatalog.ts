@@ -8,7 +8,7 @@ import { formatProblem, type CatalogProblem } from '../../core/catalog/catalogPr
 import { validateCatalog, type CatalogSource, type SemanticVocabulary } from '../../core/catalog/validateCatalog.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { KeyGrant } from '../../core/catalog/keyPortals.ts';
-import { keyIds, type CatalogFile, type KeyId } from '../../core/catalog/types.ts';
+import { keyIds, type CatalogFile, type KeyId, type LocalizedText } from '../../core/catalog/types.ts';
 import { APP_VERSION } from '../../core/appInfo.ts';
 
 export interface LoadCatalogOptions {
@@ -33,6 +33,8 @@ export interface LoadedCatalog {
   vocabulary: SemanticVocabulary;
   problems: CatalogProblem[];
   files: string[];
+  /** Each agency's name as its catalog file gives it (KMA: 기상청 / Korea Meteorological Administration). */
+  agencies: Record<string, LocalizedText>;
 }
 
 /** The user's grants of a key to a host outside its issuer's (see KeyPortal.hosts). */
@@ -70,6 +72,15 @@ function parseJson(text: string): unknown {
 }
 
 type SourceText = CatalogSource & { text: string };
+
+function agencyNames(list: SourceText[]): Record<string, LocalizedText> {
+  const names: Record<string, LocalizedText> = {};
+  for (const { json } of list) {
+    const file = json as Partial<CatalogFile>;
+    if (typeof file.agency === 'string' && typeof file.agencyName?.ko === 'string' && typeof file.agencyName.en === 'string') names[file.agency] ??= file.agencyName;
+  }
+  return names;
+}
 
 function sources(dir: string): SourceText[] {
   if (!existsSync(dir)) return [];
@@ -121,7 +132,7 @@ export function loadCatalog(options: LoadCatalogOptions): LoadedCatalog {
   const print = memo && granted.problems.length === 0 ? fingerprint(options.resourcesDir, all, granted.grants) : undefined;
   if (memo && print && existsSync(memo) && readFileSync(memo, 'utf8') === print) {
     const tools = all.flatMap((s) => (s.json as CatalogFile).tools);
-    return { catalog: new Catalog(tools, granted.grants), vocabulary: catalogSchemaFiles(options.resourcesDir).vocabulary, problems: [], files };
+    return { catalog: new Catalog(tools, granted.grants), vocabulary: catalogSchemaFiles(options.resourcesDir).vocabulary, problems: [], files, agencies: agencyNames(all) };
   }
   const result = validateSources(options.resourcesDir, all, granted.grants);
   const bundledProblems = result.problems.filter((p) => bundled.some((b) => b.file === p.file));
@@ -139,5 +150,5 @@ export function loadCatalog(options: LoadCatalogOptions): LoadedCatalog {
       // A data folder that cannot be written only means validating again next time.
     }
   }
-  return { catalog: new Catalog(result.tools, granted.grants), vocabulary: result.vocabulary, problems, files };
+  return { catalog: new Catalog(result.tools, granted.grants), vocabulary: result.vocabulary, problems, files, agencies: agencyNames(all) };
 }

@@ -10,7 +10,8 @@ import { localTools, type LocalToolName } from '../../core/catalog/localTools.ts
 import { isRemote, type RemoteToolSpec, type ToolSpec } from '../../core/catalog/types.ts';
 import { checkAllowed } from '../../core/gateway/allowlist.ts';
 import { buildRequest } from '../../core/gateway/buildRequest.ts';
-import { failure, type CallResult, type CallSource, type GatewayMode, type ParsedOutcome } from '../../core/gateway/callResult.ts';
+import { failure, type CallResult, type CallSource, type GatewayMode, type ParsedOutcome, type RawBody } from '../../core/gateway/callResult.ts';
+import type { QuotaUsage } from '../../api/contract.ts';
 import { decodeBody } from './decodeBody.ts';
 import { interpretResponse, parseBody, type RawResponse } from '../../core/gateway/interpret.ts';
 import { KopaError } from '../../core/errors.ts';
@@ -67,6 +68,15 @@ export interface GatewayCallOptions {
    * their own moments, several at once.
    */
   emulatorNow?: Date;
+  /** Return the body as the service sent it (keys scrubbed) beside the normalised rows. Defaults to false. */
+  raw?: boolean;
+}
+
+/** The most of a raw body a result carries for people to read; the rows are what programs use. */
+const RAW_BODY_CHARS = 256 * 1024;
+
+function rawBody(status: number, contentType: string, body: string): RawBody {
+  return { status, contentType, body: body.slice(0, RAW_BODY_CHARS), truncated: body.length > RAW_BODY_CHARS };
 }
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -136,7 +146,7 @@ export class Gateway {
       const output = localTools[spec.function as LocalToolName](args);
       return this.result(spec, { ok: true, items: [output], totalCount: 1, page: null, resultCode: null, resultMessage: null, error: null, warnings: [] }, 'local', requestHash, elapsed(started));
     }
-    if (mode === 'replay') return this.replay(spec, args, requestHash, options.snapshot, started);
+    if (mode === 'replay') return this.replay(spec, args, requestHash, options, started);
     return this.send(spec, args, requestHash, mode, options, started);
   }
 
@@ -154,7 +164,8 @@ export class Gateway {
     return outcome;
   }
 
-  private async replay(spec: RemoteToolSpec, args: Record<string, unknown>, requestHash: string, snapshot: string | undefined, started: number): Promise<CallResult> {
+  private async replay(spec: RemoteToolSpec, args: Record<string, unknown>, requestHash: string, options: GatewayCallOptions, started: number): Promise<CallResult> {
+    const snapshot = options.snapshot;
     const recording = this.recordings.find(requestHash, snapshot);
     const url = new URL(`${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.path}`);
     if (!recording) {
@@ -169,7 +180,12 @@ export class Gateway {
     const outcome = this.interpretBytes(spec, recording.httpStatus, recording.contentType, recording.body, this.options.keys);
     await this.writeAudit(spec, url, 'replay', requestHash, outcome, recording.body.length, elapsed(started));
     // A replay reports the latency the live call had, so replayed results are identical wherever they are replayed.
-    return this.result(spec, outcome, 'replay', requestHash, recording.latencyMs);
+    const result = this.result(spec, outcome, 'replay', requestHash, recording.latencyMs);
+    if (options.raw) {
+      const kept = scrubbed({ status: recording.httpStatus, contentType: recording.contentType, body: decodeBody(recording.body, recording.contentType).text }, this.options.keys);
+      result.raw = rawBody(kept.status, kept.contentType, kept.body);
+    }
+    return result;
   }
 
   private async send(spec: RemoteToolSpec, args: Record<string, unknown>, requestHash: string, mode: Exclude<GatewayMode, 'replay'>, options: GatewayCallOptions, started: number): Promise<CallResult> {
@@ -245,7 +261,9 @@ export class Gateway {
         latencyMs,
       });
     }
-    return this.result(spec, outcome, source, requestHash, latencyMs);
+    const result = this.result(spec, outcome, source, requestHash, latencyMs);
+    if (options.raw && lastRaw) result.raw = rawBody(lastRaw.status, lastRaw.contentType, lastRaw.body);
+    return result;
   }
 
   /** Full-jitter exponential backoff, or as long as the service asked (Retry-After) when it asked for longer. */
@@ -298,6 +316,19 @@ export class Gateway {
 
   private result(spec: ToolSpec, outcome: ParsedOutcome, source: CallSource, requestHash: string, latencyMs: number): CallResult {
     return { ...outcome, tool: spec.id, source, requestHash, latencyMs };
+  }
+
+  /** Each quota group's limits and the calls it counted today (KST), or only the group of one tool. */
+  quotaUsage(toolId?: string): QuotaUsage[] {
+    const groups = new Map<string, QuotaUsage>();
+    const specs = toolId === undefined ? this.options.catalog.list() : [this.options.catalog.require(toolId)];
+    for (const spec of specs) {
+      if (!isRemote(spec) || !spec.quota) continue;
+      const usage = groups.get(spec.quota.group) ?? { group: spec.quota.group, perDay: spec.quota.perDay ?? null, perSecond: spec.quota.perSecond ?? null, usedToday: this.quota.usedToday(spec.quota.group), tools: [] };
+      usage.tools.push(spec.id);
+      groups.set(spec.quota.group, usage);
+    }
+    return [...groups.values()];
   }
 
   /** Calls left today for every quota group with a daily limit (what live verification may spend). */

@@ -15,10 +15,13 @@ export function summarize(spec: ToolSpec): ToolSummary {
 }
 
 export function listCatalog(engine: Engine, agency?: string): CatalogListing {
-  const { catalog, problems } = engine.catalogInfo();
+  const { catalog, problems, agencies: names } = engine.catalogInfo();
   const wanted = agency?.toLowerCase();
   const tools = catalog.list().filter((t) => !wanted || t.agency.toLowerCase() === wanted || t.id.startsWith(`${wanted}.`));
-  return { tools: tools.map(summarize), problems };
+  const counts = new Map<string, number>();
+  for (const tool of tools) counts.set(tool.agency, (counts.get(tool.agency) ?? 0) + 1);
+  const agencies = [...counts].map(([id, n]) => ({ id, name: names[id] ?? { ko: id, en: id }, tools: n }));
+  return { tools: tools.map(summarize), agencies, problems };
 }
 
 function readJsonOrYaml(file: string): unknown {

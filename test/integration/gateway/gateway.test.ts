@@ -179,6 +179,8 @@ describe('gateway', () => {
     expect(third.error).toMatchObject({ kind: 'Quota', retryable: false });
     expect(third.error?.message).toContain('2 calls');
     expect(liveEmulator.requestCount).toBe(before);
+    // What the catalog view shows as "used today": the refused third call is not counted.
+    expect(gateway(store).quotaUsage(spec.id)).toEqual([{ group: 'test.quota', perDay: 2, perSecond: null, usedToday: 2, tools: [spec.id] }]);
     store.close();
   });
 

@@ -1,6 +1,6 @@
 // A service that echoes the key back, in forms a plain search for the key misses: "/" written "\/", every character a
 // \u escape, XML character references. The key must appear nowhere: not in the call's result, not in the recording,
-// not in a bundle, not in a replay.
+// not in a bundle, not in a replay, not in the raw body a person reads beside the rows.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -36,8 +36,10 @@ describe('a service that echoes the key', () => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, retries: 0 } });
       const leaks = (text: string): boolean => text.includes(KEY) || text.includes(KEY.replace(/\//g, '\\/')) || text.includes(encodeURIComponent(KEY));
-      const live = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'record', snapshot: 'echo' });
+      const live = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'record', snapshot: 'echo', raw: true });
       expect(live.ok).toBe(true);
+      expect(live.raw).toMatchObject({ status: 200, truncated: false });
+      expect(live.raw!.body).toContain('T1H');
       expect(leaks(JSON.stringify(live)), JSON.stringify(live)).toBe(false);
       expect(JSON.stringify(live)).toContain('***');
       const recording = new RecordingRepository(engine.store.db).all(new RecordingRepository(engine.store.db).snapshotId('echo')!)[0]!;
@@ -47,8 +49,8 @@ describe('a service that echoes the key', () => {
       await engine.call('bundle.export', { snapshot: 'echo', file: bundle });
       const exported = gunzipSync(readFileSync(bundle)).toString('utf8');
       expect(leaks(exported) || leaks(Buffer.from(exported.split('"body":"')[1]!.split('"')[0]!, 'base64').toString('utf8'))).toBe(false);
-      const replay = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'replay', snapshot: 'echo' });
-      expect(replay).toMatchObject({ ok: true, items: live.items, resultMessage: live.resultMessage });
+      const replay = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'replay', snapshot: 'echo', raw: true });
+      expect(replay).toMatchObject({ ok: true, items: live.items, resultMessage: live.resultMessage, raw: live.raw });
       expect(leaks(JSON.stringify(replay))).toBe(false);
     });
   }

@@ -1,0 +1,239 @@
+// One tool as its spec describes it: what it does, where it is served, its parameters with their formats and value
+// kinds, the fields it returns, today's quota, the facts still to verify, the links of the EDGE graph that lead into
+// and out of it, and a form to call it.
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { TriangleAlert } from 'lucide-react';
+import type { Edge } from '../../../../main/core/edge/types.ts';
+import type { FieldSpec, ToolSpec } from '../../../../main/core/catalog/types.ts';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useLocale } from '../../i18n.tsx';
+import { formatCount } from '../../format.ts';
+import { formatOf } from './argsForm.ts';
+import { TryIt } from './TryIt.tsx';
+
+type Kinds = Record<string, { ko: string; en: string; example?: string }>;
+
+function KindTag({ tag, kinds }: { tag: string | undefined; kinds: Kinds | undefined }) {
+  const { locale } = useLocale();
+  if (!tag) return <span className="muted">—</span>;
+  const kind = kinds?.[tag];
+  return (
+    <span className="kind" title={kind ? kind[locale] || kind.ko : undefined}>
+      <code>{tag}</code>
+      {kind && <span className="muted"> {kind[locale] || kind.ko}</span>}
+    </span>
+  );
+}
+
+function EdgeLinks({ edges, side }: { edges: Edge[]; side: 'to' | 'from' }) {
+  const { t } = useLocale();
+  if (edges.length === 0) return <span className="muted">—</span>;
+  return (
+    <ul className="edge-links">
+      {edges.map((edge) => {
+        const tool = side === 'to' ? edge.toTool : edge.fromTool;
+        const ends = side === 'to' ? edge.toParams : edge.fromFields;
+        return (
+          <li key={edge.id}>
+            <Link href={`/catalog/${tool}`}>
+              <code>
+                {tool}.{ends.join('+')}
+              </code>
+            </Link>{' '}
+            <span className={`badge edge-${edge.status}`} title={edge.reason ?? undefined}>
+              {t(`edge.status.${edge.status}`)}
+            </span>
+            {edge.transform !== 'identity' && <span className="muted"> · {edge.transform}</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <section className="card" data-testid={testId}>
+      <h3>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function responseFields(spec: ToolSpec): [string, FieldSpec][] {
+  return Object.entries(spec.response.fields);
+}
+
+function Quota({ toolId }: { toolId: string }) {
+  const { t, locale } = useLocale();
+  const quota = useEngineQuery('gateway.quota', { tool: toolId });
+  const usage = quota.data?.[0];
+  if (!usage) return <p className="muted">{quota.data ? t('catalog.noQuota') : '…'}</p>;
+  return (
+    <p data-testid="tool-quota">
+      {usage.perDay !== null ? t('catalog.quotaDay', { used: formatCount(usage.usedToday, locale), limit: formatCount(usage.perDay, locale) }) : t('catalog.quotaUsed', { used: formatCount(usage.usedToday, locale) })}
+      {usage.perSecond !== null && ` · ${t('catalog.quotaSecond', { n: usage.perSecond })}`} <span className="muted">({usage.group})</span>
+    </p>
+  );
+}
+
+export function ToolPage({ toolId }: { toolId: string }) {
+  const { t, locale } = useLocale();
+  const spec = useEngineQuery('catalog.get', { id: toolId });
+  const kinds = useEngineQuery('catalog.kinds', {});
+  const edges = useEngineQuery('edges.list', { tool: toolId });
+  if (spec.isError) {
+    return (
+      <p className="error" role="alert">
+        {spec.error.message}
+      </p>
+    );
+  }
+  if (!spec.data) return <p className="muted">…</p>;
+  const tool = spec.data;
+  const other = locale === 'ko' ? 'en' : 'ko';
+  const required = new Set(tool.parameters.required ?? []);
+  const links = (edges.data?.edges ?? []).filter((e) => e.status !== 'rejected');
+  const feeds = (field: string): Edge[] => links.filter((e) => e.fromTool === tool.id && e.fromFields.includes(field));
+  const fedBy = (param: string): Edge[] => links.filter((e) => e.toTool === tool.id && e.toParams.includes(param));
+  const rejected = (edges.data?.edges ?? []).length - links.length;
+  return (
+    <article className="tool-page" aria-label={tool.name[locale]} data-testid="tool-page">
+      <section className="card">
+        <header className="card-head">
+          <div>
+            <h3 className="tool-title">{tool.name[locale] || tool.name.ko}</h3>
+            <p className="muted" lang={other}>
+              {tool.name[other]}
+            </p>
+          </div>
+          <div className="row">
+            <span className="badge badge-neutral">{tool.agency}</span>
+            <span className="badge badge-neutral">{t(`catalog.kind.${tool.kind}`)}</span>
+          </div>
+        </header>
+        <p>{tool.description[locale] || tool.description.ko}</p>
+        <dl className="facts">
+          <div>
+            <dt>{t('catalog.id')}</dt>
+            <dd>
+              <code data-testid="tool-id">{tool.id}</code>
+            </dd>
+          </div>
+          {tool.kind === 'remote' && (
+            <div>
+              <dt>{t('catalog.endpoint')}</dt>
+              <dd>
+                <code>
+                  {tool.endpoint.method} {tool.endpoint.scheme}://{tool.endpoint.host}
+                  {tool.endpoint.port ? `:${tool.endpoint.port}` : ''}
+                  {tool.endpoint.path}
+                </code>
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('catalog.sourceDoc')}</dt>
+            <dd>
+              <code>{tool.source}</code>
+            </dd>
+          </div>
+          {tool.kind === 'remote' && (
+            <div>
+              <dt>{t('catalog.quota')}</dt>
+              <dd>
+                <Quota toolId={tool.id} />
+              </dd>
+            </div>
+          )}
+        </dl>
+        {tool.kind === 'remote' && tool.verify && tool.verify.length > 0 && (
+          <div className="verify-notes" data-testid="verify-notes">
+            <p>
+              <TriangleAlert size={16} aria-hidden="true" /> {t('catalog.verify')}
+            </p>
+            <ul>
+              {tool.verify.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
+      <Section title={t('catalog.parameters')} testId="tool-parameters">
+        <div className="table-scroll">
+          <table className="spec-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('catalog.param')}</th>
+                <th scope="col">{t('catalog.type')}</th>
+                <th scope="col">{t('catalog.format')}</th>
+                <th scope="col">{t('catalog.semantic')}</th>
+                <th scope="col">{t('catalog.description')}</th>
+                <th scope="col">{t('catalog.fedBy')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(tool.parameters.properties).map(([name, schema]) => (
+                <tr key={name}>
+                  <th scope="row">
+                    <code>{name}</code> {required.has(name) && <span className="badge badge-warn">{t('catalog.required')}</span>}
+                  </th>
+                  <td>{schema.type}</td>
+                  <td>
+                    <code>{formatOf(schema)}</code>
+                  </td>
+                  <td>
+                    <KindTag tag={schema['x-semantic']} kinds={kinds.data} />
+                  </td>
+                  <td>{locale === 'en' ? (schema['x-description-en'] ?? schema.description) : schema.description}</td>
+                  <td>
+                    <EdgeLinks edges={fedBy(name)} side="from" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+      <Section title={t('catalog.fields')} testId="tool-fields">
+        <div className="table-scroll">
+          <table className="spec-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('catalog.field')}</th>
+                <th scope="col">{t('catalog.type')}</th>
+                <th scope="col">{t('catalog.label')}</th>
+                <th scope="col">{t('catalog.semantic')}</th>
+                <th scope="col">{t('catalog.feeds')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {responseFields(tool).map(([name, field]) => (
+                <tr key={name}>
+                  <th scope="row">
+                    <code>{name}</code>
+                  </th>
+                  <td>
+                    {field.type}
+                    {field.unit && <span className="muted"> ({field.unit})</span>}
+                  </td>
+                  <td>{(locale === 'en' ? field.en : field.ko) ?? field.ko ?? field.en ?? ''}</td>
+                  <td>
+                    <KindTag tag={field.semantic} kinds={kinds.data} />
+                  </td>
+                  <td>
+                    <EdgeLinks edges={feeds(name)} side="to" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {edges.data && <p className="muted">{edges.data.edges.length === 0 ? t('catalog.noLinks') : t('catalog.graphNote', { version: edges.data.graphVersion, rejected })}</p>}
+      </Section>
+      <TryIt tool={tool} kinds={kinds.data} />
+    </article>
+  );
+}

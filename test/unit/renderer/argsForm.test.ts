@@ -1,0 +1,36 @@
+// The catalog's "try it" form: what a person types becomes the arguments the gateway checks, and back.
+import { describe, expect, it } from 'vitest';
+import { argsFromValues, formFields, formatOf, valuesFromArgs } from '../../../renderer/src/views/catalog/argsForm.ts';
+import { bundledCatalog } from '../../helpers/catalog.ts';
+
+const deals = bundledCatalog().require('molit.getRTMSDataSvcAptTradeDev');
+const holidays = bundledCatalog().require('kasi.getRestDeInfo');
+
+describe('the try-it form', () => {
+  it('puts required parameters first and paging last, with a date or month input where the value is a date', () => {
+    const fields = formFields(deals.parameters);
+    expect(fields.map((f) => [f.name, f.required, f.kind])).toEqual([
+      ['LAWD_CD', true, 'text'],
+      ['DEAL_YMD', true, 'month'],
+      ['pageNo', false, 'integer'],
+      ['numOfRows', false, 'integer'],
+    ]);
+  });
+
+  it('turns a month input into YYYYMM and an example back into what the inputs show', () => {
+    const fields = formFields(deals.parameters);
+    const values = valuesFromArgs(fields, deals.examples[0]!.args);
+    expect(values).toMatchObject({ DEAL_YMD: '2024-01', LAWD_CD: '11110', pageNo: '' });
+    expect(argsFromValues(fields, { ...values, numOfRows: ' 50 ' })).toEqual({ LAWD_CD: '11110', DEAL_YMD: '202401', numOfRows: 50 });
+  });
+
+  it('leaves empty inputs out and keeps text a number input cannot read, so the gateway names the problem', () => {
+    const fields = formFields(holidays.parameters);
+    expect(argsFromValues(fields, { solYear: '2025', solMonth: '', pageNo: 'two' })).toEqual({ solYear: '2025', pageNo: 'two' });
+  });
+
+  it('states a format in one line: pattern, range and default', () => {
+    expect(formatOf(holidays.parameters.properties.numOfRows!)).toBe('1…100 · = 100');
+    expect(formatOf(holidays.parameters.properties.solYear!)).toBe('^\\d{4}$');
+  });
+});
