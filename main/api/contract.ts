@@ -11,7 +11,8 @@ import type { CallResult, GatewayMode, ParsedOutcome } from '../core/gateway/cal
 import type { CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../core/edge/types.ts';
 import type { AgentEvent } from '../core/agent/types.ts';
 import type { BfclCategory } from '../core/bfcl/categories.ts';
-import type { BenchRunRow, BenchRunSummary, BenchEstimate } from '../core/bench/runTypes.ts';
+import type { BenchAttemptRow, BenchRunRow, BenchRunSummary, BenchEstimate } from '../core/bench/runTypes.ts';
+import type { BenchTask } from '../core/bench/types.ts';
 import type { ExportFormat } from '../core/synth/formats.ts';
 
 export type EmptyParams = Record<string, never>;
@@ -671,6 +672,46 @@ export interface BenchReport {
   file?: string;
 }
 
+/** One task of a run: how often it passed, and how its failed attempts failed. */
+export interface BenchTaskRow {
+  taskId: string;
+  /** The request as the suite now states it; null when the suite no longer has the task. */
+  request: string | null;
+  level: number | null;
+  abilities: string[];
+  agencies: string[];
+  /** Attempts, and of those passed. */
+  n: number;
+  c: number;
+  /** The failure kinds of its failed attempts, each once. */
+  failures: string[];
+  /** Attempts the backend could not run. */
+  errors: number;
+  meanMs: number;
+}
+
+export interface BenchRunDetail {
+  run: BenchRunRow;
+  /** As stored, or computed from the attempts of a run still going or cut short. */
+  summary: BenchRunSummary;
+  tasks: BenchTaskRow[];
+  /** The suite's tasks changed since the run: the requests shown are the current ones. */
+  suiteChanged: boolean;
+}
+
+export interface BenchTaskAttempts {
+  runId: string;
+  /** The task as the suite stores it (request, reference plan), or null when the suite no longer has it. */
+  task: BenchTask | null;
+  attempts: BenchAttemptRow[];
+  /**
+   * The reference plan executed again on the run's backend at the task's moment: the concrete arguments its
+   * expressions gave, to hold an attempt's calls against. Null for a live run (that would spend agency quota) or
+   * when the suite no longer has the task; `failure` says why a step failed.
+   */
+  reference: { steps: { id: string; tool: string; args: Record<string, unknown>; ok: boolean; errorKind: string | null; rows: number }[]; answer: unknown; failure?: string } | null;
+}
+
 export interface BenchComparison {
   a: string;
   b: string;
@@ -776,6 +817,8 @@ export interface EngineMethods {
   'bench.runs': { params: EmptyParams; result: BenchRunRow[] };
   'bench.report': { params: { run: string; format?: BenchReportFormat; out?: string }; result: BenchReport };
   'bench.compare': { params: { a: string; b: string }; result: BenchComparison };
+  'bench.show': { params: { run: string }; result: BenchRunDetail };
+  'bench.attempts': { params: { run: string; task: string }; result: BenchTaskAttempts };
   'keys.status': { params: EmptyParams; result: KeyReport };
   'keys.set': { params: { keyId: KeyId; key: string }; result: KeyReport };
   'keys.remove': { params: { keyId: KeyId }; result: KeyReport };
@@ -860,6 +903,8 @@ const methodTable: Record<MethodName, true> = {
   'bench.runs': true,
   'bench.report': true,
   'bench.compare': true,
+  'bench.show': true,
+  'bench.attempts': true,
   'keys.status': true,
   'keys.set': true,
   'keys.remove': true,

@@ -186,6 +186,8 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'bench.runs': empty,
   'bench.report': z.object({ run: text, format: z.enum(['md', 'html', 'csv', 'json']).optional(), out: text.optional() }).strict(),
   'bench.compare': z.object({ a: text, b: text }).strict(),
+  'bench.show': z.object({ run: text }).strict(),
+  'bench.attempts': z.object({ run: text, task: text }).strict(),
   'keys.status': empty,
   'keys.set': z.object({ keyId, key: z.string().max(4096) }).strict(),
   'keys.remove': z.object({ keyId }).strict(),

@@ -30,7 +30,7 @@ import { ApprovalBroker } from './agent/approvals.ts';
 import { JobRunner } from './jobs/JobRunner.ts';
 import { runAgent } from './methods/agent.ts';
 import { bfclCheck, bfclConformance, bfclRun } from './methods/bfcl.ts';
-import { benchCompare, benchReport, benchRun, benchRuns, benchValidate } from './methods/bench.ts';
+import { benchAttempts, benchCompare, benchReport, benchRun, benchRuns, benchShow, benchValidate } from './methods/bench.ts';
 import { ModelRegistry } from './models/ModelRegistry.ts';
 import { ModelHost } from './models/ModelHost.ts';
 import type { KeyId } from '../core/catalog/types.ts';
@@ -166,6 +166,8 @@ export class Engine implements EngineApi {
     'train.export': (params, options) => exportTrainingKit(this, params, options),
     'bench.report': async (params) => benchReport(this, params),
     'bench.compare': async (params) => benchCompare(this, params),
+    'bench.show': async ({ run }) => benchShow(this, run),
+    'bench.attempts': ({ run, task }) => benchAttempts(this, run, task),
     'keys.status': async () => this.keys.report(),
     'keys.set': ({ keyId, key }) => this.keys.set(keyId, key),
     'keys.remove': ({ keyId }) => this.keys.remove(keyId),

@@ -14,6 +14,7 @@ import { ModelsView } from './views/models/ModelsView.tsx';
 import { SettingsView } from './views/settings/SettingsView.tsx';
 import { SynthesisView } from './views/synthesis/SynthesisView.tsx';
 import { CatalogView } from './views/catalog/CatalogView.tsx';
+import { EvaluationView } from './views/evaluation/EvaluationView.tsx';
 
 function Header() {
   const { t, locale, setLocale } = useLocale();
@@ -71,7 +72,7 @@ function Views() {
       </Route>
       <Route path="/synthesis" component={SynthesisView} />
       <Route path="/eval" nest>
-        <PlannedView view="evaluation" />
+        <EvaluationView />
       </Route>
       <Route>
         <PlannedView view="missing" />

@@ -19,6 +19,7 @@ import { launchChromium } from '../helpers/browser.ts';
 import { repoRoot } from '../helpers/runCli.ts';
 import { fileTempDir, tempDir } from '../helpers/tempDir.ts';
 import { testCipher } from '../helpers/testCipher.ts';
+import { PLANTED_FAILURES, plantedScript } from '../helpers/plantedScript.ts';
 import { writeTinyLlama } from '../fixtures/gguf/tinyLlama.ts';
 import ko from '../../resources/strings/ko.json';
 import en from '../../resources/strings/en.json';
@@ -326,6 +327,79 @@ describe('the workbench', () => {
     await close(w);
   }, 120_000);
 
+  it('runs the oracle and a scripted model with planted mistakes as jobs, finds each failure kind in the task table, opens a trajectory and compares the runs', async () => {
+    const w = await open();
+    const { page } = w;
+    const tasks = PLANTED_FAILURES.join(',');
+    const runJob = async (model: string, samples: number): Promise<void> => {
+      await goTo(page, 'eval');
+      await page.getByTestId('bench-model').fill(model);
+      await page.getByTestId('bench-samples').fill(String(samples));
+      await page.getByTestId('bench-tasks').fill(tasks);
+      await page.getByTestId('bench-start').click();
+      await page.locator('[data-testid=job][data-status=running], [data-testid=job][data-status=done]').first().waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.locator('[data-testid=job][data-status=running]').count(), { timeout: 120_000 }).toBe(0);
+    };
+    await runJob('oracle', 2);
+    await runJob(`scripted:${plantedScript(new Map(), PLANTED_FAILURES)}`, 1);
+    await expect.poll(() => page.getByTestId('run-link').count()).toBe(2);
+    const pass1 = await page.getByTestId('run-pass1').allTextContents();
+    expect(pass1.sort()).toEqual(['0.0% [0.0%, 0.0%]', '100.0% [100.0%, 100.0%]']);
+    // The scripted run is the newer one, listed first.
+    await page.getByTestId('run-link').first().click();
+    await page.getByTestId('run-pass-at-1').waitFor();
+    expect(await page.getByTestId('run-pass-at-1').textContent()).toContain('0.0%');
+    expect(await page.getByTestId('manifest').textContent()).toContain('scripted:');
+    await expect.poll(() => page.getByTestId('task-row').count()).toBe(10);
+    const kinds = ['wrong final answer', 'premature answer', 'failed to decline', 'unrecovered API error', 'invented value', 'wrong tool', 'no call', 'step cap or loop', 'invalid arguments', 'unparseable output'];
+    for (const kind of kinds) {
+      await page.getByTestId('filter-failure').selectOption(kind);
+      await expect.poll(() => page.getByTestId('task-row').count(), { message: kind }).toBe(1);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'eval-run-ko.png'), fullPage: true });
+    await page.getByTestId('filter-failure').selectOption('invalid arguments');
+    await page.getByTestId('task-row').locator('a').click();
+    await page.getByTestId('attempt').waitFor();
+    expect(await page.evaluate(() => decodeURIComponent(location.hash))).toMatch(/^#\/eval\/run\/.+\/task\/re-09$/);
+    expect(await page.getByTestId('attempt-failure').textContent()).toBe('invalid arguments');
+    expect(await page.getByTestId('reference-plan').textContent()).toContain('molit.getRTMSDataSvcOffiTrade');
+    // The planted LAWD_CD ("강남구") is marked as differing from the plan's literal.
+    expect(await page.locator('[data-testid=attempt] .mismatch').allTextContents()).toContain('강남구');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'eval-task-ko.png'), fullPage: true });
+    const download = page.waitForEvent('download');
+    await page.goBack();
+    await page.getByTestId('report-download').click();
+    expect((await download).suggestedFilename()).toMatch(/\.html$/);
+    await goTo(page, 'eval');
+    await page.getByTestId('pick-run').nth(0).check();
+    await page.getByTestId('pick-run').nth(1).check();
+    await page.getByTestId('compare-runs').click();
+    await page.getByTestId('comparison').waitFor();
+    expect(await page.getByTestId('compare-difference').textContent()).toContain('+100.0');
+    await expect.poll(() => page.getByTestId('flips-better').locator('tbody tr').count()).toBe(10);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'eval-compare-ko.png'), fullPage: true });
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect.poll(() => page.getByTestId('flips-better').locator('h3').textContent()).toContain('Tasks better in B');
+    await page.screenshot({ path: path.join(screenshots, 'eval-compare-en.png'), fullPage: true });
+    await page.getByTestId('compare-swap').click();
+    await expect.poll(() => page.getByTestId('compare-difference').textContent()).toContain('-100.0');
+    await page.getByTestId('flips-worse').locator('tbody a').first().click();
+    await page.getByTestId('attempt').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'eval-task-en.png'), fullPage: true });
+    await page.goBack();
+    await page.goBack();
+    await page.getByTestId('flips-better').locator('tbody a').first().click();
+    await page.getByTestId('reference-plan').waitFor();
+    await page.getByRole('link', { name: /← Run/ }).click();
+    await page.getByTestId('run-pass-at-1').waitFor();
+    await page.screenshot({ path: path.join(screenshots, 'eval-run-en.png'), fullPage: true });
+    await close(w);
+  }, 300_000);
+
   it('runs a synthesis of 100 samples as a job that a reloaded page finds still running, then finished', async () => {
     const w = await open();
     const { page } = w;
@@ -365,7 +439,7 @@ describe('the workbench', () => {
         }
         await goTo(page, 'eval');
         await page.reload();
-        await page.getByTestId('planned-evaluation').waitFor();
+        await page.getByTestId('bench-start').waitFor();
         expect(await page.locator('[aria-current=page]').first().textContent()).toBe(locale === 'ko' ? '평가' : 'Evaluation');
         await page.goBack();
         await close(w);

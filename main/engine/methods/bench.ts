@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { BenchComparison, BenchManifest, BenchReport, BenchRunParams, BenchRunRow, BenchRunSummary, BenchValidateParams, BenchValidation, CallOptions } from '../../api/contract.ts';
+import type { BenchComparison, BenchManifest, BenchReport, BenchRunDetail, BenchRunParams, BenchRunRow, BenchRunSummary, BenchTaskAttempts, BenchValidateParams, BenchValidation, CallOptions } from '../../api/contract.ts';
+import { agenciesOf } from '../bench/catalogFacts.ts';
 import { APP_VERSION } from '../../core/appInfo.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
 import { pairedTest } from '../../core/bench/pairedTest.ts';
@@ -18,6 +19,7 @@ import { DEFAULT_MAX_CHARS, STANDARD_RESULT_TOKENS } from '../../core/view/resul
 import type { Engine } from '../Engine.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import { OracleBackend } from '../bench/oracleBackend.ts';
+import { referenceTrace } from '../bench/reference.ts';
 import { runBench, summarizeRun, type AttemptBackends } from '../bench/runner.ts';
 import { ScriptBook } from '../bench/scriptBook.ts';
 import { loadSuite } from '../bench/suite.ts';
@@ -179,6 +181,44 @@ export function benchReport(engine: Engine, params: { run: string; format?: Benc
     return { runId: run.id, format, content, file };
   }
   return { runId: run.id, format, content };
+}
+
+export function benchShow(engine: Engine, runId: string): BenchRunDetail {
+  const repo = new BenchRepository(engine.store.db);
+  const run = requireRun(repo, runId);
+  const { summary, tasks, currentHash } = summaryOf(engine, repo, run);
+  const data = reportData(run, summary, repo.attempts(run.id), tasks, currentHash);
+  const catalog = engine.catalog();
+  return {
+    run,
+    summary,
+    suiteChanged: data.suiteChanged,
+    tasks: data.tasks.map(({ id, task, n, c, attempts }) => ({
+      taskId: id,
+      request: task?.query_ko ?? null,
+      level: task?.level ?? null,
+      abilities: task?.abilities ?? [],
+      agencies: task ? agenciesOf(catalog, task) : [],
+      n,
+      c,
+      failures: [...new Set(attempts.flatMap((a) => (a.failure ? [a.failure] : [])))],
+      errors: attempts.filter((a) => a.verdict === 'error').length,
+      meanMs: Math.round(attempts.reduce((sum, a) => sum + a.ms, 0) / Math.max(1, attempts.length)),
+    })),
+  };
+}
+
+export async function benchAttempts(engine: Engine, runId: string, taskId: string): Promise<BenchTaskAttempts> {
+  const repo = new BenchRepository(engine.store.db);
+  const run = requireRun(repo, runId);
+  const attempts = repo.attempts(run.id, taskId);
+  const task = repo.tasks(run.suite).find((s) => s.task.id === taskId)?.task ?? null;
+  if (attempts.length === 0 && !task) throw new KopaError('NotFound', `Run ${run.id} has no task ${taskId}.`, { hint: `kopa bench report ${run.id} lists its tasks.` });
+  const { mode, snapshot } = run.manifest.backend;
+  if (!task || mode === 'live' || mode === 'record') return { runId: run.id, task, attempts, reference: null };
+  const trace = await referenceTrace(task, callerFor(engine, mode, snapshot ?? undefined)(task), { catalog: engine.catalog() });
+  const steps = trace.steps.map((s) => ({ id: s.id, tool: s.tool, args: s.args, ok: s.ok, errorKind: s.errorKind, rows: s.items.length }));
+  return { runId: run.id, task, attempts, reference: { steps, answer: trace.answer ?? null, ...(trace.failure ? { failure: trace.failure } : {}) } };
 }
 
 export function benchCompare(engine: Engine, params: { a: string; b: string }): BenchComparison {

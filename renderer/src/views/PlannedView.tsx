@@ -1,7 +1,7 @@
 // A view the workbench will fill next, saying what it will hold and how to do that work today (the CLI).
 import { useLocale } from '../i18n.tsx';
 
-export type PlannedId = 'graph' | 'evaluation' | 'missing';
+export type PlannedId = 'graph' | 'missing';
 
 export function PlannedView({ view }: { view: PlannedId }) {
   const { t } = useLocale();

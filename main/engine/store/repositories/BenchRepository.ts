@@ -116,7 +116,8 @@ export class BenchRepository {
     return new Set((this.db.prepare('SELECT task_id, attempt FROM attempts WHERE run_id = ?').all(runId) as { task_id: string; attempt: number }[]).map((r) => `${r.task_id}#${r.attempt}`));
   }
 
-  attempts(runId: string): BenchAttemptRow[] {
+  attempts(runId: string, taskId?: string): BenchAttemptRow[] {
+    if (taskId !== undefined) return (this.db.prepare('SELECT * FROM attempts WHERE run_id = ? AND task_id = ? ORDER BY attempt').all(runId, taskId) as DbAttempt[]).map(toAttempt);
     return (this.db.prepare('SELECT * FROM attempts WHERE run_id = ? ORDER BY task_id, attempt').all(runId) as DbAttempt[]).map(toAttempt);
   }
 }

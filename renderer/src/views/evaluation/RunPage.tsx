@@ -1,0 +1,204 @@
+// One run: pass@1 with its interval and n, pass@k and pass^k for k = 1..n, pass@1 by level, ability and agency,
+// the failure taxonomy, step metrics, the manifest that reproduces it, the task table, and its report to download.
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Download } from 'lucide-react';
+import type { BenchGroupScore, BenchReportFormat, BenchRunDetail } from '../../../../main/api/contract.ts';
+import { useEngine } from '../../api/EngineProvider.tsx';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useLocale } from '../../i18n.tsx';
+import { formatDateTime } from '../../format.ts';
+import { curvePoints, PassCurve } from '../../components/charts/PassCurve.tsx';
+import { CountBars, RateBars } from '../../components/charts/Bars.tsx';
+import { TaskTable } from './TaskTable.tsx';
+import { percent } from './numbers.ts';
+
+const REPORT_TYPES: Record<BenchReportFormat, string> = { html: 'text/html', md: 'text/markdown', csv: 'text/csv', json: 'application/json' };
+
+function groupBars(groups: Record<string, BenchGroupScore>, label: (key: string) => string) {
+  return Object.entries(groups)
+    .sort(([a], [b]) => a.localeCompare(b, undefined, { numeric: true }))
+    .map(([key, g]) => ({ label: label(key), value: g['pass@1'].value, low: g['pass@1'].low, high: g['pass@1'].high, n: g.tasks }));
+}
+
+/** Argument values by where they came from, as counts with their share ("12 (67%)"). */
+function provenanceShares(counts: Record<'user' | 'tool' | 'invented', number>): Record<'user' | 'tool' | 'invented', string> {
+  const total = counts.user + counts.tool + counts.invented;
+  const show = (n: number): string => (total === 0 ? '0' : `${n} (${Math.round((n / total) * 100)}%)`);
+  return { user: show(counts.user), tool: show(counts.tool), invented: show(counts.invented) };
+}
+
+function ReportDownload({ runId }: { runId: string }) {
+  const { t } = useLocale();
+  const api = useEngine();
+  const [format, setFormat] = useState<BenchReportFormat>('html');
+  const [error, setError] = useState<string | null>(null);
+  const download = (): void => {
+    if (!api) return;
+    setError(null);
+    api.call('bench.report', { run: runId, format }).then(
+      (report) => {
+        const url = URL.createObjectURL(new Blob([report.content], { type: `${REPORT_TYPES[format]};charset=utf-8` }));
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = `${runId}.${format}`;
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      },
+      (e: unknown) => setError((e as Error).message),
+    );
+  };
+  return (
+    <div className="row">
+      <label className="row">
+        <span>{t('eval.reportFormat')}</span>
+        <select value={format} onChange={(e) => setFormat(e.target.value as BenchReportFormat)}>
+          {(Object.keys(REPORT_TYPES) as BenchReportFormat[]).map((f) => (
+            <option key={f} value={f}>
+              {f.toUpperCase()}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="ghost" onClick={download} data-testid="report-download">
+        <Download size={16} aria-hidden="true" /> {t('eval.report')}
+      </button>
+      {error && (
+        <span className="error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function Summary({ detail }: { detail: BenchRunDetail }) {
+  const { t, locale } = useLocale();
+  const { run, summary } = detail;
+  const m = run.manifest;
+  const pass1 = summary['pass@k']['pass@1'];
+  const nLabel = (n: number): string => t('eval.nTasks', { n });
+  const steps = summary.steps;
+  const failures = Object.entries(summary.failures)
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, count]) => ({ label, count }));
+  return (
+    <>
+      <section className="card">
+        <header className="card-head">
+          <div>
+            <h3>
+              <code>{run.id}</code>
+            </h3>
+            <p className="muted">
+              {t(`eval.runStatus.${run.status}`)} · {formatDateTime(run.createdAt, locale)}
+              {detail.suiteChanged && ` · ${t('eval.suiteChanged')}`}
+            </p>
+          </div>
+          <ReportDownload runId={run.id} />
+        </header>
+        <div className="figures">
+          <div className="figure" data-testid="run-pass-at-1">
+            <span className="figure-value">{pass1 ? percent(pass1.value) : '—'}</span>
+            <span className="figure-label">pass@1</span>
+            <span className="muted">{pass1 ? t('eval.intervalN', { low: percent(pass1.low), high: percent(pass1.high), n: summary.tasks }) : ''}</span>
+          </div>
+          <div className="figure">
+            <span className="figure-value">
+              {summary.passed}/{summary.attempts}
+            </span>
+            <span className="figure-label">{t('eval.attemptsPassed')}</span>
+            <span className="muted">{t('eval.tasksBySamples', { tasks: summary.tasks, samples: summary.samples })}</span>
+          </div>
+          <div className="figure">
+            <span className="figure-value">{summary.errors.length}</span>
+            <span className="figure-label">{t('eval.errors')}</span>
+            <span className="muted">{t('eval.errorsHint')}</span>
+          </div>
+        </div>
+      </section>
+      <div className="chart-grid">
+        <PassCurve
+          title={t('eval.curveTitle', { n: summary.tasks })}
+          series={[
+            { name: 'pass@k', points: curvePoints(summary['pass@k']) },
+            { name: 'pass^k', points: curvePoints(summary['pass^k']), alternate: true },
+          ]}
+        />
+        <RateBars title={t('eval.byLevel')} bars={groupBars(summary.byLevel, (k) => t('eval.levelN', { n: k }))} nLabel={nLabel} />
+        <RateBars title={t('eval.byAbility')} bars={groupBars(summary.byAbility, (k) => k)} nLabel={nLabel} />
+        <RateBars title={t('eval.byAgency')} bars={groupBars(summary.byAgency, (k) => k)} nLabel={nLabel} />
+        {failures.length > 0 ? <CountBars title={t('eval.failures', { n: summary.attempts - summary.passed })} bars={failures} /> : <p className="muted chart">{t('eval.noFailures')}</p>}
+      </div>
+      <div className="settings-grid">
+        <section className="card">
+          <h3>{t('eval.stepMetrics')}</h3>
+          <dl className="facts">
+            <Fact label={t('eval.toolPR')}>{`${percent(steps.toolPrecision)} / ${percent(steps.toolRecall)} / ${percent(steps.toolF1)}`}</Fact>
+            <Fact label={t('eval.argAccuracy')}>{percent(steps.argumentAccuracy)}</Fact>
+            <Fact label={t('eval.provenance')}>{t('eval.provenanceValue', provenanceShares(steps.provenance))}</Fact>
+            <Fact label={t('eval.stepsUsed')}>{`${steps.stepsUsed.toFixed(1)} / ${steps.stepsNeeded.toFixed(1)}`}</Fact>
+            <Fact label={t('eval.faults')}>{t('eval.faultsValue', { met: steps.faultsMet, recovered: steps.faultsRecovered })}</Fact>
+          </dl>
+        </section>
+        <section className="card" data-testid="manifest">
+          <h3>{t('eval.manifest')}</h3>
+          <dl className="facts">
+            <Fact label={t('eval.model')}>
+              <code>{m.model.ref}</code> <span className="muted">{m.model.backend}</span>
+            </Fact>
+            <Fact label="SHA-256">
+              <code title={m.model.sha256 ?? ''}>{m.model.sha256 ? `${m.model.sha256.slice(0, 16)}…` : '—'}</code>
+            </Fact>
+            <Fact label="LoRA">{m.model.lora.length > 0 ? `${m.model.lora.join(', ')} × ${m.model.loraScale ?? 1}` : '—'}</Fact>
+            <Fact label={t('eval.template')}>{m.model.chatTemplate ?? '—'}</Fact>
+            <Fact label={t('eval.sampling')}>{t('eval.samplingValue', { samples: m.sampling.samples, temperature: m.sampling.temperature, seed: m.sampling.seed, steps: m.sampling.maxSteps })}</Fact>
+            <Fact label={t('eval.backend')}>
+              {t(`mode.${m.backend.mode}`)}
+              {m.backend.snapshot && ` · ${m.backend.snapshot}`}
+            </Fact>
+            <Fact label={t('eval.suite')}>
+              {m.suite.name} {m.suite.version && `v${m.suite.version}`} <code title={m.suite.hash}>{m.suite.hash.slice(0, 12)}</code>
+            </Fact>
+            <Fact label={t('eval.view')}>{t('eval.viewValue', { tokens: m.view.resultTokens, query: m.view.queryTool ? t('eval.yes') : t('eval.no') })}</Fact>
+            <Fact label={t('eval.app')}>{`${m.app.version} · Node ${m.app.node} · ${m.app.platform}`}</Fact>
+          </dl>
+        </section>
+      </div>
+    </>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function RunPage({ runId }: { runId: string }) {
+  const { t } = useLocale();
+  const detail = useEngineQuery('bench.show', { run: runId });
+  return (
+    <>
+      <p>
+        <Link href="/">{t('eval.backToRuns')}</Link>
+      </p>
+      {detail.isError && (
+        <p className="error" role="alert">
+          {detail.error.message}
+        </p>
+      )}
+      {detail.data && (
+        <>
+          <Summary detail={detail.data} />
+          <TaskTable runId={runId} tasks={detail.data.tasks} />
+        </>
+      )}
+    </>
+  );
+}
+

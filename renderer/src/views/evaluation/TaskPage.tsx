@@ -1,0 +1,189 @@
+// One task of a run: the request as the model read it, the reference plan (which value of which step feeds which
+// argument), and each attempt beside it: its calls with the arguments that differ from the plan's literals marked,
+// the failure kind, the final answer against the expected one with the comparator's explanation, the transcript.
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Check, X } from 'lucide-react';
+import type { BenchAttemptRow, BenchTaskAttempts } from '../../../../main/api/contract.ts';
+import type { BenchTask } from '../../../../main/core/bench/types.ts';
+import type { PlanStep } from '../../../../main/core/plan/types.ts';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useLocale } from '../../i18n.tsx';
+
+const valueText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+type Reference = NonNullable<BenchTaskAttempts['reference']>;
+type ReferenceStep = Reference['steps'][number];
+
+function PlanSteps({ steps, reference }: { steps: PlanStep[]; reference: Reference | null }) {
+  const { t } = useLocale();
+  return (
+    <ol className="plan-steps" data-testid="reference-plan">
+      {steps.map((step) => {
+        const ran = reference?.steps.find((r) => r.id === step.id);
+        return (
+          <li key={step.id}>
+            <span className="badge badge-neutral">{step.id}</span> <code>{step.tool}</code>
+            {ran && !ran.ok && <span className="error"> {ran.errorKind}</span>}
+            <dl className="call-args">
+              {Object.entries(step.args).map(([param, arg]) => (
+                <div key={param}>
+                  <dt>{param}</dt>
+                  <dd>
+                    {'value' in arg ? (
+                      <code>{valueText(arg.value)}</code>
+                    ) : (
+                      <>
+                        <code className="plan-expr">⟨{arg.expr}⟩</code>
+                        {ran && param in ran.args && <span className="origin">{t('eval.gives', { value: valueText(ran.args[param]) })}</span>}
+                      </>
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Each call's reference step: the next step of the plan that calls the same tool, in order. */
+function matchSteps(calls: BenchAttemptRow['calls'], reference: Reference | null): (ReferenceStep | undefined)[] {
+  const used = new Set<string>();
+  return calls.map((call) => {
+    const step = reference?.steps.find((r) => r.tool === call.tool && !used.has(r.id));
+    if (step) used.add(step.id);
+    return step;
+  });
+}
+
+function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task: BenchTask | null; reference: Reference | null }) {
+  const { t } = useLocale();
+  const steps = matchSteps(attempt.calls, reference);
+  const [transcript, setTranscript] = useState(false);
+  const planned = new Set(task?.plan.steps.map((s) => s.tool) ?? []);
+  const pass = attempt.verdict === 'pass';
+  return (
+    <article className={`card attempt attempt-${attempt.verdict}`} data-testid="attempt" data-verdict={attempt.verdict} aria-label={t('eval.attemptN', { n: attempt.sample })}>
+      <header className="card-head">
+        <h3>
+          {pass ? <Check size={16} aria-hidden="true" /> : <X size={16} aria-hidden="true" />} {t('eval.attemptN', { n: attempt.sample })} · {t(`eval.attemptVerdict.${attempt.verdict}`)}
+        </h3>
+        {attempt.failure && (
+          <span className="badge badge-bad" data-testid="attempt-failure">
+            {attempt.failure}
+          </span>
+        )}
+      </header>
+      <ol className="attempt-calls">
+        {attempt.calls.map((call, i) => (
+          <li key={i} className={call.ok ? '' : 'call-failed-line'}>
+            <code className={planned.has(call.tool) ? '' : 'mismatch'} title={planned.has(call.tool) ? undefined : t('eval.notInPlan')}>
+              {call.tool}
+            </code>
+            <dl className="call-args">
+              {Object.entries(call.arguments).map(([param, value]) => {
+                const step = steps[i];
+                const differs = step !== undefined && param in step.args && valueText(step.args[param]) !== valueText(value);
+                return (
+                  <div key={param}>
+                    <dt>{param}</dt>
+                    <dd>
+                      <code className={differs ? 'mismatch' : ''}>{valueText(value)}</code>
+                      {differs && <span className="origin">{t('eval.planSays', { step: step.id, value: valueText(step.args[param]) })}</span>}
+                    </dd>
+                  </div>
+                );
+              })}
+            </dl>
+            <span className="muted">{call.refused ? t('eval.refused', { why: call.refused }) : call.ok ? t('eval.rows', { n: call.rows }) : (call.errorKind ?? '')}</span>
+            {call.injected && <span className="badge badge-warn">{t('eval.injected', { fault: call.injected })}</span>}
+          </li>
+        ))}
+      </ol>
+      {attempt.calls.length === 0 && <p className="muted">{t('eval.noCalls')}</p>}
+      <dl className="fields">
+        <div className="field">
+          <dt>{t('eval.answer')}</dt>
+          <dd data-testid="attempt-answer">{attempt.answer ?? '—'}</dd>
+        </div>
+        <div className="field">
+          <dt>{t('eval.expected')}</dt>
+          <dd>
+            <code>{valueText(attempt.expected)}</code>
+          </dd>
+        </div>
+        <div className="field">
+          <dt>{t('eval.detail')}</dt>
+          <dd>{attempt.detail}</dd>
+        </div>
+        <div className="field">
+          <dt>{t('eval.cost')}</dt>
+          <dd>{t('eval.costValue', { ms: Math.round(attempt.ms), tokensIn: attempt.tokensIn, tokensOut: attempt.tokensOut, stop: attempt.stoppedBy })}</dd>
+        </div>
+      </dl>
+      <button type="button" className="link" aria-expanded={transcript} onClick={() => setTranscript(!transcript)}>
+        {transcript ? t('eval.hideTranscript') : t('eval.showTranscript')}
+      </button>
+      {transcript && (
+        <ol className="transcript">
+          {attempt.transcript.map((message, i) => (
+            <li key={i}>
+              <strong>{message.role}</strong>
+              <pre className="view-text">{message.content || (message.role === 'assistant' && message.toolCalls ? JSON.stringify(message.toolCalls, null, 1) : '')}</pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </article>
+  );
+}
+
+export function TaskPage({ runId, taskId }: { runId: string; taskId: string }) {
+  const { t } = useLocale();
+  const data = useEngineQuery('bench.attempts', { run: runId, task: taskId });
+  const task = data.data?.task ?? null;
+  return (
+    <>
+      <p>
+        <Link href={`/run/${encodeURIComponent(runId)}`}>{t('eval.backToRun', { run: runId })}</Link>
+      </p>
+      {data.isError && (
+        <p className="error" role="alert">
+          {data.error.message}
+        </p>
+      )}
+      {data.data && (
+        <div className="task-page">
+          <section className="card" data-testid="task-request">
+            <h3>
+              <code>{taskId}</code>
+            </h3>
+            <p className="task-query">{task?.query_ko ?? t('eval.taskGone')}</p>
+            {task && (
+              <p className="muted">
+                {t('eval.taskFacts', { level: task.level, abilities: task.abilities.join(', '), asOf: task.asOf })}
+              </p>
+            )}
+            {task && (
+              <>
+                <h3>{t('eval.referencePlan')}</h3>
+                <PlanSteps steps={task.plan.steps} reference={data.data.reference} />
+                <p className="muted">
+                  {t('eval.answerRule', { compare: task.plan.answer.compare })} <code>{task.plan.answer.expr}</code>
+                </p>
+              </>
+            )}
+          </section>
+          <div className="attempts">
+            {data.data.attempts.map((attempt) => (
+              <Attempt key={attempt.sample} attempt={attempt} task={task} reference={data.data.reference} />
+            ))}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
