@@ -38,7 +38,7 @@ export const layers = {
     values: ['main/core', 'main/api', 'renderer', 'resources'],
     types: ['main/engine', 'native'],
     // The UI's own libraries: query cache, router, accessible primitives, Markdown without HTML, icons, virtualiser.
-    packages: [...purePackages, 'react', 'react-dom', 'd3', 'pretendard', '@tanstack/react-query', 'wouter', '@radix-ui/react-alert-dialog', 'react-markdown', 'lucide-react', '@tanstack/react-virtual'],
+    packages: [...purePackages, 'react', 'react-dom', 'd3', 'pretendard', '@tanstack/react-query', 'wouter', '@radix-ui/react-alert-dialog', 'react-markdown', 'lucide-react', '@tanstack/react-virtual', 'd3-force', 'd3-zoom', 'd3-selection'],
     nodeBuiltins: false,
   },
   test: {

@@ -19,6 +19,13 @@ export type EmptyParams = Record<string, never>;
 
 export type EngineHost = 'cli' | 'browser' | 'desktop' | 'test';
 
+/** The data folder's size by its top-level parts (database, models, cache…), largest first. */
+export interface DiskUse {
+  dataDir: string;
+  totalBytes: number;
+  parts: { name: string; bytes: number }[];
+}
+
 export interface EngineStatus {
   app: { name: string; version: string };
   engine: { host: EngineHost; pid: number; startedAt: string; uptimeMs: number };
@@ -215,6 +222,8 @@ export interface EdgeVerifyParams {
   snapshot?: string;
   /** ISO moment that time-dependent inputs are set for. Defaults to the backend's clock. */
   asOf?: string;
+  /** Verify only these links (by id), whatever their status, instead of every candidate. */
+  edges?: string[];
 }
 
 export interface EdgeVerifySummary {
@@ -760,6 +769,7 @@ export interface JobInfo {
 export interface EngineMethods {
   'engine.status': { params: EmptyParams; result: EngineStatus };
   'engine.doctor': { params: EmptyParams; result: DoctorReport };
+  'engine.diskUse': { params: EmptyParams; result: DiskUse };
   'catalog.list': { params: { agency?: string }; result: CatalogListing };
   'catalog.get': { params: { id: string }; result: ToolSpec };
   'catalog.validate': { params: { files?: string[] }; result: CatalogValidation };
@@ -852,6 +862,7 @@ export interface EngineApi {
 const methodTable: Record<MethodName, true> = {
   'engine.status': true,
   'engine.doctor': true,
+  'engine.diskUse': true,
   'catalog.list': true,
   'catalog.get': true,
   'catalog.validate': true,

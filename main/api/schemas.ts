@@ -18,6 +18,7 @@ const bfclCategories = BFCL_CATEGORIES;
 export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'engine.status': empty,
   'engine.doctor': empty,
+  'engine.diskUse': empty,
   'catalog.list': z.object({ agency: text.optional() }).strict(),
   'catalog.get': z.object({ id: text }).strict(),
   'catalog.validate': z.object({ files: z.array(text).max(1000).optional() }).strict(),
@@ -45,6 +46,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       mode: mode.optional(),
       snapshot: text.optional(),
       asOf: z.iso.datetime({ offset: true }).optional(),
+      edges: z.array(text).min(1).max(10_000).optional(),
     })
     .strict()
     .refine((p) => (p.minOk ?? 2) <= (p.trials ?? 3), { message: 'minOk cannot exceed trials' }),

@@ -30,6 +30,7 @@ import { ApprovalBroker } from './agent/approvals.ts';
 import { JobRunner } from './jobs/JobRunner.ts';
 import { runAgent } from './methods/agent.ts';
 import { bfclCheck, bfclConformance, bfclRun } from './methods/bfcl.ts';
+import { diskUse } from './methods/diskUse.ts';
 import { benchAttempts, benchCompare, benchReport, benchRun, benchRuns, benchShow, benchValidate } from './methods/bench.ts';
 import { ModelRegistry } from './models/ModelRegistry.ts';
 import { ModelHost } from './models/ModelHost.ts';
@@ -107,6 +108,7 @@ export class Engine implements EngineApi {
     'catalog.validate': async ({ files }) => validateCatalogFiles(this, files),
     'catalog.import': async ({ file, agency }) => importCatalog(this, file, agency),
     'catalog.kinds': async () => this.catalogInfo().vocabulary.tags,
+    'engine.diskUse': async () => diskUse(this.dataDir),
     'gateway.call': ({ tool, args, mode, snapshot, raw }, options) => this.gateway().call(tool, args, { mode, snapshot, raw, signal: options.signal }),
     'gateway.quota': async ({ tool }) => this.gateway().quotaUsage(tool),
     'gateway.parse': async ({ tool, body, bodyBase64, status, contentType }) => this.gateway().parse(tool, { status: status ?? 200, contentType: contentType ?? '', body: bodyBase64 !== undefined ? Buffer.from(bodyBase64, 'base64') : Buffer.from(body ?? '', 'utf8') }),

@@ -7,7 +7,7 @@ import { NavRail } from './app/NavRail.tsx';
 import { StatusStrip } from './app/StatusStrip.tsx';
 import { useTheme } from './app/theme.tsx';
 import { OverviewView } from './views/overview/OverviewView.tsx';
-import { PlannedView } from './views/PlannedView.tsx';
+import { NotFoundView } from './views/NotFoundView.tsx';
 import { ChatView } from './views/chat/ChatView.tsx';
 import { ChatRunProvider } from './views/chat/ChatRunProvider.tsx';
 import { ModelsView } from './views/models/ModelsView.tsx';
@@ -15,6 +15,7 @@ import { SettingsView } from './views/settings/SettingsView.tsx';
 import { SynthesisView } from './views/synthesis/SynthesisView.tsx';
 import { CatalogView } from './views/catalog/CatalogView.tsx';
 import { EvaluationView } from './views/evaluation/EvaluationView.tsx';
+import { GraphView } from './views/graph/GraphView.tsx';
 
 function Header() {
   const { t, locale, setLocale } = useLocale();
@@ -67,16 +68,12 @@ function Views() {
       <Route path="/models" component={ModelsView} />
       <Route path="/settings" component={SettingsView} />
       <Route path="/catalog/:id?">{(params) => <CatalogView toolId={params.id} />}</Route>
-      <Route path="/graph" nest>
-        <PlannedView view="graph" />
-      </Route>
+      <Route path="/graph" component={GraphView} />
       <Route path="/synthesis" component={SynthesisView} />
       <Route path="/eval" nest>
         <EvaluationView />
       </Route>
-      <Route>
-        <PlannedView view="missing" />
-      </Route>
+      <Route component={NotFoundView} />
     </Switch>
   );
 }

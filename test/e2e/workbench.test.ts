@@ -327,6 +327,43 @@ describe('the workbench', () => {
     await close(w);
   }, 120_000);
 
+  it('verifies the graph from the Graph view, filters to rejected links, opens one\'s evidence and verifies it again, and the Overview follows', async () => {
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'graph');
+    await page.getByTestId('graph-propose').click();
+    await expect.poll(async () => Number(await page.getByTestId('graph-canvas').getAttribute('data-links'))).toBeGreaterThan(50);
+    await page.getByTestId('graph-verify').click();
+    await page.locator('[data-testid=job][data-status=running], [data-testid=job][data-status=done]').first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid=job][data-status=done]').first().waitFor({ timeout: 240_000 });
+    await expect.poll(() => page.getByTestId('graph-summary').textContent()).toMatch(/검증됨 [1-9]\d* · 후보 \d+ · 낡음 0 · 거부됨 [1-9]/);
+    for (const status of ['verified', 'candidate', 'stale', 'rejected']) await page.getByTestId(`graph-status-${status}`).click();
+    const rejected = page.getByTestId('link-item');
+    await expect.poll(() => rejected.count()).toBeGreaterThan(0);
+    expect(new Set(await rejected.evaluateAll((items) => items.map((i) => i.getAttribute('data-status'))))).toEqual(new Set(['rejected']));
+    expect(await page.getByTestId('graph-canvas').getAttribute('data-statuses')).toBe('rejected');
+    await rejected.first().click();
+    await page.getByTestId('edge-panel').waitFor();
+    await expect.poll(() => page.getByTestId('edge-status').textContent()).toBe('거부됨');
+    await expect.poll(() => page.getByTestId('edge-trials').locator('li').count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'graph-rejected-ko.png') });
+    await page.getByTestId('edge-reverify').click();
+    await expect.poll(() => page.locator('[data-testid=job][data-status=done]').count(), { timeout: 120_000 }).toBe(2);
+    // The panel reads the link's evidence again: three more trials.
+    await expect.poll(() => page.getByTestId('edge-trials').locator('li').count()).toBeGreaterThan(3);
+    await page.getByTestId('graph-find').fill('공휴일');
+    await page.getByTestId('graph-find').press('Enter');
+    await expect.poll(() => page.getByTestId('link-list').locator('h3').textContent()).toBe('kasi.getRestDeInfo');
+    await page.screenshot({ path: path.join(screenshots, 'graph-focus-ko.png') });
+    await goTo(page, '');
+    await expect.poll(() => page.getByTestId('figure-links').locator('.figure-value').textContent()).toMatch(/^[1-9]/);
+    await page.getByTestId('figure-links').click();
+    await page.getByTestId('graph-canvas').waitFor();
+    expect(await page.evaluate(() => location.hash)).toBe('#/graph');
+    await close(w);
+  }, 400_000);
+
   it('runs the oracle and a scripted model with planted mistakes as jobs, finds each failure kind in the task table, opens a trajectory and compares the runs', async () => {
     const w = await open();
     const { page } = w;

@@ -4,7 +4,7 @@ import { edgeStatuses, describeEdge } from '../../core/edge/types.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
-import { parseInstant, parseCount } from './call.ts';
+import { parseInstant, parseCount, parseList } from './call.ts';
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -52,6 +52,7 @@ interface VerifyCliOptions {
   snapshot?: string;
   asOf?: Date;
   now?: Date;
+  only?: string[];
 }
 
 export function registerEdges(program: Command, context: () => CommandContext): void {
@@ -76,13 +77,14 @@ export function registerEdges(program: Command, context: () => CommandContext): 
     .option('--snapshot <name>', 'replay mode: the snapshot to answer from')
     .option('--as-of <iso>', 'the moment time-dependent inputs are set for (default: the backend clock)', parseInstant)
     .option('--now <iso>', "emulator mode: freeze the emulator's clock at this time", parseInstant)
+    .option('--only <ids>', 'verify only these links (ids from kopa edges list), whatever their status', parseList)
     .action(async (options: VerifyCliOptions) => {
       const ctx = context();
       const summary = await ctx.withProgress((onProgress) =>
         ctx.withEngine((engine) =>
           engine.jobs.run(
             'edges.verify',
-            { staleAfterMs: options.staleAfter, trials: options.trials, minOk: options.minOk, mode: options.mode, snapshot: options.snapshot, asOf: options.asOf?.toISOString() },
+            { staleAfterMs: options.staleAfter, trials: options.trials, minOk: options.minOk, mode: options.mode, snapshot: options.snapshot, asOf: options.asOf?.toISOString(), edges: options.only },
             { onProgress },
           ),
           options.now ? { emulator: { now: () => options.now! } } : {},

@@ -19,6 +19,8 @@ export interface VerifyOptions {
   minOk?: number;
   /** Also re-check verified and stale links last checked longer ago than this. Defaults to none. */
   staleAfterMs?: number;
+  /** Check only these links (by id), whatever their status, instead of the candidates. */
+  only?: string[];
   /** Links checked at once. Defaults to 8. */
   concurrency?: number;
   /** Calls each quota group may still spend; groups not named are unlimited (the emulator and replay). */
@@ -68,10 +70,18 @@ export class Verifier {
     };
   }
 
+  private onlyThese(ids: string[]): Edge[] {
+    return ids.map((id) => {
+      const found = this.repo.find(id).find((e) => e.id === id);
+      if (!found) throw new KopaError('NotFound', `There is no link ${id}.`, { hint: 'kopa edges list shows every link with its id.' });
+      return found;
+    });
+  }
+
   async verify(options: VerifyOptions): Promise<VerifySummary> {
     const started = performance.now();
     const now = options.now ?? (() => new Date());
-    const pending = new Map(this.repo.list({ status: 'candidate' }).map((e) => [e.id, e]));
+    const pending = new Map((options.only ? this.onlyThese(options.only) : this.repo.list({ status: 'candidate' })).map((e) => [e.id, e]));
     if (options.staleAfterMs !== undefined) for (const e of this.repo.checkedBefore(new Date(now().getTime() - options.staleAfterMs))) pending.set(e.id, e);
     const trials = options.trials ?? 3;
     const { affordable, unaffordable } = this.plan([...pending.values()], trials, options.budget);

@@ -26,6 +26,7 @@ export async function verifyEdges(engine: Engine, params: EdgeVerifyParams, opti
     trials: params.trials,
     minOk: params.minOk,
     staleAfterMs: params.staleAfterMs,
+    only: params.edges,
     budget: mode === 'live' || mode === 'record' ? gateway.quotaLeft() : undefined,
     backend: mode === 'replay' ? `replay:${params.snapshot ?? '*'}` : mode,
     asOf: params.asOf ? new Date(params.asOf) : engine.clock(mode),

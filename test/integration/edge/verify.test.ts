@@ -105,6 +105,21 @@ describe('EDGE verification on the emulator', () => {
     }
   });
 
+  it('verifies one link again on its own (the graph view\'s button), leaving the others as they were', async () => {
+    const engine = Engine.open({ dataDir, host: 'test', emulator: { now: () => TEST_NOW } });
+    try {
+      const link = edges.get(MUST_HOLD[1]!)!;
+      const other = edges.get(MUST_HOLD[2]!)!;
+      const summary = await engine.call('edges.verify', { edges: [link.id] });
+      expect(summary).toMatchObject({ checked: 1, verified: 1, rejected: 0 });
+      expect((await engine.call('edges.show', { id: link.id })).trials.length).toBeGreaterThan(3);
+      expect((await engine.call('edges.show', { id: other.id })).edge.checkedAt).toBe(other.checkedAt);
+      await expect(engine.call('edges.verify', { edges: ['e0000000000000'] })).rejects.toThrow(/There is no link e0000000000000/);
+    } finally {
+      await engine.dispose();
+    }
+  });
+
   it('turns the links of a renamed field stale on re-verification, and moves the graph version on', async () => {
     const drifted = Engine.open({
       dataDir,

@@ -1,17 +1,20 @@
-// What this workstation holds and did last, each figure a way into the view behind it; the engine's status and
-// diagnostics below.
+// What this workstation holds and did last, each figure a way into the view behind it: the catalog, the EDGE graph's
+// version and links, datasets, the latest evaluation with its interval, the loaded model and where it runs, the
+// data folder's size; the engine's status and diagnostics below.
 import { Link } from 'wouter';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale, type StringKey } from '../../i18n.tsx';
-import { formatCount } from '../../format.ts';
+import { formatBytes, formatCount } from '../../format.ts';
 import { StatusPanel } from '../../components/StatusPanel.tsx';
 import { DoctorPanel } from '../../components/DoctorPanel.tsx';
 
-function Figure({ label, value, detail, href, testId }: { label: StringKey; value: number | undefined; detail?: string; href: string; testId: string }) {
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+function Figure({ label, value, detail, href, testId }: { label: StringKey; value: number | string | undefined; detail?: string; href: string; testId: string }) {
   const { t, locale } = useLocale();
   return (
     <Link href={href} className="figure" data-testid={testId}>
-      <span className="figure-value">{value === undefined ? '…' : formatCount(value, locale)}</span>
+      <span className="figure-value">{value === undefined ? '…' : typeof value === 'number' ? formatCount(value, locale) : value}</span>
       <span className="figure-label">{t(label)}</span>
       {detail && <span className="muted">{detail}</span>}
     </Link>
@@ -21,11 +24,19 @@ function Figure({ label, value, detail, href, testId }: { label: StringKey; valu
 export function OverviewView() {
   const { t } = useLocale();
   const catalog = useEngineQuery('catalog.list', {});
+  const graph = useEngineQuery('edges.list', {});
   const models = useEngineQuery('models.list', {});
+  const loaded = useEngineQuery('models.loaded', {});
   const chats = useEngineQuery('chats.list', {});
   const datasets = useEngineQuery('synth.list', {});
   const runs = useEngineQuery('bench.runs', {});
-  const agencies = new Set((catalog.data?.tools ?? []).map((tool) => tool.agency)).size;
+  const disk = useEngineQuery('engine.diskUse', {});
+  const agencies = (catalog.data?.agencies ?? []).filter((a) => a.id !== 'local').length;
+  const links = graph.data?.edges ?? [];
+  const count = (status: string): number => links.filter((e) => e.status === status).length;
+  const latest = (runs.data ?? []).find((r) => r.summary?.['pass@k']['pass@1']);
+  const latestPass = latest?.summary?.['pass@k']['pass@1'];
+  const model = loaded.data?.[0];
   return (
     <div className="view">
       <header className="view-head">
@@ -33,10 +44,18 @@ export function OverviewView() {
       </header>
       <div className="figures">
         <Figure label="overview.tools" value={catalog.data?.tools.length} detail={catalog.data ? t('overview.agencies', { n: agencies }) : undefined} href="/catalog" testId="figure-tools" />
-        <Figure label="overview.models" value={models.data?.length} href="/models" testId="figure-models" />
-        <Figure label="overview.chats" value={chats.data?.length} href="/chat" testId="figure-chats" />
+        <Figure label="overview.links" value={graph.data ? count('verified') : undefined} detail={graph.data ? t('overview.graph', { version: graph.data.graphVersion, candidate: count('candidate'), rejected: count('rejected') }) : undefined} href="/graph" testId="figure-links" />
         <Figure label="overview.datasets" value={datasets.data?.length} detail={datasets.data ? t('overview.samples', { n: datasets.data.reduce((sum, d) => sum + d.samples, 0) }) : undefined} href="/synthesis" testId="figure-datasets" />
-        <Figure label="overview.runs" value={runs.data?.length} href="/eval" testId="figure-runs" />
+        <Figure
+          label="overview.latestRun"
+          value={runs.data ? (latestPass ? pct(latestPass.value) : '—') : undefined}
+          detail={latest && latestPass ? t('overview.latestRunDetail', { low: pct(latestPass.low), high: pct(latestPass.high), n: latest.summary!.tasks, model: latest.manifest.model.ref }) : runs.data ? t('overview.runs', { n: runs.data.length }) : undefined}
+          href={latest ? `/eval/run/${encodeURIComponent(latest.id)}` : '/eval'}
+          testId="figure-runs"
+        />
+        <Figure label="overview.models" value={models.data?.length} detail={loaded.data ? (model ? t('overview.loaded', { name: model.name, where: model.gpu ? `${model.gpu.toUpperCase()} · ${model.gpuLayers}` : 'CPU' }) : t('strip.noModel')) : undefined} href="/models" testId="figure-models" />
+        <Figure label="overview.chats" value={chats.data?.length} href="/chat" testId="figure-chats" />
+        <Figure label="overview.disk" value={disk.data ? formatBytes(disk.data.totalBytes) : undefined} detail={disk.data ? disk.data.parts.slice(0, 3).map((p) => `${p.name} ${formatBytes(p.bytes)}`).join(' · ') : undefined} href="/settings" testId="figure-disk" />
       </div>
       <div className="grid">
         <StatusPanel />

@@ -119,7 +119,7 @@ export function SynthesisView() {
           </table>
         )}
         <p className="muted">
-          {t('planned.cli')} <code>kopa synth export DATASET --format trl-grpo --out FILE</code>
+          {t('cli.today')} <code>kopa synth export DATASET --format trl-grpo --out FILE</code>
         </p>
       </section>
     </div>

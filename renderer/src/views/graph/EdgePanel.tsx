@@ -1,0 +1,124 @@
+// Why a link exists: which field of which tool feeds which parameter, through what transform, on what evidence it
+// was proposed, and each trial that executed it (inputs carried, result codes, latency, backend, graph version),
+// with the reason for a rejection; it can be verified again on its own.
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { RefreshCw, X } from 'lucide-react';
+import { useEngine } from '../../api/EngineProvider.tsx';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useBackend } from '../../app/backendMode.tsx';
+import { useLocale } from '../../i18n.tsx';
+import { formatDateTime } from '../../format.ts';
+import { STATUS_COLOURS } from './GraphCanvas.tsx';
+
+export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => void }) {
+  const { t, locale } = useLocale();
+  const api = useEngine();
+  const queryClient = useQueryClient();
+  const { backend } = useBackend();
+  const detail = useEngineQuery('edges.show', { id: edgeId });
+  const [error, setError] = useState<string | null>(null);
+  const [started, setStarted] = useState(false);
+  const reverify = (): void => {
+    if (!api) return;
+    setError(null);
+    setStarted(true);
+    const mode = backend.mode === 'live' ? 'emulator' : backend.mode;
+    api.call('jobs.start', { method: 'edges.verify', params: { edges: [edgeId], mode, ...(backend.snapshot && mode !== 'emulator' ? { snapshot: backend.snapshot } : {}) } }).then(
+      () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
+      (e: unknown) => (setStarted(false), setError((e as Error).message)),
+    );
+  };
+  const edge = detail.data?.edge;
+  return (
+    <aside className="card edge-panel" aria-label={t('graph.evidence')} data-testid="edge-panel">
+      <header className="card-head">
+        <h3>{t('graph.evidence')}</h3>
+        <button type="button" className="icon" onClick={onClose} aria-label={t('graph.close')}>
+          <X size={16} aria-hidden="true" />
+        </button>
+      </header>
+      {detail.isError && (
+        <p className="error" role="alert">
+          {detail.error.message}
+        </p>
+      )}
+      {edge && (
+        <>
+          <p className="edge-ends">
+            <Link href={`/catalog/${edge.fromTool}`}>
+              <code>{edge.fromTool}</code>
+            </Link>
+            <span className="muted">.{edge.fromFields.join(' + ')}</span> →{' '}
+            <Link href={`/catalog/${edge.toTool}`}>
+              <code>{edge.toTool}</code>
+            </Link>
+            <span className="muted">.{edge.toParams.join(' + ')}</span>
+          </p>
+          <dl className="fields">
+            <div className="field">
+              <dt>{t('graph.status')}</dt>
+              <dd>
+                <span className="status-dot" style={{ background: STATUS_COLOURS[edge.status] }} aria-hidden="true" /> <span data-testid="edge-status">{t(`edge.status.${edge.status}`)}</span>
+                {edge.reason && <span className="muted"> · {edge.reason}</span>}
+              </dd>
+            </div>
+            <div className="field">
+              <dt>{t('graph.kind')}</dt>
+              <dd>
+                {t(`graph.kind.${edge.basis}`)} · {t('graph.score', { score: edge.score.toFixed(2) })}
+              </dd>
+            </div>
+            <div className="field">
+              <dt>{t('graph.transform')}</dt>
+              <dd>
+                <code>{edge.transform}</code>
+              </dd>
+            </div>
+            <div className="field">
+              <dt>{t('graph.trials')}</dt>
+              <dd>{t('graph.trialsValue', { ok: edge.trialsOk, total: edge.trialsTotal, version: edge.graphVersion ?? '—' })}</dd>
+            </div>
+            <div className="field">
+              <dt>id</dt>
+              <dd>
+                <code>{edge.id}</code>
+              </dd>
+            </div>
+          </dl>
+          <div className="row">
+            <button type="button" onClick={reverify} disabled={started} data-testid="edge-reverify">
+              <RefreshCw size={16} aria-hidden="true" /> {t('graph.reverify')}
+            </button>
+            {started && <span className="muted">{t('graph.reverifyStarted')}</span>}
+          </div>
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
+          <h3>{t('graph.trialList', { n: detail.data!.trials.length })}</h3>
+          {detail.data!.trials.length === 0 ? (
+            <p className="muted">{t('graph.noTrials')}</p>
+          ) : (
+            <ol className="trials" data-testid="edge-trials">
+              {detail.data!.trials.map((trial, i) => (
+                <li key={i} className={trial.ok ? 'ok-line' : 'bad-line'}>
+                  <strong>{trial.ok ? t('graph.trialOk') : t('graph.trialFailed')}</strong>{' '}
+                  <span className="muted">
+                    {formatDateTime(trial.at, locale)} · {trial.backend} · v{trial.graphVersion ?? '—'} · {Math.round(trial.latencyMs)} ms
+                  </span>
+                  <div>
+                    {t('graph.codes', { from: trial.fromCode ?? '—', to: trial.toCode ?? '—' })}
+                  </div>
+                  <code className="trial-values">{JSON.stringify(trial.sampleValues)}</code>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,204 @@
+// The EDGE graph: links painted on a canvas, coloured by status (Okabe–Ito colours, told apart by colour-blind
+// readers), dashed by the kind of evidence they were proposed on, as wide as the link is likely; tools as SVG
+// circles coloured by agency around their agency's name. A thousand SVG paths repainted on every pan took 100–180 ms
+// a frame on a CPU-only machine, and even on a canvas rasterising them took 30–60 ms: during a pan or zoom the canvas
+// moves a snapshot of itself (one image copy a frame), and draws the links again, sharp, when the gesture ends.
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { select } from 'd3-selection';
+import { zoom, zoomIdentity, type ZoomTransform } from 'd3-zoom';
+import type { CandidateBasis, Edge, EdgeStatus } from '../../../../main/core/edge/types.ts';
+import type { Point } from './graphLayout.ts';
+import { arrowHead, lanes, linkShape, type LinkShape } from './linkGeometry.ts';
+
+export const STATUS_COLOURS: Record<EdgeStatus, string> = { verified: '#0072B2', candidate: '#8a96a3', stale: '#E69F00', rejected: '#D55E00' };
+export const KIND_DASHES: Record<CandidateBasis, number[]> = { semantic: [], transform: [7, 4], lexical: [2, 4] };
+const AGENCY_COLOURS = ['#332288', '#88CCEE', '#44AA99', '#117733', '#999933', '#DDCC77', '#CC6677', '#882255', '#AA4499', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00', '#CC79A7', '#E69F00'];
+const NODE_RADIUS = 8;
+
+export function agencyColour(agencies: string[], agency: string): string {
+  const i = [...new Set(agencies)].sort().indexOf(agency);
+  return AGENCY_COLOURS[(i < 0 ? 0 : i) % AGENCY_COLOURS.length]!;
+}
+
+export interface CanvasProps {
+  width: number;
+  height: number;
+  tools: { id: string; agency: string; name: string }[];
+  agencies: { id: string; name: string; centre: Point }[];
+  positions: Record<string, Point>;
+  edges: Edge[];
+  /** Tools drawn at full strength when some are focused; empty: all. */
+  lit: Set<string>;
+  selectedEdge: string | null;
+  onTool: (id: string) => void;
+  onEdge: (id: string) => void;
+  label: string;
+}
+
+interface Drawn {
+  edge: Edge;
+  shape: LinkShape;
+  path: Path2D;
+}
+
+function pathOf(shape: LinkShape): Path2D {
+  const path = new Path2D();
+  path.moveTo(shape.from.x, shape.from.y);
+  path.quadraticCurveTo(shape.control.x, shape.control.y, shape.to.x, shape.to.y);
+  return path;
+}
+
+export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const layer = useRef<SVGGElement>(null);
+  const transform = useRef<ZoomTransform>(zoomIdentity);
+  const drawn = useRef<Drawn[]>([]);
+  const pending = useRef(0);
+  /** The picture when the gesture began, and the transform it was drawn with. */
+  const gesture = useRef<{ snapshot: HTMLCanvasElement; from: ZoomTransform } | null>(null);
+  const [size, setSize] = useState({ width: props.width, height: props.height });
+
+  const paint = useCallback(() => {
+    pending.current = 0;
+    const element = canvas.current;
+    const context = element?.getContext('2d');
+    if (!element || !context) return;
+    const ratio = window.devicePixelRatio || 1;
+    const base = size.width / props.width;
+    const t = transform.current;
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, element.width, element.height);
+    layer.current?.setAttribute('transform', `translate(${t.x / base},${t.y / base}) scale(${t.k})`);
+    const moving = gesture.current;
+    if (moving) {
+      const scale = t.k / moving.from.k;
+      context.drawImage(moving.snapshot, ratio * (t.x - moving.from.x * scale), ratio * (t.y - moving.from.y * scale), moving.snapshot.width * scale, moving.snapshot.height * scale);
+      return;
+    }
+    context.setTransform(ratio * base * t.k, 0, 0, ratio * base * t.k, ratio * t.x, ratio * t.y);
+    for (const { edge, shape, path } of drawn.current) {
+      const colour = STATUS_COLOURS[edge.status];
+      context.globalAlpha = props.selectedEdge === null || props.selectedEdge === edge.id ? 0.85 : 0.3;
+      context.strokeStyle = colour;
+      context.lineWidth = (props.selectedEdge === edge.id ? 2.5 : 0.8) + 2.2 * edge.score;
+      context.setLineDash(KIND_DASHES[edge.basis]);
+      context.stroke(path);
+      const [tip, left, right] = arrowHead(shape, 6);
+      context.setLineDash([]);
+      context.fillStyle = colour;
+      context.beginPath();
+      context.moveTo(tip.x, tip.y);
+      context.lineTo(left.x, left.y);
+      context.lineTo(right.x, right.y);
+      context.fill();
+    }
+    context.globalAlpha = 1;
+  }, [size.width, props.width, props.selectedEdge]);
+
+  const schedule = useCallback(() => {
+    if (pending.current === 0) pending.current = requestAnimationFrame(paint);
+  }, [paint]);
+
+  // The drawing follows the viewport's width; the canvas keeps device pixels so lines stay sharp.
+  useEffect(() => {
+    const frame = viewport.current;
+    if (!frame) return;
+    const observer = new ResizeObserver(() => {
+      const width = frame.clientWidth;
+      setSize({ width, height: Math.round((width * props.height) / props.width) });
+    });
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, [props.width, props.height]);
+
+  useEffect(() => {
+    const laneOf = lanes(props.edges);
+    drawn.current = props.edges.flatMap((edge) => {
+      const a = props.positions[edge.fromTool];
+      const b = props.positions[edge.toTool];
+      if (!a || !b) return [];
+      const shape = linkShape(a, b, laneOf.get(edge.id) ?? 0, NODE_RADIUS + 2);
+      return [{ edge, shape, path: pathOf(shape) }];
+    });
+    schedule();
+  }, [props.edges, props.positions, schedule]);
+
+  useEffect(() => {
+    const frame = viewport.current;
+    if (!frame) return;
+    const z = zoom<HTMLDivElement, unknown>()
+      .scaleExtent([0.3, 8])
+      .on('start', () => {
+        const element = canvas.current;
+        if (!element) return;
+        const snapshot = document.createElement('canvas');
+        snapshot.width = element.width;
+        snapshot.height = element.height;
+        snapshot.getContext('2d')?.drawImage(element, 0, 0);
+        gesture.current = { snapshot, from: transform.current };
+      })
+      .on('zoom', (event: { transform: ZoomTransform }) => {
+        transform.current = event.transform;
+        schedule();
+      })
+      .on('end', () => {
+        gesture.current = null;
+        schedule();
+      });
+    select(frame).call(z);
+    return () => void select(frame).on('.zoom', null);
+  }, [schedule]);
+
+  useEffect(schedule, [schedule, size]);
+
+  /** The link under a click on the canvas, if any (the nearest stroke within a few pixels). */
+  const pick = (event: React.MouseEvent<HTMLCanvasElement>): void => {
+    const element = canvas.current;
+    const context = element?.getContext('2d');
+    if (!element || !context) return;
+    const bounds = element.getBoundingClientRect();
+    const base = size.width / props.width;
+    const t = transform.current;
+    const x = (event.clientX - bounds.left - t.x) / (base * t.k);
+    const y = (event.clientY - bounds.top - t.y) / (base * t.k);
+    context.save();
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.lineWidth = 8 / (base * t.k);
+    const hit = [...drawn.current].reverse().find(({ path }) => context.isPointInStroke(path, x, y));
+    context.restore();
+    if (hit) props.onEdge(hit.edge.id);
+  };
+
+  const agencyIds = props.agencies.map((a) => a.id);
+  const faint = (tool: string): boolean => props.lit.size > 0 && !props.lit.has(tool);
+  const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  const statuses = [...new Set(props.edges.map((e) => e.status))].sort().join(' ');
+  return (
+    <div ref={viewport} className="graph-canvas" data-testid="graph-canvas" data-links={props.edges.length} data-statuses={statuses} style={{ height: size.height }}>
+      <canvas ref={canvas} width={Math.round(size.width * ratio)} height={Math.round(size.height * ratio)} style={{ width: size.width, height: size.height }} onClick={pick} role="img" aria-label={props.label} />
+      <svg className="graph-nodes" viewBox={`0 0 ${props.width} ${props.height}`} width={size.width} height={size.height} aria-hidden="true">
+        <g ref={layer}>
+          {props.agencies.map((a) => (
+            <text key={a.id} x={a.centre.x} y={a.centre.y - 34} textAnchor="middle" className="graph-agency">
+              {a.name}
+            </text>
+          ))}
+          {props.tools.map((tool) => {
+            const p = props.positions[tool.id];
+            if (!p) return null;
+            return (
+              <g key={tool.id} transform={`translate(${p.x},${p.y})`} opacity={faint(tool.id) ? 0.2 : 1} className="graph-node" data-testid="graph-node" data-tool={tool.id} onClick={() => props.onTool(tool.id)}>
+                <circle r={NODE_RADIUS} fill={agencyColour(agencyIds, tool.agency)} stroke="var(--surface)" strokeWidth={1.5} />
+                <text y={20} textAnchor="middle" className="graph-label">
+                  {tool.name}
+                </text>
+                <title>{tool.id}</title>
+              </g>
+            );
+          })}
+        </g>
+      </svg>
+    </div>
+  );
+});

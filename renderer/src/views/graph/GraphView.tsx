@@ -1,0 +1,208 @@
+// The EDGE graph: which tool's output feeds which tool's input, and how sure we are. Propose candidates from the
+// catalog, verify them all as a job (the picture follows as links change), filter by status, kind and agency,
+// find a tool and focus on its neighbourhood, and open a link's evidence. Positions are kept between visits.
+import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Network, Search, Sparkles, ShieldCheck } from 'lucide-react';
+import type { CandidateBasis, EdgeStatus } from '../../../../main/core/edge/types.ts';
+import { useEngine } from '../../api/EngineProvider.tsx';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useBackend } from '../../app/backendMode.tsx';
+import { useLocale } from '../../i18n.tsx';
+import { JobProgress } from '../../components/JobProgress.tsx';
+import { agencyCentres, layoutGraph, type Point } from './graphLayout.ts';
+import { ALL_KINDS, ALL_STATUSES, DEFAULT_FILTER, visibleGraph, type GraphFilter } from './graphFilter.ts';
+import { GraphCanvas, KIND_DASHES, STATUS_COLOURS } from './GraphCanvas.tsx';
+import { EdgePanel } from './EdgePanel.tsx';
+import { ToolNeighbourhood } from './ToolNeighbourhood.tsx';
+
+const W = 1200;
+const H = 760;
+const REFRESH_MS = 1500;
+const POSITIONS_KEY = 'kopa.graph.positions';
+
+function keptPositions(): Record<string, Point> {
+  try {
+    return JSON.parse(localStorage.getItem(POSITIONS_KEY) ?? '{}') as Record<string, Point>;
+  } catch {
+    return {};
+  }
+}
+
+function toggle<T>(list: T[], value: T): T[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+function Toolbar() {
+  const { t } = useLocale();
+  const api = useEngine();
+  const queryClient = useQueryClient();
+  const { backend } = useBackend();
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const mode = backend.mode === 'live' ? 'emulator' : backend.mode;
+  const propose = (): void => {
+    if (!api) return;
+    setError(null);
+    api.call('edges.propose', {}).then(
+      (p) => {
+        setNote(t('graph.proposed', { candidates: p.candidates, added: p.added }));
+        void queryClient.invalidateQueries({ queryKey: ['edges.list'] });
+      },
+      (e: unknown) => setError((e as Error).message),
+    );
+  };
+  const verify = (): void => {
+    if (!api) return;
+    setError(null);
+    api.call('jobs.start', { method: 'edges.verify', params: { mode, ...(backend.snapshot && mode !== 'emulator' ? { snapshot: backend.snapshot } : {}) } }).then(
+      () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
+      (e: unknown) => setError((e as Error).message),
+    );
+  };
+  return (
+    <div className="row graph-toolbar">
+      <button type="button" className="ghost" onClick={propose} data-testid="graph-propose">
+        <Sparkles size={16} aria-hidden="true" /> {t('graph.propose')}
+      </button>
+      <button type="button" onClick={verify} data-testid="graph-verify">
+        <ShieldCheck size={16} aria-hidden="true" /> {t('graph.verifyAll', { mode: t(`mode.${mode}`) })}
+      </button>
+      {note && <span className="muted">{note}</span>}
+      {error && (
+        <span className="error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function GraphView() {
+  const { t, locale } = useLocale();
+  const queryClient = useQueryClient();
+  const catalog = useEngineQuery('catalog.list', {});
+  const jobs = useEngineQuery('jobs.list', {}, { refetchInterval: REFRESH_MS });
+  const verifyJobs = (jobs.data ?? []).filter((j) => j.method === 'edges.verify').slice(0, 3);
+  const running = verifyJobs.some((j) => j.status === 'running');
+  const graph = useEngineQuery('edges.list', {}, { refetchInterval: running ? REFRESH_MS : undefined });
+  // A verification that ends changes links and their evidence: read both again.
+  useEffect(() => {
+    if (running) return;
+    void queryClient.invalidateQueries({ queryKey: ['edges.list'] });
+    void queryClient.invalidateQueries({ queryKey: ['edges.show'] });
+  }, [running, queryClient]);
+  const [filter, setFilter] = useState<GraphFilter>(DEFAULT_FILTER);
+  const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const tools = useMemo(() => (catalog.data?.tools ?? []).filter((tool) => tool.kind !== 'query'), [catalog.data]);
+  const edges = useMemo(() => graph.data?.edges ?? [], [graph.data]);
+  const positions = useMemo(() => {
+    if (tools.length === 0) return {};
+    const placed = layoutGraph({ tools, links: edges.map((e) => ({ from: e.fromTool, to: e.toTool })), saved: keptPositions(), width: W, height: H });
+    localStorage.setItem(POSITIONS_KEY, JSON.stringify(placed));
+    return placed;
+  }, [tools, edges]);
+  const agencyOf = useMemo(() => new Map(tools.map((tool) => [tool.id, tool.agency])), [tools]);
+  const visible = useMemo(() => visibleGraph(edges, (id) => agencyOf.get(id), filter), [edges, agencyOf, filter]);
+  const agencyNames = new Map((catalog.data?.agencies ?? []).map((a) => [a.id, a.name[locale] || a.name.ko]));
+  const centres = agencyCentres(tools.map((tool) => tool.agency), W, H);
+  const counts = Object.fromEntries(ALL_STATUSES.map((s) => [s, edges.filter((e) => e.status === s).length])) as Record<EdgeStatus, number>;
+  const find = (): void => {
+    const words = search.trim().toLowerCase();
+    const hit = tools.find((tool) => tool.id.toLowerCase().includes(words) || tool.name.ko.includes(search.trim()) || tool.name.en.toLowerCase().includes(words));
+    if (hit) setFilter({ ...filter, focus: hit.id });
+  };
+  return (
+    <div className="view">
+      <header className="view-head">
+        <h2>
+          <Network size={20} aria-hidden="true" /> {t('nav.graph')}
+        </h2>
+        <span className="muted" data-testid="graph-summary">
+          {graph.data ? t('graph.summary', { version: graph.data.graphVersion, verified: counts.verified, candidate: counts.candidate, stale: counts.stale, rejected: counts.rejected }) : '…'}
+        </span>
+      </header>
+      <Toolbar />
+      {verifyJobs.length > 0 && (
+        <ul className="jobs">
+          {verifyJobs.map((job) => (
+            <JobProgress key={job.id} job={job} />
+          ))}
+        </ul>
+      )}
+      <div className="graph-filters form-row">
+        <fieldset>
+          <legend>{t('graph.status')}</legend>
+          {ALL_STATUSES.map((status) => (
+            <label key={status} className="check">
+              <input type="checkbox" checked={filter.statuses.includes(status)} onChange={() => setFilter({ ...filter, statuses: toggle(filter.statuses, status) })} data-testid={`graph-status-${status}`} />
+              <span className="status-dot" style={{ background: STATUS_COLOURS[status] }} aria-hidden="true" />
+              {t(`edge.status.${status}`)} ({counts[status]})
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>{t('graph.kind')}</legend>
+          {ALL_KINDS.map((kind: CandidateBasis) => (
+            <label key={kind} className="check">
+              <input type="checkbox" checked={filter.kinds.includes(kind)} onChange={() => setFilter({ ...filter, kinds: toggle(filter.kinds, kind) })} />
+              <svg width="26" height="8" aria-hidden="true">
+                <line x1="0" x2="26" y1="4" y2="4" stroke="currentColor" strokeWidth="2" strokeDasharray={KIND_DASHES[kind].join(' ') || undefined} />
+              </svg>
+              {t(`graph.kind.${kind}`)}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          {t('graph.agency')}
+          <select value={filter.agency ?? ''} onChange={(e) => setFilter({ ...filter, agency: e.target.value || null })}>
+            <option value="">{t('eval.any')}</option>
+            {[...centres.keys()].map((agency) => (
+              <option key={agency} value={agency}>
+                {agencyNames.get(agency) ?? agency}
+              </option>
+            ))}
+          </select>
+        </label>
+        <form
+          className="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            find();
+          }}
+        >
+          <label className="search">
+            <Search size={16} aria-hidden="true" />
+            <span className="sr-only">{t('graph.find')}</span>
+            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('graph.find')} data-testid="graph-find" />
+          </label>
+        </form>
+        {filter.focus && (
+          <button type="button" className="ghost small" onClick={() => setFilter({ ...filter, focus: null })}>
+            {t('graph.unfocus')}
+          </button>
+        )}
+      </div>
+      <div className="graph-layout">
+        <GraphCanvas
+          width={W}
+          height={H}
+          tools={tools.map((tool) => ({ id: tool.id, agency: tool.agency, name: tool.name[locale] || tool.name.ko }))}
+          agencies={[...centres].map(([id, centre]) => ({ id, name: agencyNames.get(id) ?? id, centre }))}
+          positions={positions}
+          edges={visible.edges}
+          lit={visible.lit}
+          selectedEdge={selectedEdge}
+          onTool={(id) => setFilter({ ...filter, focus: id })}
+          onEdge={setSelectedEdge}
+          label={t('graph.canvas', { tools: tools.length, links: visible.edges.length })}
+        />
+        <div className="graph-side">
+          {selectedEdge && <EdgePanel key={selectedEdge} edgeId={selectedEdge} onClose={() => setSelectedEdge(null)} />}
+          <ToolNeighbourhood tool={filter.focus} edges={visible.edges} onEdge={setSelectedEdge} />
+        </div>
+      </div>
+    </div>
+  );
+}
