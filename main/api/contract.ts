@@ -14,6 +14,7 @@ import type { BfclCategory } from '../core/bfcl/categories.ts';
 import type { BenchAttemptRow, BenchRunRow, BenchRunSummary, BenchEstimate } from '../core/bench/runTypes.ts';
 import type { BenchTask } from '../core/bench/types.ts';
 import type { ExportFormat } from '../core/synth/formats.ts';
+import type { SynthSample } from '../core/synth/types.ts';
 
 export type EmptyParams = Record<string, never>;
 
@@ -386,7 +387,9 @@ export interface TrainExportResult {
 
 export interface ExportResult {
   file: string;
+  /** The dataset card's file, written beside the export, and its Markdown. */
   card: string;
+  cardText: string;
   rows: number;
   format: ExportFormat;
 }
@@ -431,6 +434,19 @@ export interface SynthRunResult {
   /** Verification run first because no link was verified yet. */
   verification?: EdgeVerifySummary;
   export?: ExportResult;
+}
+
+/** A sample as the dataset browser lists it. */
+export interface SampleSummary {
+  ordinal: number;
+  query: string;
+  /** Calls of its plan, and the tools they call. */
+  steps: number;
+  tools: string[];
+  /** Other trajectories to the same answer. */
+  alternatives: number;
+  register: string | null;
+  intent: string | null;
 }
 
 export interface DatasetInfo {
@@ -792,6 +808,8 @@ export interface EngineMethods {
   'synth.run': { params: SynthRunParams; result: SynthRunResult };
   'synth.export': { params: { dataset: string; out: string; format: ExportFormat; distractors?: number }; result: ExportResult };
   'synth.list': { params: EmptyParams; result: DatasetInfo[] };
+  'synth.samples': { params: { dataset: string }; result: { dataset: DatasetInfo; samples: SampleSummary[] } };
+  'synth.sample': { params: { dataset: string; ordinal: number }; result: SynthSample };
   'models.add': { params: { source: string; name?: string; copy?: boolean; base?: string }; result: ModelInfo };
   'models.list': { params: EmptyParams; result: ModelInfo[] };
   'models.inspect': { params: { ref: string }; result: ModelInfo };
@@ -883,6 +901,8 @@ const methodTable: Record<MethodName, true> = {
   'synth.run': true,
   'synth.export': true,
   'synth.list': true,
+  'synth.samples': true,
+  'synth.sample': true,
   'models.add': true,
   'models.list': true,
   'models.inspect': true,

@@ -75,6 +75,8 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
     .refine((p) => (p.out === undefined) === (p.format === undefined), { message: 'out and format go together' }),
   'synth.export': z.object({ dataset: text, out: text, format: z.enum(exportFormats), distractors: z.number().int().min(0).max(40).optional() }).strict(),
   'synth.list': empty,
+  'synth.samples': z.object({ dataset: text }).strict(),
+  'synth.sample': z.object({ dataset: text, ordinal: z.number().int().min(1) }).strict(),
   'models.add': z.object({ source: text, name: text.optional(), copy: z.boolean().optional(), base: text.optional() }).strict(),
   'models.list': empty,
   'models.inspect': z.object({ ref: text }).strict(),

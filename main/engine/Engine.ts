@@ -23,7 +23,7 @@ import { importCatalog, listCatalog, validateCatalogFiles } from './methods/cata
 import { proposeEdges, showEdge, verifyEdges } from './methods/edges.ts';
 import { runRollout } from './methods/rollout.ts';
 import { exportTrainingKit } from './methods/train.ts';
-import { exportDataset, listDatasets, runSynthesis } from './methods/synth.ts';
+import { datasetSample, datasetSamples, exportDataset, listDatasets, runSynthesis } from './methods/synth.ts';
 import { inspectModel, loadedModels, loadModel } from './methods/models.ts';
 import { exportChat, getChat, listChats, removeChat, renameChat, truncateChat } from './methods/chats.ts';
 import { ApprovalBroker } from './agent/approvals.ts';
@@ -136,6 +136,8 @@ export class Engine implements EngineApi {
     'edges.show': async ({ id }) => showEdge(this, id),
     'synth.run': (params, options) => runSynthesis(this, params, options),
     'synth.export': async ({ dataset, out, format, distractors }) => exportDataset(this, dataset, out, format, distractors),
+    'synth.samples': async ({ dataset }) => datasetSamples(this, dataset),
+    'synth.sample': async ({ dataset, ordinal }) => datasetSample(this, dataset, ordinal),
     'synth.list': async () => listDatasets(this),
     'models.add': ({ source, name, copy, base }, options) => this.models().add(source, { name, copy, base, onProgress: options.onProgress, signal: options.signal }),
     'models.list': async () => this.models().list(),

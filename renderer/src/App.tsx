@@ -69,7 +69,9 @@ function Views() {
       <Route path="/settings" component={SettingsView} />
       <Route path="/catalog/:id?">{(params) => <CatalogView toolId={params.id} />}</Route>
       <Route path="/graph" component={GraphView} />
-      <Route path="/synthesis" component={SynthesisView} />
+      <Route path="/synthesis" nest>
+        <SynthesisView />
+      </Route>
       <Route path="/eval" nest>
         <EvaluationView />
       </Route>

@@ -456,6 +456,41 @@ describe('the workbench', () => {
     await close(w);
   }, 300_000);
 
+  it('browses the synthesized dataset: filters its samples, opens one\'s plan, trace and alternatives, and exports it with its card', async () => {
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'synthesis');
+    await page.getByTestId('dataset-link').first().click();
+    await page.getByTestId('sample-list').waitFor();
+    await expect.poll(() => page.getByTestId('sample-count').textContent()).toMatch(/100개 중 100개/);
+    await page.getByTestId('sample-alternative').selectOption('with');
+    const withAlternatives = Number((await page.getByTestId('sample-count').textContent())!.match(/중 (\d+)개/)![1]);
+    expect(withAlternatives).toBeGreaterThan(0);
+    expect(withAlternatives).toBeLessThan(100);
+    await page.getByTestId('sample-row').first().click();
+    await page.getByTestId('sample-panel').waitFor();
+    expect(await page.evaluate(() => location.hash)).toMatch(/^#\/synthesis\/.+\/\d+$/);
+    expect((await page.getByTestId('sample-query').textContent())!.length).toBeGreaterThan(5);
+    expect(await page.getByTestId('plan-diagram').locator('li').count()).toBeGreaterThan(1);
+    expect(await page.getByTestId('sample-trace').locator('li').count()).toBeGreaterThan(1);
+    // A later step's argument is carried from an earlier one, and says which.
+    expect(await page.getByTestId('sample-trace').textContent()).toMatch(/← s1/);
+    expect(await page.getByTestId('sample-alternatives').locator('.alternative').count()).toBeGreaterThan(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'synthesis-sample-ko.png'), fullPage: true });
+    const out = path.join(tempDir(), 'edge-grpo.jsonl');
+    await page.getByTestId('export-format').selectOption('trl-grpo');
+    await page.getByTestId('export-out').fill(out);
+    await page.getByTestId('export-start').click();
+    await page.getByTestId('export-result').waitFor();
+    expect(await page.getByTestId('export-result').textContent()).toContain('100행');
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(100);
+    await page.getByTestId('export-result').locator('summary').click();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.screenshot({ path: path.join(screenshots, 'synthesis-sample-en.png'), fullPage: true });
+    await close(w);
+  }, 120_000);
+
   for (const locale of ['ko', 'en'] as const) {
     for (const dark of [false, true]) {
       it(`opens every view by its address and after a reload, ${locale} ${dark ? 'dark' : 'light'}, with no accessibility violation`, async () => {

@@ -2,7 +2,8 @@
 // export a dataset in a training format, list datasets.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CallOptions, DatasetInfo, ExportResult, SynthRunParams, SynthRunResult, SynthRunSummary } from '../../api/contract.ts';
+import type { CallOptions, DatasetInfo, ExportResult, SampleSummary, SynthRunParams, SynthRunResult, SynthRunSummary } from '../../api/contract.ts';
+import type { SynthSample } from '../../core/synth/types.ts';
 import { checkIntents, intentFileSchema, type Intent } from '../../core/synth/intents.ts';
 import { lintContext } from '../bench/catalogFacts.ts';
 import { loadSuite } from '../bench/suite.ts';
@@ -110,7 +111,34 @@ export function exportDataset(engine: Engine, ref: string, out: string, format: 
   return writeExport(samples, engine.catalog(), dataset, dataset.summary as unknown as SynthRunSummary | undefined, { format, file: path.resolve(out), distractors });
 }
 
+function datasetInfo(repo: DatasetRepository, d: DatasetRow): DatasetInfo {
+  return { id: d.id, name: d.name, status: d.status, samples: repo.sampleCount(d.id), createdAt: d.createdAt, graphVersion: d.graphVersion, backend: d.backend, seed: d.seed };
+}
+
 export function listDatasets(engine: Engine): DatasetInfo[] {
   const repo = new DatasetRepository(engine.store.db);
-  return repo.list().map((d) => ({ id: d.id, name: d.name, status: d.status, samples: repo.sampleCount(d.id), createdAt: d.createdAt, graphVersion: d.graphVersion, backend: d.backend, seed: d.seed }));
+  return repo.list().map((d) => datasetInfo(repo, d));
+}
+
+export function datasetSamples(engine: Engine, ref: string): { dataset: DatasetInfo; samples: SampleSummary[] } {
+  const repo = new DatasetRepository(engine.store.db);
+  const dataset = findDataset(repo, ref);
+  const samples = repo.samples(dataset.id).map((s) => ({
+    ordinal: s.ordinal,
+    query: s.query,
+    steps: s.walk.plan.steps.length,
+    tools: [...new Set(s.walk.plan.steps.map((step) => step.tool))],
+    alternatives: s.alternatives.length,
+    register: s.register ?? null,
+    intent: s.intent ?? null,
+  }));
+  return { dataset: datasetInfo(repo, dataset), samples };
+}
+
+export function datasetSample(engine: Engine, ref: string, ordinal: number): SynthSample {
+  const repo = new DatasetRepository(engine.store.db);
+  const dataset = findDataset(repo, ref);
+  const sample = repo.sample(dataset.id, ordinal);
+  if (!sample) throw new KopaError('NotFound', `Dataset ${dataset.name} has no sample ${ordinal}.`, { hint: `It has ${repo.sampleCount(dataset.id)} samples, numbered from 1.` });
+  return sample;
 }

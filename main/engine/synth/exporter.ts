@@ -37,8 +37,9 @@ export function writeExport(samples: SynthSample[], catalog: Catalog, dataset: D
   writeFileSync(temp, lines.length ? `${lines.join('\n')}\n` : '');
   renameSync(temp, request.file);
   const card = `${request.file}.card.md`;
-  writeFileSync(card, datasetCard(dataset, summary, request, samples.length));
-  return { file: request.file, card, rows: lines.length, format: request.format };
+  const cardText = datasetCard(dataset, summary, request, samples.length);
+  writeFileSync(card, cardText);
+  return { file: request.file, card, cardText, rows: lines.length, format: request.format };
 }
 
 function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, request: ExportRequest, rows: number): string {

@@ -87,9 +87,19 @@ describe('kopa synth --strategy walk on the emulator', () => {
       for (const step of plan.steps) expect(offered).toContain(functionName(step.tool));
     }
     const card = readFileSync(path.join(dir, 'train.jsonl.card.md'), 'utf8');
+    expect(run.export?.cardText).toBe(card);
     expect(card).toContain('| stated | noLeak | answer | duplicate |');
     expect(card).toContain(`distinct tool sequences: ${run.summary.distinctSequences}`);
     expect(card).toContain('graph version: 1');
+  });
+
+  it('lists the samples for the browser as their full records say, and names a sample that does not exist', async () => {
+    const { dataset, samples } = await engine.call('synth.samples', { dataset: run.summary.dataset.name });
+    expect(dataset.samples).toBe(200);
+    expect(samples.map((s) => s.ordinal)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    const full = await engine.call('synth.sample', { dataset: String(run.summary.dataset.id), ordinal: 7 });
+    expect(samples[6]).toEqual({ ordinal: 7, query: full.query, steps: full.walk.plan.steps.length, tools: [...new Set(full.walk.plan.steps.map((s) => s.tool))], alternatives: full.alternatives.length, register: full.register ?? null, intent: full.intent ?? null });
+    await expect(engine.call('synth.sample', { dataset: run.summary.dataset.name, ordinal: 201 })).rejects.toThrow(/has no sample 201/);
   });
 
   it('exports OpenAI, ShareGPT and TRL SFT conversations whose calls replay the trace', async () => {

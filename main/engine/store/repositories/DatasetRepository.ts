@@ -127,25 +127,41 @@ export class DatasetRepository {
   }
 
   samples(datasetId: number): SynthSample[] {
-    const rows = this.db
-      .prepare('SELECT s.ordinal, s.query_ko, s.answer_json, s.trace_json, s.alternatives_json, s.provenance_json, p.plan_json FROM samples s JOIN plans p ON p.id = s.plan_id WHERE s.dataset_id = ? ORDER BY s.ordinal')
-      .all(datasetId) as { ordinal: number; query_ko: string; answer_json: string; trace_json: string; alternatives_json: string; provenance_json: string; plan_json: string }[];
-    return rows.map((r) => {
-      const provenance = JSON.parse(r.provenance_json) as { walk: Pick<SynthSample['walk'], 'steps' | 'answer' | 'asOf' | 'statedAs'>; phrasings: string[]; signature: string; graphVersion: number; backend: string } & Pick<SynthSample, 'intent' | 'register' | 'paraphrasedFrom'>;
-      const answer = JSON.parse(r.answer_json) as { text: string };
-      return {
-        ordinal: r.ordinal,
-        walk: { ...provenance.walk, plan: JSON.parse(r.plan_json) as SynthSample['walk']['plan'], trace: JSON.parse(r.trace_json) as SynthSample['walk']['trace'] },
-        query: r.query_ko,
-        phrasings: provenance.phrasings,
-        answerText: answer.text,
-        alternatives: JSON.parse(r.alternatives_json) as SynthSample['alternatives'],
-        signature: provenance.signature,
-        graphVersion: provenance.graphVersion,
-        backend: provenance.backend,
-        ...(provenance.intent ? { intent: provenance.intent, register: provenance.register } : {}),
-        ...(provenance.paraphrasedFrom ? { paraphrasedFrom: provenance.paraphrasedFrom } : {}),
-      };
-    });
+    return (this.db.prepare(`${SAMPLE_SELECT} WHERE s.dataset_id = ? ORDER BY s.ordinal`).all(datasetId) as DbSample[]).map(toSample);
   }
+
+  sample(datasetId: number, ordinal: number): SynthSample | undefined {
+    const row = this.db.prepare(`${SAMPLE_SELECT} WHERE s.dataset_id = ? AND s.ordinal = ?`).get(datasetId, ordinal) as DbSample | undefined;
+    return row ? toSample(row) : undefined;
+  }
+}
+
+const SAMPLE_SELECT = 'SELECT s.ordinal, s.query_ko, s.answer_json, s.trace_json, s.alternatives_json, s.provenance_json, p.plan_json FROM samples s JOIN plans p ON p.id = s.plan_id';
+
+interface DbSample {
+  ordinal: number;
+  query_ko: string;
+  answer_json: string;
+  trace_json: string;
+  alternatives_json: string;
+  provenance_json: string;
+  plan_json: string;
+}
+
+function toSample(r: DbSample): SynthSample {
+  const provenance = JSON.parse(r.provenance_json) as { walk: Pick<SynthSample['walk'], 'steps' | 'answer' | 'asOf' | 'statedAs'>; phrasings: string[]; signature: string; graphVersion: number; backend: string } & Pick<SynthSample, 'intent' | 'register' | 'paraphrasedFrom'>;
+  const answer = JSON.parse(r.answer_json) as { text: string };
+  return {
+    ordinal: r.ordinal,
+    walk: { ...provenance.walk, plan: JSON.parse(r.plan_json) as SynthSample['walk']['plan'], trace: JSON.parse(r.trace_json) as SynthSample['walk']['trace'] },
+    query: r.query_ko,
+    phrasings: provenance.phrasings,
+    answerText: answer.text,
+    alternatives: JSON.parse(r.alternatives_json) as SynthSample['alternatives'],
+    signature: provenance.signature,
+    graphVersion: provenance.graphVersion,
+    backend: provenance.backend,
+    ...(provenance.intent ? { intent: provenance.intent, register: provenance.register } : {}),
+    ...(provenance.paraphrasedFrom ? { paraphrasedFrom: provenance.paraphrasedFrom } : {}),
+  };
 }

@@ -9,6 +9,7 @@ import type { BenchTask } from '../../../../main/core/bench/types.ts';
 import type { PlanStep } from '../../../../main/core/plan/types.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
+import { formatDateTime } from '../../format.ts';
 
 const valueText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -142,7 +143,7 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
 }
 
 export function TaskPage({ runId, taskId }: { runId: string; taskId: string }) {
-  const { t } = useLocale();
+  const { t, locale } = useLocale();
   const data = useEngineQuery('bench.attempts', { run: runId, task: taskId });
   const task = data.data?.task ?? null;
   return (
@@ -164,7 +165,7 @@ export function TaskPage({ runId, taskId }: { runId: string; taskId: string }) {
             <p className="task-query">{task?.query_ko ?? t('eval.taskGone')}</p>
             {task && (
               <p className="muted">
-                {t('eval.taskFacts', { level: task.level, abilities: task.abilities.join(', '), asOf: task.asOf })}
+                {t('eval.taskFacts', { level: task.level, abilities: task.abilities.join(', '), asOf: formatDateTime(task.asOf, locale) })}
               </p>
             )}
             {task && (

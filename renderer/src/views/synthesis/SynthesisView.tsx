@@ -1,14 +1,16 @@
-// Synthesis as far as the workbench goes today: start a run as a job (it keeps going when the window reloads or
-// closes), follow it, resume one an engine restart cut short, and see the datasets it made.
+// Synthesis: start a run as a job with the settings of `kopa synth` (it keeps going when the window reloads or
+// closes), follow it, resume one an engine restart cut short; the datasets it made, each opening its sample browser.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
+import { Link, Route, Switch } from 'wouter';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
 import { JobProgress } from '../../components/JobProgress.tsx';
+import { DatasetBrowser } from './DatasetBrowser.tsx';
 
 const REFRESH_MS = 1500;
 
@@ -19,11 +21,16 @@ function StartForm() {
   const { backend } = useBackend();
   const [count, setCount] = useState(100);
   const [seed, setSeed] = useState('1');
+  const [strategy, setStrategy] = useState<'intents' | 'walk'>('intents');
+  const [minSteps, setMinSteps] = useState(2);
+  const [maxSteps, setMaxSteps] = useState(5);
+  const [trajectories, setTrajectories] = useState(4);
+  const [phrasings, setPhrasings] = useState(2);
   const [error, setError] = useState<string | null>(null);
   const start = (): void => {
     if (!api) return;
     setError(null);
-    const params = { count, seed, mode: backend.mode === 'live' ? 'emulator' : backend.mode, ...(backend.snapshot ? { snapshot: backend.snapshot } : {}) };
+    const params = { count, seed, strategy, minSteps, maxSteps, phrasings, ...(strategy === 'intents' ? { trajectories } : {}), mode: backend.mode === 'live' ? 'emulator' : backend.mode, ...(backend.snapshot ? { snapshot: backend.snapshot } : {}) };
     api.call('jobs.start', { method: 'synth.run', params }).then(
       () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
       (e: unknown) => setError((e as Error).message),
@@ -48,6 +55,31 @@ function StartForm() {
           {t('synthesis.seed')}
           <input value={seed} onChange={(e) => setSeed(e.target.value)} />
         </label>
+        <label>
+          {t('synthesis.strategy')}
+          <select value={strategy} onChange={(e) => setStrategy(e.target.value as 'intents' | 'walk')}>
+            <option value="intents">{t('synthesis.strategy.intents')}</option>
+            <option value="walk">{t('synthesis.strategy.walk')}</option>
+          </select>
+        </label>
+        <label>
+          {t('synthesis.minSteps')}
+          <input type="number" min={1} max={maxSteps} value={minSteps} onChange={(e) => setMinSteps(Math.max(1, Number(e.target.value)))} />
+        </label>
+        <label>
+          {t('synthesis.maxSteps')}
+          <input type="number" min={minSteps} max={10} value={maxSteps} onChange={(e) => setMaxSteps(Math.max(1, Number(e.target.value)))} />
+        </label>
+        {strategy === 'intents' && (
+          <label>
+            {t('synthesis.trajectories')}
+            <input type="number" min={1} max={10} value={trajectories} onChange={(e) => setTrajectories(Math.max(1, Number(e.target.value)))} />
+          </label>
+        )}
+        <label>
+          {t('synthesis.phrasings')}
+          <input type="number" min={1} max={5} value={phrasings} onChange={(e) => setPhrasings(Math.max(1, Number(e.target.value)))} />
+        </label>
         <button type="submit" data-testid="synth-start">
           {t('synthesis.run')}
         </button>
@@ -61,7 +93,7 @@ function StartForm() {
   );
 }
 
-export function SynthesisView() {
+function SynthesisHome() {
   const { t, locale } = useLocale();
   const jobs = useEngineQuery('jobs.list', {}, { refetchInterval: REFRESH_MS });
   const running = (jobs.data ?? []).some((j) => j.status === 'running' && j.method === 'synth.run');
@@ -73,12 +105,7 @@ export function SynthesisView() {
   }, [running, queryClient]);
   const synthJobs = (jobs.data ?? []).filter((j) => j.method === 'synth.run').slice(0, 10);
   return (
-    <div className="view">
-      <header className="view-head">
-        <h2>
-          <FlaskConical size={20} aria-hidden="true" /> {t('nav.synthesis')}
-        </h2>
-      </header>
+    <>
       <div className="grid">
         <StartForm />
         <section className="card" aria-labelledby="synth-jobs">
@@ -108,7 +135,9 @@ export function SynthesisView() {
               {datasets.data?.map((d) => (
                 <tr key={d.id}>
                   <td>
-                    <code>{d.name}</code>
+                    <Link href={`/${encodeURIComponent(d.name)}`} data-testid="dataset-link">
+                      <code>{d.name}</code>
+                    </Link>
                   </td>
                   <td>{formatCount(d.samples, locale)}</td>
                   <td>{t(`synthesis.status.${d.status}`)}</td>
@@ -118,10 +147,26 @@ export function SynthesisView() {
             </tbody>
           </table>
         )}
-        <p className="muted">
-          {t('cli.today')} <code>kopa synth export DATASET --format trl-grpo --out FILE</code>
-        </p>
       </section>
+    </>
+  );
+}
+
+export function SynthesisView() {
+  const { t } = useLocale();
+  return (
+    <div className="view">
+      <header className="view-head">
+        <h2>
+          <FlaskConical size={20} aria-hidden="true" /> {t('nav.synthesis')}
+        </h2>
+      </header>
+      <Switch>
+        <Route path="/:dataset/:ordinal?">{(p) => <DatasetBrowser dataset={decodeURIComponent(p.dataset)} ordinal={p.ordinal !== undefined ? Number(p.ordinal) : undefined} />}</Route>
+        <Route>
+          <SynthesisHome />
+        </Route>
+      </Switch>
     </div>
   );
 }

@@ -1,0 +1,169 @@
+// A dataset's samples: a virtualised list filtered by length, tool, alternatives and register; one sample opens beside
+// it (#/synthesis/<dataset>/<ordinal>); the dataset exported in a training format to a file, with its card.
+import { useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Download } from 'lucide-react';
+import type { ExportResult } from '../../../../main/api/contract.ts';
+import { exportFormats, type ExportFormat } from '../../../../main/core/synth/formats.ts';
+import { useEngine } from '../../api/EngineProvider.tsx';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useLocale } from '../../i18n.tsx';
+import { ModelMarkdown } from '../../components/Markdown.tsx';
+import { ALL_SAMPLES, filterSamples, type SampleFilter } from './sampleFilter.ts';
+import { SamplePanel } from './SamplePanel.tsx';
+
+const ROW_PX = 58;
+
+function ExportForm({ dataset }: { dataset: string }) {
+  const { t } = useLocale();
+  const api = useEngine();
+  const [format, setFormat] = useState<ExportFormat>('trl-grpo');
+  const [out, setOut] = useState('');
+  const [distractors, setDistractors] = useState(3);
+  const [result, setResult] = useState<ExportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (): void => {
+    if (!api || out.trim() === '') return;
+    setError(null);
+    setResult(null);
+    api.call('synth.export', { dataset, out: out.trim(), format, distractors }).then(setResult, (e: unknown) => setError((e as Error).message));
+  };
+  return (
+    <form
+      className="card"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <h3>{t('synthesis.export')}</h3>
+      <div className="form-row">
+        <label>
+          {t('synthesis.format')}
+          <select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)} data-testid="export-format">
+            {exportFormats.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('synthesis.distractors')}
+          <input type="number" min={0} max={20} value={distractors} onChange={(e) => setDistractors(Math.max(0, Number(e.target.value)))} />
+        </label>
+        <label className="grow">
+          {t('synthesis.out')}
+          <input value={out} onChange={(e) => setOut(e.target.value)} placeholder="/data/exports/edge-grpo.jsonl" data-testid="export-out" />
+        </label>
+        <button type="submit" disabled={out.trim() === ''} data-testid="export-start">
+          <Download size={16} aria-hidden="true" /> {t('synthesis.exportRun')}
+        </button>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {result && (
+        <div data-testid="export-result">
+          <p className="ok">{t('synthesis.exported', { rows: result.rows, file: result.file })}</p>
+          <details>
+            <summary>{t('synthesis.card', { file: result.card })}</summary>
+            <ModelMarkdown text={result.cardText} />
+          </details>
+        </div>
+      )}
+    </form>
+  );
+}
+
+export function DatasetBrowser({ dataset, ordinal }: { dataset: string; ordinal?: number }) {
+  const { t } = useLocale();
+  const [, navigate] = useLocation();
+  const data = useEngineQuery('synth.samples', { dataset });
+  const [filter, setFilter] = useState<SampleFilter>(ALL_SAMPLES);
+  const shown = useMemo(() => filterSamples(data.data?.samples ?? [], filter), [data.data, filter]);
+  const registers = useMemo(() => [...new Set((data.data?.samples ?? []).flatMap((s) => (s.register ? [s.register] : [])))].sort(), [data.data]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = useVirtualizer({ count: shown.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 10 });
+  const number = (value: string): number | null => (value === '' ? null : Math.max(1, Number(value)));
+  return (
+    <>
+      <p>
+        <Link href="/">{t('synthesis.back')}</Link>
+      </p>
+      {data.isError && (
+        <p className="error" role="alert">
+          {data.error.message}
+        </p>
+      )}
+      {data.data && (
+        <>
+          <div className="dataset-layout">
+            <section className="card" aria-labelledby="sample-list">
+              <h3 id="sample-list">
+                <code>{dataset}</code>
+              </h3>
+              <div className="form-row task-filters">
+                <label>
+                  {t('synthesis.minSteps')}
+                  <input type="number" min={1} value={filter.minSteps ?? ''} onChange={(e) => setFilter({ ...filter, minSteps: number(e.target.value) })} data-testid="sample-min-steps" />
+                </label>
+                <label>
+                  {t('synthesis.maxSteps')}
+                  <input type="number" min={1} value={filter.maxSteps ?? ''} onChange={(e) => setFilter({ ...filter, maxSteps: number(e.target.value) })} />
+                </label>
+                <label>
+                  {t('synthesis.tool')}
+                  <input value={filter.tool} onChange={(e) => setFilter({ ...filter, tool: e.target.value })} placeholder="molit" />
+                </label>
+                <label>
+                  {t('synthesis.alternative')}
+                  <select value={filter.alternative} onChange={(e) => setFilter({ ...filter, alternative: e.target.value as SampleFilter['alternative'] })} data-testid="sample-alternative">
+                    <option value="any">{t('eval.any')}</option>
+                    <option value="with">{t('synthesis.withAlternative')}</option>
+                    <option value="without">{t('synthesis.withoutAlternative')}</option>
+                  </select>
+                </label>
+                <label>
+                  {t('synthesis.register')}
+                  <select value={filter.register ?? ''} onChange={(e) => setFilter({ ...filter, register: e.target.value || null })}>
+                    <option value="">{t('eval.any')}</option>
+                    {registers.map((r) => (
+                      <option key={r} value={r}>
+                        {t(`sample.register.${r as 'formal' | 'polite' | 'casual'}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <span className="muted" data-testid="sample-count">
+                  {t('eval.tasksShown', { n: shown.length, total: data.data.samples.length })}
+                </span>
+              </div>
+              <div ref={scroller} className="sample-scroll" role="list" aria-label={t('synthesis.samplesOf', { dataset })} tabIndex={0} data-testid="sample-list">
+                <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
+                  {rows.getVirtualItems().map((item) => {
+                    const s = shown[item.index]!;
+                    return (
+                      <div key={s.ordinal} role="listitem" className={`sample-row${s.ordinal === ordinal ? ' active' : ''}`} style={{ transform: `translateY(${item.start}px)`, height: ROW_PX }}>
+                        <button type="button" className="link-button" onClick={() => navigate(`/${encodeURIComponent(dataset)}/${s.ordinal}`)} data-testid="sample-row">
+                          <span className="muted">#{s.ordinal}</span>
+                          <span className="sample-query">{s.query}</span>
+                          <span className="muted">{t('synthesis.rowFacts', { steps: s.steps, alternatives: s.alternatives })}</span>
+                        </button>
+                      </div>
+                    );
+                  })}
+                </div>
+              </div>
+            </section>
+            {ordinal !== undefined ? <SamplePanel key={ordinal} dataset={dataset} ordinal={ordinal} /> : <p className="muted card">{t('synthesis.pickSample')}</p>}
+          </div>
+          <ExportForm dataset={dataset} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+// One synthesized sample as a person checks it: the Korean request (and its other phrasings), the plan as a row of
+// steps showing which value each argument comes from (the request, or a field of an earlier step through its
+// expression), the executed trace with each argument's origin, the answer, and the alternative trajectories beside it.
+import type { SynthSample } from '../../../../main/core/synth/types.ts';
+import type { PlanStep, TraceStep } from '../../../../main/core/plan/types.ts';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useLocale } from '../../i18n.tsx';
+import { formatDateTime } from '../../format.ts';
+import { argumentSources } from './sampleFilter.ts';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+function PlanDiagram({ sample }: { sample: SynthSample }) {
+  const { t } = useLocale();
+  const mentions = new Map(sample.walk.steps.flatMap((s) => s.mentions.map((m) => [`${m.step}.${m.param}`, m.text] as const)));
+  const picks = new Map(sample.walk.steps.flatMap((s) => s.inputs.map((input) => [s.id, input.selection] as const)));
+  return (
+    <ol className="plan-diagram" data-testid="plan-diagram" aria-label={t('sample.plan')}>
+      {sample.walk.plan.steps.map((step: PlanStep) => {
+        const pick = picks.get(step.id);
+        return (
+          <li key={step.id} className="plan-box">
+            <header>
+              <span className="badge badge-neutral">{step.id}</span> <code>{step.tool}</code>
+            </header>
+            {pick && pick.kind !== 'first' && (
+              <p className="muted">
+                {t(`sample.pick.${pick.kind}`, { field: pick.label ?? pick.field ?? '' })}
+              </p>
+            )}
+            <dl className="call-args">
+              {Object.entries(step.args).map(([param, arg]) => (
+                <div key={param}>
+                  <dt>{param}</dt>
+                  <dd>
+                    {'value' in arg ? (
+                      <>
+                        <code>{text(arg.value)}</code>
+                        <span className="origin">{mentions.has(`${step.id}.${param}`) ? t('sample.fromRequestAs', { text: mentions.get(`${step.id}.${param}`)! }) : t('call.fromQuestion')}</span>
+                      </>
+                    ) : (
+                      <>
+                        <span className="origin flow">{t('sample.fromSteps', { steps: argumentSources(step, param).join(', ') })}</span>
+                        <code className="plan-expr">{arg.expr}</code>
+                      </>
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function TraceSteps({ steps, plan }: { steps: TraceStep[]; plan: PlanStep[] }) {
+  const { t } = useLocale();
+  return (
+    <ol className="attempt-calls" data-testid="sample-trace">
+      {steps.map((step) => {
+        const planned = plan.find((p) => p.id === step.id);
+        return (
+          <li key={step.id} className={step.ok ? '' : 'call-failed-line'}>
+            <code>{step.tool}</code> <span className="muted">{step.ok ? t('eval.rows', { n: step.totalCount ?? step.items.length }) : step.errorKind}</span>
+            <dl className="call-args">
+              {Object.entries(step.args).map(([param, value]) => {
+                const from = planned ? argumentSources(planned, param) : [];
+                return (
+                  <div key={param}>
+                    <dt>{param}</dt>
+                    <dd>
+                      <code className={from.length > 0 ? 'carried' : ''}>{text(value)}</code>
+                      <span className="origin">{from.length > 0 ? t('sample.fromSteps', { steps: from.join(', ') }) : t('call.fromQuestion')}</span>
+                    </dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function SamplePanel({ dataset, ordinal }: { dataset: string; ordinal: number }) {
+  const { t, locale } = useLocale();
+  const sample = useEngineQuery('synth.sample', { dataset, ordinal });
+  if (sample.isError) {
+    return (
+      <p className="error" role="alert">
+        {sample.error.message}
+      </p>
+    );
+  }
+  const s = sample.data;
+  if (!s) return <p className="muted">…</p>;
+  return (
+    <article className="sample" data-testid="sample-panel" aria-label={t('sample.title', { n: s.ordinal })}>
+      <section className="card">
+        <h3>{t('sample.title', { n: s.ordinal })}</h3>
+        <p className="task-query" data-testid="sample-query">
+          {s.query}
+        </p>
+        <p className="row">
+          {s.register && <span className="badge badge-neutral">{t(`sample.register.${s.register}`)}</span>}
+          {s.intent && <span className="badge badge-neutral">{s.intent}</span>}
+          <span className="muted">{t('sample.asOf', { asOf: formatDateTime(s.walk.asOf, locale) })}</span>
+        </p>
+        {s.phrasings.length > 1 && (
+          <>
+            <h4>{t('sample.phrasings')}</h4>
+            <ul>
+              {s.phrasings.slice(1).map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </>
+        )}
+        {s.paraphrasedFrom && <p className="muted">{t('sample.paraphrasedFrom', { text: s.paraphrasedFrom })}</p>}
+        <h4>{t('sample.answer')}</h4>
+        <p data-testid="sample-answer">{s.answerText}</p>
+      </section>
+      <section className="card">
+        <h3>{t('sample.plan')}</h3>
+        <PlanDiagram sample={s} />
+      </section>
+      <section className="card">
+        <h3>{t('sample.trace')}</h3>
+        <TraceSteps steps={s.walk.trace.steps} plan={s.walk.plan.steps} />
+      </section>
+      {s.alternatives.length > 0 && (
+        <section className="card">
+          <h3>{t('sample.alternatives', { n: s.alternatives.length })}</h3>
+          <div className="alternatives" data-testid="sample-alternatives">
+            <div className="alternative">
+              <h4>{t('sample.main')}</h4>
+              <ol>
+                {s.walk.plan.steps.map((step) => (
+                  <li key={step.id}>
+                    <code>{step.tool}</code>
+                  </li>
+                ))}
+              </ol>
+              <p className="muted">{text(s.walk.trace.answer)}</p>
+            </div>
+            {s.alternatives.map((alt, i) => (
+              <div key={i} className="alternative">
+                <h4>{t('sample.alternativeN', { n: i + 1 })}</h4>
+                <ol>
+                  {alt.plan.steps.map((step) => (
+                    <li key={step.id}>
+                      <code>{step.tool}</code>
+                    </li>
+                  ))}
+                </ol>
+                {alt.trace && <p className="muted">{text(alt.trace.answer)}</p>}
+              </div>
+            ))}
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}
