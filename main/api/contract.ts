@@ -13,6 +13,7 @@ import type { AgentEvent } from '../core/agent/types.ts';
 import type { BfclCategory } from '../core/bfcl/categories.ts';
 import type { BenchAttemptRow, BenchRunRow, BenchRunSummary, BenchEstimate } from '../core/bench/runTypes.ts';
 import type { BenchTask } from '../core/bench/types.ts';
+import type { ReportLang } from '../core/bench/report/reportText.ts';
 import type { ExportFormat } from '../core/synth/formats.ts';
 import type { SynthSample } from '../core/synth/types.ts';
 
@@ -843,7 +844,7 @@ export interface EngineMethods {
   'rollout.run': { params: RolloutRunParams; result: RolloutRunResult };
   'train.export': { params: TrainExportParams; result: TrainExportResult };
   'bench.runs': { params: EmptyParams; result: BenchRunRow[] };
-  'bench.report': { params: { run: string; format?: BenchReportFormat; out?: string }; result: BenchReport };
+  'bench.report': { params: { run: string; format?: BenchReportFormat; out?: string; lang?: ReportLang }; result: BenchReport };
   'bench.compare': { params: { a: string; b: string }; result: BenchComparison };
   'bench.show': { params: { run: string }; result: BenchRunDetail };
   'bench.attempts': { params: { run: string; task: string }; result: BenchTaskAttempts };

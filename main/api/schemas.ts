@@ -7,6 +7,7 @@ import { keyIds } from '../core/catalog/types.ts';
 import { edgeStatuses } from '../core/edge/types.ts';
 import { exportFormats } from '../core/synth/formats.ts';
 import { BFCL_CATEGORIES } from '../core/bfcl/categories.ts';
+import { reportLangs } from '../core/bench/report/reportText.ts';
 import { isMethodName, jobMethods, methodNames, type MethodName, type ParamsOf } from './contract.ts';
 
 const empty = z.object({}).strict();
@@ -188,7 +189,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
     .object({ dataset: text, trainer: z.enum(['trl', 'verl']), out: text, snapshot: text.optional(), preset: z.enum(['kopa', 'toolrl', 'tool-n1', 'outcome']).optional(), distractors: z.number().int().min(0).max(40).optional() })
     .strict(),
   'bench.runs': empty,
-  'bench.report': z.object({ run: text, format: z.enum(['md', 'html', 'csv', 'json']).optional(), out: text.optional() }).strict(),
+  'bench.report': z.object({ run: text, format: z.enum(['md', 'html', 'csv', 'json']).optional(), out: text.optional(), lang: z.enum(reportLangs).optional() }).strict(),
   'bench.compare': z.object({ a: text, b: text }).strict(),
   'bench.show': z.object({ run: text }).strict(),
   'bench.attempts': z.object({ run: text, task: text }).strict(),

@@ -364,6 +364,29 @@ describe('the workbench', () => {
     await close(w);
   }, 400_000);
 
+  it('shows a run still going as a grid that fills in task by task', async () => {
+    const w = await open();
+    const { page } = w;
+    const slow = path.join(tempDir(), 'slow.jsonl');
+    writeFileSync(slow, PLANTED_FAILURES.map((task) => JSON.stringify({ task, turns: [{ text: '잘 모르겠어요.', tokenDelayMs: 250 }] })).join('\n'));
+    await goTo(page, 'eval');
+    await page.getByTestId('bench-model').fill(`scripted:${slow}`);
+    await page.getByTestId('bench-tasks').fill(PLANTED_FAILURES.join(','));
+    await page.getByTestId('bench-start').click();
+    await expect.poll(() => page.getByTestId('run-link').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId('run-link').first().click();
+    const grid = page.getByTestId('progress-grid');
+    await grid.waitFor({ timeout: 30_000 });
+    expect(await grid.locator('li').count()).toBe(10);
+    await expect.poll(() => grid.locator('li.verdict-failed').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(screenshots, 'eval-running-ko.png') });
+    // When the run ends the grid gives way to the finished run's numbers.
+    await grid.waitFor({ state: 'detached', timeout: 120_000 });
+    expect(await page.getByTestId('run-pass-at-1').textContent()).toContain('0.0%');
+    await expect.poll(() => page.getByTestId('task-row').count()).toBe(10);
+    await close(w);
+  }, 240_000);
+
   it('runs the oracle and a scripted model with planted mistakes as jobs, finds each failure kind in the task table, opens a trajectory and compares the runs', async () => {
     const w = await open();
     const { page } = w;
@@ -377,11 +400,14 @@ describe('the workbench', () => {
       await page.locator('[data-testid=job][data-status=running], [data-testid=job][data-status=done]').first().waitFor({ timeout: 15_000 });
       await expect.poll(() => page.locator('[data-testid=job][data-status=running]').count(), { timeout: 120_000 }).toBe(0);
     };
+    await goTo(page, 'eval');
+    const before = await page.getByTestId('run-link').count();
     await runJob('oracle', 2);
     await runJob(`scripted:${plantedScript(new Map(), PLANTED_FAILURES)}`, 1);
-    await expect.poll(() => page.getByTestId('run-link').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('run-link').count()).toBe(before + 2);
+    // Newest first: the scripted run, then the oracle's.
     const pass1 = await page.getByTestId('run-pass1').allTextContents();
-    expect(pass1.sort()).toEqual(['0.0% [0.0%, 0.0%]', '100.0% [100.0%, 100.0%]']);
+    expect(pass1.slice(0, 2)).toEqual(['0.0% [0.0%, 0.0%]', '100.0% [100.0%, 100.0%]']);
     // The scripted run is the newer one, listed first.
     await page.getByTestId('run-link').first().click();
     await page.getByTestId('run-pass-at-1').waitFor();
@@ -408,7 +434,16 @@ describe('the workbench', () => {
     const download = page.waitForEvent('download');
     await page.goBack();
     await page.getByTestId('report-download').click();
-    expect((await download).suggestedFilename()).toMatch(/\.html$/);
+    const report = await download;
+    expect(report.suggestedFilename()).toMatch(/\.html$/);
+    // The report follows the window's language.
+    const html = readFileSync((await report.path())!, 'utf8');
+    expect(html).toContain('<html lang="ko">');
+    expect(html).toContain('실패 유형 (실패한 시도 10번)');
+    const reportPage = await w.context.newPage();
+    await reportPage.setContent(html);
+    await reportPage.screenshot({ path: path.join(screenshots, 'eval-report-ko.png'), fullPage: true });
+    await reportPage.close();
     await goTo(page, 'eval');
     await page.getByTestId('pick-run').nth(0).check();
     await page.getByTestId('pick-run').nth(1).check();

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { interval, pct } from '../../core/bench/report/reportData.ts';
+import { reportLangs, type ReportLang } from '../../core/bench/report/reportText.ts';
 import type { BenchComparison, BenchReportFormat, BenchRunParams, BenchRunRow, BenchRunSummary, BenchValidation } from '../../api/contract.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
@@ -116,9 +117,10 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .argument('<run>', 'the run id')
     .addOption(new Option('--format <format>', 'report format').choices(['md', 'html', 'csv', 'json']).default('md'))
     .option('--out <file>', 'write the report here instead of to stdout')
-    .action(async (run: string, options: { format: BenchReportFormat; out?: string }) => {
+    .addOption(new Option('--lang <lang>', 'language of the HTML report').choices([...reportLangs]).default('ko'))
+    .action(async (run: string, options: { format: BenchReportFormat; out?: string; lang: ReportLang }) => {
       const ctx = context();
-      const report = await ctx.withEngine((engine) => engine.call('bench.report', { run, format: options.format, out: options.out }));
+      const report = await ctx.withEngine((engine) => engine.call('bench.report', { run, format: options.format, out: options.out, lang: options.lang }));
       if (report.file) ctx.out.result(report, (r) => `wrote ${r.format} report of ${r.runId} to ${r.file}`);
       else process.stdout.write(report.content);
     });

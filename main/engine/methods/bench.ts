@@ -13,6 +13,7 @@ import { csvReport } from '../../core/bench/report/csv.ts';
 import { htmlReport } from '../../core/bench/report/html.ts';
 import { markdownReport } from '../../core/bench/report/markdown.ts';
 import { reportData } from '../../core/bench/report/reportData.ts';
+import type { ReportLang } from '../../core/bench/report/reportText.ts';
 import type { GatewayMode } from '../../core/gateway/callResult.ts';
 import { KopaError } from '../../core/errors.ts';
 import { DEFAULT_MAX_CHARS, STANDARD_RESULT_TOKENS } from '../../core/view/resultView.ts';
@@ -163,7 +164,7 @@ function reportFont(resourcesDir: string): string | undefined {
   return file ? readFileSync(file).toString('base64') : undefined;
 }
 
-export function benchReport(engine: Engine, params: { run: string; format?: BenchReport['format']; out?: string }): BenchReport {
+export function benchReport(engine: Engine, params: { run: string; format?: BenchReport['format']; out?: string; lang?: ReportLang }): BenchReport {
   const repo = new BenchRepository(engine.store.db);
   const run = requireRun(repo, params.run);
   const { summary, tasks, currentHash } = summaryOf(engine, repo, run);
@@ -171,7 +172,7 @@ export function benchReport(engine: Engine, params: { run: string; format?: Benc
   const format = params.format ?? 'md';
   const data = reportData(run, summary, attempts, tasks, currentHash);
   const content =
-    format === 'html' ? htmlReport(data, { fontWoff2Base64: reportFont(engine.resourcesDir) })
+    format === 'html' ? htmlReport(data, { fontWoff2Base64: reportFont(engine.resourcesDir), lang: params.lang })
     : format === 'csv' ? csvReport(data)
     : format === 'json' ? `${JSON.stringify({ manifest: run.manifest, summary, tasks: data.tasks.map((t) => ({ id: t.id, level: t.task?.level, abilities: t.task?.abilities, n: t.n, c: t.c, attempts: t.attempts.map(({ transcript: _t, ...a }) => a) })) }, null, 2)}\n`
     : markdownReport(data);

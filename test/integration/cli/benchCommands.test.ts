@@ -71,10 +71,16 @@ describe('kopa bench run', () => {
     expect(s.steps.provenance.invented).toBe(0);
 
     const html = path.join(tempDir(), 'report.html');
-    expect((await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'html', '--out', html])).code).toBe(0);
+    expect((await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'html', '--out', html, '--lang', 'en'])).code).toBe(0);
     const page = readFileSync(html, 'utf8');
     expect(page).toContain('<svg');
-    expect(page).toContain('pass@k and pass^k by k');
+    expect(page).toContain('pass@k and pass^k by k (95% intervals, tasks n = 145)');
+    expect(page).toContain('4 samples per task');
+    expect((await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'html', '--out', html])).code).toBe(0);
+    const korean = readFileSync(html, 'utf8');
+    expect(korean).toContain('<html lang="ko">');
+    expect(korean).toContain('단계 수별 pass@1');
+    expect(korean).toContain('과제당 시도 4번');
     expect(page).not.toMatch(/<script|<link|src="http/);
     const md = (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId])).stdout;
     expect(md).toContain('| 4 | 100.0% [100.0%, 100.0%] | 100.0% [100.0%, 100.0%] |');

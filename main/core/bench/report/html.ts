@@ -1,8 +1,9 @@
 // The run report as one self-contained HTML file (styles and SVG charts inline, no script, nothing fetched):
-// it opens on an air-gapped machine and can be mailed as it is.
+// it opens on an air-gapped machine and can be mailed as it is, in Korean or English.
 import { FAILURE_KINDS } from '../types.ts';
 import { barChart, horizontalBars, passCurveChart } from './charts.ts';
 import { callLine, interval, pct, planLine, type ReportData } from './reportData.ts';
+import { reportText, type ReportLang } from './reportText.ts';
 
 const esc = (v: unknown): string => String(v ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -12,9 +13,10 @@ h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{border-bottom:1px solid #e6e9ef;padding:.35rem .5rem;text-align:left;vertical-align:top}
 th{background:#f4f6fa}td:first-child{white-space:nowrap}.num{text-align:right;font-variant-numeric:tabular-nums}.pass{color:#17803d}.fail{color:#b42318}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:1rem}
-svg{width:100%;height:auto;font-size:11px;fill:#3b4252}.grid{stroke:#e6e9ef}
-.at{stroke:#2f6fde;fill:#2f6fde}.hat{stroke:#c2410c;fill:#c2410c}path.line{fill:none;stroke-width:2}path.band{opacity:.18;stroke:none}
-.bar{fill:#2f6fde}.bar.fail{fill:#b42318}.whisker{stroke:#1d2330;stroke-width:1.5}.swatch{stroke:none}
+svg{width:100%;height:auto;font-size:11px;fill:#3b4252}.grid{stroke:#e6e9ef}.chart-title{font-size:13px;font-weight:700;fill:#1d2330}.value{fill:#1d2330;font-weight:600}
+.at{stroke:#0072B2;fill:#0072B2}.hat{stroke:#D55E00;fill:#D55E00}.hollow{fill:none;stroke-width:2}path.line,line.line{fill:none;stroke-width:2}.dashed{stroke-dasharray:6 4}
+path.band{opacity:.15;stroke:none}path.edge{fill:none;stroke-width:1;opacity:.6}line.bound{stroke-width:1.5;opacity:.8}
+.bar{fill:#0072B2}.bar.fail{fill:#D55E00}.whisker{stroke:#1d2330;stroke-width:1.5}
 code{font-family:ui-monospace,Menlo,Consolas,"Pretendard",monospace;font-size:.82rem;background:#f4f6fa;padding:.05rem .25rem;border-radius:3px}details{margin:.2rem 0}
 .meta{color:#4b5565;font-size:.9rem}ol{margin:.2rem 0 .4rem 1.2rem;padding:0}
 `;
@@ -22,52 +24,57 @@ code{font-family:ui-monospace,Menlo,Consolas,"Pretendard",monospace;font-size:.8
 export interface HtmlReportOptions {
   /** A Korean WOFF2 font (base64) to embed, so the report reads right on a machine without one. */
   fontWoff2Base64?: string;
+  /** The report's language. Defaults to Korean. */
+  lang?: ReportLang;
 }
 
 export function htmlReport(data: ReportData, options: HtmlReportOptions = {}): string {
+  const lang = options.lang ?? 'ko';
+  const w = reportText(lang);
   const { run, summary: s } = data;
   const m = run.manifest;
   const curve = (prefix: 'pass@' | 'pass^', record: Record<string, { value: number; low: number; high: number }>) =>
     Object.entries(record).map(([key, e]) => ({ k: Number(key.slice(prefix.length)), ...e }));
+  const failed = s.attempts - s.passed;
   const charts = [
-    passCurveChart([{ name: 'pass@k', cls: 'at', points: curve('pass@', s['pass@k']) }, { name: 'pass^k', cls: 'hat', points: curve('pass^', s['pass^k']) }], 'pass@k and pass^k by k'),
-    barChart(Object.entries(s.byLevel).map(([level, g]) => ({ label: `L${level}`, ...g['pass@1'] })), 'pass@1 by level'),
-    horizontalBars(FAILURE_KINDS.map((k) => ({ label: k, count: s.failures[k] ?? 0 })), 'Failure taxonomy (attempts)'),
+    passCurveChart([{ name: 'pass@k', cls: 'at', points: curve('pass@', s['pass@k']) }, { name: 'pass^k', cls: 'hat', points: curve('pass^', s['pass^k']) }], w.curveTitle(s.tasks)),
+    barChart(Object.entries(s.byLevel).map(([level, g]) => ({ label: w.levelLabel(level), n: g.tasks, ...g['pass@1'] })), w.levelTitle),
+    horizontalBars(FAILURE_KINDS.map((k) => ({ label: k, count: s.failures[k] ?? 0 })), w.failureTitle(failed)),
   ];
-  const group = (title: string, groups: typeof s.byLevel): string =>
-    `<h2>By ${esc(title)}</h2><table><tr><th>${esc(title)}</th><th class="num">tasks</th><th class="num">attempts</th><th class="num">passed</th><th>pass@1 [95% CI]</th></tr>${Object.entries(groups)
-      .map(([k, g]) => `<tr><td>${esc(k)}</td><td class="num">${g.tasks}</td><td class="num">${g.attempts}</td><td class="num">${g.passed}</td><td>${interval(g['pass@1'])}</td></tr>`)
+  const group = (key: 'level' | 'ability' | 'agency', groups: typeof s.byLevel): string =>
+    `<h2>${esc(w.by[key])}</h2><table><tr><th></th><th class="num">${esc(w.groupColumns[0])}</th><th class="num">${esc(w.groupColumns[1])}</th><th class="num">${esc(w.groupColumns[2])}</th><th>${esc(w.groupColumns[3])}</th></tr>${Object.entries(groups)
+      .map(([k, g]) => `<tr><td>${esc(key === 'level' ? w.levelLabel(k) : k)}</td><td class="num">${g.tasks}</td><td class="num">${g.attempts}</td><td class="num">${g.passed}</td><td>${interval(g['pass@1'])}</td></tr>`)
       .join('')}</table>`;
   const taskRows = data.tasks
     .map((t) => {
       const a = t.attempts.find((x) => x.verdict !== 'pass') ?? t.attempts[0]!;
       const reference = (t.task?.plan.steps ?? []).map((step) => `<li><code>${esc(planLine(step))}</code></li>`).join('');
-      const agent = a.calls.map((c) => `<li><code>${esc(callLine(c.tool, c.arguments))}</code> ${c.ok ? '<span class="pass">✓</span>' : `<span class="fail">✗ ${esc(c.refused ?? c.errorKind ?? '')}${c.injected ? ` (injected ${esc(c.injected)})` : ''}</span>`}</li>`).join('');
+      const agent = a.calls.map((c) => `<li><code>${esc(callLine(c.tool, c.arguments))}</code> ${c.ok ? '<span class="pass">✓</span>' : `<span class="fail">✗ ${esc(c.refused ?? c.errorKind ?? '')}${c.injected ? ` (${esc(w.injected(c.injected))})` : ''}</span>`}</li>`).join('');
       const failures = [...new Set(t.attempts.map((x) => x.failure).filter(Boolean))].join(', ');
-      return `<tr><td>${esc(t.id)}</td><td class="num">${t.task?.level ?? ''}</td><td class="num ${t.c === t.n ? 'pass' : 'fail'}">${t.c}/${t.n}</td><td>${esc(failures)}</td><td>${esc(t.task?.query_ko ?? '')}<details><summary>trajectory vs reference (attempt ${a.sample})</summary><b>Reference</b><ol>${reference}</ol><b>Agent</b><ol>${agent || '<li>no calls</li>'}</ol><div>Answer: ${esc(a.answer ?? '(none)')}</div><div>Expected: <code>${esc(JSON.stringify(a.expected))}</code> · ${esc(a.detail)}</div></details></td></tr>`;
+      return `<tr><td>${esc(t.id)}</td><td class="num">${t.task?.level ?? ''}</td><td class="num ${t.c === t.n ? 'pass' : 'fail'}">${t.c}/${t.n}</td><td>${esc(failures)}</td><td>${esc(t.task?.query_ko ?? '')}<details><summary>${esc(w.trajectory(a.sample))}</summary><b>${esc(w.reference)}</b><ol>${reference}</ol><b>${esc(w.agent)}</b><ol>${agent || `<li>${esc(w.noCalls)}</li>`}</ol><div>${esc(w.answer)}: ${esc(a.answer ?? w.noAnswer)}</div><div>${esc(w.expected)}: <code>${esc(JSON.stringify(a.expected))}</code> · ${esc(a.detail)}</div></details></td></tr>`;
     })
     .join('');
   const st = s.steps;
   return `<!doctype html>
-<html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>KOPA-Bench ${esc(run.id)}</title><style>${options.fontWoff2Base64 ? `@font-face{font-family:"Pretendard";src:url(data:font/woff2;base64,${options.fontWoff2Base64}) format("woff2");font-weight:100 900}` : ''}${STYLE}</style></head><body>
 <h1>KOPA-Bench · ${esc(run.id)}</h1>
-${data.suiteChanged ? '<p class="fail">The suite changed since this run; the requests shown are the current ones.</p>' : ''}
-<p class="meta">${esc(m.suite.name)} (${m.suite.tasks} tasks, sha256 ${esc(m.suite.hash.slice(0, 12))}) · ${esc(m.model.ref)} (${esc(m.model.backend)}${m.model.sha256 ? `, sha256 ${esc(m.model.sha256.slice(0, 12))}` : ''}${m.model.quantization ? `, ${esc(m.model.quantization)}` : ''}${m.model.chatTemplate ? `, ${esc(m.model.chatTemplate)}` : ''}) · ${m.sampling.samples} samples, T=${m.sampling.temperature}, seed ${m.sampling.seed} · ${esc(m.backend.mode)}${m.backend.snapshot ? ` ${esc(m.backend.snapshot)}` : ''} · KOPA Studio ${esc(m.app.version)} · ${esc(s.status)}</p>
-<h2>Summary</h2>
-<table><tr><th>k</th><th>pass@k [95% CI]</th><th>pass^k [95% CI]</th></tr>${Object.keys(s['pass@k'])
+${data.suiteChanged ? `<p class="fail">${esc(w.suiteChanged)}</p>` : ''}
+<p class="meta">${esc(m.suite.name)} (${esc(w.tasks(m.suite.tasks))}, sha256 ${esc(m.suite.hash.slice(0, 12))}) · ${esc(m.model.ref)} (${esc(m.model.backend)}${m.model.sha256 ? `, sha256 ${esc(m.model.sha256.slice(0, 12))}` : ''}${m.model.quantization ? `, ${esc(m.model.quantization)}` : ''}${m.model.chatTemplate ? `, ${esc(m.model.chatTemplate)}` : ''}) · ${esc(w.samples(m.sampling.samples))}, T=${m.sampling.temperature}, seed ${m.sampling.seed} · ${esc(m.backend.mode)}${m.backend.snapshot ? ` ${esc(m.backend.snapshot)}` : ''} · KOPA Studio ${esc(m.app.version)} · ${esc(w.status[s.status])}</p>
+<h2>${esc(w.summary)}</h2>
+<table><tr><th>${esc(w.k)}</th><th>pass@k [${esc(w.interval)}]</th><th>pass^k [${esc(w.interval)}]</th></tr>${Object.keys(s['pass@k'])
     .map((key) => {
       const k = key.slice('pass@'.length);
       return `<tr><td>${k}</td><td>${interval(s['pass@k'][key]!)}</td><td>${interval(s['pass^k'][`pass^${k}`]!)}</td></tr>`;
     })
     .join('')}</table>
 <div class="charts">${charts.join('')}</div>
-<h2>Steps</h2>
-<table><tr><th>tool precision</th><th>tool recall</th><th>tool F1</th><th>argument accuracy</th><th>from user / tool / invented</th><th>steps used / needed</th><th>faults met / recovered</th></tr>
+<h2>${esc(w.steps)}</h2>
+<table><tr>${w.stepColumns.map((c) => `<th>${esc(c)}</th>`).join('')}</tr>
 <tr><td>${pct(st.toolPrecision)}</td><td>${pct(st.toolRecall)}</td><td>${pct(st.toolF1)}</td><td>${pct(st.argumentAccuracy)}</td><td>${st.provenance.user} / ${st.provenance.tool} / ${st.provenance.invented}</td><td>${st.stepsUsed.toFixed(1)} / ${st.stepsNeeded.toFixed(1)}</td><td>${st.faultsMet} / ${st.faultsRecovered}</td></tr></table>
 ${group('level', s.byLevel)}${group('ability', s.byAbility)}${group('agency', s.byAgency)}
-<h2>Tasks</h2>
-<table><tr><th>task</th><th class="num">level</th><th class="num">passed</th><th>failures</th><th>request</th></tr>${taskRows}</table>
+<h2>${esc(w.taskList)}</h2>
+<table><tr>${w.taskColumns.map((c, i) => `<th${i === 1 || i === 2 ? ' class="num"' : ''}>${esc(c)}</th>`).join('')}</tr>${taskRows}</table>
 </body></html>
 `;
 }

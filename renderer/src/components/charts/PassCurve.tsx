@@ -32,7 +32,7 @@ export function curvePoints(estimates: Record<string, BenchEstimate>): CurvePoin
 
 function Marker({ x, y, alternate, colour, label }: { x: number; y: number; alternate: boolean; colour: string; label: string }) {
   return alternate ? (
-    <rect x={x - 4} y={y - 4} width={8} height={8} fill="var(--surface)" stroke={colour} strokeWidth={2}>
+    <rect x={x - 5} y={y - 5} width={10} height={10} fill="none" stroke={colour} strokeWidth={2}>
       <title>{label}</title>
     </rect>
   ) : (

@@ -1,6 +1,6 @@
 // One run: pass@1 with its interval and n, pass@k and pass^k for k = 1..n, pass@1 by level, ability and agency,
 // the failure taxonomy, step metrics, the manifest that reproduces it, the task table, and its report to download.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Download } from 'lucide-react';
 import type { BenchGroupScore, BenchReportFormat, BenchRunDetail } from '../../../../main/api/contract.ts';
@@ -11,8 +11,10 @@ import { formatDateTime } from '../../format.ts';
 import { curvePoints, PassCurve } from '../../components/charts/PassCurve.tsx';
 import { CountBars, RateBars } from '../../components/charts/Bars.tsx';
 import { TaskTable } from './TaskTable.tsx';
+import { ProgressGrid } from './ProgressGrid.tsx';
 import { percent } from './numbers.ts';
 
+const REFRESH_MS = 1500;
 const REPORT_TYPES: Record<BenchReportFormat, string> = { html: 'text/html', md: 'text/markdown', csv: 'text/csv', json: 'application/json' };
 
 function groupBars(groups: Record<string, BenchGroupScore>, label: (key: string) => string) {
@@ -29,14 +31,14 @@ function provenanceShares(counts: Record<'user' | 'tool' | 'invented', number>):
 }
 
 function ReportDownload({ runId }: { runId: string }) {
-  const { t } = useLocale();
+  const { t, locale } = useLocale();
   const api = useEngine();
   const [format, setFormat] = useState<BenchReportFormat>('html');
   const [error, setError] = useState<string | null>(null);
   const download = (): void => {
     if (!api) return;
     setError(null);
-    api.call('bench.report', { run: runId, format }).then(
+    api.call('bench.report', { run: runId, format, lang: locale }).then(
       (report) => {
         const url = URL.createObjectURL(new Blob([report.content], { type: `${REPORT_TYPES[format]};charset=utf-8` }));
         const link = document.createElement('a');
@@ -181,7 +183,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 export function RunPage({ runId }: { runId: string }) {
   const { t } = useLocale();
-  const detail = useEngineQuery('bench.show', { run: runId });
+  const [running, setRunning] = useState(false);
+  const detail = useEngineQuery('bench.show', { run: runId }, { refetchInterval: running ? REFRESH_MS : undefined });
+  const status = detail.data?.run.status;
+  useEffect(() => setRunning(status === 'running'), [status]);
   return (
     <>
       <p>
@@ -194,6 +199,7 @@ export function RunPage({ runId }: { runId: string }) {
       )}
       {detail.data && (
         <>
+          {detail.data.run.status === 'running' && <ProgressGrid detail={detail.data} />}
           <Summary detail={detail.data} />
           <TaskTable runId={runId} tasks={detail.data.tasks} />
         </>
