@@ -150,6 +150,11 @@ describe('the workbench', () => {
     await page.reload();
     await page.getByTestId('answer').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('call-card').count()).toBe(2);
+    // The body the service sent is kept with the call (not with the denied one), and shown on demand after a reload.
+    expect(await page.getByTestId('show-raw').count()).toBe(1);
+    await page.getByTestId('show-raw').click();
+    expect(await page.getByTestId('call-raw').textContent()).toContain('"locdate"');
+    expect(await page.getByTestId('call-raw').textContent()).not.toContain('serviceKey');
     expect(await page.getByTestId('sessions').locator('li').count()).toBe(1);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Markdown' }).click()]);
@@ -363,6 +368,43 @@ describe('the workbench', () => {
     expect(await page.evaluate(() => location.hash)).toBe('#/graph');
     await close(w);
   }, 400_000);
+
+  it('runs BFCL on a small data folder as a job and scores it by category, with each failure\'s error type', async () => {
+    const w = await open();
+    const { page } = w;
+    const data = path.join(repoRoot, 'test', 'fixtures', 'bfcl', 'data');
+    const out = tempDir();
+    const model = script([
+      { toolCalls: [{ name: 'geometry_circle_area', arguments: { radius: 3, unit: 'meters' } }] },
+      { toolCalls: [{ name: 'seq_evens', arguments: { count: '3' } }] },
+      { toolCalls: [{ name: 'tags_join', arguments: { tags: ['b', 'a'] } }] },
+      { toolCalls: [{ name: 'weather_get', arguments: { city: 'Seoul' } }] },
+      { text: '가을 시는 쓸 수 있지만 날씨 도구는 필요 없습니다.' },
+    ]);
+    await goTo(page, 'eval');
+    await page.getByTestId('bfcl-data').fill(data);
+    await page.getByTestId('bfcl-model').fill(model);
+    await page.getByTestId('bfcl-out').fill(out);
+    await page.getByTestId('bfcl-categories-input').fill('simple_pythn');
+    await page.getByTestId('bfcl-check').click();
+    await expect.poll(() => page.locator('section[aria-labelledby=bfcl] [role=alert]').textContent()).toContain('BFCL에 없는 범주입니다: simple_pythn');
+    await page.getByTestId('bfcl-categories-input').fill('simple_python, parallel, irrelevance');
+    await page.getByTestId('bfcl-run').click();
+    await page.locator('section[aria-labelledby=bfcl] [data-testid=job][data-status=done]').waitFor({ timeout: 60_000 });
+    await page.getByTestId('bfcl-check').click();
+    await page.getByTestId('bfcl-scores').waitFor();
+    const rows = await page.getByTestId('bfcl-categories').locator('tbody tr').allTextContents();
+    expect(rows).toEqual(['simple_python66.7%2 / 3', 'parallel0.0%0 / 1', 'irrelevance100.0%1 / 1']);
+    // An aggregate none of whose categories ran says so instead of showing 0 %.
+    expect(await page.getByTestId('bfcl-live').textContent()).toContain('—');
+    expect(await page.getByTestId('bfcl-irrelevance').textContent()).toContain('50.0%');
+    const failures = await page.getByTestId('bfcl-failures').textContent();
+    expect(failures).toContain('simple_python_1 type_error:simple');
+    expect(failures).toContain('parallel_0 parallel_function_checker_no_order:wrong_count');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByTestId('bfcl-scores').screenshot({ path: path.join(screenshots, 'eval-bfcl-ko.png') });
+    await close(w);
+  }, 120_000);
 
   it('shows a run still going as a grid that fills in task by task', async () => {
     const w = await open();

@@ -2,6 +2,7 @@
 // OpenAI chat completions, a scripted transcript. Tool names are function names (kma_getUltraSrtNcst).
 import type { ArgumentOrigin } from './argumentOrigins.ts';
 import type { ResultPreview } from '../view/resultPreview.ts';
+import type { RawBody } from '../gateway/callResult.ts';
 
 export interface ToolCall {
   id: string;
@@ -48,6 +49,6 @@ export type AgentEvent =
   | { kind: 'tool_call'; step: number; call: ToolCall; tool: string; origins?: Record<string, ArgumentOrigin> }
   /** A call that leaves the machine waits for the user's answer to approval `id` (approval "ask"). */
   | { kind: 'approval'; id: string; step: number; callId: string; tool: string; arguments: Record<string, unknown> }
-  | { kind: 'tool_result'; step: number; callId: string; tool: string; ok: boolean; summary: string; latencyMs: number; preview?: ResultPreview; error?: { kind: string; message: string } }
+  | { kind: 'tool_result'; step: number; callId: string; tool: string; ok: boolean; summary: string; latencyMs: number; preview?: ResultPreview; error?: { kind: string; message: string }; raw?: RawBody }
   | { kind: 'final'; answer: string; steps: number; usage: Usage; ms: number }
   | { kind: 'error'; message: string };

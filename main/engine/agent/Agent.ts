@@ -10,7 +10,7 @@ import { functionName, functionSchema } from '../../core/catalog/functionSchema.
 import { canonicalJson } from '../../core/canonicalJson.ts';
 import { systemPrompt } from '../../core/agent/prompt.ts';
 import type { AgentEvent, ChatMessage, ModelTool, ModelTurn, StopReason, ToolCall, Usage } from '../../core/agent/types.ts';
-import type { CallResult, Item } from '../../core/gateway/callResult.ts';
+import type { CallResult, Item, RawBody } from '../../core/gateway/callResult.ts';
 import { EpisodeResults, lastHandle } from '../../core/view/EpisodeResults.ts';
 import { offeredTools } from '../../core/view/offer.ts';
 import { QUERY_TOOL } from '../../core/view/queryRows.ts';
@@ -80,6 +80,12 @@ export interface Episode {
 }
 
 const REPEAT_LIMIT = 2;
+/** The most of a raw body a chat keeps with a call (its card shows it on demand; the rows are what matter). */
+const RAW_KEPT_CHARS = 64 * 1024;
+
+function keptRaw(raw: RawBody): RawBody {
+  return raw.body.length > RAW_KEPT_CHARS ? { ...raw, body: raw.body.slice(0, RAW_KEPT_CHARS), truncated: true } : raw;
+}
 /** The token budget of a turn when none is given (node-llama-cpp's default in LocalModel). */
 const DEFAULT_TURN_TOKENS = 512;
 
@@ -215,10 +221,11 @@ export class Agent {
     const spec = o.catalog.require(toolId);
     const preview = result.ok ? resultPreview(result.items, result.totalCount, { headline: spec.kind === 'remote' ? spec.response.headline : undefined }) : undefined;
     const error = result.error ? { kind: result.error.kind, message: result.error.message } : undefined;
-    o.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool: toolId, ok: result.ok, summary, latencyMs: result.latencyMs, ...(preview ? { preview } : {}), ...(error ? { error } : {}) });
+    const raw = result.raw ? keptRaw(result.raw) : undefined;
+    o.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool: toolId, ok: result.ok, summary, latencyMs: result.latencyMs, ...(preview ? { preview } : {}), ...(error ? { error } : {}), ...(raw ? { raw } : {}) });
     return {
       content: view.text,
-      meta: { tool: toolId, requestHash: result.requestHash, ok: result.ok, latencyMs: result.latencyMs, origins, ...(view.handle ? { handle: view.handle } : {}), ...(preview ? { preview } : {}), ...(error ? { error } : {}) },
+      meta: { tool: toolId, requestHash: result.requestHash, ok: result.ok, latencyMs: result.latencyMs, origins, ...(view.handle ? { handle: view.handle } : {}), ...(preview ? { preview } : {}), ...(error ? { error } : {}), ...(raw ? { raw } : {}) },
     };
   }
 }

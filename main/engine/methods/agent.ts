@@ -37,7 +37,8 @@ export async function runAgent(engine: Engine, params: AgentRunParams, options: 
     const agent = new Agent({
       backend,
       catalog,
-      call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal }),
+      // The body as the service sent it goes to the analyst's call card, never into what the model reads.
+      call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal, raw: true }),
       tools,
       queryTool: params.queryTool,
       asOf: params.asOf ? new Date(params.asOf) : engine.clock(mode),

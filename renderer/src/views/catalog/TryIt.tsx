@@ -11,6 +11,7 @@ import { useEngine } from '../../api/EngineProvider.tsx';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { ResultTable } from '../../components/ResultTable.tsx';
+import { RawBody } from '../../components/RawBody.tsx';
 import { argsFromValues, formFields, valuesFromArgs, type FormField, type FormValues } from './argsForm.ts';
 
 type Kinds = Record<string, { ko: string; en: string; example?: string }>;
@@ -52,14 +53,6 @@ function Input({ field, value, invalid, kinds, onChange }: { field: FormField; v
       return <input {...common} inputMode="decimal" value={value} placeholder={placeholderOf(field, kinds) ?? (field.schema.default !== undefined ? String(field.schema.default) : undefined)} onChange={(e) => onChange(e.target.value)} />;
     default:
       return <input {...common} value={value} placeholder={placeholderOf(field, kinds)} onChange={(e) => onChange(e.target.value)} />;
-  }
-}
-
-function prettyBody(body: string): string {
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
   }
 }
 
@@ -106,15 +99,7 @@ function Outcome({ result, headline }: { result: CallResult; headline: string[] 
       {tab === 'table' && (result.ok ? <ResultTable preview={preview} /> : <p className="muted">{t('call.noRows')}</p>)}
       {tab === 'raw' &&
         (result.raw ? (
-          <div>
-            <p className="muted">
-              HTTP {result.raw.status} · <code>{result.raw.contentType}</code>
-              {result.raw.truncated && ` · ${t('catalog.rawTruncated')}`}
-            </p>
-            <pre className="view-text" data-testid="try-raw">
-              {prettyBody(result.raw.body)}
-            </pre>
-          </div>
+          <RawBody raw={result.raw} testId="try-raw" />
         ) : (
           <p className="muted">{t(result.source === 'local' ? 'catalog.rawLocal' : 'catalog.rawNone')}</p>
         ))}

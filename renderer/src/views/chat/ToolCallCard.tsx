@@ -6,6 +6,7 @@ import { Check, CircleAlert, Clock, Hand, Loader2, Wrench } from 'lucide-react';
 import type { ToolSummary } from '../../../../main/api/contract.ts';
 import { useLocale } from '../../i18n.tsx';
 import { ResultTable } from '../../components/ResultTable.tsx';
+import { RawBody } from '../../components/RawBody.tsx';
 import type { CallCardData } from './turns.ts';
 
 export interface ApprovalHandler {
@@ -56,6 +57,7 @@ function argumentText(value: unknown): string {
 export function ToolCallCard({ card, tool, onAnswer }: { card: CallCardData; tool?: ToolSummary; onAnswer: ApprovalHandler }) {
   const { t, locale } = useLocale();
   const [showView, setShowView] = useState(false);
+  const [showRaw, setShowRaw] = useState(false);
   const name = tool ? tool.name[locale] || tool.name.ko : card.tool;
   return (
     <article className={`call-card call-${card.status}`} data-testid="call-card" data-status={card.status} aria-label={t('call.label', { tool: name })}>
@@ -103,6 +105,14 @@ export function ToolCallCard({ card, tool, onAnswer }: { card: CallCardData; too
             {showView ? t('call.hideView') : t('call.showView')}
           </button>
           {showView && <pre className="view-text">{card.viewText}</pre>}
+        </div>
+      )}
+      {card.raw && (
+        <div>
+          <button type="button" className="link" aria-expanded={showRaw} onClick={() => setShowRaw(!showRaw)} data-testid="show-raw">
+            {showRaw ? t('call.hideRaw') : t('call.showRaw')}
+          </button>
+          {showRaw && <RawBody raw={card.raw} testId="call-raw" />}
         </div>
       )}
     </article>

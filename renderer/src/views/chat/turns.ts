@@ -4,6 +4,7 @@ import type { TranscriptMessage } from '../../../../main/api/contract.ts';
 import type { AgentEvent } from '../../../../main/core/agent/types.ts';
 import type { ArgumentOrigin } from '../../../../main/core/agent/argumentOrigins.ts';
 import type { ResultPreview } from '../../../../main/core/view/resultPreview.ts';
+import type { RawBody } from '../../../../main/core/gateway/callResult.ts';
 
 export interface CallCardData {
   callId: string;
@@ -12,6 +13,8 @@ export interface CallCardData {
   status: 'running' | 'approval' | 'done' | 'failed' | 'refused';
   latencyMs?: number;
   preview?: ResultPreview;
+  /** The body the service sent, on demand. */
+  raw?: RawBody;
   error?: { kind: string; message: string };
   refused?: string;
   origins?: Record<string, ArgumentOrigin>;
@@ -46,6 +49,7 @@ function cardFromStored(call: { id: string; name: string; arguments: Record<stri
     status: !result ? 'failed' : refused ? 'refused' : meta.ok === false ? 'failed' : 'done',
     ...(typeof meta.latencyMs === 'number' ? { latencyMs: meta.latencyMs } : {}),
     ...(meta.preview ? { preview: meta.preview as ResultPreview } : {}),
+    ...(meta.raw ? { raw: meta.raw as RawBody } : {}),
     ...(meta.error ? { error: meta.error as { kind: string; message: string } } : {}),
     ...(meta.origins ? { origins: meta.origins as Record<string, ArgumentOrigin> } : {}),
     ...(refused ? { refused } : {}),
@@ -101,7 +105,7 @@ export function applyEvent(turn: Turn, event: AgentEvent): Turn {
       const status: CallCardData['status'] = event.ok ? 'done' : event.error ? 'failed' : 'refused';
       const result = (card: CallCardData): CallCardData => {
         const { approvalId: _answered, ...rest } = card;
-        return { ...rest, status, latencyMs: event.latencyMs, ...(event.preview ? { preview: event.preview } : {}), ...(event.error ? { error: event.error } : {}), ...(status === 'refused' ? { refused: event.summary } : {}) };
+        return { ...rest, status, latencyMs: event.latencyMs, ...(event.preview ? { preview: event.preview } : {}), ...(event.raw ? { raw: event.raw } : {}), ...(event.error ? { error: event.error } : {}), ...(status === 'refused' ? { refused: event.summary } : {}) };
       };
       if (known) return updateCard(event.callId, result);
       // A call refused before it was announced (an unknown tool, over the per-turn cap).

@@ -11,6 +11,7 @@ import { useLocale } from '../../i18n.tsx';
 import { formatDateTime } from '../../format.ts';
 import { JobProgress } from '../../components/JobProgress.tsx';
 import { StartRun } from './StartRun.tsx';
+import { BfclPanel } from './BfclPanel.tsx';
 import { RunPage } from './RunPage.tsx';
 import { TaskPage } from './TaskPage.tsx';
 import { ComparePage } from './ComparePage.tsx';
@@ -115,6 +116,7 @@ function RunsHome() {
         </p>
       )}
       {runs.data && <RunsTable runs={runs.data} />}
+      <BfclPanel />
     </>
   );
 }

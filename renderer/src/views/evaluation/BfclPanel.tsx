@@ -1,0 +1,180 @@
+// BFCL beside KOPA-Bench: run a model on a BFCL data folder as a job (results in BFCL's own layout), and score a
+// results folder with the upstream checker's rules: the leaderboard's aggregates, accuracy by category with n, and
+// every entry that failed with its error type.
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Play, ClipboardCheck } from 'lucide-react';
+import type { BfclCheckSummary } from '../../../../main/api/contract.ts';
+import { BFCL_CATEGORIES, type BfclCategory } from '../../../../main/core/bfcl/categories.ts';
+import { useEngine } from '../../api/EngineProvider.tsx';
+import { useEngineQuery } from '../../api/queries.ts';
+import { useLocale } from '../../i18n.tsx';
+import { JobProgress } from '../../components/JobProgress.tsx';
+import { percent } from './numbers.ts';
+
+const SHOWN_FAILURES = 200;
+
+/** The categories each leaderboard aggregate averages over (BFCL counts those not run as 0). */
+const AGGREGATES: Record<'nonLive' | 'live' | 'irrelevance' | 'relevance', (category: string) => boolean> = {
+  nonLive: (c) => c.startsWith('simple') || c === 'multiple' || c === 'parallel' || c === 'parallel_multiple',
+  live: (c) => c.startsWith('live_') && c !== 'live_irrelevance' && c !== 'live_relevance',
+  irrelevance: (c) => c === 'irrelevance' || c === 'live_irrelevance',
+  relevance: (c) => c === 'live_relevance',
+};
+
+function Scores({ summary }: { summary: BfclCheckSummary }) {
+  const { t } = useLocale();
+  const [category, setCategory] = useState('');
+  const failures = summary.failures.filter((f) => category === '' || f.category === category);
+  return (
+    <div data-testid="bfcl-scores">
+      <div className="figures">
+        {(['nonLive', 'live', 'irrelevance', 'relevance'] as const).map((key) => {
+          const ran = summary.categories.filter((c) => AGGREGATES[key](c.category)).length;
+          return (
+            <div key={key} className="figure" data-testid={`bfcl-${key}`}>
+              <span className="figure-value">{ran > 0 ? percent(summary[key]) : '—'}</span>
+              <span className="figure-label">{t(`bfcl.${key}`)}</span>
+              <span className="muted">{ran > 0 ? t('bfcl.ranCategories', { n: ran }) : t('bfcl.notRun')}</span>
+            </div>
+          );
+        })}
+      </div>
+      <table className="spec-table" data-testid="bfcl-categories">
+        <thead>
+          <tr>
+            <th scope="col">{t('bfcl.category')}</th>
+            <th scope="col">{t('bfcl.accuracy')}</th>
+            <th scope="col">{t('bfcl.correct')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.categories.map((c) => (
+            <tr key={c.category}>
+              <th scope="row">
+                <code>{c.category}</code>
+              </th>
+              <td>{percent(c.accuracy)}</td>
+              <td>
+                {c.correct} / {c.total}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h4>
+        {t('bfcl.failures', { n: summary.failures.length })}{' '}
+        <label className="inline">
+          <span className="sr-only">{t('bfcl.category')}</span>
+          <select value={category} onChange={(e) => setCategory(e.target.value)}>
+            <option value="">{t('eval.any')}</option>
+            {summary.categories.map((c) => (
+              <option key={c.category} value={c.category}>
+                {c.category}
+              </option>
+            ))}
+          </select>
+        </label>
+      </h4>
+      <ul className="bfcl-failures" data-testid="bfcl-failures">
+        {failures.slice(0, SHOWN_FAILURES).map((f) => (
+          <li key={`${f.category}/${f.id}`}>
+            <code>{f.id}</code> <span className="error">{f.errorType}</span>
+          </li>
+        ))}
+      </ul>
+      {failures.length > SHOWN_FAILURES && <p className="muted">{t('graph.moreLinks', { n: failures.length - SHOWN_FAILURES })}</p>}
+    </div>
+  );
+}
+
+export function BfclPanel() {
+  const { t } = useLocale();
+  const api = useEngine();
+  const queryClient = useQueryClient();
+  const jobs = useEngineQuery('jobs.list', {}, { refetchInterval: 1500 });
+  const bfclJobs = (jobs.data ?? []).filter((j) => j.method === 'bfcl.run').slice(0, 3);
+  const [data, setData] = useState('');
+  const [model, setModel] = useState('');
+  const [out, setOut] = useState('');
+  const [categories, setCategories] = useState('');
+  const [summary, setSummary] = useState<BfclCheckSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const list = categories.split(/[\s,]+/).filter((c) => c !== '');
+  const known = list.filter((c): c is BfclCategory => (BFCL_CATEGORIES as readonly string[]).includes(c));
+  const unknown = list.filter((c) => !known.includes(c as BfclCategory));
+  /** Says which categories BFCL does not have, instead of leaving them out. */
+  const categoriesOk = (): boolean => {
+    if (unknown.length === 0) return true;
+    setError(t('bfcl.unknownCategory', { names: unknown.join(', ') }));
+    return false;
+  };
+  const run = (): void => {
+    if (!api) return;
+    setError(null);
+    if (!categoriesOk()) return;
+    api.call('jobs.start', { method: 'bfcl.run', params: { data: data.trim(), model: model.trim(), out: out.trim(), ...(known.length ? { categories: known } : {}) } }).then(
+      () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
+      (e: unknown) => setError((e as Error).message),
+    );
+  };
+  const check = (dataDir: string, results: string): void => {
+    if (!api) return;
+    setError(null);
+    setSummary(null);
+    if (!categoriesOk()) return;
+    api.call('bfcl.check', { data: dataDir, results, ...(known.length ? { categories: known } : {}) }).then(setSummary, (e: unknown) => setError((e as Error).message));
+  };
+  return (
+    <section className="card" aria-labelledby="bfcl">
+      <h3 id="bfcl">{t('bfcl.title')}</h3>
+      <p className="muted">{t('bfcl.hint')}</p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          run();
+        }}
+      >
+        <div className="form-row">
+          <label className="grow">
+            {t('bfcl.data')}
+            <input value={data} onChange={(e) => setData(e.target.value)} placeholder="/data/bfcl/v4" data-testid="bfcl-data" />
+          </label>
+          <label className="grow">
+            {t('eval.model')}
+            <input value={model} onChange={(e) => setModel(e.target.value)} data-testid="bfcl-model" />
+          </label>
+          <label className="grow">
+            {t('bfcl.out')}
+            <input value={out} onChange={(e) => setOut(e.target.value)} placeholder="/data/bfcl/results/qwen" data-testid="bfcl-out" />
+          </label>
+          <label>
+            {t('bfcl.categories')}
+            <input value={categories} onChange={(e) => setCategories(e.target.value)} placeholder="simple_python, parallel" data-testid="bfcl-categories-input" />
+          </label>
+        </div>
+        <div className="row">
+          <button type="submit" disabled={!data.trim() || !model.trim() || !out.trim()} data-testid="bfcl-run">
+            <Play size={16} aria-hidden="true" /> {t('bfcl.run')}
+          </button>
+          <button type="button" className="ghost" disabled={!data.trim() || !out.trim()} onClick={() => check(data.trim(), out.trim())} data-testid="bfcl-check">
+            <ClipboardCheck size={16} aria-hidden="true" /> {t('bfcl.check')}
+          </button>
+        </div>
+      </form>
+      {bfclJobs.length > 0 && (
+        <ul className="jobs">
+          {bfclJobs.map((job) => (
+            <JobProgress key={job.id} job={job} />
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {summary && <Scores summary={summary} />}
+    </section>
+  );
+}
