@@ -461,6 +461,14 @@ export interface DatasetInfo {
   seed: string;
 }
 
+/** Whether a registered inference server answers the model's name, and how fast. */
+export interface ServerCheckResult {
+  ok: boolean;
+  latencyMs: number;
+  /** What the server said, or why it could not be reached. */
+  message: string;
+}
+
 /** A model the user registered: a GGUF file, a LoRA adapter, or an OpenAI-compatible server. */
 export interface ModelInfo {
   id: string;
@@ -815,6 +823,7 @@ export interface EngineMethods {
   'models.list': { params: EmptyParams; result: ModelInfo[] };
   'models.inspect': { params: { ref: string }; result: ModelInfo };
   'models.remove': { params: { id: string }; result: ModelInfo };
+  'models.test': { params: { ref: string }; result: ServerCheckResult };
   'agent.run': { params: AgentRunParams; result: EpisodeSummary };
   /** The user's answer to a call waiting for approval (the id of its "approval" agent event). */
   'agent.approve': { params: { id: string; answer: 'once' | 'always' | 'deny'; reason?: string }; result: { tool: string; answer: 'once' | 'always' | 'deny' } };
@@ -867,6 +876,8 @@ export interface Progress {
   agentEvent?: AgentEvent;
   /** The chat an agent run writes to, sent first so a client can show it before the answer. */
   chatId?: string;
+  /** Running counts beside the progress (synthesis: attempts, and how many each gate refused). */
+  counts?: Record<string, number>;
 }
 
 export interface CallOptions {
@@ -908,6 +919,7 @@ const methodTable: Record<MethodName, true> = {
   'models.list': true,
   'models.inspect': true,
   'models.remove': true,
+  'models.test': true,
   'agent.run': true,
   'agent.approve': true,
   'chats.list': true,

@@ -78,6 +78,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'synth.list': empty,
   'synth.samples': z.object({ dataset: text }).strict(),
   'synth.sample': z.object({ dataset: text, ordinal: z.number().int().min(1) }).strict(),
+  'models.test': z.object({ ref: text }).strict(),
   'models.add': z.object({ source: text, name: text.optional(), copy: z.boolean().optional(), base: text.optional() }).strict(),
   'models.list': empty,
   'models.inspect': z.object({ ref: text }).strict(),

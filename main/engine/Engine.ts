@@ -24,7 +24,7 @@ import { proposeEdges, showEdge, verifyEdges } from './methods/edges.ts';
 import { runRollout } from './methods/rollout.ts';
 import { exportTrainingKit } from './methods/train.ts';
 import { datasetSample, datasetSamples, exportDataset, listDatasets, runSynthesis } from './methods/synth.ts';
-import { inspectModel, loadedModels, loadModel } from './methods/models.ts';
+import { checkServer, inspectModel, loadedModels, loadModel } from './methods/models.ts';
 import { exportChat, getChat, listChats, removeChat, renameChat, truncateChat } from './methods/chats.ts';
 import { ApprovalBroker } from './agent/approvals.ts';
 import { JobRunner } from './jobs/JobRunner.ts';
@@ -143,6 +143,7 @@ export class Engine implements EngineApi {
     'models.list': async () => this.models().list(),
     'models.inspect': ({ ref }) => inspectModel(this, ref),
     'models.remove': async ({ id }) => this.models().remove(id),
+    'models.test': ({ ref }, options) => checkServer(this, ref, options.signal),
     'agent.run': (params, options) => runAgent(this, params, options),
     'agent.approve': async ({ id, answer, reason }) => this.approvals.answer(id, answer, reason),
     'chats.list': async ({ search }) => listChats(this, search),

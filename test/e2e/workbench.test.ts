@@ -20,6 +20,7 @@ import { repoRoot } from '../helpers/runCli.ts';
 import { fileTempDir, tempDir } from '../helpers/tempDir.ts';
 import { testCipher } from '../helpers/testCipher.ts';
 import { PLANTED_FAILURES, plantedScript } from '../helpers/plantedScript.ts';
+import { startOpenAiServer } from '../helpers/openAiServer.ts';
 import { writeTinyLlama } from '../fixtures/gguf/tinyLlama.ts';
 import ko from '../../resources/strings/ko.json';
 import en from '../../resources/strings/en.json';
@@ -194,7 +195,7 @@ describe('the workbench', () => {
     await close(w);
   }, 120_000);
 
-  it('imports the tiny GGUF with its hashing, shows what it is, loads it and unloads it', async () => {
+  it('imports the tiny GGUF with its hashing, shows what it is, loads it and unloads it, and checks an inference server', async () => {
     const gguf = await writeTinyLlama();
     const w = await open();
     const { page } = w;
@@ -212,6 +213,19 @@ describe('the workbench', () => {
     await page.screenshot({ path: path.join(screenshots, 'models-loaded.png'), fullPage: true });
     await card.getByRole('button', { name: '내리기' }).click();
     await expect.poll(() => page.getByTestId('strip-model').textContent(), { timeout: 15_000 }).toBe('불러온 모델 없음');
+
+    // An on-prem inference server: registered through the same field, then asked for one token.
+    const server = await startOpenAiServer([{ content: 'p' }]);
+    try {
+      await page.getByTestId('model-source').fill(`openai:${server.base}`);
+      await page.getByPlaceholder('비우면 파일의 이름').fill('qwen2.5-7b-instruct');
+      await page.getByTestId('model-add').click();
+      const serverCard = page.getByTestId('model-card').filter({ hasText: 'qwen2.5-7b-instruct' });
+      await serverCard.getByTestId('server-check').click();
+      await expect.poll(() => serverCard.getByTestId('server-check-result').textContent(), { timeout: 15_000 }).toMatch(/^응답함 · \d+ ms$/);
+    } finally {
+      await server.close();
+    }
     await close(w);
   }, 120_000);
 
@@ -524,6 +538,8 @@ describe('the workbench', () => {
     await page.reload();
     await page.locator('[data-testid=job][data-status=running]').waitFor({ timeout: 15_000 });
     await page.getByTestId('strip-jobs').waitFor();
+    // The gates' refusals count up while it runs.
+    await expect.poll(() => page.getByTestId('job-counts').first().textContent(), { timeout: 30_000 }).toMatch(/^시도 \d+번/);
     await page.screenshot({ path: path.join(screenshots, 'synthesis-running.png') });
     await page.locator('[data-testid=job][data-status=done]').waitFor({ timeout: 240_000 });
     await expect.poll(() => page.getByTestId('datasets').locator('tbody tr').first().textContent()).toContain('100');

@@ -7,6 +7,7 @@ import type { ChatMessage, ModelTool, ModelTurn, ToolCall } from '../../core/age
 import { checkAllowed } from '../../core/gateway/allowlist.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { ModelBackend, TurnOptions } from './backend.ts';
+import type { ServerCheckResult } from '../../api/contract.ts';
 
 export interface OpenAiBackendOptions {
   /** The server's base, e.g. http://vllm.agency.local:8000/v1. */
@@ -84,6 +85,18 @@ export class OpenAiBackend implements ModelBackend {
       });
     }
     this.id = `openai:${options.baseUrl}#${options.model}`;
+  }
+
+  /** One token asked of the server under the model's name: whether it answers, how fast, and what it said. */
+  async check(signal?: AbortSignal): Promise<ServerCheckResult> {
+    const started = performance.now();
+    try {
+      const turn = await this.turn([{ role: 'user', content: 'ping' }], [], { maxTokens: 1, temperature: 0, signal });
+      return { ok: true, latencyMs: Math.round(performance.now() - started), message: turn.text };
+    } catch (error) {
+      if (!(error instanceof KopaError)) throw error;
+      return { ok: false, latencyMs: Math.round(performance.now() - started), message: error.message };
+    }
   }
 
   async turn(messages: ChatMessage[], tools: ModelTool[], options: TurnOptions): Promise<ModelTurn> {

@@ -1,7 +1,7 @@
 // Engine API methods of the model registry, and the resolution of "which model" for an agent run.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { AgentRunParams, CallOptions, LoadedModel, ModelInfo } from '../../api/contract.ts';
+import type { AgentRunParams, CallOptions, LoadedModel, ModelInfo, ServerCheckResult } from '../../api/contract.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { Engine } from '../Engine.ts';
 import type { ModelBackend } from '../agent/backend.ts';
@@ -84,6 +84,16 @@ export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams
   await requireFittingAdapters(lora, file);
   const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, signal, onProgress: onLoadProgress });
   return new LlamaBackend(model, { mode: params.toolCalling, owned: false });
+}
+
+/** Checks that a registered inference server answers (the Models view's button). */
+export async function checkServer(engine: Engine, ref: string, signal?: AbortSignal): Promise<ServerCheckResult> {
+  const known = engine.models().get(ref);
+  if (!known && !ref.startsWith(OPENAI_PREFIX)) throw unknownModel(engine, ref);
+  if (known && known.kind !== 'openai') throw new KopaError('Usage', `${ref} is a ${known.kind === 'lora' ? 'LoRA adapter' : 'local model'}; only inference servers are checked this way.`, { hint: 'Load a local model from the Models view (or kopa models load) to check it.' });
+  const backend = await resolveBackend(engine, { model: ref });
+  if (!(backend instanceof OpenAiBackend)) throw new KopaError('Usage', `${ref} is not an inference server.`);
+  return backend.check(signal);
 }
 
 function describeLoaded(engine: Engine, placement: Omit<LoadedModel, 'id' | 'name'>): LoadedModel {

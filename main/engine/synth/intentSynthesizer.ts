@@ -129,7 +129,10 @@ export class IntentSynthesizer {
       const executed = await this.trajectories(executor, intent, plans.get(intent.id)!, values, params.trajectories ?? 4);
       if (!executed.primary) {
         counters.gates.noTrajectory++;
-        if (attempt % 25 === 0) datasets.progress(dataset.id, { ...counters });
+        if (attempt % 25 === 0) {
+          datasets.progress(dataset.id, { ...counters });
+          options.onProgress?.({ stage: 'synthesize', done: kept, total: params.count, counts: { attempts: counters.attempts, ...counters.gates } });
+        }
         continue;
       }
       const register = registers[attempt % registers.length]!;
@@ -163,7 +166,7 @@ export class IntentSynthesizer {
       };
       kept++;
       datasets.addSample(dataset.id, sample, { ...counters }, now());
-      options.onProgress?.({ stage: 'synthesize', done: kept, total: params.count });
+      options.onProgress?.({ stage: 'synthesize', done: kept, total: params.count, counts: { attempts: counters.attempts, ...counters.gates } });
     }
 
     const samples = datasets.samples(dataset.id);

@@ -106,7 +106,7 @@ export class Synthesizer {
       };
       kept++;
       datasets.addSample(dataset.id, sample, { ...counters }, now());
-      options.onProgress?.({ stage: 'synthesize', done: kept, total: params.count });
+      options.onProgress?.({ stage: 'synthesize', done: kept, total: params.count, counts: { attempts: counters.attempts, walkFailures: counters.walkFailures, ...counters.gates } });
     }
 
     const summary = this.summarize(dataset, resumed, params, counters, datasets.samples(dataset.id), kept - previous.length, (performance.now() - started) / 1000);

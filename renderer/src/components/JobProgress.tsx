@@ -15,6 +15,23 @@ export function jobFraction(job: JobInfo): number | undefined {
   return p?.total ? Math.min(1, (p.done ?? 0) / p.total) : undefined;
 }
 
+const COUNT_NAMES = ['attempts', 'walkFailures', 'noInputs', 'noTrajectory', 'stated', 'noLeak', 'answer', 'realAnswer', 'placeAgrees', 'everyStep', 'naturalPicks', 'lints', 'length', 'duplicate', 'contaminated'] as const;
+type CountName = (typeof COUNT_NAMES)[number];
+const isCountName = (name: string): name is CountName => (COUNT_NAMES as readonly string[]).includes(name);
+
+/** Synthesis as it goes: attempts, and how many samples each gate refused (the ones that refused any). */
+function Counts({ counts }: { counts: Record<string, number> }) {
+  const { t } = useLocale();
+  const refused = Object.entries(counts).filter(([name, n]) => name !== 'attempts' && n > 0);
+  const label = (name: string): string => (isCountName(name) ? t(`gate.${name}`) : name);
+  return (
+    <span className="muted" data-testid="job-counts">
+      {t('gate.attemptsN', { n: counts.attempts ?? 0 })}
+      {refused.length > 0 && ` · ${t('gate.refused')} ${refused.map(([name, n]) => `${label(name)} ${n}`).join(', ')}`}
+    </span>
+  );
+}
+
 export function JobProgress({ job }: { job: JobInfo }) {
   const { t, locale } = useLocale();
   const api = useEngine();
@@ -42,6 +59,7 @@ export function JobProgress({ job }: { job: JobInfo }) {
             </span>
           )}
           <progress value={fraction} max={1} aria-label={t(`job.method.${job.method}`)} />
+          {p?.counts && <Counts counts={p.counts} />}
         </div>
       )}
       {job.error && <p className="error">{job.error.message}</p>}

@@ -33,6 +33,21 @@ describe('OpenAI-compatible backend', () => {
     expect(second.messages[3]!.tool_call_id).toBe('call_srv_1_0');
   });
 
+  it('checks a registered server with one token, and says why one cannot be reached', async () => {
+    server = await startOpenAiServer([{ content: 'p' }]);
+    const engine = testEngine();
+    const model = await engine.call('models.add', { source: `openai:${server.base}`, name: 'qwen2.5-7b-instruct' });
+    const check = await engine.call('models.test', { ref: model.id });
+    expect(check).toMatchObject({ ok: true, message: 'p' });
+    expect(server.requests[0]).toMatchObject({ model: 'qwen2.5-7b-instruct', max_tokens: 1 });
+    const base = server.base;
+    await server.close();
+    server = undefined;
+    const down = await engine.call('models.test', { ref: model.id });
+    expect(down.ok).toBe(false);
+    expect(down.message).toContain(`The inference server ${base} did not answer`);
+  });
+
   it('reads whole (non-streamed) answers and tool calls a server writes as text', async () => {
     server = await startOpenAiServer([{ content: '<tool_call>\n{"name": "kasi_getRestDeInfo", "arguments": {"solYear": "2025", "solMonth": "05"}}\n</tool_call>' }]);
     const backend = new OpenAiBackend({ baseUrl: server.base, model: 'm', allowlist: [serverEntry(server.base, 't')], stream: false });

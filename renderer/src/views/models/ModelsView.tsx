@@ -3,8 +3,8 @@
 // adapters beside their base, and the registered inference servers.
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { HardDrive, Play, Plus, Power, Trash2 } from 'lucide-react';
-import type { ModelInfo, Progress } from '../../../../main/api/contract.ts';
+import { HardDrive, Play, PlugZap, Plus, Power, Trash2 } from 'lucide-react';
+import type { ModelInfo, Progress, ServerCheckResult } from '../../../../main/api/contract.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
@@ -99,6 +99,36 @@ function FitBadge({ fit }: { fit: ModelInfo['fit'] }) {
   return <span className={`badge badge-${tone}`}>{t(`models.fit.${tone}`)}</span>;
 }
 
+/** Asks a registered inference server for one token with the model's name: does it answer, and how fast. */
+function ServerCheck({ id }: { id: string }) {
+  const { t } = useLocale();
+  const api = useEngine();
+  const [checking, setChecking] = useState(false);
+  const [outcome, setOutcome] = useState<ServerCheckResult | null>(null);
+  const check = (): void => {
+    if (!api) return;
+    setChecking(true);
+    setOutcome(null);
+    api.call('models.test', { ref: id }).then(
+      (result) => (setChecking(false), setOutcome(result)),
+      (e: unknown) => (setChecking(false), setOutcome({ ok: false, latencyMs: 0, message: (e as Error).message })),
+    );
+  };
+  return (
+    <div className="row">
+      <button type="button" className="ghost" onClick={check} disabled={checking} data-testid="server-check">
+        <PlugZap size={16} aria-hidden="true" /> {t('models.check')}
+      </button>
+      {checking && <span className="muted">{t('models.checking')}</span>}
+      {outcome && (
+        <span className={outcome.ok ? 'ok' : 'error'} role="status" data-testid="server-check-result">
+          {outcome.ok ? t('models.checkOk', { ms: outcome.latencyMs }) : t('models.checkFailed', { message: outcome.message })}
+        </span>
+      )}
+    </div>
+  );
+}
+
 function ModelCard({ model, loaded, adapters }: { model: ModelInfo; loaded: boolean; adapters: ModelInfo[] }) {
   const { t, locale } = useLocale();
   const api = useEngine();
@@ -176,6 +206,7 @@ function ModelCard({ model, loaded, adapters }: { model: ModelInfo; loaded: bool
           {t('models.adapters')}: {adapters.map((a) => a.name).join(', ')}
         </p>
       )}
+      {model.kind === 'openai' && <ServerCheck id={model.id} />}
       <ProgressBar progress={progress} label={t('models.loading')} />
       {error && (
         <p className="error" role="alert">
