@@ -1,9 +1,10 @@
-import { LlamaChat, LlamaCompletion, resolveChatWrapper, type ChatModelFunctions, type GbnfJsonSchema, type LlamaContext, type LlamaContextSequence, type LlamaModel } from 'node-llama-cpp';
+import { LlamaChat, LlamaCompletion, resolveChatWrapper, type ChatHistoryItem, type ChatModelFunctions, type ChatWrapper, type GbnfJsonSchema, type LlamaContext, type LlamaContextSequence, type LlamaModel, type Tokenizer } from 'node-llama-cpp';
 import { paramsGrammar, stepGrammar } from '../../main/core/agent/grammarSchema.ts';
 import type { ChatMessage, ModelTool, ModelTurn, ToolCall } from '../../main/core/agent/types.ts';
 import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
 import { KopaError } from '../../main/core/errors.ts';
 import { toGrammarHistory, toNativeHistory } from './chatHistory.ts';
+import { fitHistory } from './contextPolicy.ts';
 import type { LlamaRuntime } from './LlamaRuntime.ts';
 
 /** How tool calls are made: the model template's own syntax, or a JSON grammar for models that have none. */
@@ -289,7 +290,17 @@ export class LocalModel {
     const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: this.wrapper() });
     const tools = options.toolChoice === 'none' ? [] : options.tools;
     const mode = options.mode ?? this.toolCallMode();
-    const common = { maxTokens: options.maxTokens ?? 512, temperature: options.temperature ?? 0, seed: options.seed, onTextChunk: options.onText, signal: options.signal, stopOnAbortSignal: true };
+    // A conversation that outgrows the context gives up old results' rows first, and says so (contextPolicy.ts).
+    const trimmed = { results: 0, items: 0 };
+    const contextShift = {
+      strategy: ({ chatHistory, maxTokensCount, tokenizer, chatWrapper }: { chatHistory: readonly ChatHistoryItem[]; maxTokensCount: number; tokenizer: Tokenizer; chatWrapper: ChatWrapper }) => {
+        const fitted = fitHistory(chatHistory, maxTokensCount, (history) => chatWrapper.generateContextState({ chatHistory: history }).contextText.tokenize(tokenizer).length);
+        trimmed.results += fitted.trimmed.results;
+        trimmed.items += fitted.trimmed.items;
+        return { chatHistory: fitted.history, metadata: null };
+      },
+    };
+    const common = { maxTokens: options.maxTokens ?? 512, temperature: options.temperature ?? 0, seed: options.seed, onTextChunk: options.onText, signal: options.signal, stopOnAbortSignal: true, contextShift };
     try {
       let text: string;
       let toolCalls: ToolCall[] = [];
@@ -316,7 +327,7 @@ export class LocalModel {
         } else text = parsed?.final_answer ?? partialFinalAnswer(res.response);
       }
       const used = sequence.tokenMeter.diff(before);
-      return { text, toolCalls, usage: { inputTokens: used.usedInputTokens, outputTokens: used.usedOutputTokens }, stop };
+      return { text, toolCalls, usage: { inputTokens: used.usedInputTokens, outputTokens: used.usedOutputTokens }, stop, ...(trimmed.results + trimmed.items > 0 ? { trimmed } : {}) };
     } finally {
       chat.dispose({ disposeSequence: false });
     }

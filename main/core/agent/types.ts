@@ -28,6 +28,8 @@ export interface ModelTurn {
   usage: Usage;
   /** Why generation stopped: a finished message, tool calls, the token limit, or an abort. */
   stop: 'end' | 'toolCalls' | 'maxTokens' | 'abort';
+  /** What the conversation gave up to fit the model's context (native/llama/contextPolicy.ts), when it had to. */
+  trimmed?: { results: number; items: number };
 }
 
 /** A tool as a model is offered it (an OpenAI function schema's function part). */
@@ -50,5 +52,7 @@ export type AgentEvent =
   /** A call that leaves the machine waits for the user's answer to approval `id` (approval "ask"). */
   | { kind: 'approval'; id: string; step: number; callId: string; tool: string; arguments: Record<string, unknown> }
   | { kind: 'tool_result'; step: number; callId: string; tool: string; ok: boolean; summary: string; latencyMs: number; preview?: ResultPreview; error?: { kind: string; message: string }; raw?: RawBody }
+  /** The conversation outgrew the model's context: older tool results' rows (and, if need be, earlier exchanges) were left out. */
+  | { kind: 'context_trimmed'; step: number; results: number; items: number }
   | { kind: 'final'; answer: string; steps: number; usage: Usage; ms: number }
   | { kind: 'error'; message: string };

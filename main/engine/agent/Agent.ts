@@ -152,9 +152,10 @@ export class Agent {
       turns++;
       usage.inputTokens += turn.usage.inputTokens;
       usage.outputTokens += turn.usage.outputTokens;
+      if (turn.trimmed) o.onEvent?.({ kind: 'context_trimmed', step: turns, ...turn.trimmed });
       if (turn.stop === 'abort') return end(null, 'abort');
       if (turn.toolCalls.length === 0) {
-        add({ role: 'assistant', content: turn.text }, { usage: turn.usage });
+        add({ role: 'assistant', content: turn.text }, { usage: turn.usage, ...(turn.trimmed ? { trimmed: turn.trimmed } : {}) });
         return end(turn.text, 'final');
       }
       if (last) {
@@ -162,7 +163,7 @@ export class Agent {
         add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls }, { usage: turn.usage, notRun: true });
         return end(null, 'maxSteps');
       }
-      add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls }, { usage: turn.usage });
+      add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls }, { usage: turn.usage, ...(turn.trimmed ? { trimmed: turn.trimmed } : {}) });
       const perTurn = o.maxCallsPerTurn ?? 8;
       const perEpisode = o.maxCallsPerEpisode ?? 32;
       const ran = (): number => calls.filter((c) => c.result !== null).length;

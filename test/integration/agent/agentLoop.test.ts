@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ModelTool, ModelTurn } from '../../../main/core/agent/types.ts';
+import type { AgentEvent, ChatMessage, ModelTool, ModelTurn } from '../../../main/core/agent/types.ts';
 import { Agent } from '../../../main/engine/agent/Agent.ts';
 import type { ModelBackend, TurnOptions } from '../../../main/engine/agent/backend.ts';
 import { ChatRepository } from '../../../main/engine/store/repositories/ChatRepository.ts';
@@ -26,7 +26,7 @@ class Spy implements ModelBackend {
   async turn(messages: ChatMessage[], tools: ModelTool[], options: TurnOptions): Promise<ModelTurn> {
     this.seen.push({ tools: tools.map((t) => t.name), choice: options.toolChoice, last: messages[messages.length - 1]!, budget: options.maxTokens });
     const t = this.turns.shift() ?? { text: '끝' };
-    return { text: t.text ?? '', toolCalls: t.toolCalls ?? [], usage: { inputTokens: 10, outputTokens: 5 }, stop: t.stop ?? (t.toolCalls?.length ? 'toolCalls' : 'end') };
+    return { text: t.text ?? '', toolCalls: t.toolCalls ?? [], usage: { inputTokens: 10, outputTokens: 5 }, stop: t.stop ?? (t.toolCalls?.length ? 'toolCalls' : 'end'), ...(t.trimmed ? { trimmed: t.trimmed } : {}) };
   }
   async dispose(): Promise<void> {}
 }
@@ -48,6 +48,17 @@ describe('agent loop', () => {
     expect(twice.seen.map((s) => s.budget)).toEqual([64, 128]);
     const once = new Spy([cut, { text: '서울은 맑습니다.' }]);
     expect(await agentFor(engine, once, { maxTokens: 64 }).run('서울 날씨?')).toMatchObject({ answer: '서울은 맑습니다.', stoppedBy: 'final' });
+  });
+
+  it('says when a turn left out old results to fit the model\'s context, as an event and with the answer', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const events: AgentEvent[] = [];
+    const stored: Record<string, unknown>[] = [];
+    const backend = new Spy([{ text: '어린이날입니다.', trimmed: { results: 2, items: 0 } }]);
+    const episode = await agentFor(engine, backend, { onEvent: (e) => events.push(e), onMessage: (_m, meta) => meta && stored.push(meta) }).run('5월 공휴일?');
+    expect(episode.answer).toBe('어린이날입니다.');
+    expect(events).toContainEqual({ kind: 'context_trimmed', step: 1, results: 2, items: 0 });
+    expect(stored).toContainEqual(expect.objectContaining({ trimmed: { results: 2, items: 0 } }));
   });
 
   it('returns schema violations to the model without calling, then runs the corrected call and answers', async () => {

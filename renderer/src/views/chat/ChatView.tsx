@@ -43,6 +43,10 @@ function TurnView(props: { turn: Turn; tools: Map<string, ToolSummary>; live: bo
       {turn.items.map((item, i) =>
         item.kind === 'call' ? (
           <ToolCallCard key={item.card.callId} card={item.card} tool={props.tools.get(item.card.tool)} onAnswer={props.onAnswer} />
+        ) : item.kind === 'trimmed' ? (
+          <p key={i} className="notice" role="note" data-testid="context-trimmed">
+            {t('chat.trimmed', { results: item.results, items: item.items })}
+          </p>
         ) : (
           <div key={i} className="answer streaming" data-testid="streaming">
             <ModelMarkdown text={item.text} />

@@ -24,7 +24,7 @@ export interface CallCardData {
   viewText?: string;
 }
 
-export type TurnItem = { kind: 'text'; text: string } | { kind: 'call'; card: CallCardData };
+export type TurnItem = { kind: 'text'; text: string } | { kind: 'call'; card: CallCardData } | { kind: 'trimmed'; results: number; items: number };
 
 export interface Turn {
   /** The question's place in the chat (to edit or regenerate from it); absent while it is being asked. */
@@ -69,6 +69,8 @@ export function turnsOf(messages: TranscriptMessage[]): Turn[] {
     }
     const turn = turns.at(-1);
     if (!turn || message.role !== 'assistant') continue;
+    const trimmed = message.meta?.trimmed as { results: number; items: number } | undefined;
+    if (trimmed) turn.items.push({ kind: 'trimmed', ...trimmed });
     if (message.toolCalls?.length) {
       if (message.content.trim() && !looksLikeCallText(message.content)) turn.items.push({ kind: 'text', text: message.content });
       for (const call of message.toolCalls) turn.items.push({ kind: 'call', card: cardFromStored(call, results.get(call.id)) });
@@ -113,6 +115,9 @@ export function applyEvent(turn: Turn, event: AgentEvent): Turn {
       items.push({ kind: 'call', card: result({ callId: event.callId, tool: event.tool, arguments: {}, status }) });
       return { ...turn, items };
     }
+    case 'context_trimmed':
+      items.push({ kind: 'trimmed', results: event.results, items: event.items });
+      return { ...turn, items };
     case 'final':
       if (last?.kind === 'text') items.pop();
       return { ...turn, items, answer: event.answer };

@@ -1,0 +1,22 @@
+// The chat's turns from stored messages and from live events: a turn that left out old results to fit the model's
+// context says so, both while it streams and after a reload.
+import { describe, expect, it } from 'vitest';
+import type { TranscriptMessage } from '../../../main/api/contract.ts';
+import { applyEvent, turnsOf } from '../../../renderer/src/views/chat/turns.ts';
+
+describe('chat turns', () => {
+  it('shows a context trim as it happens', () => {
+    const turn = applyEvent({ question: '5월 공휴일?', items: [], answer: null }, { kind: 'context_trimmed', step: 2, results: 3, items: 0 });
+    expect(turn.items).toEqual([{ kind: 'trimmed', results: 3, items: 0 }]);
+  });
+
+  it('shows it again from the stored messages, before the turn\'s answer', () => {
+    const messages = [
+      { seq: 1, role: 'user', content: '5월 공휴일?' },
+      { seq: 2, role: 'assistant', content: '어린이날입니다.', meta: { trimmed: { results: 2, items: 1 } } },
+    ] as unknown as TranscriptMessage[];
+    const [turn] = turnsOf(messages);
+    expect(turn!.items).toEqual([{ kind: 'trimmed', results: 2, items: 1 }]);
+    expect(turn!.answer).toBe('어린이날입니다.');
+  });
+});
