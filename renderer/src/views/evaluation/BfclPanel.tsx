@@ -2,11 +2,11 @@
 // results folder with the upstream checker's rules: the leaderboard's aggregates, accuracy by category with n, and
 // every entry that failed with its error type.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Play, ClipboardCheck } from 'lucide-react';
 import type { BfclCheckSummary } from '../../../../main/api/contract.ts';
 import { BFCL_CATEGORIES, type BfclCategory } from '../../../../main/core/bfcl/categories.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
+import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
 import { JobProgress } from '../../components/JobProgress.tsx';
@@ -90,8 +90,8 @@ function Scores({ summary }: { summary: BfclCheckSummary }) {
 
 export function BfclPanel() {
   const { t } = useLocale();
+  const startJob = useStartJob();
   const api = useEngine();
-  const queryClient = useQueryClient();
   const jobs = useEngineQuery('jobs.list', {}, { refetchInterval: 1500 });
   const bfclJobs = (jobs.data ?? []).filter((j) => j.method === 'bfcl.run').slice(0, 3);
   const [data, setData] = useState('');
@@ -113,10 +113,7 @@ export function BfclPanel() {
     if (!api) return;
     setError(null);
     if (!categoriesOk()) return;
-    api.call('jobs.start', { method: 'bfcl.run', params: { data: data.trim(), model: model.trim(), out: out.trim(), ...(known.length ? { categories: known } : {}) } }).then(
-      () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
-      (e: unknown) => setError((e as Error).message),
-    );
+    void startJob('bfcl.run', { data: data.trim(), model: model.trim(), out: out.trim(), ...(known.length ? { categories: known } : {}) }).then(setError);
   };
   const check = (dataDir: string, results: string): void => {
     if (!api) return;

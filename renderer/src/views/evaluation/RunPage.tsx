@@ -1,6 +1,6 @@
 // One run: pass@1 with its interval and n, pass@k and pass^k for k = 1..n, pass@1 by level, ability and agency,
 // the failure taxonomy, step metrics, the manifest that reproduces it, the task table, and its report to download.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Download } from 'lucide-react';
 import type { BenchGroupScore, BenchReportFormat, BenchRunDetail } from '../../../../main/api/contract.ts';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../../format.ts';
 import { curvePoints, PassCurve } from '../../components/charts/PassCurve.tsx';
 import { CountBars, RateBars } from '../../components/charts/Bars.tsx';
 import { TaskTable } from './TaskTable.tsx';
+import { Fact } from '../../components/Fact.tsx';
 import { ProgressGrid } from './ProgressGrid.tsx';
 import { percent } from './numbers.ts';
 
@@ -169,15 +170,6 @@ function Summary({ detail }: { detail: BenchRunDetail }) {
         </section>
       </div>
     </>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

@@ -2,17 +2,15 @@
 // file or the oracle), attempts per task, temperature, concurrency, a subset of tasks; the calls go to the status
 // bar's backend (live becomes the emulator: a benchmark must be repeatable and must not spend agency quota).
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
-import { useEngine } from '../../api/EngineProvider.tsx';
+import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 
 export function StartRun() {
   const { t } = useLocale();
-  const api = useEngine();
-  const queryClient = useQueryClient();
+  const startJob = useStartJob();
   const { backend } = useBackend();
   const models = useEngineQuery('models.list', {});
   const [suite, setSuite] = useState('kopa');
@@ -24,7 +22,6 @@ export function StartRun() {
   const [error, setError] = useState<string | null>(null);
   const mode = backend.mode === 'live' ? 'emulator' : backend.mode;
   const start = (): void => {
-    if (!api) return;
     setError(null);
     const ids = tasks.split(/[\s,]+/).filter((id) => id !== '');
     const params = {
@@ -37,10 +34,7 @@ export function StartRun() {
       ...(ids.length > 0 ? { tasks: ids } : {}),
       ...(backend.snapshot && mode !== 'emulator' ? { snapshot: backend.snapshot } : {}),
     };
-    api.call('jobs.start', { method: 'bench.run', params }).then(
-      () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
-      (e: unknown) => setError((e as Error).message),
-    );
+    void startJob('bench.run', params).then(setError);
   };
   return (
     <form

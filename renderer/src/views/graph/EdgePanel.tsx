@@ -2,10 +2,9 @@
 // was proposed, and each trial that executed it (inputs carried, result codes, latency, backend, graph version),
 // with the reason for a rejection; it can be verified again on its own.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { RefreshCw, X } from 'lucide-react';
-import { useEngine } from '../../api/EngineProvider.tsx';
+import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
@@ -14,21 +13,19 @@ import { STATUS_COLOURS } from './GraphCanvas.tsx';
 
 export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => void }) {
   const { t, locale } = useLocale();
-  const api = useEngine();
-  const queryClient = useQueryClient();
+  const startJob = useStartJob();
   const { backend } = useBackend();
   const detail = useEngineQuery('edges.show', { id: edgeId });
   const [error, setError] = useState<string | null>(null);
   const [started, setStarted] = useState(false);
   const reverify = (): void => {
-    if (!api) return;
     setError(null);
     setStarted(true);
     const mode = backend.mode === 'live' ? 'emulator' : backend.mode;
-    api.call('jobs.start', { method: 'edges.verify', params: { edges: [edgeId], mode, ...(backend.snapshot && mode !== 'emulator' ? { snapshot: backend.snapshot } : {}) } }).then(
-      () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
-      (e: unknown) => (setStarted(false), setError((e as Error).message)),
-    );
+    void startJob('edges.verify', { edges: [edgeId], mode, ...(backend.snapshot && mode !== 'emulator' ? { snapshot: backend.snapshot } : {}) }).then((refused) => {
+      setError(refused);
+      if (refused) setStarted(false);
+    });
   };
   const edge = detail.data?.edge;
   return (

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Network, Search, Sparkles, ShieldCheck } from 'lucide-react';
 import type { CandidateBasis, EdgeStatus } from '../../../../main/core/edge/types.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
+import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
@@ -35,6 +36,7 @@ function toggle<T>(list: T[], value: T): T[] {
 
 function Toolbar() {
   const { t } = useLocale();
+  const startJob = useStartJob();
   const api = useEngine();
   const queryClient = useQueryClient();
   const { backend } = useBackend();
@@ -55,10 +57,7 @@ function Toolbar() {
   const verify = (): void => {
     if (!api) return;
     setError(null);
-    api.call('jobs.start', { method: 'edges.verify', params: { mode, ...(backend.snapshot && mode !== 'emulator' ? { snapshot: backend.snapshot } : {}) } }).then(
-      () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
-      (e: unknown) => setError((e as Error).message),
-    );
+    void startJob('edges.verify', { mode, ...(backend.snapshot && mode !== 'emulator' ? { snapshot: backend.snapshot } : {}) }).then(setError);
   };
   return (
     <div className="row graph-toolbar">

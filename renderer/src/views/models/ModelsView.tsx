@@ -1,7 +1,7 @@
 // The models of this workstation: import a GGUF by its path (hashing shows progress), what each file is (architecture,
 // parameters, quantisation, trained context, template, tool-call mode) and whether it fits, load and unload, LoRA
 // adapters beside their base, and the registered inference servers.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { HardDrive, Play, PlugZap, Plus, Power, Trash2 } from 'lucide-react';
 import type { ModelInfo, Progress, ServerCheckResult } from '../../../../main/api/contract.ts';
@@ -9,6 +9,7 @@ import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Fact } from '../../components/Fact.tsx';
 import { formatBytes, formatCount } from '../../format.ts';
 
 function ProgressBar({ progress, label }: { progress: Progress | null; label: string }) {
@@ -80,15 +81,6 @@ function ImportForm() {
         </p>
       )}
     </form>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { Link, Route, Switch } from 'wouter';
-import { useEngine } from '../../api/EngineProvider.tsx';
+import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
@@ -16,8 +16,7 @@ const REFRESH_MS = 1500;
 
 function StartForm() {
   const { t } = useLocale();
-  const api = useEngine();
-  const queryClient = useQueryClient();
+  const startJob = useStartJob();
   const { backend } = useBackend();
   const [count, setCount] = useState(100);
   const [seed, setSeed] = useState('1');
@@ -28,13 +27,9 @@ function StartForm() {
   const [phrasings, setPhrasings] = useState(2);
   const [error, setError] = useState<string | null>(null);
   const start = (): void => {
-    if (!api) return;
     setError(null);
     const params = { count, seed, strategy, minSteps, maxSteps, phrasings, ...(strategy === 'intents' ? { trajectories } : {}), mode: backend.mode === 'live' ? 'emulator' : backend.mode, ...(backend.snapshot ? { snapshot: backend.snapshot } : {}) };
-    api.call('jobs.start', { method: 'synth.run', params }).then(
-      () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
-      (e: unknown) => setError((e as Error).message),
-    );
+    void startJob('synth.run', params).then(setError);
   };
   return (
     <form
