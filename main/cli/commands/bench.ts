@@ -117,7 +117,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .argument('<run>', 'the run id')
     .addOption(new Option('--format <format>', 'report format').choices(['md', 'html', 'csv', 'json']).default('md'))
     .option('--out <file>', 'write the report here instead of to stdout')
-    .addOption(new Option('--lang <lang>', 'language of the HTML report').choices([...reportLangs]).default('ko'))
+    .addOption(new Option('--lang <lang>', 'language of the HTML and Markdown reports').choices([...reportLangs]).default('ko'))
     .action(async (run: string, options: { format: BenchReportFormat; out?: string; lang: ReportLang }) => {
       const ctx = context();
       const report = await ctx.withEngine((engine) => engine.call('bench.report', { run, format: options.format, out: options.out, lang: options.lang }));

@@ -175,7 +175,7 @@ export function benchReport(engine: Engine, params: { run: string; format?: Benc
     format === 'html' ? htmlReport(data, { fontWoff2Base64: reportFont(engine.resourcesDir), lang: params.lang })
     : format === 'csv' ? csvReport(data)
     : format === 'json' ? `${JSON.stringify({ manifest: run.manifest, summary, tasks: data.tasks.map((t) => ({ id: t.id, level: t.task?.level, abilities: t.task?.abilities, n: t.n, c: t.c, attempts: t.attempts.map(({ transcript: _t, ...a }) => a) })) }, null, 2)}\n`
-    : markdownReport(data);
+    : markdownReport(data, params.lang);
   if (params.out) {
     const file = path.resolve(params.out);
     writeFileSync(file, content);

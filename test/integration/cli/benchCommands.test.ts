@@ -84,6 +84,11 @@ describe('kopa bench run', () => {
     expect(page).not.toMatch(/<script|<link|src="http/);
     const md = (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId])).stdout;
     expect(md).toContain('| 4 | 100.0% [100.0%, 100.0%] | 100.0% [100.0%, 100.0%] |');
+    expect(md).toContain('## 단계 수별');
+    expect(md).toContain('샘플링: 과제당 시도 4번');
+    const mdEnglish = (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--lang', 'en'])).stdout;
+    expect(mdEnglish).toContain('## By level');
+    expect(mdEnglish).toContain('Sampling: 4 per task');
     const csv = (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'csv'])).stdout.trim().split('\r\n');
     expect(csv).toHaveLength(581);
     const report = json<{ manifest: { model: { ref: string }; suite: { tasks: number } } }>((await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'json'])).stdout);

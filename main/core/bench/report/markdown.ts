@@ -1,25 +1,28 @@
-// The run report as Markdown: for a reviewer's notes, a pull request or a ticket.
+// The run report as Markdown: for a reviewer's notes, a pull request or a ticket, in Korean or English.
 import { FAILURE_KINDS } from '../types.ts';
 import { callLine, interval, pct, planLine, type ReportData } from './reportData.ts';
+import { reportText, type ReportLang } from './reportText.ts';
 
 const cell = (text: unknown): string => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function markdownReport(data: ReportData): string {
+export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): string {
+  const w = reportText(lang);
+  const md = w.md;
   const { run, summary: s } = data;
   const m = run.manifest;
   const lines: string[] = [];
-  lines.push(`# KOPA-Bench run ${run.id}`, '');
-  if (data.suiteChanged) lines.push('> The suite changed since this run; requests below are the current ones.', '');
+  lines.push(`# ${md.title(run.id)}`, '');
+  if (data.suiteChanged) lines.push(`> ${w.suiteChanged}`, '');
   lines.push(
-    `- Suite: ${m.suite.name}${m.suite.version ? ` v${m.suite.version}` : ''} (${m.suite.tasks} tasks, sha256 ${m.suite.hash.slice(0, 12)})`,
-    ...(m.view ? [`- Result view: ${m.view.resultTokens} tokens per result${m.view.queryTool ? ', query tool offered' : ', no query tool'}`] : []),
-    `- Model: ${m.model.ref} (${m.model.backend}${m.model.sha256 ? `, sha256 ${m.model.sha256.slice(0, 12)}` : ''}${m.model.quantization ? `, ${m.model.quantization}` : ''}${m.model.chatTemplate ? `, ${m.model.chatTemplate}` : ''})`,
-    `- Sampling: ${m.sampling.samples} per task, temperature ${m.sampling.temperature}, seed ${m.sampling.seed}, max ${m.sampling.maxSteps} turns`,
-    `- Backend: ${m.backend.mode}${m.backend.snapshot ? ` snapshot ${m.backend.snapshot}` : ''}${m.backend.emulatorSeed !== null ? ` (emulator seed ${m.backend.emulatorSeed})` : ''}`,
-    `- KOPA Studio ${m.app.version}, status ${s.status}, ${s.attempts} attempts, ${s.passed} passed`,
-    ...(m.audit ? [`- Audit log when the run started: ${m.audit.entries} entries${m.audit.head ? `, head ${m.audit.head}` : ''}`] : []),
+    `- ${md.suite}: ${m.suite.name}${m.suite.version ? ` v${m.suite.version}` : ''} (${w.tasks(m.suite.tasks)}, sha256 ${m.suite.hash.slice(0, 12)})`,
+    ...(m.view ? [`- ${md.resultView(m.view.resultTokens, m.view.queryTool)}`] : []),
+    `- ${md.model}: ${m.model.ref} (${m.model.backend}${m.model.sha256 ? `, sha256 ${m.model.sha256.slice(0, 12)}` : ''}${m.model.quantization ? `, ${m.model.quantization}` : ''}${m.model.chatTemplate ? `, ${m.model.chatTemplate}` : ''})`,
+    `- ${md.sampling(m.sampling.samples, m.sampling.temperature, m.sampling.seed, m.sampling.maxSteps)}`,
+    `- ${md.backend}: ${m.backend.mode}${m.backend.snapshot ? ` snapshot ${m.backend.snapshot}` : ''}${m.backend.emulatorSeed !== null ? md.emulatorSeed(m.backend.emulatorSeed) : ''}`,
+    `- ${md.app(m.app.version, w.status[s.status], s.attempts, s.passed)}`,
+    ...(m.audit ? [`- ${md.audit(m.audit.entries, m.audit.head)}`] : []),
     '',
-    '## pass@k and pass^k (95 % bootstrap intervals over tasks)',
+    `## ${md.curves}`,
     '',
     '| k | pass@k | pass^k |',
     '|---|---|---|',
@@ -28,26 +31,26 @@ export function markdownReport(data: ReportData): string {
     const k = key.slice('pass@'.length);
     lines.push(`| ${k} | ${interval(s['pass@k'][key]!)} | ${interval(s['pass^k'][`pass^${k}`]!)} |`);
   }
-  for (const [title, groups] of [['level', s.byLevel], ['ability', s.byAbility], ['agency', s.byAgency]] as const) {
-    lines.push('', `## By ${title}`, '', `| ${title} | tasks | attempts | passed | pass@1 |`, '|---|---|---|---|---|');
-    for (const [key, g] of Object.entries(groups)) lines.push(`| ${cell(key)} | ${g.tasks} | ${g.attempts} | ${g.passed} | ${interval(g['pass@1'])} |`);
+  for (const [by, groups] of [['level', s.byLevel], ['ability', s.byAbility], ['agency', s.byAgency]] as const) {
+    lines.push('', `## ${w.by[by]}`, '', `| | ${w.groupColumns.join(' | ')} |`, '|---|---|---|---|---|');
+    for (const [key, g] of Object.entries(groups)) lines.push(`| ${cell(by === 'level' ? w.levelLabel(key) : key)} | ${g.tasks} | ${g.attempts} | ${g.passed} | ${interval(g['pass@1'])} |`);
   }
-  lines.push('', '## Failures', '', '| kind | attempts |', '|---|---|');
+  lines.push('', `## ${md.failures}`, '', `| ${md.kind} | ${md.attempts} |`, '|---|---|');
   for (const kind of FAILURE_KINDS) lines.push(`| ${kind} | ${s.failures[kind] ?? 0} |`);
   const st = s.steps;
   lines.push(
     '',
-    '## Steps',
+    `## ${w.steps}`,
     '',
-    `- Tool selection: precision ${pct(st.toolPrecision)}, recall ${pct(st.toolRecall)}, F1 ${pct(st.toolF1)}`,
-    `- Argument accuracy: ${pct(st.argumentAccuracy)}`,
-    `- Argument provenance: ${st.provenance.user} from the user, ${st.provenance.tool} from earlier outputs, ${st.provenance.invented} invented`,
-    `- Steps used ${st.stepsUsed} per attempt, needed ${st.stepsNeeded}`,
-    `- Injected faults met ${st.faultsMet}, recovered ${st.faultsRecovered}`,
+    `- ${md.toolSelection(pct(st.toolPrecision), pct(st.toolRecall), pct(st.toolF1))}`,
+    `- ${md.argumentAccuracy(pct(st.argumentAccuracy))}`,
+    `- ${md.provenance(st.provenance.user, st.provenance.tool, st.provenance.invented)}`,
+    `- ${md.steps(st.stepsUsed, st.stepsNeeded)}`,
+    `- ${md.faults(st.faultsMet, st.faultsRecovered)}`,
     '',
-    '## Tasks',
+    `## ${w.taskList}`,
     '',
-    '| task | level | passed | failures | expected | request |',
+    `| ${w.taskColumns.slice(0, 4).join(' | ')} | ${md.expectedColumn} | ${w.taskColumns[4]} |`,
     '|---|---|---|---|---|---|',
   );
   for (const t of data.tasks) {
@@ -56,14 +59,14 @@ export function markdownReport(data: ReportData): string {
   }
   const failed = data.tasks.filter((t) => t.c < t.n);
   if (failed.length) {
-    lines.push('', '## Failed attempts: trajectory versus reference');
+    lines.push('', `## ${md.failedAttempts}`);
     for (const t of failed) {
       const a = t.attempts.find((x) => x.verdict !== 'pass')!;
-      lines.push('', `### ${t.id} (attempt ${a.sample}: ${a.failure ?? a.verdict})`, '', `> ${t.task?.query_ko ?? ''}`, '', 'Reference:', '');
+      lines.push('', `### ${md.attemptHeading(t.id, a.sample, a.failure ?? a.verdict)}`, '', `> ${t.task?.query_ko ?? ''}`, '', `${w.reference}:`, '');
       for (const step of t.task?.plan.steps ?? []) lines.push(`1. \`${planLine(step)}\``);
-      lines.push('', 'Agent:', '');
-      for (const c of a.calls) lines.push(`1. \`${callLine(c.tool, c.arguments)}\` ${c.ok ? '✓' : `✗ ${c.refused ?? c.errorKind ?? ''}${c.injected ? ` (injected ${c.injected})` : ''}`}`);
-      lines.push('', `Answer: ${cell(a.answer ?? '(none)')}`, '', `Why: ${cell(a.detail)}`);
+      lines.push('', `${w.agent}:`, '');
+      for (const c of a.calls) lines.push(`1. \`${callLine(c.tool, c.arguments)}\` ${c.ok ? '✓' : `✗ ${c.refused ?? c.errorKind ?? ''}${c.injected ? ` (${w.injected(c.injected)})` : ''}`}`);
+      lines.push('', `${w.answer}: ${cell(a.answer ?? w.noAnswer)}`, '', `${md.why}: ${cell(a.detail)}`);
     }
   }
   return `${lines.join('\n')}\n`;

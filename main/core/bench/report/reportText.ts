@@ -29,6 +29,31 @@ export interface ReportText {
   expected: string;
   injected: (fault: string) => string;
   status: Record<'running' | 'done' | 'failed' | 'aborted', string>;
+  /** The Markdown report's own lines. */
+  md: {
+    title: (run: string) => string;
+    suite: string;
+    resultView: (tokens: number, queryTool: boolean) => string;
+    model: string;
+    sampling: (samples: number, temperature: number, seed: number, turns: number) => string;
+    backend: string;
+    emulatorSeed: (seed: number) => string;
+    app: (version: string, status: string, attempts: number, passed: number) => string;
+    audit: (entries: number, head: string | null) => string;
+    curves: string;
+    failures: string;
+    kind: string;
+    attempts: string;
+    toolSelection: (p: string, r: string, f1: string) => string;
+    argumentAccuracy: (a: string) => string;
+    provenance: (user: number, tool: number, invented: number) => string;
+    steps: (used: number, needed: number) => string;
+    faults: (met: number, recovered: number) => string;
+    expectedColumn: string;
+    failedAttempts: string;
+    attemptHeading: (task: string, sample: number, outcome: string) => string;
+    why: string;
+  };
 }
 
 const ko: ReportText = {
@@ -57,6 +82,30 @@ const ko: ReportText = {
   expected: '기대한 답',
   injected: (fault) => `주입된 장애 ${fault}`,
   status: { running: '진행 중', done: '완료', failed: '실패', aborted: '중단됨' },
+  md: {
+    title: (run) => `KOPA-Bench 실행 ${run}`,
+    suite: '스위트',
+    resultView: (tokens, queryTool) => `결과 보기: 결과당 ${tokens}토큰, 조회 도구 ${queryTool ? '있음' : '없음'}`,
+    model: '모델',
+    sampling: (samples, temperature, seed, turns) => `샘플링: 과제당 시도 ${samples}번, 온도 ${temperature}, 시드 ${seed}, 최대 ${turns}턴`,
+    backend: '백엔드',
+    emulatorSeed: (seed) => ` (에뮬레이터 시드 ${seed})`,
+    app: (version, status, attempts, passed) => `KOPA Studio ${version}, ${status}, 시도 ${attempts}번 중 ${passed}번 통과`,
+    audit: (entries, head) => `실행 시작 때 감사 로그: ${entries}건${head ? `, head ${head}` : ''}`,
+    curves: 'pass@k와 pass^k (과제 단위 부트스트랩 95% 구간)',
+    failures: '실패 유형',
+    kind: '유형',
+    attempts: '시도',
+    toolSelection: (p, r, f1) => `도구 선택: 정밀도 ${p}, 재현율 ${r}, F1 ${f1}`,
+    argumentAccuracy: (a) => `인자 정확도: ${a}`,
+    provenance: (user, tool, invented) => `인자 출처: 질문 ${user}, 앞선 결과 ${tool}, 지어냄 ${invented}`,
+    steps: (used, needed) => `시도당 쓴 단계 ${used}, 필요한 단계 ${needed}`,
+    faults: (met, recovered) => `주입된 장애: ${met}번 만나 ${recovered}번 회복`,
+    expectedColumn: '기대한 답',
+    failedAttempts: '실패한 시도: 경로와 정답 계획',
+    attemptHeading: (task, sample, outcome) => `${task} (시도 ${sample}: ${outcome})`,
+    why: '판정 이유',
+  },
 };
 
 const en: ReportText = {
@@ -85,6 +134,30 @@ const en: ReportText = {
   expected: 'Expected',
   injected: (fault) => `injected ${fault}`,
   status: { running: 'running', done: 'done', failed: 'failed', aborted: 'stopped' },
+  md: {
+    title: (run) => `KOPA-Bench run ${run}`,
+    suite: 'Suite',
+    resultView: (tokens, queryTool) => `Result view: ${tokens} tokens per result${queryTool ? ', query tool offered' : ', no query tool'}`,
+    model: 'Model',
+    sampling: (samples, temperature, seed, turns) => `Sampling: ${samples} per task, temperature ${temperature}, seed ${seed}, max ${turns} turns`,
+    backend: 'Backend',
+    emulatorSeed: (seed) => ` (emulator seed ${seed})`,
+    app: (version, status, attempts, passed) => `KOPA Studio ${version}, status ${status}, ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}, ${passed} passed`,
+    audit: (entries, head) => `Audit log when the run started: ${entries} ${entries === 1 ? 'entry' : 'entries'}${head ? `, head ${head}` : ''}`,
+    curves: 'pass@k and pass^k (95 % bootstrap intervals over tasks)',
+    failures: 'Failures',
+    kind: 'kind',
+    attempts: 'attempts',
+    toolSelection: (p, r, f1) => `Tool selection: precision ${p}, recall ${r}, F1 ${f1}`,
+    argumentAccuracy: (a) => `Argument accuracy: ${a}`,
+    provenance: (user, tool, invented) => `Argument provenance: ${user} from the user, ${tool} from earlier outputs, ${invented} invented`,
+    steps: (used, needed) => `Steps used ${used} per attempt, needed ${needed}`,
+    faults: (met, recovered) => `Injected faults met ${met}, recovered ${recovered}`,
+    expectedColumn: 'expected',
+    failedAttempts: 'Failed attempts: trajectory versus reference',
+    attemptHeading: (task, sample, outcome) => `${task} (attempt ${sample}: ${outcome})`,
+    why: 'Why',
+  },
 };
 
 export function reportText(lang: ReportLang): ReportText {

@@ -7,7 +7,7 @@ import type { BfclCheckSummary } from '../../../../main/api/contract.ts';
 import { BFCL_CATEGORIES, type BfclCategory } from '../../../../main/core/bfcl/categories.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useStartJob } from '../../api/useStartJob.ts';
-import { useEngineQuery } from '../../api/queries.ts';
+import { useJobsOf } from '../../api/useJobsOf.ts';
 import { useLocale } from '../../i18n.tsx';
 import { JobProgress } from '../../components/JobProgress.tsx';
 import { percent } from './numbers.ts';
@@ -92,8 +92,7 @@ export function BfclPanel() {
   const { t } = useLocale();
   const startJob = useStartJob();
   const api = useEngine();
-  const jobs = useEngineQuery('jobs.list', {}, { refetchInterval: 1500 });
-  const bfclJobs = (jobs.data ?? []).filter((j) => j.method === 'bfcl.run').slice(0, 3);
+  const { jobs: bfclJobs } = useJobsOf('bfcl.run', [], 3);
   const [data, setData] = useState('');
   const [model, setModel] = useState('');
   const [out, setOut] = useState('');

@@ -1,12 +1,12 @@
 // Evaluation: start a KOPA-Bench run as a job (it outlives the window), the runs this workstation made with their
 // pass@1 and interval, and two of them picked for a paired comparison. A run's page, a task's attempts and a
 // comparison have addresses of their own (#/eval/run/<id>, …/task/<id>, #/eval/compare/<a>/<b>).
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { BarChart3, GitCompare } from 'lucide-react';
 import type { BenchRunRow } from '../../../../main/api/contract.ts';
 import { useEngineQuery } from '../../api/queries.ts';
+import { useJobsOf } from '../../api/useJobsOf.ts';
 import { useLocale } from '../../i18n.tsx';
 import { formatDateTime } from '../../format.ts';
 import { JobProgress } from '../../components/JobProgress.tsx';
@@ -88,15 +88,9 @@ function RunsTable({ runs }: { runs: BenchRunRow[] }) {
 
 function RunsHome() {
   const { t } = useLocale();
-  const jobs = useEngineQuery('jobs.list', {}, { refetchInterval: REFRESH_MS });
-  const benchJobs = (jobs.data ?? []).filter((j) => j.method === 'bench.run').slice(0, 5);
-  const running = benchJobs.some((j) => j.status === 'running');
+  // The last refresh while a run went on may predate its end: the runs are read once more when it ends.
+  const { jobs: benchJobs, running } = useJobsOf('bench.run', ['bench.runs'], 5);
   const runs = useEngineQuery('bench.runs', {}, { refetchInterval: running ? REFRESH_MS : undefined });
-  const queryClient = useQueryClient();
-  // The last refresh while a run went on may predate its end: read the runs once more when it ends.
-  useEffect(() => {
-    if (!running) void queryClient.invalidateQueries({ queryKey: ['bench.runs'] });
-  }, [running, queryClient]);
   return (
     <>
       <StartRun />

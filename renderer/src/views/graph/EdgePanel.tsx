@@ -58,7 +58,7 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
               <dt>{t('graph.status')}</dt>
               <dd>
                 <span className="status-dot" style={{ background: STATUS_COLOURS[edge.status] }} aria-hidden="true" /> <span data-testid="edge-status">{t(`edge.status.${edge.status}`)}</span>
-                {edge.reason && <span className="muted"> · {edge.reason}</span>}
+                {edge.reason && <span className="muted" data-testid="edge-reason"> · {edge.reason}</span>}
               </dd>
             </div>
             <div className="field">

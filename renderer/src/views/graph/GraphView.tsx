@@ -1,13 +1,14 @@
 // The EDGE graph: which tool's output feeds which tool's input, and how sure we are. Propose candidates from the
 // catalog, verify them all as a job (the picture follows as links change), filter by status, kind and agency,
 // find a tool and focus on its neighbourhood, and open a link's evidence. Positions are kept between visits.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Network, Search, Sparkles, ShieldCheck } from 'lucide-react';
 import type { CandidateBasis, EdgeStatus } from '../../../../main/core/edge/types.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
+import { useJobsOf } from '../../api/useJobsOf.ts';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { JobProgress } from '../../components/JobProgress.tsx';
@@ -79,18 +80,10 @@ function Toolbar() {
 
 export function GraphView() {
   const { t, locale } = useLocale();
-  const queryClient = useQueryClient();
   const catalog = useEngineQuery('catalog.list', {});
-  const jobs = useEngineQuery('jobs.list', {}, { refetchInterval: REFRESH_MS });
-  const verifyJobs = (jobs.data ?? []).filter((j) => j.method === 'edges.verify').slice(0, 3);
-  const running = verifyJobs.some((j) => j.status === 'running');
+  // A verification that ends changes links and their evidence: both are read again.
+  const { jobs: verifyJobs, running } = useJobsOf('edges.verify', ['edges.list', 'edges.show'], 3);
   const graph = useEngineQuery('edges.list', {}, { refetchInterval: running ? REFRESH_MS : undefined });
-  // A verification that ends changes links and their evidence: read both again.
-  useEffect(() => {
-    if (running) return;
-    void queryClient.invalidateQueries({ queryKey: ['edges.list'] });
-    void queryClient.invalidateQueries({ queryKey: ['edges.show'] });
-  }, [running, queryClient]);
   const [filter, setFilter] = useState<GraphFilter>(DEFAULT_FILTER);
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
   const [search, setSearch] = useState('');

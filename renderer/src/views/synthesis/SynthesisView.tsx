@@ -1,11 +1,11 @@
 // Synthesis: start a run as a job with the settings of `kopa synth` (it keeps going when the window reloads or
 // closes), follow it, resume one an engine restart cut short; the datasets it made, each opening its sample browser.
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FlaskConical } from 'lucide-react';
 import { Link, Route, Switch } from 'wouter';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
+import { useJobsOf } from '../../api/useJobsOf.ts';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
@@ -90,15 +90,9 @@ function StartForm() {
 
 function SynthesisHome() {
   const { t, locale } = useLocale();
-  const jobs = useEngineQuery('jobs.list', {}, { refetchInterval: REFRESH_MS });
-  const running = (jobs.data ?? []).some((j) => j.status === 'running' && j.method === 'synth.run');
+  // The last refresh while a run went on may predate its end: the datasets are read once more when it ends.
+  const { jobs: synthJobs, running } = useJobsOf('synth.run', ['synth.list'], 10);
   const datasets = useEngineQuery('synth.list', {}, { refetchInterval: running ? REFRESH_MS : undefined });
-  const queryClient = useQueryClient();
-  // The last refresh while a run went on may predate its end: read the datasets once more when it ends.
-  useEffect(() => {
-    if (!running) void queryClient.invalidateQueries({ queryKey: ['synth.list'] });
-  }, [running, queryClient]);
-  const synthJobs = (jobs.data ?? []).filter((j) => j.method === 'synth.run').slice(0, 10);
   return (
     <>
       <div className="grid">
