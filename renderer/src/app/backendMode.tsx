@@ -37,6 +37,16 @@ export function BackendProvider({ children }: { children: ReactNode }) {
   return <BackendContext.Provider value={value}>{children}</BackendContext.Provider>;
 }
 
+/**
+ * Where repeatable work (synthesis, verification, evaluation) sends its calls: the chosen backend, except live,
+ * which becomes the emulator (a run must repeat, and must not spend agency quota); the snapshot goes with replay
+ * and record.
+ */
+export function repeatableBackend(backend: BackendChoice): { mode: Exclude<GatewayMode, 'live'>; snapshot?: string } {
+  const mode = backend.mode === 'live' ? 'emulator' : backend.mode;
+  return { mode, ...(backend.snapshot && mode !== 'emulator' ? { snapshot: backend.snapshot } : {}) };
+}
+
 export function useBackend() {
   const value = useContext(BackendContext);
   if (!value) throw new Error('useBackend outside BackendProvider');

@@ -4,6 +4,7 @@
 import { scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import type { BenchEstimate } from '../../../../main/api/contract.ts';
+import { pct } from '../../../../main/core/bench/report/reportData.ts';
 
 export interface CurvePoint extends BenchEstimate {
   k: number;
@@ -20,7 +21,6 @@ const W = 520;
 const H = 260;
 const M = { top: 18, right: 20, bottom: 44, left: 48 };
 export const SERIES_COLOURS = ['#0072B2', '#D55E00'] as const;
-const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** "pass@k" estimates keyed "pass@1", "pass@2"… as points in k order. */
 export function curvePoints(estimates: Record<string, BenchEstimate>): CurvePoint[] {

@@ -10,7 +10,7 @@ import { useStartJob } from '../../api/useStartJob.ts';
 import { useJobsOf } from '../../api/useJobsOf.ts';
 import { useLocale } from '../../i18n.tsx';
 import { JobProgress } from '../../components/JobProgress.tsx';
-import { percent } from './numbers.ts';
+import { pct } from '../../../../main/core/bench/report/reportData.ts';
 
 const SHOWN_FAILURES = 200;
 
@@ -33,7 +33,7 @@ function Scores({ summary }: { summary: BfclCheckSummary }) {
           const ran = summary.categories.filter((c) => AGGREGATES[key](c.category)).length;
           return (
             <div key={key} className="figure" data-testid={`bfcl-${key}`}>
-              <span className="figure-value">{ran > 0 ? percent(summary[key]) : '—'}</span>
+              <span className="figure-value">{ran > 0 ? pct(summary[key]) : '—'}</span>
               <span className="figure-label">{t(`bfcl.${key}`)}</span>
               <span className="muted">{ran > 0 ? t('bfcl.ranCategories', { n: ran }) : t('bfcl.notRun')}</span>
             </div>
@@ -54,7 +54,7 @@ function Scores({ summary }: { summary: BfclCheckSummary }) {
               <th scope="row">
                 <code>{c.category}</code>
               </th>
-              <td>{percent(c.accuracy)}</td>
+              <td>{pct(c.accuracy)}</td>
               <td>
                 {c.correct} / {c.total}
               </td>

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { BenchComparison } from '../../../../main/api/contract.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
-import { percent } from './numbers.ts';
+import { pct } from '../../../../main/core/bench/report/reportData.ts';
 
 function Flips({ title, rows, comparison, testId }: { title: string; rows: BenchComparison['changed']; comparison: BenchComparison; testId: string }) {
   const { t } = useLocale();
@@ -32,10 +32,10 @@ function Flips({ title, rows, comparison, testId }: { title: string; rows: Bench
                   <code>{row.taskId}</code>
                 </th>
                 <td>
-                  <Link href={`/run/${encodeURIComponent(comparison.a)}/task/${encodeURIComponent(row.taskId)}`}>{percent(row.a)}</Link>
+                  <Link href={`/run/${encodeURIComponent(comparison.a)}/task/${encodeURIComponent(row.taskId)}`}>{pct(row.a)}</Link>
                 </td>
                 <td>
-                  <Link href={`/run/${encodeURIComponent(comparison.b)}/task/${encodeURIComponent(row.taskId)}`}>{percent(row.b)}</Link>
+                  <Link href={`/run/${encodeURIComponent(comparison.b)}/task/${encodeURIComponent(row.taskId)}`}>{pct(row.b)}</Link>
                 </td>
               </tr>
             ))}
@@ -76,7 +76,7 @@ export function ComparePage({ a, b }: { a: string; b: string }) {
                   <Link href={`/run/${encodeURIComponent(c.a)}`}>
                     <code>{c.a}</code>
                   </Link>{' '}
-                  · pass@1 {percent(c.aPass1)}
+                  · pass@1 {pct(c.aPass1)}
                 </dd>
               </div>
               <div className="field">
@@ -85,7 +85,7 @@ export function ComparePage({ a, b }: { a: string; b: string }) {
                   <Link href={`/run/${encodeURIComponent(c.b)}`}>
                     <code>{c.b}</code>
                   </Link>{' '}
-                  · pass@1 {percent(c.bPass1)}
+                  · pass@1 {pct(c.bPass1)}
                 </dd>
               </div>
             </dl>

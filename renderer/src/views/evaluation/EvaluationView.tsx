@@ -15,7 +15,7 @@ import { BfclPanel } from './BfclPanel.tsx';
 import { RunPage } from './RunPage.tsx';
 import { TaskPage } from './TaskPage.tsx';
 import { ComparePage } from './ComparePage.tsx';
-import { percent } from './numbers.ts';
+import { interval } from '../../../../main/core/bench/report/reportData.ts';
 
 const REFRESH_MS = 1500;
 
@@ -73,7 +73,7 @@ function RunsTable({ runs }: { runs: BenchRunRow[] }) {
                   <td>
                     {t('eval.tasksBySamples', { tasks: run.manifest.suite.tasks, samples: run.manifest.sampling.samples })}
                   </td>
-                  <td data-testid="run-pass1">{pass1 ? `${percent(pass1.value)} [${percent(pass1.low)}, ${percent(pass1.high)}]` : '—'}</td>
+                  <td data-testid="run-pass1">{pass1 ? interval(pass1) : '—'}</td>
                   <td>{t(`eval.runStatus.${run.status}`)}</td>
                   <td>{formatDateTime(run.createdAt, locale)}</td>
                 </tr>

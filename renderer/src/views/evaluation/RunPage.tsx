@@ -13,7 +13,7 @@ import { CountBars, RateBars } from '../../components/charts/Bars.tsx';
 import { TaskTable } from './TaskTable.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { ProgressGrid } from './ProgressGrid.tsx';
-import { percent } from './numbers.ts';
+import { pct } from '../../../../main/core/bench/report/reportData.ts';
 
 const REFRESH_MS = 1500;
 const REPORT_TYPES: Record<BenchReportFormat, string> = { html: 'text/html', md: 'text/markdown', csv: 'text/csv', json: 'application/json' };
@@ -103,9 +103,9 @@ function Summary({ detail }: { detail: BenchRunDetail }) {
         </header>
         <div className="figures">
           <div className="figure" data-testid="run-pass-at-1">
-            <span className="figure-value">{pass1 ? percent(pass1.value) : '—'}</span>
+            <span className="figure-value">{pass1 ? pct(pass1.value) : '—'}</span>
             <span className="figure-label">pass@1</span>
-            <span className="muted">{pass1 ? t('eval.intervalN', { low: percent(pass1.low), high: percent(pass1.high), n: summary.tasks }) : ''}</span>
+            <span className="muted">{pass1 ? t('eval.intervalN', { low: pct(pass1.low), high: pct(pass1.high), n: summary.tasks }) : ''}</span>
           </div>
           <div className="figure">
             <span className="figure-value">
@@ -138,8 +138,8 @@ function Summary({ detail }: { detail: BenchRunDetail }) {
         <section className="card">
           <h3>{t('eval.stepMetrics')}</h3>
           <dl className="facts">
-            <Fact label={t('eval.toolPR')}>{`${percent(steps.toolPrecision)} / ${percent(steps.toolRecall)} / ${percent(steps.toolF1)}`}</Fact>
-            <Fact label={t('eval.argAccuracy')}>{percent(steps.argumentAccuracy)}</Fact>
+            <Fact label={t('eval.toolPR')}>{`${pct(steps.toolPrecision)} / ${pct(steps.toolRecall)} / ${pct(steps.toolF1)}`}</Fact>
+            <Fact label={t('eval.argAccuracy')}>{pct(steps.argumentAccuracy)}</Fact>
             <Fact label={t('eval.provenance')}>{t('eval.provenanceValue', provenanceShares(steps.provenance))}</Fact>
             <Fact label={t('eval.stepsUsed')}>{`${steps.stepsUsed.toFixed(1)} / ${steps.stepsNeeded.toFixed(1)}`}</Fact>
             <Fact label={t('eval.faults')}>{t('eval.faultsValue', { met: steps.faultsMet, recovered: steps.faultsRecovered })}</Fact>

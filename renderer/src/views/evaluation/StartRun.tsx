@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Play } from 'lucide-react';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
-import { useBackend } from '../../app/backendMode.tsx';
+import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 
 export function StartRun() {
@@ -20,7 +20,8 @@ export function StartRun() {
   const [concurrency, setConcurrency] = useState(1);
   const [tasks, setTasks] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const mode = backend.mode === 'live' ? 'emulator' : backend.mode;
+  const target = repeatableBackend(backend);
+  const mode = target.mode;
   const start = (): void => {
     setError(null);
     const ids = tasks.split(/[\s,]+/).filter((id) => id !== '');
@@ -29,10 +30,9 @@ export function StartRun() {
       model: model.trim(),
       samples,
       concurrency,
-      mode,
+      ...target,
       ...(temperature.trim() !== '' ? { temperature: Number(temperature) } : {}),
       ...(ids.length > 0 ? { tasks: ids } : {}),
-      ...(backend.snapshot && mode !== 'emulator' ? { snapshot: backend.snapshot } : {}),
     };
     void startJob('bench.run', params).then(setError);
   };

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { RefreshCw, X } from 'lucide-react';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
-import { useBackend } from '../../app/backendMode.tsx';
+import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { formatDateTime } from '../../format.ts';
 import { STATUS_COLOURS } from './GraphCanvas.tsx';
@@ -21,8 +21,7 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
   const reverify = (): void => {
     setError(null);
     setStarted(true);
-    const mode = backend.mode === 'live' ? 'emulator' : backend.mode;
-    void startJob('edges.verify', { edges: [edgeId], mode, ...(backend.snapshot && mode !== 'emulator' ? { snapshot: backend.snapshot } : {}) }).then((refused) => {
+    void startJob('edges.verify', { edges: [edgeId], ...repeatableBackend(backend) }).then((refused) => {
       setError(refused);
       if (refused) setStarted(false);
     });

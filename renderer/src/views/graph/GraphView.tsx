@@ -9,7 +9,7 @@ import { useEngine } from '../../api/EngineProvider.tsx';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useJobsOf } from '../../api/useJobsOf.ts';
-import { useBackend } from '../../app/backendMode.tsx';
+import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { JobProgress } from '../../components/JobProgress.tsx';
 import { agencyCentres, layoutGraph, type Point } from './graphLayout.ts';
@@ -43,7 +43,7 @@ function Toolbar() {
   const { backend } = useBackend();
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const mode = backend.mode === 'live' ? 'emulator' : backend.mode;
+  const target = repeatableBackend(backend);
   const propose = (): void => {
     if (!api) return;
     setError(null);
@@ -58,7 +58,7 @@ function Toolbar() {
   const verify = (): void => {
     if (!api) return;
     setError(null);
-    void startJob('edges.verify', { mode, ...(backend.snapshot && mode !== 'emulator' ? { snapshot: backend.snapshot } : {}) }).then(setError);
+    void startJob('edges.verify', target).then(setError);
   };
   return (
     <div className="row graph-toolbar">
@@ -66,7 +66,7 @@ function Toolbar() {
         <Sparkles size={16} aria-hidden="true" /> {t('graph.propose')}
       </button>
       <button type="button" onClick={verify} data-testid="graph-verify">
-        <ShieldCheck size={16} aria-hidden="true" /> {t('graph.verifyAll', { mode: t(`mode.${mode}`) })}
+        <ShieldCheck size={16} aria-hidden="true" /> {t('graph.verifyAll', { mode: t(`mode.${target.mode}`) })}
       </button>
       {note && <span className="muted">{note}</span>}
       {error && (

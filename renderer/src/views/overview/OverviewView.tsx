@@ -7,8 +7,8 @@ import { useLocale, type StringKey } from '../../i18n.tsx';
 import { formatBytes, formatCount } from '../../format.ts';
 import { StatusPanel } from '../../components/StatusPanel.tsx';
 import { DoctorPanel } from '../../components/DoctorPanel.tsx';
+import { pct } from '../../../../main/core/bench/report/reportData.ts';
 
-const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 function Figure({ label, value, detail, href, testId }: { label: StringKey; value: number | string | undefined; detail?: string; href: string; testId: string }) {
   const { t, locale } = useLocale();

@@ -6,7 +6,7 @@ import { Link, Route, Switch } from 'wouter';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useJobsOf } from '../../api/useJobsOf.ts';
-import { useBackend } from '../../app/backendMode.tsx';
+import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
 import { JobProgress } from '../../components/JobProgress.tsx';
@@ -28,7 +28,7 @@ function StartForm() {
   const [error, setError] = useState<string | null>(null);
   const start = (): void => {
     setError(null);
-    const params = { count, seed, strategy, minSteps, maxSteps, phrasings, ...(strategy === 'intents' ? { trajectories } : {}), mode: backend.mode === 'live' ? 'emulator' : backend.mode, ...(backend.snapshot ? { snapshot: backend.snapshot } : {}) };
+    const params = { count, seed, strategy, minSteps, maxSteps, phrasings, ...(strategy === 'intents' ? { trajectories } : {}), ...repeatableBackend(backend) };
     void startJob('synth.run', params).then(setError);
   };
   return (
