@@ -43,7 +43,7 @@ function RunsTable({ runs }: { runs: BenchRunRow[] }) {
               <th scope="col">{t('eval.run')}</th>
               <th scope="col">{t('eval.model')}</th>
               <th scope="col">{t('eval.suite')}</th>
-              <th scope="col">{t('eval.samples')}</th>
+              <th scope="col">{t('eval.size')}</th>
               <th scope="col">pass@1</th>
               <th scope="col">{t('eval.status')}</th>
               <th scope="col">{t('eval.created')}</th>

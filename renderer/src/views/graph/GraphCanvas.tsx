@@ -24,7 +24,8 @@ export interface CanvasProps {
   width: number;
   height: number;
   tools: { id: string; agency: string; name: string }[];
-  agencies: { id: string; name: string; centre: Point }[];
+  /** Where each agency's name is written. */
+  agencies: { id: string; name: string; at: Point }[];
   positions: Record<string, Point>;
   edges: Edge[];
   /** Tools drawn at full strength when some are focused; empty: all. */
@@ -180,7 +181,7 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
       <svg className="graph-nodes" viewBox={`0 0 ${props.width} ${props.height}`} width={size.width} height={size.height} aria-hidden="true">
         <g ref={layer}>
           {props.agencies.map((a) => (
-            <text key={a.id} x={a.centre.x} y={a.centre.y - 34} textAnchor="middle" className="graph-agency">
+            <text key={a.id} x={a.at.x} y={a.at.y - 16} textAnchor="middle" className="graph-agency">
               {a.name}
             </text>
           ))}

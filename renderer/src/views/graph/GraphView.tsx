@@ -99,6 +99,12 @@ export function GraphView() {
   const visible = useMemo(() => visibleGraph(edges, (id) => agencyOf.get(id), filter), [edges, agencyOf, filter]);
   const agencyNames = new Map((catalog.data?.agencies ?? []).map((a) => [a.id, a.name[locale] || a.name.ko]));
   const centres = agencyCentres(tools.map((tool) => tool.agency), W, H);
+  // Links pull tools away from their agency's place on the ring: its name goes where its tools ended up.
+  const labelPlace = (agency: string, ring: Point): Point => {
+    const placed = tools.filter((tool) => tool.agency === agency && positions[tool.id]).map((tool) => positions[tool.id]!);
+    if (placed.length === 0) return ring;
+    return { x: placed.reduce((sum, p) => sum + p.x, 0) / placed.length, y: Math.min(...placed.map((p) => p.y)) };
+  };
   const counts = Object.fromEntries(ALL_STATUSES.map((s) => [s, edges.filter((e) => e.status === s).length])) as Record<EdgeStatus, number>;
   const find = (): void => {
     const words = search.trim().toLowerCase();
@@ -181,7 +187,7 @@ export function GraphView() {
           width={W}
           height={H}
           tools={tools.map((tool) => ({ id: tool.id, agency: tool.agency, name: tool.name[locale] || tool.name.ko }))}
-          agencies={[...centres].map(([id, centre]) => ({ id, name: agencyNames.get(id) ?? id, centre }))}
+          agencies={[...centres].map(([id, centre]) => ({ id, name: agencyNames.get(id) ?? id, at: labelPlace(id, centre) }))}
           positions={positions}
           edges={visible.edges}
           lit={visible.lit}
