@@ -616,14 +616,19 @@ export interface BfclCheckSummary {
   /** Mean of irrelevance and live_irrelevance. */
   irrelevance: number;
   relevance: number;
-  categories: { category: string; correct: number; total: number; accuracy: number }[];
-  failures: { category: string; id: string; errorType: string }[];
+  /** Unweighted mean of the four multi-turn categories (base, miss_func, miss_param, long_context). */
+  multiTurn: number;
+  /** Accuracy per category with a 95 % bootstrap interval over its entries. */
+  categories: { category: string; correct: number; total: number; accuracy: number; low: number; high: number }[];
+  /** `reason`: for multi-turn, the turn and the class with its differing attributes, or the results never produced. */
+  failures: { category: string; id: string; errorType: string; reason?: string }[];
 }
 
 export interface BfclConformance {
   vectors: number;
   agree: number;
-  disagreements: { line: number; id: string; kind: string; expected: { valid: boolean; error_type: string | null }; got: { valid: boolean; error_type: string | null } }[];
+  /** `expected`/`got`: verdicts (absent for a ground-truth execution line); `detail`: what differs, for multi-turn lines. */
+  disagreements: { line: number; id: string; kind: string; expected?: { valid: boolean; error_type: string | null }; got?: { valid: boolean; error_type: string | null }; detail?: string }[];
 }
 
 export type { BenchAttemptRow, BenchEstimate, BenchGroupScore, BenchManifest, BenchRunRow, BenchRunSummary } from '../core/bench/runTypes.ts';
@@ -845,9 +850,10 @@ export interface EngineMethods {
   /** Streams a job's progress until it ends, then answers with its final state (at once for a finished job). */
   'jobs.watch': { params: { id: string }; result: JobInfo };
   'jobs.resume': { params: { id: string }; result: JobInfo };
-  'bfcl.run': { params: { data: string; model: string; out: string; categories?: BfclCategory[]; limit?: number; concurrency?: number; maxTokens?: number; temperature?: number }; result: BfclRunSummary };
-  'bfcl.check': { params: { data: string; results: string; categories?: BfclCategory[]; underscoreToDot?: boolean }; result: BfclCheckSummary };
-  'bfcl.conformance': { params: { data: string; vectors: string }; result: BfclConformance };
+  /** `constants`: the multi-turn simulators' constants file (default: derived/multi_turn_backend_constants.json beside the data folder). */
+  'bfcl.run': { params: { data: string; model: string; out: string; categories?: BfclCategory[]; limit?: number; concurrency?: number; maxTokens?: number; temperature?: number; constants?: string }; result: BfclRunSummary };
+  'bfcl.check': { params: { data: string; results: string; categories?: BfclCategory[]; underscoreToDot?: boolean; constants?: string }; result: BfclCheckSummary };
+  'bfcl.conformance': { params: { data: string; vectors: string; constants?: string }; result: BfclConformance };
   'bench.validate': { params: BenchValidateParams; result: BenchValidation };
   'bench.run': { params: BenchRunParams; result: BenchRunSummary };
   'rollout.run': { params: RolloutRunParams; result: RolloutRunResult };

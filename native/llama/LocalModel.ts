@@ -1,4 +1,5 @@
 import { LlamaChat, LlamaCompletion, resolveChatWrapper, type ChatHistoryItem, type ChatModelFunctions, type ChatWrapper, type GbnfJsonSchema, type LlamaContext, type LlamaContextSequence, type LlamaModel, type Tokenizer } from 'node-llama-cpp';
+import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { paramsGrammar, stepGrammar } from '../../main/core/agent/grammarSchema.ts';
 import type { ChatMessage, ModelTool, ModelTurn, ToolCall } from '../../main/core/agent/types.ts';
 import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
@@ -90,9 +91,12 @@ const DEFAULT_MAX_CONTEXT = 4096;
  * A grammar step as JSON. The grammar guarantees the shape, not every value (an integer can be longer than any
  * number), so values are left to the agent's schema check instead of failing the turn here.
  */
-function parseStep(text: string): { tool?: string; arguments?: Record<string, unknown>; final_answer?: string } | undefined {
+function parseStep(text: string): { tool?: string; arguments?: Record<string, unknown>; rawArguments?: string; final_answer?: string } | undefined {
   try {
-    return JSON.parse(text) as { tool?: string; arguments?: Record<string, unknown>; final_answer?: string };
+    const step = JSON.parse(text) as { tool?: string; arguments?: Record<string, unknown>; final_answer?: string };
+    // The arguments as the model wrote them too: 15.0 and 15 parse alike, and BFCL scores them apart.
+    const written = (parseLossless(text) as { arguments?: unknown }).arguments;
+    return written === undefined ? step : { ...step, rawArguments: stringifyLossless(written) };
   } catch {
     return undefined;
   }
@@ -321,7 +325,7 @@ export class LocalModel {
         stop = res.metadata.stopReason === 'maxTokens' ? 'maxTokens' : res.metadata.stopReason === 'abort' ? 'abort' : 'end';
         const parsed = stop === 'end' ? parseStep(res.response) : undefined;
         if (parsed?.tool) {
-          toolCalls = [{ id: `call_${messages.length}_1`, name: parsed.tool, arguments: parsed.arguments ?? {} }];
+          toolCalls = [{ id: `call_${messages.length}_1`, name: parsed.tool, arguments: parsed.arguments ?? {}, ...(parsed.rawArguments ? { rawArguments: parsed.rawArguments } : {}) }];
           text = '';
           stop = 'toolCalls';
         } else text = parsed?.final_answer ?? partialFinalAnswer(res.response);

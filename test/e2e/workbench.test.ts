@@ -415,9 +415,10 @@ describe('the workbench', () => {
     await page.getByTestId('bfcl-check').click();
     await page.getByTestId('bfcl-scores').waitFor();
     const rows = await page.getByTestId('bfcl-categories').locator('tbody tr').allTextContents();
-    expect(rows).toEqual(['simple_python66.7%2 / 3', 'parallel0.0%0 / 1', 'irrelevance100.0%1 / 1']);
+    expect(rows).toEqual(['simple_python66.7%0.0% – 100.0%2 / 3', 'parallel0.0%0.0% – 0.0%0 / 1', 'irrelevance100.0%100.0% – 100.0%1 / 1']);
     // An aggregate none of whose categories ran says so instead of showing 0 %.
     expect(await page.getByTestId('bfcl-live').textContent()).toContain('—');
+    expect(await page.getByTestId('bfcl-multiTurn').textContent()).toContain('—');
     expect(await page.getByTestId('bfcl-irrelevance').textContent()).toContain('50.0%');
     const failures = await page.getByTestId('bfcl-failures').textContent();
     expect(failures).toContain('simple_python_1 type_error:simple');

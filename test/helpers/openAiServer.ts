@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 
 export interface ScriptedReply {
   content?: string;
-  toolCalls?: { name: string; arguments: Record<string, unknown> }[];
+  /** `argumentsJson`: the arguments as the server sends them, written out (to send 15.0 rather than 15). */
+  toolCalls?: { name: string; arguments?: Record<string, unknown>; argumentsJson?: string }[];
 }
 
 export interface OpenAiTestServer {
@@ -28,7 +29,7 @@ export async function startOpenAiServer(replies: ScriptedReply[]): Promise<OpenA
       const request = JSON.parse(body) as Record<string, unknown>;
       requests.push(request);
       const reply = replies.shift() ?? { content: '(no more replies)' };
-      const toolCalls = (reply.toolCalls ?? []).map((c, i) => ({ id: `call_srv_${requests.length}_${i}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } }));
+      const toolCalls = (reply.toolCalls ?? []).map((c, i) => ({ id: `call_srv_${requests.length}_${i}`, type: 'function', function: { name: c.name, arguments: c.argumentsJson ?? JSON.stringify(c.arguments ?? {}) } }));
       const finish = toolCalls.length ? 'tool_calls' : 'stop';
       if (!request.stream) {
         res.writeHead(200, { 'content-type': 'application/json' });

@@ -16,22 +16,28 @@ function categories(list: string[] | undefined): BfclCategory[] | undefined {
 }
 
 function renderCheck(s: BfclCheckSummary): string {
+  const reasons = s.failures.filter((f) => f.reason);
   return [
-    renderTable(s.categories.map((c) => ({ category: c.category, correct: c.correct, total: c.total, accuracy: pct(c.accuracy) }))),
+    renderTable(s.categories.map((c) => ({ category: c.category, correct: c.correct, total: c.total, accuracy: pct(c.accuracy), '95% interval': `${pct(c.low)} – ${pct(c.high)}` }))),
     '',
-    `non-live AST ${pct(s.nonLive)}   live AST ${pct(s.live)}   irrelevance ${pct(s.irrelevance)}   relevance ${pct(s.relevance)}`,
+    `non-live AST ${pct(s.nonLive)}   live AST ${pct(s.live)}   irrelevance ${pct(s.irrelevance)}   relevance ${pct(s.relevance)}   multi-turn ${pct(s.multiTurn)}`,
+    ...(reasons.length ? ['', 'multi-turn failures:', ...reasons.slice(0, 20).map((f) => `  ${f.id} ${f.errorType.replace('multi_turn:', '')} ${f.reason}`), ...(reasons.length > 20 ? [`  … and ${reasons.length - 20} more (score/ files and --json have all)`] : [])] : []),
   ].join('\n');
 }
 
 function renderConformance(c: BfclConformance): string {
   const lines = [`${c.agree} of ${c.vectors} vectors agree with the upstream checker`];
-  for (const d of c.disagreements.slice(0, 50)) lines.push(`  line ${d.line} ${d.id} (${d.kind}): expected ${d.expected.valid ? 'valid' : d.expected.error_type}, got ${d.got.valid ? 'valid' : d.got.error_type}`);
+  for (const d of c.disagreements.slice(0, 50)) {
+    const verdicts = d.expected && d.got ? `expected ${d.expected.valid ? 'valid' : d.expected.error_type}, got ${d.got.valid ? 'valid' : d.got.error_type}` : '';
+    lines.push(`  line ${d.line} ${d.id} (${d.kind}): ${d.detail ?? verdicts}`);
+  }
   if (c.disagreements.length > 50) lines.push(`  … and ${c.disagreements.length - 50} more (use --json)`);
   return lines.join('\n');
 }
 
 export function registerBfcl(program: Command, context: () => CommandContext): void {
-  const bfcl = program.command('bfcl').description('BFCL v4 on a data folder you supply: run a model, score results with the ported AST checker');
+  const bfcl = program.command('bfcl').description('BFCL v4 on a data folder you supply: run a model, score results with the ported AST and multi-turn checkers');
+  const constantsHelp = 'the multi-turn simulators\' constants (default: derived/multi_turn_backend_constants.json beside the data folder)';
 
   bfcl
     .command('run')
@@ -42,35 +48,40 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .option('--categories <list>', 'comma-separated (default: every scored category the folder has)', parseList)
     .option('--limit <n>', 'first n entries of each category', parseCount)
     .option('--concurrency <n>', 'entries at once (default 1)', parseCount)
-    .action(async (options: { data: string; model: string; out: string; categories?: string[]; limit?: number; concurrency?: number }) => {
+    .option('--constants <file>', constantsHelp)
+    .action(async (options: { data: string; model: string; out: string; categories?: string[]; limit?: number; concurrency?: number; constants?: string }) => {
       const ctx = context();
       const summary = await ctx.withProgress((onProgress) =>
-        ctx.withEngine((engine) => engine.jobs.run('bfcl.run', { data: options.data, model: options.model, out: options.out, categories: categories(options.categories), limit: options.limit, concurrency: options.concurrency }, { onProgress })),
+        ctx.withEngine((engine) =>
+          engine.jobs.run('bfcl.run', { data: options.data, model: options.model, out: options.out, categories: categories(options.categories), limit: options.limit, concurrency: options.concurrency, constants: options.constants }, { onProgress }),
+        ),
       );
       ctx.out.result(summary, (s) => `${s.categories.map((c) => `${c.category}: ${c.run} run, ${c.skipped} already done`).join('\n')}\nresults in ${s.outDir} (${s.seconds} s, ${s.backend})`);
     });
 
   bfcl
     .command('check')
-    .description('Score BFCL result files with the AST checker and BFCL\'s aggregation; writes score/ beside them')
+    .description('Score BFCL result files with the AST and multi-turn checkers and BFCL\'s aggregation; writes score/ beside them')
     .requiredOption('--data <dir>', 'the BFCL data folder')
     .requiredOption('--results <dir>', 'the folder of BFCL_v4_<category>_result.json files')
     .option('--categories <list>', 'only these categories', parseList)
     .option('--keep-dots', 'the model wrote function names with dots (prompt-style models); default: names had dots turned into _')
-    .action(async (options: { data: string; results: string; categories?: string[]; keepDots?: boolean }) => {
+    .option('--constants <file>', constantsHelp)
+    .action(async (options: { data: string; results: string; categories?: string[]; keepDots?: boolean; constants?: string }) => {
       const ctx = context();
-      const summary = await ctx.withEngine((engine) => engine.call('bfcl.check', { data: options.data, results: options.results, categories: categories(options.categories), underscoreToDot: !options.keepDots }));
+      const summary = await ctx.withEngine((engine) => engine.call('bfcl.check', { data: options.data, results: options.results, categories: categories(options.categories), underscoreToDot: !options.keepDots, constants: options.constants }));
       ctx.out.result(summary, renderCheck);
     });
 
   bfcl
     .command('conformance')
-    .description('Check the ported AST checker against the upstream checker\'s recorded verdicts')
-    .requiredOption('--vectors <file>', 'ast_vectors.jsonl')
+    .description('Check the ported checkers and simulators against upstream\'s recorded executions and verdicts')
+    .requiredOption('--vectors <file>', 'ast_vectors.jsonl or multi_turn_vectors.jsonl')
     .requiredOption('--data <dir>', 'the BFCL data folder the vectors refer to')
-    .action(async (options: { vectors: string; data: string }) => {
+    .option('--constants <file>', constantsHelp)
+    .action(async (options: { vectors: string; data: string; constants?: string }) => {
       const ctx = context();
-      const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('bfcl.conformance', { data: options.data, vectors: options.vectors }, { onProgress })));
+      const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('bfcl.conformance', { data: options.data, vectors: options.vectors, constants: options.constants }, { onProgress })));
       ctx.out.result(report, renderConformance);
       if (report.disagreements.length > 0) ctx.exitCode = 1;
     });

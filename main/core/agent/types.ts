@@ -8,6 +8,8 @@ export interface ToolCall {
   id: string;
   name: string;
   arguments: Record<string, unknown>;
+  /** The arguments' JSON as the model wrote it, where the backend sees it: keeps 15.0 apart from 15 (BFCL scores that). */
+  rawArguments?: string;
 }
 
 export type ChatMessage =

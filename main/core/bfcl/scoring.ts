@@ -1,5 +1,5 @@
-// BFCL's relevance checks and aggregation (bfcl.md §4–5): per-category accuracy, then the non-live, live and
-// hallucination summaries the leaderboard shows. A category not evaluated counts as 0, as upstream counts it.
+// BFCL's relevance checks and aggregation (bfcl.md §4–5): per-category accuracy, then the non-live, live,
+// hallucination and multi-turn summaries the leaderboard shows. A category not evaluated counts as 0, as upstream counts it.
 import { isCallList } from './astChecker.ts';
 
 /** Whether a decoded output holds a function call: a call list that is neither [] nor [{}]. */
@@ -18,6 +18,9 @@ export interface CategoryScore {
   correct: number;
   total: number;
   accuracy: number;
+  /** 95 % bootstrap interval over the category's entries. */
+  low: number;
+  high: number;
 }
 
 export interface BfclSummary {
@@ -25,7 +28,8 @@ export interface BfclSummary {
   live: number;
   irrelevance: number;
   relevance: number;
-  /** The V4 overall needs the multi-turn and agentic categories, which are not scored here yet. */
+  multiTurn: number;
+  /** The V4 overall also needs the agentic categories, which are not scored here. */
   categories: CategoryScore[];
 }
 
@@ -42,6 +46,7 @@ export function summarize(scores: CategoryScore[]): BfclSummary {
     live: liveTotal ? liveCorrect / liveTotal : 0,
     irrelevance: mean([acc('irrelevance'), acc('live_irrelevance')]),
     relevance: acc('live_relevance'),
+    multiTurn: mean(['multi_turn_base', 'multi_turn_miss_func', 'multi_turn_miss_param', 'multi_turn_long_context'].map(acc)),
     categories: scores,
   };
 }

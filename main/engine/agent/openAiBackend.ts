@@ -166,14 +166,14 @@ export class OpenAiBackend implements ModelBackend {
         calls.set(part.index, call);
       }
     }
-    const toolCalls: ToolCall[] = [...calls.values()].map((c) => ({ id: c.id, name: c.name, arguments: parseArguments(c.args, c.name) }));
+    const toolCalls: ToolCall[] = [...calls.values()].map((c) => ({ id: c.id, name: c.name, arguments: parseArguments(c.args, c.name), rawArguments: c.args }));
     return this.finish(text, toolCalls, usage, finish);
   }
 
   private readWhole(json: Record<string, unknown>): ModelTurn {
     const choice = (json.choices as { message: { content?: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[] }; finish_reason?: string }[] | undefined)?.[0];
     const usage = json.usage as { prompt_tokens: number; completion_tokens: number } | undefined;
-    const toolCalls = (choice?.message.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, arguments: parseArguments(c.function.arguments, c.function.name) }));
+    const toolCalls = (choice?.message.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, arguments: parseArguments(c.function.arguments, c.function.name), rawArguments: c.function.arguments }));
     return this.finish(choice?.message.content ?? '', toolCalls, { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 }, choice?.finish_reason ?? '');
   }
 

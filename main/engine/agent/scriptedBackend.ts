@@ -1,6 +1,7 @@
 // A backend that replays a transcript: one JSON object per line, each a model turn ({"text"?, "toolCalls"?:
 // [{"name", "arguments"}]}). Tests and demos run the whole agent loop (validation, gateway, storage) with it.
 import { readFileSync } from 'node:fs';
+import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { z } from 'zod';
 import { KopaError } from '../../core/errors.ts';
 import type { ModelBackend, TurnOptions } from './backend.ts';
@@ -38,11 +39,14 @@ export type ScriptedTurn = z.infer<typeof scriptedTurnSchema>;
 export class ScriptedBackend implements ModelBackend {
   readonly id: string;
   private readonly turns: ScriptedTurn[];
+  /** Each turn's calls' arguments as written in the file (15.0 stays a float for BFCL). */
+  private readonly rawArguments: (string | undefined)[][];
   private next = 0;
 
-  constructor(turns: ScriptedTurn[], id = 'scripted') {
+  constructor(turns: ScriptedTurn[], id = 'scripted', rawArguments: (string | undefined)[][] = []) {
     this.turns = turns;
     this.id = id;
+    this.rawArguments = rawArguments;
   }
 
   static fromFile(file: string): ScriptedBackend {
@@ -66,13 +70,18 @@ export class ScriptedBackend implements ModelBackend {
       }
       return turn.data;
     });
-    return new ScriptedBackend(turns, `scripted:${file}`);
+    const raw = lines.map((line) => {
+      const calls = (parseLossless(line) as { toolCalls?: { arguments?: unknown }[] }).toolCalls ?? [];
+      return calls.map((c) => (c.arguments === undefined ? undefined : stringifyLossless(c.arguments)));
+    });
+    return new ScriptedBackend(turns, `scripted:${file}`, raw);
   }
 
   async turn(messages: Parameters<ModelBackend['turn']>[0], _tools: ModelTool[], options: TurnOptions = {}): Promise<ModelTurn> {
+    const raw = this.rawArguments[this.next] ?? [];
     const scripted = this.turns[this.next++];
     if (!scripted) throw new KopaError('InvalidRequest', `The transcript has no turn ${this.next}.`);
-    const toolCalls = (scripted.toolCalls ?? []).map((c, i) => ({ id: `call_${messages.length}_${i + 1}`, name: c.name, arguments: c.arguments ?? {} }));
+    const toolCalls = (scripted.toolCalls ?? []).map((c, i) => ({ id: `call_${messages.length}_${i + 1}`, name: c.name, arguments: c.arguments ?? {}, ...(raw[i] !== undefined ? { rawArguments: raw[i] } : {}) }));
     const text = scripted.text ?? '';
     const usage = { inputTokens: 0, outputTokens: 0 };
     if (options.onToken && text !== '') {

@@ -13,8 +13,14 @@ import { parsePyJson, type PyValue } from '../../core/bfcl/pyValue.ts';
 import { relevanceCorrect, summarize, type CategoryScore } from '../../core/bfcl/scoring.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { ModelBackend } from '../agent/backend.ts';
-import { BFCL_CATEGORIES, RELEVANCE_CATEGORIES, type BfclCategory } from '../../core/bfcl/categories.ts';
+import { BFCL_CATEGORIES, isMultiTurn, RELEVANCE_CATEGORIES, type BfclCategory } from '../../core/bfcl/categories.ts';
+import { bootstrapMean } from '../../core/bench/passAtK.ts';
+import { checkVector } from '../../core/bfcl/multiTurn/conformance.ts';
+import { parseJsonPy } from '../../core/bfcl/multiTurn/pyParse.ts';
+import type { PyDict } from '../../core/bfcl/multiTurn/py.ts';
 import type { BfclData, BfclEntry } from './dataset.ts';
+import { MultiTurnData } from './multiTurnData.ts';
+import { runMultiTurnEntry, scoreMultiTurn, verdictReason } from './multiTurnRun.ts';
 
 const resultFile = (dir: string, category: string): string => path.join(dir, `BFCL_v4_${category}_result.json`);
 
@@ -58,6 +64,8 @@ function safeParse(text: string): PyValue {
 
 export interface BfclRunOptions {
   categories: BfclCategory[];
+  /** The multi-turn simulators' constants file (default: derived/ beside the data folder). */
+  constants?: string;
   outDir: string;
   concurrency?: number;
   limit?: number;
@@ -71,8 +79,9 @@ export async function runBfcl(data: BfclData, backend: ModelBackend, options: Bf
   const started = performance.now();
   mkdirSync(options.outDir, { recursive: true });
   const summary: BfclRunSummary = { outDir: options.outDir, backend: backend.id, categories: [], seconds: 0 };
+  const multiTurn = new MultiTurnData(data.dir, options.constants);
   for (const category of options.categories) {
-    const entries = data.entries(category).slice(0, options.limit);
+    const entries = (isMultiTurn(category) ? multiTurn.items(category).map((i) => ({ id: i.entry.id, item: i })) : data.entries(category).map((e) => ({ id: e.id, entry: e }))).slice(0, options.limit);
     const file = resultFile(options.outDir, category);
     const done = readResults(file);
     const pending = entries.filter((e) => !done.has(e.id));
@@ -81,8 +90,8 @@ export async function runBfcl(data: BfclData, backend: ModelBackend, options: Bf
     const worker = async (): Promise<void> => {
       while (next < pending.length) {
         if (options.signal?.aborted) throw new KopaError('Aborted', `The BFCL run stopped; run it again to continue (${finished} of ${entries.length} ${category} entries are done).`);
-        const entry = pending[next++]!;
-        const row = await runEntry(entry, backend, options);
+        const pendingEntry = pending[next++]!;
+        const row = 'item' in pendingEntry ? await runMultiTurnEntry(pendingEntry.item, multiTurn, backend, options) : await runEntry(pendingEntry.entry, backend, options);
         appendFileSync(file, `${JSON.stringify(row)}\n`);
         finished++;
         options.onProgress?.({ stage: category, done: finished, total: entries.length });
@@ -104,15 +113,26 @@ async function runEntry(entry: BfclEntry, backend: ModelBackend, options: BfclRu
   return { id: entry.id, result, input_token_count: turn.usage.inputTokens, output_token_count: turn.usage.outputTokens, latency: Math.round(performance.now() - started) / 1000 };
 }
 
-export function checkBfcl(data: BfclData, resultsDir: string, options: { categories?: BfclCategory[]; underscoreToDot?: boolean } = {}): BfclCheckSummary {
+export function checkBfcl(data: BfclData, resultsDir: string, options: { categories?: BfclCategory[]; underscoreToDot?: boolean; constants?: string } = {}): BfclCheckSummary {
   const scores: CategoryScore[] = [];
   const failures: BfclCheckSummary['failures'] = [];
   const categories = options.categories ?? BFCL_CATEGORIES.filter((c) => existsSync(resultFile(resultsDir, c)));
   if (categories.length === 0) throw new KopaError('NotFound', `${resultsDir} holds no BFCL_v4_<category>_result.json files.`);
+  const multiTurn = new MultiTurnData(data.dir, options.constants);
   for (const category of categories) {
     const results = readResults(resultFile(resultsDir, category));
-    const entries = data.entries(category).filter((e) => results.has(e.id));
-    const failed: { id: string; errorType: string; result: PyValue }[] = [];
+    const failed: { id: string; errorType: string; result: PyValue; reason?: string }[] = [];
+    let total = 0;
+    if (isMultiTurn(category)) {
+      for (const item of multiTurn.items(category).filter((i) => results.has(i.entry.id))) {
+        total++;
+        const result = results.get(item.entry.id)!;
+        const verdict = scoreMultiTurn(item, multiTurn, result);
+        if (!verdict.valid) failed.push({ id: item.entry.id, errorType: verdict.errorType!, result, reason: verdictReason(verdict) });
+      }
+    }
+    const entries = isMultiTurn(category) ? [] : data.entries(category).filter((e) => results.has(e.id));
+    total += entries.length;
     for (const entry of entries) {
       const output = decodeResult(results.get(entry.id)!);
       if ((RELEVANCE_CATEGORIES as readonly string[]).includes(category)) {
@@ -122,19 +142,24 @@ export function checkBfcl(data: BfclData, resultsDir: string, options: { categor
       const verdict = isCallList(output) ? checkEntry(category, entry.functions, output, entry.groundTruth ?? [], { underscoreToDot: options.underscoreToDot ?? true }) : { valid: false, errorType: 'ast_decoder:decoder_wrong_output_format' };
       if (!verdict.valid) failed.push({ id: entry.id, errorType: verdict.errorType!, result: results.get(entry.id)! });
     }
-    const score = { category, correct: entries.length - failed.length, total: entries.length, accuracy: entries.length ? (entries.length - failed.length) / entries.length : 0 };
+    const estimate = bootstrapMean([...Array(total - failed.length).fill(1), ...Array(failed.length).fill(0)]);
+    const score = { category, correct: total - failed.length, total, accuracy: total ? (total - failed.length) / total : 0, low: estimate.low, high: estimate.high };
     scores.push(score);
-    failures.push(...failed.map((f) => ({ category, id: f.id, errorType: f.errorType })));
+    failures.push(...failed.map((f) => ({ category, id: f.id, errorType: f.errorType, ...(f.reason ? { reason: f.reason } : {}) })));
     const scoreFile = path.join(resultsDir, 'score', `BFCL_v4_${category}_score.json`);
     mkdirSync(path.dirname(scoreFile), { recursive: true });
-    writeFileSync(scoreFile, [JSON.stringify({ accuracy: score.accuracy, correct_count: score.correct, total_count: score.total }), ...failed.map((f) => JSON.stringify({ id: f.id, valid: false, error_type: f.errorType, model_result: f.result }))].join('\n') + '\n');
+    writeFileSync(scoreFile, [JSON.stringify({ accuracy: score.accuracy, correct_count: score.correct, total_count: score.total }), ...failed.map((f) => JSON.stringify({ id: f.id, valid: false, error_type: f.errorType, ...(f.reason ? { error_message: f.reason } : {}), model_result: f.result }))].join('\n') + '\n');
   }
   return { ...summarize(scores), failures };
 }
 
-/** Agreement with the upstream checker on its recorded verdicts (shared/bfcl/conformance/ast_vectors.jsonl). */
-export function conformance(data: BfclData, vectorsFile: string, onProgress?: (p: Progress) => void): BfclConformance {
+/**
+ * Agreement with upstream on its recorded vectors: the AST checker's verdicts (ast_vectors.jsonl), or the multi-turn
+ * simulators' executions and the multi-turn checker's verdicts (multi_turn_vectors.jsonl), told apart by their lines.
+ */
+export function conformance(data: BfclData, vectorsFile: string, onProgress?: (p: Progress) => void, constants?: string): BfclConformance {
   const lines = readFileSync(vectorsFile, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  if (lines[0] && /"kind":\s*"gt_execution"|"model_output":\s*\[\[\[/.test(lines[0])) return multiTurnConformance(data, lines, onProgress, constants);
   const disagreements: BfclConformance['disagreements'] = [];
   const entries = new Map<string, BfclEntry | undefined>();
   lines.forEach((line, i) => {
@@ -148,3 +173,32 @@ export function conformance(data: BfclData, vectorsFile: string, onProgress?: (p
   });
   return { vectors: lines.length, agree: lines.length - disagreements.length, disagreements };
 }
+
+function multiTurnConformance(data: BfclData, lines: string[], onProgress: ((p: Progress) => void) | undefined, constants: string | undefined): BfclConformance {
+  const multiTurn = new MultiTurnData(data.dir, constants);
+  const disagreements: BfclConformance['disagreements'] = [];
+  const context = {
+    entry: (id: string) => (isMultiTurn(categoryOf(id)) ? multiTurn.item(categoryOf(id) as never, id)?.entry : undefined),
+    groundTruth: (id: string) => (isMultiTurn(categoryOf(id)) ? multiTurn.item(categoryOf(id) as never, id)?.groundTruth : undefined),
+    constants: multiTurn.constants(),
+  };
+  lines.forEach((line, i) => {
+    const vector = parseJsonPy(line) as PyDict;
+    const differs = checkVector(vector, context);
+    if (differs) {
+      const expected = vector.get('expected') as PyDict | undefined;
+      disagreements.push({
+        line: i + 1,
+        id: String(vector.item('id')),
+        kind: String(vector.item('kind')),
+        ...(expected ? { expected: { valid: expected.item('valid') === true, error_type: expected.item('error_type') as string | null } } : {}),
+        ...(differs.got ? { got: { valid: differs.got.valid, error_type: differs.got.errorType } } : {}),
+        detail: differs.detail,
+      });
+    }
+    if (onProgress && i % 500 === 0) onProgress({ stage: 'conformance', done: i, total: lines.length });
+  });
+  return { vectors: lines.length, agree: lines.length - disagreements.length, disagreements };
+}
+
+const categoryOf = (id: string): string => id.replace(/_\d+$/, '');

@@ -17,6 +17,7 @@ export async function bfclRun(engine: Engine, params: ParamsOf<'bfcl.run'>, opti
       limit: params.limit,
       maxTokens: params.maxTokens,
       temperature: params.temperature,
+      constants: params.constants ? path.resolve(params.constants) : undefined,
       signal: options.signal,
       onProgress: options.onProgress,
     });
@@ -26,9 +27,9 @@ export async function bfclRun(engine: Engine, params: ParamsOf<'bfcl.run'>, opti
 }
 
 export function bfclCheck(params: ParamsOf<'bfcl.check'>): BfclCheckSummary {
-  return checkBfcl(new BfclData(path.resolve(params.data)), path.resolve(params.results), { categories: params.categories, underscoreToDot: params.underscoreToDot });
+  return checkBfcl(new BfclData(path.resolve(params.data)), path.resolve(params.results), { categories: params.categories, underscoreToDot: params.underscoreToDot, constants: params.constants ? path.resolve(params.constants) : undefined });
 }
 
 export function bfclConformance(params: ParamsOf<'bfcl.conformance'>, options: CallOptions): BfclConformance {
-  return conformance(new BfclData(path.resolve(params.data)), path.resolve(params.vectors), options.onProgress);
+  return conformance(new BfclData(path.resolve(params.data)), path.resolve(params.vectors), options.onProgress, params.constants ? path.resolve(params.constants) : undefined);
 }

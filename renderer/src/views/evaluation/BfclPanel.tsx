@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Play, ClipboardCheck } from 'lucide-react';
 import type { BfclCheckSummary } from '../../../../main/api/contract.ts';
-import { BFCL_CATEGORIES, type BfclCategory } from '../../../../main/core/bfcl/categories.ts';
+import { BFCL_CATEGORIES, isMultiTurn, type BfclCategory } from '../../../../main/core/bfcl/categories.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useJobsOf } from '../../api/useJobsOf.ts';
@@ -15,11 +15,12 @@ import { pct } from '../../../../main/core/bench/report/reportData.ts';
 const SHOWN_FAILURES = 200;
 
 /** The categories each leaderboard aggregate averages over (BFCL counts those not run as 0). */
-const AGGREGATES: Record<'nonLive' | 'live' | 'irrelevance' | 'relevance', (category: string) => boolean> = {
+const AGGREGATES: Record<'nonLive' | 'live' | 'irrelevance' | 'relevance' | 'multiTurn', (category: string) => boolean> = {
   nonLive: (c) => c.startsWith('simple') || c === 'multiple' || c === 'parallel' || c === 'parallel_multiple',
   live: (c) => c.startsWith('live_') && c !== 'live_irrelevance' && c !== 'live_relevance',
   irrelevance: (c) => c === 'irrelevance' || c === 'live_irrelevance',
   relevance: (c) => c === 'live_relevance',
+  multiTurn: isMultiTurn,
 };
 
 function Scores({ summary }: { summary: BfclCheckSummary }) {
@@ -29,7 +30,7 @@ function Scores({ summary }: { summary: BfclCheckSummary }) {
   return (
     <div data-testid="bfcl-scores">
       <div className="figures">
-        {(['nonLive', 'live', 'irrelevance', 'relevance'] as const).map((key) => {
+        {(['nonLive', 'live', 'irrelevance', 'relevance', 'multiTurn'] as const).map((key) => {
           const ran = summary.categories.filter((c) => AGGREGATES[key](c.category)).length;
           return (
             <div key={key} className="figure" data-testid={`bfcl-${key}`}>
@@ -45,6 +46,7 @@ function Scores({ summary }: { summary: BfclCheckSummary }) {
           <tr>
             <th scope="col">{t('bfcl.category')}</th>
             <th scope="col">{t('bfcl.accuracy')}</th>
+            <th scope="col">{t('bfcl.interval')}</th>
             <th scope="col">{t('bfcl.correct')}</th>
           </tr>
         </thead>
@@ -55,6 +57,9 @@ function Scores({ summary }: { summary: BfclCheckSummary }) {
                 <code>{c.category}</code>
               </th>
               <td>{pct(c.accuracy)}</td>
+              <td>
+                {pct(c.low)} – {pct(c.high)}
+              </td>
               <td>
                 {c.correct} / {c.total}
               </td>
@@ -80,6 +85,7 @@ function Scores({ summary }: { summary: BfclCheckSummary }) {
         {failures.slice(0, SHOWN_FAILURES).map((f) => (
           <li key={`${f.category}/${f.id}`}>
             <code>{f.id}</code> <span className="error">{f.errorType}</span>
+            {f.reason && <span className="muted"> {f.reason}</span>}
           </li>
         ))}
       </ul>
