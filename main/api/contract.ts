@@ -580,6 +580,8 @@ export interface LoadedModel {
   name: string;
   path: string;
   contextSize: number;
+  /** Sequences of its context: episodes decoded together in one batch. */
+  sequences: number;
   lora: string[];
   /** Layers offloaded to the GPU (0 on CPU). */
   gpuLayers: number;

@@ -158,9 +158,17 @@ export class LocalModel {
     return new LocalModel(this.runtime, this.model, this.path, { contextSize: this.contextSize, lora, loraScale, sequences: this.sequences, chatWrapper: this.wrapperChoice, reuseCache: this.reuseCache, ownsModel: false });
   }
 
+  /**
+   * The same weights and adapters with a context of `sequences` sequences, so that that many episodes decode in one
+   * llama.cpp batch (bench attempts, a rollout's group). Disposing it frees its context only.
+   */
+  withSequences(sequences: number): LocalModel {
+    return new LocalModel(this.runtime, this.model, this.path, { contextSize: this.contextSize, lora: this.lora, loraScale: this.loraScale, sequences: Math.max(1, sequences), chatWrapper: this.wrapperChoice, reuseCache: this.reuseCache, ownsModel: false });
+  }
+
   /** Where and how it is loaded, for the workbench's list of loaded models. */
-  placement(): { path: string; contextSize: number; lora: string[]; gpuLayers: number; gpu: string | false; sizeBytes: number } {
-    return { path: this.path, contextSize: this.contextSize, lora: [...this.lora], gpuLayers: this.model.gpuLayers, gpu: this.runtime.llama.gpu, sizeBytes: this.model.size };
+  placement(): { path: string; contextSize: number; sequences: number; lora: string[]; gpuLayers: number; gpu: string | false; sizeBytes: number } {
+    return { path: this.path, contextSize: this.contextSize, sequences: this.sequences, lora: [...this.lora], gpuLayers: this.model.gpuLayers, gpu: this.runtime.llama.gpu, sizeBytes: this.model.size };
   }
 
   static async load(runtime: LlamaRuntime, options: LoadLocalModelOptions): Promise<LocalModel> {

@@ -93,7 +93,9 @@ async function openBackends(engine: Engine, params: BenchRunParams, signal?: Abo
     const book = new ScriptBook(file);
     return perAttempt((task, sample) => book.backend(task.id, sample));
   }
-  const shared: ModelBackend = await resolveBackend(engine, { model: params.model, lora: params.lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize }, signal);
+  // As many sequences as attempts run at once: a local model decodes them in one batch, and a finished attempt's
+  // sequence takes the next attempt at once.
+  const shared: ModelBackend = await resolveBackend(engine, { model: params.model, lora: params.lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, sequences: params.concurrency }, signal);
   return { backends: { open: () => shared, close: async () => {} }, dispose: () => shared.dispose() };
 }
 

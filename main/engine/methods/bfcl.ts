@@ -8,7 +8,7 @@ import { resolveBackend } from './models.ts';
 
 export async function bfclRun(engine: Engine, params: ParamsOf<'bfcl.run'>, options: CallOptions): Promise<BfclRunSummary> {
   const data = new BfclData(path.resolve(params.data));
-  const backend = await resolveBackend(engine, { model: params.model }, options.signal);
+  const backend = await resolveBackend(engine, { model: params.model, sequences: params.concurrency }, options.signal);
   try {
     return await runBfcl(data, backend, {
       categories: params.categories ?? data.available(),

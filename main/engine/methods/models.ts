@@ -67,7 +67,8 @@ export async function requireFittingAdapters(adapters: string[], base: string): 
 }
 
 /** `onLoadProgress`: how far a local model's loading is (0…1), for a progress bar. */
-export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling'>, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
+/** `sequences`: for a local model, episodes that will run at once and should decode in one batch (default 1). */
+export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling'> & { sequences?: number }, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
   const ref = params.model;
   if (ref.startsWith('scripted:')) return ScriptedBackend.fromFile(ref.slice('scripted:'.length));
   const registry = engine.models();
@@ -82,7 +83,7 @@ export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams
   if (!existsSync(file)) throw unknownModel(engine, ref);
   const lora = (params.lora ?? []).map((l) => registry.get(l)?.location ?? path.resolve(l));
   await requireFittingAdapters(lora, file);
-  const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, signal, onProgress: onLoadProgress });
+  const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, sequences: params.sequences, signal, onProgress: onLoadProgress });
   return new LlamaBackend(model, { mode: params.toolCalling, owned: false });
 }
 

@@ -52,7 +52,7 @@ export async function runRollout(engine: Engine, params: RolloutRunParams, optio
   }
   repo.open(runId, dataset.id, settings, new Date());
   const done = new Set(repo.groups<RolloutGroup>(runId).map((g) => g.sampleId));
-  const backend = await resolveBackend(engine, { model: params.model, lora: params.lora, chatWrapper: params.chatWrapper, contextSize: params.contextSize }, options.signal, (f) => options.onProgress?.({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }));
+  const backend = await resolveBackend(engine, { model: params.model, lora: params.lora, chatWrapper: params.chatWrapper, contextSize: params.contextSize, sequences: settings.groupSize }, options.signal, (f) => options.onProgress?.({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }));
   const catalog = engine.catalog();
   const gateway = engine.gateway();
   try {

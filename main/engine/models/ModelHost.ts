@@ -1,5 +1,5 @@
 // Local models kept loaded between calls (loading a multi-gigabyte model is the slow part), one per file,
-// adapters and context size; unloaded when the engine shuts down.
+// adapters, context size and sequence count (the weights once per file); unloaded when the engine shuts down.
 import type { ChatWrapperChoice, LlamaRuntime, LocalModel } from '../../../native/llama/index.ts';
 
 export interface LocalModelRequest {
@@ -10,6 +10,8 @@ export interface LocalModelRequest {
   /** The GGUF's own Jinja template, or the family's wrapper (auto, the default). */
   chatWrapper?: ChatWrapperChoice;
   contextSize?: number;
+  /** Sequences of the context: episodes that decode together in one batch. Defaults to 1. */
+  sequences?: number;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
@@ -38,12 +40,18 @@ export class ModelHost {
       this.remember(baseKey, request.path, base);
     }
     const lora = request.lora ?? [];
-    if (lora.length === 0) return base;
-    const key = JSON.stringify([baseKey, lora, request.loraScale ?? 1]);
+    const adapted = lora.length > 0 ? JSON.stringify([baseKey, lora, request.loraScale ?? 1]) : baseKey;
+    const model = lora.length > 0 ? this.variant(adapted, request.path, base, (m) => m.withAdapters(lora, request.loraScale ?? 1)) : base;
+    const sequences = Math.max(1, request.sequences ?? 1);
+    return sequences > 1 ? this.variant(JSON.stringify([adapted, 'sequences', sequences]), request.path, model, (m) => m.withSequences(sequences)) : model;
+  }
+
+  /** A context of its own over loaded weights (adapters, more sequences), made once per key. */
+  private variant(key: string, path: string, of: Promise<LocalModel>, make: (m: LocalModel) => LocalModel): Promise<LocalModel> {
     let variant = this.loaded.get(key);
     if (!variant) {
-      variant = base.then((m) => m.withAdapters(lora, request.loraScale ?? 1));
-      this.remember(key, request.path, variant);
+      variant = of.then(make);
+      this.remember(key, path, variant);
     }
     return variant;
   }

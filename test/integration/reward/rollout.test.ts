@@ -40,6 +40,8 @@ describe('kopa rollout on the tiny GGUF', () => {
       for (const r of g.rewards) expect(r).toBeGreaterThanOrEqual(0);
     }
     expect(run.summary.zeroSpreadShare).toBeGreaterThanOrEqual(0);
+    // The three trajectories of a group decode together: the model got a context of three sequences.
+    expect(await engine.call('models.loaded', {})).toContainEqual(expect.objectContaining({ path: model, sequences: 3 }));
     expect(Object.values(run.summary.byLength).reduce((n, b) => n + b.groups, 0)).toBe(2);
     expect(run.summary.neverSolved.length + run.summary.alwaysSolved.length).toBeLessThanOrEqual(2);
 
