@@ -14,9 +14,16 @@ export interface OpenAiTestServer {
   base: string;
   requests: Record<string, unknown>[];
   close(): Promise<void>;
+  /** Stops at once, as a server that dies does: open connections are cut, requests in flight get no answer. */
+  kill(): Promise<void>;
 }
 
-export async function startOpenAiServer(replies: ScriptedReply[]): Promise<OpenAiTestServer> {
+export interface OpenAiTestServerOptions {
+  /** Waits this long before each answer (a busy server). Defaults to 0. */
+  delayMs?: number;
+}
+
+export async function startOpenAiServer(replies: ScriptedReply[], options: OpenAiTestServerOptions = {}): Promise<OpenAiTestServer> {
   const requests: Record<string, unknown>[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -28,6 +35,11 @@ export async function startOpenAiServer(replies: ScriptedReply[]): Promise<OpenA
       }
       const request = JSON.parse(body) as Record<string, unknown>;
       requests.push(request);
+      setTimeout(() => answer(request), options.delayMs ?? 0);
+    });
+    function answer(request: Record<string, unknown>): void {
+      // A killed server answers nothing.
+      if (res.destroyed) return;
       const reply = replies.shift() ?? { content: '(no more replies)' };
       const toolCalls = (reply.toolCalls ?? []).map((c, i) => ({ id: `call_srv_${requests.length}_${i}`, type: 'function', function: { name: c.name, arguments: c.argumentsJson ?? JSON.stringify(c.arguments ?? {}) } }));
       const finish = toolCalls.length ? 'tool_calls' : 'stop';
@@ -48,9 +60,19 @@ export async function startOpenAiServer(replies: ScriptedReply[]): Promise<OpenA
       send({ choices: [{ index: 0, delta: {}, finish_reason: finish }] });
       send({ choices: [], usage: { prompt_tokens: 11, completion_tokens: 7 } });
       res.end('data: [DONE]\n\n');
-    });
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.address() as AddressInfo).port;
-  return { base: `http://localhost:${port}/v1`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const close = (): Promise<void> => new Promise((resolve) => server.close(() => resolve()));
+  return {
+    base: `http://localhost:${port}/v1`,
+    requests,
+    close,
+    kill: () => {
+      const closed = close();
+      server.closeAllConnections();
+      return closed;
+    },
+  };
 }

@@ -43,7 +43,7 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .command('run')
     .description('Run a model on BFCL entries and write BFCL_v4_<category>_result.json files (resumes a killed run)')
     .requiredOption('--data <dir>', 'the BFCL data folder (bfcl_eval/data)')
-    .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL or scripted:FILE')
+    .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL, pool:SERVER*N,SERVER*N or scripted:FILE')
     .requiredOption('--out <dir>', 'where the result files go')
     .option('--categories <list>', 'comma-separated (default: every scored category the folder has)', parseList)
     .option('--limit <n>', 'first n entries of each category', parseCount)

@@ -30,7 +30,7 @@ import { sha256Of } from '../models/ModelRegistry.ts';
 import { BenchRepository } from '../store/repositories/BenchRepository.ts';
 import { AuditRepository } from '../store/repositories/AuditRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
-import { inspectModel, resolveBackend } from './models.ts';
+import { inspectModel, poolMembers, POOL_PREFIX, resolveBackend } from './models.ts';
 
 const DEFAULT_MAX_STEPS = 10;
 
@@ -77,6 +77,8 @@ async function modelFacts(engine: Engine, params: BenchRunParams): Promise<Bench
     const file = path.resolve(ref.slice('scripted:'.length));
     return { ref, backend: 'scripted', sha256: await sha256Of(file), quantization: null, chatTemplate: null, file, lora };
   }
+  // A pool's manifest names every server and the model it serves.
+  if (ref.startsWith(POOL_PREFIX)) return { ref, backend: `pool:${poolMembers(engine, ref).map((m) => `${m.id}*${m.concurrency}`).join(',')}`, sha256: null, quantization: null, chatTemplate: null, file: null, lora };
   const info = await inspectModel(engine, ref, ['oracle']);
   if (info.kind === 'openai') return { ref, backend: `openai:${info.location}#${info.name}`, sha256: null, quantization: null, chatTemplate: null, file: null, lora };
   // The wrapper that writes the conversation: the GGUF's own template when asked (format parity with training).

@@ -8,6 +8,7 @@ import type { ModelBackend } from '../agent/backend.ts';
 import { LlamaBackend } from '../agent/llamaBackend.ts';
 import { OpenAiBackend } from '../agent/openAiBackend.ts';
 import { ScriptedBackend } from '../agent/scriptedBackend.ts';
+import { ServerPool } from '../agent/serverPool.ts';
 import { OPENAI_PREFIX } from '../models/ModelRegistry.ts';
 import { closestNames } from '../../core/text/similarity.ts';
 
@@ -67,16 +68,57 @@ export async function requireFittingAdapters(adapters: string[], base: string): 
 }
 
 /** `onLoadProgress`: how far a local model's loading is (0…1), for a progress bar. */
+export const POOL_PREFIX = 'pool:';
+const POOL_MEMBER_CONCURRENCY = 4;
+
+export interface PoolMember {
+  /** As written in the pool: a registered server's id or name, or openai:URL#MODEL. */
+  ref: string;
+  /** openai:URL#MODEL: the server and the model it serves. */
+  id: string;
+  base: string;
+  model: string;
+  concurrency: number;
+}
+
+/** The servers of `pool:a*4,b*2` (each one's concurrency after `*`, 4 by default), each an OpenAI-compatible server. */
+export function poolMembers(engine: Engine, ref: string): PoolMember[] {
+  const parts = ref.slice(POOL_PREFIX.length).split(',').map((p) => p.trim()).filter((p) => p !== '');
+  if (parts.length === 0) throw new KopaError('Usage', `Name the servers of the pool: ${POOL_PREFIX}SERVER1,SERVER2.`);
+  const registry = engine.models();
+  return parts.map((part) => {
+    const [, member = part, count] = /^(.*?)(?:\*(\d+))?$/.exec(part) ?? [];
+    const known = registry.get(member);
+    if (!(member.startsWith(OPENAI_PREFIX) || known?.kind === 'openai')) {
+      throw new KopaError('Usage', `${member} in the pool is not an inference server; a pool holds OpenAI-compatible servers only.`, { hint: 'Register each one first: kopa models add openai:URL --name MODEL.' });
+    }
+    const [base, model] = known ? [known.location, known.name] : member.slice(OPENAI_PREFIX.length).split('#');
+    if (!model) throw new KopaError('Usage', `Name the model the server runs: ${member}#MODEL.`);
+    const concurrency = count === undefined ? POOL_MEMBER_CONCURRENCY : Number(count);
+    if (concurrency < 1) throw new KopaError('Usage', `A server's concurrency in a pool is at least 1: ${part}.`);
+    return { ref: member, id: `openai:${base}#${model}`, base: base!, model, concurrency };
+  });
+}
+
+function openAiBackend(engine: Engine, base: string, model: string, concurrency?: number): OpenAiBackend {
+  return new OpenAiBackend({ baseUrl: base, model, allowlist: engine.models().serverAllowlist(), apiKey: engine.apiKey('inference'), ...(concurrency ? { concurrency } : {}) });
+}
+
 /** `sequences`: for a local model, episodes that will run at once and should decode in one batch (default 1). */
 export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling'> & { sequences?: number }, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
   const ref = params.model;
   if (ref.startsWith('scripted:')) return ScriptedBackend.fromFile(ref.slice('scripted:'.length));
+  if (ref.startsWith(POOL_PREFIX)) {
+    const pool = new ServerPool(poolMembers(engine, ref).map((m) => ({ backend: openAiBackend(engine, m.base, m.model, m.concurrency), concurrency: m.concurrency })));
+    await pool.open(signal);
+    return pool;
+  }
   const registry = engine.models();
   const known = registry.get(ref);
   if (ref.startsWith(OPENAI_PREFIX) || known?.kind === 'openai') {
     const [base, model] = known ? [known.location, known.name] : ref.slice(OPENAI_PREFIX.length).split('#');
     if (!model) throw new KopaError('Usage', `Name the model the server runs: ${ref}#MODEL.`);
-    return new OpenAiBackend({ baseUrl: base!, model, allowlist: registry.serverAllowlist(), apiKey: engine.apiKey('inference') });
+    return openAiBackend(engine, base!, model);
   }
   const file = known ? known.location : path.resolve(ref);
   if (known?.kind === 'lora') throw new KopaError('Usage', `${ref} is a LoRA adapter; give it with --lora and name the base model with --model.`);
