@@ -841,7 +841,8 @@ export interface EngineMethods {
   /** Drops question `fromSeq` and everything after it, to ask it again or edited. */
   'chats.truncate': { params: { id: string; fromSeq: number }; result: ChatTranscript };
   'chats.export': { params: { id: string; format: 'md' | 'json' }; result: ChatExport };
-  'models.load': { params: { ref: string; contextSize?: number; lora?: string[] }; result: LoadedModel };
+  /** `gpuLayers`: layers offloaded to the GPU, "max", or "auto" (what the VRAM holds; the default). */
+  'models.load': { params: { ref: string; contextSize?: number; gpuLayers?: number | 'auto' | 'max'; lora?: string[] }; result: LoadedModel };
   'models.unload': { params: { path: string }; result: { unloaded: number } };
   'models.loaded': { params: EmptyParams; result: LoadedModel[] };
   /** Starts long work as a job and answers at once; its progress streams to jobs.watch. */

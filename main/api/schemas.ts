@@ -115,7 +115,9 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'chats.remove': z.object({ id: text }).strict(),
   'chats.truncate': z.object({ id: text, fromSeq: z.number().int().min(1) }).strict(),
   'chats.export': z.object({ id: text, format: z.enum(['md', 'json']) }).strict(),
-  'models.load': z.object({ ref: text, contextSize: z.number().int().min(128).max(1_048_576).optional(), lora: z.array(text).max(8).optional() }).strict(),
+  'models.load': z
+    .object({ ref: text, contextSize: z.number().int().min(128).max(1_048_576).optional(), gpuLayers: z.union([z.number().int().min(0).max(10_000), z.enum(['auto', 'max'])]).optional(), lora: z.array(text).max(8).optional() })
+    .strict(),
   'models.unload': z.object({ path: text }).strict(),
   'models.loaded': empty,
   'jobs.start': z.object({ method: z.enum(jobMethods), params: z.record(z.string(), z.unknown()) }).strict(),

@@ -24,6 +24,11 @@ export class LlamaBackend implements ModelBackend {
     return this.model.chat(messages, { tools, mode: this.mode, toolChoice: options.toolChoice, maxTokens: options.maxTokens, temperature: options.temperature, seed: options.seed, onText: options.onToken, signal: options.signal });
   }
 
+  /** Where and how the model behind this backend is loaded. */
+  placement(): ReturnType<LocalModel['placement']> {
+    return this.model.placement();
+  }
+
   async dispose(): Promise<void> {
     if (this.owned) await this.model.dispose();
   }

@@ -105,7 +105,7 @@ function openAiBackend(engine: Engine, base: string, model: string, concurrency?
 }
 
 /** `sequences`: for a local model, episodes that will run at once and should decode in one batch (default 1). */
-export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling'> & { sequences?: number }, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
+export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling'> & { sequences?: number; gpuLayers?: number | 'auto' | 'max' }, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
   const ref = params.model;
   if (ref.startsWith('scripted:')) return ScriptedBackend.fromFile(ref.slice('scripted:'.length));
   if (ref.startsWith(POOL_PREFIX)) {
@@ -125,7 +125,7 @@ export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams
   if (!existsSync(file)) throw unknownModel(engine, ref);
   const lora = (params.lora ?? []).map((l) => registry.get(l)?.location ?? path.resolve(l));
   await requireFittingAdapters(lora, file);
-  const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, sequences: params.sequences, signal, onProgress: onLoadProgress });
+  const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, gpuLayers: params.gpuLayers, sequences: params.sequences, signal, onProgress: onLoadProgress });
   return new LlamaBackend(model, { mode: params.toolCalling, owned: false });
 }
 
@@ -145,17 +145,17 @@ function describeLoaded(engine: Engine, placement: Omit<LoadedModel, 'id' | 'nam
 }
 
 /** Loads a local model (a registered one or a .gguf file) ahead of its first question, with progress. */
-export async function loadModel(engine: Engine, params: { ref: string; contextSize?: number; lora?: string[] }, options: CallOptions): Promise<LoadedModel> {
+export async function loadModel(engine: Engine, params: { ref: string; contextSize?: number; gpuLayers?: number | 'auto' | 'max'; lora?: string[] }, options: CallOptions): Promise<LoadedModel> {
   const known = engine.models().get(params.ref);
   if (known && known.kind !== 'gguf') throw new KopaError('Usage', `${params.ref} is ${known.kind === 'lora' ? 'a LoRA adapter: load its base model with the adapter attached' : 'an inference server: it needs no loading'}.`);
   if (/^(scripted|openai):/.test(params.ref)) throw new KopaError('Usage', `${params.ref} needs no loading; only local GGUF models are loaded.`);
-  const backend = await resolveBackend(engine, { model: params.ref, lora: params.lora, contextSize: params.contextSize }, options.signal, (fraction) =>
+  const backend = await resolveBackend(engine, { model: params.ref, lora: params.lora, contextSize: params.contextSize, gpuLayers: params.gpuLayers }, options.signal, (fraction) =>
     options.onProgress?.({ stage: 'loading the model', done: Math.round(fraction * 100), total: 100 }),
   );
   await backend.dispose();
-  const file = known?.location ?? path.resolve(params.ref);
-  const placement = engine.modelHost().placements().find((p) => p.path === file && p.lora.length === (params.lora?.length ?? 0));
-  if (!placement) throw new KopaError('Disposed', `${params.ref} was unloaded while it loaded.`);
+  const placement = backend instanceof LlamaBackend ? backend.placement() : undefined;
+  const stillLoaded = placement && engine.modelHost().placements().some((p) => p.path === placement.path && p.contextSize === placement.contextSize && p.lora.length === placement.lora.length);
+  if (!stillLoaded) throw new KopaError('Disposed', `${params.ref} was unloaded while it loaded.`);
   return describeLoaded(engine, placement);
 }
 

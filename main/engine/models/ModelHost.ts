@@ -10,6 +10,8 @@ export interface LocalModelRequest {
   /** The GGUF's own Jinja template, or the family's wrapper (auto, the default). */
   chatWrapper?: ChatWrapperChoice;
   contextSize?: number;
+  /** Layers offloaded to the GPU: a number, "max", or "auto" (llama.cpp fits what the VRAM holds; the default). */
+  gpuLayers?: number | 'auto' | 'max';
   /** Sequences of the context: episodes that decode together in one batch. Defaults to 1. */
   sequences?: number;
   onProgress?: (fraction: number) => void;
@@ -33,10 +35,10 @@ export class ModelHost {
    * over those same weights (base and tuned side by side, the model in memory once).
    */
   local(request: LocalModelRequest): Promise<LocalModel> {
-    const baseKey = JSON.stringify([request.path, request.contextSize ?? null, request.chatWrapper ?? 'auto']);
+    const baseKey = this.reusableBase(request) ?? JSON.stringify([request.path, request.contextSize ?? null, request.chatWrapper ?? 'auto', request.gpuLayers ?? 'auto']);
     let base = this.loaded.get(baseKey);
     if (!base) {
-      base = this.runtime().then((r) => r.loadModel({ modelPath: request.path, contextSize: request.contextSize, chatWrapper: request.chatWrapper, onProgress: request.onProgress, signal: request.signal }));
+      base = this.runtime().then((r) => r.loadModel({ modelPath: request.path, contextSize: request.contextSize, gpuLayers: request.gpuLayers, chatWrapper: request.chatWrapper, onProgress: request.onProgress, signal: request.signal }));
       this.remember(baseKey, request.path, base);
     }
     const lora = request.lora ?? [];
@@ -44,6 +46,18 @@ export class ModelHost {
     const model = lora.length > 0 ? this.variant(adapted, request.path, base, (m) => m.withAdapters(lora, request.loraScale ?? 1)) : base;
     const sequences = Math.max(1, request.sequences ?? 1);
     return sequences > 1 ? this.variant(JSON.stringify([adapted, 'sequences', sequences]), request.path, model, (m) => m.withSequences(sequences)) : model;
+  }
+
+  /**
+   * A request that leaves context size and GPU layers open takes the file as it is already loaded (from the Models
+   * view with chosen settings, say) instead of loading it a second time with the defaults.
+   */
+  private reusableBase(request: LocalModelRequest): string | undefined {
+    if (request.contextSize !== undefined || request.gpuLayers !== undefined) return undefined;
+    return [...this.loaded.keys()].find((key) => {
+      const parsed = JSON.parse(key) as unknown[];
+      return parsed.length === 4 && parsed[0] === request.path && parsed[2] === (request.chatWrapper ?? 'auto');
+    });
   }
 
   /** A context of its own over loaded weights (adapters, more sequences), made once per key. */

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { HardDrive, Play, PlugZap, Plus, Power, Trash2 } from 'lucide-react';
-import type { ModelInfo, Progress, ServerCheckResult } from '../../../../main/api/contract.ts';
+import type { LoadedModel, ModelInfo, Progress, ServerCheckResult } from '../../../../main/api/contract.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
@@ -121,13 +121,41 @@ function ServerCheck({ id }: { id: string }) {
   );
 }
 
-function ModelCard({ model, loaded, adapters }: { model: ModelInfo; loaded: boolean; adapters: ModelInfo[] }) {
+/** How a model is to be loaded: context size and GPU layers, starting from the fit estimate for this computer. */
+function LoadSettings({ fit, contextSize, gpuLayers, onContextSize, onGpuLayers }: { fit: ModelInfo['fit']; contextSize: string; gpuLayers: string; onContextSize: (v: string) => void; onGpuLayers: (v: string) => void }) {
+  const { t } = useLocale();
+  return (
+    <div className="row" data-testid="model-load-settings">
+      <label>
+        {t('models.loadContext')}
+        <input type="number" min={128} step={128} inputMode="numeric" value={contextSize} placeholder={fit ? String(fit.contextSize) : '4096'} onChange={(e) => onContextSize(e.target.value)} data-testid="model-load-context" />
+      </label>
+      <label>
+        {t('models.loadGpuLayers')}
+        <input type="text" inputMode="numeric" value={gpuLayers} placeholder={t('models.gpuLayersAuto')} onChange={(e) => onGpuLayers(e.target.value)} data-testid="model-load-gpu-layers" />
+      </label>
+    </div>
+  );
+}
+
+/** The load settings as the engine takes them; an empty field leaves the choice to llama.cpp. */
+function loadParams(contextSize: string, gpuLayers: string): { contextSize?: number; gpuLayers?: number | 'auto' | 'max' } {
+  const layers = gpuLayers.trim().toLowerCase();
+  return {
+    ...(contextSize.trim() ? { contextSize: Number(contextSize) } : {}),
+    ...(layers === '' || layers === 'auto' ? {} : { gpuLayers: layers === 'max' ? 'max' : Number(layers) }),
+  };
+}
+
+function ModelCard({ model, loaded, adapters }: { model: ModelInfo; loaded: LoadedModel | undefined; adapters: ModelInfo[] }) {
   const { t, locale } = useLocale();
   const api = useEngine();
   const queryClient = useQueryClient();
   const details = useEngineQuery('models.inspect', { ref: model.id }, { enabled: model.kind === 'gguf' });
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [contextSize, setContextSize] = useState('');
+  const [gpuLayers, setGpuLayers] = useState('');
   const info = details.data ?? model;
   const refresh = (): void => {
     void queryClient.invalidateQueries({ queryKey: ['models.loaded'] });
@@ -137,7 +165,7 @@ function ModelCard({ model, loaded, adapters }: { model: ModelInfo; loaded: bool
     if (!api) return;
     setError(null);
     setProgress({ stage: 'loading', done: 0, total: 100 });
-    api.call('models.load', { ref: model.id }, { onProgress: setProgress }).then(
+    api.call('models.load', { ref: model.id, ...loadParams(contextSize, gpuLayers) }, { onProgress: setProgress }).then(
       () => (setProgress(null), refresh()),
       (e: unknown) => (setProgress(null), setError((e as Error).message)),
     );
@@ -181,6 +209,11 @@ function ModelCard({ model, loaded, adapters }: { model: ModelInfo; loaded: bool
             </div>
           </>
         )}
+        {loaded && (
+          <Fact label={t('models.loadedAs')}>
+            {t('models.loadedAsValue', { where: loaded.gpu ? `${loaded.gpu.toUpperCase()} · ${loaded.gpuLayers}` : 'CPU', context: formatCount(loaded.contextSize, locale), sequences: loaded.sequences, weights: formatBytes(loaded.sizeBytes) })}
+          </Fact>
+        )}
         {info.fit && (
           <Fact label={t('models.placement')}>{t('models.placementValue', { layers: info.fit.gpuLayers, context: formatCount(info.fit.contextSize, locale), ram: formatBytes(info.fit.ramBytes), vram: formatBytes(info.fit.vramBytes) })}</Fact>
         )}
@@ -199,6 +232,7 @@ function ModelCard({ model, loaded, adapters }: { model: ModelInfo; loaded: bool
         </p>
       )}
       {model.kind === 'openai' && <ServerCheck id={model.id} />}
+      {model.kind === 'gguf' && !loaded && <LoadSettings fit={info.fit} contextSize={contextSize} gpuLayers={gpuLayers} onContextSize={setContextSize} onGpuLayers={setGpuLayers} />}
       <ProgressBar progress={progress} label={t('models.loading')} />
       {error && (
         <p className="error" role="alert">
@@ -237,7 +271,8 @@ export function ModelsView() {
   const { t } = useLocale();
   const models = useEngineQuery('models.list', {});
   const loaded = useEngineQuery('models.loaded', {});
-  const loadedPaths = new Set((loaded.data ?? []).map((m) => m.path));
+  // The base model's own load (no adapters) is what the card describes.
+  const loadedAt = (location: string): LoadedModel | undefined => (loaded.data ?? []).find((m) => m.path === location && m.lora.length === 0) ?? (loaded.data ?? []).find((m) => m.path === location);
   const list = models.data ?? [];
   const adaptersOf = (model: ModelInfo): ModelInfo[] => list.filter((m) => m.kind === 'lora' && m.base?.path === model.location);
   return (
@@ -256,7 +291,7 @@ export function ModelsView() {
       {models.data && list.length === 0 && <p className="empty-line">{t('models.none')}</p>}
       <div className="cards">
         {list.map((model) => (
-          <ModelCard key={model.id} model={model} loaded={loadedPaths.has(model.location)} adapters={adaptersOf(model)} />
+          <ModelCard key={model.id} model={model} loaded={loadedAt(model.location)} adapters={adaptersOf(model)} />
         ))}
       </div>
     </div>
