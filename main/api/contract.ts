@@ -620,6 +620,8 @@ export interface BfclCheckSummary {
   relevance: number;
   /** Unweighted mean of the four multi-turn categories (base, miss_func, miss_param, long_context). */
   multiTurn: number;
+  /** The V4 overall (10/10/10/30/40 % of non-live, live, irrelevance, multi-turn, agentic); agentic is not scored here and counts 0. */
+  overall: number;
   /** Accuracy per category with a 95 % bootstrap interval over its entries. */
   categories: { category: string; correct: number; total: number; accuracy: number; low: number; high: number }[];
   /** `reason`: for multi-turn, the turn and the class with its differing attributes, or the results never produced. */

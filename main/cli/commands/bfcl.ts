@@ -21,6 +21,7 @@ function renderCheck(s: BfclCheckSummary): string {
     renderTable(s.categories.map((c) => ({ category: c.category, correct: c.correct, total: c.total, accuracy: pct(c.accuracy), '95% interval': `${pct(c.low)} – ${pct(c.high)}` }))),
     '',
     `non-live AST ${pct(s.nonLive)}   live AST ${pct(s.live)}   irrelevance ${pct(s.irrelevance)}   relevance ${pct(s.relevance)}   multi-turn ${pct(s.multiTurn)}`,
+    `overall (BFCL V4 weights; the agentic categories are not scored here and count 0) ${pct(s.overall)}`,
     ...(reasons.length ? ['', 'multi-turn failures:', ...reasons.slice(0, 20).map((f) => `  ${f.id} ${f.errorType.replace('multi_turn:', '')} ${f.reason}`), ...(reasons.length > 20 ? [`  … and ${reasons.length - 20} more (score/ files and --json have all)`] : [])] : []),
   ].join('\n');
 }

@@ -29,7 +29,11 @@ export interface BfclSummary {
   irrelevance: number;
   relevance: number;
   multiTurn: number;
-  /** The V4 overall also needs the agentic categories, which are not scored here. */
+  /**
+   * The V4 overall: 10 % non-live, 10 % live, 10 % irrelevance, 30 % multi-turn, 40 % agentic. The agentic categories
+   * (web search, memory) are not scored here, so they count 0, as BFCL counts any category not run.
+   */
+  overall: number;
   categories: CategoryScore[];
 }
 
@@ -38,15 +42,21 @@ const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0
 export function summarize(scores: CategoryScore[]): BfclSummary {
   const acc = (c: string): number => scores.find((s) => s.category === c)?.accuracy ?? 0;
   const simple = mean([acc('simple_python'), acc('simple_java'), acc('simple_javascript')]);
-  const live = ['live_simple', 'live_multiple', 'live_parallel', 'live_parallel_multiple'].map((c) => scores.find((s) => s.category === c));
-  const liveCorrect = live.reduce((n, s) => n + (s?.correct ?? 0), 0);
-  const liveTotal = live.reduce((n, s) => n + (s?.total ?? 0), 0);
+  const liveScores = ['live_simple', 'live_multiple', 'live_parallel', 'live_parallel_multiple'].map((c) => scores.find((s) => s.category === c));
+  const liveCorrect = liveScores.reduce((n, s) => n + (s?.correct ?? 0), 0);
+  const liveTotal = liveScores.reduce((n, s) => n + (s?.total ?? 0), 0);
+  const nonLive = mean([simple, acc('multiple'), acc('parallel'), acc('parallel_multiple')]);
+  const live = liveTotal ? liveCorrect / liveTotal : 0;
+  const irrelevance = mean([acc('irrelevance'), acc('live_irrelevance')]);
+  const multiTurn = mean(['multi_turn_base', 'multi_turn_miss_func', 'multi_turn_miss_param', 'multi_turn_long_context'].map(acc));
+  const agentic = 0;
   return {
-    nonLive: mean([simple, acc('multiple'), acc('parallel'), acc('parallel_multiple')]),
-    live: liveTotal ? liveCorrect / liveTotal : 0,
-    irrelevance: mean([acc('irrelevance'), acc('live_irrelevance')]),
+    nonLive,
+    live,
+    irrelevance,
     relevance: acc('live_relevance'),
-    multiTurn: mean(['multi_turn_base', 'multi_turn_miss_func', 'multi_turn_miss_param', 'multi_turn_long_context'].map(acc)),
+    multiTurn,
+    overall: 0.1 * nonLive + 0.1 * live + 0.1 * irrelevance + 0.3 * multiTurn + 0.4 * agentic,
     categories: scores,
   };
 }

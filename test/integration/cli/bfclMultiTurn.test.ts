@@ -48,6 +48,8 @@ describe('kopa bfcl run and check, multi-turn', () => {
     expect(summary.failures).toEqual([{ category: 'multi_turn_base', id: 'multi_turn_base_0', errorType: 'multi_turn:execution_response_mismatch', reason: 'turn 0: missing {"fuelLevel": 20.0}' }]);
     // Only base ran: the multi-turn aggregate averages it with three categories not run, as BFCL counts them.
     expect(summary.multiTurn).toBeCloseTo(0.5 / 4, 10);
+    // The V4 overall weighs multi-turn 30 %; nothing else ran, and the agentic categories count 0.
+    expect(summary.overall).toBeCloseTo((0.3 * 0.5) / 4, 10);
     const score = readFileSync(path.join(out, 'score', 'BFCL_v4_multi_turn_base_score.json'), 'utf8').trim().split('\n');
     expect(json(score[1]!)).toMatchObject({ id: 'multi_turn_base_0', error_type: 'multi_turn:execution_response_mismatch', error_message: 'turn 0: missing {"fuelLevel": 20.0}' });
 
