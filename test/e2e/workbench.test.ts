@@ -210,7 +210,7 @@ describe('the workbench', () => {
     await card.getByTestId('model-load-gpu-layers').fill('0');
     await card.getByTestId('model-load').click();
     await card.getByTestId('model-loaded').waitFor({ timeout: 60_000 });
-    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('CPU · 컨텍스트 1,024 · 시퀀스 1개');
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('CPU · 문맥 1,024 · 시퀀스 1개');
     await expect.poll(() => page.getByTestId('strip-model').textContent(), { timeout: 15_000 }).toContain('CPU');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, 'models-loaded.png'), fullPage: true });
