@@ -103,6 +103,7 @@ export function BfclPanel() {
   const [model, setModel] = useState('');
   const [out, setOut] = useState('');
   const [categories, setCategories] = useState('');
+  const [constants, setConstants] = useState('');
   const [summary, setSummary] = useState<BfclCheckSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const list = categories.split(/[\s,]+/).filter((c) => c !== '');
@@ -114,18 +115,20 @@ export function BfclPanel() {
     setError(t('bfcl.unknownCategory', { names: unknown.join(', ') }));
     return false;
   };
+  /** The multi-turn simulators' constants, where they are not in derived/ beside the data folder. */
+  const constantsParam = (): { constants?: string } => (constants.trim() ? { constants: constants.trim() } : {});
   const run = (): void => {
     if (!api) return;
     setError(null);
     if (!categoriesOk()) return;
-    void startJob('bfcl.run', { data: data.trim(), model: model.trim(), out: out.trim(), ...(known.length ? { categories: known } : {}) }).then(setError);
+    void startJob('bfcl.run', { data: data.trim(), model: model.trim(), out: out.trim(), ...(known.length ? { categories: known } : {}), ...constantsParam() }).then(setError);
   };
   const check = (dataDir: string, results: string): void => {
     if (!api) return;
     setError(null);
     setSummary(null);
     if (!categoriesOk()) return;
-    api.call('bfcl.check', { data: dataDir, results, ...(known.length ? { categories: known } : {}) }).then(setSummary, (e: unknown) => setError((e as Error).message));
+    api.call('bfcl.check', { data: dataDir, results, ...(known.length ? { categories: known } : {}), ...constantsParam() }).then(setSummary, (e: unknown) => setError((e as Error).message));
   };
   return (
     <section className="card" aria-labelledby="bfcl">
@@ -153,6 +156,10 @@ export function BfclPanel() {
           <label>
             {t('bfcl.categories')}
             <input value={categories} onChange={(e) => setCategories(e.target.value)} placeholder="simple_python, parallel" data-testid="bfcl-categories-input" />
+          </label>
+          <label className="grow">
+            {t('bfcl.constants')}
+            <input value={constants} onChange={(e) => setConstants(e.target.value)} placeholder="derived/multi_turn_backend_constants.json" data-testid="bfcl-constants" />
           </label>
         </div>
         <div className="row">
