@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // One step for whoever has a GPU machine: loads MODEL.gguf with llama.cpp (GPU auto) and prints one JSON object —
 // the backend and device found, layers offloaded, prompt and generation tokens/s, aggregate tokens/s at 1/2/4/8
-// sequences, and a chat turn's tokens/s beside a raw completion's (native/llama/speedCheck.ts).
+// sequences, a chat turn's tokens/s beside a raw completion's, and prompt-lookup speculative decoding's acceptance
+// and speed-up (native/llama/speedCheck.ts).
 //   node scripts/gpu-check.mjs MODEL.gguf [--tokens 128] [--sequences 1,2,4,8] [--cpu]
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -493,6 +493,12 @@ export interface ModelInfo {
   fit?: { verdict: 'fits' | 'may be slow' | 'will not fit'; score: number; gpuLayers: number; contextSize: number; ramBytes: number; vramBytes: number } | null;
 }
 
+/**
+ * Speculative decoding for a local model: "input-lookup" (prompt lookup) guesses the next tokens from the conversation
+ * itself, as a call does when it copies a code from an earlier result. The answers are the same; only the speed changes.
+ */
+export type SpeculationParam = 'off' | 'input-lookup';
+
 export interface AgentRunParams {
   question: string;
   /** Continue this chat: its earlier messages are the conversation so far. Defaults to a new chat. */
@@ -534,6 +540,8 @@ export interface AgentRunParams {
    * answer (`agent.approve`), announced by an "approval" agent event.
    */
   approval?: 'auto' | 'ask';
+  /** Speculative decoding for a local model (SpeculationParam). Defaults to off. */
+  speculation?: SpeculationParam;
 }
 
 /** What a chat keeps of how it was started, so a continued chat runs the same way. */
@@ -702,6 +710,14 @@ export interface BenchRunParams {
   resultTokens?: number;
   /** Offer the query tool (local.queryRows). Defaults to true. */
   queryTool?: boolean;
+  /**
+   * Whether a local model's turns reuse what its sequences already evaluated (the shared prefix of a conversation's
+   * turns and of a task's attempts). Defaults to true; false evaluates every turn's whole conversation again, the same
+   * answers at more cost, to measure what reuse saves.
+   */
+  reuseCache?: boolean;
+  /** Speculative decoding for a local model (SpeculationParam). Defaults to off. */
+  speculation?: SpeculationParam;
 }
 
 export type BenchReportFormat = 'md' | 'html' | 'csv' | 'json';

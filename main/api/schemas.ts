@@ -15,6 +15,7 @@ const text = z.string().min(1).max(4096);
 const mode = z.enum(gatewayModes);
 const keyId = z.enum(keyIds);
 const bfclCategories = BFCL_CATEGORIES;
+const speculation = z.enum(['off', 'input-lookup']);
 
 export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'engine.status': empty,
@@ -106,6 +107,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       resultTokens: z.number().int().min(64).max(65_536).optional(),
       queryTool: z.boolean().optional(),
       approval: z.enum(['auto', 'ask']).optional(),
+      speculation: speculation.optional(),
     })
     .strict(),
   'agent.approve': z.object({ id: text, answer: z.enum(['once', 'always', 'deny']), reason: z.string().max(2000).optional() }).strict(),
@@ -164,6 +166,8 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       contextSize: z.number().int().min(128).max(1_048_576).optional(),
       resultTokens: z.number().int().min(64).max(65_536).optional(),
       queryTool: z.boolean().optional(),
+      reuseCache: z.boolean().optional(),
+      speculation: speculation.optional(),
     })
     .strict(),
   'rollout.run': z

@@ -1,6 +1,7 @@
 // What every command receives: where the data lives, how to print, and how to open the engine.
 import { chooseDataDir, type DataDirSource } from '../core/dataDir.ts';
 import type { Engine, EngineOptions } from '../engine/Engine.ts';
+import { translate, type Locale, type StringKey } from '../core/i18n/strings.ts';
 import type { CliIo } from './io.ts';
 import { Output } from './output.ts';
 import type { Progress } from '../api/contract.ts';
@@ -12,6 +13,7 @@ export interface GlobalOptions {
   json?: boolean;
   wide?: boolean;
   columns?: string[];
+  lang?: Locale;
 }
 
 export class CommandContext {
@@ -19,16 +21,24 @@ export class CommandContext {
   readonly out: Output;
   readonly dataDir: string;
   readonly dataDirSource: DataDirSource;
+  /** The language of messages and reports: --lang, else the system's locale. */
+  readonly locale: Locale;
   /** Set by a command whose result means failure (1) without an error to report. */
   exitCode = 0;
 
-  constructor(io: CliIo, options: GlobalOptions) {
+  constructor(io: CliIo, options: GlobalOptions, locale: Locale = 'en') {
     this.io = io;
-    this.out = new Output(io, options.json === true);
+    this.locale = options.lang ?? locale;
+    this.out = new Output(io, options.json === true, this.locale);
     useTableView({ wide: options.wide === true, columns: options.columns });
     const chosen = chooseDataDir(options.dataDir, { platform: io.platform, env: io.env, homeDir: io.homeDir });
     this.dataDir = chosen.dir;
     this.dataDirSource = chosen.source;
+  }
+
+  /** A catalogue text in this invocation's language. */
+  t(key: StringKey, vars?: Record<string, string | number>): string {
+    return translate(this.locale, key, vars);
   }
 
   private progress(): ProgressReporter {

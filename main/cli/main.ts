@@ -1,5 +1,7 @@
 // The `kopa` command: one error boundary, one exit-code policy (0 ok, 1 failure, 2 usage), --json everywhere.
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
+import { locales, translate, type Locale, type StringKey } from '../core/i18n/strings.ts';
+import { cliLocale, describeCommands } from './i18n.ts';
 import { APP_VERSION } from '../core/appInfo.ts';
 import { KopaError } from '../core/errors.ts';
 import { CommandContext, type GlobalOptions } from './context.ts';
@@ -26,21 +28,22 @@ import { registerTrain } from './commands/train.ts';
 
 export const ExitCode = { ok: 0, failure: 1, usage: 2 } as const;
 
-export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void): Command {
+export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void, locale: Locale = 'en'): Command {
+  const t = (key: StringKey): string => translate(locale, key);
   const program = new Command('kopa')
-    .description('KOPA Studio: run and evaluate open-weight LLM agents on whitelisted Korean public APIs, offline.')
-    .version(APP_VERSION, '-V, --version', 'print the version')
-    .option('--data-dir <dir>', 'data folder (default: the OS user-data folder, or KOPA_DATA_DIR)')
-    .option('--json', 'print machine-readable JSON on stdout')
-    .option('--wide', 'tables: every column and row, no cell cut')
-    .option('--columns <list>', 'tables: only these columns, in this order (comma-separated)', (v: string) => v.split(',').map((c) => c.trim()).filter(Boolean))
-    .helpOption('-h, --help', 'show help for a command')
-    .showHelpAfterError('(add --help for usage)')
+    .version(APP_VERSION, '-V, --version', t('cli.option.version'))
+    .option('--data-dir <dir>', t('cli.option.dataDir'))
+    .option('--json', t('cli.option.json'))
+    .option('--wide', t('cli.option.wide'))
+    .option('--columns <list>', t('cli.option.columns'), (v: string) => v.split(',').map((c) => c.trim()).filter(Boolean))
+    .addOption(new Option('--lang <lang>', t('cli.option.lang')).choices([...locales]))
+    .helpOption('-h, --help', t('cli.option.help'))
+    .showHelpAfterError(t('cli.addHelp'))
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
 
   const context = (): CommandContext => {
-    const ctx = new CommandContext(io, program.opts<GlobalOptions>());
+    const ctx = new CommandContext(io, program.opts<GlobalOptions>(), locale);
     onContext(ctx);
     return ctx;
   };
@@ -62,6 +65,7 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
   registerTrain(program, context);
   registerKeys(program, context);
   registerJobs(program, context);
+  describeCommands(program, locale);
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const command of all(program).slice(1)) command.exitOverride().configureOutput(program.configureOutput());
   return program;
@@ -70,9 +74,14 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
 /** Runs the CLI and returns the exit code; never calls process.exit. */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   let ctx: CommandContext | undefined;
-  const program = buildProgram(io, (c) => {
-    ctx = c;
-  });
+  const locale = cliLocale(argv, io.env);
+  const program = buildProgram(
+    io,
+    (c) => {
+      ctx = c;
+    },
+    locale,
+  );
   try {
     await program.parseAsync(argv, { from: 'user' });
     return ctx?.exitCode ?? ExitCode.ok;
@@ -81,7 +90,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
       return ExitCode.usage;
     }
-    const out = ctx?.out ?? new Output(io, argv.includes('--json'));
+    const out = ctx?.out ?? new Output(io, argv.includes('--json'), locale);
     out.error(error);
     return error instanceof KopaError && error.code === 'Usage' ? ExitCode.usage : ExitCode.failure;
   }

@@ -1,14 +1,17 @@
 // One place decides how results and errors look: JSON on stdout with --json, readable text otherwise.
 import { KopaError, toErrorPayload } from '../core/errors.ts';
+import { translate, type Locale } from '../core/i18n/strings.ts';
 import type { CliIo } from './io.ts';
 
 export class Output {
   readonly json: boolean;
   private readonly io: CliIo;
+  private readonly locale: Locale;
 
-  constructor(io: CliIo, json: boolean) {
+  constructor(io: CliIo, json: boolean, locale: Locale = 'en') {
     this.io = io;
     this.json = json;
+    this.locale = locale;
   }
 
   /** Prints a command's result: the value as JSON, or the text `render` makes of it. */
@@ -27,8 +30,8 @@ export class Output {
       this.io.stdout.write(`${JSON.stringify({ error: payload }, null, 2)}\n`);
       return;
     }
-    this.io.stderr.write(`error: ${payload.message}\n`);
-    if (payload.hint) this.io.stderr.write(`hint: ${payload.hint}\n`);
+    this.io.stderr.write(`${translate(this.locale, 'cli.error', { message: payload.message })}\n`);
+    if (payload.hint) this.io.stderr.write(`${translate(this.locale, 'cli.hint', { hint: payload.hint })}\n`);
     if (!(error instanceof KopaError) && error instanceof Error && this.io.env.KOPA_DEBUG) this.io.stderr.write(`${error.stack}\n`);
   }
 }

@@ -1,6 +1,7 @@
-import { LlamaChat, LlamaCompletion, resolveChatWrapper, type ChatHistoryItem, type ChatModelFunctions, type ChatWrapper, type GbnfJsonSchema, type LlamaContext, type LlamaContextSequence, type LlamaModel, type Tokenizer } from 'node-llama-cpp';
+import { InputLookupTokenPredictor, LlamaChat, LlamaCompletion, resolveChatWrapper, type ChatHistoryItem, type ChatModelFunctions, type ChatWrapper, type GbnfJsonSchema, type LlamaContext, type LlamaContextSequence, type LlamaModel, type Tokenizer } from 'node-llama-cpp';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
-import { paramsGrammar, stepGrammar } from '../../main/core/agent/grammarSchema.ts';
+import { paramsGrammar, stepGrammar, type GrammarSchema } from '../../main/core/agent/grammarSchema.ts';
+import { stepBudget } from '../../main/core/agent/stepBudget.ts';
 import type { ChatMessage, ModelTool, ModelTurn, ToolCall } from '../../main/core/agent/types.ts';
 import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
 import { KopaError } from '../../main/core/errors.ts';
@@ -23,6 +24,10 @@ export interface ChatOptions {
   toolChoice?: 'auto' | 'required' | 'none';
   /** Defaults to the model's own mode (toolCallMode()). */
   mode?: ToolCallMode;
+  /**
+   * The turn's token budget. Defaults to the longest output the turn's grammar admits (stepBudget.ts), at most half
+   * the context: grammar mode does not cut a valid call or answer; native mode gets at least 512 for words.
+   */
   maxTokens?: number;
   temperature?: number;
   seed?: number;
@@ -58,9 +63,36 @@ export interface LoadLocalModelOptions {
    * this many episodes in parallel). Each has the full context size. Defaults to 1.
    */
   sequences?: number;
+  /** Speculative decoding (see Speculation). Defaults to off. */
+  speculation?: Speculation;
   /** Called with the load progress, 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+}
+
+/**
+ * Speculative decoding: tokens guessed ahead and checked by the model in one batch, so that a run of correct
+ * guesses costs about one token's step. "input-lookup" (prompt lookup) guesses by finding the last generated tokens
+ * in the conversation, as a tool call does when it copies a code or a name from an earlier result. The output is the
+ * same; only the speed changes, and only where guesses hold.
+ */
+export type Speculation = 'off' | 'input-lookup';
+
+/** How well the guesses held: tokens checked and confirmed, checked and refuted. */
+export interface PredictionStats {
+  validated: number;
+  refuted: number;
+}
+
+/** A context's settings: each variant of a model (adapters, sequences, cache reuse, speculation) has its own. */
+interface ContextSettings {
+  contextSize: number;
+  lora: string[];
+  loraScale: number;
+  sequences: number;
+  chatWrapper: ChatWrapperChoice;
+  reuseCache: boolean;
+  speculation: Speculation;
 }
 
 export interface CompleteOptions {
@@ -86,11 +118,27 @@ export interface Completion {
 }
 
 const DEFAULT_MAX_CONTEXT = 4096;
+/** A turn's least token budget when none is given: room for an answer in words. */
+const DEFAULT_TURN_TOKENS = 512;
 
 /**
  * A grammar step as JSON. The grammar guarantees the shape, not every value (an integer can be longer than any
  * number), so values are left to the agent's schema check instead of failing the turn here.
  */
+/** Loads GGUF weights; a file llama.cpp cannot load is a typed error naming it. */
+async function loadWeights(runtime: LlamaRuntime, options: LoadLocalModelOptions): Promise<LlamaModel> {
+  try {
+    return await runtime.llama.loadModel({ modelPath: options.modelPath, gpuLayers: options.gpuLayers ?? 'auto', onLoadProgress: options.onProgress, loadSignal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw new KopaError('Aborted', 'Loading the model was cancelled.', { cause: error });
+    throw new KopaError('InvalidModelFile', `Cannot load the model ${options.modelPath}: ${(error as Error).message}`, {
+      hint: 'Choose a complete GGUF file of an architecture llama.cpp supports.',
+      details: { path: options.modelPath },
+      cause: error,
+    });
+  }
+}
+
 function parseStep(text: string): { tool?: string; arguments?: Record<string, unknown>; rawArguments?: string; final_answer?: string } | undefined {
   try {
     const step = JSON.parse(text) as { tool?: string; arguments?: Record<string, unknown>; final_answer?: string };
@@ -127,27 +175,28 @@ export class LocalModel {
   private readonly sequences: number;
   private disposed = false;
 
-  private readonly lora: string[];
-  private readonly loraScale: number;
-  private readonly wrapperChoice: ChatWrapperChoice;
-  private readonly reuseCache: boolean;
+  private readonly settings: ContextSettings;
+  private readonly allSequences: LlamaContextSequence[] = [];
+  private readonly budgets = new Map<string, number>();
   /** What each sequence last held: the opening of its conversation (system prompt, first request, tools). */
   private readonly openings = new Map<LlamaContextSequence, string>();
   private resolvedWrapper: NonNullable<ReturnType<typeof resolveChatWrapper>> | undefined;
-  /** Whether disposing this instance unloads the weights (false for one made by withAdapters). */
+  /** Whether disposing this instance unloads the weights (false for a variant made by withAdapters and the like). */
   private readonly ownsModel: boolean;
 
-  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, settings: { contextSize: number; lora: string[]; loraScale: number; sequences: number; chatWrapper: ChatWrapperChoice; reuseCache: boolean; ownsModel: boolean }) {
+  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, settings: ContextSettings, ownsModel: boolean) {
     this.runtime = runtime;
     this.model = model;
     this.path = path;
     this.contextSize = settings.contextSize;
-    this.lora = settings.lora;
-    this.loraScale = settings.loraScale;
     this.sequences = settings.sequences;
-    this.wrapperChoice = settings.chatWrapper;
-    this.reuseCache = settings.reuseCache;
-    this.ownsModel = settings.ownsModel;
+    this.settings = settings;
+    this.ownsModel = ownsModel;
+  }
+
+  /** The same weights with other context settings: a context of its own; disposing it frees that context only. */
+  private variant(changes: Partial<ContextSettings>): LocalModel {
+    return new LocalModel(this.runtime, this.model, this.path, { ...this.settings, ...changes }, false);
   }
 
   /**
@@ -155,7 +204,12 @@ export class LocalModel {
    * loading the model twice. Disposing the variant frees its contexts only.
    */
   withAdapters(lora: string[], loraScale = 1): LocalModel {
-    return new LocalModel(this.runtime, this.model, this.path, { contextSize: this.contextSize, lora, loraScale, sequences: this.sequences, chatWrapper: this.wrapperChoice, reuseCache: this.reuseCache, ownsModel: false });
+    return this.variant({ lora, loraScale });
+  }
+
+  /** The same weights and settings in a context of its own, with cache reuse as given. */
+  withCacheReuse(reuseCache: boolean): LocalModel {
+    return this.variant({ reuseCache });
   }
 
   /**
@@ -163,41 +217,41 @@ export class LocalModel {
    * llama.cpp batch (bench attempts, a rollout's group). Disposing it frees its context only.
    */
   withSequences(sequences: number): LocalModel {
-    return new LocalModel(this.runtime, this.model, this.path, { contextSize: this.contextSize, lora: this.lora, loraScale: this.loraScale, sequences: Math.max(1, sequences), chatWrapper: this.wrapperChoice, reuseCache: this.reuseCache, ownsModel: false });
+    return this.variant({ sequences: Math.max(1, sequences) });
+  }
+
+  /** The same weights and settings with speculative decoding as given. */
+  withSpeculation(speculation: Speculation): LocalModel {
+    return this.variant({ speculation });
+  }
+
+  /** Guesses checked so far on this model's sequences (all zero without speculation). */
+  predictionStats(): PredictionStats {
+    return this.allSequences.reduce((sum, s) => ({ validated: sum.validated + s.tokenPredictions.validated, refuted: sum.refuted + s.tokenPredictions.refuted }), { validated: 0, refuted: 0 });
   }
 
   /** Where and how it is loaded, for the workbench's list of loaded models. */
   placement(): { path: string; contextSize: number; sequences: number; lora: string[]; gpuLayers: number; gpu: string | false; sizeBytes: number } {
-    return { path: this.path, contextSize: this.contextSize, sequences: this.sequences, lora: [...this.lora], gpuLayers: this.model.gpuLayers, gpu: this.runtime.llama.gpu, sizeBytes: this.model.size };
+    return { path: this.path, contextSize: this.contextSize, sequences: this.sequences, lora: [...this.settings.lora], gpuLayers: this.model.gpuLayers, gpu: this.runtime.llama.gpu, sizeBytes: this.model.size };
   }
 
   static async load(runtime: LlamaRuntime, options: LoadLocalModelOptions): Promise<LocalModel> {
-    let model: LlamaModel;
-    try {
-      model = await runtime.llama.loadModel({
-        modelPath: options.modelPath,
-        gpuLayers: options.gpuLayers ?? 'auto',
-        onLoadProgress: options.onProgress,
-        loadSignal: options.signal,
-      });
-    } catch (error) {
-      if (options.signal?.aborted) throw new KopaError('Aborted', 'Loading the model was cancelled.', { cause: error });
-      throw new KopaError('InvalidModelFile', `Cannot load the model ${options.modelPath}: ${(error as Error).message}`, {
-        hint: 'Choose a complete GGUF file of an architecture llama.cpp supports.',
-        details: { path: options.modelPath },
-        cause: error,
-      });
-    }
-    const trained = model.trainContextSize;
-    return new LocalModel(runtime, model, options.modelPath, {
-      contextSize: Math.min(options.contextSize ?? DEFAULT_MAX_CONTEXT, trained),
-      lora: options.lora ?? [],
-      loraScale: options.loraScale ?? 1,
-      sequences: Math.max(1, options.sequences ?? 1),
-      chatWrapper: options.chatWrapper ?? 'auto',
-      reuseCache: options.reuseCache ?? true,
-      ownsModel: true,
-    });
+    const model = await loadWeights(runtime, options);
+    return new LocalModel(
+      runtime,
+      model,
+      options.modelPath,
+      {
+        contextSize: Math.min(options.contextSize ?? DEFAULT_MAX_CONTEXT, model.trainContextSize),
+        lora: options.lora ?? [],
+        loraScale: options.loraScale ?? 1,
+        sequences: Math.max(1, options.sequences ?? 1),
+        chatWrapper: options.chatWrapper ?? 'auto',
+        reuseCache: options.reuseCache ?? true,
+        speculation: options.speculation ?? 'off',
+      },
+      true,
+    );
   }
 
   /** Continues raw text (no chat template). As many calls run at once as the model has sequences; the rest wait. */
@@ -213,7 +267,7 @@ export class LocalModel {
   private async withSequence<T>(opening: string | undefined, work: (sequence: LlamaContextSequence) => Promise<T>): Promise<T> {
     if (this.disposed) throw new KopaError('Disposed', 'The model was unloaded.');
     await this.ensureContext();
-    const reuse = this.reuseCache && opening !== undefined;
+    const reuse = this.settings.reuseCache && opening !== undefined;
     const same = reuse ? this.free.findIndex((s) => this.openings.get(s) === opening) : -1;
     const sequence = (same >= 0 ? this.free.splice(same, 1)[0] : this.free.pop()) ?? (await new Promise<LlamaContextSequence>((resolve) => this.waiting.push(resolve)));
     const run = (async () => {
@@ -264,12 +318,17 @@ export class LocalModel {
   }
 
   private ensureContext(): Promise<LlamaContext> {
-    this.context ??= this.model
-      .createContext({ contextSize: this.contextSize, sequences: this.sequences, threads: this.runtime.threads, ...(this.lora.length ? { lora: { adapters: this.lora.map((filePath) => ({ filePath, scale: this.loraScale })) } } : {}) })
-      .then((context) => {
-        for (let i = 0; i < this.sequences; i++) this.free.push(context.getSequence());
-        return context;
-      });
+    this.context ??= (async () => {
+      const { lora, loraScale, speculation } = this.settings;
+      const context = await this.model.createContext({ contextSize: this.contextSize, sequences: this.sequences, threads: this.runtime.threads, ...(lora.length ? { lora: { adapters: lora.map((filePath) => ({ filePath, scale: loraScale })) } } : {}) });
+      for (let i = 0; i < this.sequences; i++) {
+        // A predictor belongs to one sequence (node-llama-cpp's rule).
+        const sequence = context.getSequence(speculation === 'input-lookup' ? { tokenPredictor: new InputLookupTokenPredictor() } : {});
+        this.allSequences.push(sequence);
+        this.free.push(sequence);
+      }
+      return context;
+    })();
     return this.context;
   }
 
@@ -280,7 +339,7 @@ export class LocalModel {
 
   private wrapper(): NonNullable<ReturnType<typeof resolveChatWrapper>> {
     // A model without a template of its own has no Jinja wrapper: it keeps the one of its family.
-    this.resolvedWrapper ??= (this.wrapperChoice === 'jinja' ? resolveChatWrapper(this.model, { type: 'jinjaTemplate' }) : null) ?? resolveChatWrapper(this.model)!;
+    this.resolvedWrapper ??= (this.settings.chatWrapper === 'jinja' ? resolveChatWrapper(this.model, { type: 'jinjaTemplate' }) : null) ?? resolveChatWrapper(this.model)!;
     return this.resolvedWrapper;
   }
 
@@ -312,24 +371,28 @@ export class LocalModel {
         return { chatHistory: fitted.history, metadata: null };
       },
     };
-    const common = { maxTokens: options.maxTokens ?? 512, temperature: options.temperature ?? 0, seed: options.seed, onTextChunk: options.onText, signal: options.signal, stopOnAbortSignal: true, contextShift };
+    const common = { temperature: options.temperature ?? 0, seed: options.seed, onTextChunk: options.onText, signal: options.signal, stopOnAbortSignal: true, contextShift };
     try {
       let text: string;
       let toolCalls: ToolCall[] = [];
       let stop: ModelTurn['stop'];
+      let budget: number;
       if (mode === 'native' && tools.length > 0 && options.toolChoice !== 'required') {
+        // Room for the largest call the tools admit, and for an answer in words.
+        budget = options.maxTokens ?? Math.max(DEFAULT_TURN_TOKENS, this.budgetFor(stepGrammar(tools, { allowFinal: false })));
         const functions: ChatModelFunctions = Object.fromEntries(tools.map((t) => [t.name, { description: t.description, params: paramsGrammar(t) as GbnfJsonSchema }]));
-        const res = await chat.generateResponse(toNativeHistory(messages), { ...common, functions });
+        const res = await chat.generateResponse(toNativeHistory(messages), { ...common, maxTokens: budget, functions });
         text = res.response;
         toolCalls = (res.functionCalls ?? []).map((c, i) => ({ id: `call_${messages.length}_${i + 1}`, name: c.functionName, arguments: (c.params ?? {}) as Record<string, unknown> }));
         stop = res.metadata.stopReason === 'functionCalls' ? 'toolCalls' : res.metadata.stopReason === 'maxTokens' ? 'maxTokens' : res.metadata.stopReason === 'abort' ? 'abort' : 'end';
       } else {
         // Grammar mode (and "required" in any mode): the output is exactly one call or a final answer.
         const schema = stepGrammar(tools, { allowFinal: options.toolChoice !== 'required' || tools.length === 0 });
+        budget = options.maxTokens ?? this.budgetFor(schema);
         const grammar = await this.runtime.llama.createGrammarForJsonSchema<GbnfJsonSchema>(schema as GbnfJsonSchema);
         // The raw chunks are JSON; whoever watches (a terminal, the chat view) gets a final answer's words only.
         const onTextChunk = options.onText ? finalAnswerStream(options.onText) : undefined;
-        const res = await chat.generateResponse(mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages), { ...common, grammar, onTextChunk });
+        const res = await chat.generateResponse(mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages), { ...common, maxTokens: budget, grammar, onTextChunk });
         stop = res.metadata.stopReason === 'maxTokens' ? 'maxTokens' : res.metadata.stopReason === 'abort' ? 'abort' : 'end';
         const parsed = stop === 'end' ? parseStep(res.response) : undefined;
         if (parsed?.tool) {
@@ -339,10 +402,24 @@ export class LocalModel {
         } else text = parsed?.final_answer ?? partialFinalAnswer(res.response);
       }
       const used = sequence.tokenMeter.diff(before);
-      return { text, toolCalls, usage: { inputTokens: used.usedInputTokens, outputTokens: used.usedOutputTokens }, stop, ...(trimmed.results + trimmed.items > 0 ? { trimmed } : {}) };
+      return { text, toolCalls, usage: { inputTokens: used.usedInputTokens, outputTokens: used.usedOutputTokens }, stop, budget, ...(trimmed.results + trimmed.items > 0 ? { trimmed } : {}) };
     } finally {
       chat.dispose({ disposeSequence: false });
     }
+  }
+
+  /**
+   * A grammar's step budget (stepBudget.ts) in this model's tokens, computed once per grammar; at most half the
+   * context, which must still hold the conversation.
+   */
+  private budgetFor(schema: GrammarSchema): number {
+    const key = JSON.stringify(schema);
+    let budget = this.budgets.get(key);
+    if (budget === undefined) {
+      budget = Math.min(stepBudget(schema, (text) => this.model.tokenize(text).length), Math.floor(this.contextSize / 2));
+      this.budgets.set(key, budget);
+    }
+    return budget;
   }
 
   /** Frees the context and the model; the runtime stays. */
@@ -350,7 +427,7 @@ export class LocalModel {
     if (this.disposed) return;
     this.disposed = true;
     await Promise.allSettled([...this.running]);
-    if (this.context) await (await this.context).dispose();
+    if (this.context) await (await this.context.catch(() => undefined))?.dispose();
     if (this.ownsModel) await this.model.dispose();
   }
 }

@@ -1,10 +1,12 @@
 // How fast a model runs here: where llama.cpp put it (backend, device, layers offloaded), prompt processing and
 // generation tokens/s, the aggregate generation of 1, 2, 4, 8 sequences decoding in one batch, and a chat turn's
-// generation (the agent loop's path: chat template, stop handling) beside a raw completion of the same model. Used
-// by `npm run perf` and by scripts/gpu-check.mjs, which a GPU owner runs in one step.
+// generation (the agent loop's path: chat template, tool grammar, stop handling) beside a raw completion of the same
+// model, with what a turn costs once on top. Used by `npm run perf` and by scripts/gpu-check.mjs, which a GPU owner
+// runs in one step.
 import { performance } from 'node:perf_hooks';
 import type { LlamaRuntime } from './LlamaRuntime.ts';
-import type { LocalModel } from './LocalModel.ts';
+import type { LocalModel, Speculation } from './LocalModel.ts';
+import type { ModelTool } from '../../main/core/agent/types.ts';
 
 export interface SpeedCheckOptions {
   /** Tokens generated per measurement. Defaults to 128. */
@@ -31,15 +33,31 @@ export interface SpeedReport {
   /** Generated tokens/s of all sequences together, by sequence count. */
   parallel: { sequences: number; tokensPerSecond: number; tokens: number }[];
   /**
-   * A chat turn's generation tokens/s (its prompt's processing taken out at the measured prompt rate), the tokens it
-   * generated, and its ratio to the raw completion's rate.
+   * A chat turn (the agent loop's path: chat template, tool grammar, cache reuse) beside a raw completion: its
+   * per-token generation rate and that rate's ratio to the raw one (both measured as the slope between a short and a
+   * long generation, so prompt processing and set-up cancel out), and what a turn costs once on top of a raw
+   * completion (grammar, history rendering, stop detection), in ms.
    */
-  agentLoop: { tokensPerSecond: number; tokens: number; ratio: number };
+  agentLoop: { tokensPerSecond: number; tokens: number; ratio: number; turnOverheadMs: number };
+  /**
+   * Speculative decoding on a prompt an agent sees (a tool result's rows): the share of guessed tokens the model
+   * confirmed, and the wall-time speed-up over the same generation without guesses.
+   */
+  speculation: { kind: Speculation; acceptance: number; guesses: number; speedUp: number }[];
 }
+
+// A call whose one argument must be long: the grammar cannot close it before the token budget ends, so both the
+// short and the long chat turn generate exactly their budget.
+const LONG_ARGUMENT_TOOL: ModelTool = { name: 'note', description: 'Write a note.', parameters: { type: 'object', properties: { text: { type: 'string', minLength: 4000 } }, required: ['text'] } };
+
+const TOOL_RESULT_PROMPT = `r1: ${JSON.stringify(Array.from({ length: 6 }, (_, i) => ({ region_cd: `11${680 + i * 10}00000`, locatadd_nm: `서울특별시 강남구 ${['역삼동', '개포동', '청담동', '삼성동', '대치동', '신사동'][i]}` })))}\n{"tool": "molit.getRTMSDataSvcAptTradeDev", "arguments": {"LAWD_CD": "`;
 
 const DEFAULT_PROMPT = '서울특별시 강남구의 아파트 매매 실거래가와 기상청 단기예보를 함께 조회합니다. KOPA Studio speed check. '.repeat(8);
 
 const perSecond = (tokens: number, ms: number): number => (ms > 0 ? Math.round((tokens / ms) * 1000) : 0);
+
+/** Milliseconds per token between a short and a long generation of the same prompt. */
+const slope = (shortTokens: number, shortMs: number, longTokens: number, longMs: number): number => (longTokens > shortTokens ? (longMs - shortMs) / (longTokens - shortTokens) : 0);
 
 async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();
@@ -55,9 +73,20 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
   try {
     await model.complete('warm up', { maxTokens: 4 });
     const [prefill, prefillMs] = await timed(() => model.complete(options.prompt ?? DEFAULT_PROMPT, { maxTokens: 1 }));
+    const short = Math.max(2, Math.round(generate / 4));
+    const [rawShort, rawShortMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: short }));
     const [raw, rawMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: generate }));
-    const [turn, turnMs] = await timed(() => model.chat([{ role: 'user', content: 'Seoul weather?' }], { tools: [], maxTokens: generate }));
-    const rawRate = perSecond(raw.outputTokens, rawMs);
+    const messages = [{ role: 'user' as const, content: 'Seoul weather?' }];
+    const turn = (maxTokens: number) => model.chat(messages, { tools: [LONG_ARGUMENT_TOOL], toolChoice: 'required', maxTokens });
+    // The first turn evaluates the prompt; the measured ones continue from it, as an agent's later turns do.
+    await turn(2);
+    const [turnShort, turnShortMs] = await timed(() => turn(short));
+    const [turnLong, turnLongMs] = await timed(() => turn(generate));
+    const rawMsPerToken = slope(rawShort.outputTokens, rawShortMs, raw.outputTokens, rawMs);
+    const turnMsPerToken = slope(turnShort.usage.outputTokens, turnShortMs, turnLong.usage.outputTokens, turnLongMs);
+    const rawRate = rawMsPerToken > 0 ? Math.round(1000 / rawMsPerToken) : 0;
+    const turnRate = turnMsPerToken > 0 ? Math.round(1000 / turnMsPerToken) : 0;
+    const turnOverheadMs = Math.round(turnShortMs - turnShort.usage.outputTokens * turnMsPerToken - (rawShortMs - rawShort.outputTokens * rawMsPerToken));
     const parallel: SpeedReport['parallel'] = [];
     for (const sequences of options.sequences ?? [1, 2, 4, 8]) {
       const variant = sequences === 1 ? model : model.withSequences(sequences);
@@ -68,8 +97,19 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
       parallel.push({ sequences, tokensPerSecond: perSecond(tokens, ms), tokens });
     }
     const promptRate = perSecond(prefill.inputTokens, prefillMs);
-    const turnPrefillMs = promptRate > 0 ? (turn.usage.inputTokens / promptRate) * 1000 : 0;
-    const turnRate = perSecond(turn.usage.outputTokens, Math.max(1, turnMs - turnPrefillMs));
+    const speculation: SpeedReport['speculation'] = [];
+    const [, plainMs] = await timed(() => model.complete(TOOL_RESULT_PROMPT, { maxTokens: generate }));
+    for (const kind of ['input-lookup'] as const) {
+      const variant = model.withSpeculation(kind);
+      variants.push(variant);
+      await variant.complete('warm up', { maxTokens: 2 });
+      const before = variant.predictionStats();
+      const [, ms] = await timed(() => variant.complete(TOOL_RESULT_PROMPT, { maxTokens: generate }));
+      const after = variant.predictionStats();
+      const validated = after.validated - before.validated;
+      const guesses = validated + after.refuted - before.refuted;
+      speculation.push({ kind, acceptance: guesses > 0 ? Math.round((validated / guesses) * 100) / 100 : 0, guesses, speedUp: ms > 0 ? Math.round((plainMs / ms) * 100) / 100 : 0 });
+    }
     return {
       model: modelPath,
       backend: info.gpu || 'cpu',
@@ -82,7 +122,8 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
       promptTokens: prefill.inputTokens,
       generationTokensPerSecond: rawRate,
       parallel,
-      agentLoop: { tokensPerSecond: turnRate, tokens: turn.usage.outputTokens, ratio: rawRate > 0 ? Math.round((turnRate / rawRate) * 100) / 100 : 0 },
+      speculation,
+      agentLoop: { tokensPerSecond: turnRate, tokens: turnLong.usage.outputTokens, ratio: rawRate > 0 ? Math.round((turnRate / rawRate) * 100) / 100 : 0, turnOverheadMs },
     };
   } finally {
     for (const variant of variants) await variant.dispose();

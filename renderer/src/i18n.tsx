@@ -1,17 +1,10 @@
-// UI text in Korean (the default) and English. ko.json defines the keys; en.json must have exactly the same.
+// UI text in Korean (the default) and English, from the catalogue the command line shares (main/core/i18n).
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import ko from '../../resources/strings/ko.json';
-import en from '../../resources/strings/en.json';
+import { translate, type Locale, type StringKey } from '../../main/core/i18n/strings.ts';
 
-export type Locale = 'ko' | 'en';
-export type StringKey = keyof typeof ko;
+export { translate, type Locale, type StringKey };
 
-const catalogs: Record<Locale, Record<StringKey, string>> = { ko, en };
 const STORAGE_KEY = 'kopa.locale';
-
-export function translate(locale: Locale, key: StringKey, vars: Record<string, string | number> = {}): string {
-  return catalogs[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}
 
 interface LocaleState {
   locale: Locale;

@@ -22,6 +22,7 @@ import { testCipher } from '../helpers/testCipher.ts';
 import { PLANTED_FAILURES, plantedScript } from '../helpers/plantedScript.ts';
 import { startOpenAiServer } from '../helpers/openAiServer.ts';
 import { writeTinyLlama } from '../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLora } from '../fixtures/gguf/tinyLora.ts';
 import ko from '../../resources/strings/ko.json';
 import en from '../../resources/strings/en.json';
 
@@ -451,6 +452,30 @@ describe('the workbench', () => {
     await grid.waitFor({ state: 'detached', timeout: 120_000 });
     expect(await page.getByTestId('run-pass-at-1').textContent()).toContain('0.0%');
     await expect.poll(() => page.getByTestId('task-row').count()).toBe(10);
+    await close(w);
+  }, 240_000);
+
+  it('runs the tuned model from the run form: a base GGUF with its LoRA adapter at a chosen scale, steps and tokens per turn', async () => {
+    const base = await host.engine.call('models.add', { source: await writeTinyLlama({ contextLength: 4096 }), name: 'tiny-base' });
+    const adapter = await host.engine.call('models.add', { source: await writeTinyLora(), name: 'tiny-tuned', base: base.id });
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'eval');
+    const before = await page.getByTestId('run-link').count();
+    await page.getByTestId('bench-model').fill(base.id);
+    await page.getByTestId('bench-lora').selectOption(adapter.id);
+    await page.getByTestId('bench-lora-scale').fill('0.5');
+    await page.getByTestId('bench-max-steps').fill('2');
+    await page.getByTestId('bench-max-tokens').fill('16');
+    await page.getByTestId('bench-tasks').fill('cal-01');
+    await page.getByTestId('bench-start').click();
+    await expect.poll(() => page.getByTestId('run-link').count(), { timeout: 60_000 }).toBe(before + 1);
+    await expect.poll(() => page.locator('[data-testid=job][data-status=running]').count(), { timeout: 120_000 }).toBe(0);
+    const run = (await host.engine.call('bench.runs', {}))[0]!;
+    expect(run.manifest.model).toMatchObject({ ref: base.id, lora: [adapter.id], loraScale: 0.5 });
+    expect(run.manifest.sampling).toMatchObject({ maxSteps: 2, maxTokens: 16 });
+    await page.getByTestId('run-link').first().click();
+    await expect.poll(() => page.getByTestId('manifest').textContent(), { timeout: 15_000 }).toContain(`${adapter.id} × 0.5`);
     await close(w);
   }, 240_000);
 

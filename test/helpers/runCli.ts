@@ -14,7 +14,8 @@ export interface CliRun {
 
 export function runKopa(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [kopaBin, ...args], { env: { ...process.env, ...env }, cwd: repoRoot });
+    // English unless a test asks for a language: the command line follows the system's locale.
+    const child = spawn(process.execPath, [kopaBin, ...args], { env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8', ...env }, cwd: repoRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

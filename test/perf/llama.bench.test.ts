@@ -20,8 +20,9 @@ describe('llama.cpp speed', () => {
       console.log(`runtime: ${r.backend} ${r.devices.join(', ')}, ${r.threads} threads, llama.cpp ${r.llamaCpp}, ${r.gpuLayers} layers offloaded; model ${r.model}`);
       console.log(`prompt processing: ${r.promptTokensPerSecond} tokens/s (${r.promptTokens} tokens)`);
       console.log(`generation: ${r.generationTokensPerSecond} tokens/s`);
+      for (const s of r.speculation) console.log(`speculative decoding (${s.kind}): ${Math.round(s.acceptance * 100)} % of ${s.guesses} guessed tokens confirmed, ${s.speedUp}× the speed without`);
       for (const p of r.parallel) console.log(`${p.sequences} parallel sequence(s): ${p.tokensPerSecond} generated tokens/s in total (${p.tokens} tokens)`);
-      console.log(`chat turn (the agent loop's path): ${r.agentLoop.tokensPerSecond} tokens/s over ${r.agentLoop.tokens} tokens, ${r.agentLoop.ratio}× the raw completion`);
+      console.log(`chat turn (the agent loop's path): ${r.agentLoop.tokensPerSecond} tokens/s, ${r.agentLoop.ratio}× the raw completion's, plus ${r.agentLoop.turnOverheadMs} ms once per turn`);
       expect(r.parallel.length).toBeGreaterThan(0);
     } finally {
       await runtime.dispose();

@@ -141,7 +141,7 @@ describe('workbench views under load', () => {
       finishedAt: new Date().toISOString(),
     }));
     const numbers = runNumbers(tasks, attempts.map((a) => ({ taskId: a.taskId, pass: a.verdict === 'pass', failure: a.failure, metrics: a.metrics })), () => ['MOLIT']);
-    const summary: BenchRunSummary = { runId: 'perf', status: 'done', samples: 1, ran: attempts.length, resumed: 0, errors: [], overheadMs: 0, seconds: 0, ...numbers };
+    const summary: BenchRunSummary = { runId: 'perf', status: 'done', samples: 1, ran: attempts.length, resumed: 0, errors: [], tokens: { input: 0, output: 0 }, overheadMs: 0, seconds: 0, ...numbers };
     const manifest = {
       runId: 'perf',
       suite: { name: 'perf', version: null, hash: 'perf', tasks: tasks.length },

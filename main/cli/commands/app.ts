@@ -44,7 +44,6 @@ async function runBrowser(ctx: CommandContext, port: number): Promise<void> {
 export function registerApp(program: Command, context: () => CommandContext): void {
   program
     .command('app')
-    .description('Start the desktop app; where Electron cannot start, serve the same UI in browser mode on 127.0.0.1')
     .option('--browser', 'serve browser mode even where Electron could start')
     .option('--port <n>', 'port for browser mode (default: a free one)', parsePort)
     .action(async (options: AppOptions) => {

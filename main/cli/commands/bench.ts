@@ -1,6 +1,5 @@
 import { Option, type Command } from 'commander';
 import { interval, pct } from '../../core/bench/report/reportData.ts';
-import { reportLangs, type ReportLang } from '../../core/bench/report/reportText.ts';
 import type { BenchComparison, BenchReportFormat, BenchRunParams, BenchRunRow, BenchRunSummary, BenchValidation } from '../../api/contract.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
@@ -27,19 +26,20 @@ function renderValidation(v: BenchValidation): string {
   return lines.join('\n');
 }
 
-function renderRun(s: BenchRunSummary): string {
+function renderRun(s: BenchRunSummary, t: CommandContext['t']): string {
+  const { provenance } = s.steps;
   const lines = [
-    `run ${s.runId}: ${s.status}; ${s.passed} of ${s.attempts} attempts passed over ${s.tasks} tasks × ${s.samples} (${s.ran} run now, ${s.resumed} from before; ${s.seconds} s, harness ${s.overheadMs} ms per attempt)`,
+    t('cli.bench.run', { runId: s.runId, status: s.status, passed: s.passed, attempts: s.attempts, tasks: s.tasks, samples: s.samples, ran: s.ran, resumed: s.resumed, seconds: s.seconds, overheadMs: s.overheadMs, input: s.tokens.input, output: s.tokens.output }),
     ...Object.keys(s['pass@k']).map((key) => {
       const k = key.slice('pass@'.length);
       return `  pass@${k} ${interval(s['pass@k'][key]!)}   pass^${k} ${interval(s['pass^k'][`pass^${k}`]!)}`;
     }),
-    `by level: ${Object.entries(s.byLevel).map(([k, g]) => `L${k} ${pct(g['pass@1'].value)}`).join('  ')}`,
-    `failures: ${Object.entries(s.failures).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
-    `steps: tool F1 ${pct(s.steps.toolF1)}, argument accuracy ${pct(s.steps.argumentAccuracy)}, values from user/tool/invented ${s.steps.provenance.user}/${s.steps.provenance.tool}/${s.steps.provenance.invented}, faults recovered ${s.steps.faultsRecovered}/${s.steps.faultsMet}`,
+    t('cli.bench.byLevel', { levels: Object.entries(s.byLevel).map(([k, g]) => `L${k} ${pct(g['pass@1'].value)}`).join('  ') }),
+    t('cli.bench.failures', { failures: Object.entries(s.failures).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ') || t('cli.bench.noFailures') }),
+    t('cli.bench.steps', { toolF1: pct(s.steps.toolF1), argumentAccuracy: pct(s.steps.argumentAccuracy), user: provenance.user, tool: provenance.tool, invented: provenance.invented, recovered: s.steps.faultsRecovered, met: s.steps.faultsMet }),
   ];
-  for (const e of s.errors.slice(0, 10)) lines.push(`error: ${e.taskId} #${e.sample}: ${e.message}`);
-  if (s.errors.length) lines.push(`${s.errors.length} attempts could not run; run the same command again to retry them.`);
+  for (const e of s.errors.slice(0, 10)) lines.push(t('cli.bench.error', { task: e.taskId, sample: e.sample, message: e.message }));
+  if (s.errors.length) lines.push(t('cli.bench.errors', { n: s.errors.length }));
   return lines.join('\n');
 }
 
@@ -55,11 +55,10 @@ function renderCompare(c: BenchComparison): string {
 type RunCliOptions = BenchRunParams & { samples: number; mode: GatewayMode };
 
 export function registerBench(program: Command, context: () => CommandContext): void {
-  const bench = program.command('bench').description('KOPA-Bench: validate a suite, run a model on it (resumable), report and compare runs');
+  const bench = program.command('bench');
 
   bench
     .command('validate')
-    .description('Run every task\'s reference plan and lint its request; exit 1 if any task fails')
     .requiredOption('--suite <suite>', '"kopa" or a .jsonl file or folder')
     .addOption(new Option('--mode <mode>', 'backend the plans run on').choices([...gatewayModes]).default('emulator'))
     .option('--snapshot <name>', 'replay mode: the snapshot to answer from')
@@ -74,7 +73,6 @@ export function registerBench(program: Command, context: () => CommandContext): 
 
   bench
     .command('run')
-    .description('Run a model on every task n times; the same command resumes a killed run')
     .requiredOption('--suite <suite>', '"kopa" or a .jsonl file or folder')
     .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL, pool:SERVER*N,SERVER*N (registered servers as one, N at once each), scripted:FILE (turns per task) or oracle')
     .option('--samples <n>', 'attempts per task (default 1)', parseCount, 1)
@@ -93,16 +91,17 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .option('--context-size <n>', 'local model context size', parseCount)
     .option('--result-tokens <n>', 'tokens of one tool result the model is shown (default 1024, the standard view)', parseCount)
     .option('--no-query-tool', 'do not offer local.queryRows (to measure what it adds)')
+    .addOption(new Option('--speculation <how>', 'speculative decoding for a local model: input-lookup guesses tokens from the conversation (same answers, faster where a call copies earlier values)').choices(['off', 'input-lookup']))
+    .option('--no-reuse-cache', "a local model evaluates every turn's whole conversation again (the same answers; to measure what reuse saves)")
     .action(async (options: RunCliOptions) => {
       const ctx = context();
       const summary = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('bench.run', options, { onProgress })));
-      ctx.out.result(summary, renderRun);
+      ctx.out.result(summary, (s) => renderRun(s, (key, vars) => ctx.t(key, vars)));
       if (summary.status !== 'done') ctx.exitCode = 1;
     });
 
   bench
     .command('runs')
-    .description('List benchmark runs')
     .action(async () => {
       const ctx = context();
       const runs = await ctx.withEngine((engine) => engine.call('bench.runs', {}));
@@ -113,21 +112,19 @@ export function registerBench(program: Command, context: () => CommandContext): 
 
   bench
     .command('report')
-    .description('Report a run as Markdown, one self-contained HTML file, CSV (one row per attempt) or JSON')
     .argument('<run>', 'the run id')
     .addOption(new Option('--format <format>', 'report format').choices(['md', 'html', 'csv', 'json']).default('md'))
     .option('--out <file>', 'write the report here instead of to stdout')
-    .addOption(new Option('--lang <lang>', 'language of the HTML and Markdown reports').choices([...reportLangs]).default('ko'))
-    .action(async (run: string, options: { format: BenchReportFormat; out?: string; lang: ReportLang }) => {
+    .action(async (run: string, options: { format: BenchReportFormat; out?: string }) => {
       const ctx = context();
-      const report = await ctx.withEngine((engine) => engine.call('bench.report', { run, format: options.format, out: options.out, lang: options.lang }));
+      // The HTML and Markdown reports are written in the command line's language (--lang, else the system's).
+      const report = await ctx.withEngine((engine) => engine.call('bench.report', { run, format: options.format, out: options.out, lang: ctx.locale }));
       if (report.file) ctx.out.result(report, (r) => `wrote ${r.format} report of ${r.runId} to ${r.file}`);
       else process.stdout.write(report.content);
     });
 
   bench
     .command('compare')
-    .description('Compare two runs task by task: mean difference, bootstrap interval and a paired sign-flip p-value')
     .argument('<a>', 'run A')
     .argument('<b>', 'run B')
     .action(async (a: string, b: string) => {

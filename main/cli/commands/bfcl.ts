@@ -37,12 +37,11 @@ function renderConformance(c: BfclConformance): string {
 }
 
 export function registerBfcl(program: Command, context: () => CommandContext): void {
-  const bfcl = program.command('bfcl').description('BFCL v4 on a data folder you supply: run a model, score results with the ported AST and multi-turn checkers');
+  const bfcl = program.command('bfcl');
   const constantsHelp = 'the multi-turn simulators\' constants (default: derived/multi_turn_backend_constants.json beside the data folder)';
 
   bfcl
     .command('run')
-    .description('Run a model on BFCL entries and write BFCL_v4_<category>_result.json files (resumes a killed run)')
     .requiredOption('--data <dir>', 'the BFCL data folder (bfcl_eval/data)')
     .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL, pool:SERVER*N,SERVER*N or scripted:FILE')
     .requiredOption('--out <dir>', 'where the result files go')
@@ -62,7 +61,6 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
 
   bfcl
     .command('check')
-    .description('Score BFCL result files with the AST and multi-turn checkers and BFCL\'s aggregation; writes score/ beside them')
     .requiredOption('--data <dir>', 'the BFCL data folder')
     .requiredOption('--results <dir>', 'the folder of BFCL_v4_<category>_result.json files')
     .option('--categories <list>', 'only these categories', parseList)
@@ -76,7 +74,6 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
 
   bfcl
     .command('conformance')
-    .description('Check the ported checkers and simulators against upstream\'s recorded executions and verdicts')
     .requiredOption('--vectors <file>', 'ast_vectors.jsonl or multi_turn_vectors.jsonl')
     .requiredOption('--data <dir>', 'the BFCL data folder the vectors refer to')
     .option('--constants <file>', constantsHelp)

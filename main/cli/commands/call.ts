@@ -77,7 +77,6 @@ interface CallOptions {
 export function registerCall(program: Command, context: () => CommandContext): void {
   program
     .command('call')
-    .description('Call one tool through the gateway and print its CallResult')
     .argument('<tool>', 'tool id, e.g. kma.getUltraSrtNcst')
     .requiredOption('--args <json>', 'arguments as a JSON object', parseJsonObject)
     .addOption(new Option('--mode <mode>', 'where the answer comes from').choices([...gatewayModes]).default('emulator'))
@@ -97,10 +96,9 @@ export function registerCall(program: Command, context: () => CommandContext): v
       if (!result.ok) ctx.exitCode = result.error?.violations?.length ? 2 : 1;
     });
 
-  const gateway = program.command('gateway').description('Gateway tools for integrators');
+  const gateway = program.command('gateway');
   gateway
     .command('parse')
-    .description('Normalise a saved raw response of a tool as the gateway would (JSON or XML)')
     .argument('<tool>', 'tool id')
     .argument('<file>', 'the saved response body')
     .option('--status <code>', 'the HTTP status it came with (default 200)', parseInteger)

@@ -42,11 +42,10 @@ function renderSpec(spec: ToolSpec): string {
 }
 
 export function registerCatalog(program: Command, context: () => CommandContext): void {
-  const catalog = program.command('catalog').description('The whitelisted public APIs and local tools, as tool specs');
+  const catalog = program.command('catalog');
 
   catalog
     .command('list')
-    .description('List every tool with its id and endpoint')
     .option('--agency <name>', 'only one agency (e.g. KMA, airkorea)')
     .action(async (options: { agency?: string }) => {
       const ctx = context();
@@ -56,7 +55,6 @@ export function registerCatalog(program: Command, context: () => CommandContext)
 
   catalog
     .command('show')
-    .description('Show one tool: endpoint, key, format, parameters and response fields')
     .argument('<id>', 'tool id, e.g. kma.getUltraSrtNcst')
     .action(async (id: string) => {
       const ctx = context();
@@ -66,7 +64,6 @@ export function registerCatalog(program: Command, context: () => CommandContext)
 
   catalog
     .command('validate')
-    .description('Validate the catalog (bundled and DATA_DIR/catalog), or the given files; names the file, tool and field of each problem')
     .argument('[files...]', 'catalog files to check instead')
     .action(async (files: string[]) => {
       const ctx = context();
@@ -77,7 +74,6 @@ export function registerCatalog(program: Command, context: () => CommandContext)
 
   catalog
     .command('import')
-    .description('Turn an OpenAPI 3 or Swagger 2 file (JSON or YAML) into tool specs for review')
     .argument('<file>', 'the OpenAPI document')
     .option('--agency <prefix>', 'tool id prefix (lowercase letters and digits)')
     .option('--out <file>', 'write the catalog file here (review it, then place it in DATA_DIR/catalog)')

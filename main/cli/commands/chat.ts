@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { Option, type Command } from 'commander';
-import type { AgentRunParams, EngineApi, EpisodeSummary, Progress } from '../../api/contract.ts';
+import type { AgentRunParams, EngineApi, EpisodeSummary, Progress, SpeculationParam } from '../../api/contract.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { Engine } from '../../engine/Engine.ts';
 import type { ModelBackend } from '../../engine/agent/backend.ts';
@@ -20,6 +20,7 @@ interface ChatCliOptions {
   tools?: string[];
   maxSteps?: number;
   now?: Date;
+  speculation?: SpeculationParam;
 }
 
 /**
@@ -35,7 +36,6 @@ function renderEnd(e: EpisodeSummary, streamed: boolean): string {
 export function registerChat(program: Command, context: () => CommandContext): void {
   program
     .command('chat')
-    .description('Chat with an agent that calls the whitelisted APIs; every tool call is shown (and, with --approve ask, asked)')
     .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL of a registered server, or scripted:FILE')
     .option('--lora <id...>', 'LoRA adapters for a local model (registered ids or paths), checked to fit it')
     .addOption(new Option('--chat-wrapper <how>', "auto: the model family's wrapper; jinja: the GGUF's own template, as training renders it").choices(['auto', 'jinja']))
@@ -48,6 +48,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
     .option('--max-steps <n>', 'model turns per question (default 8)', parseCount)
     .option('--now <iso>', "emulator mode: freeze the emulator's clock (and the model's now)", parseInstant)
     .option('--result-tokens <n>', "tokens of one tool result the model is shown (default: an eighth of a local model's context, else 1024)", parseCount)
+    .addOption(new Option('--speculation <how>', 'speculative decoding for a local model: input-lookup guesses tokens from the conversation (same answers, faster where a call copies earlier values)').choices(['off', 'input-lookup']))
     .action(async (options: ChatCliOptions) => {
       const ctx = context();
       const rl = options.once === undefined || options.approve === 'ask' ? createInterface({ input: process.stdin, terminal: false }) : undefined;
@@ -87,7 +88,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
           const started = performance.now();
           if (local && !ctx.out.json) ctx.io.stderr.write(`모델을 불러옵니다 loading ${options.model} …\n`);
           const { resolveBackend } = await import('../../engine/methods/models.ts');
-          const backend = await resolveBackend(engine, { model: options.model, lora: options.lora, loraScale: options.loraScale, chatWrapper: options.chatWrapper }, undefined, (f) => onProgress({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }));
+          const backend = await resolveBackend(engine, { model: options.model, lora: options.lora, loraScale: options.loraScale, chatWrapper: options.chatWrapper, speculation: options.speculation }, undefined, (f) => onProgress({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }));
           if (local && !ctx.out.json) ctx.io.stderr.write(`불러왔습니다 loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
           return backend;
         });

@@ -33,7 +33,6 @@ export function renderDoctor(report: DoctorReport): string {
 export function registerDoctor(program: Command, context: () => CommandContext): void {
   program
     .command('doctor')
-    .description('Report what this machine offers KOPA Studio: Node.js, data folder, database schema, llama.cpp binary and GPU, Chromium, Electron')
     .action(async () => {
       const ctx = context();
       const report = await ctx.withProgress((onProgress) =>

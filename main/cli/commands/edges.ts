@@ -56,11 +56,10 @@ interface VerifyCliOptions {
 }
 
 export function registerEdges(program: Command, context: () => CommandContext): void {
-  const edges = program.command('edges').description('EDGE: links from one tool\'s output to another\'s input, kept only when they work when executed');
+  const edges = program.command('edges');
 
   edges
     .command('propose')
-    .description('Propose candidate links from the catalog (value kinds, transforms, look-alike formats)')
     .action(async () => {
       const ctx = context();
       const p = await ctx.withEngine((engine) => engine.call('edges.propose', {}));
@@ -69,7 +68,6 @@ export function registerEdges(program: Command, context: () => CommandContext): 
 
   edges
     .command('verify')
-    .description('Verify candidate links by executing them; with --stale-after, re-check old links too')
     .option('--stale-after <duration>', 're-check verified and stale links last checked longer ago (e.g. 7d, 12h, 0 for all)', parseDuration)
     .option('--trials <n>', 'trials per link (default 3)', parseCount)
     .option('--min-ok <n>', 'trials that must return data (default 2)', parseCount)
@@ -95,7 +93,6 @@ export function registerEdges(program: Command, context: () => CommandContext): 
 
   edges
     .command('list')
-    .description('List links with their status and trials')
     .addOption(new Option('--status <status>', 'only links in this state').choices([...edgeStatuses]))
     .option('--tool <id>', 'only links from or to this tool')
     .action(async (options: { status?: (typeof edgeStatuses)[number]; tool?: string }) => {
@@ -106,7 +103,6 @@ export function registerEdges(program: Command, context: () => CommandContext): 
 
   edges
     .command('show')
-    .description('Show one link and the evidence of its trials')
     .argument('<id>', 'link id, or the start of one')
     .action(async (id: string) => {
       const ctx = context();

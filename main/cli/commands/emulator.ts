@@ -14,7 +14,6 @@ interface EmulatorCliOptions {
 export function registerEmulator(program: Command, context: () => CommandContext): void {
   program
     .command('emulator')
-    .description('Serve every catalog API on 127.0.0.1 at its real path, in JSON and XML, with deterministic Korean data')
     .option('--port <n>', 'port (default: a free one)', parsePort)
     .option('--seed <n>', 'world seed (default 1)', parseInteger)
     .option('--key <key>', 'accept only this key (default: any key, except a double-encoded one)')

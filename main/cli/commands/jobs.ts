@@ -17,10 +17,9 @@ function renderJobs(jobs: JobInfo[]): string {
 }
 
 export function registerJobs(program: Command, context: () => CommandContext): void {
-  const jobs = program.command('jobs').description('Long work (synthesis, verification, evaluation, model import and load) recorded as jobs');
+  const jobs = program.command('jobs');
   jobs
     .command('list', { isDefault: true })
-    .description('List jobs, newest first, with their status and progress')
     .action(async () => {
       const ctx = context();
       ctx.out.result(await ctx.withEngine((engine) => engine.call('jobs.list', {})), renderJobs);
@@ -28,7 +27,6 @@ export function registerJobs(program: Command, context: () => CommandContext): v
   jobs
     .command('resume')
     .argument('<id>', 'a job that was interrupted, failed or cancelled')
-    .description('Run a job again with its parameters; synthesis, evaluation, verification and rollouts pick up where they stopped')
     .action(async (id: string) => {
       const ctx = context();
       const done = await ctx.withProgress((onProgress) =>

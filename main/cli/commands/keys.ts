@@ -18,7 +18,6 @@ function renderKeys(report: KeyReport): string {
 export function registerKeys(program: Command, context: () => CommandContext): void {
   program
     .command('keys')
-    .description('Show which API keys are set and where each comes from (never the keys themselves)')
     .action(async () => {
       const ctx = context();
       const report = await ctx.withEngine((engine) => engine.call('keys.status', {}));

@@ -6,7 +6,6 @@ import { parseInstant, parseList } from './call.ts';
 export function registerMcp(program: Command, context: () => CommandContext): void {
   program
     .command('mcp')
-    .description('Serve the whitelisted catalog as MCP tools on stdio, through the same gateway, allowlist and audit log')
     .addOption(new Option('--mode <mode>', 'where tool calls go').choices([...gatewayModes]).default('emulator'))
     .option('--snapshot <name>', 'replay mode: the snapshot to answer from')
     .option('--tools <ids>', 'serve only these tools (comma-separated ids)', parseList)

@@ -31,11 +31,10 @@ function renderModel(m: ModelInfo): string {
 }
 
 export function registerModels(program: Command, context: () => CommandContext): void {
-  const models = program.command('models').description('GGUF models, LoRA adapters and on-prem OpenAI-compatible servers');
+  const models = program.command('models');
 
   models
     .command('add')
-    .description('Register a GGUF model or LoRA adapter (checked against --base), or openai:URL of an inference server with --name MODEL')
     .argument('<source>', 'a .gguf file, or openai:http://host:port/v1')
     .option('--copy', 'copy the file into the data folder')
     .option('--name <model>', 'the model name an inference server knows')
@@ -50,7 +49,6 @@ export function registerModels(program: Command, context: () => CommandContext):
 
   models
     .command('list')
-    .description('List registered models and servers')
     .action(async () => {
       const ctx = context();
       const list = await ctx.withEngine((engine) => engine.call('models.list', {}));
@@ -59,7 +57,6 @@ export function registerModels(program: Command, context: () => CommandContext):
 
   models
     .command('inspect')
-    .description('What a GGUF file (or a registered id) is, and whether it fits this machine')
     .argument('<ref>', 'a .gguf path or a registered id')
     .action(async (ref: string) => {
       const ctx = context();
@@ -69,7 +66,6 @@ export function registerModels(program: Command, context: () => CommandContext):
 
   models
     .command('remove')
-    .description('Forget a registered model (a copied file is deleted; the original never is)')
     .argument('<id>', 'registered id')
     .action(async (id: string) => {
       const ctx = context();

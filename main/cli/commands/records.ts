@@ -10,10 +10,9 @@ function renderVerdict(v: AuditVerdict): string {
 }
 
 export function registerRecords(program: Command, context: () => CommandContext): void {
-  const audit = program.command('audit').description('The hash-chained log of every gateway call');
+  const audit = program.command('audit');
   audit
     .command('verify')
-    .description('Check that no audit entry was edited or removed: the chain, its triggers, and the checkpoints in audit-checkpoints.jsonl')
     .action(async () => {
       const ctx = context();
       const verdict = await ctx.withEngine((engine) => engine.call('audit.verify', {}));
@@ -23,17 +22,15 @@ export function registerRecords(program: Command, context: () => CommandContext)
 
   program
     .command('snapshots')
-    .description('List the snapshots of recorded responses')
     .action(async () => {
       const ctx = context();
       const list = await ctx.withEngine((engine) => engine.call('snapshots.list', {}));
       ctx.out.result(list, (l) => renderTable(l.map((s) => ({ name: s.name, recordings: s.recordings, created: s.createdAt, importedFrom: s.importedFrom ?? '' }))));
     });
 
-  const bundle = program.command('bundle').description('Carry recordings between machines as a verified file');
+  const bundle = program.command('bundle');
   bundle
     .command('export')
-    .description('Write a snapshot to a bundle file with a SHA-256 manifest')
     .requiredOption('--snapshot <name>', 'the snapshot to export')
     .requiredOption('--out <file>', 'the bundle file to write')
     .action(async (options: { snapshot: string; out: string }) => {
@@ -45,7 +42,6 @@ export function registerRecords(program: Command, context: () => CommandContext)
     });
   bundle
     .command('import')
-    .description('Verify a bundle file completely, then import all of it (or nothing)')
     .argument('<file>', 'the bundle file')
     .option('--as <name>', 'import under this snapshot name instead')
     .action(async (file: string, options: { as?: string }) => {

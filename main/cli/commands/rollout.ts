@@ -27,7 +27,6 @@ function renderRollout(r: RolloutRunResult): string {
 export function registerRollout(program: Command, context: () => CommandContext): void {
   program
     .command('rollout')
-    .description('Sample G trajectories per prompt of a dataset with a local model, score them, and say whether GRPO can learn from them')
     .requiredOption('--model <ref>', 'a registered model, a .gguf file, openai:URL#MODEL, pool:SERVER*N,SERVER*N (registered servers as one) or scripted:FILE')
     .option('--lora <id...>', 'LoRA adapters for a local model')
     .addOption(new Option('--chat-wrapper <how>', "auto: the model family's wrapper; jinja: the GGUF's own template, as training renders it").choices(['auto', 'jinja']))

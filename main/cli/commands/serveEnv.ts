@@ -18,7 +18,6 @@ interface ServeEnvOptions {
 export function registerServeEnv(program: Command, context: () => CommandContext): void {
   program
     .command('serve-env')
-    .description("Serve tools and rewards to a trainer's rollouts over HTTP (emulator or replay, never live), with a bearer token")
     .option('--host <address>', 'address to bind (default 127.0.0.1; another one exposes the service to the network)', '127.0.0.1')
     .option('--port <n>', 'port (default: a free one)', parsePort)
     .addOption(new Option('--mode <mode>', 'where tool calls go').choices(['emulator', 'replay']).default('emulator'))

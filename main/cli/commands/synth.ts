@@ -63,7 +63,6 @@ interface SynthCliOptions {
 export function registerSynth(program: Command, context: () => CommandContext): void {
   const synth = program
     .command('synth')
-    .description('Synthesize executable multi-step trajectories from the questions people ask, over verified links; resumes a killed run')
     .option('--count <n>', 'samples to keep', parseCount)
     .addOption(new Option('--strategy <strategy>', 'intents: questions people ask, planned back to what they state; walk: random walks of the graph').choices(['intents', 'walk']).default('intents'))
     .option('--trajectories <n>', 'intents: trajectories tried per question, alternatives included (default 4)', parseCount)
@@ -117,7 +116,6 @@ export function registerSynth(program: Command, context: () => CommandContext): 
 
   synth
     .command('list')
-    .description('List synthesized datasets')
     .action(async () => {
       const ctx = context();
       const list = await ctx.withEngine((engine) => engine.call('synth.list', {}));
@@ -126,7 +124,6 @@ export function registerSynth(program: Command, context: () => CommandContext): 
 
   synth
     .command('export')
-    .description('Write a dataset in a training format, with a dataset card beside it')
     .argument('<dataset>', 'dataset id or name')
     .option('--out <file>', 'the file to write')
     .addOption(new Option('--format <format>', 'export format').choices([...exportFormats]))

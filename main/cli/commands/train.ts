@@ -13,10 +13,9 @@ interface TrainExportOptions {
 }
 
 export function registerTrain(program: Command, context: () => CommandContext): void {
-  const train = program.command('train').description('Training on a GPU server: the kit that trains with KOPA tools and rewards');
+  const train = program.command('train');
   train
     .command('export')
-    .description('Write a folder to copy to the GPU server: the dataset, Python tools and rewards for kopa serve-env, training scripts, a README')
     .argument('<dataset>', 'dataset id or name')
     .addOption(new Option('--trainer <name>', 'the trainer the kit is for').choices(['trl', 'verl']).makeOptionMandatory())
     .requiredOption('--out <dir>', 'the folder to write')

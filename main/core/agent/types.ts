@@ -30,6 +30,8 @@ export interface ModelTurn {
   usage: Usage;
   /** Why generation stopped: a finished message, tool calls, the token limit, or an abort. */
   stop: 'end' | 'toolCalls' | 'maxTokens' | 'abort';
+  /** The token budget the turn had, where the backend chose it (a local model sizes it to its grammar). */
+  budget?: number;
   /** What the conversation gave up to fit the model's context (native/llama/contextPolicy.ts), when it had to. */
   trimmed?: { results: number; items: number };
 }

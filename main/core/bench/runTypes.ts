@@ -48,6 +48,11 @@ export interface BenchRunSummary {
   byAgency: Record<string, BenchGroupScore>;
   failures: Record<string, number>;
   steps: { toolPrecision: number; toolRecall: number; toolF1: number; argumentAccuracy: number; provenance: { user: number; tool: number; invented: number }; stepsUsed: number; stepsNeeded: number; faultsMet: number; faultsRecovered: number };
+  /**
+   * Tokens of the attempts this invocation ran: input as the backend evaluated them (a local model that reuses its
+   * cache counts only what it evaluated anew; a server reports each turn's whole prompt), and generated.
+   */
+  tokens: { input: number; output: number };
   /** Harness time per attempt outside the model (ms), and the whole run's wall time. */
   overheadMs: number;
   seconds: number;

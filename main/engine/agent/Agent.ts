@@ -86,7 +86,7 @@ const RAW_KEPT_CHARS = 64 * 1024;
 function keptRaw(raw: RawBody): RawBody {
   return raw.body.length > RAW_KEPT_CHARS ? { ...raw, body: raw.body.slice(0, RAW_KEPT_CHARS), truncated: true } : raw;
 }
-/** The token budget of a turn when none is given (node-llama-cpp's default in LocalModel). */
+/** The token budget of a turn when neither the caller nor the backend gives one. */
 const DEFAULT_TURN_TOKENS = 512;
 
 export class Agent {
@@ -140,12 +140,13 @@ export class Agent {
       if (turn.stop === 'maxTokens' && turn.toolCalls.length === 0) {
         usage.inputTokens += turn.usage.inputTokens;
         usage.outputTokens += turn.usage.outputTokens;
-        turn = await ask(2 * (o.maxTokens ?? DEFAULT_TURN_TOKENS));
+        const doubled = 2 * (turn.budget ?? o.maxTokens ?? DEFAULT_TURN_TOKENS);
+        turn = await ask(doubled);
         if (turn.stop === 'maxTokens' && turn.toolCalls.length === 0) {
           turns++;
           usage.inputTokens += turn.usage.inputTokens;
           usage.outputTokens += turn.usage.outputTokens;
-          o.onEvent?.({ kind: 'error', message: `the model's turn was cut off by its token budget twice (${2 * (o.maxTokens ?? DEFAULT_TURN_TOKENS)} tokens)` });
+          o.onEvent?.({ kind: 'error', message: `the model's turn was cut off by its token budget twice (${doubled} tokens)` });
           return end(null, 'truncated');
         }
       }

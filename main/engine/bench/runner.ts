@@ -10,6 +10,7 @@ import type { Trace } from '../../core/plan/types.ts';
 import type { AttemptCall, AttemptRecord } from '../../core/bench/attempt.ts';
 import { scoreAttempt } from '../../core/bench/score.ts';
 import { runNumbers } from '../../core/bench/summary.ts';
+import { attemptOrder } from '../../core/bench/attemptOrder.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
 import { fnv1a } from '../../core/random.ts';
 import { KopaError } from '../../core/errors.ts';
@@ -73,7 +74,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
 
   const samples = manifest.sampling.samples;
   const finished = repo.finished(manifest.runId);
-  const pending = suite.tasks.flatMap((task) => Array.from({ length: samples }, (_, s) => ({ task, sample: s + 1 }))).filter(({ task, sample }) => !finished.has(`${task.id}#${sample}`));
+  const pending = attemptOrder(suite.tasks, samples, Math.max(1, options.concurrency ?? 1)).filter(({ task, sample }) => !finished.has(`${task.id}#${sample}`));
   const total = suite.tasks.length * samples;
   let done = total - pending.length;
   const errors: BenchRunSummary['errors'] = [];
@@ -85,6 +86,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
   };
   let overheadTotal = 0;
   let ran = 0;
+  const tokens = { input: 0, output: 0 };
 
   const attempt = async (task: BenchTask, sample: number): Promise<void> => {
     const expected = await reference(task);
@@ -153,6 +155,8 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
     const ms = performance.now() - t0;
     overheadTotal += Math.max(0, ms - outside);
     ran++;
+    tokens.input += episode.usage.inputTokens;
+    tokens.output += episode.usage.outputTokens;
     const row: BenchAttemptRow = {
       taskId: task.id,
       sample,
@@ -189,7 +193,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
 
   const status: BenchRunSummary['status'] = options.signal?.aborted ? 'aborted' : errors.length ? 'failed' : 'done';
-  const summary = summarizeRun(options, status, { ran, resumed: finished.size, errors, overheadMs: ran ? overheadTotal / ran : 0, seconds: (performance.now() - started) / 1000 });
+  const summary = summarizeRun(options, status, { ran, resumed: finished.size, errors, tokens, overheadMs: ran ? overheadTotal / ran : 0, seconds: (performance.now() - started) / 1000 });
   repo.setStatus(manifest.runId, status, summary, now());
   return summary;
 }
@@ -197,7 +201,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
 export function summarizeRun(
   options: Pick<BenchRunOptions, 'repo' | 'suite' | 'manifest' | 'catalog'>,
   status: BenchRunSummary['status'],
-  invocation: Pick<BenchRunSummary, 'ran' | 'resumed' | 'errors' | 'overheadMs' | 'seconds'>,
+  invocation: Pick<BenchRunSummary, 'ran' | 'resumed' | 'errors' | 'tokens' | 'overheadMs' | 'seconds'>,
 ): BenchRunSummary {
   const ids = new Set(options.suite.tasks.map((t) => t.id));
   const attempts = options.repo.attempts(options.manifest.runId).filter((a) => ids.has(a.taskId));

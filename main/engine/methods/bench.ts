@@ -97,7 +97,7 @@ async function openBackends(engine: Engine, params: BenchRunParams, signal?: Abo
   }
   // As many sequences as attempts run at once: a local model decodes them in one batch, and a finished attempt's
   // sequence takes the next attempt at once.
-  const shared: ModelBackend = await resolveBackend(engine, { model: params.model, lora: params.lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, sequences: params.concurrency }, signal);
+  const shared: ModelBackend = await resolveBackend(engine, { model: params.model, lora: params.lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, sequences: params.concurrency, reuseCache: params.reuseCache, speculation: params.speculation }, signal);
   return { backends: { open: () => shared, close: async () => {} }, dispose: () => shared.dispose() };
 }
 
@@ -146,7 +146,7 @@ function summaryOf(engine: Engine, repo: BenchRepository, run: BenchRunRow): { s
   if (run.summary) return { summary: run.summary, tasks, currentHash: stored[0]?.suiteHash };
   const attempted = new Set(repo.attempts(run.id).map((a) => a.taskId));
   const suite: Suite = { name: run.suite, version: run.manifest.suite.version ?? null, hash: run.manifest.suite.hash, tasks: [...tasks.values()].filter((t) => attempted.has(t.id)) };
-  const summary = summarizeRun({ repo, suite, manifest: run.manifest, catalog: engine.catalog() }, run.status, { ran: 0, resumed: 0, errors: [], overheadMs: 0, seconds: 0 });
+  const summary = summarizeRun({ repo, suite, manifest: run.manifest, catalog: engine.catalog() }, run.status, { ran: 0, resumed: 0, errors: [], tokens: { input: 0, output: 0 }, overheadMs: 0, seconds: 0 });
   return { summary, tasks, currentHash: stored[0]?.suiteHash };
 }
 

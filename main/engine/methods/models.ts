@@ -105,7 +105,7 @@ function openAiBackend(engine: Engine, base: string, model: string, concurrency?
 }
 
 /** `sequences`: for a local model, episodes that will run at once and should decode in one batch (default 1). */
-export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling'> & { sequences?: number; gpuLayers?: number | 'auto' | 'max' }, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
+export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling' | 'speculation'> & { sequences?: number; gpuLayers?: number | 'auto' | 'max'; reuseCache?: boolean }, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
   const ref = params.model;
   if (ref.startsWith('scripted:')) return ScriptedBackend.fromFile(ref.slice('scripted:'.length));
   if (ref.startsWith(POOL_PREFIX)) {
@@ -125,7 +125,7 @@ export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams
   if (!existsSync(file)) throw unknownModel(engine, ref);
   const lora = (params.lora ?? []).map((l) => registry.get(l)?.location ?? path.resolve(l));
   await requireFittingAdapters(lora, file);
-  const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, gpuLayers: params.gpuLayers, sequences: params.sequences, signal, onProgress: onLoadProgress });
+  const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, gpuLayers: params.gpuLayers, sequences: params.sequences, reuseCache: params.reuseCache, speculation: params.speculation, signal, onProgress: onLoadProgress });
   return new LlamaBackend(model, { mode: params.toolCalling, owned: false });
 }
 

@@ -1,6 +1,7 @@
 // Local models kept loaded between calls (loading a multi-gigabyte model is the slow part), one per file,
-// adapters, context size and sequence count (the weights once per file); unloaded when the engine shuts down.
-import type { ChatWrapperChoice, LlamaRuntime, LocalModel } from '../../../native/llama/index.ts';
+// adapters, context size, sequence count, cache reuse and speculation (the weights once per file); unloaded when the
+// engine shuts down.
+import type { ChatWrapperChoice, LlamaRuntime, LocalModel, Speculation } from '../../../native/llama/index.ts';
 
 export interface LocalModelRequest {
   path: string;
@@ -14,6 +15,10 @@ export interface LocalModelRequest {
   gpuLayers?: number | 'auto' | 'max';
   /** Sequences of the context: episodes that decode together in one batch. Defaults to 1. */
   sequences?: number;
+  /** Whether turns reuse what the sequences already evaluated (LocalModel's reuseCache). Defaults to true. */
+  reuseCache?: boolean;
+  /** Speculative decoding (LocalModel's Speculation). Defaults to off. */
+  speculation?: Speculation;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
@@ -41,11 +46,21 @@ export class ModelHost {
       base = this.runtime().then((r) => r.loadModel({ modelPath: request.path, contextSize: request.contextSize, gpuLayers: request.gpuLayers, chatWrapper: request.chatWrapper, onProgress: request.onProgress, signal: request.signal }));
       this.remember(baseKey, request.path, base);
     }
+    // Each setting beyond the weights is a context of its own over them, made once per key.
+    let key = baseKey;
+    let model = base;
+    const then = (label: unknown[], make: (m: LocalModel) => LocalModel | Promise<LocalModel>): void => {
+      key = JSON.stringify([key, ...label]);
+      model = this.variant(key, request.path, model, make);
+    };
     const lora = request.lora ?? [];
-    const adapted = lora.length > 0 ? JSON.stringify([baseKey, lora, request.loraScale ?? 1]) : baseKey;
-    const model = lora.length > 0 ? this.variant(adapted, request.path, base, (m) => m.withAdapters(lora, request.loraScale ?? 1)) : base;
+    if (lora.length > 0) then([lora, request.loraScale ?? 1], (m) => m.withAdapters(lora, request.loraScale ?? 1));
+    if (request.reuseCache === false) then(['no cache reuse'], (m) => m.withCacheReuse(false));
+    const speculation = request.speculation;
+    if (speculation && speculation !== 'off') then(['speculation', speculation], (m) => m.withSpeculation(speculation));
     const sequences = Math.max(1, request.sequences ?? 1);
-    return sequences > 1 ? this.variant(JSON.stringify([adapted, 'sequences', sequences]), request.path, model, (m) => m.withSequences(sequences)) : model;
+    if (sequences > 1) then(['sequences', sequences], (m) => m.withSequences(sequences));
+    return model;
   }
 
   /**
@@ -61,7 +76,7 @@ export class ModelHost {
   }
 
   /** A context of its own over loaded weights (adapters, more sequences), made once per key. */
-  private variant(key: string, path: string, of: Promise<LocalModel>, make: (m: LocalModel) => LocalModel): Promise<LocalModel> {
+  private variant(key: string, path: string, of: Promise<LocalModel>, make: (m: LocalModel) => LocalModel | Promise<LocalModel>): Promise<LocalModel> {
     let variant = this.loaded.get(key);
     if (!variant) {
       variant = of.then(make);

@@ -76,13 +76,14 @@ describe('kopa bench run', () => {
     expect(page).toContain('<svg');
     expect(page).toContain('pass@k and pass^k by k (95% intervals, tasks n = 145)');
     expect(page).toContain('4 samples per task');
-    expect((await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'html', '--out', html])).code).toBe(0);
+    // Without --lang the report is in the system's language: Korean here.
+    expect((await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'html', '--out', html], { LANG: 'ko_KR.UTF-8' })).code).toBe(0);
     const korean = readFileSync(html, 'utf8');
     expect(korean).toContain('<html lang="ko">');
     expect(korean).toContain('단계 수별 pass@1');
     expect(korean).toContain('과제당 시도 4번');
     expect(page).not.toMatch(/<script|<link|src="http/);
-    const md = (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId])).stdout;
+    const md = (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--lang', 'ko'])).stdout;
     expect(md).toContain('| 4 | 100.0% [100.0%, 100.0%] | 100.0% [100.0%, 100.0%] |');
     expect(md).toContain('## 단계 수별');
     expect(md).toContain('샘플링: 과제당 시도 4번');

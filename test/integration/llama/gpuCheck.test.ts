@@ -1,5 +1,6 @@
 // scripts/gpu-check.mjs, which a GPU owner runs in one step: on this CPU with the tiny GGUF it prints one JSON object
-// with where the model runs, its speeds and the parallel sequences' aggregate; a wrong call says how to call it.
+// with where the model runs, its speeds, the parallel sequences' aggregate and prompt-lookup speculative decoding; a
+// wrong call says how to call it.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,14 +13,15 @@ const run = (args: string[]) => spawnSync(process.execPath, [script, ...args], {
 describe('scripts/gpu-check.mjs', () => {
   it('prints the backend, layers offloaded, speeds and the aggregate of parallel sequences as one JSON object', { timeout: 300_000 }, async () => {
     const model = await writeTinyLlama();
-    const result = run([model, '--tokens', '8', '--sequences', '1,2', '--cpu']);
+    const result = run([model, '--tokens', '16', '--sequences', '1,2', '--cpu']);
     expect(result.status, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(report).toMatchObject({ model, backend: 'cpu', devices: [], gpuLayers: 0 });
     expect(report.promptTokensPerSecond).toBeGreaterThan(0);
     expect(report.generationTokensPerSecond).toBeGreaterThan(0);
     expect((report.parallel as { sequences: number; tokens: number }[]).map((p) => p.sequences)).toEqual([1, 2]);
-    expect((report.agentLoop as { tokensPerSecond: number }).tokensPerSecond).toBeGreaterThan(0);
+    expect((report.agentLoop as { tokens: number }).tokens).toBeGreaterThan(0);
+    expect((report.speculation as { kind: string; acceptance: number }[]).map((s) => s.kind)).toEqual(['input-lookup']);
   });
 
   it('says how to call it', () => {

@@ -1,9 +1,11 @@
 // A step grammar built from the whole parameter schema, checked with node-llama-cpp's own grammar on the tiny model:
 // a 5-digit code and a 6-digit month are exactly that long, an enum admits only its values; and a weak model
-// decoding under it writes a call that fits, never a code of hundreds of characters.
+// decoding under it writes a call that fits, never a code of hundreds of characters, within a turn budget sized to
+// the longest call.
 import { describe, expect, it } from 'vitest';
 import type { GbnfJsonSchema } from 'node-llama-cpp';
-import { paramsGrammar } from '../../../main/core/agent/grammarSchema.ts';
+import { paramsGrammar, stepGrammar } from '../../../main/core/agent/grammarSchema.ts';
+import { stepBudget } from '../../../main/core/agent/stepBudget.ts';
 import type { ModelTool } from '../../../main/core/agent/types.ts';
 import { LocalModel } from '../../../native/llama/index.ts';
 import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
@@ -37,6 +39,21 @@ describe('grammar from the parameter schema', () => {
       expect(json.LAWD_CD).toHaveLength(5);
       expect(json.DEAL_YMD).toHaveLength(6);
       expect(['trade', 'rent']).toContain(json.kind);
+    } finally {
+      await model.dispose();
+    }
+  }, 120_000);
+
+  it('gives a call turn the budget of the longest call, so a weak model’s call is never cut', async () => {
+    const model = await LocalModel.load(await testLlama(), { modelPath: await writeTinyLlama(), contextSize: 1024 });
+    try {
+      const budget = stepBudget(stepGrammar([TOOL], { allowFinal: false }), (text) => model.model.tokenize(text).length);
+      for (const seed of [1, 2, 3, 4]) {
+        const turn = await model.chat([{ role: 'user', content: 'deals?' }], { tools: [TOOL], toolChoice: 'required', temperature: 1, seed });
+        expect(turn.budget).toBe(budget);
+        expect(turn.stop).toBe('toolCalls');
+        expect(turn.usage.outputTokens).toBeLessThanOrEqual(budget);
+      }
     } finally {
       await model.dispose();
     }

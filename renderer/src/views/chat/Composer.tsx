@@ -6,6 +6,7 @@ import type { ChatSettings } from '../../../../main/api/contract.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { ToolPicker } from './ToolPicker.tsx';
 import { useLocale } from '../../i18n.tsx';
+import { AdapterSelect } from '../../components/AdapterSelect.tsx';
 
 export interface ComposerSettings {
   model: string;
@@ -80,19 +81,7 @@ export function Composer(props: {
             ))}
           </datalist>
         </label>
-        {adapters.length > 0 && (
-          <label>
-            {t('chat.lora')}
-            <select value={shown.lora} disabled={fixed !== null} onChange={(e) => update({ lora: e.target.value })}>
-              <option value="">{t('chat.noLora')}</option>
-              {adapters.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <AdapterSelect adapters={adapters} value={shown.lora} disabled={fixed !== null} onChange={(lora) => update({ lora })} />
         <ToolPicker tools={tools} agencies={shown.agencies} disabled={fixed !== null} onChange={(agencies) => update({ agencies })} />
         <label className="check">
           <input type="checkbox" checked={shown.approval === 'ask'} disabled={fixed !== null} onChange={(e) => update({ approval: e.target.checked ? 'ask' : 'auto' })} data-testid="composer-approval" />

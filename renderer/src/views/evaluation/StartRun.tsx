@@ -1,12 +1,15 @@
 // Start a KOPA-Bench run as a job: suite, model (a registered one, a .gguf path, an on-prem server, a scripted
-// file or the oracle), attempts per task, temperature, concurrency, a subset of tasks; the calls go to the status
-// bar's backend (live becomes the emulator: a benchmark must be repeatable and must not spend agency quota).
+// file or the oracle) with a LoRA adapter and its scale (the tuned model beside its base), attempts per task,
+// temperature, concurrency, steps and tokens per turn, a subset of tasks, as `kopa bench run` takes them; the calls
+// go to the status bar's backend (live becomes the emulator: a benchmark must be repeatable and must not spend agency
+// quota).
 import { useState } from 'react';
 import { Play } from 'lucide-react';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
+import { AdapterSelect } from '../../components/AdapterSelect.tsx';
 
 export function StartRun() {
   const { t } = useLocale();
@@ -19,6 +22,12 @@ export function StartRun() {
   const [temperature, setTemperature] = useState('');
   const [concurrency, setConcurrency] = useState(1);
   const [tasks, setTasks] = useState('');
+  const [lora, setLora] = useState('');
+  const [loraScale, setLoraScale] = useState('');
+  const [maxSteps, setMaxSteps] = useState('');
+  const [maxTokens, setMaxTokens] = useState('');
+  const adapters = (models.data ?? []).filter((m) => m.kind === 'lora');
+  const whole = (text: string): number | undefined => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
   const [error, setError] = useState<string | null>(null);
   const target = repeatableBackend(backend);
   const mode = target.mode;
@@ -33,6 +42,9 @@ export function StartRun() {
       ...target,
       ...(temperature.trim() !== '' ? { temperature: Number(temperature) } : {}),
       ...(ids.length > 0 ? { tasks: ids } : {}),
+      ...(lora !== '' ? { lora: [lora], ...(loraScale.trim() !== '' ? { loraScale: Number(loraScale) } : {}) } : {}),
+      ...(whole(maxSteps) !== undefined ? { maxSteps: whole(maxSteps) } : {}),
+      ...(whole(maxTokens) !== undefined ? { maxTokens: whole(maxTokens) } : {}),
     };
     void startJob('bench.run', params).then(setError);
   };
@@ -65,6 +77,15 @@ export function StartRun() {
               ))}
           </datalist>
         </label>
+        <AdapterSelect adapters={adapters} value={lora} onChange={setLora} testId="bench-lora" />
+        {lora !== '' && (
+          <label>
+            {t('eval.loraScale')}
+            <input inputMode="decimal" value={loraScale} placeholder="1" onChange={(e) => setLoraScale(e.target.value)} data-testid="bench-lora-scale" />
+          </label>
+        )}
+      </div>
+      <div className="form-row">
         <label>
           {t('eval.samples')}
           <input type="number" min={1} max={64} value={samples} onChange={(e) => setSamples(Math.max(1, Number(e.target.value)))} data-testid="bench-samples" />
@@ -76,6 +97,14 @@ export function StartRun() {
         <label>
           {t('eval.concurrency')}
           <input type="number" min={1} max={64} value={concurrency} onChange={(e) => setConcurrency(Math.max(1, Number(e.target.value)))} />
+        </label>
+        <label>
+          {t('eval.maxSteps')}
+          <input inputMode="numeric" value={maxSteps} placeholder="10" onChange={(e) => setMaxSteps(e.target.value)} data-testid="bench-max-steps" />
+        </label>
+        <label>
+          {t('eval.maxTokens')}
+          <input inputMode="numeric" value={maxTokens} placeholder={t('eval.maxTokensAuto')} onChange={(e) => setMaxTokens(e.target.value)} data-testid="bench-max-tokens" />
         </label>
       </div>
       <div className="form-row">

@@ -1,0 +1,25 @@
+// The one message catalogue of the window and the command line, in Korean and English (resources/strings: ko.json
+// defines the keys, en.json has exactly the same).
+import ko from '../../../resources/strings/ko.json';
+import en from '../../../resources/strings/en.json';
+
+export type Locale = 'ko' | 'en';
+export const locales: readonly Locale[] = ['ko', 'en'];
+export type StringKey = keyof typeof ko;
+
+const catalogs: Record<Locale, Record<StringKey, string>> = { ko, en };
+
+export function isStringKey(key: string): key is StringKey {
+  return key in ko;
+}
+
+/** The text of `key` with its {placeholders} filled; a placeholder without a value stays as written. */
+export function translate(locale: Locale, key: StringKey, vars: Record<string, string | number> = {}): string {
+  return catalogs[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** Korean where the system's locale is Korean (LC_ALL, then LC_MESSAGES, then LANG, as POSIX orders them), else English. */
+export function systemLocale(env: Record<string, string | undefined>): Locale {
+  const chosen = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '');
+  return chosen?.toLowerCase().startsWith('ko') ? 'ko' : 'en';
+}

@@ -1,0 +1,21 @@
+import type { ModelInfo } from '../../../main/api/contract.ts';
+import { useLocale } from '../i18n.tsx';
+
+/** The LoRA adapter a model runs with, or none (the base model); nothing to choose when none is registered. */
+export function AdapterSelect({ adapters, value, onChange, disabled = false, testId }: { adapters: ModelInfo[]; value: string; onChange: (id: string) => void; disabled?: boolean; testId?: string }) {
+  const { t } = useLocale();
+  if (adapters.length === 0) return null;
+  return (
+    <label>
+      {t('chat.lora')}
+      <select value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+        <option value="">{t('chat.noLora')}</option>
+        {adapters.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
