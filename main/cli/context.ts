@@ -36,13 +36,11 @@ export class CommandContext {
     this.dataDirSource = chosen.source;
   }
 
-  /** A catalogue text in this invocation's language. */
-  t(key: StringKey, vars?: Record<string, string | number>): string {
-    return translate(this.locale, key, vars);
-  }
+  /** A catalogue text in this invocation's language (a bound function: renderers take it as it is). */
+  readonly t = (key: StringKey, vars?: Record<string, string | number>): string => translate(this.locale, key, vars);
 
   private progress(): ProgressReporter {
-    return createProgressReporter(this.io.stderr, !this.out.json);
+    return createProgressReporter(this.io.stderr, !this.out.json, this.locale);
   }
 
   /** Runs long work with a progress bar on stderr, cleared before anything is printed. */

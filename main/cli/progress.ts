@@ -3,6 +3,7 @@
 import cliProgress from 'cli-progress';
 import type { Progress } from '../api/contract.ts';
 import type { CliStream } from './io.ts';
+import { stageLabel, type Locale } from '../core/i18n/strings.ts';
 
 export interface ProgressReporter {
   update: (progress: Progress) => void;
@@ -11,7 +12,7 @@ export interface ProgressReporter {
 
 const silent: ProgressReporter = { update: () => undefined, stop: () => undefined };
 
-export function createProgressReporter(stderr: CliStream, enabled: boolean): ProgressReporter {
+export function createProgressReporter(stderr: CliStream, enabled: boolean, locale: Locale = 'en'): ProgressReporter {
   if (!enabled || !stderr.isTTY) return silent;
   const bar = new cliProgress.SingleBar(
     {
@@ -26,7 +27,7 @@ export function createProgressReporter(stderr: CliStream, enabled: boolean): Pro
   let started = false;
   return {
     update: (progress) => {
-      const payload = { stage: progress.stage, message: progress.message ?? '' };
+      const payload = { stage: stageLabel(locale, progress.stage), message: progress.message ?? '' };
       const total = progress.total ?? 0;
       if (!started) {
         bar.start(total, progress.done ?? 0, payload);

@@ -2,6 +2,7 @@ import { InputLookupTokenPredictor, LlamaChat, LlamaCompletion, resolveChatWrapp
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { paramsGrammar, stepGrammar, type GrammarSchema } from '../../main/core/agent/grammarSchema.ts';
 import { stepBudget } from '../../main/core/agent/stepBudget.ts';
+import { WrittenCalls } from '../../main/core/agent/writtenArguments.ts';
 import type { ChatMessage, ModelTool, ModelTurn, ToolCall } from '../../main/core/agent/types.ts';
 import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
 import { KopaError } from '../../main/core/errors.ts';
@@ -121,10 +122,6 @@ const DEFAULT_MAX_CONTEXT = 4096;
 /** A turn's least token budget when none is given: room for an answer in words. */
 const DEFAULT_TURN_TOKENS = 512;
 
-/**
- * A grammar step as JSON. The grammar guarantees the shape, not every value (an integer can be longer than any
- * number), so values are left to the agent's schema check instead of failing the turn here.
- */
 /** Loads GGUF weights; a file llama.cpp cannot load is a typed error naming it. */
 async function loadWeights(runtime: LlamaRuntime, options: LoadLocalModelOptions): Promise<LlamaModel> {
   try {
@@ -139,6 +136,10 @@ async function loadWeights(runtime: LlamaRuntime, options: LoadLocalModelOptions
   }
 }
 
+/**
+ * A grammar step as JSON. The grammar guarantees the shape, not every value (an integer can be longer than any
+ * number), so values are left to the agent's schema check instead of failing the turn here.
+ */
 function parseStep(text: string): { tool?: string; arguments?: Record<string, unknown>; rawArguments?: string; final_answer?: string } | undefined {
   try {
     const step = JSON.parse(text) as { tool?: string; arguments?: Record<string, unknown>; final_answer?: string };
@@ -381,9 +382,14 @@ export class LocalModel {
         // Room for the largest call the tools admit, and for an answer in words.
         budget = options.maxTokens ?? Math.max(DEFAULT_TURN_TOKENS, this.budgetFor(stepGrammar(tools, { allowFinal: false })));
         const functions: ChatModelFunctions = Object.fromEntries(tools.map((t) => [t.name, { description: t.description, params: paramsGrammar(t) as GbnfJsonSchema }]));
-        const res = await chat.generateResponse(toNativeHistory(messages), { ...common, maxTokens: budget, functions });
+        // The parameters as written arrive as text chunks; the parsed params lose 15.0 against 15.
+        const written = new WrittenCalls();
+        const res = await chat.generateResponse(toNativeHistory(messages), { ...common, maxTokens: budget, functions, onFunctionCallParamsChunk: (chunk) => written.add(chunk) });
         text = res.response;
-        toolCalls = (res.functionCalls ?? []).map((c, i) => ({ id: `call_${messages.length}_${i + 1}`, name: c.functionName, arguments: (c.params ?? {}) as Record<string, unknown> }));
+        toolCalls = (res.functionCalls ?? []).map((c, i) => {
+          const rawArguments = written.arguments(i);
+          return { id: `call_${messages.length}_${i + 1}`, name: c.functionName, arguments: (c.params ?? {}) as Record<string, unknown>, ...(rawArguments ? { rawArguments } : {}) };
+        });
         stop = res.metadata.stopReason === 'functionCalls' ? 'toolCalls' : res.metadata.stopReason === 'maxTokens' ? 'maxTokens' : res.metadata.stopReason === 'abort' ? 'abort' : 'end';
       } else {
         // Grammar mode (and "required" in any mode): the output is exactly one call or a final answer.

@@ -569,6 +569,7 @@ describe('the workbench', () => {
     const { page } = w;
     await goTo(page, 'synthesis');
     await page.getByTestId('synth-count').fill('100');
+    await page.getByTestId('synth-name').fill('analyst-set');
     await page.getByTestId('synth-start').click();
     await page.locator('[data-testid=job][data-status=running]').waitFor({ timeout: 15_000 });
     await page.reload();
@@ -579,6 +580,7 @@ describe('the workbench', () => {
     await page.screenshot({ path: path.join(screenshots, 'synthesis-running.png') });
     await page.locator('[data-testid=job][data-status=done]').waitFor({ timeout: 240_000 });
     await expect.poll(() => page.getByTestId('datasets').locator('tbody tr').first().textContent()).toContain('100');
+    expect(await page.getByTestId('dataset-link').first().textContent()).toBe('analyst-set');
     expect(await page.getByTestId('strip-jobs').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, 'synthesis-done.png') });

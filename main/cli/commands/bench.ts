@@ -35,7 +35,7 @@ function renderRun(s: BenchRunSummary, t: CommandContext['t']): string {
       return `  pass@${k} ${interval(s['pass@k'][key]!)}   pass^${k} ${interval(s['pass^k'][`pass^${k}`]!)}`;
     }),
     t('cli.bench.byLevel', { levels: Object.entries(s.byLevel).map(([k, g]) => `L${k} ${pct(g['pass@1'].value)}`).join('  ') }),
-    t('cli.bench.failures', { failures: Object.entries(s.failures).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ') || t('cli.bench.noFailures') }),
+    t('cli.bench.failures', { failures: Object.entries(s.failures).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ') || t('cli.none') }),
     t('cli.bench.steps', { toolF1: pct(s.steps.toolF1), argumentAccuracy: pct(s.steps.argumentAccuracy), user: provenance.user, tool: provenance.tool, invented: provenance.invented, recovered: s.steps.faultsRecovered, met: s.steps.faultsMet }),
   ];
   for (const e of s.errors.slice(0, 10)) lines.push(t('cli.bench.error', { task: e.taskId, sample: e.sample, message: e.message }));
@@ -96,7 +96,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .action(async (options: RunCliOptions) => {
       const ctx = context();
       const summary = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('bench.run', options, { onProgress })));
-      ctx.out.result(summary, (s) => renderRun(s, (key, vars) => ctx.t(key, vars)));
+      ctx.out.result(summary, (s) => renderRun(s, ctx.t));
       if (summary.status !== 'done') ctx.exitCode = 1;
     });
 

@@ -27,9 +27,9 @@ interface ChatCliOptions {
  * The end of an episode in a terminal: its calls were shown live (once each, with their latency) and a streamed
  * answer was already printed, so only what is left: the answer when none streamed, and the totals.
  */
-function renderEnd(e: EpisodeSummary, streamed: boolean): string {
-  const footer = `${e.turns} turn${e.turns === 1 ? '' : 's'}, ${e.usage.inputTokens}+${e.usage.outputTokens} tokens, ${e.ms} ms, ${e.backend}`;
-  const answer = e.answer === null ? `(no answer: stopped by ${e.stoppedBy})` : streamed ? '' : e.answer;
+function renderEnd(e: EpisodeSummary, streamed: boolean, t: CommandContext['t']): string {
+  const footer = t('cli.chat.footer', { turns: t(e.turns === 1 ? 'cli.chat.turn' : 'cli.chat.turns', { n: e.turns }), input: e.usage.inputTokens, output: e.usage.outputTokens, ms: e.ms, backend: e.backend });
+  const answer = e.answer === null ? t('cli.chat.noAnswer', { reason: e.stoppedBy }) : streamed ? '' : e.answer;
   return [answer, '', footer].filter((line, i) => i > 0 || line !== '').join('\n');
 }
 
@@ -86,10 +86,10 @@ export function registerChat(program: Command, context: () => CommandContext): v
         ctx.withProgress(async (onProgress) => {
           const local = !/^(scripted|openai):/.test(options.model) && engine.models().get(options.model)?.kind !== 'openai';
           const started = performance.now();
-          if (local && !ctx.out.json) ctx.io.stderr.write(`모델을 불러옵니다 loading ${options.model} …\n`);
+          if (local && !ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loading', { model: options.model })}\n`);
           const { resolveBackend } = await import('../../engine/methods/models.ts');
           const backend = await resolveBackend(engine, { model: options.model, lora: options.lora, loraScale: options.loraScale, chatWrapper: options.chatWrapper, speculation: options.speculation }, undefined, (f) => onProgress({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }));
-          if (local && !ctx.out.json) ctx.io.stderr.write(`불러왔습니다 loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+          if (local && !ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loaded', { seconds: ((performance.now() - started) / 1000).toFixed(1) })}\n`);
           return backend;
         });
       try {
@@ -120,7 +120,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
         if (options.once !== undefined) {
           const episode = await episodeFor(options.once);
           if (streamed && !ctx.out.json) ctx.io.stdout.write('\n');
-          ctx.out.result(episode, (e) => renderEnd(e, streamed));
+          ctx.out.result(episode, (e) => renderEnd(e, streamed, ctx.t));
           if (episode.answer === null) ctx.exitCode = 1;
           return;
         }
@@ -132,7 +132,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
           const episode = await episodeFor(question, chatId);
           chatId = episode.chatId;
           if (streamed && !ctx.out.json) ctx.io.stdout.write('\n');
-          ctx.out.result(episode, (e) => `${renderEnd(e, streamed)}\n`);
+          ctx.out.result(episode, (e) => `${renderEnd(e, streamed, ctx.t)}\n`);
         }
       }
     });

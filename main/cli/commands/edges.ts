@@ -15,12 +15,12 @@ export function parseDuration(value: string): number {
   return Number(match[1]) * UNITS[match[2] ?? 'ms']!;
 }
 
-function renderVerify(s: EdgeVerifySummary): string {
+function renderVerify(s: EdgeVerifySummary, t: CommandContext['t']): string {
   const lines = [
-    `checked ${s.checked} links in ${s.seconds} s with ${s.callsSpent} calls: ${s.verified} verified, ${s.rejected} rejected, ${s.stale} stale${s.untried ? `, ${s.untried} not tried (their source answered nothing)` : ''}`,
-    `graph version ${s.graphVersion}; all links: ${edgeStatuses.map((st) => `${s.totals[st]} ${st}`).join(', ')}`,
+    t('cli.edges.checked', { checked: s.checked, seconds: s.seconds, calls: s.callsSpent, verified: s.verified, rejected: s.rejected, stale: s.stale, untried: s.untried ? t('cli.edges.untried', { n: s.untried }) : '' }),
+    t('cli.edges.totals', { graphVersion: s.graphVersion, totals: edgeStatuses.map((st) => `${s.totals[st]} ${st}`).join(', ') }),
   ];
-  if (s.unaffordable.length) lines.push(`${s.unaffordable.length} links were left for another day: their APIs' daily quotas are spent (${[...new Set(s.unaffordable.map((u) => u.group))].join(', ')})`);
+  if (s.unaffordable.length) lines.push(t('cli.edges.unaffordable', { n: s.unaffordable.length, groups: [...new Set(s.unaffordable.map((u) => u.group))].join(', ') }));
   return lines.join('\n');
 }
 
@@ -88,7 +88,7 @@ export function registerEdges(program: Command, context: () => CommandContext): 
           options.now ? { emulator: { now: () => options.now! } } : {},
         ),
       );
-      ctx.out.result(summary, renderVerify);
+      ctx.out.result(summary, (s) => renderVerify(s, ctx.t));
     });
 
   edges

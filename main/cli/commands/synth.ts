@@ -9,36 +9,37 @@ import { parseInstant, parseInteger, parseCount } from './call.ts';
 
 const percent = (part: number, whole: number): string => `${whole ? Math.round((100 * part) / whole) : 0}%`;
 
-function renderRun(r: SynthRunResult): string {
+function renderRun(r: SynthRunResult, t: CommandContext['t']): string {
   const s = r.summary;
   const lines: string[] = [];
-  if (r.verification) lines.push(`verified the graph first: ${r.verification.verified} links hold, ${r.verification.rejected} rejected (${r.verification.seconds} s)`);
+  if (r.verification) lines.push(t('cli.synth.verified', { verified: r.verification.verified, rejected: r.verification.rejected, seconds: r.verification.seconds }));
   const stopped = Object.entries(s.gates).filter(([, n]) => n > 0);
+  const none = t('cli.none');
   lines.push(
-    `${s.kept} of ${s.requested} samples in dataset "${s.dataset.name}" (#${s.dataset.id})${s.resumed ? ', resumed' : ''}: ${s.attempts} attempts, ${s.seconds} s, ${s.perMinute}/min`,
-    `stopped: ${stopped.length ? stopped.map(([gate, n]) => `${gate} ${n}`).join(', ') : 'none'}`,
+    t('cli.synth.kept', { kept: s.kept, requested: s.requested, name: s.dataset.name, id: s.dataset.id, resumed: s.resumed ? t('cli.synth.resumed') : '', attempts: s.attempts, seconds: s.seconds, perMinute: s.perMinute }),
+    t('cli.synth.stopped', { gates: stopped.length ? stopped.map(([gate, n]) => `${gate} ${n}`).join(', ') : none }),
   );
   const c = s.card;
   if (c) {
     lines.push(
-      `intents: ${c.intents.used} used of ${c.intents.planned} planned (${c.intents.total} in the library); agencies: ${c.agencies.used.length} of ${c.agencies.total}`,
-      `requests: median ${c.lengths.median} characters (KOPA-Bench ${c.lengths.benchMedian}), 95th percentile ${c.lengths.p95} (${c.lengths.benchP95}); registers ${Object.entries(c.registers).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-      `trajectories: ${c.trajectories.atLeastTwo} samples (${percent(c.trajectories.atLeastTwo, s.kept)}) with two or more, ${c.trajectories.atLeastThree} with three or more`,
-      ...(c.paraphrase ? [`paraphrase (${c.paraphrase.model}): ${c.paraphrase.kept} of ${c.paraphrase.tried} rewrites kept; refused: ${Object.entries(c.paraphrase.rejected).map(([why, n]) => `${why} ${n}`).join(', ') || 'none'}`] : []),
-      `KOPA-Bench: ${c.benchSequences.exercised} of its ${c.benchSequences.total} multi-step tool sequences exercised (${percent(c.benchSequences.exercised, c.benchSequences.total)}); ${c.contaminated} samples dropped as KOPA-Bench tasks`,
+      t('cli.synth.intents', { used: c.intents.used, planned: c.intents.planned, total: c.intents.total, agencies: c.agencies.used.length, agenciesTotal: c.agencies.total }),
+      t('cli.synth.requests', { median: c.lengths.median, benchMedian: c.lengths.benchMedian, p95: c.lengths.p95, benchP95: c.lengths.benchP95, registers: Object.entries(c.registers).map(([k, v]) => `${k} ${v}`).join(', ') }),
+      t('cli.synth.trajectories', { two: c.trajectories.atLeastTwo, twoShare: percent(c.trajectories.atLeastTwo, s.kept), three: c.trajectories.atLeastThree }),
+      ...(c.paraphrase ? [t('cli.synth.paraphrase', { model: c.paraphrase.model, kept: c.paraphrase.kept, tried: c.paraphrase.tried, refused: Object.entries(c.paraphrase.rejected).map(([why, n]) => `${why} ${n}`).join(', ') || none })] : []),
+      t('cli.synth.bench', { exercised: c.benchSequences.exercised, total: c.benchSequences.total, share: percent(c.benchSequences.exercised, c.benchSequences.total), contaminated: c.contaminated }),
     );
   }
   lines.push(
-    `diversity: ${s.distinctSequences} distinct tool sequences; path lengths ${Object.entries(s.pathLengths).map(([k, v]) => `${k}:${v}`).join(' ')}; ${s.samplesWithAlternatives} with an alternative trajectory; ${s.phrasings} phrasings`,
-    `coverage: ${s.toolCoverage.used}/${s.toolCoverage.total} tools, ${s.linkCoverage.used}/${s.linkCoverage.total} verified links; graph version ${s.graphVersion}, backend ${s.backend}, seed ${s.seed}, as of ${s.asOf}`,
+    t('cli.synth.diversity', { sequences: s.distinctSequences, lengths: Object.entries(s.pathLengths).map(([k, v]) => `${k}:${v}`).join(' '), alternatives: s.samplesWithAlternatives, phrasings: s.phrasings }),
+    t('cli.synth.coverage', { tools: s.toolCoverage.used, toolsTotal: s.toolCoverage.total, links: s.linkCoverage.used, linksTotal: s.linkCoverage.total, graphVersion: s.graphVersion, backend: s.backend, seed: s.seed, asOf: s.asOf }),
   );
-  if (r.export) lines.push(renderExport(r.export));
-  if (s.kept < s.requested) lines.push(`warning: only ${s.kept} samples passed the gates within ${s.attempts} attempts; verify more links${s.strategy === 'walk' ? ' or widen --min-steps/--max-steps' : ''}`);
+  if (r.export) lines.push(renderExport(r.export, t));
+  if (s.kept < s.requested) lines.push(t('cli.synth.short', { kept: s.kept, attempts: s.attempts, widen: s.strategy === 'walk' ? t('cli.synth.widen') : '' }));
   return lines.join('\n');
 }
 
-function renderExport(e: ExportResult): string {
-  return `wrote ${e.rows} rows (${e.format}) to ${e.file}, dataset card ${e.card}`;
+function renderExport(e: ExportResult, t: CommandContext['t']): string {
+  return t('cli.synth.export', { rows: e.rows, format: e.format, file: e.file, card: e.card });
 }
 
 interface SynthCliOptions {
@@ -110,7 +111,7 @@ export function registerSynth(program: Command, context: () => CommandContext): 
           options.now ? { emulator: { now: () => options.now! } } : {},
         ),
       );
-      ctx.out.result(result, renderRun);
+      ctx.out.result(result, (r) => renderRun(r, ctx.t));
       if (result.summary.kept < result.summary.requested) ctx.exitCode = 1;
     });
 
@@ -135,6 +136,6 @@ export function registerSynth(program: Command, context: () => CommandContext): 
       const options = { out: own.out ?? parent.out, format: own.format ?? parent.format, distractors: own.distractors ?? parent.distractors };
       if (!options.out || !options.format) throw new KopaError('Usage', `Say where to write the dataset and in which format: --out FILE --format ${exportFormats.join('|')}.`, { hint: `kopa synth export ${dataset} --format sharegpt --out train.jsonl` });
       const result = await ctx.withEngine((engine) => engine.call('synth.export', { dataset, out: options.out!, format: options.format!, distractors: options.distractors }));
-      ctx.out.result(result, renderExport);
+      ctx.out.result(result, (r) => renderExport(r, ctx.t));
     });
 }

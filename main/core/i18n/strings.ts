@@ -23,3 +23,9 @@ export function systemLocale(env: Record<string, string | undefined>): Locale {
   const chosen = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '');
   return chosen?.toLowerCase().startsWith('ko') ? 'ko' : 'en';
 }
+
+/** A job stage's name as the window and the command line show it (job.stage.*), else as the engine reported it. */
+export function stageLabel(locale: Locale, stage: string): string {
+  const key = `job.stage.${stage}`;
+  return isStringKey(key) ? translate(locale, key) : stage;
+}

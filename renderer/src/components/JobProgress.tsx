@@ -4,11 +4,8 @@ import type { JobInfo } from '../../../main/api/contract.ts';
 import { useEngine } from '../api/EngineProvider.tsx';
 import { useLocale } from '../i18n.tsx';
 import { formatDateTime } from '../format.ts';
+import { stageLabel } from '../../../main/core/i18n/strings.ts';
 
-const STAGES = ['verify', 'seeds', 'inputs', 'synthesize', 'sha256', 'copy', 'loading the model'] as const;
-function isStage(stage: string): stage is (typeof STAGES)[number] {
-  return (STAGES as readonly string[]).includes(stage);
-}
 
 export function jobFraction(job: JobInfo): number | undefined {
   const p = job.progress;
@@ -39,7 +36,6 @@ export function JobProgress({ job }: { job: JobInfo }) {
   const fraction = jobFraction(job);
   const refresh = (): void => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] });
   const p = job.progress;
-  const stageLabel = (stage: string): string => (isStage(stage) ? t(`job.stage.${stage}`) : stage);
   return (
     <li className={`job job-${job.status}`} data-testid="job" data-status={job.status}>
       <div className="job-head">
@@ -50,7 +46,7 @@ export function JobProgress({ job }: { job: JobInfo }) {
       {job.status === 'running' && (
         <div className="progress">
           <span>
-            {p ? stageLabel(p.stage) : t('job.starting')}
+            {p ? stageLabel(locale, p.stage) : t('job.starting')}
             {p?.total ? ` · ${t('job.progress', { done: p.done ?? 0, total: p.total })}` : ''}
           </span>
           {p?.message && (

@@ -1,6 +1,8 @@
 // The command line in the analyst's language: Korean where the system's locale is Korean, English otherwise,
 // `--lang ko|en` to choose; help, errors, a bench run's summary and the run's reports follow it, from the catalogue the
 // window uses.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram, main } from '../../../main/cli/main.ts';
@@ -55,5 +57,10 @@ describe('the command line’s language', () => {
     expect(run.stdout).toContain('실패 유형: 없음');
     const english = await kopa(['--data-dir', dir, '--lang', 'en', 'bench', 'run', '--suite', 'kopa', '--model', 'oracle', '--tasks', 'cal-01,re-01'], KOREAN);
     expect(english.stdout).toMatch(/2 of 2 attempts passed over 2 tasks × 1/);
+    const script = path.join(tempDir(), 'turns.jsonl');
+    writeFileSync(script, `${JSON.stringify({ text: '네, 알겠습니다.' })}\n`);
+    const chat = await kopa(['--data-dir', dir, 'chat', '--model', `scripted:${script}`, '--once', '안녕하세요'], KOREAN);
+    expect(chat.code, chat.stderr).toBe(0);
+    expect(chat.stdout).toMatch(/^턴 1번, 토큰 \d+\+\d+, \d+ ms, scripted/m);
   }, 120_000);
 });

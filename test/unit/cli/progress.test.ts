@@ -24,9 +24,17 @@ describe('progress bars', () => {
     progress.update({ stage: 'verify', done: 0, total: 4 });
     progress.update({ stage: 'verify', done: 1, total: 4, message: 'kma → airkorea' });
     progress.stop();
-    expect(stream.text()).toContain('verify [');
+    // The stage as the window names it, in the command line's language.
+    expect(stream.text()).toContain('Verifying links [');
     expect(stream.text()).toContain('25%');
     expect(stream.text()).toContain('1/4');
+    const korean = fakeStream(true);
+    const inKorean = createProgressReporter(korean, true, 'ko');
+    inKorean.update({ stage: 'verify', done: 1, total: 4 });
+    inKorean.update({ stage: 'an engine stage without a name', done: 2, total: 4 });
+    inKorean.stop();
+    expect(korean.text()).toContain('링크 검증 [');
+    expect(korean.text()).toContain('an engine stage without a name [');
   });
 
   it('stay silent when stderr is not a terminal or output is JSON', () => {

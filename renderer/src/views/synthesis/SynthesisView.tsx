@@ -1,5 +1,6 @@
-// Synthesis: start a run as a job with the settings of `kopa synth` (it keeps going when the window reloads or
-// closes), follow it, resume one an engine restart cut short; the datasets it made, each opening its sample browser.
+// Synthesis: start a run as a job with the settings of `kopa synth` (count, seed, strategy, steps, trajectories,
+// phrasings, a paraphrase model, the dataset's name; it keeps going when the window reloads or closes), follow it,
+// resume one an engine restart cut short; the datasets it made, each opening its sample browser.
 import { useState } from 'react';
 import { FlaskConical } from 'lucide-react';
 import { Link, Route, Switch } from 'wouter';
@@ -25,10 +26,23 @@ function StartForm() {
   const [maxSteps, setMaxSteps] = useState(5);
   const [trajectories, setTrajectories] = useState(4);
   const [phrasings, setPhrasings] = useState(2);
+  const [paraphraseModel, setParaphraseModel] = useState('');
+  const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const models = useEngineQuery('models.list', {});
   const start = (): void => {
     setError(null);
-    const params = { count, seed, strategy, minSteps, maxSteps, phrasings, ...(strategy === 'intents' ? { trajectories } : {}), ...repeatableBackend(backend) };
+    const params = {
+      count,
+      seed,
+      strategy,
+      minSteps,
+      maxSteps,
+      phrasings,
+      ...(strategy === 'intents' ? { trajectories, ...(paraphraseModel.trim() !== '' ? { paraphraseModel: paraphraseModel.trim() } : {}) } : {}),
+      ...(name.trim() !== '' ? { name: name.trim() } : {}),
+      ...repeatableBackend(backend),
+    };
     void startJob('synth.run', params).then(setError);
   };
   return (
@@ -74,6 +88,27 @@ function StartForm() {
         <label>
           {t('synthesis.phrasings')}
           <input type="number" min={1} max={5} value={phrasings} onChange={(e) => setPhrasings(Math.max(1, Number(e.target.value)))} />
+        </label>
+      </div>
+      <div className="form-row">
+        {strategy === 'intents' && (
+          <label className="grow">
+            {t('synthesis.paraphraseModel')}
+            <input list="paraphrase-models" value={paraphraseModel} placeholder={t('synthesis.paraphraseNone')} onChange={(e) => setParaphraseModel(e.target.value)} data-testid="synth-paraphrase" />
+            <datalist id="paraphrase-models">
+              {(models.data ?? [])
+                .filter((m) => m.kind !== 'lora')
+                .map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+            </datalist>
+          </label>
+        )}
+        <label className="grow">
+          {t('synthesis.name')}
+          <input value={name} placeholder={t('synthesis.nameDefault')} onChange={(e) => setName(e.target.value)} data-testid="synth-name" />
         </label>
         <button type="submit" data-testid="synth-start">
           {t('synthesis.run')}
