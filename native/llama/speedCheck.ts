@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { LlamaRuntime } from './LlamaRuntime.ts';
 import type { LocalModel, Speculation } from './LocalModel.ts';
 import type { ModelTool } from '../../main/core/agent/types.ts';
+import { median } from '../../main/core/median.ts';
 
 export interface SpeedCheckOptions {
   /** Tokens generated per measurement. Defaults to 128. */
@@ -17,6 +18,8 @@ export interface SpeedCheckOptions {
   contextSize?: number;
   /** The prompt whose processing is timed. Defaults to a few hundred tokens of Korean and English text. */
   prompt?: string;
+  /** Rounds of the raw and chat measurements, whose medians are reported. Defaults to 3. */
+  rounds?: number;
 }
 
 export interface SpeedReport {
@@ -46,15 +49,18 @@ export interface SpeedReport {
   speculation: { kind: Speculation; acceptance: number; guesses: number; speedUp: number }[];
 }
 
-// A call whose one argument must be long: the grammar cannot close it before the token budget ends, so both the
-// short and the long chat turn generate exactly their budget.
-const LONG_ARGUMENT_TOOL: ModelTool = { name: 'note', description: 'Write a note.', parameters: { type: 'object', properties: { text: { type: 'string', minLength: 4000 } }, required: ['text'] } };
+// A call whose twenty arguments must each be 100 characters long (the grammar's cap for text): it cannot close within
+// the measured budgets, so the short and the long chat turn each generate their whole budget.
+const LONG_FIELDS = Array.from({ length: 20 }, (_, i) => `part${i + 1}`);
+const LONG_ARGUMENT_TOOL: ModelTool = { name: 'note', description: 'Write a note.', parameters: { type: 'object', properties: Object.fromEntries(LONG_FIELDS.map((f) => [f, { type: 'string', minLength: 100 }])), required: LONG_FIELDS } };
 
 const TOOL_RESULT_PROMPT = `r1: ${JSON.stringify(Array.from({ length: 6 }, (_, i) => ({ region_cd: `11${680 + i * 10}00000`, locatadd_nm: `서울특별시 강남구 ${['역삼동', '개포동', '청담동', '삼성동', '대치동', '신사동'][i]}` })))}\n{"tool": "molit.getRTMSDataSvcAptTradeDev", "arguments": {"LAWD_CD": "`;
 
 const DEFAULT_PROMPT = '서울특별시 강남구의 아파트 매매 실거래가와 기상청 단기예보를 함께 조회합니다. KOPA Studio speed check. '.repeat(8);
 
 const perSecond = (tokens: number, ms: number): number => (ms > 0 ? Math.round((tokens / ms) * 1000) : 0);
+
+const ROUNDS = 3;
 
 /** Milliseconds per token between a short and a long generation of the same prompt. */
 const slope = (shortTokens: number, shortMs: number, longTokens: number, longMs: number): number => (longTokens > shortTokens ? (longMs - shortMs) / (longTokens - shortTokens) : 0);
@@ -74,19 +80,29 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
     await model.complete('warm up', { maxTokens: 4 });
     const [prefill, prefillMs] = await timed(() => model.complete(options.prompt ?? DEFAULT_PROMPT, { maxTokens: 1 }));
     const short = Math.max(2, Math.round(generate / 4));
-    const [rawShort, rawShortMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: short }));
-    const [raw, rawMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: generate }));
     const messages = [{ role: 'user' as const, content: 'Seoul weather?' }];
     const turn = (maxTokens: number) => model.chat(messages, { tools: [LONG_ARGUMENT_TOOL], toolChoice: 'required', maxTokens });
     // The first turn evaluates the prompt; the measured ones continue from it, as an agent's later turns do.
     await turn(2);
-    const [turnShort, turnShortMs] = await timed(() => turn(short));
-    const [turnLong, turnLongMs] = await timed(() => turn(generate));
-    const rawMsPerToken = slope(rawShort.outputTokens, rawShortMs, raw.outputTokens, rawMs);
-    const turnMsPerToken = slope(turnShort.usage.outputTokens, turnShortMs, turnLong.usage.outputTokens, turnLongMs);
+    // Raw and chat measurements alternate, ROUNDS times, and the medians are kept: one pair of timings on a busy CPU
+    // varies by a fifth.
+    const raws: { perToken: number; fixed: number }[] = [];
+    const turns: { perToken: number; fixed: number; tokens: number }[] = [];
+    for (let round = 0; round < (options.rounds ?? ROUNDS); round++) {
+      const [rawShort, rawShortMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: short }));
+      const [raw, rawMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: generate }));
+      const [turnShort, turnShortMs] = await timed(() => turn(short));
+      const [turnLong, turnLongMs] = await timed(() => turn(generate));
+      const rawPerToken = slope(rawShort.outputTokens, rawShortMs, raw.outputTokens, rawMs);
+      const turnPerToken = slope(turnShort.usage.outputTokens, turnShortMs, turnLong.usage.outputTokens, turnLongMs);
+      raws.push({ perToken: rawPerToken, fixed: rawShortMs - rawShort.outputTokens * rawPerToken });
+      turns.push({ perToken: turnPerToken, fixed: turnShortMs - turnShort.usage.outputTokens * turnPerToken, tokens: turnLong.usage.outputTokens });
+    }
+    const rawMsPerToken = median(raws.map((r) => r.perToken));
+    const turnMsPerToken = median(turns.map((t) => t.perToken));
     const rawRate = rawMsPerToken > 0 ? Math.round(1000 / rawMsPerToken) : 0;
     const turnRate = turnMsPerToken > 0 ? Math.round(1000 / turnMsPerToken) : 0;
-    const turnOverheadMs = Math.round(turnShortMs - turnShort.usage.outputTokens * turnMsPerToken - (rawShortMs - rawShort.outputTokens * rawMsPerToken));
+    const turnOverheadMs = Math.round(median(turns.map((t) => t.fixed)) - median(raws.map((r) => r.fixed)));
     const parallel: SpeedReport['parallel'] = [];
     for (const sequences of options.sequences ?? [1, 2, 4, 8]) {
       const variant = sequences === 1 ? model : model.withSequences(sequences);
@@ -123,7 +139,7 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
       generationTokensPerSecond: rawRate,
       parallel,
       speculation,
-      agentLoop: { tokensPerSecond: turnRate, tokens: turnLong.usage.outputTokens, ratio: rawRate > 0 ? Math.round((turnRate / rawRate) * 100) / 100 : 0, turnOverheadMs },
+      agentLoop: { tokensPerSecond: turnRate, tokens: turns[0]?.tokens ?? 0, ratio: rawRate > 0 ? Math.round((turnRate / rawRate) * 100) / 100 : 0, turnOverheadMs },
     };
   } finally {
     for (const variant of variants) await variant.dispose();

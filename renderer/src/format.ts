@@ -1,5 +1,7 @@
 import type { StringKey } from './i18n.tsx';
 
+export { formatDateTime, formatTime } from '../../main/core/i18n/moments.ts';
+
 type T = (key: StringKey, vars?: Record<string, string | number>) => string;
 
 export function formatUptime(ms: number, t: T): string {
@@ -13,19 +15,6 @@ export function formatUptime(ms: number, t: T): string {
 
 export function formatMiB(bytes: number, t: T): string {
   return t('unit.mib', { n: (bytes / 2 ** 20).toFixed(0) });
-}
-
-/** A moment in the locale's own form (오후 3:05 in Korean, 15:05 in English), with the date when not today. */
-export function formatDateTime(iso: string | Date, locale: 'ko' | 'en'): string {
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  const tag = locale === 'ko' ? 'ko-KR' : 'en-GB';
-  const today = new Date().toDateString() === date.toDateString();
-  return new Intl.DateTimeFormat(tag, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
-/** A time of day in the locale's own form, with seconds. */
-export function formatTime(date: Date, locale: 'ko' | 'en'): string {
-  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', { timeStyle: 'medium' }).format(date);
 }
 
 /** Bytes in binary units (KiB, MiB, GiB). */

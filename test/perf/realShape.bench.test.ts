@@ -23,7 +23,7 @@ describe('a model of real shape', () => {
     console.log(`model: Qwen2.5-0.5B shape, ${(shapeParameterCount(MODEL_SHAPES['qwen2.5-0.5b']) / 1e6).toFixed(0)} M parameters, Q8_0, ${(statSync(modelPath).size / 2 ** 20).toFixed(0)} MiB (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
     const runtime = await LlamaRuntime.create({ gpu: false });
     try {
-      const r = await speedCheck(runtime, modelPath, { generate: sized(64, 8), sequences: SMOKE ? [1, 2] : [1, 2, 4, 8] });
+      const r = await speedCheck(runtime, modelPath, { generate: sized(128, 8), sequences: SMOKE ? [1, 2] : [1, 2, 4, 8] });
       console.log(`runtime: ${r.backend}, ${r.threads} threads, llama.cpp ${r.llamaCpp}`);
       console.log(`prompt processing: ${r.promptTokensPerSecond} tokens/s (${r.promptTokens} tokens); generation: ${r.generationTokensPerSecond} tokens/s`);
       console.log(`chat turn (the agent loop's path): ${r.agentLoop.tokensPerSecond} tokens/s = ${r.agentLoop.ratio}× the raw completion's ${r.generationTokensPerSecond} (goal ≥ 0.95), plus ${r.agentLoop.turnOverheadMs} ms once per turn`);

@@ -4,6 +4,7 @@ import type { BenchComparison, BenchReportFormat, BenchRunParams, BenchRunRow, B
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
+import { formatMoment } from '../../core/i18n/moments.ts';
 import { parseInteger, parseList, parseCount } from './call.ts';
 
 
@@ -106,7 +107,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
       const ctx = context();
       const runs = await ctx.withEngine((engine) => engine.call('bench.runs', {}));
       ctx.out.result(runs, (list: BenchRunRow[]) =>
-        renderTable(list.map((r) => ({ id: r.id, suite: r.suite, model: r.manifest.model.ref, samples: r.manifest.sampling.samples, status: r.status, 'pass@1': r.summary ? pct(r.summary['pass@k']['pass@1']?.value ?? 0) : '', created: r.createdAt }))),
+        renderTable(list.map((r) => ({ id: r.id, suite: r.suite, model: r.manifest.model.ref, samples: r.manifest.sampling.samples, status: r.status, 'pass@1': r.summary ? pct(r.summary['pass@k']['pass@1']?.value ?? 0) : '', created: formatMoment(r.createdAt, ctx.locale) }))),
       );
     });
 

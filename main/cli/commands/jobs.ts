@@ -4,16 +4,19 @@ import type { Command } from 'commander';
 import type { JobInfo } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
+import { stageLabel, type Locale } from '../../core/i18n/strings.ts';
+import { formatMoment } from '../../core/i18n/moments.ts';
 
-function progressOf(job: JobInfo): string {
+function progressOf(job: JobInfo, locale: Locale): string {
   const p = job.progress;
   if (!p) return '';
-  return p.total ? `${p.stage} ${p.done ?? 0}/${p.total}` : p.stage;
+  const stage = stageLabel(locale, p.stage);
+  return p.total ? `${stage} ${p.done ?? 0}/${p.total}` : stage;
 }
 
-function renderJobs(jobs: JobInfo[]): string {
-  if (jobs.length === 0) return '작업이 없습니다. No jobs yet.';
-  return renderTable(jobs.map((j) => ({ id: j.id, method: j.method, status: j.status, progress: j.status === 'running' ? progressOf(j) : '', started: j.createdAt, resumable: j.resumable ? 'yes' : '' })));
+function renderJobs(jobs: JobInfo[], ctx: CommandContext): string {
+  if (jobs.length === 0) return ctx.t('cli.jobs.none');
+  return renderTable(jobs.map((j) => ({ id: j.id, method: j.method, status: j.status, progress: j.status === 'running' ? progressOf(j, ctx.locale) : '', started: formatMoment(j.createdAt, ctx.locale), resumable: j.resumable ? 'yes' : '' })));
 }
 
 export function registerJobs(program: Command, context: () => CommandContext): void {
@@ -22,7 +25,7 @@ export function registerJobs(program: Command, context: () => CommandContext): v
     .command('list', { isDefault: true })
     .action(async () => {
       const ctx = context();
-      ctx.out.result(await ctx.withEngine((engine) => engine.call('jobs.list', {})), renderJobs);
+      ctx.out.result(await ctx.withEngine((engine) => engine.call('jobs.list', {})), (list) => renderJobs(list, ctx));
     });
   jobs
     .command('resume')

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { AuditVerdict } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
+import { formatMoment } from '../../core/i18n/moments.ts';
 
 function renderVerdict(v: AuditVerdict): string {
   const against = v.checkpoints ? `, agrees with ${v.checkpoints} checkpoint${v.checkpoints === 1 ? '' : 's'} kept outside the database` : '';
@@ -25,7 +26,7 @@ export function registerRecords(program: Command, context: () => CommandContext)
     .action(async () => {
       const ctx = context();
       const list = await ctx.withEngine((engine) => engine.call('snapshots.list', {}));
-      ctx.out.result(list, (l) => renderTable(l.map((s) => ({ name: s.name, recordings: s.recordings, created: s.createdAt, importedFrom: s.importedFrom ?? '' }))));
+      ctx.out.result(list, (l) => renderTable(l.map((s) => ({ name: s.name, recordings: s.recordings, created: formatMoment(s.createdAt, ctx.locale), importedFrom: s.importedFrom ?? '' }))));
     });
 
   const bundle = program.command('bundle');

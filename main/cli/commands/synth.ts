@@ -5,6 +5,7 @@ import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts
 import { KopaError } from '../../core/errors.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
+import { formatMoment } from '../../core/i18n/moments.ts';
 import { parseInstant, parseInteger, parseCount } from './call.ts';
 
 const percent = (part: number, whole: number): string => `${whole ? Math.round((100 * part) / whole) : 0}%`;
@@ -120,7 +121,7 @@ export function registerSynth(program: Command, context: () => CommandContext): 
     .action(async () => {
       const ctx = context();
       const list = await ctx.withEngine((engine) => engine.call('synth.list', {}));
-      ctx.out.result(list, (l: DatasetInfo[]) => renderTable(l.map((d) => ({ id: d.id, name: d.name, status: d.status, samples: d.samples, backend: d.backend, seed: d.seed, graph: d.graphVersion ?? '', created: d.createdAt }))));
+      ctx.out.result(list, (l: DatasetInfo[]) => renderTable(l.map((d) => ({ id: d.id, name: d.name, status: d.status, samples: d.samples, backend: d.backend, seed: d.seed, graph: d.graphVersion ?? '', created: formatMoment(d.createdAt, ctx.locale) }))));
     });
 
   synth

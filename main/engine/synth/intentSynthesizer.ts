@@ -29,6 +29,7 @@ import { InputSources } from './inputSources.ts';
 import { openRun, runSummary } from './synthRun.ts';
 import { IntentExecutor } from './intentExecutor.ts';
 import type { Paraphraser } from './paraphraser.ts';
+import { median } from '../../core/median.ts';
 
 export interface IntentSynthParams {
   count: number;
@@ -242,7 +243,6 @@ export class IntentSynthesizer {
     const lengths = samples.map((s) => s.query.length).sort((a, b) => a - b);
     const benchLengths = this.deps.bench.map((t) => t.query_ko.length).sort((a, b) => a - b);
     const quantile = (list: number[], q: number): number => (list.length ? list[Math.min(list.length - 1, Math.floor(q * list.length))]! : 0);
-    const median = (list: number[]): number => (list.length ? (list.length % 2 ? list[(list.length - 1) / 2]! : (list[list.length / 2 - 1]! + list[list.length / 2]!) / 2) : 0);
     const trajectories = samples.map((s) => 1 + s.alternatives.length);
     const sequencesOf = (s: SynthSample): string[] => [s.walk.plan, ...s.alternatives.map((a) => a.plan)].map((p) => p.steps.map((st) => st.tool).join('>'));
     const exercised = new Set(samples.flatMap(sequencesOf));

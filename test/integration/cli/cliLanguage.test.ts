@@ -57,6 +57,11 @@ describe('the command line’s language', () => {
     expect(run.stdout).toContain('실패 유형: 없음');
     const english = await kopa(['--data-dir', dir, '--lang', 'en', 'bench', 'run', '--suite', 'kopa', '--model', 'oracle', '--tasks', 'cal-01,re-01'], KOREAN);
     expect(english.stdout).toMatch(/2 of 2 attempts passed over 2 tasks × 1/);
+    // Moments in the locale's own form, never "PM" in Korean.
+    const runs = await kopa(['--data-dir', dir, '--wide', 'bench', 'runs'], KOREAN);
+    expect(runs.stdout).toMatch(/\d{4}\. \d{1,2}\. \d{1,2}\. (오전|오후) \d{1,2}:\d{2}/);
+    expect(runs.stdout).not.toMatch(/AM|PM/);
+    expect((await kopa(['--data-dir', tempDir(), 'jobs'], KOREAN)).stdout).toContain('작업이 없습니다.');
     const script = path.join(tempDir(), 'turns.jsonl');
     writeFileSync(script, `${JSON.stringify({ text: '네, 알겠습니다.' })}\n`);
     const chat = await kopa(['--data-dir', dir, 'chat', '--model', `scripted:${script}`, '--once', '안녕하세요'], KOREAN);
