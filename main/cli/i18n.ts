@@ -18,6 +18,12 @@ export function helpKey(command: Command): string {
   return `cli.help.${names.join('.')}`;
 }
 
+/** A help section's title (Commander's "Usage:", "Options:", …) in `locale`. */
+export function helpTitle(locale: Locale, title: string): string {
+  const key = `cli.title.${title}`;
+  return isStringKey(key) ? translate(locale, key) : title;
+}
+
 /** Describes every command in `locale` from the catalogue (a command without its key is a test failure). */
 export function describeCommands(program: Command, locale: Locale): void {
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];

@@ -38,6 +38,8 @@ describe('the command line’s language', () => {
     expect(korean.stdout).toContain('공개 가중치 LLM 에이전트');
     expect(korean.stdout).toContain('KOPA-Bench: 과제 모음을 검증하고');
     expect(korean.stdout).toContain('데이터 폴더');
+    expect(korean.stdout).toMatch(/^사용법: kopa /m);
+    expect(korean.stdout).toMatch(/^명령:$/m);
     const english = await kopa(['--help'], { LANG: 'C.UTF-8' });
     expect(english.stdout).toContain('run and evaluate open-weight LLM agents');
     expect((await kopa(['--lang', 'en', '--help'], KOREAN)).stdout).toContain('run and evaluate open-weight LLM agents');
