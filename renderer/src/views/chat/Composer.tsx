@@ -6,7 +6,7 @@ import type { ChatSettings } from '../../../../main/api/contract.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { ToolPicker } from './ToolPicker.tsx';
 import { useLocale } from '../../i18n.tsx';
-import { AdapterSelect } from '../../components/AdapterSelect.tsx';
+import { AdapterSelect, ModelSuggestions } from '../../components/ModelChoice.tsx';
 
 export interface ComposerSettings {
   model: string;
@@ -58,7 +58,6 @@ export function Composer(props: {
     if (question === '' || shown.model.trim() === '' || props.running) return;
     props.onSend(question, shown);
   };
-  const bases = models.data?.filter((m) => m.kind !== 'lora') ?? [];
   const adapters = models.data?.filter((m) => m.kind === 'lora') ?? [];
 
   return (
@@ -73,13 +72,7 @@ export function Composer(props: {
         <label>
           {t('chat.model')}
           <input list="composer-models" value={shown.model} disabled={fixed !== null} placeholder={t('chat.modelPlaceholder')} onChange={(e) => update({ model: e.target.value })} data-testid="composer-model" />
-          <datalist id="composer-models">
-            {bases.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </datalist>
+          <ModelSuggestions id="composer-models" models={models.data ?? []} />
         </label>
         <AdapterSelect adapters={adapters} value={shown.lora} disabled={fixed !== null} onChange={(lora) => update({ lora })} />
         <ToolPicker tools={tools} agencies={shown.agencies} disabled={fixed !== null} onChange={(agencies) => update({ agencies })} />

@@ -9,7 +9,7 @@ import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
-import { AdapterSelect } from '../../components/AdapterSelect.tsx';
+import { AdapterSelect, ModelSuggestions } from '../../components/ModelChoice.tsx';
 
 export function StartRun() {
   const { t } = useLocale();
@@ -66,16 +66,9 @@ export function StartRun() {
         <label className="grow">
           {t('eval.model')}
           <input list="bench-models" value={model} onChange={(e) => setModel(e.target.value)} data-testid="bench-model" />
-          <datalist id="bench-models">
+          <ModelSuggestions id="bench-models" models={models.data ?? []}>
             <option value="oracle">{t('eval.oracle')}</option>
-            {(models.data ?? [])
-              .filter((m) => m.kind !== 'lora')
-              .map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-          </datalist>
+          </ModelSuggestions>
         </label>
         <AdapterSelect adapters={adapters} value={lora} onChange={setLora} testId="bench-lora" />
         {lora !== '' && (

@@ -12,6 +12,7 @@ import { useLocale } from '../../i18n.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
 import { JobProgress } from '../../components/JobProgress.tsx';
 import { DatasetBrowser } from './DatasetBrowser.tsx';
+import { ModelSuggestions } from '../../components/ModelChoice.tsx';
 
 const REFRESH_MS = 1500;
 
@@ -95,15 +96,7 @@ function StartForm() {
           <label className="grow">
             {t('synthesis.paraphraseModel')}
             <input list="paraphrase-models" value={paraphraseModel} placeholder={t('synthesis.paraphraseNone')} onChange={(e) => setParaphraseModel(e.target.value)} data-testid="synth-paraphrase" />
-            <datalist id="paraphrase-models">
-              {(models.data ?? [])
-                .filter((m) => m.kind !== 'lora')
-                .map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
-            </datalist>
+            <ModelSuggestions id="paraphrase-models" models={models.data ?? []} />
           </label>
         )}
         <label className="grow">

@@ -1,5 +1,24 @@
+// How a form names a model: registered models offered as suggestions for a reference field (which also takes a
+// path, a server or a scripted file), and the LoRA adapter a model runs with.
+import type { ReactNode } from 'react';
 import type { ModelInfo } from '../../../main/api/contract.ts';
 import { useLocale } from '../i18n.tsx';
+
+/** The registered models (not adapters) as suggestions of a model field's datalist, after any given options. */
+export function ModelSuggestions({ id, models, children }: { id: string; models: ModelInfo[]; children?: ReactNode }) {
+  return (
+    <datalist id={id}>
+      {children}
+      {models
+        .filter((m) => m.kind !== 'lora')
+        .map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+    </datalist>
+  );
+}
 
 /** The LoRA adapter a model runs with, or none (the base model); nothing to choose when none is registered. */
 export function AdapterSelect({ adapters, value, onChange, disabled = false, testId }: { adapters: ModelInfo[]; value: string; onChange: (id: string) => void; disabled?: boolean; testId?: string }) {
