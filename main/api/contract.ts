@@ -15,6 +15,7 @@ import type { BenchAttemptRow, BenchRunRow, BenchRunSummary, BenchEstimate } fro
 import type { BenchTask } from '../core/bench/types.ts';
 import type { ReportLang } from '../core/bench/report/reportText.ts';
 import type { ExportFormat } from '../core/synth/formats.ts';
+import type { ModelPlacement } from '../core/models/placement.ts';
 import type { SynthSample } from '../core/synth/types.ts';
 
 export type EmptyParams = Record<string, never>;
@@ -582,21 +583,10 @@ export interface ChatExport {
 }
 
 /** A local model held in memory by the engine. */
-export interface LoadedModel {
+export interface LoadedModel extends ModelPlacement {
   /** The registered model's id, or null for a file loaded by path. */
   id: string | null;
   name: string;
-  path: string;
-  contextSize: number;
-  /** Sequences of its context: episodes decoded together in one batch. */
-  sequences: number;
-  lora: string[];
-  /** Layers offloaded to the GPU (0 on CPU). */
-  gpuLayers: number;
-  /** Where it runs: the GPU backend (cuda, vulkan, metal) or false for the CPU. */
-  gpu: string | false;
-  /** Bytes of the weights' file. */
-  sizeBytes: number;
 }
 
 export interface EpisodeSummary {
@@ -612,6 +602,10 @@ export interface EpisodeSummary {
 }
 
 export interface BfclRunSummary {
+  /** The run as kept (bfcl.runs, bfcl.show); absent from the runner alone. */
+  run?: string;
+  /** Its scores, as bfcl.check gives them for the categories run. */
+  scores?: BfclCheckSummary;
   outDir: string;
   backend: string;
   categories: { category: string; entries: number; run: number; skipped: number }[];
@@ -634,6 +628,26 @@ export interface BfclCheckSummary {
   categories: { category: string; correct: number; total: number; accuracy: number; low: number; high: number }[];
   /** `reason`: for multi-turn, the turn and the class with its differing attributes, or the results never produced. */
   failures: { category: string; id: string; errorType: string; reason?: string }[];
+}
+
+/** A BFCL run as kept beside KOPA-Bench's runs. */
+export interface BfclRunRow {
+  id: string;
+  /** The model as the run named it (a registered id, a file, a server). */
+  model: string;
+  backend: string;
+  dataDir: string;
+  outDir: string;
+  params: { categories: string[]; limit?: number; temperature?: number; maxTokens?: number; concurrency?: number };
+  seconds: number;
+  createdAt: string;
+  /** The leaderboard's aggregates and each category's accuracy; `failed`: how many entries failed. */
+  scores: Omit<BfclCheckSummary, 'failures'> & { failed: number };
+}
+
+/** A kept BFCL run with every failed entry and why. */
+export interface BfclRunDetail extends Omit<BfclRunRow, 'scores'> {
+  scores: BfclCheckSummary;
 }
 
 export interface BfclConformance {
@@ -875,6 +889,8 @@ export interface EngineMethods {
   'bfcl.run': { params: { data: string; model: string; out: string; categories?: BfclCategory[]; limit?: number; concurrency?: number; maxTokens?: number; temperature?: number; constants?: string }; result: BfclRunSummary };
   'bfcl.check': { params: { data: string; results: string; categories?: BfclCategory[]; underscoreToDot?: boolean; constants?: string }; result: BfclCheckSummary };
   'bfcl.conformance': { params: { data: string; vectors: string; constants?: string }; result: BfclConformance };
+  'bfcl.runs': { params: EmptyParams; result: BfclRunRow[] };
+  'bfcl.show': { params: { run: string }; result: BfclRunDetail };
   'bench.validate': { params: BenchValidateParams; result: BenchValidation };
   'bench.run': { params: BenchRunParams; result: BenchRunSummary };
   'rollout.run': { params: RolloutRunParams; result: RolloutRunResult };
@@ -967,6 +983,8 @@ const methodTable: Record<MethodName, true> = {
   'bfcl.run': true,
   'bfcl.check': true,
   'bfcl.conformance': true,
+  'bfcl.runs': true,
+  'bfcl.show': true,
   'bench.validate': true,
   'bench.run': true,
   'rollout.run': true,

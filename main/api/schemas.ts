@@ -143,6 +143,8 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
     .strict(),
   'bfcl.check': z.object({ data: text, results: text, categories: z.array(z.enum(bfclCategories)).min(1).optional(), underscoreToDot: z.boolean().optional(), constants: text.optional() }).strict(),
   'bfcl.conformance': z.object({ data: text, vectors: text, constants: text.optional() }).strict(),
+  'bfcl.runs': empty,
+  'bfcl.show': z.object({ run: text }).strict(),
   'bench.validate': z
     .object({ suite: text, mode: mode.optional(), snapshot: text.optional(), tasks: z.array(text).min(1).optional(), concurrency: z.number().int().min(1).max(64).optional(), resultTokens: z.number().int().min(64).max(65_536).optional() })
     .strict(),

@@ -1,7 +1,8 @@
 // The `kopa` command: one error boundary, one exit-code policy (0 ok, 1 failure, 2 usage), --json everywhere.
 import { Command, CommanderError, Option } from 'commander';
 import { locales, translate, type Locale, type StringKey } from '../core/i18n/strings.ts';
-import { cliLocale, describeCommands, helpTitle } from './i18n.ts';
+import { cliLocale, describeCommands, localizedHelp } from './i18n.ts';
+import { localizeCommanderError } from './commanderErrors.ts';
 import { APP_VERSION } from '../core/appInfo.ts';
 import { KopaError } from '../core/errors.ts';
 import { CommandContext, type GlobalOptions } from './context.ts';
@@ -39,9 +40,9 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
     .addOption(new Option('--lang <lang>', t('cli.option.lang')).choices([...locales]))
     .helpOption('-h, --help', t('cli.option.help'))
     .showHelpAfterError(t('cli.addHelp'))
-    .configureHelp({ styleTitle: (title) => helpTitle(locale, title) })
+    .configureHelp(localizedHelp(locale))
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s), outputError: (s, write) => write(localizeCommanderError(locale, s)) });
 
   const context = (): CommandContext => {
     const ctx = new CommandContext(io, program.opts<GlobalOptions>(), locale);

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { APP_NAME } from '../core/appInfo.ts';
 import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, hardenSession, hardenWebContents, WINDOW_WEB_PREFERENCES } from './security.ts';
 import { EngineProcess } from './engineProcess.ts';
+import { handlePathDialogs } from './fileDialogs.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererDir = path.resolve(here, '..', 'renderer');
@@ -49,6 +50,7 @@ hardenWebContents();
 app.whenReady().then(async () => {
   hardenSession(session.defaultSession);
   serveRenderer();
+  handlePathDialogs();
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (!app.isPackaged && existsSync(electronSqliteBinding)) env.KOPA_SQLITE_BINDING = electronSqliteBinding;
   const engine = new EngineProcess({

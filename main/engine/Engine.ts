@@ -29,7 +29,7 @@ import { exportChat, getChat, listChats, removeChat, renameChat, truncateChat } 
 import { ApprovalBroker } from './agent/approvals.ts';
 import { JobRunner } from './jobs/JobRunner.ts';
 import { runAgent } from './methods/agent.ts';
-import { bfclCheck, bfclConformance, bfclRun } from './methods/bfcl.ts';
+import { bfclCheck, bfclConformance, bfclRun, bfclRuns, bfclShow } from './methods/bfcl.ts';
 import { diskUse } from './methods/diskUse.ts';
 import { benchAttempts, benchCompare, benchReport, benchRun, benchRuns, benchShow, benchValidate } from './methods/bench.ts';
 import { ModelRegistry } from './models/ModelRegistry.ts';
@@ -164,6 +164,8 @@ export class Engine implements EngineApi {
     'bfcl.run': (params, options) => bfclRun(this, params, options),
     'bfcl.check': async (params) => bfclCheck(params),
     'bfcl.conformance': async (params, options) => bfclConformance(params, options),
+    'bfcl.runs': async () => bfclRuns(this),
+    'bfcl.show': async ({ run }) => bfclShow(this, run),
     'bench.validate': (params, options) => benchValidate(this, params, options),
     'bench.run': (params, options) => benchRun(this, params, options),
     'bench.runs': async () => benchRuns(this),

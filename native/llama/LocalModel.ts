@@ -9,6 +9,7 @@ import { KopaError } from '../../main/core/errors.ts';
 import { toGrammarHistory, toNativeHistory } from './chatHistory.ts';
 import { fitHistory } from './contextPolicy.ts';
 import type { LlamaRuntime } from './LlamaRuntime.ts';
+import type { MemoryUse, ModelPlacement } from '../../main/core/models/placement.ts';
 
 /** How tool calls are made: the model template's own syntax, or a JSON grammar for models that have none. */
 export type ToolCallMode = 'native' | 'grammar';
@@ -170,6 +171,8 @@ export class LocalModel {
   /** Tokens one sequence's context holds. */
   readonly contextSize: number;
   private context: Promise<LlamaContext> | undefined;
+  /** The context once made, for what it holds in memory. */
+  private madeContext: LlamaContext | undefined;
   private readonly free: LlamaContextSequence[] = [];
   private readonly waiting: ((sequence: LlamaContextSequence) => void)[] = [];
   private readonly running = new Set<Promise<unknown>>();
@@ -232,8 +235,27 @@ export class LocalModel {
   }
 
   /** Where and how it is loaded, for the workbench's list of loaded models. */
-  placement(): { path: string; contextSize: number; sequences: number; lora: string[]; gpuLayers: number; gpu: string | false; sizeBytes: number } {
-    return { path: this.path, contextSize: this.contextSize, sequences: this.sequences, lora: [...this.settings.lora], gpuLayers: this.model.gpuLayers, gpu: this.runtime.llama.gpu, sizeBytes: this.model.size };
+  placement(): ModelPlacement {
+    const memory = (usage: { ram: number; vram: number }): MemoryUse => ({ ram: usage.ram, vram: usage.vram });
+    return {
+      path: this.path,
+      contextSize: this.contextSize,
+      sequences: this.sequences,
+      lora: [...this.settings.lora],
+      gpuLayers: this.model.gpuLayers,
+      gpu: this.runtime.llama.gpu,
+      sizeBytes: this.model.size,
+      weightsMemory: memory(this.model.memoryUsage),
+      contextMemory: this.madeContext ? memory(this.madeContext.memoryUsage) : null,
+    };
+  }
+
+  /**
+   * Makes the context (KV cache and buffers for every sequence) now rather than at the first question, so that a
+   * context too large for the machine fails when the model is loaded and its memory can be shown.
+   */
+  async prepare(): Promise<void> {
+    await this.ensureContext();
   }
 
   static async load(runtime: LlamaRuntime, options: LoadLocalModelOptions): Promise<LocalModel> {
@@ -322,6 +344,7 @@ export class LocalModel {
     this.context ??= (async () => {
       const { lora, loraScale, speculation } = this.settings;
       const context = await this.model.createContext({ contextSize: this.contextSize, sequences: this.sequences, threads: this.runtime.threads, ...(lora.length ? { lora: { adapters: lora.map((filePath) => ({ filePath, scale: loraScale })) } } : {}) });
+      this.madeContext = context;
       for (let i = 0; i < this.sequences; i++) {
         // A predictor belongs to one sequence (node-llama-cpp's rule).
         const sequence = context.getSequence(speculation === 'input-lookup' ? { tokenPredictor: new InputLookupTokenPredictor() } : {});

@@ -52,10 +52,16 @@ interface Watched {
   requests: string[];
 }
 
-async function open(options: { locale?: 'ko' | 'en'; dark?: boolean } = {}): Promise<Watched> {
+async function open(options: { locale?: 'ko' | 'en'; dark?: boolean; chosenPaths?: Record<string, string> } = {}): Promise<Watched> {
   // axe-core is injected as a script: the page's CSP (script-src 'self') would refuse it, as it should.
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true, colorScheme: options.dark ? 'dark' : 'light', acceptDownloads: true });
   if (options.locale === 'en') await context.addInitScript(() => localStorage.setItem('kopa.locale', 'en'));
+  // The desktop preload's bridge, as the page sees it: the OS dialog answers with the path chosen for each kind.
+  if (options.chosenPaths)
+    await context.addInitScript((chosen: Record<string, string>) => {
+      const requests: unknown[] = [];
+      Object.assign(window, { kopaPathRequests: requests, kopaDesktop: { platform: 'linux', choosePath: async (request: { kind: string }) => (requests.push(request), chosen[request.kind] ?? null) } });
+    }, options.chosenPaths);
   const page = await context.newPage();
   const watched: Watched = { page, context, problems: [], received: [], sent: [], requests: [] };
   page.on('console', (m) => m.type() === 'error' && watched.problems.push(`console: ${m.text()}`));
@@ -196,8 +202,8 @@ describe('the workbench', () => {
     await close(w);
   }, 120_000);
 
-  it('imports the tiny GGUF with its hashing, shows what it is, loads it and unloads it, and checks an inference server', async () => {
-    const gguf = await writeTinyLlama();
+  it('imports the tiny GGUF with its hashing, shows what it is, loads it, chats one turn with it in grammar mode, unloads it, and checks an inference server', async () => {
+    const gguf = await writeTinyLlama({ contextLength: 8192 });
     const w = await open();
     const { page } = w;
     await goTo(page, 'models');
@@ -205,16 +211,43 @@ describe('the workbench', () => {
     await page.getByTestId('model-add').click();
     const card = page.getByTestId('model-card');
     await card.waitFor({ timeout: 30_000 });
+    // The import is a job (hashing a large file outlives a reload); its card says it finished.
+    await expect.poll(() => page.getByTestId('model-imports').locator('[data-testid=job][data-status=done]').textContent(), { timeout: 15_000 }).toContain('모델 가져오기');
     await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain('llama');
     expect(await card.textContent()).toMatch(/SHA-256[0-9a-f]{16}…/);
-    await card.getByTestId('model-load-context').fill('1024');
+    expect(await card.textContent()).toContain('JSON 문법으로 강제');
+    await card.getByTestId('model-load-context').fill('8192');
     await card.getByTestId('model-load-gpu-layers').fill('0');
     await card.getByTestId('model-load').click();
     await card.getByTestId('model-loaded').waitFor({ timeout: 60_000 });
-    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('CPU · 문맥 1,024 · 시퀀스 1개');
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('CPU · 문맥 8,192 · 시퀀스 1개');
+    // The context is made at load, so what it takes is known before the first question.
+    await expect.poll(() => card.getByTestId('model-memory').textContent(), { timeout: 15_000 }).toMatch(/^RAM \d[\d.]* (KiB|MiB) · VRAM 0 B — 가중치 \d[\d.]* (KiB|MiB), 문맥 1개 \d[\d.]* (KiB|MiB)$/);
     await expect.poll(() => page.getByTestId('strip-model').textContent(), { timeout: 15_000 }).toContain('CPU');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, 'models-loaded.png'), fullPage: true });
+
+    // One chat turn with it: the loaded model answers (random weights: the text is noise, the path is the real one).
+    const registered = (await host.engine.call('models.list', {})).find((m) => m.location === gguf || m.name === 'kopa-tiny-llama');
+    await goTo(page, 'chat');
+    await page.getByTestId('composer-model').fill(registered!.id);
+    await page.getByTestId('composer-approval').uncheck();
+    // A byte-level model reads every byte as a token: the holiday tools alone keep the prompt short.
+    await page.getByText('모든 기관의 도구').click();
+    for (const box of await page.locator('[data-testid^="agency-"]').all()) if ((await box.getAttribute('data-testid')) !== 'agency-KASI') await box.uncheck();
+    expect(await page.locator('.tool-picker summary').textContent()).toContain('기관 15곳 중 1곳의 도구');
+    await page.getByTestId('composer-input').fill('5월 공휴일?');
+    await page.getByTestId('send').click();
+    await expect.poll(() => page.getByTestId('turn').count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(async () => (await page.getByTestId('answer').count()) + (await page.getByText('답변 없이 끝났습니다').count()), { timeout: 60_000 }).toBe(1);
+    expect(page.url()).toMatch(/#\/chat\/[0-9a-f-]{36}$/);
+    const chatId = page.url().split('/').pop()!;
+    const stored = await host.engine.call('chats.get', { id: chatId });
+    expect(stored.chat.settings).toMatchObject({ model: registered!.id });
+    expect(stored.messages.filter((m) => m.role === 'assistant').length).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(screenshots, 'chat-tiny-gguf.png') });
+
+    await goTo(page, 'models');
     await card.getByRole('button', { name: '내리기' }).click();
     await expect.poll(() => page.getByTestId('strip-model').textContent(), { timeout: 15_000 }).toBe('불러온 모델 없음');
 
@@ -230,6 +263,76 @@ describe('the workbench', () => {
     } finally {
       await server.close();
     }
+    await close(w);
+  }, 120_000);
+
+  it('chooses paths in the desktop\'s own file dialogs: a model to import, a bundle to read and write, a BFCL folder', async () => {
+    const plain = await open();
+    await goTo(plain.page, 'models');
+    // In a browser the path is typed: there is no dialog to offer.
+    expect(await plain.page.getByTestId('model-source-browse').count()).toBe(0);
+    await close(plain);
+
+    const chosen = { gguf: '/models/exaone-3.5-7.8b-q4_k_m.gguf', bundle: '/media/usb/replay.kopa-bundle', dataset: '/data/exports/set.jsonl', folder: '/data/bfcl/v4' };
+    const w = await open({ chosenPaths: chosen });
+    const { page } = w;
+    const browse = async (field: string): Promise<string> => {
+      await page.getByTestId(`${field}-browse`).click();
+      await expect.poll(() => page.getByTestId(field).inputValue()).not.toBe('');
+      return page.getByTestId(field).inputValue();
+    };
+    await goTo(page, 'models');
+    expect(await browse('model-source')).toBe(chosen.gguf);
+    await page.screenshot({ path: path.join(screenshots, 'models-desktop-browse.png') });
+    await goTo(page, 'settings');
+    expect(await browse('bundle-file')).toBe(chosen.bundle);
+    expect(await browse('bundle-out')).toBe(chosen.bundle);
+    await goTo(page, 'eval');
+    expect(await browse('bfcl-data')).toBe(chosen.folder);
+    const requests = await page.evaluate(() => (window as unknown as { kopaPathRequests: unknown[] }).kopaPathRequests);
+    expect(requests).toEqual([
+      { action: 'open', kind: 'gguf', title: 'GGUF 모델 가져오기' },
+      { action: 'open', kind: 'bundle', title: '가져올 번들 파일' },
+      expect.objectContaining({ action: 'save', kind: 'bundle' }),
+      { action: 'open', kind: 'folder', title: expect.any(String) },
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    await close(w);
+  }, 120_000);
+
+  it('shows where the runs and the catalog will be while the engine answers, then the answers', async () => {
+    const w = await open();
+    const { page } = w;
+    // The engine's answers to these two methods are held back until the skeletons have been seen.
+    const held = new Set<number>();
+    const waiting: (() => void)[] = [];
+    let holding = true;
+    await page.routeWebSocket(/\/api\/ws/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        const call = JSON.parse(String(message)) as { kind: string; id: number; method?: string };
+        if (call.kind === 'call' && (call.method === 'bench.runs' || call.method === 'catalog.list')) held.add(call.id);
+        server.send(message);
+      });
+      server.onMessage((message) => {
+        const reply = JSON.parse(String(message)) as { id?: number };
+        if (holding && reply.id !== undefined && held.has(reply.id)) waiting.push(() => ws.send(message));
+        else ws.send(message);
+      });
+    });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('connection').textContent(), { timeout: 15_000 }).toMatch(/엔진 연결됨/);
+    await page.evaluate(() => (location.hash = '#/eval'));
+    await page.getByTestId('skeleton').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('skeleton').first().getAttribute('aria-busy')).toBe('true');
+    expect(await page.getByTestId('skeleton').first().textContent()).toBe('불러오는 중…');
+    await page.evaluate(() => (location.hash = '#/catalog'));
+    await page.getByTestId('skeleton').first().waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(screenshots, 'catalog-loading.png') });
+    holding = false;
+    for (const send of waiting.splice(0)) send();
+    await page.getByTestId('catalog-intro').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('skeleton').count()).toBe(0);
     await close(w);
   }, 120_000);
 
@@ -429,6 +532,21 @@ describe('the workbench', () => {
     expect(failures).toContain('parallel_0 parallel_function_checker_no_order:wrong_count');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId('bfcl-scores').screenshot({ path: path.join(screenshots, 'eval-bfcl-ko.png') });
+
+    // The run is kept with its scores beside KOPA-Bench's runs, and is there after a reload without scoring again.
+    const kept = (await host.engine.call('bfcl.runs', {}))[0]!;
+    expect(kept).toMatchObject({ model, params: { categories: ['simple_python', 'parallel', 'irrelevance'] }, scores: { failed: 2 } });
+    await page.reload();
+    await goTo(page, 'eval');
+    const runRow = page.getByTestId('bfcl-runs').locator('tbody tr').first();
+    await expect.poll(() => runRow.textContent(), { timeout: 15_000 }).toContain('scripted:turns.jsonl');
+    // Three categories; non-live, live and multi-turn (none of theirs ran: a dash), overall; two failed.
+    expect(await runRow.textContent()).toMatch(/35\.6%——5\.6%2$/);
+    await runRow.getByTestId('bfcl-run-link').click();
+    await page.getByTestId('bfcl-run-scores').getByTestId('bfcl-scores').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('bfcl-run-scores').getByTestId('bfcl-categories').locator('tbody tr').allTextContents()).toEqual(rows);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('section[aria-labelledby=bfcl]').screenshot({ path: path.join(screenshots, 'eval-bfcl-runs-ko.png') });
     await close(w);
   }, 120_000);
 
@@ -474,6 +592,8 @@ describe('the workbench', () => {
     const run = (await host.engine.call('bench.runs', {}))[0]!;
     expect(run.manifest.model).toMatchObject({ ref: base.id, lora: [adapter.id], loraScale: 0.5 });
     expect(run.manifest.sampling).toMatchObject({ maxSteps: 2, maxTokens: 16 });
+    // The runs table names the registered model as the analyst named it.
+    await expect.poll(() => page.locator('tr').filter({ hasText: run.id }).textContent(), { timeout: 15_000 }).toContain('tiny-base + LoRA');
     await page.getByTestId('run-link').first().click();
     await expect.poll(() => page.getByTestId('manifest').textContent(), { timeout: 15_000 }).toContain(`${adapter.id} × 0.5`);
     await close(w);
@@ -568,6 +688,17 @@ describe('the workbench', () => {
     const w = await open();
     const { page } = w;
     await goTo(page, 'synthesis');
+    // The status bar's emulator is the starting choice; live on purpose asks first, and cancelled starts nothing.
+    const synthJobs = async (): Promise<number> => (await host.engine.call('jobs.list', {})).filter((j) => j.method === 'synth.run').length;
+    const before = await synthJobs();
+    expect(await page.getByTestId('synth-mode').inputValue()).toBe('emulator');
+    await page.getByTestId('synth-mode').selectOption('live');
+    await page.getByTestId('synth-start').click();
+    await page.getByRole('alertdialog').waitFor();
+    expect(await page.getByRole('alertdialog').textContent()).toContain('실제 기관 API로 합성할까요?');
+    await page.getByRole('alertdialog').getByRole('button', { name: '취소' }).click();
+    expect(await synthJobs()).toBe(before);
+    await page.getByTestId('synth-mode').selectOption('emulator');
     await page.getByTestId('synth-count').fill('100');
     await page.getByTestId('synth-name').fill('analyst-set');
     await page.getByTestId('synth-start').click();

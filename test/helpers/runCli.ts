@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fileTempDir } from './tempDir.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const kopaBin = path.join(repoRoot, 'bin', 'kopa.mjs');
@@ -12,10 +13,15 @@ export interface CliRun {
   stderr: string;
 }
 
+let fileDataDir: string | undefined;
+
 export function runKopa(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  // A command without --data-dir uses a data folder of the test file's own, never the user's (where another checkout's
+  // newer schema would refuse this one).
+  fileDataDir ??= fileTempDir('kopa-cli-data-');
   return new Promise((resolve, reject) => {
     // English unless a test asks for a language: the command line follows the system's locale.
-    const child = spawn(process.execPath, [kopaBin, ...args], { env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8', ...env }, cwd: repoRoot });
+    const child = spawn(process.execPath, [kopaBin, ...args], { env: { ...process.env, KOPA_DATA_DIR: fileDataDir, LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8', ...env }, cwd: repoRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -1,10 +1,15 @@
 // The graph view and the evaluation task table under load, in browser mode with headless Chromium: the graph's
 // layout time (in Node, the same code the page runs) and the time until 1,000 links are drawn, frame times while
 // panning and zooming it; the frame times while scrolling a run's task table of 10,000 attempts. Budget: no frame
-// over 50 ms. The catalog has 46 drawable tools (the query tool is not drawn); the links are synthetic.
+// over 50 ms. The bundled catalog has 46 drawable tools (the query tool is not drawn): a made-up agency in the data
+// folder's catalog brings them to 60; the links are synthetic.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Engine } from '../../main/engine/Engine.ts';
+import { defaultResourcesDir } from '../../main/engine/resources.ts';
+import type { CatalogFile, ToolSpec } from '../../main/core/catalog/types.ts';
 import { EdgeRepository } from '../../main/engine/store/repositories/EdgeRepository.ts';
 import { BenchRepository } from '../../main/engine/store/repositories/BenchRepository.ts';
 import { startBrowserHost } from '../../main/host/browserHost.ts';
@@ -17,6 +22,7 @@ import { launchChromium } from '../helpers/browser.ts';
 import { tempDir } from '../helpers/tempDir.ts';
 import { sized } from './smoke.ts';
 
+const TOOLS = 60;
 const LINKS = sized(1000, 120);
 const ATTEMPTS = sized(10_000, 300);
 
@@ -49,6 +55,21 @@ async function framesDuring(page: Page, work: () => Promise<void>): Promise<numb
   return page.evaluate(() => ((window.kopaFrames.on = false), window.kopaFrames.frames.slice(1)));
 }
 
+/**
+ * Tools of a made-up agency in the data folder's catalog (copies of a holiday tool at paths of their own), so that the
+ * graph has `total` tools, as a catalog grown past the bundled one would.
+ */
+async function addLoadTestTools(dataDir: string, total: number): Promise<void> {
+  const bundled = Engine.open({ dataDir: tempDir(), host: 'test' });
+  const have = bundled.catalog().list().filter((t) => t.kind !== 'query').length;
+  await bundled.dispose();
+  const kasi = JSON.parse(readFileSync(path.join(defaultResourcesDir(), 'catalog', 'kasi.json'), 'utf8')) as CatalogFile;
+  const base = kasi.tools[0]! as ToolSpec & { endpoint: { path: string } };
+  const tools = Array.from({ length: Math.max(0, total - have) }, (_, i) => ({ ...base, id: `loadtest.tool${i + 1}`, agency: 'LoadTest', name: { ko: `부하 시험 도구 ${i + 1}`, en: `Load test tool ${i + 1}` }, endpoint: { ...base.endpoint, path: `${base.endpoint.path}${i + 1}` } }));
+  mkdirSync(path.join(dataDir, 'catalog'), { recursive: true });
+  writeFileSync(path.join(dataDir, 'catalog', 'loadtest.json'), JSON.stringify({ agency: 'LoadTest', agencyName: { ko: '부하 시험', en: 'Load test' }, tools }));
+}
+
 function syntheticLinks(tools: string[], count: number): Candidate[] {
   const bases: CandidateBasis[] = ['semantic', 'transform', 'lexical'];
   return Array.from({ length: count }, (_, i) => {
@@ -60,10 +81,12 @@ function syntheticLinks(tools: string[], count: number): Candidate[] {
 }
 
 describe('workbench views under load', () => {
-  it(`lays out and pans a graph of ${LINKS} links`, async () => {
+  it(`lays out and pans a graph of ${TOOLS} tools and ${LINKS} links`, async () => {
     const dataDir = tempDir();
+    await addLoadTestTools(dataDir, TOOLS);
     const engine = Engine.open({ dataDir, host: 'test' });
     const tools = engine.catalog().list().filter((t) => t.kind !== 'query');
+    expect(tools).toHaveLength(TOOLS);
     const links = syntheticLinks(tools.map((t) => t.id), LINKS);
     new EdgeRepository(engine.store.db).propose(links, new Date());
     await engine.dispose();

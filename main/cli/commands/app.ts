@@ -1,10 +1,11 @@
 // `kopa app`: the desktop app where Electron can start; otherwise the same UI in browser mode on 127.0.0.1.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { KopaError } from '../../core/errors.ts';
 import { projectPaths } from '../../host/projectPaths.ts';
 import type { CommandContext } from '../context.ts';
+import { invalidArgument } from '../commanderErrors.ts';
 
 interface AppOptions {
   browser?: boolean;
@@ -13,7 +14,7 @@ interface AppOptions {
 
 export function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw invalidArgument('port');
   return port;
 }
 

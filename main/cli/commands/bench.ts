@@ -76,7 +76,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .command('run')
     .requiredOption('--suite <suite>', '"kopa" or a .jsonl file or folder')
     .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL, pool:SERVER*N,SERVER*N (registered servers as one, N at once each), scripted:FILE (turns per task) or oracle')
-    .option('--samples <n>', 'attempts per task (default 1)', parseCount, 1)
+    .option('--samples <n>', 'attempts per task', parseCount, 1)
     .option('--temperature <t>', 'sampling temperature (default 0 for one sample, 0.7 for more)', parseNumber)
     .option('--concurrency <n>', 'attempts at once (default 1)', parseCount)
     .option('--seed <n>', 'sampling seed (default 1)', parseInteger)

@@ -56,7 +56,28 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
           engine.jobs.run('bfcl.run', { data: options.data, model: options.model, out: options.out, categories: categories(options.categories), limit: options.limit, concurrency: options.concurrency, constants: options.constants }, { onProgress }),
         ),
       );
-      ctx.out.result(summary, (s) => `${s.categories.map((c) => `${c.category}: ${c.run} run, ${c.skipped} already done`).join('\n')}\nresults in ${s.outDir} (${s.seconds} s, ${s.backend})`);
+      ctx.out.result(summary, (s) => [`${s.categories.map((c) => `${c.category}: ${c.run} run, ${c.skipped} already done`).join('\n')}\nresults in ${s.outDir} (${s.seconds} s, ${s.backend})`, ...(s.scores ? ['', renderCheck(s.scores)] : []), ...(s.run ? ['', `kept as ${s.run} (kopa bfcl show ${s.run})`] : [])].join('\n'));
+    });
+
+  bfcl
+    .command('runs')
+    .action(async () => {
+      const ctx = context();
+      const runs = await ctx.withEngine((engine) => engine.call('bfcl.runs', {}));
+      ctx.out.result(runs, (list) =>
+        list.length === 0
+          ? 'no BFCL runs yet (kopa bfcl run)'
+          : renderTable(list.map((r) => ({ run: r.id, model: r.model, when: r.createdAt.slice(0, 16).replace('T', ' '), categories: r.params.categories.length, 'non-live': pct(r.scores.nonLive), live: pct(r.scores.live), 'multi-turn': pct(r.scores.multiTurn), overall: pct(r.scores.overall), failed: r.scores.failed }))),
+      );
+    });
+
+  bfcl
+    .command('show')
+    .argument('<run>', 'a run id from kopa bfcl runs')
+    .action(async (run: string) => {
+      const ctx = context();
+      const detail = await ctx.withEngine((engine) => engine.call('bfcl.show', { run }));
+      ctx.out.result(detail, (d) => [`${d.id}: ${d.model} (${d.backend}), ${d.createdAt}, ${d.seconds} s`, `data ${d.dataDir}, results ${d.outDir}`, '', renderCheck(d.scores)].join('\n'));
     });
 
   bfcl

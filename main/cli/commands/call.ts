@@ -1,44 +1,45 @@
 import { readFileSync } from 'node:fs';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { gatewayModes, type CallResult, type GatewayMode, type ParsedOutcome } from '../../core/gateway/callResult.ts';
 import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
+import { invalidArgument } from '../commanderErrors.ts';
 
 export function parseJsonObject(value: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw new InvalidArgumentError('not valid JSON (quote it for the shell: --args \'{"nx": 60}\')');
+    throw invalidArgument('json');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError('must be a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidArgument('jsonObject');
   return parsed as Record<string, unknown>;
 }
 
 export function parseInteger(value: string): number {
   const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('must be an integer');
+  if (!Number.isSafeInteger(n)) throw invalidArgument('integer');
   return n;
 }
 
 /** A count of something (samples, steps, tokens, attempts at once): a whole number of at least 1. */
 export function parseCount(value: string): number {
   const n = parseInteger(value);
-  if (n < 1) throw new InvalidArgumentError('must be at least 1');
+  if (n < 1) throw invalidArgument('atLeastOne');
   return n;
 }
 
 export function parseList(value: string): string[] {
   const items = value.split(',').map((s) => s.trim()).filter(Boolean);
-  if (items.length === 0) throw new InvalidArgumentError('a comma-separated list of tool ids');
+  if (items.length === 0) throw invalidArgument('list');
   return items;
 }
 
 export function parseInstant(value: string): Date {
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw new InvalidArgumentError('must be an ISO date-time, e.g. 2025-03-01T14:30:00+09:00');
+  if (Number.isNaN(d.getTime())) throw invalidArgument('instant');
   return d;
 }
 

@@ -1,17 +1,18 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { EdgeDetail, EdgeListing, EdgeVerifySummary } from '../../api/contract.ts';
 import { edgeStatuses, describeEdge } from '../../core/edge/types.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { parseInstant, parseCount, parseList } from './call.ts';
+import { invalidArgument } from '../commanderErrors.ts';
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** 90s, 30m, 12h, 7d (a bare number is milliseconds). */
 export function parseDuration(value: string): number {
   const match = /^(\d+)(ms|s|m|h|d)?$/.exec(value.trim());
-  if (!match) throw new InvalidArgumentError('a duration such as 30m, 12h or 7d');
+  if (!match) throw invalidArgument('duration');
   return Number(match[1]) * UNITS[match[2] ?? 'ms']!;
 }
 

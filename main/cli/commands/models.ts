@@ -37,7 +37,7 @@ export function registerModels(program: Command, context: () => CommandContext):
     .command('add')
     .argument('<source>', 'a .gguf file, or openai:http://host:port/v1')
     .option('--copy', 'copy the file into the data folder')
-    .option('--name <model>', 'the model name an inference server knows')
+    .option('--name <name>', 'a model file: the name it is shown by (default: the name in the GGUF); a server: the model name it knows')
     .option('--base <model>', 'a LoRA adapter: the base model it was trained on (registered id or .gguf); checked to fit, recorded with its hash')
     .action(async (source: string, options: { copy?: boolean; name?: string; base?: string }) => {
       const ctx = context();

@@ -1,6 +1,6 @@
 // Quality gates of synthesis, each counted in the run summary: the request states every value the user must
 // supply; no value an earlier step produced (a code, an id) leaks into it; the answer exists and follows from
-// the trace; the sample is not a duplicate of one already kept.
+// the trace and is no count of nothing; the sample is not a duplicate of one already kept.
 import { leakedValues } from '../plan/leaks.ts';
 import { bigramSimilarity, bigrams } from '../text/similarity.ts';
 import type { Walk } from './types.ts';
@@ -23,6 +23,16 @@ export function unstated(walk: Walk, query: string): string[] {
 export function leaked(walk: Walk, query: string, tagOf?: (tool: string, param: string) => string | undefined): string[] {
   const stated = new Set(walk.steps.flatMap((s) => s.mentions.flatMap((m) => [m.value].flat().map(String))));
   return leakedValues(walk.plan, walk.trace.steps, stated, query, tagOf ? (tool, param) => isStatedKind(tagOf(tool, param) ?? '') : undefined);
+}
+
+/**
+ * Why a count answers nothing: "how many cafés …?" → 0 comes from a condition no row meets, most often a value the
+ * service writes otherwise (카페 where it says 커피전문점). Such a sample teaches a model to say "none" without
+ * reading the rows, and cannot tell a model that filtered well from one that did not filter at all.
+ */
+export function countsNothing(walk: Pick<Walk, 'answer' | 'trace'>): string | undefined {
+  if (walk.answer.kind !== 'count' || !walk.trace.ok) return undefined;
+  return Number(walk.trace.answer) === 0 ? 'a count of 0: no row meets what the request asks' : undefined;
 }
 
 export interface SeenRequests {
@@ -56,6 +66,8 @@ export function checkGates(walk: Walk, query: string, seen: SeenRequests, signat
   if (leaks.length > 0) return { ok: false, gate: 'noLeak', detail: `the request names ${leaks.join(', ')}, which only an earlier step knows` };
   const answer = walk.trace.answer;
   if (!walk.trace.ok || answer === undefined || answer === null || answer === '') return { ok: false, gate: 'answer', detail: walk.trace.failure ?? 'no answer' };
+  const nothing = countsNothing(walk);
+  if (nothing) return { ok: false, gate: 'answer', detail: nothing };
   if (isDuplicate(seen, signature, query)) return { ok: false, gate: 'duplicate', detail: 'a sample with this plan and nearly this request was already kept' };
   return { ok: true };
 }

@@ -1,6 +1,6 @@
 // The gates a sample synthesized from an intent passes before it is kept, each counted in the dataset card: the
 // request states every value it passes and leaves no slot unfilled; no value a step produced is in it; the answer is
-// a real value (not a placeholder or a status message); the rows picked are where the request says; every step feeds
+// a real value (not a placeholder, a status message or a count of nothing); the rows picked are where the request says; every step feeds
 // the answer; no row is picked arbitrarily; KOPA-Bench's own request lints pass; its length is that of real requests;
 // it is not a near-duplicate of a kept sample; and it is not a KOPA-Bench task in other words (contamination).
 import type { BenchTask } from '../bench/types.ts';
@@ -10,7 +10,7 @@ import type { Catalog } from '../catalog/Catalog.ts';
 import { sidoShortName } from '../region/sidoNames.ts';
 import { bigrams, bigramSimilarity } from '../text/similarity.ts';
 import { QUERY_TOOL } from '../view/queryRows.ts';
-import { isDuplicate, leaked, type SeenRequests } from './gates.ts';
+import { countsNothing, isDuplicate, leaked, type SeenRequests } from './gates.ts';
 import { pickRow } from './selection.ts';
 import type { Locale, StatedValue } from './statedInputs.ts';
 import type { Walk } from './types.ts';
@@ -218,7 +218,7 @@ export function checkIntentSample(walk: Walk, query: string, values: Record<stri
   if (unsaid.length > 0 || /[{}]/.test(query)) return { ok: false, gate: 'stated', detail: unsaid.length ? `the request does not say ${unsaid.join(', ')}` : 'a slot is left in the request' };
   const leaks = leaked(walk, query, ctx.lint.tagOf);
   if (leaks.length > 0) return { ok: false, gate: 'noLeak', detail: `the request names ${leaks.join(', ')}, which only an earlier step knows` };
-  const unreal = walk.trace.ok ? notARealValue(walk.trace.answer) : (walk.trace.failure ?? 'no answer');
+  const unreal = walk.trace.ok ? (notARealValue(walk.trace.answer) ?? countsNothing(walk)) : (walk.trace.failure ?? 'no answer');
   if (unreal) return { ok: false, gate: 'realAnswer', detail: `the answer is ${unreal}` };
   const elsewhere = placeDisagreements(walk, values, ctx.catalog);
   if (elsewhere.length > 0) return { ok: false, gate: 'placeAgrees', detail: elsewhere.join('; ') };

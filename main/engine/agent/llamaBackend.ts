@@ -24,6 +24,11 @@ export class LlamaBackend implements ModelBackend {
     return this.model.chat(messages, { tools, mode: this.mode, toolChoice: options.toolChoice, maxTokens: options.maxTokens, temperature: options.temperature, seed: options.seed, onText: options.onToken, signal: options.signal });
   }
 
+  /** Makes the model's context now (memory allocated at load, not at the first question). */
+  prepare(): Promise<void> {
+    return this.model.prepare();
+  }
+
   /** Where and how the model behind this backend is loaded. */
   placement(): ReturnType<LocalModel['placement']> {
     return this.model.placement();

@@ -1,29 +1,65 @@
 // Engine API methods of BFCL: run a model on the user's BFCL data folder, score results, check conformance.
 import path from 'node:path';
-import type { BfclCheckSummary, BfclConformance, BfclRunSummary, CallOptions, ParamsOf } from '../../api/contract.ts';
+import { randomBytes } from 'node:crypto';
+import type { BfclCheckSummary, BfclConformance, BfclRunDetail, BfclRunRow, BfclRunSummary, CallOptions, ParamsOf } from '../../api/contract.ts';
+import type { BfclCategory } from '../../core/bfcl/categories.ts';
+import { KopaError } from '../../core/errors.ts';
+import { BfclRunRepository } from '../store/repositories/BfclRunRepository.ts';
 import type { Engine } from '../Engine.ts';
 import { checkBfcl, conformance, runBfcl } from '../bfcl/bfcl.ts';
 import { BfclData } from '../bfcl/dataset.ts';
 import { resolveBackend } from './models.ts';
 
+/** Runs a model on a BFCL data folder, scores what it wrote and keeps the run with its scores beside KOPA-Bench's. */
 export async function bfclRun(engine: Engine, params: ParamsOf<'bfcl.run'>, options: CallOptions): Promise<BfclRunSummary> {
   const data = new BfclData(path.resolve(params.data));
+  const outDir = path.resolve(params.out);
+  const constants = params.constants ? path.resolve(params.constants) : undefined;
+  const startedAt = new Date();
   const backend = await resolveBackend(engine, { model: params.model, sequences: params.concurrency }, options.signal);
+  let summary: BfclRunSummary;
   try {
-    return await runBfcl(data, backend, {
+    summary = await runBfcl(data, backend, {
       categories: params.categories ?? data.available(),
-      outDir: path.resolve(params.out),
+      outDir,
       concurrency: params.concurrency,
       limit: params.limit,
       maxTokens: params.maxTokens,
       temperature: params.temperature,
-      constants: params.constants ? path.resolve(params.constants) : undefined,
+      constants,
       signal: options.signal,
       onProgress: options.onProgress,
     });
   } finally {
     await backend.dispose();
   }
+  const categories = summary.categories.map((c) => c.category as BfclCategory);
+  options.onProgress?.({ stage: 'scoring', done: 0, total: categories.length });
+  const scores = checkBfcl(data, outDir, { categories, constants });
+  const run = `bfcl-${startedAt.toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(3).toString('hex')}`;
+  const optional = { limit: params.limit, temperature: params.temperature, maxTokens: params.maxTokens, concurrency: params.concurrency };
+  new BfclRunRepository(engine.store.db).save({
+    id: run,
+    model: params.model,
+    backend: summary.backend,
+    dataDir: data.dir,
+    outDir,
+    params: { categories, ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)) },
+    seconds: summary.seconds,
+    createdAt: startedAt.toISOString(),
+    scores,
+  });
+  return { ...summary, run, scores };
+}
+
+export function bfclRuns(engine: Engine): BfclRunRow[] {
+  return new BfclRunRepository(engine.store.db).list();
+}
+
+export function bfclShow(engine: Engine, run: string): BfclRunDetail {
+  const found = new BfclRunRepository(engine.store.db).get(run);
+  if (!found) throw new KopaError('NotFound', `There is no BFCL run ${run}.`, { hint: 'kopa bfcl runs lists them.' });
+  return found;
 }
 
 export function bfclCheck(params: ParamsOf<'bfcl.check'>): BfclCheckSummary {

@@ -152,6 +152,7 @@ export async function loadModel(engine: Engine, params: { ref: string; contextSi
   const backend = await resolveBackend(engine, { model: params.ref, lora: params.lora, contextSize: params.contextSize, gpuLayers: params.gpuLayers }, options.signal, (fraction) =>
     options.onProgress?.({ stage: 'loading the model', done: Math.round(fraction * 100), total: 100 }),
   );
+  if (backend instanceof LlamaBackend) await backend.prepare();
   await backend.dispose();
   const placement = backend instanceof LlamaBackend ? backend.placement() : undefined;
   const stillLoaded = placement && engine.modelHost().placements().some((p) => p.path === placement.path && p.contextSize === placement.contextSize && p.lora.length === placement.lora.length);

@@ -126,7 +126,8 @@ export class ModelRegistry {
       renameSync(temp, stored);
     }
     const { chatTemplate, kind, ...facts } = report;
-    const meta = { ...facts, ...(base ? { base } : {}) };
+    // A name given at import is how the file is shown and may be referred to; otherwise the GGUF's own.
+    const meta = { ...facts, ...(options.name?.trim() ? { name: options.name.trim() } : {}), ...(base ? { base } : {}) };
     this.db
       .prepare(`INSERT INTO models (id, path, kind, size_bytes, mtime_ms, sha256, architecture, parameter_count, quantization, context_length, chat_template, metadata_json, copied, added_at)
         VALUES (@id, @path, @kind, @size, @mtime, @sha256, @architecture, @parameterCount, @quantization, @contextLength, @chatTemplate, @meta, @copied, @addedAt)

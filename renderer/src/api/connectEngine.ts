@@ -3,6 +3,7 @@
 import { API_PROTOCOL, API_TOKEN_PROTOCOL_PREFIX, type EngineApi } from '../../../main/api/contract.ts';
 import { RpcClient } from '../../../main/api/rpc.ts';
 import { messagePortEndpoint, webSocketEndpoint } from './endpoints.ts';
+import type { DesktopBridge } from '../../../main/api/desktopBridge.ts';
 
 export interface EngineConnection {
   api: EngineApi;
@@ -24,7 +25,7 @@ export const DESKTOP_PORT_MESSAGE = 'kopa:engine-port';
 
 declare global {
   interface Window {
-    kopaDesktop?: { platform: string };
+    kopaDesktop?: DesktopBridge;
   }
 }
 
@@ -71,6 +72,7 @@ function connectBrowser(): Promise<EngineConnection> {
   });
 }
 
+/** The desktop serves the page from its own kopa:// scheme and hands it a port; anything else is browser mode. */
 export function connectEngine(): Promise<EngineConnection> {
-  return window.kopaDesktop ? connectDesktop() : connectBrowser();
+  return location.protocol === 'kopa:' ? connectDesktop() : connectBrowser();
 }

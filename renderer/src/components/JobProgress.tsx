@@ -3,9 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { JobInfo } from '../../../main/api/contract.ts';
 import { useEngine } from '../api/EngineProvider.tsx';
 import { useLocale } from '../i18n.tsx';
-import { formatDateTime } from '../format.ts';
+import { formatBytes, formatDateTime } from '../format.ts';
 import { stageLabel } from '../../../main/core/i18n/strings.ts';
 
+/** Stages whose progress counts bytes (hashing or copying a model file). */
+const BYTE_STAGES = new Set(['sha256', 'copy']);
 
 export function jobFraction(job: JobInfo): number | undefined {
   const p = job.progress;
@@ -47,7 +49,7 @@ export function JobProgress({ job }: { job: JobInfo }) {
         <div className="progress">
           <span>
             {p ? stageLabel(locale, p.stage) : t('job.starting')}
-            {p?.total ? ` · ${t('job.progress', { done: p.done ?? 0, total: p.total })}` : ''}
+            {p?.total ? ` · ${BYTE_STAGES.has(p.stage) ? `${formatBytes(p.done ?? 0)} / ${formatBytes(p.total)}` : t('job.progress', { done: p.done ?? 0, total: p.total })}` : ''}
           </span>
           {p?.message && (
             <span className="muted" lang="en">

@@ -3,6 +3,8 @@
 import type { ReactNode } from 'react';
 import type { ModelInfo } from '../../../main/api/contract.ts';
 import { useLocale } from '../i18n.tsx';
+import { useEngineQuery } from '../api/queries.ts';
+import { modelLabel } from '../modelLabel.ts';
 
 /** The registered models (not adapters) as suggestions of a model field's datalist, after any given options. */
 export function ModelSuggestions({ id, models, children }: { id: string; models: ModelInfo[]; children?: ReactNode }) {
@@ -37,4 +39,10 @@ export function AdapterSelect({ adapters, value, onChange, disabled = false, tes
       </select>
     </label>
   );
+}
+
+/** A model reference as its name (registered) or file name, the whole reference as its tooltip. */
+export function ModelName({ modelRef }: { modelRef: string }) {
+  const models = useEngineQuery('models.list', {});
+  return <code title={modelRef}>{modelLabel(modelRef, models.data ?? [])}</code>;
 }

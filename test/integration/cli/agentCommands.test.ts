@@ -21,11 +21,11 @@ describe('kopa models', () => {
   it('registers a GGUF with what its header says, its SHA-256 and whether it fits; lists, inspects and removes it', async () => {
     const file = await writeTinyLlama();
     const dir = tempDir();
-    const added = await runKopa(['--json', '--data-dir', dir, 'models', 'add', file, '--copy']);
+    const added = await runKopa(['--json', '--data-dir', dir, 'models', 'add', file, '--copy', '--name', 'tiny-test']);
     expect(added.code, added.stderr).toBe(0);
     const info = json<ModelInfo>(added.stdout);
     const sha = createHash('sha256').update(readFileSync(file)).digest('hex');
-    expect(info).toMatchObject({ id: sha.slice(0, 12), kind: 'gguf', sha256: sha, architecture: 'llama', quantization: 'ALL_F32', contextLength: 2048, chatWrapper: 'ChatML', toolCalling: 'grammar', copied: true });
+    expect(info).toMatchObject({ id: sha.slice(0, 12), name: 'tiny-test', kind: 'gguf', sha256: sha, architecture: 'llama', quantization: 'ALL_F32', contextLength: 2048, chatWrapper: 'ChatML', toolCalling: 'grammar', copied: true });
     expect(info.parameterCount).toBeGreaterThan(100_000);
     expect(info.fit?.verdict).toBe('fits');
     expect(info.location).toBe(path.join(dir, 'models', `${info.id}-${path.basename(file)}`));

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BfclCheckSummary, BfclConformance, BfclRunSummary } from '../../../main/api/contract.ts';
+import type { BfclCheckSummary, BfclRunRow, BfclConformance, BfclRunSummary } from '../../../main/api/contract.ts';
 import { repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 
@@ -51,7 +51,8 @@ describe('kopa bfcl run and check', () => {
       call('weather_get', { city: 'Seoul' }),
       { text: '가을 시는 쓸 수 있지만 날씨 도구는 필요 없습니다.' },
     ]);
-    const run = await runKopa(['--json', 'bfcl', 'run', '--data', DATA, '--model', `scripted:${model}`, '--out', out, '--categories', 'simple_python,parallel,irrelevance']);
+    const dataDir = tempDir();
+    const run = await runKopa(['--json', '--data-dir', dataDir, 'bfcl', 'run', '--data', DATA, '--model', `scripted:${model}`, '--out', out, '--categories', 'simple_python,parallel,irrelevance']);
     expect(run.code, run.stderr).toBe(0);
     expect(json<BfclRunSummary>(run.stdout).categories).toEqual([
       { category: 'simple_python', entries: 3, run: 3, skipped: 0 },
@@ -77,6 +78,21 @@ describe('kopa bfcl run and check', () => {
     // BFCL's non-live summary averages the simple mean with multiple, parallel and parallel_multiple, unrun ones as 0.
     expect(summary.nonLive).toBeCloseTo((2 / 3 / 3) / 4, 10);
     expect(summary.irrelevance).toBe(0.5);
+    // The run is kept with the same scores, listed and shown again without its results folder.
+    const ran = json<BfclRunSummary>(run.stdout);
+    expect(ran.scores).toEqual(summary);
+    const runs = json<BfclRunRow[]>((await runKopa(['--json', '--data-dir', dataDir, 'bfcl', 'runs'])).stdout);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ id: ran.run, model: `scripted:${model}`, outDir: out, params: { categories: ['simple_python', 'parallel', 'irrelevance'] }, scores: { failed: 2, irrelevance: 0.5 } });
+    const table = await runKopa(['--data-dir', dataDir, 'bfcl', 'runs']);
+    expect(table.stdout).toContain(ran.run!);
+    const shown = await runKopa(['--data-dir', dataDir, 'bfcl', 'show', ran.run!]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('simple_python');
+    expect(shown.stdout).toContain('overall (BFCL V4 weights');
+    const missing = await runKopa(['--data-dir', dataDir, 'bfcl', 'show', 'bfcl-nope']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('There is no BFCL run bfcl-nope');
     const score = readFileSync(path.join(out, 'score', 'BFCL_v4_simple_python_score.json'), 'utf8').trim().split('\n');
     expect(json(score[0]!)).toEqual({ accuracy: 2 / 3, correct_count: 2, total_count: 3 });
     expect(json(score[1]!)).toMatchObject({ id: 'simple_python_1', valid: false, error_type: 'type_error:simple' });

@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram, main } from '../../../main/cli/main.ts';
-import { helpKey } from '../../../main/cli/i18n.ts';
+import { helpKey, parameterKeys } from '../../../main/cli/i18n.ts';
+import koOptions from '../../../resources/strings/cli-options.ko.json';
 import type { CliIo } from '../../../main/cli/io.ts';
 import { isStringKey, translate } from '../../../main/core/i18n/strings.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
@@ -32,6 +33,15 @@ describe('the command line’s language', () => {
     }
   });
 
+  it('has every option and argument of every command described in Korean, and no description of one that is gone', () => {
+    const program = buildProgram({ stdout: { write: () => true }, stderr: { write: () => true }, env: {}, platform: process.platform, homeDir: tempDir(), interrupted: () => new Promise(() => undefined) }, () => undefined, 'ko');
+    const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
+    const keys = all(program).slice(1).flatMap((c) => parameterKeys(c).map((p) => p.key));
+    expect(keys.filter((key) => !(key in koOptions))).toEqual([]);
+    expect(Object.keys(koOptions).filter((key) => !keys.includes(key))).toEqual([]);
+    for (const text of Object.values(koOptions)) expect(text).toMatch(/[가-힣]/);
+  });
+
   it('helps in Korean where the system is Korean, in English otherwise, and as --lang says', async () => {
     const korean = await kopa(['--help'], KOREAN);
     expect(korean.code).toBe(0);
@@ -43,8 +53,35 @@ describe('the command line’s language', () => {
     const english = await kopa(['--help'], { LANG: 'C.UTF-8' });
     expect(english.stdout).toContain('run and evaluate open-weight LLM agents');
     expect((await kopa(['--lang', 'en', '--help'], KOREAN)).stdout).toContain('run and evaluate open-weight LLM agents');
-    expect((await kopa(['bench', 'run', '--help', '--lang=ko'])).stdout).toContain('모든 과제에 모델을 n번씩 실행합니다');
+    const benchRun = (await kopa(['bench', 'run', '--help', '--lang=ko'])).stdout;
+    expect(benchRun).toContain('모든 과제에 모델을 n번씩 실행합니다');
+    // Options, their choices and defaults, and the usage line too.
+    expect(benchRun).toMatch(/^사용법: kopa bench run \[옵션\]$/m);
+    const oneLine = benchRun.replace(/\s+/g, ' ');
+    expect(oneLine).toContain('--samples <n> 과제마다 시도 수 (기본값: 1)');
+    expect(oneLine).toContain('(고를 수 있는 값: "emulator", "live", "record", "replay", 기본값: "emulator")');
+    expect((await kopa(['bench', 'run', '--help'], { LANG: 'C.UTF-8' })).stdout.replace(/\s+/g, ' ')).toContain('--samples <n> attempts per task (default: 1)');
     expect((await kopa(['--lang', 'ja', '--help'])).code).toBe(2);
+  });
+
+  it('says what is wrong with a command line in the chosen language, with the usage exit code', async () => {
+    const cases: [string[], string][] = [
+      [['catalog', 'lst'], "오류: 알 수 없는 명령입니다: 'lst'\n(list을(를) 말씀하신 건가요?)"],
+      [['synth', '--count', 'abc'], "오류: 옵션 '--count <n>'의 값 'abc'은(는) 쓸 수 없습니다. 정수여야 합니다"],
+      [['synth', '--count', '1', '--strategy', 'random'], "오류: 옵션 '--strategy <strategy>'의 값 'random'은(는) 쓸 수 없습니다. 고를 수 있는 값: intents, walk."],
+      [['bfcl', 'run', '--data', 'x', '--model', 'oracle'], "오류: 옵션 '--out <dir>'을(를) 지정해야 합니다"],
+      [['catalog', 'list', '--bogus'], "오류: 알 수 없는 옵션입니다: '--bogus'"],
+      [['models', 'inspect', 'a', 'b'], "오류: 'inspect'에 인자가 너무 많습니다: 1개를 받는데 2개를 주었습니다"],
+      [['emulator', '--port', '70000'], "오류: 옵션 '--port <n>'의 값 '70000'은(는) 쓸 수 없습니다. 포트는 0부터 65535까지의 정수입니다"],
+    ];
+    for (const [argv, said] of cases) {
+      const run = await kopa(argv, KOREAN);
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.stderr).toBe(`${said}\n(사용법은 --help)\n`);
+    }
+    // English stays as Commander writes it.
+    const english = await kopa(['--lang', 'en', 'synth', '--count', 'abc'], KOREAN);
+    expect(english.stderr).toBe("error: option '--count <n>' argument 'abc' is invalid. must be an integer\n(add --help for usage)\n");
   });
 
   it('frames errors and a bench run’s summary in the chosen language', async () => {

@@ -8,9 +8,22 @@ import { repoRoot } from '../../helpers/runCli.ts';
 
 type Handler = (...args: unknown[]) => unknown;
 const appHandlers = new Map<string, Handler>();
-vi.mock('electron', () => ({ app: { on: (event: string, handler: Handler) => appHandlers.set(event, handler) } }));
+const ipcHandlers = new Map<string, Handler>();
+const dialogCalls: { kind: 'open' | 'save'; options: Record<string, unknown> }[] = [];
+let dialogAnswer: { canceled: boolean; filePaths?: string[]; filePath?: string } = { canceled: true };
+vi.mock('electron', () => ({
+  app: { on: (event: string, handler: Handler) => appHandlers.set(event, handler) },
+  ipcMain: { handle: (channel: string, handler: Handler) => ipcHandlers.set(channel, handler) },
+  BrowserWindow: { fromWebContents: () => null },
+  dialog: {
+    showOpenDialog: async (options: Record<string, unknown>) => (dialogCalls.push({ kind: 'open', options }), dialogAnswer),
+    showSaveDialog: async (options: Record<string, unknown>) => (dialogCalls.push({ kind: 'save', options }), dialogAnswer),
+  },
+}));
 
 const { CONTENT_SECURITY_POLICY, WINDOW_WEB_PREFERENCES, hardenSession, hardenWebContents, isAppUrl } = await import('../../../main/desktop/security.ts');
+const { handlePathDialogs } = await import('../../../main/desktop/fileDialogs.ts');
+const { PATH_DIALOG_CHANNEL } = await import('../../../main/desktop/channels.ts');
 
 /** A webContents that records the handlers the shell installs. */
 function fakeContents() {
@@ -86,11 +99,43 @@ describe('the desktop shell', () => {
     expect(config.win.target).toBe('nsis');
   });
 
-  it('gives the page no IPC: the preload only hands over the engine port', () => {
+  it('gives the page one request besides the engine port: an OS file dialog, never ipcRenderer itself', () => {
     const preload = readFileSync(path.join(repoRoot, 'main/desktop/preload.ts'), 'utf8');
-    expect(preload.match(/ipcRenderer\.(\w+)/g)).toEqual(['ipcRenderer.on']);
-    expect(preload).not.toMatch(/ipcRenderer\.(send|invoke)|exposeInMainWorld\([^)]*ipcRenderer/);
+    expect(preload.match(/ipcRenderer\.(\w+)\(\w*/g)).toEqual(['ipcRenderer.invoke(PATH_DIALOG_CHANNEL', 'ipcRenderer.on(ENGINE_PORT_CHANNEL']);
+    expect(preload).not.toMatch(/ipcRenderer\.send|exposeInMainWorld\([^)]*ipcRenderer\s*[,)}]/);
     const main = readFileSync(path.join(repoRoot, 'main/desktop/main.ts'), 'utf8');
     expect(main).not.toMatch(/ipcMain/);
+    const dialogs = readFileSync(path.join(repoRoot, 'main/desktop/fileDialogs.ts'), 'utf8');
+    expect(dialogs.match(/ipcMain\.\w+\([^,]*/g)).toEqual(['ipcMain.handle(PATH_DIALOG_CHANNEL']);
+  });
+
+  it('answers a file dialog only for the app page, with the filters of a known kind, and returns what the user chose', async () => {
+    handlePathDialogs();
+    const handler = ipcHandlers.get(PATH_DIALOG_CHANNEL)!;
+    const from = (url: string) => ({ senderFrame: { url }, sender: {} });
+    const app = from('kopa://app/index.html#/models');
+
+    await expect(handler(from('https://example.org/'), { action: 'open', kind: 'gguf' })).rejects.toThrow(/not the app/);
+    await expect(handler(from('file:///tmp/page.html'), { action: 'open', kind: 'gguf' })).rejects.toThrow(/not the app/);
+    await expect(handler(app, { action: 'open', kind: 'anything', filters: [] })).rejects.toThrow(/Unknown kind/);
+    await expect(handler(app, { action: 'save', kind: 'folder' })).rejects.toThrow(/folder/);
+    await expect(handler(app, { action: 'delete', kind: 'gguf' })).rejects.toThrow(/opens or saves/);
+    expect(dialogCalls).toEqual([]);
+
+    dialogAnswer = { canceled: false, filePaths: ['/models/qwen2.5-7b-instruct-q4_k_m.gguf'] };
+    expect(await handler(app, { action: 'open', kind: 'gguf', title: 'GGUF 모델 가져오기', properties: ['multiSelections'] })).toBe('/models/qwen2.5-7b-instruct-q4_k_m.gguf');
+    expect(dialogCalls.at(-1)).toEqual({ kind: 'open', options: { title: 'GGUF 모델 가져오기', properties: ['openFile'], filters: [{ name: 'GGUF', extensions: ['gguf'] }] } });
+
+    dialogAnswer = { canceled: false, filePaths: ['/data/bfcl'] };
+    expect(await handler(app, { action: 'open', kind: 'folder' })).toBe('/data/bfcl');
+    expect(dialogCalls.at(-1)!.options).toEqual({ properties: ['openDirectory', 'createDirectory'] });
+
+    // A suggested name cannot place the file: its folder separators are not kept.
+    dialogAnswer = { canceled: false, filePath: '/media/usb/replay.kopa-bundle' };
+    expect(await handler(app, { action: 'save', kind: 'bundle', suggestedName: '../../etc/replay.kopa-bundle' })).toBe('/media/usb/replay.kopa-bundle');
+    expect(dialogCalls.at(-1)).toMatchObject({ kind: 'save', options: { defaultPath: '.._.._etc_replay.kopa-bundle', filters: [{ extensions: ['kopa-bundle'] }] } });
+
+    dialogAnswer = { canceled: true, filePaths: [] };
+    expect(await handler(app, { action: 'open', kind: 'dataset' })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { edgeId } from '../../../main/core/edge/types.ts';
 import { evaluate } from '../../../main/core/plan/expressions.ts';
 import { checkIntents, intentFileSchema, intentSchema, slotsOf, type Intent } from '../../../main/core/synth/intents.ts';
 import { arbitraryPicks, idleSteps, notARealValue } from '../../../main/core/synth/intentGates.ts';
+import { countsNothing } from '../../../main/core/synth/gates.ts';
 import { oneRowTools, type PhraseBook } from '../../../main/core/synth/phraseBook.ts';
 import { Planner } from '../../../main/core/synth/planner.ts';
 import { answerText, fillPhrasing, pairedAnswerText } from '../../../main/core/synth/requestText.ts';
@@ -189,6 +190,16 @@ describe('gates', () => {
     expect(notARealValue('-')).toMatch(/placeholder/);
     expect(notARealValue('국세청에 등록되지 않은 사업자등록번호입니다.')).toMatch(/status/);
     expect(notARealValue(['12', ''])).toMatch(/placeholder/);
+  });
+
+  it('keeps a count only when something was counted', () => {
+    const count = (answer: unknown, ok = true) => ({ answer: { kind: 'count' as const, step: 's2', label: '카페 수', selection: { kind: 'only' as const } }, trace: { ok, answer } }) as unknown as Walk;
+    expect(countsNothing(count(0))).toMatch(/count of 0/);
+    expect(countsNothing(count('0'))).toMatch(/count of 0/);
+    expect(countsNothing(count(3))).toBeUndefined();
+    // A measurement of zero (0 mm of rain) is an answer; only a count of no rows is not.
+    const rain = { answer: { kind: 'field' as const, step: 's1', field: 'RN1', label: '강수량', selection: { kind: 'only' as const } }, trace: { ok: true, answer: 0 } } as unknown as Walk;
+    expect(countsNothing(rain)).toBeUndefined();
   });
 
   it('finds a step nothing reads and a row picked arbitrarily', () => {

@@ -8,9 +8,10 @@ import { auditLogNoHashIndex } from './007_audit_log_no_hash_index.ts';
 import { rollouts } from './008_rollouts.ts';
 import { chatSettings } from './009_chat_settings.ts';
 import { jobs } from './010_jobs.ts';
+import { bfclRuns } from './011_bfcl_runs.ts';
 import type { Migration } from './migration.ts';
 
 /** Every schema step, oldest first. Append; never edit or reorder a released one. */
-export const storeMigrations: readonly Migration[] = [initialSchema, recordingLatency, edgeBasis, inferenceServers, auditInflight, auditInsertGuard, auditLogNoHashIndex, rollouts, chatSettings, jobs];
+export const storeMigrations: readonly Migration[] = [initialSchema, recordingLatency, edgeBasis, inferenceServers, auditInflight, auditInsertGuard, auditLogNoHashIndex, rollouts, chatSettings, jobs, bfclRuns];
 
 export type { Migration } from './migration.ts';

@@ -7,6 +7,7 @@ import type { CatalogListing, ToolSummary } from '../../../../main/api/contract.
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
 import { ToolPage } from './ToolPage.tsx';
+import { QueryStatus } from '../../components/Skeleton.tsx';
 
 interface AgencyGroup {
   id: string;
@@ -80,11 +81,7 @@ export function CatalogView({ toolId }: { toolId?: string }) {
           <Boxes size={20} aria-hidden="true" /> {t('nav.catalog')}
         </h2>
       </header>
-      {listing.isError && (
-        <p className="error" role="alert">
-          {listing.error.message}
-        </p>
-      )}
+      <QueryStatus query={listing} rows={8} />
       {listing.data && (
         <div className="catalog-layout">
           <ToolList listing={listing.data} selected={toolId} />

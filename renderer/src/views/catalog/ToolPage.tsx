@@ -11,6 +11,7 @@ import { useLocale } from '../../i18n.tsx';
 import { formatCount } from '../../format.ts';
 import { formatOf } from './argsForm.ts';
 import { TryIt } from './TryIt.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
 
 type Kinds = Record<string, { ko: string; en: string; example?: string }>;
 
@@ -90,7 +91,7 @@ export function ToolPage({ toolId }: { toolId: string }) {
       </p>
     );
   }
-  if (!spec.data) return <p className="muted">…</p>;
+  if (!spec.data) return <Skeleton rows={10} />;
   const tool = spec.data;
   const other = locale === 'ko' ? 'en' : 'ko';
   const required = new Set(tool.parameters.required ?? []);

@@ -9,12 +9,14 @@ import { useEngineQuery } from '../../api/queries.ts';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale, type StringKey } from '../../i18n.tsx';
 import { ModelMarkdown } from '../../components/Markdown.tsx';
+import { ModelName } from '../../components/ModelChoice.tsx';
 import { SessionList } from './SessionList.tsx';
 import { Composer, type ComposerSettings } from './Composer.tsx';
 import { ToolCallCard, type ApprovalHandler } from './ToolCallCard.tsx';
 import { useChatRun } from './ChatRunProvider.tsx';
 import { turnsOf, type Turn } from './turns.ts';
 import { toolsFor } from './ToolPicker.tsx';
+import { QueryStatus } from '../../components/Skeleton.tsx';
 
 const EXAMPLES: StringKey[] = ['chat.example1', 'chat.example2', 'chat.example3', 'chat.example4'];
 
@@ -143,7 +145,11 @@ export function ChatView({ chatId }: { chatId?: string }) {
           <h2 id="chat-title">{chatId ? (transcript.data?.chat.title ?? '…') : t('chat.new')}</h2>
           {chatId && (
             <div className="chat-head-actions">
-              {settings && <span className="muted">{settings.model}</span>}
+              {settings && (
+                <span className="muted">
+                  <ModelName modelRef={settings.model} />
+                </span>
+              )}
               <button type="button" className="ghost small" onClick={() => exportAs('md')}>
                 <Download size={14} aria-hidden="true" /> Markdown
               </button>
@@ -154,11 +160,7 @@ export function ChatView({ chatId }: { chatId?: string }) {
           )}
         </header>
         <div className="conversation" aria-live="polite" aria-busy={running}>
-          {transcript.isError && (
-            <p className="error" role="alert">
-              {transcript.error.message}
-            </p>
-          )}
+          <QueryStatus query={transcript} rows={4} />
           {!chatId && !live && <Examples onPick={setDraft} />}
           {turns.map((turn) => (
             <TurnView

@@ -10,6 +10,7 @@ import { useLocale } from '../../i18n.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatDateTime } from '../../format.ts';
 import type { ChatInfo } from '../../../../main/api/contract.ts';
+import { Skeleton } from '../../components/Skeleton.tsx';
 
 function SessionRow({ chat, active, onRemoved }: { chat: ChatInfo; active: boolean; onRemoved: () => void }) {
   const { t, locale } = useLocale();
@@ -86,6 +87,7 @@ export function SessionList({ activeId, onRemovedActive }: { activeId?: string; 
         <span className="sr-only">{t('chat.search')}</span>
         <input type="search" value={search} placeholder={t('chat.search')} onChange={(e) => setSearch(e.target.value)} />
       </label>
+      {chats.isLoading && <Skeleton rows={4} />}
       {chats.data && chats.data.length === 0 && <p className="muted">{search ? t('chat.noMatch') : t('chat.none')}</p>}
       <ul data-testid="sessions">
         {chats.data?.map((chat) => <SessionRow key={chat.id} chat={chat} active={chat.id === activeId} onRemoved={() => chat.id === activeId && onRemovedActive()} />)}

@@ -1,5 +1,6 @@
 // Which agencies' tools a new chat offers the model: all by default; fewer tools make a shorter prompt (a small model's
 // context) and keep a chat to the services it is about. The engine's own tools (local.*, the query tool) are always offered.
+import { useEffect, useRef } from 'react';
 import { Wrench } from 'lucide-react';
 import type { ToolSummary } from '../../../../main/api/contract.ts';
 import { useLocale } from '../../i18n.tsx';
@@ -26,8 +27,23 @@ export function ToolPicker(props: { tools: ToolSummary[]; agencies: string[] | u
     else next.add(agency);
     props.onChange(next.size === all.length ? undefined : [...next]);
   };
+  const details = useRef<HTMLDetailsElement>(null);
+  // A popover: it closes on a click elsewhere or Escape rather than covering the answer that follows.
+  useEffect(() => {
+    const close = (event: Event): void => {
+      const element = details.current;
+      if (!element?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !element.contains(event.target as Node)) element.open = false;
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
   return (
-    <details className="tool-picker">
+    <details className="tool-picker" ref={details}>
       <summary>
         <Wrench size={14} aria-hidden="true" /> {props.agencies ? t('chat.toolsSome', { n: chosen.size, total: all.length }) : t('chat.toolsAll')}
       </summary>

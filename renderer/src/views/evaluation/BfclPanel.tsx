@@ -11,6 +11,11 @@ import { useJobsOf } from '../../api/useJobsOf.ts';
 import { useLocale } from '../../i18n.tsx';
 import { JobProgress } from '../../components/JobProgress.tsx';
 import { pct } from '../../../../main/core/bench/report/reportData.ts';
+import { PathField } from '../../components/PathField.tsx';
+import { useEngineQuery } from '../../api/queries.ts';
+import { QueryStatus } from '../../components/Skeleton.tsx';
+import { ModelName } from '../../components/ModelChoice.tsx';
+import { formatDateTime } from '../../format.ts';
 
 const SHOWN_FAILURES = 200;
 
@@ -23,6 +28,14 @@ const AGGREGATES: Record<'nonLive' | 'live' | 'irrelevance' | 'relevance' | 'mul
   multiTurn: isMultiTurn,
 };
 
+type Aggregate = keyof typeof AGGREGATES;
+
+/** How many of the run's categories an aggregate averages over. */
+const categoriesIn = (key: Aggregate, categories: readonly string[]): number => categories.filter((c) => AGGREGATES[key](c)).length;
+
+/** An aggregate's score, or a dash where none of its categories ran (its 0 % says nothing of the model). */
+const aggregateText = (key: Aggregate, value: number, categories: readonly string[]): string => (categoriesIn(key, categories) > 0 ? pct(value) : '—');
+
 function Scores({ summary }: { summary: BfclCheckSummary }) {
   const { t } = useLocale();
   const [category, setCategory] = useState('');
@@ -31,10 +44,10 @@ function Scores({ summary }: { summary: BfclCheckSummary }) {
     <div data-testid="bfcl-scores">
       <div className="figures">
         {(['nonLive', 'live', 'irrelevance', 'relevance', 'multiTurn'] as const).map((key) => {
-          const ran = summary.categories.filter((c) => AGGREGATES[key](c.category)).length;
+          const ran = categoriesIn(key, summary.categories.map((c) => c.category));
           return (
             <div key={key} className="figure" data-testid={`bfcl-${key}`}>
-              <span className="figure-value">{ran > 0 ? pct(summary[key]) : '—'}</span>
+              <span className="figure-value">{aggregateText(key, summary[key], summary.categories.map((c) => c.category))}</span>
               <span className="figure-label">{t(`bfcl.${key}`)}</span>
               <span className="muted">{ran > 0 ? t('bfcl.ranCategories', { n: ran }) : t('bfcl.notRun')}</span>
             </div>
@@ -94,11 +107,71 @@ function Scores({ summary }: { summary: BfclCheckSummary }) {
   );
 }
 
+/** The kept BFCL runs, newest first; one opens its scores and failures below. */
+function BfclRuns({ selected, onSelect }: { selected: string | null; onSelect: (run: string) => void }) {
+  const { t, locale } = useLocale();
+  const runs = useEngineQuery('bfcl.runs', {});
+  return (
+    <>
+      <h4>{t('bfcl.runs')}</h4>
+      <QueryStatus query={runs} rows={3} />
+      {runs.data?.length === 0 && <p className="muted">{t('bfcl.noRuns')}</p>}
+      {(runs.data?.length ?? 0) > 0 && (
+        <table className="plain" data-testid="bfcl-runs">
+          <thead>
+            <tr>
+              <th scope="col">{t('eval.model')}</th>
+              <th scope="col">{t('bfcl.when')}</th>
+              <th scope="col">{t('bfcl.categoriesRun')}</th>
+              <th scope="col">{t('bfcl.nonLive')}</th>
+              <th scope="col">{t('bfcl.live')}</th>
+              <th scope="col">{t('bfcl.multiTurn')}</th>
+              <th scope="col">{t('bfcl.overall')}</th>
+              <th scope="col">{t('bfcl.failedCount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.data!.map((run) => (
+              <tr key={run.id} aria-selected={run.id === selected}>
+                <th scope="row">
+                  <button type="button" className="link" title={run.id} onClick={() => onSelect(run.id)} data-testid="bfcl-run-link">
+                    <ModelName modelRef={run.model} />
+                  </button>
+                </th>
+                <td>{formatDateTime(run.createdAt, locale)}</td>
+                <td title={run.params.categories.join(', ')}>{run.params.categories.length}</td>
+                <td>{aggregateText('nonLive', run.scores.nonLive, run.params.categories)}</td>
+                <td>{aggregateText('live', run.scores.live, run.params.categories)}</td>
+                <td>{aggregateText('multiTurn', run.scores.multiTurn, run.params.categories)}</td>
+                <td>{pct(run.scores.overall)}</td>
+                <td>{run.scores.failed}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function KeptRunScores({ run }: { run: string }) {
+  const { t } = useLocale();
+  const detail = useEngineQuery('bfcl.show', { run });
+  return (
+    <section aria-labelledby="bfcl-kept-run" data-testid="bfcl-run-scores">
+      <h4 id="bfcl-kept-run">{t('bfcl.shown', { run })}</h4>
+      <QueryStatus query={detail} rows={6} />
+      {detail.data && <Scores summary={detail.data.scores} />}
+    </section>
+  );
+}
+
 export function BfclPanel() {
   const { t } = useLocale();
   const startJob = useStartJob();
   const api = useEngine();
-  const { jobs: bfclJobs } = useJobsOf('bfcl.run', [], 3);
+  const { jobs: bfclJobs } = useJobsOf('bfcl.run', ['bfcl.runs'], 3);
+  const [kept, setKept] = useState<string | null>(null);
   const [data, setData] = useState('');
   const [model, setModel] = useState('');
   const [out, setOut] = useState('');
@@ -127,6 +200,7 @@ export function BfclPanel() {
     if (!api) return;
     setError(null);
     setSummary(null);
+    setKept(null);
     if (!categoriesOk()) return;
     api.call('bfcl.check', { data: dataDir, results, ...(known.length ? { categories: known } : {}), ...constantsParam() }).then(setSummary, (e: unknown) => setError((e as Error).message));
   };
@@ -141,18 +215,12 @@ export function BfclPanel() {
         }}
       >
         <div className="form-row">
-          <label className="grow">
-            {t('bfcl.data')}
-            <input value={data} onChange={(e) => setData(e.target.value)} placeholder="/data/bfcl/v4" data-testid="bfcl-data" />
-          </label>
+          <PathField label={t('bfcl.data')} value={data} onChange={setData} request={{ action: 'open', kind: 'folder', title: t('bfcl.data') }} placeholder="/data/bfcl/v4" testId="bfcl-data" />
           <label className="grow">
             {t('eval.model')}
             <input value={model} onChange={(e) => setModel(e.target.value)} data-testid="bfcl-model" />
           </label>
-          <label className="grow">
-            {t('bfcl.out')}
-            <input value={out} onChange={(e) => setOut(e.target.value)} placeholder="/data/bfcl/results/qwen" data-testid="bfcl-out" />
-          </label>
+          <PathField label={t('bfcl.out')} value={out} onChange={setOut} request={{ action: 'open', kind: 'folder', title: t('bfcl.out') }} placeholder="/data/bfcl/results/qwen" testId="bfcl-out" />
           <label>
             {t('bfcl.categories')}
             <input value={categories} onChange={(e) => setCategories(e.target.value)} placeholder="simple_python, parallel" data-testid="bfcl-categories-input" />
@@ -184,6 +252,14 @@ export function BfclPanel() {
         </p>
       )}
       {summary && <Scores summary={summary} />}
+      <BfclRuns
+        selected={kept}
+        onSelect={(run) => {
+          setSummary(null);
+          setKept(run);
+        }}
+      />
+      {kept && <KeptRunScores key={kept} run={kept} />}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { BenchComparison } from '../../../../main/api/contract.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
 import { pct } from '../../../../main/core/bench/report/reportData.ts';
+import { QueryStatus } from '../../components/Skeleton.tsx';
 
 function Flips({ title, rows, comparison, testId }: { title: string; rows: BenchComparison['changed']; comparison: BenchComparison; testId: string }) {
   const { t } = useLocale();
@@ -55,11 +56,7 @@ export function ComparePage({ a, b }: { a: string; b: string }) {
       <p>
         <Link href="/">{t('eval.backToRuns')}</Link>
       </p>
-      {comparison.isError && (
-        <p className="error" role="alert">
-          {comparison.error.message}
-        </p>
-      )}
+      <QueryStatus query={comparison} rows={6} />
       {c && (
         <>
           <section className="card" data-testid="comparison">

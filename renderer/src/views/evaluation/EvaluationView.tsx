@@ -9,6 +9,7 @@ import { useEngineQuery } from '../../api/queries.ts';
 import { useJobsOf } from '../../api/useJobsOf.ts';
 import { useLocale } from '../../i18n.tsx';
 import { formatDateTime } from '../../format.ts';
+import { ModelName } from '../../components/ModelChoice.tsx';
 import { JobProgress } from '../../components/JobProgress.tsx';
 import { StartRun } from './StartRun.tsx';
 import { BfclPanel } from './BfclPanel.tsx';
@@ -16,6 +17,7 @@ import { RunPage } from './RunPage.tsx';
 import { TaskPage } from './TaskPage.tsx';
 import { ComparePage } from './ComparePage.tsx';
 import { interval } from '../../../../main/core/bench/report/reportData.ts';
+import { QueryStatus } from '../../components/Skeleton.tsx';
 
 const REFRESH_MS = 1500;
 
@@ -63,7 +65,7 @@ function RunsTable({ runs }: { runs: BenchRunRow[] }) {
                     </Link>
                   </th>
                   <td>
-                    <code>{run.manifest.model.ref}</code>
+                    <ModelName modelRef={run.manifest.model.ref} />
                     {run.manifest.model.lora.length > 0 && <span className="muted"> + LoRA</span>}
                   </td>
                   <td>
@@ -104,11 +106,7 @@ function RunsHome() {
           </ul>
         </section>
       )}
-      {runs.isError && (
-        <p className="error" role="alert">
-          {runs.error.message}
-        </p>
-      )}
+      <QueryStatus query={runs} rows={5} />
       {runs.data && <RunsTable runs={runs.data} />}
       <BfclPanel />
     </>

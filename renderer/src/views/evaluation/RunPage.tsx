@@ -14,6 +14,7 @@ import { TaskTable } from './TaskTable.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { ProgressGrid } from './ProgressGrid.tsx';
 import { pct } from '../../../../main/core/bench/report/reportData.ts';
+import { QueryStatus } from '../../components/Skeleton.tsx';
 
 const REFRESH_MS = 1500;
 const REPORT_TYPES: Record<BenchReportFormat, string> = { html: 'text/html', md: 'text/markdown', csv: 'text/csv', json: 'application/json' };
@@ -184,11 +185,7 @@ export function RunPage({ runId }: { runId: string }) {
       <p>
         <Link href="/">{t('eval.backToRuns')}</Link>
       </p>
-      {detail.isError && (
-        <p className="error" role="alert">
-          {detail.error.message}
-        </p>
-      )}
+      <QueryStatus query={detail} rows={8} />
       {detail.data && (
         <>
           {detail.data.run.status === 'running' && <ProgressGrid detail={detail.data} />}

@@ -10,6 +10,7 @@ import type { PlanStep } from '../../../../main/core/plan/types.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
 import { formatDateTime } from '../../format.ts';
+import { QueryStatus } from '../../components/Skeleton.tsx';
 
 const valueText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -151,11 +152,7 @@ export function TaskPage({ runId, taskId }: { runId: string; taskId: string }) {
       <p>
         <Link href={`/run/${encodeURIComponent(runId)}`}>{t('eval.backToRun', { run: runId })}</Link>
       </p>
-      {data.isError && (
-        <p className="error" role="alert">
-          {data.error.message}
-        </p>
-      )}
+      <QueryStatus query={data} rows={6} />
       {data.data && (
         <div className="task-page">
           <section className="card" data-testid="task-request">

@@ -10,6 +10,7 @@ import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { formatDateTime } from '../../format.ts';
 import { STATUS_COLOURS } from './GraphCanvas.tsx';
+import { QueryStatus } from '../../components/Skeleton.tsx';
 
 export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => void }) {
   const { t, locale } = useLocale();
@@ -35,11 +36,7 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
           <X size={16} aria-hidden="true" />
         </button>
       </header>
-      {detail.isError && (
-        <p className="error" role="alert">
-          {detail.error.message}
-        </p>
-      )}
+      <QueryStatus query={detail} rows={5} />
       {edge && (
         <>
           <p className="edge-ends">

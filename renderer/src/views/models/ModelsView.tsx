@@ -11,6 +11,12 @@ import { useLocale } from '../../i18n.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { formatBytes, formatCount } from '../../format.ts';
+import { memoryInUse, type MemoryInUse } from './memoryInUse.ts';
+import { PathField } from '../../components/PathField.tsx';
+import { QueryStatus } from '../../components/Skeleton.tsx';
+import { useStartJob } from '../../api/useStartJob.ts';
+import { useJobsOf } from '../../api/useJobsOf.ts';
+import { JobProgress } from '../../components/JobProgress.tsx';
 
 function ProgressBar({ progress, label }: { progress: Progress | null; label: string }) {
   if (!progress) return null;
@@ -26,30 +32,26 @@ function ProgressBar({ progress, label }: { progress: Progress | null; label: st
   );
 }
 
+/**
+ * Imports a model as a job: hashing a large GGUF takes minutes, and goes on (and is seen again) when the window
+ * reloads; the jobs' cards show its progress and, for a refused file, why.
+ */
 function ImportForm() {
   const { t } = useLocale();
-  const api = useEngine();
-  const queryClient = useQueryClient();
+  const startJob = useStartJob();
+  const { jobs } = useJobsOf('models.add', ['models.list'], 3);
   const [source, setSource] = useState('');
   const [name, setName] = useState('');
-  const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const submit = (): void => {
-    if (!api || source.trim() === '') return;
+    if (source.trim() === '') return;
     setError(null);
-    setProgress({ stage: 'sha256', done: 0, total: 1 });
-    api.call('models.add', { source: source.trim(), ...(name.trim() ? { name: name.trim() } : {}) }, { onProgress: (p) => p.stage === 'sha256' && setProgress(p) }).then(
-      () => {
-        setProgress(null);
-        setSource('');
-        setName('');
-        void queryClient.invalidateQueries({ queryKey: ['models.list'] });
-      },
-      (e: unknown) => {
-        setProgress(null);
-        setError((e as Error).message);
-      },
-    );
+    void startJob('models.add', { source: source.trim(), ...(name.trim() ? { name: name.trim() } : {}) }).then((refused) => {
+      setError(refused);
+      if (refused) return;
+      setSource('');
+      setName('');
+    });
   };
   return (
     <form
@@ -62,19 +64,22 @@ function ImportForm() {
       <h3>{t('models.import')}</h3>
       <p className="muted">{t('models.importHint')}</p>
       <div className="form-row">
-        <label className="grow">
-          {t('models.source')}
-          <input value={source} onChange={(e) => setSource(e.target.value)} placeholder="/models/qwen2.5-7b-instruct-q4_k_m.gguf" data-testid="model-source" />
-        </label>
+        <PathField label={t('models.source')} value={source} onChange={setSource} request={{ action: 'open', kind: 'gguf', title: t('models.import') }} placeholder="/models/qwen2.5-7b-instruct-q4_k_m.gguf" testId="model-source" />
         <label>
           {t('models.name')}
           <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('models.nameOptional')} />
         </label>
-        <button type="submit" disabled={progress !== null || source.trim() === ''} data-testid="model-add">
+        <button type="submit" disabled={source.trim() === ''} data-testid="model-add">
           <Plus size={16} aria-hidden="true" /> {t('models.add')}
         </button>
       </div>
-      <ProgressBar progress={progress} label={t('models.hashing')} />
+      {jobs.length > 0 && (
+        <ul className="jobs" data-testid="model-imports">
+          {jobs.map((job) => (
+            <JobProgress key={job.id} job={job} />
+          ))}
+        </ul>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}
@@ -147,7 +152,7 @@ function loadParams(contextSize: string, gpuLayers: string): { contextSize?: num
   };
 }
 
-function ModelCard({ model, loaded, adapters }: { model: ModelInfo; loaded: LoadedModel | undefined; adapters: ModelInfo[] }) {
+function ModelCard({ model, loaded, memory, adapters }: { model: ModelInfo; loaded: LoadedModel | undefined; memory: MemoryInUse | undefined; adapters: ModelInfo[] }) {
   const { t, locale } = useLocale();
   const api = useEngine();
   const queryClient = useQueryClient();
@@ -212,6 +217,13 @@ function ModelCard({ model, loaded, adapters }: { model: ModelInfo; loaded: Load
         {loaded && (
           <Fact label={t('models.loadedAs')}>
             {t('models.loadedAsValue', { where: loaded.gpu ? `${loaded.gpu.toUpperCase()} · ${loaded.gpuLayers}` : 'CPU', context: formatCount(loaded.contextSize, locale), sequences: loaded.sequences, weights: formatBytes(loaded.sizeBytes) })}
+          </Fact>
+        )}
+        {memory && (
+          <Fact label={t('models.memory')}>
+            <span data-testid="model-memory">
+              {t('models.memoryValue', { ram: formatBytes(memory.ram), vram: formatBytes(memory.vram), weights: formatBytes(memory.weights.ram + memory.weights.vram), count: memory.contexts.count, contexts: formatBytes(memory.contexts.ram + memory.contexts.vram) })}
+            </span>
           </Fact>
         )}
         {info.fit && (
@@ -283,15 +295,11 @@ export function ModelsView() {
         </h2>
       </header>
       <ImportForm />
-      {models.isError && (
-        <p className="error" role="alert">
-          {models.error.message}
-        </p>
-      )}
+      <QueryStatus query={models} rows={4} />
       {models.data && list.length === 0 && <p className="empty-line">{t('models.none')}</p>}
       <div className="cards">
         {list.map((model) => (
-          <ModelCard key={model.id} model={model} loaded={loadedAt(model.location)} adapters={adaptersOf(model)} />
+          <ModelCard key={model.id} model={model} loaded={loadedAt(model.location)} memory={memoryInUse((loaded.data ?? []).filter((m) => m.path === model.location))} adapters={adaptersOf(model)} />
         ))}
       </div>
     </div>

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale, type StringKey } from '../../i18n.tsx';
 import { formatBytes, formatCount } from '../../format.ts';
+import { modelLabel } from '../../modelLabel.ts';
 import { StatusPanel } from '../../components/StatusPanel.tsx';
 import { DoctorPanel } from '../../components/DoctorPanel.tsx';
 import { pct } from '../../../../main/core/bench/report/reportData.ts';
@@ -49,7 +50,7 @@ export function OverviewView() {
         <Figure
           label="overview.latestRun"
           value={runs.data ? (latestPass ? pct(latestPass.value) : '—') : undefined}
-          detail={latest && latestPass ? t('overview.latestRunDetail', { low: pct(latestPass.low), high: pct(latestPass.high), n: latest.summary!.tasks, model: latest.manifest.model.ref }) : runs.data ? t('overview.runs', { n: runs.data.length }) : undefined}
+          detail={latest && latestPass ? t('overview.latestRunDetail', { low: pct(latestPass.low), high: pct(latestPass.high), n: latest.summary!.tasks, model: modelLabel(latest.manifest.model.ref, models.data ?? []) }) : runs.data ? t('overview.runs', { n: runs.data.length }) : undefined}
           href={latest ? `/eval/run/${encodeURIComponent(latest.id)}` : '/eval'}
           testId="figure-runs"
         />

@@ -7,6 +7,7 @@ import type { BundleSummary, Progress } from '../../../../main/api/contract.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
+import { PathField } from '../../components/PathField.tsx';
 
 type Outcome = { kind: 'done'; summary: BundleSummary; imported: boolean } | { kind: 'failed'; message: string } | null;
 
@@ -63,10 +64,7 @@ export function Bundles() {
             ))}
           </select>
         </label>
-        <label className="grow">
-          {t('bundles.out')}
-          <input value={out} onChange={(e) => setOut(e.target.value)} placeholder="/media/usb/kopa-replay.kopa-bundle" data-testid="bundle-out" />
-        </label>
+        <PathField label={t('bundles.out')} value={out} onChange={setOut} request={{ action: 'save', kind: 'bundle', title: t('bundles.out'), ...(chosen ? { suggestedName: `${chosen}.kopa-bundle` } : {}) }} placeholder="/media/usb/kopa-replay.kopa-bundle" testId="bundle-out" />
         <button type="submit" disabled={busy || !chosen || !out.trim()} data-testid="bundle-export">
           {t('bundles.export')}
         </button>
@@ -80,10 +78,7 @@ export function Bundles() {
           run(api.call('bundle.import', { file: source.trim(), ...(name.trim() ? { as: name.trim() } : {}) }, { onProgress: setProgress }), true);
         }}
       >
-        <label className="grow">
-          {t('bundles.file')}
-          <input value={source} onChange={(e) => setSource(e.target.value)} data-testid="bundle-file" />
-        </label>
+        <PathField label={t('bundles.file')} value={source} onChange={setSource} request={{ action: 'open', kind: 'bundle', title: t('bundles.file') }} testId="bundle-file" />
         <label>
           {t('bundles.as')}
           <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('models.nameOptional')} />

@@ -12,6 +12,8 @@ import { useLocale } from '../../i18n.tsx';
 import { ModelMarkdown } from '../../components/Markdown.tsx';
 import { ALL_SAMPLES, filterSamples, type SampleFilter } from './sampleFilter.ts';
 import { SamplePanel } from './SamplePanel.tsx';
+import { PathField } from '../../components/PathField.tsx';
+import { QueryStatus } from '../../components/Skeleton.tsx';
 
 const ROW_PX = 58;
 
@@ -53,10 +55,7 @@ function ExportForm({ dataset }: { dataset: string }) {
           {t('synthesis.distractors')}
           <input type="number" min={0} max={20} value={distractors} onChange={(e) => setDistractors(Math.max(0, Number(e.target.value)))} />
         </label>
-        <label className="grow">
-          {t('synthesis.out')}
-          <input value={out} onChange={(e) => setOut(e.target.value)} placeholder="/data/exports/edge-grpo.jsonl" data-testid="export-out" />
-        </label>
+        <PathField label={t('synthesis.out')} value={out} onChange={setOut} request={{ action: 'save', kind: 'dataset', title: t('synthesis.export'), suggestedName: `${dataset}-${format}.jsonl` }} placeholder="/data/exports/edge-grpo.jsonl" testId="export-out" />
         <button type="submit" disabled={out.trim() === ''} data-testid="export-start">
           <Download size={16} aria-hidden="true" /> {t('synthesis.exportRun')}
         </button>
@@ -94,11 +93,7 @@ export function DatasetBrowser({ dataset, ordinal }: { dataset: string; ordinal?
       <p>
         <Link href="/">{t('synthesis.back')}</Link>
       </p>
-      {data.isError && (
-        <p className="error" role="alert">
-          {data.error.message}
-        </p>
-      )}
+      <QueryStatus query={data} rows={8} />
       {data.data && (
         <>
           <div className="dataset-layout">

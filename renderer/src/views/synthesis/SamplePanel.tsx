@@ -7,6 +7,7 @@ import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
 import { formatDateTime } from '../../format.ts';
 import { argumentSources } from './sampleFilter.ts';
+import { Skeleton } from '../../components/Skeleton.tsx';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -96,7 +97,7 @@ export function SamplePanel({ dataset, ordinal }: { dataset: string; ordinal: nu
     );
   }
   const s = sample.data;
-  if (!s) return <p className="muted">…</p>;
+  if (!s) return <Skeleton rows={8} />;
   return (
     <article className="sample" data-testid="sample-panel" aria-label={t('sample.title', { n: s.ordinal })}>
       <section className="card">

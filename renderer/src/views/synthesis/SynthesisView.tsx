@@ -1,6 +1,7 @@
 // Synthesis: start a run as a job with the settings of `kopa synth` (count, seed, strategy, steps, trajectories,
-// phrasings, a paraphrase model, the dataset's name; it keeps going when the window reloads or closes), follow it,
-// resume one an engine restart cut short; the datasets it made, each opening its sample browser.
+// phrasings, a paraphrase model, the dataset's name, the backend: live only after a question; it keeps going when the
+// window reloads or closes), follow it, resume one an engine restart cut short; the datasets it made, each opening its
+// sample browser.
 import { useState } from 'react';
 import { FlaskConical } from 'lucide-react';
 import { Link, Route, Switch } from 'wouter';
@@ -13,6 +14,9 @@ import { formatCount, formatDateTime } from '../../format.ts';
 import { JobProgress } from '../../components/JobProgress.tsx';
 import { DatasetBrowser } from './DatasetBrowser.tsx';
 import { ModelSuggestions } from '../../components/ModelChoice.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { gatewayModes, type GatewayMode } from '../../../../main/core/gateway/callResult.ts';
 
 const REFRESH_MS = 1500;
 
@@ -29,6 +33,10 @@ function StartForm() {
   const [phrasings, setPhrasings] = useState(2);
   const [paraphraseModel, setParaphraseModel] = useState('');
   const [name, setName] = useState('');
+  // The status bar's backend as the starting choice (live as the emulator: a dataset should repeat); live on purpose
+  // is one choice away, and asks first.
+  const [mode, setMode] = useState<GatewayMode>(() => repeatableBackend(backend).mode);
+  const [snapshot, setSnapshot] = useState(() => repeatableBackend(backend).snapshot ?? '');
   const [error, setError] = useState<string | null>(null);
   const models = useEngineQuery('models.list', {});
   const start = (): void => {
@@ -42,7 +50,8 @@ function StartForm() {
       phrasings,
       ...(strategy === 'intents' ? { trajectories, ...(paraphraseModel.trim() !== '' ? { paraphraseModel: paraphraseModel.trim() } : {}) } : {}),
       ...(name.trim() !== '' ? { name: name.trim() } : {}),
-      ...repeatableBackend(backend),
+      mode,
+      ...((mode === 'record' || mode === 'replay') && snapshot.trim() !== '' ? { snapshot: snapshot.trim() } : {}),
     };
     void startJob('synth.run', params).then(setError);
   };
@@ -103,9 +112,40 @@ function StartForm() {
           {t('synthesis.name')}
           <input value={name} placeholder={t('synthesis.nameDefault')} onChange={(e) => setName(e.target.value)} data-testid="synth-name" />
         </label>
-        <button type="submit" data-testid="synth-start">
-          {t('synthesis.run')}
-        </button>
+        <label>
+          {t('synthesis.backend')}
+          <select value={mode} onChange={(e) => setMode(e.target.value as GatewayMode)} data-testid="synth-mode">
+            {gatewayModes.map((m) => (
+              <option key={m} value={m}>
+                {t(`mode.${m}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(mode === 'record' || mode === 'replay') && (
+          <label>
+            {t('synthesis.snapshotFor')}
+            <input value={snapshot} required={mode === 'replay'} onChange={(e) => setSnapshot(e.target.value)} data-testid="synth-snapshot" />
+          </label>
+        )}
+        {mode === 'live' ? (
+          <ConfirmDialog
+            trigger={
+              <button type="button" className="danger" data-testid="synth-start">
+                {t('synthesis.run')}
+              </button>
+            }
+            title={t('synthesis.liveTitle')}
+            description={t('synthesis.liveText')}
+            confirmLabel={t('synthesis.liveConfirm')}
+            danger
+            onConfirm={start}
+          />
+        ) : (
+          <button type="submit" data-testid="synth-start">
+            {t('synthesis.run')}
+          </button>
+        )}
       </div>
       {error && (
         <p className="error" role="alert">
@@ -137,6 +177,7 @@ function SynthesisHome() {
       </div>
       <section className="card" aria-labelledby="datasets">
         <h3 id="datasets">{t('synthesis.datasets')}</h3>
+        {datasets.isLoading && <Skeleton rows={3} />}
         {datasets.data?.length === 0 && <p className="muted">{t('synthesis.noDatasets')}</p>}
         {(datasets.data?.length ?? 0) > 0 && (
           <table className="plain" data-testid="datasets">
