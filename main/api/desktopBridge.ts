@@ -2,7 +2,7 @@
 // dialogs (the page cannot read the file system; a path the user chose is passed to the engine as any typed one).
 
 /** What a path is for; the desktop maps each to the dialog's filters, so the page cannot ask for anything else. */
-export const PATH_KINDS = ['gguf', 'bundle', 'dataset', 'folder'] as const;
+export const PATH_KINDS = ['gguf', 'bundle', 'dataset', 'report', 'folder'] as const;
 export type PathKind = (typeof PATH_KINDS)[number];
 
 export interface PathRequest {

@@ -1,6 +1,6 @@
 // One place decides how results and errors look: JSON on stdout with --json, readable text otherwise.
 import { KopaError, toErrorPayload } from '../core/errors.ts';
-import { translate, type Locale } from '../core/i18n/strings.ts';
+import { errorText, translate, type Locale } from '../core/i18n/strings.ts';
 import type { CliIo } from './io.ts';
 
 export class Output {
@@ -30,8 +30,9 @@ export class Output {
       this.io.stdout.write(`${JSON.stringify({ error: payload }, null, 2)}\n`);
       return;
     }
-    this.io.stderr.write(`${translate(this.locale, 'cli.error', { message: payload.message })}\n`);
-    if (payload.hint) this.io.stderr.write(`${translate(this.locale, 'cli.hint', { hint: payload.hint })}\n`);
+    const said = errorText(this.locale, payload);
+    this.io.stderr.write(`${translate(this.locale, 'cli.error', { message: said.message })}\n`);
+    if (said.hint) this.io.stderr.write(`${translate(this.locale, 'cli.hint', { hint: said.hint })}\n`);
     if (!(error instanceof KopaError) && error instanceof Error && this.io.env.KOPA_DEBUG) this.io.stderr.write(`${error.stack}\n`);
   }
 }

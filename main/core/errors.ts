@@ -19,9 +19,21 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
+/**
+ * The message (and hint) as catalogue keys with their values, for a surface that speaks the user's language; the
+ * English `message` and `hint` stay for logs, JSON and any surface that does not.
+ */
+export interface SaidAs {
+  message: string;
+  hint?: string;
+  vars?: Record<string, string | number>;
+}
+
 export interface KopaErrorOptions {
   /** What the user can do about it, in one sentence. */
   hint?: string;
+  /** The same in the message catalogue (resources/strings): keys and their values. */
+  saidAs?: SaidAs;
   /** Machine-readable facts (paths, versions, ids). Never secrets. */
   details?: Record<string, unknown>;
   cause?: unknown;
@@ -31,6 +43,8 @@ export class KopaError extends Error {
   readonly code: ErrorCode;
   readonly hint: string | undefined;
   readonly details: Record<string, unknown>;
+  /** The message and hint in the catalogue, for a surface in the user's language. */
+  readonly saidAs: SaidAs | undefined;
 
   constructor(code: ErrorCode, message: string, options: KopaErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -38,6 +52,7 @@ export class KopaError extends Error {
     this.code = code;
     this.hint = options.hint;
     this.details = options.details ?? {};
+    this.saidAs = options.saidAs;
   }
 }
 
@@ -47,11 +62,12 @@ export interface ErrorPayload {
   message: string;
   hint?: string;
   details?: Record<string, unknown>;
+  saidAs?: SaidAs;
 }
 
 export function toErrorPayload(error: unknown): ErrorPayload {
   if (error instanceof KopaError) {
-    return { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}), details: error.details };
+    return { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}), details: error.details, ...(error.saidAs ? { saidAs: error.saidAs } : {}) };
   }
   if (error instanceof Error && error.name === 'AbortError') return { code: 'Aborted', message: 'The operation was aborted.' };
   const message = error instanceof Error ? error.message : String(error);
@@ -60,7 +76,7 @@ export function toErrorPayload(error: unknown): ErrorPayload {
 
 export function fromErrorPayload(payload: ErrorPayload): KopaError {
   const code = (errorCodes as readonly string[]).includes(payload.code) ? payload.code : 'Internal';
-  return new KopaError(code, payload.message, { hint: payload.hint, details: payload.details });
+  return new KopaError(code, payload.message, { hint: payload.hint, details: payload.details, saidAs: payload.saidAs });
 }
 
 export function isKopaError(error: unknown, code?: ErrorCode): error is KopaError {

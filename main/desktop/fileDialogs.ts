@@ -13,6 +13,12 @@ const FILTERS: Record<Exclude<PathKind, 'folder'>, { name: string; extensions: s
     { name: 'JSON Lines', extensions: ['jsonl'] },
     { name: 'JSON', extensions: ['json'] },
   ],
+  report: [
+    { name: 'HTML', extensions: ['html'] },
+    { name: 'Markdown', extensions: ['md'] },
+    { name: 'CSV', extensions: ['csv'] },
+    { name: 'JSON', extensions: ['json'] },
+  ],
 };
 
 /** The request as the page sent it, or why it is refused. */

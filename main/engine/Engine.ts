@@ -41,6 +41,7 @@ import { exportBundle, importBundle } from './gateway/bundle.ts';
 import { AuditRepository } from './store/repositories/AuditRepository.ts';
 import { AuditCheckpoints } from './gateway/auditCheckpoints.ts';
 import { RecordingRepository } from './store/repositories/RecordingRepository.ts';
+import type { EngineServices } from './EngineServices.ts';
 
 /** The audit chain's head, written outside the database as it grows. */
 const AUDIT_CHECKPOINTS_FILE = 'audit-checkpoints.jsonl';
@@ -72,7 +73,7 @@ export const DATABASE_FILE = 'kopa.db';
 
 type Handlers = { [M in MethodName]: (params: ParamsOf<M>, options: CallOptions) => Promise<ResultOf<M>> };
 
-export class Engine implements EngineApi {
+export class Engine implements EngineApi, EngineServices {
   readonly dataDir: string;
   readonly store: Store;
   private readonly host: EngineHost;

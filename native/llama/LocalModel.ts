@@ -1,4 +1,4 @@
-import { InputLookupTokenPredictor, LlamaChat, LlamaCompletion, resolveChatWrapper, type ChatHistoryItem, type ChatModelFunctions, type ChatWrapper, type GbnfJsonSchema, type LlamaContext, type LlamaContextSequence, type LlamaModel, type Tokenizer } from 'node-llama-cpp';
+import { InputLookupTokenPredictor, LlamaChat, LlamaCompletion, resolveChatWrapper, type ChatHistoryItem, type ChatModelFunctions, type ChatWrapper, type GbnfJsonSchema, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaModel, type Tokenizer } from 'node-llama-cpp';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { paramsGrammar, stepGrammar, type GrammarSchema } from '../../main/core/agent/grammarSchema.ts';
 import { stepBudget } from '../../main/core/agent/stepBudget.ts';
@@ -8,7 +8,6 @@ import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
 import { KopaError } from '../../main/core/errors.ts';
 import { toGrammarHistory, toNativeHistory } from './chatHistory.ts';
 import { fitHistory } from './contextPolicy.ts';
-import type { LlamaRuntime } from './LlamaRuntime.ts';
 import type { MemoryUse, ModelPlacement } from '../../main/core/models/placement.ts';
 
 /** How tool calls are made: the model template's own syntax, or a JSON grammar for models that have none. */
@@ -124,7 +123,13 @@ const DEFAULT_MAX_CONTEXT = 4096;
 const DEFAULT_TURN_TOKENS = 512;
 
 /** Loads GGUF weights; a file llama.cpp cannot load is a typed error naming it. */
-async function loadWeights(runtime: LlamaRuntime, options: LoadLocalModelOptions): Promise<LlamaModel> {
+/** What a model needs of the runtime that loads it (LlamaRuntime): llama.cpp's binding and the CPU threads to use. */
+export interface ModelRuntime {
+  readonly llama: Llama;
+  readonly threads: number;
+}
+
+async function loadWeights(runtime: ModelRuntime, options: LoadLocalModelOptions): Promise<LlamaModel> {
   try {
     return await runtime.llama.loadModel({ modelPath: options.modelPath, gpuLayers: options.gpuLayers ?? 'auto', onLoadProgress: options.onProgress, loadSignal: options.signal });
   } catch (error) {
@@ -167,7 +172,7 @@ function partialFinalAnswer(text: string): string {
 export class LocalModel {
   readonly model: LlamaModel;
   readonly path: string;
-  private readonly runtime: LlamaRuntime;
+  private readonly runtime: ModelRuntime;
   /** Tokens one sequence's context holds. */
   readonly contextSize: number;
   private context: Promise<LlamaContext> | undefined;
@@ -188,7 +193,7 @@ export class LocalModel {
   /** Whether disposing this instance unloads the weights (false for a variant made by withAdapters and the like). */
   private readonly ownsModel: boolean;
 
-  private constructor(runtime: LlamaRuntime, model: LlamaModel, path: string, settings: ContextSettings, ownsModel: boolean) {
+  private constructor(runtime: ModelRuntime, model: LlamaModel, path: string, settings: ContextSettings, ownsModel: boolean) {
     this.runtime = runtime;
     this.model = model;
     this.path = path;
@@ -258,7 +263,7 @@ export class LocalModel {
     await this.ensureContext();
   }
 
-  static async load(runtime: LlamaRuntime, options: LoadLocalModelOptions): Promise<LocalModel> {
+  static async load(runtime: ModelRuntime, options: LoadLocalModelOptions): Promise<LocalModel> {
     const model = await loadWeights(runtime, options);
     return new LocalModel(
       runtime,

@@ -199,6 +199,13 @@ describe('the workbench', () => {
     await page.reload();
     await page.getByTestId('turn').waitFor();
     expect(await page.locator('.tool-picker summary').textContent()).toContain('기관 15곳 중 14곳의 도구');
+
+    // A model that does not exist is said so in the window's language.
+    await page.getByRole('link', { name: '새 대화' }).click();
+    await page.getByTestId('composer-model').fill('oracel');
+    await page.getByTestId('composer-input').fill('안녕하세요');
+    await page.getByTestId('send').click();
+    await expect.poll(() => page.locator('.banner[role=alert]').textContent(), { timeout: 15_000 }).toContain('답변하지 못했습니다: 모델 "oracel"이(가) 없습니다.');
     await close(w);
   }, 120_000);
 
@@ -212,7 +219,7 @@ describe('the workbench', () => {
     const card = page.getByTestId('model-card');
     await card.waitFor({ timeout: 30_000 });
     // The import is a job (hashing a large file outlives a reload); its card says it finished.
-    await expect.poll(() => page.getByTestId('model-imports').locator('[data-testid=job][data-status=done]').textContent(), { timeout: 15_000 }).toContain('모델 가져오기');
+    await expect.poll(() => page.getByTestId('model-imports').locator('[data-testid=job][data-status=done]').textContent(), { timeout: 15_000 }).toContain(`모델 가져오기${path.basename(gguf)}끝남`);
     await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain('llama');
     expect(await card.textContent()).toMatch(/SHA-256[0-9a-f]{16}…/);
     expect(await card.textContent()).toContain('JSON 문법으로 강제');
@@ -266,14 +273,15 @@ describe('the workbench', () => {
     await close(w);
   }, 120_000);
 
-  it('chooses paths in the desktop\'s own file dialogs: a model to import, a bundle to read and write, a BFCL folder', async () => {
+  it('chooses paths in the desktop\'s own file dialogs: a model to import, a bundle to read and write, a BFCL folder, where a run\'s report goes', async () => {
     const plain = await open();
     await goTo(plain.page, 'models');
     // In a browser the path is typed: there is no dialog to offer.
     expect(await plain.page.getByTestId('model-source-browse').count()).toBe(0);
     await close(plain);
 
-    const chosen = { gguf: '/models/exaone-3.5-7.8b-q4_k_m.gguf', bundle: '/media/usb/replay.kopa-bundle', dataset: '/data/exports/set.jsonl', folder: '/data/bfcl/v4' };
+    const reportFile = path.join(tempDir(), 'kopa-report.html');
+    const chosen = { gguf: '/models/exaone-3.5-7.8b-q4_k_m.gguf', bundle: '/media/usb/replay.kopa-bundle', dataset: '/data/exports/set.jsonl', folder: '/data/bfcl/v4', report: reportFile };
     const w = await open({ chosenPaths: chosen });
     const { page } = w;
     const browse = async (field: string): Promise<string> => {
@@ -297,6 +305,14 @@ describe('the workbench', () => {
       { action: 'open', kind: 'folder', title: expect.any(String) },
     ]);
     expect(await axeViolations(page)).toEqual([]);
+
+    // A run's report is saved where the dialog says, by the engine, in the window's language.
+    const run = await host.engine.call('bench.run', { suite: 'kopa', model: 'oracle', tasks: ['cal-01'], runId: 'dialog-report' });
+    await page.evaluate((id) => (location.hash = `#/eval/run/${id}`), run.runId);
+    await page.getByTestId('report-download').click();
+    await expect.poll(() => page.getByTestId('report-saved').textContent(), { timeout: 15_000 }).toBe(`${reportFile}에 저장했습니다`);
+    expect(readFileSync(reportFile, 'utf8')).toContain('<html lang="ko">');
+    expect((await page.evaluate(() => (window as unknown as { kopaPathRequests: unknown[] }).kopaPathRequests)).at(-1)).toEqual({ action: 'save', kind: 'report', title: expect.any(String), suggestedName: 'dialog-report.html' });
     await close(w);
   }, 120_000);
 
@@ -556,10 +572,11 @@ describe('the workbench', () => {
     const slow = path.join(tempDir(), 'slow.jsonl');
     writeFileSync(slow, PLANTED_FAILURES.map((task) => JSON.stringify({ task, turns: [{ text: '잘 모르겠어요.', tokenDelayMs: 250 }] })).join('\n'));
     await goTo(page, 'eval');
+    const before = (await host.engine.call('bench.runs', {})).length;
     await page.getByTestId('bench-model').fill(`scripted:${slow}`);
     await page.getByTestId('bench-tasks').fill(PLANTED_FAILURES.join(','));
     await page.getByTestId('bench-start').click();
-    await expect.poll(() => page.getByTestId('run-link').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('run-link').count(), { timeout: 30_000 }).toBe(before + 1);
     await page.getByTestId('run-link').first().click();
     const grid = page.getByTestId('progress-grid');
     await grid.waitFor({ timeout: 30_000 });
@@ -579,13 +596,20 @@ describe('the workbench', () => {
     const w = await open();
     const { page } = w;
     await goTo(page, 'eval');
-    const before = await page.getByTestId('run-link').count();
+    const before = (await host.engine.call('bench.runs', {})).length;
     await page.getByTestId('bench-model').fill(base.id);
     await page.getByTestId('bench-lora').selectOption(adapter.id);
     await page.getByTestId('bench-lora-scale').fill('0.5');
     await page.getByTestId('bench-max-steps').fill('2');
     await page.getByTestId('bench-max-tokens').fill('16');
     await page.getByTestId('bench-tasks').fill('cal-01');
+    // The emulator, as the status bar says; live would ask first.
+    expect(await page.getByTestId('bench-mode').inputValue()).toBe('emulator');
+    await page.getByTestId('bench-mode').selectOption('live');
+    await page.getByTestId('bench-start').click();
+    expect(await page.getByRole('alertdialog').textContent()).toContain('실제 기관 API로 평가할까요?');
+    await page.getByRole('alertdialog').getByRole('button', { name: '취소' }).click();
+    await page.getByTestId('bench-mode').selectOption('emulator');
     await page.getByTestId('bench-start').click();
     await expect.poll(() => page.getByTestId('run-link').count(), { timeout: 60_000 }).toBe(before + 1);
     await expect.poll(() => page.locator('[data-testid=job][data-status=running]').count(), { timeout: 120_000 }).toBe(0);
@@ -613,7 +637,7 @@ describe('the workbench', () => {
       await expect.poll(() => page.locator('[data-testid=job][data-status=running]').count(), { timeout: 120_000 }).toBe(0);
     };
     await goTo(page, 'eval');
-    const before = await page.getByTestId('run-link').count();
+    const before = (await host.engine.call('bench.runs', {})).length;
     await runJob('oracle', 2);
     await runJob(`scripted:${plantedScript(new Map(), PLANTED_FAILURES)}`, 1);
     await expect.poll(() => page.getByTestId('run-link').count()).toBe(before + 2);

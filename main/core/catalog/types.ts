@@ -1,7 +1,7 @@
 // A tool is one operation of a public API (or a local function) as KOPA Studio models it: where it lives, how
 // it is called, what it takes (JSON Schema with semantic tags) and what it returns (typed, normalised fields).
 // Specs are data (resources/catalog/*.json), validated on load; these types are their shape.
-import type { CallErrorKind } from '../gateway/callResult.ts';
+import type { CallErrorKind } from '../gateway/callErrorKinds.ts';
 
 export interface LocalizedText {
   ko: string;

@@ -1,9 +1,9 @@
 // What every tool call returns, whatever answered it (live API, recording, emulator, local function). Failures
 // are data with a typed kind, so an agent can read them and recover; keys never appear anywhere in it.
 import type { ArgsViolation } from '../catalog/argsValidator.ts';
+import type { CallErrorKind } from './callErrorKinds.ts';
 
-export const callErrorKinds = ['NotAllowed', 'BadKey', 'Quota', 'NoData', 'InvalidParam', 'Upstream', 'Timeout', 'Malformed', 'ReplayMiss'] as const;
-export type CallErrorKind = (typeof callErrorKinds)[number];
+export { callErrorKinds, type CallErrorKind } from './callErrorKinds.ts';
 
 export const callSources = ['live', 'replay', 'emulator', 'local'] as const;
 

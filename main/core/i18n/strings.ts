@@ -29,3 +29,11 @@ export function stageLabel(locale: Locale, stage: string): string {
   const key = `job.stage.${stage}`;
   return isStringKey(key) ? translate(locale, key) : stage;
 }
+
+/** An error's message and hint in `locale` where the error says them in the catalogue, else as written. */
+export function errorText(locale: Locale, error: { message: string; hint?: string; saidAs?: { message: string; hint?: string; vars?: Record<string, string | number> } }): { message: string; hint?: string } {
+  const said = error.saidAs;
+  const message = said && isStringKey(said.message) ? translate(locale, said.message, said.vars) : error.message;
+  const hint = said?.hint && isStringKey(said.hint) ? translate(locale, said.hint, said.vars) : error.hint;
+  return { message, ...(hint ? { hint } : {}) };
+}

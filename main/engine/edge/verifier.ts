@@ -73,7 +73,7 @@ export class Verifier {
   private onlyThese(ids: string[]): Edge[] {
     return ids.map((id) => {
       const found = this.repo.find(id).find((e) => e.id === id);
-      if (!found) throw new KopaError('NotFound', `There is no link ${id}.`, { hint: 'kopa edges list shows every link with its id.' });
+      if (!found) throw new KopaError('NotFound', `There is no link ${id}.`, { hint: 'kopa edges list shows every link with its id.', saidAs: { message: 'error.noLink', hint: 'error.noLink.hint', vars: { id } } });
       return found;
     });
   }

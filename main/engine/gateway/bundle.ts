@@ -52,7 +52,10 @@ export function exportBundle(store: Store, snapshot: string, file: string, onPro
   const id = recordings.snapshotId(snapshot);
   if (id === undefined) {
     const known = recordings.snapshots().map((s) => s.name);
-    throw new KopaError('NotFound', `There is no snapshot "${snapshot}".`, { hint: known.length ? `Snapshots here: ${known.join(', ')}.` : 'Record some calls first (kopa call … --mode record).' });
+    throw new KopaError('NotFound', `There is no snapshot "${snapshot}".`, {
+      hint: known.length ? `Snapshots here: ${known.join(', ')}.` : 'Record some calls first (kopa call … --mode record).',
+      saidAs: { message: 'error.noSnapshot', hint: known.length ? 'error.snapshotsHere' : 'error.recordFirst', vars: { snapshot, names: known.join(', ') } },
+    });
   }
   const all = recordings.all(id);
   const lines: string[] = [];

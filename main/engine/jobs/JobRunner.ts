@@ -96,7 +96,7 @@ export class JobRunner {
 
   get(id: string): JobInfo {
     const job = this.repo.get(id);
-    if (!job) throw new KopaError('NotFound', `There is no job ${id}.`);
+    if (!job) throw new KopaError('NotFound', `There is no job ${id}.`, { hint: 'kopa jobs lists them.', saidAs: { message: 'error.noJob', hint: 'error.noJob.hint', vars: { id } } });
     return job;
   }
 

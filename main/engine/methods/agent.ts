@@ -4,7 +4,7 @@ import type { AgentRunParams, CallOptions, ChatSettings, EpisodeSummary } from '
 import type { ChatMessage } from '../../core/agent/types.ts';
 import { KopaError } from '../../core/errors.ts';
 import { resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../core/view/resultView.ts';
-import type { Engine } from '../Engine.ts';
+import type { EngineServices } from '../EngineServices.ts';
 import { Agent } from '../agent/Agent.ts';
 import { ChatRepository } from '../store/repositories/ChatRepository.ts';
 import type { ModelBackend } from '../agent/backend.ts';
@@ -15,14 +15,14 @@ export interface AgentRunOptions extends CallOptions {
   backend?: ModelBackend;
 }
 
-export async function runAgent(engine: Engine, params: AgentRunParams, options: AgentRunOptions): Promise<EpisodeSummary> {
+export async function runAgent(engine: EngineServices, params: AgentRunParams, options: AgentRunOptions): Promise<EpisodeSummary> {
   const mode = params.mode ?? 'emulator';
   const catalog = engine.catalog();
   const tools = params.tools ?? catalog.list().map((t) => t.id);
   for (const id of tools) catalog.require(id);
   const chats = new ChatRepository(engine.store.db);
   const continued = params.chatId ? chats.get(params.chatId) : undefined;
-  if (params.chatId && !continued) throw new KopaError('NotFound', `There is no chat ${params.chatId}.`);
+  if (params.chatId && !continued) throw new KopaError('NotFound', `There is no chat ${params.chatId}.`, { hint: 'The Chat view lists the chats this data folder holds.', saidAs: { message: 'error.noChat', hint: 'error.noChat.hint', vars: { id: params.chatId } } });
   const chatId = continued?.id ?? randomUUID();
   const history = continued ? chats.messages(chatId).map(({ meta: _meta, ...m }) => m as ChatMessage) : [];
   const gateway = engine.gateway();

@@ -17,7 +17,7 @@ import type { ReportLang } from '../../core/bench/report/reportText.ts';
 import type { GatewayMode } from '../../core/gateway/callResult.ts';
 import { KopaError } from '../../core/errors.ts';
 import { DEFAULT_MAX_CHARS, STANDARD_RESULT_TOKENS } from '../../core/view/resultView.ts';
-import type { Engine } from '../Engine.ts';
+import type { EngineServices } from '../EngineServices.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import { OracleBackend } from '../bench/oracleBackend.ts';
 import { referenceTrace } from '../bench/reference.ts';
@@ -34,7 +34,7 @@ import { inspectModel, poolMembers, POOL_PREFIX, resolveBackend } from './models
 
 const DEFAULT_MAX_STEPS = 10;
 
-function auditAnchor(engine: Engine): BenchManifest['audit'] {
+function auditAnchor(engine: EngineServices): BenchManifest['audit'] {
   const head = new AuditRepository(engine.store.db).head();
   return { entries: head?.entries ?? 0, head: head?.hash ?? null };
 }
@@ -46,22 +46,22 @@ function selectTasks(suite: Suite, ids: string[] | undefined): Suite {
   return { ...suite, tasks: suite.tasks.filter((t) => ids.includes(t.id)) };
 }
 
-function callerFor(engine: Engine, mode: GatewayMode, snapshot: string | undefined): (task: BenchTask) => ToolCaller {
+function callerFor(engine: EngineServices, mode: GatewayMode, snapshot: string | undefined): (task: BenchTask) => ToolCaller {
   const gateway = engine.gateway();
   return (task) => (tool, args, signal) => gateway.call(tool, args, { mode, snapshot, signal, emulatorNow: new Date(task.asOf) });
 }
 
-export async function benchValidate(engine: Engine, params: BenchValidateParams, options: CallOptions): Promise<BenchValidation> {
+export async function benchValidate(engine: EngineServices, params: BenchValidateParams, options: CallOptions): Promise<BenchValidation> {
   const mode = params.mode ?? 'emulator';
   const suite = selectTasks(loadSuite(params.suite, engine.resourcesDir, engine.catalog()), params.tasks);
   return validateSuite(suite, { catalog: engine.catalog(), mode, view: { tokenBudget: params.resultTokens ?? STANDARD_RESULT_TOKENS }, callerFor: callerFor(engine, mode, params.snapshot), concurrency: params.concurrency, signal: options.signal, onProgress: options.onProgress });
 }
 
-function snapshotHash(engine: Engine, snapshot: string | undefined): string | null {
+function snapshotHash(engine: EngineServices, snapshot: string | undefined): string | null {
   if (!snapshot) return null;
   const repo = new RecordingRepository(engine.store.db);
   const id = repo.snapshotId(snapshot);
-  if (id === undefined) throw new KopaError('NotFound', `There is no snapshot "${snapshot}".`, { hint: 'kopa snapshots list shows them.' });
+  if (id === undefined) throw new KopaError('NotFound', `There is no snapshot "${snapshot}".`, { hint: 'kopa snapshots lists them.', saidAs: { message: 'error.noSnapshot', hint: 'error.noSnapshot.hint', vars: { snapshot } } });
   const hash = createHash('sha256');
   for (const r of repo.all(id).sort((a, b) => a.requestHash.localeCompare(b.requestHash))) hash.update(r.requestHash).update(r.body);
   return hash.digest('hex');
@@ -69,7 +69,7 @@ function snapshotHash(engine: Engine, snapshot: string | undefined): string | nu
 
 const slug = (text: string): string => text.replace(/^.*[/\\]/, '').replace(/\.gguf$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'model';
 
-async function modelFacts(engine: Engine, params: BenchRunParams): Promise<BenchManifest['model']> {
+async function modelFacts(engine: EngineServices, params: BenchRunParams): Promise<BenchManifest['model']> {
   const ref = params.model;
   const lora = params.lora ?? [];
   if (ref === 'oracle') return { ref, backend: 'oracle', sha256: null, quantization: null, chatTemplate: null, file: null, lora };
@@ -86,7 +86,7 @@ async function modelFacts(engine: Engine, params: BenchRunParams): Promise<Bench
   return { ref, backend: 'llama.cpp', sha256: info.sha256 ?? (await sha256Of(info.location)), quantization: info.quantization, chatTemplate, file: info.location, lora };
 }
 
-async function openBackends(engine: Engine, params: BenchRunParams, signal?: AbortSignal): Promise<{ backends: AttemptBackends; dispose: () => Promise<void> }> {
+async function openBackends(engine: EngineServices, params: BenchRunParams, signal?: AbortSignal): Promise<{ backends: AttemptBackends; dispose: () => Promise<void> }> {
   const perAttempt = (open: AttemptBackends['open']): { backends: AttemptBackends; dispose: () => Promise<void> } => ({ backends: { open, close: (b) => b.dispose() }, dispose: async () => {} });
   if (params.model === 'oracle') return perAttempt((task) => new OracleBackend(task));
   if (params.model.startsWith('scripted:')) {
@@ -101,7 +101,7 @@ async function openBackends(engine: Engine, params: BenchRunParams, signal?: Abo
   return { backends: { open: () => shared, close: async () => {} }, dispose: () => shared.dispose() };
 }
 
-export async function benchRun(engine: Engine, params: BenchRunParams, options: CallOptions): Promise<BenchRunSummary> {
+export async function benchRun(engine: EngineServices, params: BenchRunParams, options: CallOptions): Promise<BenchRunSummary> {
   const mode = params.mode ?? 'emulator';
   const catalog = engine.catalog();
   const suite = selectTasks(loadSuite(params.suite, engine.resourcesDir, catalog), params.tasks);
@@ -135,12 +135,12 @@ export async function benchRun(engine: Engine, params: BenchRunParams, options: 
 
 function requireRun(repo: BenchRepository, id: string): BenchRunRow {
   const run = repo.run(id);
-  if (!run) throw new KopaError('NotFound', `There is no benchmark run ${id}.`, { hint: 'kopa bench runs lists them.' });
+  if (!run) throw new KopaError('NotFound', `There is no benchmark run ${id}.`, { hint: 'kopa bench runs lists them.', saidAs: { message: 'error.noBenchRun', hint: 'error.noBenchRun.hint', vars: { run: id } } });
   return run;
 }
 
 /** A run's summary as stored, or computed from its attempts when it was killed before writing one. */
-function summaryOf(engine: Engine, repo: BenchRepository, run: BenchRunRow): { summary: BenchRunSummary; tasks: Map<string, BenchTask>; currentHash: string | undefined } {
+function summaryOf(engine: EngineServices, repo: BenchRepository, run: BenchRunRow): { summary: BenchRunSummary; tasks: Map<string, BenchTask>; currentHash: string | undefined } {
   const stored = repo.tasks(run.suite);
   const tasks = new Map(stored.map((s) => [s.task.id, s.task]));
   if (run.summary) return { summary: run.summary, tasks, currentHash: stored[0]?.suiteHash };
@@ -150,7 +150,7 @@ function summaryOf(engine: Engine, repo: BenchRepository, run: BenchRunRow): { s
   return { summary, tasks, currentHash: stored[0]?.suiteHash };
 }
 
-export function benchRuns(engine: Engine): BenchRunRow[] {
+export function benchRuns(engine: EngineServices): BenchRunRow[] {
   return new BenchRepository(engine.store.db).runs();
 }
 
@@ -168,7 +168,7 @@ function reportFont(resourcesDir: string): string | undefined {
   return file ? readFileSync(file).toString('base64') : undefined;
 }
 
-export function benchReport(engine: Engine, params: { run: string; format?: BenchReport['format']; out?: string; lang?: ReportLang }): BenchReport {
+export function benchReport(engine: EngineServices, params: { run: string; format?: BenchReport['format']; out?: string; lang?: ReportLang }): BenchReport {
   const repo = new BenchRepository(engine.store.db);
   const run = requireRun(repo, params.run);
   const { summary, tasks, currentHash } = summaryOf(engine, repo, run);
@@ -188,7 +188,7 @@ export function benchReport(engine: Engine, params: { run: string; format?: Benc
   return { runId: run.id, format, content };
 }
 
-export function benchShow(engine: Engine, runId: string): BenchRunDetail {
+export function benchShow(engine: EngineServices, runId: string): BenchRunDetail {
   const repo = new BenchRepository(engine.store.db);
   const run = requireRun(repo, runId);
   const { summary, tasks, currentHash } = summaryOf(engine, repo, run);
@@ -213,7 +213,7 @@ export function benchShow(engine: Engine, runId: string): BenchRunDetail {
   };
 }
 
-export async function benchAttempts(engine: Engine, runId: string, taskId: string): Promise<BenchTaskAttempts> {
+export async function benchAttempts(engine: EngineServices, runId: string, taskId: string): Promise<BenchTaskAttempts> {
   const repo = new BenchRepository(engine.store.db);
   const run = requireRun(repo, runId);
   const attempts = repo.attempts(run.id, taskId);
@@ -226,7 +226,7 @@ export async function benchAttempts(engine: Engine, runId: string, taskId: strin
   return { runId: run.id, task, attempts, reference: { steps, answer: trace.answer ?? null, ...(trace.failure ? { failure: trace.failure } : {}) } };
 }
 
-export function benchCompare(engine: Engine, params: { a: string; b: string }): BenchComparison {
+export function benchCompare(engine: EngineServices, params: { a: string; b: string }): BenchComparison {
   const repo = new BenchRepository(engine.store.db);
   const [runA, runB] = [requireRun(repo, params.a), requireRun(repo, params.b)];
   const suiteOf = (r: BenchRunRow): string => `${r.manifest.suite.name} ${r.manifest.suite.version ? `v${r.manifest.suite.version}` : '(unversioned)'}`;

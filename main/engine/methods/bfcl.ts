@@ -5,13 +5,13 @@ import type { BfclCheckSummary, BfclConformance, BfclRunDetail, BfclRunRow, Bfcl
 import type { BfclCategory } from '../../core/bfcl/categories.ts';
 import { KopaError } from '../../core/errors.ts';
 import { BfclRunRepository } from '../store/repositories/BfclRunRepository.ts';
-import type { Engine } from '../Engine.ts';
+import type { EngineServices } from '../EngineServices.ts';
 import { checkBfcl, conformance, runBfcl } from '../bfcl/bfcl.ts';
 import { BfclData } from '../bfcl/dataset.ts';
 import { resolveBackend } from './models.ts';
 
 /** Runs a model on a BFCL data folder, scores what it wrote and keeps the run with its scores beside KOPA-Bench's. */
-export async function bfclRun(engine: Engine, params: ParamsOf<'bfcl.run'>, options: CallOptions): Promise<BfclRunSummary> {
+export async function bfclRun(engine: EngineServices, params: ParamsOf<'bfcl.run'>, options: CallOptions): Promise<BfclRunSummary> {
   const data = new BfclData(path.resolve(params.data));
   const outDir = path.resolve(params.out);
   const constants = params.constants ? path.resolve(params.constants) : undefined;
@@ -52,13 +52,13 @@ export async function bfclRun(engine: Engine, params: ParamsOf<'bfcl.run'>, opti
   return { ...summary, run, scores };
 }
 
-export function bfclRuns(engine: Engine): BfclRunRow[] {
+export function bfclRuns(engine: EngineServices): BfclRunRow[] {
   return new BfclRunRepository(engine.store.db).list();
 }
 
-export function bfclShow(engine: Engine, run: string): BfclRunDetail {
+export function bfclShow(engine: EngineServices, run: string): BfclRunDetail {
   const found = new BfclRunRepository(engine.store.db).get(run);
-  if (!found) throw new KopaError('NotFound', `There is no BFCL run ${run}.`, { hint: 'kopa bfcl runs lists them.' });
+  if (!found) throw new KopaError('NotFound', `There is no BFCL run ${run}.`, { hint: 'kopa bfcl runs lists them.', saidAs: { message: 'error.noBfclRun', hint: 'error.noBfclRun.hint', vars: { run } } });
   return found;
 }
 

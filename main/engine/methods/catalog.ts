@@ -7,14 +7,14 @@ import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { CatalogImport, CatalogListing, CatalogValidation, ToolSummary } from '../../api/contract.ts';
 import { readGrants, validateSources } from '../catalog/loadCatalog.ts';
-import type { Engine } from '../Engine.ts';
+import type { EngineServices } from '../EngineServices.ts';
 
 export function summarize(spec: ToolSpec): ToolSummary {
   const endpoint = isRemote(spec) ? `${spec.endpoint.method} ${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.port ? `:${spec.endpoint.port}` : ''}${spec.endpoint.path}` : null;
   return { id: spec.id, agency: spec.agency, kind: spec.kind, name: spec.name, description: spec.description, endpoint };
 }
 
-export function listCatalog(engine: Engine, agency?: string): CatalogListing {
+export function listCatalog(engine: EngineServices, agency?: string): CatalogListing {
   const { catalog, problems, agencies: names } = engine.catalogInfo();
   const wanted = agency?.toLowerCase();
   const tools = catalog.list().filter((t) => !wanted || t.agency.toLowerCase() === wanted || t.id.startsWith(`${wanted}.`));
@@ -40,7 +40,7 @@ function readJsonOrYaml(file: string): unknown {
   }
 }
 
-export function validateCatalogFiles(engine: Engine, files?: string[]): CatalogValidation {
+export function validateCatalogFiles(engine: EngineServices, files?: string[]): CatalogValidation {
   if (!files || files.length === 0) {
     const info = engine.catalogInfo();
     return { files: info.files, tools: info.catalog.size, problems: info.problems };
@@ -50,7 +50,7 @@ export function validateCatalogFiles(engine: Engine, files?: string[]): CatalogV
   return { files, tools: result.tools.length, problems: result.problems };
 }
 
-export function importCatalog(engine: Engine, file: string, agency?: string): CatalogImport {
+export function importCatalog(engine: EngineServices, file: string, agency?: string): CatalogImport {
   const document = readJsonOrYaml(path.resolve(file));
   let imported;
   try {

@@ -3,30 +3,30 @@
 import type { ChatExport, ChatInfo, ChatTranscript } from '../../api/contract.ts';
 import { KopaError } from '../../core/errors.ts';
 import { chatMarkdown } from '../../core/agent/chatMarkdown.ts';
-import type { Engine } from '../Engine.ts';
+import type { EngineServices } from '../EngineServices.ts';
 import { ChatRepository } from '../store/repositories/ChatRepository.ts';
 
-function repository(engine: Engine): ChatRepository {
+function repository(engine: EngineServices): ChatRepository {
   return new ChatRepository(engine.store.db);
 }
 
 function requireChat(chats: ChatRepository, id: string): ChatInfo {
   const chat = chats.info(id);
-  if (!chat) throw new KopaError('NotFound', `There is no chat ${id}.`, { hint: 'kopa chats list shows the chats this data folder holds.' });
+  if (!chat) throw new KopaError('NotFound', `There is no chat ${id}.`, { hint: 'The Chat view lists the chats this data folder holds.', saidAs: { message: 'error.noChat', hint: 'error.noChat.hint', vars: { id } } });
   return chat;
 }
 
-export function listChats(engine: Engine, search?: string): ChatInfo[] {
+export function listChats(engine: EngineServices, search?: string): ChatInfo[] {
   return repository(engine).list(search?.trim() || undefined);
 }
 
-export function getChat(engine: Engine, id: string): ChatTranscript {
+export function getChat(engine: EngineServices, id: string): ChatTranscript {
   const chats = repository(engine);
   const chat = requireChat(chats, id);
   return { chat, messages: chats.transcript(id) };
 }
 
-export function renameChat(engine: Engine, id: string, title: string): ChatInfo {
+export function renameChat(engine: EngineServices, id: string, title: string): ChatInfo {
   const chats = repository(engine);
   requireChat(chats, id);
   const clean = title.trim();
@@ -35,7 +35,7 @@ export function renameChat(engine: Engine, id: string, title: string): ChatInfo 
   return requireChat(chats, id);
 }
 
-export function removeChat(engine: Engine, id: string): ChatInfo {
+export function removeChat(engine: EngineServices, id: string): ChatInfo {
   const chats = repository(engine);
   const chat = requireChat(chats, id);
   chats.remove(id);
@@ -44,7 +44,7 @@ export function removeChat(engine: Engine, id: string): ChatInfo {
 }
 
 /** Drops message `fromSeq` (a user question) and everything after it: the question is edited or asked again. */
-export function truncateChat(engine: Engine, id: string, fromSeq: number): ChatTranscript {
+export function truncateChat(engine: EngineServices, id: string, fromSeq: number): ChatTranscript {
   const chats = repository(engine);
   requireChat(chats, id);
   const target = chats.transcript(id).find((m) => m.seq === fromSeq);
@@ -53,7 +53,7 @@ export function truncateChat(engine: Engine, id: string, fromSeq: number): ChatT
   return getChat(engine, id);
 }
 
-export function exportChat(engine: Engine, id: string, format: 'md' | 'json'): ChatExport {
+export function exportChat(engine: EngineServices, id: string, format: 'md' | 'json'): ChatExport {
   const transcript = getChat(engine, id);
   const base = `kopa-chat-${transcript.chat.createdAt.slice(0, 10)}-${id.slice(0, 8)}`;
   if (format === 'json') return { format, fileName: `${base}.json`, content: `${JSON.stringify(transcript, null, 2)}\n` };

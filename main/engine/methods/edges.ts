@@ -3,11 +3,11 @@ import type { EdgeDetail, EdgeProposal, EdgeVerifyParams, EdgeVerifySummary, Cal
 import { proposeCandidates } from '../../core/edge/candidates.ts';
 import { edgeStatuses, type CandidateBasis, type EdgeStatus } from '../../core/edge/types.ts';
 import { KopaError } from '../../core/errors.ts';
-import type { Engine } from '../Engine.ts';
+import type { EngineServices } from '../EngineServices.ts';
 import { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
 import { Verifier } from '../edge/verifier.ts';
 
-export function proposeEdges(engine: Engine): EdgeProposal {
+export function proposeEdges(engine: EngineServices): EdgeProposal {
   const { catalog, vocabulary } = engine.catalogInfo();
   const candidates = proposeCandidates(catalog.list(), vocabulary);
   const added = new EdgeRepository(engine.store.db).propose(candidates, new Date());
@@ -16,7 +16,7 @@ export function proposeEdges(engine: Engine): EdgeProposal {
   return { candidates: candidates.length, added, byBasis };
 }
 
-export async function verifyEdges(engine: Engine, params: EdgeVerifyParams, options: CallOptions): Promise<EdgeVerifySummary> {
+export async function verifyEdges(engine: EngineServices, params: EdgeVerifyParams, options: CallOptions): Promise<EdgeVerifySummary> {
   proposeEdges(engine);
   const repo = new EdgeRepository(engine.store.db);
   const mode = params.mode ?? 'emulator';
@@ -37,10 +37,10 @@ export async function verifyEdges(engine: Engine, params: EdgeVerifyParams, opti
   return { ...summary, totals };
 }
 
-export function showEdge(engine: Engine, id: string): EdgeDetail {
+export function showEdge(engine: EngineServices, id: string): EdgeDetail {
   const repo = new EdgeRepository(engine.store.db);
   const found = repo.find(id);
-  if (found.length === 0) throw new KopaError('NotFound', `There is no link ${id}.`, { hint: 'kopa edges list shows every link with its id.' });
+  if (found.length === 0) throw new KopaError('NotFound', `There is no link ${id}.`, { hint: 'kopa edges list shows every link with its id.', saidAs: { message: 'error.noLink', hint: 'error.noLink.hint', vars: { id } } });
   if (found.length > 1 && !found.some((e) => e.id === id)) {
     throw new KopaError('Usage', `${id} is the start of ${found.length} link ids: ${found.map((e) => e.id).join(', ')}.`, { hint: 'Give more of the id.' });
   }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentRunParams, CallOptions, LoadedModel, ModelInfo, ServerCheckResult } from '../../api/contract.ts';
 import { KopaError } from '../../core/errors.ts';
-import type { Engine } from '../Engine.ts';
+import type { EngineServices } from '../EngineServices.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import { LlamaBackend } from '../agent/llamaBackend.ts';
 import { OpenAiBackend } from '../agent/openAiBackend.ts';
@@ -16,17 +16,19 @@ import { closestNames } from '../../core/text/similarity.ts';
  * Why a model reference finds nothing: a path that names no file, or a name that is no registered model (with the
  * closest names; `builtIn` adds the names a command knows besides the registry, such as bench's "oracle").
  */
-export function unknownModel(engine: Engine, ref: string, builtIn: string[] = []): KopaError {
+export function unknownModel(engine: EngineServices, ref: string, builtIn: string[] = []): KopaError {
   if (/[\\/]|\.gguf$/i.test(ref)) {
-    return new KopaError('NotFound', `There is no model file ${path.resolve(ref)}.`, { hint: 'Give the path of a .gguf file that exists, or a registered model (kopa models list).' });
+    return new KopaError('NotFound', `There is no model file ${path.resolve(ref)}.`, { hint: 'Give the path of a .gguf file that exists, or a registered model (kopa models list).', saidAs: { message: 'error.noModelFile', hint: 'error.noModelFile.hint', vars: { file: path.resolve(ref) } } });
   }
   const close = closestNames(ref, [...builtIn, ...engine.models().list().flatMap((m) => [m.id, m.name])]);
+  const builtInNames = builtIn.length ? `${builtIn.join(', ')}, ` : '';
   return new KopaError('NotFound', `There is no model "${ref}".${close.length ? ` Did you mean ${close.join(', ')}?` : ''}`, {
-    hint: `A model is ${builtIn.length ? `${builtIn.join(', ')}, ` : ''}a registered model (kopa models list), a .gguf file, openai:URL#MODEL or scripted:FILE.`,
+    hint: `A model is ${builtInNames}a registered model (kopa models list), a .gguf file, openai:URL#MODEL or scripted:FILE.`,
+    saidAs: { message: close.length ? 'error.noModelClose' : 'error.noModel', hint: 'error.noModel.hint', vars: { ref, names: close.join(', '), builtIn: builtInNames } },
   });
 }
 
-export async function inspectModel(engine: Engine, ref: string, builtIn: string[] = []): Promise<ModelInfo> {
+export async function inspectModel(engine: EngineServices, ref: string, builtIn: string[] = []): Promise<ModelInfo> {
   const registry = engine.models();
   const known = registry.get(ref);
   if (known && known.kind !== 'openai') {
@@ -55,13 +57,12 @@ export async function inspectModel(engine: Engine, ref: string, builtIn: string[
   };
 }
 
-/** The backend a `model` reference names; the caller disposes it (a local model stays loaded in the engine). */
 /** Refuses adapters that do not fit the base, saying what does not match (llama.cpp would only fail to load). */
 export async function requireFittingAdapters(adapters: string[], base: string): Promise<void> {
   if (adapters.length === 0) return;
   const { checkAdapter } = await import('../../../native/llama/index.ts');
   for (const adapter of adapters) {
-    if (!existsSync(adapter)) throw new KopaError('NotFound', `There is no adapter file ${adapter}.`, { hint: 'Give a LoRA adapter in GGUF form (convert_lora_to_gguf.py writes one), or a registered one.' });
+    if (!existsSync(adapter)) throw new KopaError('NotFound', `There is no adapter file ${adapter}.`, { hint: 'Give a LoRA adapter in GGUF form (convert_lora_to_gguf.py writes one), or a registered one.', saidAs: { message: 'error.noAdapterFile', vars: { file: adapter } } });
     const check = await checkAdapter(adapter, base);
     if (!check.ok) throw new KopaError('InvalidModelFile', `The adapter ${adapter} does not fit ${base}: ${check.problems.join('; ')}.`, { hint: 'Convert the LoRA against the same base model it was trained on.' });
   }
@@ -82,7 +83,7 @@ export interface PoolMember {
 }
 
 /** The servers of `pool:a*4,b*2` (each one's concurrency after `*`, 4 by default), each an OpenAI-compatible server. */
-export function poolMembers(engine: Engine, ref: string): PoolMember[] {
+export function poolMembers(engine: EngineServices, ref: string): PoolMember[] {
   const parts = ref.slice(POOL_PREFIX.length).split(',').map((p) => p.trim()).filter((p) => p !== '');
   if (parts.length === 0) throw new KopaError('Usage', `Name the servers of the pool: ${POOL_PREFIX}SERVER1,SERVER2.`);
   const registry = engine.models();
@@ -100,12 +101,14 @@ export function poolMembers(engine: Engine, ref: string): PoolMember[] {
   });
 }
 
-function openAiBackend(engine: Engine, base: string, model: string, concurrency?: number): OpenAiBackend {
+function openAiBackend(engine: EngineServices, base: string, model: string, concurrency?: number): OpenAiBackend {
   return new OpenAiBackend({ baseUrl: base, model, allowlist: engine.models().serverAllowlist(), apiKey: engine.apiKey('inference'), ...(concurrency ? { concurrency } : {}) });
 }
 
-/** `sequences`: for a local model, episodes that will run at once and should decode in one batch (default 1). */
-export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling' | 'speculation'> & { sequences?: number; gpuLayers?: number | 'auto' | 'max'; reuseCache?: boolean }, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
+/**
+ * The backend a `model` reference names; the caller disposes it (a local model stays loaded in the engine).
+ * `sequences`: for a local model, episodes that will run at once and should decode in one batch (default 1). */
+export async function resolveBackend(engine: EngineServices, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling' | 'speculation'> & { sequences?: number; gpuLayers?: number | 'auto' | 'max'; reuseCache?: boolean }, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
   const ref = params.model;
   if (ref.startsWith('scripted:')) return ScriptedBackend.fromFile(ref.slice('scripted:'.length));
   if (ref.startsWith(POOL_PREFIX)) {
@@ -130,7 +133,7 @@ export async function resolveBackend(engine: Engine, params: Pick<AgentRunParams
 }
 
 /** Checks that a registered inference server answers (the Models view's button). */
-export async function checkServer(engine: Engine, ref: string, signal?: AbortSignal): Promise<ServerCheckResult> {
+export async function checkServer(engine: EngineServices, ref: string, signal?: AbortSignal): Promise<ServerCheckResult> {
   const known = engine.models().get(ref);
   if (!known && !ref.startsWith(OPENAI_PREFIX)) throw unknownModel(engine, ref);
   if (known && known.kind !== 'openai') throw new KopaError('Usage', `${ref} is a ${known.kind === 'lora' ? 'LoRA adapter' : 'local model'}; only inference servers are checked this way.`, { hint: 'Load a local model from the Models view (or kopa models load) to check it.' });
@@ -139,13 +142,13 @@ export async function checkServer(engine: Engine, ref: string, signal?: AbortSig
   return backend.check(signal);
 }
 
-function describeLoaded(engine: Engine, placement: Omit<LoadedModel, 'id' | 'name'>): LoadedModel {
+function describeLoaded(engine: EngineServices, placement: Omit<LoadedModel, 'id' | 'name'>): LoadedModel {
   const known = engine.models().list().find((m) => m.kind === 'gguf' && m.location === placement.path);
   return { id: known?.id ?? null, name: known?.name ?? path.basename(placement.path), ...placement };
 }
 
 /** Loads a local model (a registered one or a .gguf file) ahead of its first question, with progress. */
-export async function loadModel(engine: Engine, params: { ref: string; contextSize?: number; gpuLayers?: number | 'auto' | 'max'; lora?: string[] }, options: CallOptions): Promise<LoadedModel> {
+export async function loadModel(engine: EngineServices, params: { ref: string; contextSize?: number; gpuLayers?: number | 'auto' | 'max'; lora?: string[] }, options: CallOptions): Promise<LoadedModel> {
   const known = engine.models().get(params.ref);
   if (known && known.kind !== 'gguf') throw new KopaError('Usage', `${params.ref} is ${known.kind === 'lora' ? 'a LoRA adapter: load its base model with the adapter attached' : 'an inference server: it needs no loading'}.`);
   if (/^(scripted|openai):/.test(params.ref)) throw new KopaError('Usage', `${params.ref} needs no loading; only local GGUF models are loaded.`);
@@ -160,6 +163,6 @@ export async function loadModel(engine: Engine, params: { ref: string; contextSi
   return describeLoaded(engine, placement);
 }
 
-export function loadedModels(engine: Engine): LoadedModel[] {
+export function loadedModels(engine: EngineServices): LoadedModel[] {
   return engine.modelHost().placements().map((p) => describeLoaded(engine, p));
 }

@@ -11,7 +11,7 @@ import { KopaError } from '../../core/errors.ts';
 import { groupAdvantages, summariseGroups } from '../../core/reward/groups.ts';
 import { rewardOf } from '../../core/reward/reward.ts';
 import { Agent } from '../agent/Agent.ts';
-import type { Engine } from '../Engine.ts';
+import type { EngineServices } from '../EngineServices.ts';
 import { sampleReference } from '../reward/sampleReference.ts';
 import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
 import { RolloutRepository } from '../store/repositories/RolloutRepository.ts';
@@ -19,12 +19,12 @@ import { resolveBackend } from './models.ts';
 
 const seedOf = (...parts: (string | number)[]): number => createHash('sha256').update(parts.join('\u0000')).digest().readUInt32BE(0);
 
-export async function runRollout(engine: Engine, params: RolloutRunParams, options: CallOptions): Promise<RolloutRunResult> {
+export async function runRollout(engine: EngineServices, params: RolloutRunParams, options: CallOptions): Promise<RolloutRunResult> {
   const mode = params.mode ?? 'emulator';
   if (mode === 'live' || mode === 'record') throw new KopaError('Usage', 'Rollouts never reach live APIs: run them on the emulator or a replay snapshot.', { hint: 'kopa rollout --mode replay --snapshot NAME' });
   const datasets = new DatasetRepository(engine.store.db);
   const dataset = /^\d+$/.test(params.dataset) ? datasets.get(Number(params.dataset)) : datasets.byName(params.dataset);
-  if (!dataset) throw new KopaError('NotFound', `There is no dataset ${params.dataset}.`, { hint: 'kopa synth list shows the datasets.' });
+  if (!dataset) throw new KopaError('NotFound', `There is no dataset ${params.dataset}.`, { hint: 'kopa synth list shows the datasets.', saidAs: { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: params.dataset } } });
   const samples = datasets.samples(dataset.id).slice(0, params.prompts ?? Infinity);
   const settings = {
     model: params.model,

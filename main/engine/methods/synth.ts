@@ -11,7 +11,7 @@ import { IntentSynthesizer } from '../synth/intentSynthesizer.ts';
 import { KopaError } from '../../core/errors.ts';
 import { checkPhraseBook, type PhraseBook } from '../../core/synth/phraseBook.ts';
 import type { ExportFormat } from '../../core/synth/formats.ts';
-import type { Engine } from '../Engine.ts';
+import type { EngineServices } from '../EngineServices.ts';
 import { SeedBook } from '../edge/seedBook.ts';
 import { DatasetRepository, type DatasetRow } from '../store/repositories/DatasetRepository.ts';
 import { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
@@ -21,7 +21,7 @@ import { Paraphraser } from '../synth/paraphraser.ts';
 import { proposeEdges, verifyEdges } from './edges.ts';
 import { resolveBackend } from './models.ts';
 
-export function loadPhraseBook(engine: Engine): PhraseBook {
+export function loadPhraseBook(engine: EngineServices): PhraseBook {
   const book = JSON.parse(readFileSync(path.join(engine.resourcesDir, 'synth', 'phrases.json'), 'utf8')) as PhraseBook;
   const problems = checkPhraseBook(book, engine.catalog());
   if (problems.length > 0) throw new KopaError('Internal', `resources/synth/phrases.json does not match the catalog: ${problems.join('; ')}`);
@@ -29,7 +29,7 @@ export function loadPhraseBook(engine: Engine): PhraseBook {
 }
 
 /** The intent library (resources/synth/intents.json), checked against the catalog and the phrase book. */
-export function loadIntents(engine: Engine, book: PhraseBook): Intent[] {
+export function loadIntents(engine: EngineServices, book: PhraseBook): Intent[] {
   const file = path.join(engine.resourcesDir, 'synth', 'intents.json');
   const parsed = intentFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) throw new KopaError('Internal', `resources/synth/intents.json is not an intent library: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
@@ -41,7 +41,7 @@ export function loadIntents(engine: Engine, book: PhraseBook): Intent[] {
   return parsed.data.intents;
 }
 
-export async function runSynthesis(engine: Engine, params: SynthRunParams, options: CallOptions): Promise<SynthRunResult> {
+export async function runSynthesis(engine: EngineServices, params: SynthRunParams, options: CallOptions): Promise<SynthRunResult> {
   const mode = params.mode ?? 'emulator';
   if (params.paraphraseModel && params.strategy === 'walk') throw new KopaError('Usage', 'The paraphrase pass rewrites the requests of intent synthesis; random walks have no template to rewrite.', { hint: 'Leave out --strategy walk, or --paraphrase-model.' });
   const edges = new EdgeRepository(engine.store.db);
@@ -100,11 +100,11 @@ export async function runSynthesis(engine: Engine, params: SynthRunParams, optio
 
 function findDataset(repo: DatasetRepository, ref: string): DatasetRow {
   const found = /^\d+$/.test(ref) ? repo.get(Number(ref)) : repo.byName(ref);
-  if (!found) throw new KopaError('NotFound', `There is no dataset ${ref}.`, { hint: 'kopa synth list shows the datasets.' });
+  if (!found) throw new KopaError('NotFound', `There is no dataset ${ref}.`, { hint: 'kopa synth list shows the datasets.', saidAs: { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: ref } } });
   return found;
 }
 
-export function exportDataset(engine: Engine, ref: string, out: string, format: ExportFormat, distractors?: number): ExportResult {
+export function exportDataset(engine: EngineServices, ref: string, out: string, format: ExportFormat, distractors?: number): ExportResult {
   const repo = new DatasetRepository(engine.store.db);
   const dataset = findDataset(repo, ref);
   const samples = repo.samples(dataset.id);
@@ -115,12 +115,12 @@ function datasetInfo(repo: DatasetRepository, d: DatasetRow): DatasetInfo {
   return { id: d.id, name: d.name, status: d.status, samples: repo.sampleCount(d.id), createdAt: d.createdAt, graphVersion: d.graphVersion, backend: d.backend, seed: d.seed };
 }
 
-export function listDatasets(engine: Engine): DatasetInfo[] {
+export function listDatasets(engine: EngineServices): DatasetInfo[] {
   const repo = new DatasetRepository(engine.store.db);
   return repo.list().map((d) => datasetInfo(repo, d));
 }
 
-export function datasetSamples(engine: Engine, ref: string): { dataset: DatasetInfo; samples: SampleSummary[] } {
+export function datasetSamples(engine: EngineServices, ref: string): { dataset: DatasetInfo; samples: SampleSummary[] } {
   const repo = new DatasetRepository(engine.store.db);
   const dataset = findDataset(repo, ref);
   const samples = repo.samples(dataset.id).map((s) => ({
@@ -135,7 +135,7 @@ export function datasetSamples(engine: Engine, ref: string): { dataset: DatasetI
   return { dataset: datasetInfo(repo, dataset), samples };
 }
 
-export function datasetSample(engine: Engine, ref: string, ordinal: number): SynthSample {
+export function datasetSample(engine: EngineServices, ref: string, ordinal: number): SynthSample {
   const repo = new DatasetRepository(engine.store.db);
   const dataset = findDataset(repo, ref);
   const sample = repo.sample(dataset.id, ordinal);

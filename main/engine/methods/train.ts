@@ -10,15 +10,15 @@ import { KopaError } from '../../core/errors.ts';
 import { exportRow } from '../../core/synth/formats.ts';
 import { rewardsModule, toolsModule, trainScript, TO_PARQUET, verlModules } from '../../core/train/pythonKit.ts';
 import { kitReadme } from '../../core/train/kitReadme.ts';
-import type { Engine } from '../Engine.ts';
+import type { EngineServices } from '../EngineServices.ts';
 import { exportBundle } from '../gateway/bundle.ts';
 import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
 import { visibleTools } from '../synth/exporter.ts';
 
-export async function exportTrainingKit(engine: Engine, params: TrainExportParams, options: CallOptions): Promise<TrainExportResult> {
+export async function exportTrainingKit(engine: EngineServices, params: TrainExportParams, options: CallOptions): Promise<TrainExportResult> {
   const repo = new DatasetRepository(engine.store.db);
   const dataset = /^\d+$/.test(params.dataset) ? repo.get(Number(params.dataset)) : repo.byName(params.dataset);
-  if (!dataset) throw new KopaError('NotFound', `There is no dataset ${params.dataset}.`, { hint: 'kopa synth list shows the datasets.' });
+  if (!dataset) throw new KopaError('NotFound', `There is no dataset ${params.dataset}.`, { hint: 'kopa synth list shows the datasets.', saidAs: { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: params.dataset } } });
   const samples = repo.samples(dataset.id);
   if (samples.length === 0) throw new KopaError('InvalidRequest', `The dataset ${dataset.name} has no samples.`);
   const catalog = engine.catalog();

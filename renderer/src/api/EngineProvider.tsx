@@ -5,6 +5,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useQueryClient } from '@tanstack/react-query';
 import type { EngineApi } from '../../../main/api/contract.ts';
 import { connectEngine, MissingTokenError } from './connectEngine.ts';
+import { withLocalizedErrors } from './localizedErrors.ts';
+import { useLocale } from '../i18n.tsx';
 
 export type ConnectionState =
   | { kind: 'connecting'; attempt: number }
@@ -72,8 +74,10 @@ export function useConnection(): { state: ConnectionState; retryNow: () => void 
   return value;
 }
 
-/** The engine API while connected, else null. */
+/** The engine API while connected, else null; its errors in the window's language where the engine names them. */
 export function useEngine(): EngineApi | null {
   const { state } = useConnection();
-  return state.kind === 'connected' ? state.api : null;
+  const { locale } = useLocale();
+  const api = state.kind === 'connected' ? state.api : null;
+  return useMemo(() => (api ? withLocalizedErrors(api, locale) : null), [api, locale]);
 }

@@ -4,7 +4,8 @@ import type { JobInfo } from '../../../main/api/contract.ts';
 import { useEngine } from '../api/EngineProvider.tsx';
 import { useLocale } from '../i18n.tsx';
 import { formatBytes, formatDateTime } from '../format.ts';
-import { stageLabel } from '../../../main/core/i18n/strings.ts';
+import { modelLabel } from '../modelLabel.ts';
+import { errorText, stageLabel } from '../../../main/core/i18n/strings.ts';
 
 /** Stages whose progress counts bytes (hashing or copying a model file). */
 const BYTE_STAGES = new Set(['sha256', 'copy']);
@@ -31,8 +32,16 @@ function Counts({ counts }: { counts: Record<string, number> }) {
   );
 }
 
+/** What a job works on, where its card would otherwise not say: the model file, the model, the dataset. */
+function jobSubject(job: JobInfo): { short: string; full: string } | undefined {
+  const text = (key: string): string | undefined => (typeof job.params[key] === 'string' ? (job.params[key] as string) : undefined);
+  const full = job.method === 'models.add' ? text('source') : job.method === 'models.load' || job.method === 'bench.run' || job.method === 'bfcl.run' ? (text('ref') ?? text('model')) : job.method === 'synth.run' ? text('name') : undefined;
+  return full ? { short: modelLabel(full, []), full } : undefined;
+}
+
 export function JobProgress({ job }: { job: JobInfo }) {
   const { t, locale } = useLocale();
+  const subject = jobSubject(job);
   const api = useEngine();
   const queryClient = useQueryClient();
   const fraction = jobFraction(job);
@@ -42,6 +51,11 @@ export function JobProgress({ job }: { job: JobInfo }) {
     <li className={`job job-${job.status}`} data-testid="job" data-status={job.status}>
       <div className="job-head">
         <strong>{t(`job.method.${job.method}`)}</strong>
+        {subject && (
+          <code className="job-subject" title={subject.full}>
+            {subject.short}
+          </code>
+        )}
         <span className={`badge badge-${job.status === 'done' ? 'ok' : job.status === 'running' ? 'info' : job.status === 'failed' ? 'bad' : 'warn'}`}>{t(`job.status.${job.status}`)}</span>
         <span className="muted">{formatDateTime(job.createdAt, locale)}</span>
       </div>
@@ -60,7 +74,7 @@ export function JobProgress({ job }: { job: JobInfo }) {
           {p?.counts && <Counts counts={p.counts} />}
         </div>
       )}
-      {job.error && <p className="error">{job.error.message}</p>}
+      {job.error && <p className="error">{errorText(locale, job.error).message}</p>}
       <div className="row">
         {job.status === 'running' && (
           <button type="button" className="ghost small" onClick={() => void api?.call('jobs.cancel', { id: job.id }).then(refresh)}>

@@ -88,8 +88,12 @@ describe('the command line’s language', () => {
     const dir = tempDir();
     const missing = await kopa(['--data-dir', dir, 'chat', '--model', 'missing.gguf', '--once', '안녕'], KOREAN);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/^오류: .*missing\.gguf/m);
-    expect(missing.stderr).toMatch(/^안내: /m);
+    expect(missing.stderr).toMatch(/^오류: 모델 파일 .*missing\.gguf이\(가\) 없습니다\.$/m);
+    expect(missing.stderr).toMatch(/^안내: 있는 \.gguf 파일의 경로나 등록한 모델\(kopa models list\)을 주세요\.$/m);
+    // JSON keeps the English message for programs, with the catalogue keys beside it.
+    const asJson = await kopa(['--json', '--data-dir', dir, 'bfcl', 'show', 'bfcl-nope'], KOREAN);
+    expect(JSON.parse(asJson.stdout)).toEqual({ error: { code: 'NotFound', message: 'There is no BFCL run bfcl-nope.', hint: 'kopa bfcl runs lists them.', details: {}, saidAs: { message: 'error.noBfclRun', hint: 'error.noBfclRun.hint', vars: { run: 'bfcl-nope' } } } });
+    expect((await kopa(['--data-dir', dir, 'bfcl', 'show', 'bfcl-nope'], KOREAN)).stderr).toBe('오류: BFCL 실행 bfcl-nope이(가) 없습니다.\n안내: 실행 목록은 kopa bfcl runs로 봅니다.\n');
     const run = await kopa(['--data-dir', dir, 'bench', 'run', '--suite', 'kopa', '--model', 'oracle', '--tasks', 'cal-01,re-01'], KOREAN);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/시도 2번 중 2번 통과, 과제 2개 × 1번/);

@@ -37,9 +37,24 @@ function ReportDownload({ runId }: { runId: string }) {
   const api = useEngine();
   const [format, setFormat] = useState<BenchReportFormat>('html');
   const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const desktop = window.kopaDesktop;
   const download = (): void => {
     if (!api) return;
     setError(null);
+    setSaved(null);
+    // The desktop asks where to save and the engine writes the file; a browser downloads it.
+    if (desktop?.choosePath) {
+      void desktop
+        .choosePath({ action: 'save', kind: 'report', title: t('eval.report'), suggestedName: `${runId}.${format}` })
+        .then(async (out) => {
+          if (!out) return;
+          const report = await api.call('bench.report', { run: runId, format, lang: locale, out });
+          setSaved(report.file ?? out);
+        })
+        .catch((e: unknown) => setError((e as Error).message));
+      return;
+    }
     api.call('bench.report', { run: runId, format, lang: locale }).then(
       (report) => {
         const url = URL.createObjectURL(new Blob([report.content], { type: `${REPORT_TYPES[format]};charset=utf-8` }));
@@ -67,6 +82,11 @@ function ReportDownload({ runId }: { runId: string }) {
       <button type="button" className="ghost" onClick={download} data-testid="report-download">
         <Download size={16} aria-hidden="true" /> {t('eval.report')}
       </button>
+      {saved && (
+        <span className="ok" role="status" data-testid="report-saved">
+          {t('eval.reportSaved', { file: saved })}
+        </span>
+      )}
       {error && (
         <span className="error" role="alert">
           {error}

@@ -1,20 +1,19 @@
 // Start a KOPA-Bench run as a job: suite, model (a registered one, a .gguf path, an on-prem server, a scripted
 // file or the oracle) with a LoRA adapter and its scale (the tuned model beside its base), attempts per task,
-// temperature, concurrency, steps and tokens per turn, a subset of tasks, as `kopa bench run` takes them; the calls
-// go to the status bar's backend (live becomes the emulator: a benchmark must be repeatable and must not spend agency
-// quota).
+// temperature, concurrency, steps and tokens per turn, a subset of tasks, the backend, as `kopa bench run` takes
+// them; the backend starts as the status bar's (live becoming the emulator: a benchmark should repeat and not spend
+// agency quota), and live on purpose asks first.
 import { useState } from 'react';
 import { Play } from 'lucide-react';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
-import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
+import { BackendFields, StartButton, useBackendChoice } from '../../components/BackendChoice.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { AdapterSelect, ModelSuggestions } from '../../components/ModelChoice.tsx';
 
 export function StartRun() {
   const { t } = useLocale();
   const startJob = useStartJob();
-  const { backend } = useBackend();
   const models = useEngineQuery('models.list', {});
   const [suite, setSuite] = useState('kopa');
   const [model, setModel] = useState('oracle');
@@ -29,8 +28,7 @@ export function StartRun() {
   const adapters = (models.data ?? []).filter((m) => m.kind === 'lora');
   const whole = (text: string): number | undefined => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
   const [error, setError] = useState<string | null>(null);
-  const target = repeatableBackend(backend);
-  const mode = target.mode;
+  const backend = useBackendChoice();
   const start = (): void => {
     setError(null);
     const ids = tasks.split(/[\s,]+/).filter((id) => id !== '');
@@ -39,7 +37,7 @@ export function StartRun() {
       model: model.trim(),
       samples,
       concurrency,
-      ...target,
+      ...backend.params(),
       ...(temperature.trim() !== '' ? { temperature: Number(temperature) } : {}),
       ...(ids.length > 0 ? { tasks: ids } : {}),
       ...(lora !== '' ? { lora: [lora], ...(loraScale.trim() !== '' ? { loraScale: Number(loraScale) } : {}) } : {}),
@@ -57,7 +55,7 @@ export function StartRun() {
       }}
     >
       <h3>{t('eval.start')}</h3>
-      <p className="muted">{t('eval.startHint', { mode: t(`mode.${mode}`) })}</p>
+      <p className="muted">{t('eval.startHint')}</p>
       <div className="form-row">
         <label>
           {t('eval.suite')}
@@ -105,9 +103,10 @@ export function StartRun() {
           {t('eval.tasks')}
           <input value={tasks} onChange={(e) => setTasks(e.target.value)} placeholder={t('eval.tasksAll')} data-testid="bench-tasks" />
         </label>
-        <button type="submit" disabled={suite.trim() === '' || model.trim() === ''} data-testid="bench-start">
+        <BackendFields choice={backend} testId="bench" />
+        <StartButton live={backend.mode === 'live'} onStart={start} disabled={suite.trim() === '' || model.trim() === ''} testId="bench-start" liveTitle={t('eval.liveTitle')} liveText={t('eval.liveText')} liveConfirm={t('eval.liveConfirm')}>
           <Play size={16} aria-hidden="true" /> {t('eval.run')}
-        </button>
+        </StartButton>
       </div>
       {error && (
         <p className="error" role="alert">

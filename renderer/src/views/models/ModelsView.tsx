@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { HardDrive, Play, PlugZap, Plus, Power, Trash2 } from 'lucide-react';
-import type { LoadedModel, ModelInfo, Progress, ServerCheckResult } from '../../../../main/api/contract.ts';
+import type { JobInfo, LoadedModel, ModelInfo, Progress, ServerCheckResult } from '../../../../main/api/contract.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
@@ -152,13 +152,17 @@ function loadParams(contextSize: string, gpuLayers: string): { contextSize?: num
   };
 }
 
-function ModelCard({ model, loaded, memory, adapters }: { model: ModelInfo; loaded: LoadedModel | undefined; memory: MemoryInUse | undefined; adapters: ModelInfo[] }) {
+function ModelCard({ model, loaded, memory, adapters, loadJob }: { model: ModelInfo; loaded: LoadedModel | undefined; memory: MemoryInUse | undefined; adapters: ModelInfo[]; loadJob: JobInfo | undefined }) {
   const { t, locale } = useLocale();
   const api = useEngine();
+  const startJob = useStartJob();
   const queryClient = useQueryClient();
   const details = useEngineQuery('models.inspect', { ref: model.id }, { enabled: model.kind === 'gguf' });
-  const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A load is a job: a large model loads for minutes, and a reloaded window finds it still going.
+  const loading = loadJob?.status === 'running';
+  const progress: Progress | null = loading ? (loadJob.progress ?? { stage: 'loading the model' }) : null;
+  const loadFailed = !loaded && loadJob?.status === 'failed' ? loadJob.error?.message : undefined;
   const [contextSize, setContextSize] = useState('');
   const [gpuLayers, setGpuLayers] = useState('');
   const info = details.data ?? model;
@@ -167,13 +171,8 @@ function ModelCard({ model, loaded, memory, adapters }: { model: ModelInfo; load
     void queryClient.invalidateQueries({ queryKey: ['models.list'] });
   };
   const load = (): void => {
-    if (!api) return;
     setError(null);
-    setProgress({ stage: 'loading', done: 0, total: 100 });
-    api.call('models.load', { ref: model.id, ...loadParams(contextSize, gpuLayers) }, { onProgress: setProgress }).then(
-      () => (setProgress(null), refresh()),
-      (e: unknown) => (setProgress(null), setError((e as Error).message)),
-    );
+    void startJob('models.load', { ref: model.id, ...loadParams(contextSize, gpuLayers) }).then(setError);
   };
   const unload = (): void => void api?.call('models.unload', { path: model.location }).then(refresh);
   const remove = (): void => void api?.call('models.remove', { id: model.id }).then(refresh, (e: unknown) => setError((e as Error).message));
@@ -246,6 +245,11 @@ function ModelCard({ model, loaded, memory, adapters }: { model: ModelInfo; load
       {model.kind === 'openai' && <ServerCheck id={model.id} />}
       {model.kind === 'gguf' && !loaded && <LoadSettings fit={info.fit} contextSize={contextSize} gpuLayers={gpuLayers} onContextSize={setContextSize} onGpuLayers={setGpuLayers} />}
       <ProgressBar progress={progress} label={t('models.loading')} />
+      {loadFailed && !error && (
+        <p className="error" role="alert" data-testid="model-load-failed">
+          {loadFailed}
+        </p>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}
@@ -283,6 +287,7 @@ export function ModelsView() {
   const { t } = useLocale();
   const models = useEngineQuery('models.list', {});
   const loaded = useEngineQuery('models.loaded', {});
+  const { jobs: loads } = useJobsOf('models.load', ['models.loaded'], 20);
   // The base model's own load (no adapters) is what the card describes.
   const loadedAt = (location: string): LoadedModel | undefined => (loaded.data ?? []).find((m) => m.path === location && m.lora.length === 0) ?? (loaded.data ?? []).find((m) => m.path === location);
   const list = models.data ?? [];
@@ -299,7 +304,7 @@ export function ModelsView() {
       {models.data && list.length === 0 && <p className="empty-line">{t('models.none')}</p>}
       <div className="cards">
         {list.map((model) => (
-          <ModelCard key={model.id} model={model} loaded={loadedAt(model.location)} memory={memoryInUse((loaded.data ?? []).filter((m) => m.path === model.location))} adapters={adaptersOf(model)} />
+          <ModelCard key={model.id} model={model} loaded={loadedAt(model.location)} memory={memoryInUse((loaded.data ?? []).filter((m) => m.path === model.location))} adapters={adaptersOf(model)} loadJob={loads.find((job) => job.params.ref === model.id)} />
         ))}
       </div>
     </div>

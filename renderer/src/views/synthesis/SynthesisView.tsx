@@ -8,22 +8,19 @@ import { Link, Route, Switch } from 'wouter';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useJobsOf } from '../../api/useJobsOf.ts';
-import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
 import { JobProgress } from '../../components/JobProgress.tsx';
 import { DatasetBrowser } from './DatasetBrowser.tsx';
 import { ModelSuggestions } from '../../components/ModelChoice.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { gatewayModes, type GatewayMode } from '../../../../main/core/gateway/callResult.ts';
+import { BackendFields, StartButton, useBackendChoice } from '../../components/BackendChoice.tsx';
 
 const REFRESH_MS = 1500;
 
 function StartForm() {
   const { t } = useLocale();
   const startJob = useStartJob();
-  const { backend } = useBackend();
   const [count, setCount] = useState(100);
   const [seed, setSeed] = useState('1');
   const [strategy, setStrategy] = useState<'intents' | 'walk'>('intents');
@@ -33,10 +30,7 @@ function StartForm() {
   const [phrasings, setPhrasings] = useState(2);
   const [paraphraseModel, setParaphraseModel] = useState('');
   const [name, setName] = useState('');
-  // The status bar's backend as the starting choice (live as the emulator: a dataset should repeat); live on purpose
-  // is one choice away, and asks first.
-  const [mode, setMode] = useState<GatewayMode>(() => repeatableBackend(backend).mode);
-  const [snapshot, setSnapshot] = useState(() => repeatableBackend(backend).snapshot ?? '');
+  const backend = useBackendChoice();
   const [error, setError] = useState<string | null>(null);
   const models = useEngineQuery('models.list', {});
   const start = (): void => {
@@ -50,8 +44,7 @@ function StartForm() {
       phrasings,
       ...(strategy === 'intents' ? { trajectories, ...(paraphraseModel.trim() !== '' ? { paraphraseModel: paraphraseModel.trim() } : {}) } : {}),
       ...(name.trim() !== '' ? { name: name.trim() } : {}),
-      mode,
-      ...((mode === 'record' || mode === 'replay') && snapshot.trim() !== '' ? { snapshot: snapshot.trim() } : {}),
+      ...backend.params(),
     };
     void startJob('synth.run', params).then(setError);
   };
@@ -112,40 +105,10 @@ function StartForm() {
           {t('synthesis.name')}
           <input value={name} placeholder={t('synthesis.nameDefault')} onChange={(e) => setName(e.target.value)} data-testid="synth-name" />
         </label>
-        <label>
-          {t('synthesis.backend')}
-          <select value={mode} onChange={(e) => setMode(e.target.value as GatewayMode)} data-testid="synth-mode">
-            {gatewayModes.map((m) => (
-              <option key={m} value={m}>
-                {t(`mode.${m}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {(mode === 'record' || mode === 'replay') && (
-          <label>
-            {t('synthesis.snapshotFor')}
-            <input value={snapshot} required={mode === 'replay'} onChange={(e) => setSnapshot(e.target.value)} data-testid="synth-snapshot" />
-          </label>
-        )}
-        {mode === 'live' ? (
-          <ConfirmDialog
-            trigger={
-              <button type="button" className="danger" data-testid="synth-start">
-                {t('synthesis.run')}
-              </button>
-            }
-            title={t('synthesis.liveTitle')}
-            description={t('synthesis.liveText')}
-            confirmLabel={t('synthesis.liveConfirm')}
-            danger
-            onConfirm={start}
-          />
-        ) : (
-          <button type="submit" data-testid="synth-start">
-            {t('synthesis.run')}
-          </button>
-        )}
+        <BackendFields choice={backend} testId="synth" />
+        <StartButton live={backend.mode === 'live'} onStart={start} testId="synth-start" liveTitle={t('synthesis.liveTitle')} liveText={t('synthesis.liveText')} liveConfirm={t('synthesis.liveConfirm')}>
+          {t('synthesis.run')}
+        </StartButton>
       </div>
       {error && (
         <p className="error" role="alert">
