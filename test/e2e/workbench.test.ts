@@ -616,8 +616,9 @@ describe('the workbench', () => {
     const run = (await host.engine.call('bench.runs', {}))[0]!;
     expect(run.manifest.model).toMatchObject({ ref: base.id, lora: [adapter.id], loraScale: 0.5 });
     expect(run.manifest.sampling).toMatchObject({ maxSteps: 2, maxTokens: 16 });
-    // The runs table names the registered model as the analyst named it.
+    // The runs table and the job's card name the registered model as the analyst named it.
     await expect.poll(() => page.locator('tr').filter({ hasText: run.id }).textContent(), { timeout: 15_000 }).toContain('tiny-base + LoRA');
+    expect(await page.locator('[data-testid=job]').first().textContent()).toContain('KOPA-Bench 평가tiny-base끝남');
     await page.getByTestId('run-link').first().click();
     await expect.poll(() => page.getByTestId('manifest').textContent(), { timeout: 15_000 }).toContain(`${adapter.id} × 0.5`);
     await close(w);

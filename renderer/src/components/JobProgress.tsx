@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { JobInfo } from '../../../main/api/contract.ts';
 import { useEngine } from '../api/EngineProvider.tsx';
+import { useEngineQuery } from '../api/queries.ts';
 import { useLocale } from '../i18n.tsx';
 import { formatBytes, formatDateTime } from '../format.ts';
 import { modelLabel } from '../modelLabel.ts';
@@ -33,15 +34,16 @@ function Counts({ counts }: { counts: Record<string, number> }) {
 }
 
 /** What a job works on, where its card would otherwise not say: the model file, the model, the dataset. */
-function jobSubject(job: JobInfo): { short: string; full: string } | undefined {
+function jobSubject(job: JobInfo, registered: readonly { id: string; name: string }[]): { short: string; full: string } | undefined {
   const text = (key: string): string | undefined => (typeof job.params[key] === 'string' ? (job.params[key] as string) : undefined);
   const full = job.method === 'models.add' ? text('source') : job.method === 'models.load' || job.method === 'bench.run' || job.method === 'bfcl.run' ? (text('ref') ?? text('model')) : job.method === 'synth.run' ? text('name') : undefined;
-  return full ? { short: modelLabel(full, []), full } : undefined;
+  return full ? { short: modelLabel(full, registered), full } : undefined;
 }
 
 export function JobProgress({ job }: { job: JobInfo }) {
   const { t, locale } = useLocale();
-  const subject = jobSubject(job);
+  const models = useEngineQuery('models.list', {});
+  const subject = jobSubject(job, models.data ?? []);
   const api = useEngine();
   const queryClient = useQueryClient();
   const fraction = jobFraction(job);
