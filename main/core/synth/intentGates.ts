@@ -1,8 +1,9 @@
 // The gates a sample synthesized from an intent passes before it is kept, each counted in the dataset card: the
 // request states every value it passes and leaves no slot unfilled; no value a step produced is in it; the answer is
-// a real value (not a placeholder, a status message or a count of nothing); the rows picked are where the request says; every step feeds
-// the answer; no row is picked arbitrarily; KOPA-Bench's own request lints pass; its length is that of real requests;
-// it is not a near-duplicate of a kept sample; and it is not a KOPA-Bench task in other words (contamination).
+// a real value (not a placeholder, a status message or a count of nothing); the rows picked are where the request
+// says; every step feeds the answer; no row is picked arbitrarily; KOPA-Bench's own request lints pass; its length is
+// that of real requests; it is not a near-duplicate of a kept sample; and it is not a KOPA-Bench task in other words
+// (contamination).
 import type { BenchTask } from '../bench/types.ts';
 import { lintTask, type LintContext } from '../bench/lints.ts';
 import { canonicalRegions, normaliseText } from '../bench/koreanText.ts';

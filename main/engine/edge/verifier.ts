@@ -11,6 +11,7 @@ import type { Edge, EdgeStatus, EdgeTrial } from '../../core/edge/types.ts';
 import type { Item } from '../../core/gateway/callResult.ts';
 import type { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
 import { SeedBook, type ToolCaller } from './seedBook.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export interface VerifyOptions {
   /** Trials per link. Defaults to 3. */
@@ -73,7 +74,7 @@ export class Verifier {
   private onlyThese(ids: string[]): Edge[] {
     return ids.map((id) => {
       const found = this.repo.find(id).find((e) => e.id === id);
-      if (!found) throw new KopaError('NotFound', `There is no link ${id}.`, { hint: 'kopa edges list shows every link with its id.', saidAs: { message: 'error.noLink', hint: 'error.noLink.hint', vars: { id } } });
+      if (!found) throw saidError('NotFound', { message: 'error.noLink', hint: 'error.noLink.hint', vars: { id } });
       return found;
     });
   }

@@ -13,6 +13,7 @@ import type { BundleSummary, Progress } from '../../api/contract.ts';
 import type { Store } from '../store/Store.ts';
 import { AuditRepository } from '../store/repositories/AuditRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export const BUNDLE_FORMAT = 'kopa-recordings';
 export const BUNDLE_VERSION = 1;
@@ -52,10 +53,7 @@ export function exportBundle(store: Store, snapshot: string, file: string, onPro
   const id = recordings.snapshotId(snapshot);
   if (id === undefined) {
     const known = recordings.snapshots().map((s) => s.name);
-    throw new KopaError('NotFound', `There is no snapshot "${snapshot}".`, {
-      hint: known.length ? `Snapshots here: ${known.join(', ')}.` : 'Record some calls first (kopa call … --mode record).',
-      saidAs: { message: 'error.noSnapshot', hint: known.length ? 'error.snapshotsHere' : 'error.recordFirst', vars: { snapshot, names: known.join(', ') } },
-    });
+    throw saidError('NotFound', { message: 'error.noSnapshot', hint: known.length ? 'error.snapshotsHere' : 'error.recordFirst', vars: { snapshot, names: known.join(', ') } });
   }
   const all = recordings.all(id);
   const lines: string[] = [];

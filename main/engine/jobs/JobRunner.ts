@@ -8,6 +8,7 @@ import type { CallOptions, JobInfo, JobMethod, MethodName, ParamsOf, Progress, R
 import { fromErrorPayload, KopaError, toErrorPayload } from '../../core/errors.ts';
 import type { SqliteDatabase } from '../../../native/sqlite/index.ts';
 import { JobRepository } from '../store/repositories/JobRepository.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 /** Methods whose work resumes when they run again with the same parameters. */
 const RESUMABLE = new Set<string>(['synth.run', 'bench.run', 'edges.verify', 'rollout.run']);
@@ -96,7 +97,7 @@ export class JobRunner {
 
   get(id: string): JobInfo {
     const job = this.repo.get(id);
-    if (!job) throw new KopaError('NotFound', `There is no job ${id}.`, { hint: 'kopa jobs lists them.', saidAs: { message: 'error.noJob', hint: 'error.noJob.hint', vars: { id } } });
+    if (!job) throw saidError('NotFound', { message: 'error.noJob', hint: 'error.noJob.hint', vars: { id } });
     return job;
   }
 

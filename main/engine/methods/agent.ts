@@ -2,13 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentRunParams, CallOptions, ChatSettings, EpisodeSummary } from '../../api/contract.ts';
 import type { ChatMessage } from '../../core/agent/types.ts';
-import { KopaError } from '../../core/errors.ts';
 import { resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../core/view/resultView.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import { Agent } from '../agent/Agent.ts';
 import { ChatRepository } from '../store/repositories/ChatRepository.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import { resolveBackend } from './models.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export interface AgentRunOptions extends CallOptions {
   /** A backend the caller opened and keeps across questions (a terminal chat); otherwise one is opened and closed here. */
@@ -22,7 +22,7 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
   for (const id of tools) catalog.require(id);
   const chats = new ChatRepository(engine.store.db);
   const continued = params.chatId ? chats.get(params.chatId) : undefined;
-  if (params.chatId && !continued) throw new KopaError('NotFound', `There is no chat ${params.chatId}.`, { hint: 'The Chat view lists the chats this data folder holds.', saidAs: { message: 'error.noChat', hint: 'error.noChat.hint', vars: { id: params.chatId } } });
+  if (params.chatId && !continued) throw saidError('NotFound', { message: 'error.noChat', hint: 'error.noChat.hint', vars: { id: params.chatId } });
   const chatId = continued?.id ?? randomUUID();
   const history = continued ? chats.messages(chatId).map(({ meta: _meta, ...m }) => m as ChatMessage) : [];
   const gateway = engine.gateway();

@@ -31,6 +31,7 @@ import { BenchRepository } from '../store/repositories/BenchRepository.ts';
 import { AuditRepository } from '../store/repositories/AuditRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
 import { inspectModel, poolMembers, POOL_PREFIX, resolveBackend } from './models.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 const DEFAULT_MAX_STEPS = 10;
 
@@ -61,7 +62,7 @@ function snapshotHash(engine: EngineServices, snapshot: string | undefined): str
   if (!snapshot) return null;
   const repo = new RecordingRepository(engine.store.db);
   const id = repo.snapshotId(snapshot);
-  if (id === undefined) throw new KopaError('NotFound', `There is no snapshot "${snapshot}".`, { hint: 'kopa snapshots lists them.', saidAs: { message: 'error.noSnapshot', hint: 'error.noSnapshot.hint', vars: { snapshot } } });
+  if (id === undefined) throw saidError('NotFound', { message: 'error.noSnapshot', hint: 'error.noSnapshot.hint', vars: { snapshot } });
   const hash = createHash('sha256');
   for (const r of repo.all(id).sort((a, b) => a.requestHash.localeCompare(b.requestHash))) hash.update(r.requestHash).update(r.body);
   return hash.digest('hex');
@@ -135,7 +136,7 @@ export async function benchRun(engine: EngineServices, params: BenchRunParams, o
 
 function requireRun(repo: BenchRepository, id: string): BenchRunRow {
   const run = repo.run(id);
-  if (!run) throw new KopaError('NotFound', `There is no benchmark run ${id}.`, { hint: 'kopa bench runs lists them.', saidAs: { message: 'error.noBenchRun', hint: 'error.noBenchRun.hint', vars: { run: id } } });
+  if (!run) throw saidError('NotFound', { message: 'error.noBenchRun', hint: 'error.noBenchRun.hint', vars: { run: id } });
   return run;
 }
 

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { BfclCheckSummary, BfclConformance, BfclRunDetail, BfclRunRow, BfclRunSummary, CallOptions, ParamsOf } from '../../api/contract.ts';
 import type { BfclCategory } from '../../core/bfcl/categories.ts';
-import { KopaError } from '../../core/errors.ts';
 import { BfclRunRepository } from '../store/repositories/BfclRunRepository.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import { checkBfcl, conformance, runBfcl } from '../bfcl/bfcl.ts';
 import { BfclData } from '../bfcl/dataset.ts';
 import { resolveBackend } from './models.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 /** Runs a model on a BFCL data folder, scores what it wrote and keeps the run with its scores beside KOPA-Bench's. */
 export async function bfclRun(engine: EngineServices, params: ParamsOf<'bfcl.run'>, options: CallOptions): Promise<BfclRunSummary> {
@@ -58,7 +58,7 @@ export function bfclRuns(engine: EngineServices): BfclRunRow[] {
 
 export function bfclShow(engine: EngineServices, run: string): BfclRunDetail {
   const found = new BfclRunRepository(engine.store.db).get(run);
-  if (!found) throw new KopaError('NotFound', `There is no BFCL run ${run}.`, { hint: 'kopa bfcl runs lists them.', saidAs: { message: 'error.noBfclRun', hint: 'error.noBfclRun.hint', vars: { run } } });
+  if (!found) throw saidError('NotFound', { message: 'error.noBfclRun', hint: 'error.noBfclRun.hint', vars: { run } });
   return found;
 }
 

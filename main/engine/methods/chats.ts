@@ -5,6 +5,7 @@ import { KopaError } from '../../core/errors.ts';
 import { chatMarkdown } from '../../core/agent/chatMarkdown.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import { ChatRepository } from '../store/repositories/ChatRepository.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 function repository(engine: EngineServices): ChatRepository {
   return new ChatRepository(engine.store.db);
@@ -12,7 +13,7 @@ function repository(engine: EngineServices): ChatRepository {
 
 function requireChat(chats: ChatRepository, id: string): ChatInfo {
   const chat = chats.info(id);
-  if (!chat) throw new KopaError('NotFound', `There is no chat ${id}.`, { hint: 'The Chat view lists the chats this data folder holds.', saidAs: { message: 'error.noChat', hint: 'error.noChat.hint', vars: { id } } });
+  if (!chat) throw saidError('NotFound', { message: 'error.noChat', hint: 'error.noChat.hint', vars: { id } });
   return chat;
 }
 

@@ -6,6 +6,7 @@ import { KopaError } from '../../core/errors.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
 import { Verifier } from '../edge/verifier.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export function proposeEdges(engine: EngineServices): EdgeProposal {
   const { catalog, vocabulary } = engine.catalogInfo();
@@ -40,7 +41,7 @@ export async function verifyEdges(engine: EngineServices, params: EdgeVerifyPara
 export function showEdge(engine: EngineServices, id: string): EdgeDetail {
   const repo = new EdgeRepository(engine.store.db);
   const found = repo.find(id);
-  if (found.length === 0) throw new KopaError('NotFound', `There is no link ${id}.`, { hint: 'kopa edges list shows every link with its id.', saidAs: { message: 'error.noLink', hint: 'error.noLink.hint', vars: { id } } });
+  if (found.length === 0) throw saidError('NotFound', { message: 'error.noLink', hint: 'error.noLink.hint', vars: { id } });
   if (found.length > 1 && !found.some((e) => e.id === id)) {
     throw new KopaError('Usage', `${id} is the start of ${found.length} link ids: ${found.map((e) => e.id).join(', ')}.`, { hint: 'Give more of the id.' });
   }

@@ -11,6 +11,7 @@ import { ScriptedBackend } from '../agent/scriptedBackend.ts';
 import { ServerPool } from '../agent/serverPool.ts';
 import { OPENAI_PREFIX } from '../models/ModelRegistry.ts';
 import { closestNames } from '../../core/text/similarity.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 /**
  * Why a model reference finds nothing: a path that names no file, or a name that is no registered model (with the
@@ -18,14 +19,11 @@ import { closestNames } from '../../core/text/similarity.ts';
  */
 export function unknownModel(engine: EngineServices, ref: string, builtIn: string[] = []): KopaError {
   if (/[\\/]|\.gguf$/i.test(ref)) {
-    return new KopaError('NotFound', `There is no model file ${path.resolve(ref)}.`, { hint: 'Give the path of a .gguf file that exists, or a registered model (kopa models list).', saidAs: { message: 'error.noModelFile', hint: 'error.noModelFile.hint', vars: { file: path.resolve(ref) } } });
+    return saidError('NotFound', { message: 'error.noModelFile', hint: 'error.noModelFile.hint', vars: { file: path.resolve(ref) } });
   }
   const close = closestNames(ref, [...builtIn, ...engine.models().list().flatMap((m) => [m.id, m.name])]);
   const builtInNames = builtIn.length ? `${builtIn.join(', ')}, ` : '';
-  return new KopaError('NotFound', `There is no model "${ref}".${close.length ? ` Did you mean ${close.join(', ')}?` : ''}`, {
-    hint: `A model is ${builtInNames}a registered model (kopa models list), a .gguf file, openai:URL#MODEL or scripted:FILE.`,
-    saidAs: { message: close.length ? 'error.noModelClose' : 'error.noModel', hint: 'error.noModel.hint', vars: { ref, names: close.join(', '), builtIn: builtInNames } },
-  });
+  return saidError('NotFound', { message: close.length ? 'error.noModelClose' : 'error.noModel', hint: 'error.noModel.hint', vars: { ref, names: close.join(', '), builtIn: builtInNames } });
 }
 
 export async function inspectModel(engine: EngineServices, ref: string, builtIn: string[] = []): Promise<ModelInfo> {
@@ -62,7 +60,7 @@ export async function requireFittingAdapters(adapters: string[], base: string): 
   if (adapters.length === 0) return;
   const { checkAdapter } = await import('../../../native/llama/index.ts');
   for (const adapter of adapters) {
-    if (!existsSync(adapter)) throw new KopaError('NotFound', `There is no adapter file ${adapter}.`, { hint: 'Give a LoRA adapter in GGUF form (convert_lora_to_gguf.py writes one), or a registered one.', saidAs: { message: 'error.noAdapterFile', vars: { file: adapter } } });
+    if (!existsSync(adapter)) throw saidError('NotFound', { message: 'error.noAdapterFile', hint: 'error.noAdapterFile.hint', vars: { file: adapter } });
     const check = await checkAdapter(adapter, base);
     if (!check.ok) throw new KopaError('InvalidModelFile', `The adapter ${adapter} does not fit ${base}: ${check.problems.join('; ')}.`, { hint: 'Convert the LoRA against the same base model it was trained on.' });
   }

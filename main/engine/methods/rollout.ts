@@ -16,6 +16,7 @@ import { sampleReference } from '../reward/sampleReference.ts';
 import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
 import { RolloutRepository } from '../store/repositories/RolloutRepository.ts';
 import { resolveBackend } from './models.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 const seedOf = (...parts: (string | number)[]): number => createHash('sha256').update(parts.join('\u0000')).digest().readUInt32BE(0);
 
@@ -24,7 +25,7 @@ export async function runRollout(engine: EngineServices, params: RolloutRunParam
   if (mode === 'live' || mode === 'record') throw new KopaError('Usage', 'Rollouts never reach live APIs: run them on the emulator or a replay snapshot.', { hint: 'kopa rollout --mode replay --snapshot NAME' });
   const datasets = new DatasetRepository(engine.store.db);
   const dataset = /^\d+$/.test(params.dataset) ? datasets.get(Number(params.dataset)) : datasets.byName(params.dataset);
-  if (!dataset) throw new KopaError('NotFound', `There is no dataset ${params.dataset}.`, { hint: 'kopa synth list shows the datasets.', saidAs: { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: params.dataset } } });
+  if (!dataset) throw saidError('NotFound', { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: params.dataset } });
   const samples = datasets.samples(dataset.id).slice(0, params.prompts ?? Infinity);
   const settings = {
     model: params.model,

@@ -20,6 +20,7 @@ import { Synthesizer } from '../synth/synthesizer.ts';
 import { Paraphraser } from '../synth/paraphraser.ts';
 import { proposeEdges, verifyEdges } from './edges.ts';
 import { resolveBackend } from './models.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export function loadPhraseBook(engine: EngineServices): PhraseBook {
   const book = JSON.parse(readFileSync(path.join(engine.resourcesDir, 'synth', 'phrases.json'), 'utf8')) as PhraseBook;
@@ -100,7 +101,7 @@ export async function runSynthesis(engine: EngineServices, params: SynthRunParam
 
 function findDataset(repo: DatasetRepository, ref: string): DatasetRow {
   const found = /^\d+$/.test(ref) ? repo.get(Number(ref)) : repo.byName(ref);
-  if (!found) throw new KopaError('NotFound', `There is no dataset ${ref}.`, { hint: 'kopa synth list shows the datasets.', saidAs: { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: ref } } });
+  if (!found) throw saidError('NotFound', { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: ref } });
   return found;
 }
 

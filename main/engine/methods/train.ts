@@ -14,11 +14,12 @@ import type { EngineServices } from '../EngineServices.ts';
 import { exportBundle } from '../gateway/bundle.ts';
 import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
 import { visibleTools } from '../synth/exporter.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export async function exportTrainingKit(engine: EngineServices, params: TrainExportParams, options: CallOptions): Promise<TrainExportResult> {
   const repo = new DatasetRepository(engine.store.db);
   const dataset = /^\d+$/.test(params.dataset) ? repo.get(Number(params.dataset)) : repo.byName(params.dataset);
-  if (!dataset) throw new KopaError('NotFound', `There is no dataset ${params.dataset}.`, { hint: 'kopa synth list shows the datasets.', saidAs: { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: params.dataset } } });
+  if (!dataset) throw saidError('NotFound', { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: params.dataset } });
   const samples = repo.samples(dataset.id);
   if (samples.length === 0) throw new KopaError('InvalidRequest', `The dataset ${dataset.name} has no samples.`);
   const catalog = engine.catalog();
