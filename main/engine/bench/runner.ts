@@ -14,7 +14,8 @@ import { attemptOrder } from '../../core/bench/attemptOrder.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
 import { fnv1a } from '../../core/random.ts';
 import { KopaError } from '../../core/errors.ts';
-import { Agent, type Episode } from '../agent/Agent.ts';
+import type { Episode } from '../agent/Agent.ts';
+import { catalogAgent, type EpisodeCall } from '../agent/catalogTools.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import type { BenchRepository } from '../store/repositories/BenchRepository.ts';
 import { agenciesOf, metricContext } from './catalogFacts.ts';
@@ -113,9 +114,9 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
       dispose: () => opened.dispose(),
     };
     const t0 = performance.now();
-    let episode: Episode;
+    let episode: Episode<EpisodeCall>;
     try {
-      const agent = new Agent({
+      const agent = catalogAgent({
         backend,
         catalog,
         call,

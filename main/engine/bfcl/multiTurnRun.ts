@@ -1,18 +1,22 @@
-// Multi-turn BFCL with a model: each turn's user message, the entry's functions offered (held-out ones from their
-// turn on), every call of every step executed on the model's own simulator instances and its result string sent
-// back, until the model answers in text or upstream's 20 steps per turn run out (which ends the entry, as
-// upstream's inference does, and reads as force_terminated). Scoring replays the stored calls through the ported
-// checker.
-import type { ChatMessage, ModelTool } from '../../core/agent/types.ts';
+// Multi-turn BFCL with a model, through the one agent loop (engine/agent/Agent.ts): each turn of the entry is an
+// episode whose question is the turn's user message and whose history is the entry's conversation so far; the
+// entry's functions are offered (held-out ones from their turn on) by SimulatorTools, which executes every call on
+// the model's own simulator instances and sends back upstream's result string. A turn ends when the model answers
+// in text; a turn whose steps keep calling past upstream's MAXIMUM_STEP_LIMIT (20: the 21st step that calls is the
+// last) ends the whole entry, with that turn's steps kept (upstream's force_quit in base_handler.py). The loop's policies that
+// BFCL's protocol does not have are off: no answer-only last step, no call caps; SimulatorTools refuses nothing.
+// Scoring replays the stored calls through the ported checker.
+import type { ChatMessage } from '../../core/agent/types.ts';
 import { checkMultiTurn, type MultiTurnVerdict } from '../../core/bfcl/multiTurn/checker.ts';
-import { decodeMultiTurnResult, fcCallString } from '../../core/bfcl/multiTurn/decode.ts';
+import { decodeMultiTurnResult } from '../../core/bfcl/multiTurn/decode.ts';
 import { createInstances } from '../../core/bfcl/multiTurn/entry.ts';
-import { executeCall, InstanceSet } from '../../core/bfcl/multiTurn/executor.ts';
-import { toModelTool } from '../../core/bfcl/functionDocs.ts';
+import { InstanceSet } from '../../core/bfcl/multiTurn/executor.ts';
+import { SimulatorTools } from '../../core/bfcl/multiTurn/simulatorTools.ts';
+import { Agent } from '../agent/Agent.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import type { MultiTurnData, MultiTurnItem } from './multiTurnData.ts';
 
-/** Upstream's MAXIMUM_STEP_LIMIT: model steps in one turn before inference gives up on the entry. */
+/** Upstream's MAXIMUM_STEP_LIMIT: a turn whose step count (steps that called) passes it ends the entry. */
 export const MAX_STEPS_PER_TURN = 20;
 const MORE_FUNCTIONS = 'I have updated some more functions you can choose from. What about now?';
 
@@ -25,45 +29,50 @@ export interface MultiTurnRunOptions {
 /** A step as stored: the calls ({name: arguments JSON}) or the text the model answered with. */
 export type StoredStep = Record<string, string>[] | string;
 
+function storedStep(message: Extract<ChatMessage, { role: 'assistant' }>): StoredStep {
+  return message.toolCalls?.length ? message.toolCalls.map((c) => ({ [c.name]: c.rawArguments ?? JSON.stringify(c.arguments) })) : message.content;
+}
+
+/** A turn's messages as the conversation takes them: all but the last go before it, the last is the episode's question. */
+function turnMessages(userMessages: { role: string; content: string }[]): { before: ChatMessage[]; question: string } {
+  if (userMessages.length === 0) return { before: [], question: MORE_FUNCTIONS };
+  const before = userMessages.slice(0, -1).map((m): ChatMessage => (m.role === 'assistant' ? { role: 'assistant', content: m.content } : m.role === 'system' ? { role: 'system', content: m.content } : { role: 'user', content: m.content }));
+  return { before, question: userMessages.at(-1)!.content };
+}
+
 export async function runMultiTurnEntry(item: MultiTurnItem, data: MultiTurnData, backend: ModelBackend, options: MultiTurnRunOptions): Promise<Record<string, unknown>> {
   const started = performance.now();
-  const held = new Set([...item.missed.values()].flat());
-  const offered = item.docs.filter((d) => !held.has(d.name));
   const instances = new InstanceSet(createInstances(item.entry, data.constants()), `kopa_${item.entry.id}`);
-  const messages: ChatMessage[] = [];
+  const tools = new SimulatorTools(item.docs, instances, new Set([...item.missed.values()].flat()));
+  let steps: StoredStep[] = [];
+  const agent = new Agent({
+    backend,
+    tools,
+    maxSteps: MAX_STEPS_PER_TURN + 1,
+    answerOnlyLastStep: false,
+    maxCallsPerTurn: Infinity,
+    maxCallsPerEpisode: Infinity,
+    maxTokens: options.maxTokens,
+    temperature: options.temperature,
+    signal: options.signal,
+    onMessage: (m) => (m.role === 'assistant' ? steps.push(storedStep(m)) : undefined),
+  });
+  let history: ChatMessage[] = [];
   const turns: StoredStep[][] = [];
   const usage = { inputTokens: 0, outputTokens: 0 };
-  entry: for (const [t, userMessages] of item.question.entries()) {
+  for (const [t, userMessages] of item.question.entries()) {
     const revealed = item.missed.get(t);
-    if (revealed) offered.push(...item.docs.filter((d) => revealed.includes(d.name)));
-    if (userMessages.length === 0) messages.push({ role: 'user', content: MORE_FUNCTIONS });
-    for (const m of userMessages) messages.push(m.role === 'assistant' ? { role: 'assistant', content: m.content } : m.role === 'system' ? { role: 'system', content: m.content } : { role: 'user', content: m.content });
-    const tools: ModelTool[] = offered.map((d) => toModelTool(d, 'python'));
-    const steps: StoredStep[] = [];
-    for (;;) {
-      if (steps.length >= MAX_STEPS_PER_TURN) break entry;
-      const turn = await backend.turn(messages, tools, { maxTokens: options.maxTokens, temperature: options.temperature, signal: options.signal });
-      usage.inputTokens += turn.usage.inputTokens;
-      usage.outputTokens += turn.usage.outputTokens;
-      if (turn.toolCalls.length === 0) {
-        steps.push(turn.text);
-        messages.push({ role: 'assistant', content: turn.text });
-        break;
-      }
-      const stored = turn.toolCalls.map((c) => ({ [c.name]: c.rawArguments ?? JSON.stringify(c.arguments) }));
-      steps.push(stored);
-      messages.push({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls });
-      for (const call of turn.toolCalls) {
-        let result: string;
-        try {
-          result = executeCall(fcCallString(call.name, call.rawArguments ?? JSON.stringify(call.arguments)), instances);
-        } catch (error) {
-          result = `Error during execution: ${(error as Error).message}`;
-        }
-        messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result });
-      }
-    }
+    if (revealed) tools.reveal(revealed);
+    const { before, question } = turnMessages(userMessages);
+    steps = [];
+    const episode = await agent.run(question, [...history, ...before]);
+    usage.inputTokens += episode.usage.inputTokens;
+    usage.outputTokens += episode.usage.outputTokens;
+    if (episode.stoppedBy === 'abort') throw new DOMException('The BFCL run was stopped.', 'AbortError');
     turns.push(steps);
+    // Upstream's force termination: the turn is kept and the entry ends (the checker then finds turns missing).
+    if (episode.stoppedBy === 'maxSteps') break;
+    history = episode.messages;
   }
   return { id: item.entry.id, result: turns, input_token_count: usage.inputTokens, output_token_count: usage.outputTokens, latency: Math.round(performance.now() - started) / 1000 };
 }

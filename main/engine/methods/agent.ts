@@ -4,7 +4,7 @@ import type { AgentRunParams, CallOptions, ChatSettings, EpisodeSummary } from '
 import type { ChatMessage } from '../../core/agent/types.ts';
 import { resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../core/view/resultView.ts';
 import type { EngineServices } from '../EngineServices.ts';
-import { Agent } from '../agent/Agent.ts';
+import { catalogAgent } from '../agent/catalogTools.ts';
 import { ChatRepository } from '../store/repositories/ChatRepository.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import { resolveBackend } from './models.ts';
@@ -34,7 +34,7 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
     }
     options.onProgress?.({ stage: 'agent', chatId });
     const approvals = engine.approvals;
-    const agent = new Agent({
+    const agent = catalogAgent({
       backend,
       catalog,
       // The body as the service sent it goes to the analyst's call card, never into what the model reads.

@@ -10,7 +10,8 @@ import { canonicalJson } from '../../core/canonicalJson.ts';
 import { KopaError } from '../../core/errors.ts';
 import { groupAdvantages, summariseGroups } from '../../core/reward/groups.ts';
 import { rewardOf } from '../../core/reward/reward.ts';
-import { Agent } from '../agent/Agent.ts';
+import type { Agent } from '../agent/Agent.ts';
+import { catalogAgent, type EpisodeCall } from '../agent/catalogTools.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import { sampleReference } from '../reward/sampleReference.ts';
 import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
@@ -63,8 +64,8 @@ export async function runRollout(engine: EngineServices, params: RolloutRunParam
       const asOf = new Date(sample.walk.asOf);
       const { reference, metric } = sampleReference(sample, catalog);
       const tools = [...new Set(sample.walk.plan.steps.map((s) => s.tool))];
-      const agent = (g: number): Agent =>
-        new Agent({
+      const agent = (g: number): Agent<EpisodeCall> =>
+        catalogAgent({
           backend,
           catalog,
           call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal, emulatorNow: asOf }),

@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent, ChatMessage, ModelTool, ModelTurn } from '../../../main/core/agent/types.ts';
-import { Agent } from '../../../main/engine/agent/Agent.ts';
+import type { Agent } from '../../../main/engine/agent/Agent.ts';
+import { catalogAgent, type CatalogAgentOptions, type EpisodeCall } from '../../../main/engine/agent/catalogTools.ts';
 import type { ModelBackend, TurnOptions } from '../../../main/engine/agent/backend.ts';
 import { ChatRepository } from '../../../main/engine/store/repositories/ChatRepository.ts';
 import { AuditRepository } from '../../../main/engine/store/repositories/AuditRepository.ts';
@@ -33,9 +34,9 @@ class Spy implements ModelBackend {
 
 const call = (name: string, args: Record<string, unknown>, id = 'c1') => ({ id, name, arguments: args });
 
-function agentFor(engine: ReturnType<typeof testEngine>, backend: ModelBackend, extra: Partial<ConstructorParameters<typeof Agent>[0]> = {}): Agent {
+function agentFor(engine: ReturnType<typeof testEngine>, backend: ModelBackend, extra: Partial<CatalogAgentOptions> = {}): Agent<EpisodeCall> {
   const gateway = engine.gateway();
-  return new Agent({ backend, catalog: engine.catalog(), call: (tool, args) => gateway.call(tool, args), tools: ['kma.getUltraSrtNcst', 'kasi.getRestDeInfo'], asOf: TEST_NOW, ...extra });
+  return catalogAgent({ backend, catalog: engine.catalog(), call: (tool, args) => gateway.call(tool, args), tools: ['kma.getUltraSrtNcst', 'kasi.getRestDeInfo'], asOf: TEST_NOW, ...extra });
 }
 
 describe('agent loop', () => {
@@ -104,7 +105,7 @@ describe('agent loop', () => {
     const controller = new AbortController();
     const backend = new Spy([{ toolCalls: [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '05' })] }, { text: 'never' }]);
     const gateway = engine.gateway();
-    const agent = new Agent({ backend, catalog: engine.catalog(), call: async (tool, args) => { const r = await gateway.call(tool, args); controller.abort(); return r; }, tools: ['kasi.getRestDeInfo'], asOf: TEST_NOW, signal: controller.signal });
+    const agent = catalogAgent({ backend, catalog: engine.catalog(), call: async (tool, args) => { const r = await gateway.call(tool, args); controller.abort(); return r; }, tools: ['kasi.getRestDeInfo'], asOf: TEST_NOW, signal: controller.signal });
     const episode = await agent.run('?');
     expect(episode.stoppedBy).toBe('abort');
     expect(backend.seen).toHaveLength(1);

@@ -106,6 +106,20 @@ describe('kopa bfcl run and check, multi-turn', () => {
     }
   });
 
+  it('ends an entry whose turn keeps calling past upstream’s 20 steps, keeping that turn, as upstream’s force quit does', async () => {
+    // The 21st step that calls is the last one run (upstream counts steps after executing them and quits past 20).
+    const model = transcript([...Array.from({ length: 22 }, () => calls("displayCarStatus(option='fuel')")), text('never asked')]);
+    const engine = testEngine();
+    const out = tempDir();
+    await engine.call('bfcl.run', { data: DATA, model: `scripted:${model}`, out, categories: ['multi_turn_base'], limit: 1 });
+    const row = json<{ result: unknown[][] }>(readFileSync(path.join(out, 'BFCL_v4_multi_turn_base_result.json'), 'utf8').trim());
+    expect(row.result).toHaveLength(1);
+    expect(row.result[0]).toHaveLength(21);
+    expect(row.result[0]![20]).toEqual([{ displayCarStatus: '{"option":"fuel"}' }]);
+    const check = await engine.call('bfcl.check', { data: DATA, results: out });
+    expect(check.failures).toMatchObject([{ id: 'multi_turn_base_0', errorType: 'multi_turn:force_terminated' }]);
+  });
+
   it('says where it looked for the simulators’ constants when they are missing', async () => {
     const model = transcript([text('?')]);
     const run = await runKopa(['bfcl', 'run', '--data', DATA, '--model', `scripted:${model}`, '--out', tempDir(), '--categories', 'multi_turn_base', '--constants', path.join(tempDir(), 'none.json')]);

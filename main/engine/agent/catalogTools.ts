@@ -1,0 +1,147 @@
+// The catalog's tools as the agent offers them: the Korean system prompt with the session's "now", each call
+// checked against the tool's schema before anything is sent (violations go back to the model as a tool error),
+// a guard against repeating the same request, the user's approval for calls that leave the machine, the call run
+// through the gateway and shown through the one result view (main/core/view/resultView.ts) with a handle, and the
+// query tool that reaches the rows the view hides. Tool output is data: nothing in a response changes the tools or
+// where calls may go.
+import type { Catalog } from '../../core/catalog/Catalog.ts';
+import { functionName, functionSchema } from '../../core/catalog/functionSchema.ts';
+import { canonicalJson } from '../../core/canonicalJson.ts';
+import { systemPrompt } from '../../core/agent/prompt.ts';
+import type { ChatMessage, ModelTool, ToolCall } from '../../core/agent/types.ts';
+import type { ToolBox, ToolOutcome, ToolSession, ToolTurn } from '../../core/agent/toolBox.ts';
+import type { CallResult, Item, RawBody } from '../../core/gateway/callResult.ts';
+import { EpisodeResults, lastHandle } from '../../core/view/EpisodeResults.ts';
+import { offeredTools } from '../../core/view/offer.ts';
+import { QUERY_TOOL } from '../../core/view/queryRows.ts';
+import type { ViewOptions } from '../../core/view/resultView.ts';
+import { argumentOrigins, type ArgumentOrigin } from '../../core/agent/argumentOrigins.ts';
+import { resultPreview } from '../../core/view/resultPreview.ts';
+import { Agent, type AgentOptions } from './Agent.ts';
+import type { ApprovalDecision } from './approvals.ts';
+
+export interface CatalogToolsOptions {
+  catalog: Catalog;
+  /** Runs a tool through the gateway in the session's mode. */
+  call: (tool: string, args: Record<string, unknown>, signal?: AbortSignal) => Promise<CallResult>;
+  /** Tool ids the model may use; the query tool is added wherever a remote tool is offered (unless queryTool is false). */
+  tools: string[];
+  /** Whether to add the query tool where results can exceed the view. Defaults to true. */
+  queryTool?: boolean;
+  /** What "now" is for the model (the system prompt says it). */
+  asOf: Date;
+  /** What the model sees of each result; the standard view (1,024 tokens per result) when omitted. */
+  view?: ViewOptions;
+  /** Asked before each call that leaves the machine, when the user wants to approve them; a refusal's reason is the call's result. */
+  approve?: (call: { step: number; callId: string; tool: string; arguments: Record<string, unknown> }) => Promise<ApprovalDecision>;
+}
+
+export interface EpisodeCall {
+  step: number;
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** Null when no request was made (invalid arguments, refused, repeated, unknown tool). */
+  result: CallResult | null;
+  /** The result's handle (r1, r2, …) when it succeeded. */
+  handle?: string;
+  /** The rows the model was shown, as it can read them (the result view's visible rows). */
+  shown?: Item[];
+  refused?: string;
+  ms: number;
+}
+
+/** The same request (tool and checked arguments) is run at most this often in one episode. */
+const REPEAT_LIMIT = 2;
+/** The most of a raw body a chat keeps with a call (its card shows it on demand; the rows are what matter). */
+const RAW_KEPT_CHARS = 64 * 1024;
+
+function keptRaw(raw: RawBody): RawBody {
+  return raw.body.length > RAW_KEPT_CHARS ? { ...raw, body: raw.body.slice(0, RAW_KEPT_CHARS), truncated: true } : raw;
+}
+
+export class CatalogTools implements ToolBox<EpisodeCall> {
+  private readonly modelTools: ModelTool[];
+  private readonly byFunction: Map<string, string>;
+  private readonly offersQuery: boolean;
+
+  constructor(private readonly options: CatalogToolsOptions) {
+    const tools = options.queryTool === false ? options.tools : offeredTools(options.catalog, options.tools);
+    this.offersQuery = tools.includes(QUERY_TOOL);
+    const specs = tools.map((id) => options.catalog.require(id));
+    this.modelTools = specs.map((s) => functionSchema(s).function);
+    this.byFunction = new Map(specs.map((s) => [functionName(s.id), s.id]));
+  }
+
+  offered(): ModelTool[] {
+    return this.modelTools;
+  }
+
+  systemPrompt(): string {
+    return systemPrompt(this.options.asOf, { queryTool: this.offersQuery });
+  }
+
+  open(history: ChatMessage[]): ToolSession<EpisodeCall> {
+    const o = this.options;
+    const results = new EpisodeResults(o.call, { catalog: o.catalog, view: o.view, after: lastHandle(history.flatMap((m) => (m.role === 'tool' ? [m.content] : []))) });
+    const seen = new Map<string, number>();
+    const calls: EpisodeCall[] = [];
+    const refuse = (call: ToolCall, turn: ToolTurn, reason: string, ms = 0): ToolOutcome<EpisodeCall> => {
+      const tool = this.byFunction.get(call.name) ?? call.name;
+      const record: EpisodeCall = { step: turn.step, tool, arguments: call.arguments, result: null, refused: reason, ms };
+      calls.push(record);
+      turn.onEvent?.({ kind: 'tool_result', step: turn.step, callId: call.id, tool, ok: false, summary: reason, latencyMs: 0 });
+      return { content: JSON.stringify({ ok: false, error: 'Refused', message: reason }), meta: { refused: reason }, record, ran: false };
+    };
+    const run = async (call: ToolCall, turn: ToolTurn): Promise<ToolOutcome<EpisodeCall>> => {
+      const { step } = turn;
+      const started = performance.now();
+      const toolId = this.byFunction.get(call.name);
+      const origins: Record<string, ArgumentOrigin> = argumentOrigins(
+        call.arguments,
+        turn.question,
+        calls.flatMap((c) => (c.handle && c.shown ? [{ handle: c.handle, rows: c.shown }] : [])),
+      );
+      const refused = (reason: string): ToolOutcome<EpisodeCall> => {
+        const outcome = refuse(call, turn, reason, Math.round(performance.now() - started));
+        return { ...outcome, meta: { ...outcome.meta, ...(toolId ? { tool: toolId } : {}), origins } };
+      };
+      if (!toolId) return refused(`${call.name}은(는) 없는 도구입니다. 사용할 수 있는 도구: ${[...this.byFunction.keys()].join(', ')}`);
+      turn.onEvent?.({ kind: 'tool_call', step, call, tool: toolId, origins });
+      const checked = o.catalog.validator(toolId).check(call.arguments);
+      if (!checked.ok) return refused(`인자가 스키마에 맞지 않아 호출하지 않았습니다: ${checked.violations.map((v) => `${v.path || '(arguments)'} ${v.message}`).join('; ')}`);
+      const key = `${toolId} ${canonicalJson(checked.args)}`;
+      const times = (seen.get(key) ?? 0) + 1;
+      seen.set(key, times);
+      if (times > REPEAT_LIMIT) return refused('같은 인자로 같은 도구를 이미 여러 번 호출했습니다. 다른 방법을 쓰거나 답하세요.');
+      const spec = o.catalog.require(toolId);
+      if (spec.kind === 'remote' && o.approve) {
+        const decision = await o.approve({ step, callId: call.id, tool: toolId, arguments: checked.args });
+        if (!decision.allow) return refused(decision.reason);
+      }
+      const { result, view } = await results.run(toolId, checked.args, turn.signal);
+      const ms = Math.round(performance.now() - started);
+      const record: EpisodeCall = { step, tool: toolId, arguments: checked.args, result, ...(view.handle ? { handle: view.handle } : {}), shown: view.visible, ms };
+      calls.push(record);
+      const summary = result.ok ? `${view.handle}: ${view.shown} of ${view.returned} rows shown${view.returned !== view.totalCount ? ` (${view.totalCount} in all)` : ''}` : `${result.error?.kind}: ${result.error?.message}`;
+      const preview = result.ok ? resultPreview(result.items, result.totalCount, { headline: spec.kind === 'remote' ? spec.response.headline : undefined }) : undefined;
+      const error = result.error ? { kind: result.error.kind, message: result.error.message } : undefined;
+      const raw = result.raw ? keptRaw(result.raw) : undefined;
+      turn.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool: toolId, ok: result.ok, summary, latencyMs: result.latencyMs, ...(preview ? { preview } : {}), ...(error ? { error } : {}), ...(raw ? { raw } : {}) });
+      return {
+        content: view.text,
+        meta: { tool: toolId, requestHash: result.requestHash, ok: result.ok, latencyMs: result.latencyMs, origins, ...(view.handle ? { handle: view.handle } : {}), ...(preview ? { preview } : {}), ...(error ? { error } : {}), ...(raw ? { raw } : {}) },
+        record,
+        ran: true,
+      };
+    };
+    return { run, refuse };
+  }
+}
+
+/** The agent over catalog tools: the loop's options and the tools' options in one object. */
+export type CatalogAgentOptions = Omit<AgentOptions<EpisodeCall>, 'tools'> & CatalogToolsOptions;
+
+export function catalogAgent(options: CatalogAgentOptions): Agent<EpisodeCall> {
+  const { catalog, call, tools, queryTool, asOf, view, approve, ...loop } = options;
+  return new Agent({ ...loop, tools: new CatalogTools({ catalog, call, tools, queryTool, asOf, view, approve }) });
+}
