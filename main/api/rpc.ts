@@ -1,7 +1,8 @@
 // The request/response protocol over any message channel (MessagePort, WebSocket): calls with ids,
 // progress while a call runs, cancellation, and errors that come back as the same typed KopaError.
-import { fromErrorPayload, KopaError, toErrorPayload } from '../core/errors.ts';
+import { fromErrorPayload, toErrorPayload, type KopaError } from '../core/errors.ts';
 import type { CallOptions, ClientMessage, EngineApi, MethodName, ParamsOf, ResultOf, ServerMessage } from './contract.ts';
+import { saidError } from '../core/i18n/saidError.ts';
 
 /** A two-way message channel, adapted from whatever carries it. */
 export interface MessageEndpoint<In, Out> {
@@ -64,13 +65,13 @@ export class RpcClient implements EngineApi {
   constructor(endpoint: MessageEndpoint<ServerMessage, ClientMessage>) {
     this.endpoint = endpoint;
     endpoint.onMessage((message) => this.receive(message));
-    endpoint.onClose(() => this.fail(new KopaError('Disposed', 'The connection to the engine closed.', { hint: 'Restart KOPA Studio.' })));
+    endpoint.onClose(() => this.fail(saidError('Disposed', { message: 'error.connectionClosed', hint: 'error.restart.hint' })));
   }
 
   call<M extends MethodName>(method: M, params: ParamsOf<M>, options: CallOptions = {}): Promise<ResultOf<M>> {
-    if (this.closed) return Promise.reject(new KopaError('Disposed', 'The connection to the engine is closed.'));
+    if (this.closed) return Promise.reject(saidError('Disposed', { message: 'error.connectionClosed', hint: 'error.restart.hint' }));
     const { signal } = options;
-    if (signal?.aborted) return Promise.reject(new KopaError('Aborted', 'The call was cancelled before it started.'));
+    if (signal?.aborted) return Promise.reject(saidError('Aborted', { message: 'error.callCancelledPlain' }));
     const id = this.nextId++;
     return new Promise<ResultOf<M>>((resolve, reject) => {
       const onAbort = (): void => this.endpoint.send({ kind: 'cancel', id });

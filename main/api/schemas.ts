@@ -9,6 +9,7 @@ import { exportFormats } from '../core/synth/formats.ts';
 import { BFCL_CATEGORIES } from '../core/bfcl/categories.ts';
 import { reportLangs } from '../core/bench/report/reportText.ts';
 import { isMethodName, jobMethods, methodNames, type MethodName, type ParamsOf } from './contract.ts';
+import { saidError } from '../core/i18n/saidError.ts';
 
 const empty = z.object({}).strict();
 const text = z.string().min(1).max(4096);
@@ -216,7 +217,7 @@ export function parseCall(method: string, params: unknown): { method: MethodName
   const result = paramSchemas[method].safeParse(params ?? {});
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(params)'}: ${issue.message}`);
-    throw new KopaError('InvalidRequest', `Invalid parameters for ${method}: ${problems.join('; ')}`, { details: { method, problems } });
+    throw saidError('InvalidRequest', { message: 'error.invalidParams', vars: { method, problems: problems.join('; ') } }, { details: { method, problems } });
   }
   return { method, params: result.data };
 }

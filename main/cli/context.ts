@@ -30,7 +30,7 @@ export class CommandContext {
     this.io = io;
     this.locale = options.lang ?? locale;
     this.out = new Output(io, options.json === true, this.locale);
-    useTableView({ wide: options.wide === true, columns: options.columns });
+    useTableView({ wide: options.wide === true, columns: options.columns, locale: this.locale });
     const chosen = chooseDataDir(options.dataDir, { platform: io.platform, env: io.env, homeDir: io.homeDir });
     this.dataDir = chosen.dir;
     this.dataDirSource = chosen.source;

@@ -5,13 +5,17 @@ const MAX_CELL = 28;
 /** Columns whose values a user types again (a tool id, a dataset name, a run id, a file): always whole. */
 const WHOLE = /^(id|name|tool|run|dataset|snapshot|link|location|file|path|endpoint|url)$/i;
 
-/** How the user asked tables to be shown: every column whole (--wide), or only these columns (--columns). */
+import { translate, type Locale } from '../core/i18n/strings.ts';
+
+/** How the user asked tables to be shown: every column whole (--wide), or only these columns (--columns), and in which language notes are said. */
 export interface TableView {
   wide: boolean;
   columns?: string[];
+  locale?: Locale;
 }
 
 let view: TableView = { wide: false };
+const say = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>): string => translate(view.locale ?? 'en', key, vars);
 
 /** Set once per command from its global options. */
 export function useTableView(next: TableView): void {
@@ -23,8 +27,9 @@ function cell(value: unknown, whole: boolean): string {
   return !whole && text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;
 }
 
-const widthOf = (text: string): number => [...text].reduce((w, ch) => w + (/[\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(ch) ? 2 : 1), 0);
-const padTo = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
+/** Columns a text takes in a terminal: Hangul and CJK characters take two. */
+export const widthOf = (text: string): number => [...text].reduce((w, ch) => w + (/[\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(ch) ? 2 : 1), 0);
+export const padTo = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
 
 export interface TableOptions {
   maxRows?: number;
@@ -34,14 +39,14 @@ export interface TableOptions {
 }
 
 export function renderTable(rows: Record<string, unknown>[], options: TableOptions = {}): string {
-  if (rows.length === 0) return '  (no rows)';
+  if (rows.length === 0) return `  ${say('cli.table.noRows')}`;
   const maxRows = view.wide ? Infinity : (options.maxRows ?? 20);
   const maxWidth = view.wide ? Infinity : (options.maxWidth ?? 160);
   const present = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const unknown = (view.columns ?? []).filter((c) => !present.includes(c));
   const first = view.columns ?? (options.headline ?? []).filter((c) => present.includes(c));
   const columns = view.columns ? first.filter((c) => present.includes(c)) : [...first, ...present.filter((c) => !first.includes(c))];
-  if (columns.length === 0) return `  (none of the columns ${unknown.join(', ')}; the rows have ${present.join(', ')})`;
+  if (columns.length === 0) return `  ${say('cli.table.noneOfColumns', { columns: unknown.join(', '), present: present.join(', ') })}`;
   const shown = rows.slice(0, maxRows).map((r) => columns.map((c) => cell(r[c], view.wide || WHOLE.test(c))));
   const widths = columns.map((c, i) => Math.max(widthOf(c), ...shown.map((row) => widthOf(row[i]!))));
   const kept: number[] = [];
@@ -54,9 +59,9 @@ export function renderTable(rows: Record<string, unknown>[], options: TableOptio
   const line = (values: string[]): string => `  ${kept.map((i) => padTo(values[i]!, widths[i]!)).join('  ')}`.trimEnd();
   const out = [line(columns), ...shown.map(line)];
   const notes: string[] = [];
-  if (rows.length > maxRows) notes.push(`${rows.length - maxRows} more rows of ${rows.length}`);
-  if (kept.length < columns.length) notes.push(`${columns.length - kept.length} more columns (${columns.slice(kept.length).join(', ')})`);
-  if (notes.length) out.push(`  … ${notes.join('; ')}: --wide shows them all, --columns a,b picks columns, --json gives everything`);
-  if (unknown.length) out.push(`  (no column ${unknown.join(', ')} in these rows)`);
+  if (rows.length > maxRows) notes.push(say('cli.table.moreRows', { n: rows.length - maxRows, total: rows.length }));
+  if (kept.length < columns.length) notes.push(say('cli.table.moreColumns', { n: columns.length - kept.length, columns: columns.slice(kept.length).join(', ') }));
+  if (notes.length) out.push(`  … ${say('cli.table.seeMore', { notes: notes.join('; ') })}`);
+  if (unknown.length) out.push(`  ${say('cli.table.noColumn', { columns: unknown.join(', ') })}`);
   return out.join('\n');
 }

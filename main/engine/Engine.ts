@@ -3,7 +3,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { APP_NAME, APP_VERSION } from '../core/appInfo.ts';
-import { KopaError } from '../core/errors.ts';
 import type { CallOptions, EngineApi, EngineHost, EngineStatus, MethodName, ParamsOf, ResultOf } from '../api/contract.ts';
 import { parseCall } from '../api/schemas.ts';
 import type { LlamaRuntime, LlamaRuntimeOptions } from '../../native/llama/index.ts';
@@ -42,6 +41,7 @@ import { AuditRepository } from './store/repositories/AuditRepository.ts';
 import { AuditCheckpoints } from './gateway/auditCheckpoints.ts';
 import { RecordingRepository } from './store/repositories/RecordingRepository.ts';
 import type { EngineServices } from './EngineServices.ts';
+import { saidError } from '../core/i18n/saidError.ts';
 
 /** The audit chain's head, written outside the database as it grows. */
 const AUDIT_CHECKPOINTS_FILE = 'audit-checkpoints.jsonl';
@@ -199,8 +199,7 @@ export class Engine implements EngineApi, EngineServices {
     try {
       mkdirSync(dataDir, { recursive: true });
     } catch (error) {
-      throw new KopaError('DataDirUnavailable', `Cannot create the data folder ${dataDir}: ${(error as Error).message}`, {
-        hint: 'Choose a writable folder with --data-dir or KOPA_DATA_DIR.',
+      throw saidError('DataDirUnavailable', { message: 'error.dataDir', hint: 'error.dataDir.hint', vars: { dir: dataDir, reason: (error as Error).message } }, {
         details: { dataDir },
         cause: error,
       });
@@ -215,7 +214,7 @@ export class Engine implements EngineApi, EngineServices {
   }
 
   call<M extends MethodName>(method: M, params: ParamsOf<M>, options: CallOptions = {}): Promise<ResultOf<M>> {
-    if (this.disposed) return Promise.reject(new KopaError('Disposed', 'The engine has shut down.'));
+    if (this.disposed) return Promise.reject(saidError('Disposed', { message: 'error.engineShutDown' }));
     try {
       const parsed = parseCall(method, params);
       const handler = this.handlers[parsed.method] as (p: unknown, o: CallOptions) => Promise<ResultOf<M>>;
@@ -255,7 +254,7 @@ export class Engine implements EngineApi, EngineServices {
 
   /** The in-process emulator on a free loopback port, started the first time emulator mode needs it. */
   emulator(): Promise<EmulatorServer> {
-    if (this.disposed) return Promise.reject(new KopaError('Disposed', 'The engine has shut down.'));
+    if (this.disposed) return Promise.reject(saidError('Disposed', { message: 'error.engineShutDown' }));
     this.emulatorServer ??= EmulatorServer.start({ catalog: this.catalog(), resourcesDir: this.resourcesDir, key: randomBytes(16).toString('hex'), ...this.options.emulator });
     return this.emulatorServer;
   }
@@ -293,7 +292,7 @@ export class Engine implements EngineApi, EngineServices {
 
   /** The llama.cpp runtime, loaded on first use and shared. */
   llama(): Promise<LlamaRuntime> {
-    if (this.disposed) return Promise.reject(new KopaError('Disposed', 'The engine has shut down.'));
+    if (this.disposed) return Promise.reject(saidError('Disposed', { message: 'error.engineShutDown' }));
     if (!this.llamaRuntime) {
       // Loaded on first use: node-llama-cpp costs start-up time and memory that most commands never need.
       const created = import('../../native/llama/index.ts').then(({ LlamaRuntime }) => LlamaRuntime.create(this.llamaOptions));

@@ -1,10 +1,10 @@
 // Browser mode: the engine in this process, its API and the built UI on 127.0.0.1 with a per-launch token.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { KopaError } from '../core/errors.ts';
 import { startHttpTransport, type HttpTransport } from '../api/node/httpTransport.ts';
 import { Engine, type EngineOptions } from '../engine/Engine.ts';
 import { projectPaths } from './projectPaths.ts';
+import { saidError } from '../core/i18n/saidError.ts';
 
 export interface BrowserHostOptions {
   dataDir: string;
@@ -25,7 +25,7 @@ export interface BrowserHost {
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const staticDir = options.staticDir ?? projectPaths.rendererDist;
   if (!existsSync(path.join(staticDir, 'index.html'))) {
-    throw new KopaError('RuntimeUnavailable', `The UI is not built (no ${path.join(staticDir, 'index.html')}).`, { hint: 'Run npm run build, or start with npm start.' });
+    throw saidError('RuntimeUnavailable', { message: 'error.uiNotBuilt', hint: 'error.notBuilt.hint', vars: { file: path.join(staticDir, 'index.html') } });
   }
   const engine = Engine.open({ ...options.engine, dataDir: options.dataDir, host: 'browser' });
   try {

@@ -461,7 +461,8 @@ describe('the workbench', () => {
     await page.getByTestId('try-solYear').fill('25');
     await page.getByTestId('try-call').click();
     await page.getByTestId('try-violations').waitFor();
-    expect(await page.getByTestId('try-violations').textContent()).toContain('solYear');
+    // The format in the window's language: the same catalogue words as the command line.
+    expect(await page.getByTestId('try-violations').textContent()).toContain('solYear 4자리 숫자여야 합니다 (연도 YYYY');
     expect(await page.getByTestId('try-solYear').getAttribute('aria-invalid')).toBe('true');
     expect(await outcome.getAttribute('data-ok')).toBe('false');
     expect(await axeViolations(page)).toEqual([]);

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { KopaError } from '../../core/errors.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 import { projectPaths } from '../../host/projectPaths.ts';
 import type { CommandContext } from '../context.ts';
 import { invalidArgument } from '../commanderErrors.ts';
@@ -20,7 +20,7 @@ export function parsePort(value: string): number {
 
 async function runDesktop(ctx: CommandContext, electronPath: string): Promise<number> {
   if (!existsSync(projectPaths.desktopMain)) {
-    throw new KopaError('RuntimeUnavailable', `The desktop app is not built (no ${projectPaths.desktopMain}).`, { hint: 'Run npm run build, or start with npm start.' });
+    throw saidError('RuntimeUnavailable', { message: 'error.desktopNotBuilt', hint: 'error.notBuilt.hint', vars: { file: projectPaths.desktopMain } });
   }
   const env: NodeJS.ProcessEnv = { ...ctx.io.env, KOPA_DATA_DIR: ctx.dataDir };
   delete env.ELECTRON_RUN_AS_NODE;
@@ -36,7 +36,7 @@ async function runBrowser(ctx: CommandContext, port: number): Promise<void> {
   const host = await startBrowserHost({ dataDir: ctx.dataDir, port });
   const { url, launchUrl } = host.transport;
   ctx.out.result({ mode: 'browser', url, launchUrl, dataDir: ctx.dataDir }, () =>
-    [`KOPA Studio is running in browser mode: open ${launchUrl}`, `(data folder ${ctx.dataDir}; press Ctrl-C to stop)`].join('\n'),
+    [ctx.t('cli.app.browser', { url: launchUrl }), ctx.t('cli.app.dataDir', { dir: ctx.dataDir })].join('\n'),
   );
   await ctx.io.interrupted();
   await host.close();
@@ -54,10 +54,10 @@ export function registerApp(program: Command, context: () => CommandContext): vo
         const electron = detectElectron({ env: ctx.io.env, platform: ctx.io.platform });
         if (electron.available && electron.path) {
           const code = await runDesktop(ctx, electron.path);
-          if (code !== 0) throw new KopaError('Internal', `The desktop app exited with code ${code}.`);
+          if (code !== 0) throw saidError('Internal', { message: 'error.desktopExited', vars: { code } });
           return;
         }
-        ctx.out.note(`Electron cannot start here (${electron.reason}); serving the UI in browser mode instead.`);
+        ctx.out.note(ctx.t('cli.app.noElectron', { reason: electron.reason ?? '' }));
       }
       await runBrowser(ctx, options.port ?? 0);
     });

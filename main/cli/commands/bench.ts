@@ -14,16 +14,18 @@ function parseNumber(value: string): number {
   return n;
 }
 
-function renderValidation(v: BenchValidation): string {
-  const lines = [`${v.solvable} of ${v.tasks} tasks solvable on ${v.mode} from what a model sees (suite ${v.suite}${v.suiteVersion ? ` v${v.suiteVersion}` : ''}, sha256 ${v.suiteHash.slice(0, 12)}, result view ${v.resultTokens} tokens, ${v.seconds} s)`];
+function renderValidation(v: BenchValidation, t: CommandContext['t']): string {
+  const suite = `${v.suite}${v.suiteVersion ? ` v${v.suiteVersion}` : ''}`;
+  const lines = [t('cli.bench.solvable', { solvable: v.solvable, tasks: v.tasks, mode: v.mode, suite, sha: v.suiteHash.slice(0, 12), resultTokens: v.resultTokens, seconds: v.seconds })];
   for (const r of v.results.filter((x) => !x.solvable || x.lints.length)) {
-    if (!r.solvable) lines.push(`  ${r.id}: ${r.hidden ? 'needs rows the view hides' : 'does not run'}: ${r.failure ?? ''}`);
+    if (!r.solvable) lines.push(`  ${r.id}: ${t(r.hidden ? 'cli.bench.hidden' : 'cli.bench.doesNotRun')}: ${r.failure ?? ''}`);
     for (const l of r.lints) lines.push(`  ${r.id}: ${l.kind}: ${l.detail}`);
   }
-  lines.push(`levels ${Object.entries(v.distribution.levels).map(([k, n]) => `${k}:${n}`).join(' ')}`);
-  lines.push(`abilities ${Object.entries(v.distribution.abilities).map(([k, n]) => `${k}:${n}`).join(', ')}`);
-  lines.push(`agencies ${Object.entries(v.distribution.agencies).map(([k, n]) => `${k}:${n}`).join(' ')}`);
-  if (Object.keys(v.distribution.tags).length) lines.push(`tags ${Object.entries(v.distribution.tags).map(([k, n]) => `${k}:${n}`).join(' ')}`);
+  const counts = (o: Record<string, number>, sep: string): string => Object.entries(o).map(([k, n]) => `${k}:${n}`).join(sep);
+  lines.push(`${t('cli.bench.levels')} ${counts(v.distribution.levels, ' ')}`);
+  lines.push(`${t('cli.bench.abilities')} ${counts(v.distribution.abilities, ', ')}`);
+  lines.push(`${t('cli.bench.agencies')} ${counts(v.distribution.agencies, ' ')}`);
+  if (Object.keys(v.distribution.tags).length) lines.push(`${t('cli.bench.tags')} ${counts(v.distribution.tags, ' ')}`);
   return lines.join('\n');
 }
 
@@ -44,12 +46,17 @@ function renderRun(s: BenchRunSummary, t: CommandContext['t']): string {
   return lines.join('\n');
 }
 
-function renderCompare(c: BenchComparison): string {
+/** Changed tasks listed before the rest are only counted (all of them with --json). */
+const CHANGED_SHOWN = 30;
+
+function renderCompare(c: BenchComparison, t: CommandContext['t']): string {
+  const more = c.changed.length - CHANGED_SHOWN;
   return [
-    `${c.tasks} paired tasks: ${c.a} pass@1 ${pct(c.aPass1)}, ${c.b} pass@1 ${pct(c.bPass1)}`,
-    `difference (B − A) ${interval(c.difference)}; B better on ${c.bBetter}, A better on ${c.aBetter}, ${c.ties} ties; p = ${c.pValue.toPrecision(3)} (${c.method})`,
-    ...c.changed.slice(0, 30).map((t) => `  ${t.taskId}: ${pct(t.a)} → ${pct(t.b)}`),
-    ...(c.unpaired.length ? [`left out (in one run only): ${c.unpaired.join(', ')}`] : []),
+    t('cli.bench.paired', { tasks: c.tasks, a: c.a, aPass: pct(c.aPass1), b: c.b, bPass: pct(c.bPass1) }),
+    t('cli.bench.difference', { difference: interval(c.difference), bBetter: c.bBetter, aBetter: c.aBetter, ties: c.ties, p: c.pValue.toPrecision(3), method: c.method }),
+    ...c.changed.slice(0, CHANGED_SHOWN).map((task) => `  ${task.taskId}: ${pct(task.a)} → ${pct(task.b)}`),
+    ...(more > 0 ? [`  … ${t('cli.bench.moreChanged', { n: more, total: c.changed.length })}`] : []),
+    ...(c.unpaired.length ? [t('cli.bench.unpaired', { ids: c.unpaired.join(', ') })] : []),
   ].join('\n');
 }
 
@@ -68,7 +75,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .action(async (options: { suite: string; mode: GatewayMode; snapshot?: string; tasks?: string[]; resultTokens?: number }) => {
       const ctx = context();
       const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('bench.validate', { suite: options.suite, mode: options.mode, snapshot: options.snapshot, tasks: options.tasks, resultTokens: options.resultTokens }, { onProgress })));
-      ctx.out.result(report, renderValidation);
+      ctx.out.result(report, (r) => renderValidation(r, ctx.t));
       if (report.failing.length > 0) ctx.exitCode = 1;
     });
 
@@ -120,7 +127,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
       const ctx = context();
       // The HTML and Markdown reports are written in the command line's language (--lang, else the system's).
       const report = await ctx.withEngine((engine) => engine.call('bench.report', { run, format: options.format, out: options.out, lang: ctx.locale }));
-      if (report.file) ctx.out.result(report, (r) => `wrote ${r.format} report of ${r.runId} to ${r.file}`);
+      if (report.file) ctx.out.result(report, (r) => ctx.t('cli.bench.reportWritten', { format: r.format, run: r.runId, file: r.file ?? '' }));
       else process.stdout.write(report.content);
     });
 
@@ -131,6 +138,6 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .action(async (a: string, b: string) => {
       const ctx = context();
       const comparison = await ctx.withEngine((engine) => engine.call('bench.compare', { a, b }));
-      ctx.out.result(comparison, renderCompare);
+      ctx.out.result(comparison, (c) => renderCompare(c, ctx.t));
     });
 }

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { BfclCheckSummary, BfclConformance } from '../../api/contract.ts';
 import { BFCL_CATEGORIES, type BfclCategory } from '../../core/bfcl/categories.ts';
-import { KopaError } from '../../core/errors.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
+import { formatMoment } from '../../core/i18n/moments.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { parseList, parseCount } from './call.ts';
@@ -11,28 +12,30 @@ const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 function categories(list: string[] | undefined): BfclCategory[] | undefined {
   if (!list) return undefined;
   const unknown = list.filter((c) => !(BFCL_CATEGORIES as readonly string[]).includes(c));
-  if (unknown.length) throw new KopaError('Usage', `Unknown BFCL categor${unknown.length > 1 ? 'ies' : 'y'}: ${unknown.join(', ')}.`, { hint: `Choose from ${BFCL_CATEGORIES.join(', ')}.` });
+  if (unknown.length) throw saidError('Usage', { message: 'error.unknownBfclCategory', hint: 'error.unknownBfclCategory.hint', vars: { names: unknown.join(', '), choices: BFCL_CATEGORIES.join(', ') } });
   return list as BfclCategory[];
 }
 
-function renderCheck(s: BfclCheckSummary): string {
+function renderCheck(s: BfclCheckSummary, t: CommandContext['t']): string {
   const reasons = s.failures.filter((f) => f.reason);
   return [
     renderTable(s.categories.map((c) => ({ category: c.category, correct: c.correct, total: c.total, accuracy: pct(c.accuracy), '95% interval': `${pct(c.low)} – ${pct(c.high)}` }))),
     '',
     `non-live AST ${pct(s.nonLive)}   live AST ${pct(s.live)}   irrelevance ${pct(s.irrelevance)}   relevance ${pct(s.relevance)}   multi-turn ${pct(s.multiTurn)}`,
-    `overall (BFCL V4 weights; the agentic categories are not scored here and count 0) ${pct(s.overall)}`,
-    ...(reasons.length ? ['', 'multi-turn failures:', ...reasons.slice(0, 20).map((f) => `  ${f.id} ${f.errorType.replace('multi_turn:', '')} ${f.reason}`), ...(reasons.length > 20 ? [`  … and ${reasons.length - 20} more (score/ files and --json have all)`] : [])] : []),
+    t('cli.bfcl.overall', { overall: pct(s.overall) }),
+    ...(reasons.length
+      ? ['', t('cli.bfcl.failures'), ...reasons.slice(0, 20).map((f) => `  ${f.id} ${f.errorType.replace('multi_turn:', '')} ${f.reason}`), ...(reasons.length > 20 ? [`  … ${t('cli.bfcl.moreFailures', { n: reasons.length - 20 })}`] : [])]
+      : []),
   ].join('\n');
 }
 
-function renderConformance(c: BfclConformance): string {
-  const lines = [`${c.agree} of ${c.vectors} vectors agree with the upstream checker`];
+function renderConformance(c: BfclConformance, t: CommandContext['t']): string {
+  const lines = [t('cli.bfcl.agree', { agree: c.agree, vectors: c.vectors })];
   for (const d of c.disagreements.slice(0, 50)) {
-    const verdicts = d.expected && d.got ? `expected ${d.expected.valid ? 'valid' : d.expected.error_type}, got ${d.got.valid ? 'valid' : d.got.error_type}` : '';
-    lines.push(`  line ${d.line} ${d.id} (${d.kind}): ${d.detail ?? verdicts}`);
+    const verdicts = d.expected && d.got ? t('cli.bfcl.expectedGot', { expected: d.expected.valid ? 'valid' : (d.expected.error_type ?? ''), got: d.got.valid ? 'valid' : (d.got.error_type ?? '') }) : '';
+    lines.push(`  ${t('cli.bfcl.line', { line: d.line })} ${d.id} (${d.kind}): ${d.detail ?? verdicts}`);
   }
-  if (c.disagreements.length > 50) lines.push(`  … and ${c.disagreements.length - 50} more (use --json)`);
+  if (c.disagreements.length > 50) lines.push(`  … ${t('cli.bfcl.moreDisagreements', { n: c.disagreements.length - 50 })}`);
   return lines.join('\n');
 }
 
@@ -56,7 +59,14 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
           engine.jobs.run('bfcl.run', { data: options.data, model: options.model, out: options.out, categories: categories(options.categories), limit: options.limit, concurrency: options.concurrency, constants: options.constants }, { onProgress }),
         ),
       );
-      ctx.out.result(summary, (s) => [`${s.categories.map((c) => `${c.category}: ${c.run} run, ${c.skipped} already done`).join('\n')}\nresults in ${s.outDir} (${s.seconds} s, ${s.backend})`, ...(s.scores ? ['', renderCheck(s.scores)] : []), ...(s.run ? ['', `kept as ${s.run} (kopa bfcl show ${s.run})`] : [])].join('\n'));
+      ctx.out.result(summary, (s) =>
+        [
+          ...s.categories.map((c) => ctx.t('cli.bfcl.ran', { category: c.category, run: c.run, skipped: c.skipped })),
+          ctx.t('cli.bfcl.resultsIn', { dir: s.outDir, seconds: s.seconds, backend: s.backend }),
+          ...(s.scores ? ['', renderCheck(s.scores, ctx.t)] : []),
+          ...(s.run ? ['', ctx.t('cli.bfcl.kept', { run: s.run })] : []),
+        ].join('\n'),
+      );
     });
 
   bfcl
@@ -66,8 +76,8 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
       const runs = await ctx.withEngine((engine) => engine.call('bfcl.runs', {}));
       ctx.out.result(runs, (list) =>
         list.length === 0
-          ? 'no BFCL runs yet (kopa bfcl run)'
-          : renderTable(list.map((r) => ({ run: r.id, model: r.model, when: r.createdAt.slice(0, 16).replace('T', ' '), categories: r.params.categories.length, 'non-live': pct(r.scores.nonLive), live: pct(r.scores.live), 'multi-turn': pct(r.scores.multiTurn), overall: pct(r.scores.overall), failed: r.scores.failed }))),
+          ? ctx.t('cli.bfcl.noRuns')
+          : renderTable(list.map((r) => ({ run: r.id, model: r.model, when: formatMoment(r.createdAt, ctx.locale), categories: r.params.categories.length, 'non-live': pct(r.scores.nonLive), live: pct(r.scores.live), 'multi-turn': pct(r.scores.multiTurn), overall: pct(r.scores.overall), failed: r.scores.failed }))),
       );
     });
 
@@ -77,7 +87,7 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .action(async (run: string) => {
       const ctx = context();
       const detail = await ctx.withEngine((engine) => engine.call('bfcl.show', { run }));
-      ctx.out.result(detail, (d) => [`${d.id}: ${d.model} (${d.backend}), ${d.createdAt}, ${d.seconds} s`, `data ${d.dataDir}, results ${d.outDir}`, '', renderCheck(d.scores)].join('\n'));
+      ctx.out.result(detail, (d) => [`${d.id}: ${d.model} (${d.backend}), ${formatMoment(d.createdAt, ctx.locale)}, ${d.seconds} s`, ctx.t('cli.bfcl.folders', { data: d.dataDir, results: d.outDir }), '', renderCheck(d.scores, ctx.t)].join('\n'));
     });
 
   bfcl
@@ -90,7 +100,7 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .action(async (options: { data: string; results: string; categories?: string[]; keepDots?: boolean; constants?: string }) => {
       const ctx = context();
       const summary = await ctx.withEngine((engine) => engine.call('bfcl.check', { data: options.data, results: options.results, categories: categories(options.categories), underscoreToDot: !options.keepDots, constants: options.constants }));
-      ctx.out.result(summary, renderCheck);
+      ctx.out.result(summary, (s) => renderCheck(s, ctx.t));
     });
 
   bfcl
@@ -101,7 +111,7 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .action(async (options: { vectors: string; data: string; constants?: string }) => {
       const ctx = context();
       const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('bfcl.conformance', { data: options.data, vectors: options.vectors, constants: options.constants }, { onProgress })));
-      ctx.out.result(report, renderConformance);
+      ctx.out.result(report, (r) => renderConformance(r, ctx.t));
       if (report.disagreements.length > 0) ctx.exitCode = 1;
     });
 }

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { gatewayModes, type CallResult, type GatewayMode, type ParsedOutcome } from '../../core/gateway/callResult.ts';
 import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
-import { KopaError } from '../../core/errors.ts';
+import { sayViolation } from '../../core/catalog/sayViolation.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
+import { isStringKey, type Locale } from '../../core/i18n/strings.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { invalidArgument } from '../commanderErrors.ts';
@@ -48,19 +50,27 @@ function headlineOf(spec: ToolSpec | undefined): string[] | undefined {
   return spec && isRemote(spec) ? spec.response.headline : undefined;
 }
 
-export function renderOutcome(tool: string, result: ParsedOutcome & Partial<Pick<CallResult, 'source' | 'latencyMs'>>, headline?: string[]): string {
-  const head = `${tool}  ${result.ok ? 'ok' : `failed: ${result.error?.kind}`}${result.source ? `  (${result.source}${result.latencyMs !== undefined ? `, ${result.latencyMs} ms` : ''})` : ''}`;
-  const code = result.resultCode !== null ? `result ${result.resultCode}${result.resultMessage ? ` ${result.resultMessage}` : ''}` : '';
-  const count = result.ok ? `${result.items.length} of ${result.totalCount ?? result.items.length} rows${result.page ? ` (page ${result.page.pageNo}, ${result.page.numOfRows} per page)` : ''}` : '';
-  const lines = [head, [code, count].filter(Boolean).join(', ')].filter(Boolean);
+export function renderOutcome(tool: string, result: ParsedOutcome & Partial<Pick<CallResult, 'source' | 'latencyMs'>>, t: CommandContext['t'], locale: Locale, headline?: string[]): string {
+  const status = result.ok ? t('cli.call.ok') : t('cli.call.failed', { kind: result.error?.kind ?? '' });
+  const where = result.source ? `  (${result.latencyMs !== undefined ? t('cli.call.sourceMs', { source: result.source, ms: Math.round(result.latencyMs) }) : result.source})` : '';
+  const code = result.resultCode !== null ? t('cli.call.resultCode', { code: result.resultCode, message: result.resultMessage ?? '' }).trimEnd() : '';
+  const rows = result.ok ? t('cli.call.rows', { n: result.items.length, total: result.totalCount ?? result.items.length }) : '';
+  const page = result.ok && result.page ? ` ${t('cli.call.page', { page: result.page.pageNo, perPage: result.page.numOfRows })}` : '';
+  const lines = [`${tool}  ${status}${where}`, [code, rows + page].filter(Boolean).join(', ')].filter(Boolean);
   const violations = result.error?.violations ?? [];
   if (violations.length > 0) {
     // The error's message lists the same problems for a model to read; a person gets them once, one per line.
-    lines.push('  The arguments do not fit the tool; no request was made:');
-    for (const v of violations) lines.push(`  - ${v.path.replace(/^\//, '') || '(arguments)'}: ${v.message}`);
-    lines.push(`  hint: kopa catalog show ${tool} lists its parameters with their formats and examples.`);
-  } else if (result.error) lines.push(`  ${result.error.message}`);
-  for (const w of result.warnings) lines.push(`warning: ${w}`);
+    lines.push(`  ${t('cli.call.violations')}`);
+    for (const v of violations) lines.push(`  - ${v.path.replace(/^\//, '') || t('cli.call.wholeArguments')}: ${sayViolation(locale, v)}`);
+    lines.push(`  ${t('cli.hint', { hint: t('cli.call.showTool', { tool }) })}`);
+  } else if (result.error) {
+    // The engine's account of a failed call names the variable or host to fix, in English; the kind's own sentence
+    // comes first in the reader's language where it is not English.
+    const kindKey = `errorKind.${result.error.kind}`;
+    if (locale !== 'en' && isStringKey(kindKey)) lines.push(`  ${t(kindKey)}`);
+    lines.push(`  ${result.error.message}`);
+  }
+  for (const w of result.warnings) lines.push(t('cli.warning', { warning: w }));
   if (result.ok) lines.push(renderTable(result.items, { headline }));
   return lines.join('\n');
 }
@@ -93,7 +103,7 @@ export function registerCall(program: Command, context: () => CommandContext): v
         async (engine) => ({ result: await engine.call('gateway.call', { tool, args: options.args, mode: options.mode, snapshot: options.snapshot }), headline: headlineOf(engine.catalog().get(tool)) }),
         { gateway: { apiBase: options.apiBase }, emulator: { seed: options.seed, faults, ...(options.now ? { now: () => options.now! } : {}) } },
       );
-      ctx.out.result(result, (r) => renderOutcome(tool, r, headline));
+      ctx.out.result(result, (r) => renderOutcome(tool, r, ctx.t, ctx.locale, headline));
       if (!result.ok) ctx.exitCode = result.error?.violations?.length ? 2 : 1;
     });
 
@@ -110,13 +120,13 @@ export function registerCall(program: Command, context: () => CommandContext): v
       try {
         bytes = readFileSync(file);
       } catch (error) {
-        throw new KopaError('NotFound', `Cannot read ${file}: ${(error as Error).message}`);
+        throw saidError('NotFound', { message: 'error.cannotRead', vars: { file, reason: (error as Error).message } });
       }
       const { result, headline } = await ctx.withEngine(async (engine) => ({
         result: await engine.call('gateway.parse', { tool, bodyBase64: bytes.toString('base64'), status: options.status, contentType: options.contentType }),
         headline: headlineOf(engine.catalog().get(tool)),
       }));
-      ctx.out.result(result, (r) => renderOutcome(tool, r, headline));
+      ctx.out.result(result, (r) => renderOutcome(tool, r, ctx.t, ctx.locale, headline));
       if (!result.ok) ctx.exitCode = 1;
     });
 }

@@ -2,42 +2,55 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { formatProblem } from '../../core/catalog/catalogProblem.ts';
 import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
-import { KopaError } from '../../core/errors.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
+import type { StringKey } from '../../core/i18n/strings.ts';
 import type { CatalogListing } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
-import { renderTable } from '../table.ts';
+import { padTo, renderTable, widthOf } from '../table.ts';
 
-function renderList(listing: CatalogListing): string {
+function renderList(listing: CatalogListing, t: CommandContext['t']): string {
   const table = renderTable(
-    listing.tools.map((t) => ({ id: t.id, name: t.name.ko, endpoint: t.endpoint ?? '(local)' })),
+    listing.tools.map((tool) => ({ id: tool.id, name: tool.name.ko, endpoint: tool.endpoint ?? t('cli.catalog.local') })),
     { maxRows: 1000, maxWidth: 200 },
   );
-  const problems = listing.problems.length ? `\n\n${listing.problems.length} problem(s) in user catalog files (their tools are left out):\n${listing.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}` : '';
-  return `${listing.tools.length} tools\n${table}${problems}`;
+  const problems = listing.problems.length ? `\n\n${t('cli.catalog.userProblems', { n: listing.problems.length })}\n${listing.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}` : '';
+  return `${t('cli.catalog.count', { n: listing.tools.length })}\n${table}${problems}`;
 }
 
-function renderSpec(spec: ToolSpec): string {
+/** A label padded to the width of the longest in its language, so the values line up. */
+function labeller(t: CommandContext['t']): (key: StringKey) => string {
+  const keys: StringKey[] = ['cli.catalog.endpoint', 'cli.catalog.key', 'cli.catalog.format', 'cli.catalog.success', 'cli.catalog.quota', 'cli.catalog.source'];
+  const width = Math.max(...keys.map((k) => widthOf(t(k))));
+  return (key) => padTo(t(key), width + 2);
+}
+
+function renderSpec(spec: ToolSpec, t: CommandContext['t']): string {
+  const label = labeller(t);
   const lines = [`${spec.id} — ${spec.name.ko} (${spec.name.en})`, '', spec.description.ko, spec.description.en, ''];
   if (isRemote(spec)) {
-    lines.push(`endpoint  ${spec.endpoint.method} ${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.path}`);
-    lines.push(`key       ${spec.auth.param} (${spec.auth.keyId})`);
-    lines.push(`format    ${spec.format.request}${spec.format.param ? ` via ${spec.format.param}=${spec.format[spec.format.request]}` : ''}`);
-    lines.push(`success   ${spec.response.successCodes.join(', ')} (${spec.response.envelope} envelope)`);
-    if (spec.quota) lines.push(`quota     ${spec.quota.group}${spec.quota.perDay ? `, ${spec.quota.perDay}/day` : ''}${spec.quota.perSecond ? `, ${spec.quota.perSecond}/s` : ''}`);
+    lines.push(`${label('cli.catalog.endpoint')}${spec.endpoint.method} ${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.path}`);
+    lines.push(`${label('cli.catalog.key')}${spec.auth.param} (${spec.auth.keyId})`);
+    lines.push(`${label('cli.catalog.format')}${spec.format.request}${spec.format.param ? ` (${spec.format.param}=${spec.format[spec.format.request]})` : ''}`);
+    lines.push(`${label('cli.catalog.success')}${t('cli.catalog.successCodes', { codes: spec.response.successCodes.join(', '), envelope: spec.response.envelope })}`);
+    if (spec.quota) {
+      const limits = [spec.quota.perDay ? t('cli.catalog.perDay', { n: spec.quota.perDay }) : '', spec.quota.perSecond ? t('cli.catalog.perSecond', { n: spec.quota.perSecond }) : ''].filter(Boolean);
+      lines.push(`${label('cli.catalog.quota')}${[spec.quota.group, ...limits].join(', ')}`);
+    }
   } else if (spec.kind === 'local') {
-    lines.push(`local function ${spec.function}`);
+    lines.push(t('cli.catalog.localFunction', { name: spec.function }));
   } else {
-    lines.push('query tool: runs over the earlier results of an agent episode or a plan, never through the gateway');
+    lines.push(t('cli.catalog.queryTool'));
   }
   const required = new Set(spec.parameters.required ?? []);
-  lines.push('', 'parameters');
+  lines.push('', t('cli.catalog.parameters'));
   for (const [name, p] of Object.entries(spec.parameters.properties)) {
     lines.push(`  ${name}${required.has(name) ? '*' : ''}  ${p.type}${p['x-semantic'] ? ` [${p['x-semantic']}]` : ''}  ${p.description}`);
   }
-  lines.push('', 'response fields');
+  if (required.size > 0) lines.push(`  ${t('cli.catalog.requiredMark')}`);
+  lines.push('', t('cli.catalog.fields'));
   for (const [name, f] of Object.entries(spec.response.fields)) lines.push(`  ${name}  ${f.type}${f.semantic ? ` [${f.semantic}]` : ''}${f.ko ? `  ${f.ko}` : ''}`);
-  lines.push('', `source  ${spec.source}`);
-  if ('verify' in spec && spec.verify?.length) lines.push('', 'to verify against the live API:', ...spec.verify.map((v) => `  - ${v}`));
+  lines.push('', `${label('cli.catalog.source')}${spec.source}`);
+  if ('verify' in spec && spec.verify?.length) lines.push('', t('cli.catalog.verify'), ...spec.verify.map((v) => `  - ${v}`));
   return lines.join('\n');
 }
 
@@ -50,7 +63,7 @@ export function registerCatalog(program: Command, context: () => CommandContext)
     .action(async (options: { agency?: string }) => {
       const ctx = context();
       const listing = await ctx.withEngine((engine) => engine.call('catalog.list', { agency: options.agency }));
-      ctx.out.result(listing, renderList);
+      ctx.out.result(listing, (l) => renderList(l, ctx.t));
     });
 
   catalog
@@ -59,7 +72,7 @@ export function registerCatalog(program: Command, context: () => CommandContext)
     .action(async (id: string) => {
       const ctx = context();
       const spec = await ctx.withEngine((engine) => engine.call('catalog.get', { id }));
-      ctx.out.result(spec, renderSpec);
+      ctx.out.result(spec, (s) => renderSpec(s, ctx.t));
     });
 
   catalog
@@ -68,7 +81,7 @@ export function registerCatalog(program: Command, context: () => CommandContext)
     .action(async (files: string[]) => {
       const ctx = context();
       const result = await ctx.withEngine((engine) => engine.call('catalog.validate', { files }));
-      ctx.out.result(result, (r) => (r.problems.length === 0 ? `${r.tools} tools in ${r.files.length} files: valid` : r.problems.map(formatProblem).join('\n')));
+      ctx.out.result(result, (r) => (r.problems.length === 0 ? ctx.t('cli.catalog.valid', { tools: r.tools, files: r.files.length }) : r.problems.map(formatProblem).join('\n')));
       if (result.problems.length > 0) ctx.exitCode = 1;
     });
 
@@ -83,12 +96,12 @@ export function registerCatalog(program: Command, context: () => CommandContext)
       if (options.out) writeFileSync(options.out, `${JSON.stringify(result.file, null, 2)}\n`);
       ctx.out.result(result, (r) =>
         [
-          `${r.file.tools.length} tool(s): ${r.file.tools.map((t) => t.id).join(', ')}`,
-          ...r.warnings.map((w) => `warning: ${w}`),
-          ...r.problems.map((p) => `problem: ${formatProblem(p)}`),
-          options.out ? `written to ${options.out}` : JSON.stringify(r.file, null, 2),
+          ctx.t('cli.catalog.imported', { n: r.file.tools.length, ids: r.file.tools.map((tool) => tool.id).join(', ') }),
+          ...r.warnings.map((w) => ctx.t('cli.warning', { warning: w })),
+          ...r.problems.map((p) => ctx.t('cli.catalog.problem', { problem: formatProblem(p) })),
+          options.out ? ctx.t('cli.written', { file: options.out }) : JSON.stringify(r.file, null, 2),
         ].join('\n'),
       );
-      if (result.problems.length > 0 && !options.out) throw new KopaError('InvalidRequest', 'The imported specs do not validate yet; fix the problems above.');
+      if (result.problems.length > 0 && !options.out) throw saidError('InvalidRequest', { message: 'error.importNotValid' });
     });
 }

@@ -79,7 +79,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
         if (e.kind === 'approval') approveCall(e);
         if (ctx.out.json) return;
         if (e.kind === 'tool_call') asked.set(e.call.id, e.call.arguments);
-        if (e.kind === 'context_trimmed') ctx.io.stderr.write(`  (the conversation outgrew the model's context: rows of ${e.results} earlier results${e.items ? ` and ${e.items} earlier messages` : ''} were left out; local.queryRows reads the rows again)\n`);
+        if (e.kind === 'context_trimmed') ctx.io.stderr.write(`  ${ctx.t(e.items ? 'cli.chat.trimmedMessages' : 'cli.chat.trimmed', { results: e.results, items: e.items })}\n`);
         if (e.kind === 'tool_result') ctx.io.stderr.write(`  ${e.ok ? '✓' : '✗'} ${e.tool} ${JSON.stringify(asked.get(e.callId) ?? {})} → ${e.summary} (${Math.round(e.latencyMs)} ms)\n`);
       };
       const loading = (engine: Engine): Promise<ModelBackend> =>

@@ -2,32 +2,32 @@ import type { Command } from 'commander';
 import type { DoctorReport, RuntimeReport } from '../../api/contract.ts';
 import { APP_NAME, APP_VERSION } from '../../core/appInfo.ts';
 import type { CommandContext } from '../context.ts';
+import { padTo, widthOf } from '../table.ts';
 
-function runtimeLine(report: RuntimeReport): string {
-  if (report.available) return `${report.version ?? 'version unknown'} at ${report.path}`;
-  return `not available: ${report.reason ?? 'unknown reason'}`;
+function runtimeLine(report: RuntimeReport, t: CommandContext['t']): string {
+  if (report.available) return t('cli.doctor.at', { version: report.version ?? t('cli.doctor.versionUnknown'), path: report.path ?? '' });
+  return t('cli.doctor.unavailable', { reason: report.reason ?? t('cli.doctor.unknownReason') });
 }
 
-export function renderDoctor(report: DoctorReport): string {
+export function renderDoctor(report: DoctorReport, t: CommandContext['t']): string {
   const { llama } = report;
-  const llamaLine = llama.binary === null ? `not available: ${llama.error ?? 'no binary'}` : `${llama.binary} (llama.cpp ${llama.llamaCppRelease})`;
+  const llamaLine = llama.binary === null ? t('cli.doctor.unavailable', { reason: llama.error ?? t('cli.doctor.noBinary') }) : `${llama.binary} (llama.cpp ${llama.llamaCppRelease})`;
+  const free = llama.vram ? t('cli.doctor.vramFree', { free: (llama.vram.freeBytes / 2 ** 30).toFixed(1), total: (llama.vram.totalBytes / 2 ** 30).toFixed(1) }) : '';
   const gpu =
-    llama.gpu === null
-      ? 'unknown'
-      : llama.gpu === false
-        ? `none, CPU with ${llama.cpuMathCores} math cores${llama.usableGpuTypes.some(Boolean) ? '' : ' (no usable GPU backend)'}`
-        : `${llama.gpu}: ${llama.gpuDevices.join(', ') || 'device names unavailable'}${llama.vram ? `, ${(llama.vram.freeBytes / 2 ** 30).toFixed(1)} of ${(llama.vram.totalBytes / 2 ** 30).toFixed(1)} GiB free` : ''}`;
+    llama.gpu === null ? t('cli.doctor.unknown')
+    : llama.gpu === false ? t(llama.usableGpuTypes.some(Boolean) ? 'cli.doctor.cpu' : 'cli.doctor.cpuNoBackend', { cores: llama.cpuMathCores ?? '' })
+    : `${llama.gpu}: ${llama.gpuDevices.join(', ') || t('cli.doctor.noDeviceNames')}${free ? `, ${free}` : ''}`;
   const rows: [string, string][] = [
     ['Node.js', report.node],
-    ['Data folder', report.dataDir],
-    ['Schema version', String(report.schemaVersion)],
-    ['llama.cpp binary', llamaLine],
+    [t('cli.doctor.dataDir'), report.dataDir],
+    [t('cli.doctor.schema'), String(report.schemaVersion)],
+    [t('cli.doctor.llama'), llamaLine],
     ['GPU', gpu],
-    ['Chromium', runtimeLine(report.chromium)],
-    ['Electron', runtimeLine(report.electron)],
+    ['Chromium', runtimeLine(report.chromium, t)],
+    ['Electron', runtimeLine(report.electron, t)],
   ];
-  const width = Math.max(...rows.map(([k]) => k.length));
-  return [`${APP_NAME} ${APP_VERSION}`, ...rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`)].join('\n');
+  const width = Math.max(...rows.map(([k]) => widthOf(k)));
+  return [`${APP_NAME} ${APP_VERSION}`, ...rows.map(([k, v]) => `  ${padTo(k, width)}  ${v}`)].join('\n');
 }
 
 export function registerDoctor(program: Command, context: () => CommandContext): void {
@@ -38,6 +38,6 @@ export function registerDoctor(program: Command, context: () => CommandContext):
       const report = await ctx.withProgress((onProgress) =>
         ctx.withEngine((engine) => engine.call('engine.doctor', {}, { onProgress })),
       );
-      ctx.out.result(report, renderDoctor);
+      ctx.out.result(report, (r) => renderDoctor(r, ctx.t));
     });
 }

@@ -4,6 +4,8 @@ import { edgeStatuses, describeEdge } from '../../core/edge/types.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
+import { formatMoment } from '../../core/i18n/moments.ts';
+import type { Locale } from '../../core/i18n/strings.ts';
 import { parseInstant, parseCount, parseList } from './call.ts';
 import { invalidArgument } from '../commanderErrors.ts';
 
@@ -25,22 +27,22 @@ function renderVerify(s: EdgeVerifySummary, t: CommandContext['t']): string {
   return lines.join('\n');
 }
 
-function renderList(l: EdgeListing): string {
+function renderList(l: EdgeListing, t: CommandContext['t']): string {
   const rows = l.edges.map((e) => ({ id: e.id, status: e.status, trials: `${e.trialsOk}/${e.trialsTotal}`, basis: e.basis, link: describeEdge(e) }));
-  return `graph version ${l.graphVersion}, ${l.edges.length} links\n${renderTable(rows, { maxRows: 100_000, maxWidth: 240 })}`;
+  return `${t('cli.edges.listHead', { graphVersion: l.graphVersion, n: l.edges.length })}\n${renderTable(rows, { maxRows: 100_000, maxWidth: 240 })}`;
 }
 
-function renderShow(d: EdgeDetail): string {
+function renderShow(d: EdgeDetail, t: CommandContext['t'], locale: Locale): string {
   const e = d.edge;
   const lines = [
     `${e.id}  ${describeEdge(e)}`,
-    `status ${e.status} (${e.trialsOk} of ${e.trialsTotal} trials returned data), proposed by ${e.basis}, prior score ${e.score}`,
-    `graph version ${e.graphVersion ?? '-'}, checked ${e.checkedAt ?? 'never'}`,
+    t('cli.edges.status', { status: e.status, ok: e.trialsOk, total: e.trialsTotal, basis: e.basis, score: e.score }),
+    t('cli.edges.checkedAt', { graphVersion: e.graphVersion ?? '-', at: e.checkedAt ? formatMoment(e.checkedAt, locale) : t('cli.edges.never') }),
   ];
-  if (e.reason) lines.push(`why: ${e.reason}`);
+  if (e.reason) lines.push(t('cli.edges.why', { reason: e.reason }));
   if (d.trials.length) {
-    lines.push('', 'trials (newest first)');
-    lines.push(renderTable(d.trials.map((t) => ({ at: t.at, backend: t.backend, ok: t.ok ? 'yes' : 'no', from: t.fromCode ?? '', to: t.toCode ?? '', values: JSON.stringify(t.sampleValues), ms: t.latencyMs })), { maxWidth: 240 }));
+    lines.push('', t('cli.edges.trials'));
+    lines.push(renderTable(d.trials.map((trial) => ({ at: formatMoment(trial.at, locale), backend: trial.backend, ok: t(trial.ok ? 'cli.yes' : 'cli.no'), from: trial.fromCode ?? '', to: trial.toCode ?? '', values: JSON.stringify(trial.sampleValues), ms: trial.latencyMs })), { maxWidth: 240 }));
   }
   return lines.join('\n');
 }
@@ -99,7 +101,7 @@ export function registerEdges(program: Command, context: () => CommandContext): 
     .action(async (options: { status?: (typeof edgeStatuses)[number]; tool?: string }) => {
       const ctx = context();
       const listing = await ctx.withEngine((engine) => engine.call('edges.list', { status: options.status, tool: options.tool }));
-      ctx.out.result(listing, renderList);
+      ctx.out.result(listing, (l) => renderList(l, ctx.t));
     });
 
   edges
@@ -108,6 +110,6 @@ export function registerEdges(program: Command, context: () => CommandContext): 
     .action(async (id: string) => {
       const ctx = context();
       const detail = await ctx.withEngine((engine) => engine.call('edges.show', { id }));
-      ctx.out.result(detail, renderShow);
+      ctx.out.result(detail, (d) => renderShow(d, ctx.t, ctx.locale));
     });
 }

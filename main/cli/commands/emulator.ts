@@ -36,9 +36,9 @@ export function registerEmulator(program: Command, context: () => CommandContext
         const info = { url: emulator.url, port: emulator.port, seed: emulator.seed, faults: faults?.name ?? 'none', tools: engine.catalog().remoteTools().length };
         ctx.out.result(info, (i) =>
           [
-            `KOPA Studio emulator on ${i.url} (seed ${i.seed}, faults ${i.faults}, ${i.tools} operations)`,
-            `Call it like the live APIs: kopa call TOOL --args '{…}' --mode live --api-base ${i.url}`,
-            'Press Ctrl-C to stop.',
+            ctx.t('cli.emulator.on', { url: i.url, seed: i.seed, faults: i.faults, tools: i.tools }),
+            ctx.t('cli.emulator.callIt', { url: i.url }),
+            ctx.t('cli.pressCtrlC'),
           ].join('\n'),
         );
         await ctx.io.interrupted();

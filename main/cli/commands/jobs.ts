@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { JobInfo } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
-import { stageLabel, type Locale } from '../../core/i18n/strings.ts';
+import { errorText, stageLabel, type Locale } from '../../core/i18n/strings.ts';
 import { formatMoment } from '../../core/i18n/moments.ts';
 
 function progressOf(job: JobInfo, locale: Locale): string {
@@ -16,7 +16,7 @@ function progressOf(job: JobInfo, locale: Locale): string {
 
 function renderJobs(jobs: JobInfo[], ctx: CommandContext): string {
   if (jobs.length === 0) return ctx.t('cli.jobs.none');
-  return renderTable(jobs.map((j) => ({ id: j.id, method: j.method, status: j.status, progress: j.status === 'running' ? progressOf(j, ctx.locale) : '', started: formatMoment(j.createdAt, ctx.locale), resumable: j.resumable ? 'yes' : '' })));
+  return renderTable(jobs.map((j) => ({ id: j.id, method: j.method, status: j.status, progress: j.status === 'running' ? progressOf(j, ctx.locale) : '', started: formatMoment(j.createdAt, ctx.locale), resumable: j.resumable ? ctx.t('cli.yes') : '' })));
 }
 
 export function registerJobs(program: Command, context: () => CommandContext): void {
@@ -38,7 +38,7 @@ export function registerJobs(program: Command, context: () => CommandContext): v
           return engine.call('jobs.watch', { id: job.id }, { onProgress });
         }),
       );
-      ctx.out.result(done, (job) => `${job.method} ${job.status}${job.error ? `: ${job.error.message}` : ''} (job ${job.id})`);
+      ctx.out.result(done, (job) => ctx.t('cli.jobs.ended', { method: job.method, status: job.status, error: job.error ? `: ${errorText(ctx.locale, job.error).message}` : '', id: job.id }));
       if (done.status !== 'done') ctx.exitCode = 1;
     });
 }

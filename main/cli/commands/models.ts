@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { ModelInfo } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
-import { renderTable } from '../table.ts';
+import type { StringKey } from '../../core/i18n/strings.ts';
+import { padTo, renderTable, widthOf } from '../table.ts';
 
 /** Sizes in the unit that shows them: a 2 MB test model is "2.1 MiB", not "0.00 GiB". */
 const size = (bytes: number | null): string => {
@@ -12,21 +13,25 @@ const size = (bytes: number | null): string => {
 };
 const billions = (n: number | null): string => (n === null ? '' : n >= 1e9 ? `${(n / 1e9).toFixed(1)}B` : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : String(n));
 
-function renderModel(m: ModelInfo): string {
-  const lines = [
-    `${m.id || '(not registered)'}  ${m.name}  [${m.kind}]`,
-    `location      ${m.location}`,
-  ];
+function renderModel(m: ModelInfo, t: CommandContext['t']): string {
+  const keys: StringKey[] = ['cli.models.location', 'cli.models.architecture', 'cli.models.size', 'cli.models.context', 'cli.models.template', 'cli.models.fit', 'cli.models.base'];
+  const width = Math.max(...keys.map((k) => widthOf(t(k)))) + 2;
+  const label = (key: StringKey): string => padTo(t(key), width);
+  const lines = [`${m.id || t('cli.models.notRegistered')}  ${m.name}  [${m.kind}]`, `${label('cli.models.location')}${m.location}`];
   if (m.kind !== 'openai') {
     lines.push(
-      `architecture  ${m.architecture ?? ''}, ${billions(m.parameterCount)} parameters, ${m.quantization ?? ''}`,
-      `size          ${size(m.sizeBytes)}${m.sha256 ? `, sha256 ${m.sha256}` : ''}`,
-      `context       ${m.contextLength ?? ''} tokens trained`,
-      `chat template ${m.chatWrapper ?? 'none'}; tool calls: ${m.toolCalling === 'native' ? 'native (the template has a tool syntax)' : 'grammar (forced JSON steps)'}`,
+      `${label('cli.models.architecture')}${t('cli.models.architectureValue', { architecture: m.architecture ?? '', parameters: billions(m.parameterCount), quantization: m.quantization ?? '' })}`,
+      `${label('cli.models.size')}${size(m.sizeBytes)}${m.sha256 ? `, sha256 ${m.sha256}` : ''}`,
+      `${label('cli.models.context')}${t('cli.models.contextTrained', { n: m.contextLength ?? '' })}`,
+      `${label('cli.models.template')}${t(m.toolCalling === 'native' ? 'cli.models.native' : 'cli.models.grammar', { template: m.chatWrapper ?? t('cli.none') })}`,
     );
-    if (m.fit) lines.push(`fit           ${m.fit.verdict} (score ${m.fit.score}; ${m.fit.gpuLayers} GPU layers, context ${m.fit.contextSize}, RAM ${size(m.fit.ramBytes)}, VRAM ${size(m.fit.vramBytes)})`);
+    if (m.fit) {
+      lines.push(
+        `${label('cli.models.fit')}${t('cli.models.fitValue', { verdict: m.fit.verdict, score: m.fit.score, gpuLayers: m.fit.gpuLayers, contextSize: m.fit.contextSize, ram: size(m.fit.ramBytes), vram: size(m.fit.vramBytes) })}`,
+      );
+    }
   }
-  if (m.base) lines.push(`base          ${m.base.path} (sha256 ${m.base.sha256})`);
+  if (m.base) lines.push(`${label('cli.models.base')}${m.base.path} (sha256 ${m.base.sha256})`);
   return lines.join('\n');
 }
 
@@ -44,7 +49,7 @@ export function registerModels(program: Command, context: () => CommandContext):
       const info = await ctx.withProgress((onProgress) =>
         ctx.withEngine((engine) => engine.jobs.run('models.add', { source, copy: options.copy, name: options.name, base: options.base }, { onProgress })),
       );
-      ctx.out.result(info, renderModel);
+      ctx.out.result(info, (m) => renderModel(m, ctx.t));
     });
 
   models
@@ -61,7 +66,7 @@ export function registerModels(program: Command, context: () => CommandContext):
     .action(async (ref: string) => {
       const ctx = context();
       const info = await ctx.withEngine((engine) => engine.call('models.inspect', { ref }));
-      ctx.out.result(info, renderModel);
+      ctx.out.result(info, (m) => renderModel(m, ctx.t));
     });
 
   models
@@ -70,6 +75,6 @@ export function registerModels(program: Command, context: () => CommandContext):
     .action(async (id: string) => {
       const ctx = context();
       const info = await ctx.withEngine((engine) => engine.call('models.remove', { id }));
-      ctx.out.result(info, (m) => `removed ${m.id} (${m.name})`);
+      ctx.out.result(info, (m) => ctx.t('cli.models.removed', { id: m.id, name: m.name }));
     });
 }

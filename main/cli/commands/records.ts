@@ -4,10 +4,10 @@ import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { formatMoment } from '../../core/i18n/moments.ts';
 
-function renderVerdict(v: AuditVerdict): string {
-  const against = v.checkpoints ? `, agrees with ${v.checkpoints} checkpoint${v.checkpoints === 1 ? '' : 's'} kept outside the database` : '';
-  if (v.ok) return `audit log intact: ${v.entries} entries, head ${v.head}${against}`;
-  return [`audit log TAMPERED (${v.entries} entries):`, ...v.problems.map((p) => `  ${p.seq === null ? 'chain' : `entry ${p.seq}`}: ${p.message}`)].join('\n');
+function renderVerdict(v: AuditVerdict, t: CommandContext['t']): string {
+  const against = v.checkpoints ? t('cli.audit.checkpoints', { n: v.checkpoints }) : '';
+  if (v.ok) return t('cli.audit.intact', { entries: v.entries, head: v.head ?? '', against });
+  return [t('cli.audit.tampered', { entries: v.entries }), ...v.problems.map((p) => `  ${p.seq === null ? t('cli.audit.chain') : t('cli.audit.entry', { seq: p.seq })}: ${p.message}`)].join('\n');
 }
 
 export function registerRecords(program: Command, context: () => CommandContext): void {
@@ -17,7 +17,7 @@ export function registerRecords(program: Command, context: () => CommandContext)
     .action(async () => {
       const ctx = context();
       const verdict = await ctx.withEngine((engine) => engine.call('audit.verify', {}));
-      ctx.out.result(verdict, renderVerdict);
+      ctx.out.result(verdict, (v) => renderVerdict(v, ctx.t));
       if (!verdict.ok) ctx.exitCode = 1;
     });
 
@@ -39,7 +39,7 @@ export function registerRecords(program: Command, context: () => CommandContext)
       const summary = await ctx.withProgress((onProgress) =>
         ctx.withEngine((engine) => engine.call('bundle.export', { snapshot: options.snapshot, file: options.out }, { onProgress })),
       );
-      ctx.out.result(summary, (s) => `${s.entries} recordings of snapshot "${s.snapshot}" written to ${s.file}\nsha256 ${s.payloadSha256}`);
+      ctx.out.result(summary, (s) => `${ctx.t('cli.bundle.exported', { n: s.entries, snapshot: s.snapshot, file: s.file })}\nsha256 ${s.payloadSha256}`);
     });
   bundle
     .command('import')
@@ -50,6 +50,6 @@ export function registerRecords(program: Command, context: () => CommandContext)
       const summary = await ctx.withProgress((onProgress) =>
         ctx.withEngine((engine) => engine.call('bundle.import', { file, as: options.as }, { onProgress })),
       );
-      ctx.out.result(summary, (s) => `${s.entries} recordings imported into snapshot "${s.snapshot}" (sha256 ${s.payloadSha256.slice(0, 16)}…)`);
+      ctx.out.result(summary, (s) => ctx.t('cli.bundle.imported', { n: s.entries, snapshot: s.snapshot, sha: `${s.payloadSha256.slice(0, 16)}…` }));
     });
 }

@@ -11,16 +11,16 @@ type RolloutCliOptions = RolloutRunParams;
 const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(3));
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
 
-function renderRollout(r: RolloutRunResult): string {
+function renderRollout(r: RolloutRunResult, t: CommandContext['t']): string {
   const s = r.summary;
   const lines = [
-    `${s.groups} groups of ${r.settings.groupSize} trajectories in run ${r.runId}${r.resumed ? ' (resumed)' : ''}: reward mean ${num(s.rewardMean)}, spread ${num(s.rewardSpread)} (preset ${String(r.settings.preset)}, advantages scaled by ${String(r.settings.scale)})`,
-    `${pct(s.zeroSpreadShare)} of groups have no spread (all rewards equal: nothing to learn from them)`,
+    t('cli.rollout.groups', { groups: s.groups, size: String(r.settings.groupSize), run: r.runId, resumed: r.resumed ? t('cli.synth.resumed') : '', mean: num(s.rewardMean), spread: num(s.rewardSpread), preset: String(r.settings.preset), scale: String(r.settings.scale) }),
+    t('cli.rollout.noSpread', { share: pct(s.zeroSpreadShare) }),
     renderTable(Object.entries(s.byKind).map(([kind, b]) => ({ kind, groups: b.groups, 'reward mean': num(b.rewardMean), 'no spread': pct(b.zeroSpreadShare) }))),
     renderTable(Object.entries(s.byLength).map(([length, b]) => ({ length, groups: b.groups, 'reward mean': num(b.rewardMean), 'no spread': pct(b.zeroSpreadShare) }))),
-    `always solved: ${s.alwaysSolved.join(', ') || 'none'}; never solved: ${s.neverSolved.length} prompts${s.neverSolved.length ? ` (${s.neverSolved.slice(0, 20).join(', ')}${s.neverSolved.length > 20 ? ', …' : ''})` : ''}`,
+    t('cli.rollout.solved', { always: s.alwaysSolved.join(', ') || t('cli.none'), never: s.neverSolved.length, ids: s.neverSolved.length ? ` (${s.neverSolved.slice(0, 20).join(', ')}${s.neverSolved.length > 20 ? ', …' : ''})` : '' }),
   ];
-  if (r.export) lines.push(`wrote ${r.export.groups} groups to ${r.export.file}`);
+  if (r.export) lines.push(t('cli.rollout.exported', { groups: r.export.groups, file: r.export.file }));
   return lines.join('\n');
 }
 
@@ -49,6 +49,6 @@ export function registerRollout(program: Command, context: () => CommandContext)
     .action(async (options: RolloutCliOptions) => {
       const ctx = context();
       const result = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('rollout.run', { ...options }, { onProgress })));
-      ctx.out.result(result, renderRollout);
+      ctx.out.result(result, (r) => renderRollout(r, ctx.t));
     });
 }

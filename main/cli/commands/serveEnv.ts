@@ -43,9 +43,9 @@ export function registerServeEnv(program: Command, context: () => CommandContext
           const info = { url: service.url, token: service.token, mode: options.mode, snapshot: options.snapshot ?? null, dataset: options.dataset ?? null, preset: options.preset };
           ctx.out.result(info, (i) =>
             [
-              `KOPA Studio tool-and-reward service on ${i.url} (${i.mode}${i.snapshot ? ` ${i.snapshot}` : ''}${i.dataset ? `, dataset ${i.dataset}` : ''}, preset ${i.preset})`,
-              `token ${i.token}`,
-              'GET /v1/tools · POST /v1/tools/{name} · POST /v1/reward — Authorization: Bearer TOKEN. Press Ctrl-C to stop.',
+              ctx.t('cli.serveEnv.on', { url: i.url, mode: `${i.mode}${i.snapshot ? ` ${i.snapshot}` : ''}`, dataset: i.dataset ? ctx.t('cli.serveEnv.dataset', { dataset: i.dataset }) : '', preset: i.preset }),
+              ctx.t('cli.serveEnv.token', { token: i.token }),
+              `GET /v1/tools · POST /v1/tools/{name} · POST /v1/reward — Authorization: Bearer TOKEN. ${ctx.t('cli.pressCtrlC')}`,
             ].join('\n'),
           );
           await ctx.io.interrupted();

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { SynthRunResult, DatasetInfo, ExportResult } from '../../api/contract.ts';
 import { exportFormats, type ExportFormat } from '../../core/synth/formats.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
-import { KopaError } from '../../core/errors.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { formatMoment } from '../../core/i18n/moments.ts';
@@ -84,8 +84,8 @@ export function registerSynth(program: Command, context: () => CommandContext): 
     .action(async (options: SynthCliOptions) => {
       const ctx = context();
       const count = options.count;
-      if (count === undefined) throw new KopaError('Usage', 'Say how many samples to keep with --count.', { hint: 'kopa synth --count 200; kopa synth list; kopa synth export DATASET --format sharegpt --out FILE' });
-      if ((options.out === undefined) !== (options.format === undefined)) throw new KopaError('Usage', '--out and --format go together.', { hint: 'kopa synth --count 200 --format trl-grpo --out train.jsonl' });
+      if (count === undefined) throw saidError('Usage', { message: 'error.synthCount', hint: 'error.synthCount.hint' });
+      if ((options.out === undefined) !== (options.format === undefined)) throw saidError('Usage', { message: 'error.outWithFormat', hint: 'error.outWithFormat.hint' });
       const result = await ctx.withProgress((onProgress) =>
         ctx.withEngine((engine) =>
           engine.jobs.run(
@@ -135,7 +135,7 @@ export function registerSynth(program: Command, context: () => CommandContext): 
       // `synth` has the same options (to export after a run), and commander gives them to it wherever they are typed.
       const parent = command.parent?.opts<{ out?: string; format?: ExportFormat; distractors?: number }>() ?? {};
       const options = { out: own.out ?? parent.out, format: own.format ?? parent.format, distractors: own.distractors ?? parent.distractors };
-      if (!options.out || !options.format) throw new KopaError('Usage', `Say where to write the dataset and in which format: --out FILE --format ${exportFormats.join('|')}.`, { hint: `kopa synth export ${dataset} --format sharegpt --out train.jsonl` });
+      if (!options.out || !options.format) throw saidError('Usage', { message: 'error.exportWhere', hint: 'error.exportWhere.hint', vars: { formats: exportFormats.join('|'), dataset } });
       const result = await ctx.withEngine((engine) => engine.call('synth.export', { dataset, out: options.out!, format: options.format!, distractors: options.distractors }));
       ctx.out.result(result, (r) => renderExport(r, ctx.t));
     });

@@ -25,6 +25,6 @@ export function registerTrain(program: Command, context: () => CommandContext): 
     .action(async (dataset: string, options: TrainExportOptions) => {
       const ctx = context();
       const result = await ctx.withEngine((engine) => engine.call('train.export', { dataset, ...options }));
-      ctx.out.result(result, (r: TrainExportResult) => [`wrote a ${r.trainer} kit for ${r.rows} rows and ${r.tools} tools to ${r.dir}:`, ...r.files.map((f) => `  ${f}`), 'Start with its README.md.'].join('\n'));
+      ctx.out.result(result, (r: TrainExportResult) => [ctx.t('cli.train.wrote', { trainer: r.trainer, rows: r.rows, tools: r.tools, dir: r.dir }), ...r.files.map((f) => `  ${f}`), ctx.t('cli.train.readme')].join('\n'));
     });
 }

@@ -2,10 +2,10 @@
 // and the allowlist of endpoints that the gateway and the Chromium session enforce.
 import { distance } from 'fastest-levenshtein';
 import type { Ajv } from 'ajv';
-import { KopaError } from '../errors.ts';
 import { compileArgsValidator, createSchemaAjv, type ArgsValidator } from './argsValidator.ts';
 import { keyGoesTo, type KeyGrant } from './keyPortals.ts';
 import { isRemote, type Endpoint, type RemoteToolSpec, type ToolSpec } from './types.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export interface AllowlistEntry {
   scheme: 'http' | 'https';
@@ -60,10 +60,7 @@ export class Catalog {
     const tool = this.byId.get(id);
     if (tool) return tool;
     const suggestions = this.suggest(id);
-    throw new KopaError('NotFound', `There is no tool "${id}".${suggestions.length ? ` Did you mean ${suggestions.join(', ')}?` : ''}`, {
-      hint: 'kopa catalog list shows every tool id.',
-      details: { toolId: id, suggestions },
-    });
+    throw saidError('NotFound', { message: suggestions.length ? 'error.noToolClose' : 'error.noTool', hint: 'error.noTool.hint', vars: { id, names: suggestions.join(', ') } }, { details: { toolId: id, suggestions } });
   }
 
   /** Up to three ids closest to `id` (edit distance on the whole id and on the operation name). */

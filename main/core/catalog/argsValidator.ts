@@ -2,6 +2,7 @@
 // scalar types are coerced ("60" → 60) because models often quote numbers, and defaults are filled in.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { translate, type StringKey } from '../i18n/strings.ts';
 import type { ParametersSchema } from './types.ts';
 
 /** KOPA Studio's extension keywords in parameter schemas. */
@@ -17,21 +18,15 @@ export function createSchemaAjv(): Ajv {
 export interface ArgsViolation {
   /** The argument it concerns, as a JSON pointer (e.g. /nx), or "" for the whole object. */
   path: string;
+  /** In English, for models and programs. */
   message: string;
+  /** The same in the message catalogue's words, for a person in their language (absent where only English exists). */
+  said?: { key: StringKey; vars: Record<string, string | number> };
 }
 
 export interface ArgsValidator {
   /** Validates (and coerces, and fills defaults into) a copy of the arguments. */
   check(args: unknown): { ok: true; args: Record<string, unknown> } | { ok: false; violations: ArgsViolation[] };
-}
-
-/** A pattern in words ("8 digits"), for the common shapes of the catalog; undefined for others. */
-function patternWords(pattern: string): string | undefined {
-  const exact = /^\^\\d\{(\d+)\}\$$/.exec(pattern);
-  if (exact) return `${exact[1]} digits`;
-  const range = /^\^\\d\{(\d+),(\d+)\}\$$/.exec(pattern);
-  if (range) return `${range[1]} to ${range[2]} digits`;
-  return undefined;
 }
 
 /** Where an argument's documented form is said: its description, and a value from the tool's examples. */
@@ -40,27 +35,46 @@ interface ParameterDoc {
   example?: unknown;
 }
 
+function violation(path: string, key: StringKey, vars: Record<string, string | number> = {}): ArgsViolation {
+  return { path, message: translate('en', key, vars), said: { key, vars } };
+}
+
+/** A pattern's shape in words (8 digits), for the common shapes of the catalog; the documented format for others. */
+function patternShape(pattern: string): { key: StringKey; vars: Record<string, string | number> } {
+  const exact = /^\^\\d\{(\d+)\}\$$/.exec(pattern);
+  if (exact) return { key: 'args.shape.digits', vars: { n: exact[1]! } };
+  const range = /^\^\\d\{(\d+),(\d+)\}\$$/.exec(pattern);
+  if (range) return { key: 'args.shape.digitRange', vars: { min: range[1]!, max: range[2]! } };
+  return { key: 'args.shape.documented', vars: {} };
+}
+
 /**
  * A format problem said as the format a person reads (8 digits, 발표일자 YYYYMMDD, e.g. 20250301), never as the
  * regular expression.
  */
-function formatMessage(error: ErrorObject, doc: ParameterDoc | undefined): string {
-  const words = error.keyword === 'pattern' ? patternWords(String(error.params.pattern)) : undefined;
-  const shape = words ?? (error.keyword === 'pattern' ? 'in the documented format' : (error.message ?? error.keyword).replace(/^must be /, ''));
-  const said = doc?.description ? ` (${doc.description})` : '';
-  const example = doc?.example !== undefined ? `, e.g. ${typeof doc.example === 'string' ? doc.example : JSON.stringify(doc.example)}` : '';
-  return `must be ${shape}${said}${example}`;
+function formatViolation(path: string, error: ErrorObject, doc: ParameterDoc | undefined): ArgsViolation {
+  const shape =
+    error.keyword === 'pattern' ? patternShape(String(error.params.pattern))
+    : error.keyword === 'maxLength' ? { key: 'args.shape.maxLength' as const, vars: { n: Number(error.params.limit) } }
+    : error.keyword === 'minLength' ? { key: 'args.shape.minLength' as const, vars: { n: Number(error.params.limit) } }
+    : { key: 'args.shape.format' as const, vars: { format: String(error.params.format) } };
+  const example = doc?.example !== undefined ? (typeof doc.example === 'string' ? doc.example : JSON.stringify(doc.example)) : undefined;
+  const key: StringKey = doc?.description ? (example !== undefined ? 'args.formatSaidExample' : 'args.formatSaid') : example !== undefined ? 'args.formatExample' : 'args.format';
+  const vars = { ...shape.vars, said: doc?.description ?? '', example: example ?? '' };
+  // The shape is a key of its own, filled in each language before the sentence around it.
+  return { path, message: translate('en', key, { ...vars, shape: translate('en', shape.key, shape.vars) }), said: { key, vars: { ...vars, shapeKey: shape.key } } };
 }
 
 function describe(error: ErrorObject, docs: Record<string, ParameterDoc>): ArgsViolation {
   const path = error.instancePath || (error.params && 'missingProperty' in error.params ? `/${String(error.params.missingProperty)}` : '');
-  if (error.keyword === 'additionalProperties') {
-    return { path: `/${String(error.params.additionalProperty)}`, message: 'is not a parameter of this tool' };
-  }
-  if (error.keyword === 'required') return { path, message: 'is required' };
-  if (error.keyword === 'enum') return { path, message: `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+  if (error.keyword === 'additionalProperties') return violation(`/${String(error.params.additionalProperty)}`, 'args.notParameter');
+  if (error.keyword === 'required') return violation(path, 'args.required');
+  if (error.keyword === 'enum') return violation(path, 'args.oneOf', { values: (error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ') });
   const name = path.split('/')[1] ?? '';
-  if (['pattern', 'format', 'minLength', 'maxLength'].includes(error.keyword)) return { path, message: formatMessage(error, docs[name]) };
+  if (['pattern', 'format', 'minLength', 'maxLength'].includes(error.keyword)) return formatViolation(path, error, docs[name]);
+  if (error.keyword === 'type') return violation(path, 'args.type', { type: String(error.params.type) });
+  if (error.keyword === 'maximum') return violation(path, 'args.maximum', { limit: Number(error.params.limit) });
+  if (error.keyword === 'minimum') return violation(path, 'args.minimum', { limit: Number(error.params.limit) });
   return { path, message: error.message ?? error.keyword };
 }
 
@@ -68,7 +82,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** Text that cannot be sent: a lone UTF-16 surrogate has no UTF-8 form, so no URL or body can carry it. */
 function illFormed(value: unknown, path: string): ArgsViolation[] {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? [{ path, message: 'is not well-formed text (it holds a lone UTF-16 surrogate)' }] : [];
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? [violation(path, 'args.illFormed')] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => illFormed(v, `${path}/${i}`));
   if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => illFormed(v, `${path}/${k}`));
   return [];
@@ -83,7 +97,7 @@ export function compileArgsValidator(ajv: Ajv, schema: ParametersSchema, example
   return {
     check(args) {
       const copy = structuredClone(args ?? {});
-      if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) return { ok: false, violations: [{ path: '', message: 'arguments must be a JSON object' }] };
+      if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) return { ok: false, violations: [violation('', 'args.notObject')] };
       const text = illFormed(copy, '');
       if (validate(copy) && text.length === 0) return { ok: true, args: copy as Record<string, unknown> };
       return { ok: false, violations: [...(validate.errors ?? []).map((e) => describe(e, docs)), ...text] };

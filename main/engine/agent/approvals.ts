@@ -3,7 +3,7 @@
 // desktop's MessagePort, browser mode's WebSocket and the terminal chat share it. An unanswered request ends as a
 // denial the model reads; an aborted episode stops waiting at once.
 import { randomUUID } from 'node:crypto';
-import { KopaError } from '../../core/errors.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export type ApprovalAnswer = 'once' | 'always' | 'deny';
 
@@ -54,7 +54,7 @@ export class ApprovalBroker {
 
   ask(request: ApprovalRequest): Promise<ApprovalDecision> {
     if (this.alwaysAllowed(request.chatId, request.tool)) return Promise.resolve({ allow: true });
-    if (request.signal?.aborted) return Promise.reject(new KopaError('Aborted', 'The episode was stopped.'));
+    if (request.signal?.aborted) return Promise.reject(saidError('Aborted', { message: 'error.episodeStopped' }));
     const id = randomUUID();
     return new Promise<ApprovalDecision>((resolve, reject) => {
       const timeoutMs = request.timeoutMs ?? this.timeoutMs;
@@ -62,7 +62,7 @@ export class ApprovalBroker {
       const timer = setTimeout(() => settle({ allow: false, reason: `${DENIED_MESSAGE} (${waited} 동안 답이 없었습니다.)` }), timeoutMs);
       const onAbort = (): void => {
         cleanup();
-        reject(new KopaError('Aborted', 'The episode was stopped while a call waited for approval.'));
+        reject(saidError('Aborted', { message: 'error.episodeStoppedApproval' }));
       };
       const cleanup = (): void => {
         clearTimeout(timer);
@@ -82,7 +82,7 @@ export class ApprovalBroker {
   /** The user's answer to request `id`. */
   answer(id: string, answer: ApprovalAnswer, reason?: string): { tool: string; answer: ApprovalAnswer } {
     const waiting = this.waiting.get(id);
-    if (!waiting) throw new KopaError('NotFound', `No call is waiting for approval ${id}: it was answered, timed out or its chat stopped.`);
+    if (!waiting) throw saidError('NotFound', { message: 'error.noApproval', vars: { id } });
     if (answer === 'always') {
       const tools = this.allowed.get(waiting.chatId) ?? new Set<string>();
       tools.add(waiting.tool);

@@ -8,6 +8,7 @@ import { checkAllowed } from '../../core/gateway/allowlist.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { ModelBackend, TurnOptions } from './backend.ts';
 import type { ServerCheckResult } from '../../api/contract.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export interface OpenAiBackendOptions {
   /** The server's base, e.g. http://vllm.agency.local:8000/v1. */
@@ -80,9 +81,7 @@ export class OpenAiBackend implements ModelBackend {
     this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
     const verdict = checkAllowed(this.endpoint, 'POST', options.allowlist);
     if (!verdict.allowed) {
-      throw new KopaError('NotFound', `The inference server ${options.baseUrl} is not allowed: ${verdict.reason}.`, {
-        hint: `Register it first: kopa models add openai:${options.baseUrl} --name ${options.model}`,
-      });
+      throw saidError('NotFound', { message: 'error.serverNotRegistered', hint: 'error.serverNotRegistered.hint', vars: { url: options.baseUrl, reason: verdict.reason ?? '', model: options.model } });
     }
     this.id = `openai:${options.baseUrl}#${options.model}`;
   }
@@ -133,11 +132,11 @@ export class OpenAiBackend implements ModelBackend {
       });
     } catch (error) {
       if (options.signal?.aborted) return { text: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 }, stop: 'abort' };
-      throw new KopaError('RuntimeUnavailable', `The inference server ${this.options.baseUrl} did not answer: ${(error as Error).message}`, { cause: error });
+      throw saidError('RuntimeUnavailable', { message: 'error.serverSilent', hint: 'error.serverSilent.hint', vars: { url: this.options.baseUrl, reason: (error as Error).message } }, { cause: error });
     }
     if (!response.ok || !response.body) {
       const text = await response.text().catch(() => '');
-      throw new KopaError('RuntimeUnavailable', `The inference server answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+      throw saidError('RuntimeUnavailable', { message: 'error.serverHttp', vars: { url: this.options.baseUrl, status: response.status, body: text.slice(0, 300) } });
     }
     return stream ? this.readStream(response.body, options) : this.readWhole((await response.json()) as Record<string, unknown>);
   }

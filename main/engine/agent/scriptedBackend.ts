@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { z } from 'zod';
-import { KopaError } from '../../core/errors.ts';
 import type { ModelBackend, TurnOptions } from './backend.ts';
 import type { ModelTool, ModelTurn } from '../../core/agent/types.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -18,9 +18,6 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', done, { once: true });
   });
 }
-
-const FORMAT =
-  'Each line is one model turn: {"text": "…"} for an answer, {"toolCalls": [{"name": "kma_getUltraSrtNcst", "arguments": {…}}]} for calls (tool names with _ for .), or both; "tokenDelayMs" streams the text a few characters at a time with that pause.';
 
 /** Characters per streamed chunk: about one token of Korean text. */
 const CHUNK_CHARS = 2;
@@ -54,19 +51,19 @@ export class ScriptedBackend implements ModelBackend {
     try {
       lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
     } catch (error) {
-      throw new KopaError('NotFound', `Cannot read the transcript ${file}: ${(error as Error).message}`);
+      throw saidError('NotFound', { message: 'error.cannotReadTranscript', vars: { file, reason: (error as Error).message } });
     }
     const turns = lines.map((line, i) => {
       let json: unknown;
       try {
         json = JSON.parse(line);
       } catch {
-        throw new KopaError('InvalidRequest', `${file}:${i + 1} is not JSON.`, { hint: FORMAT });
+        throw saidError('InvalidRequest', { message: 'error.lineNotJson', hint: 'error.scriptedFormat', vars: { file, line: i + 1 } });
       }
       const turn = scriptedTurnSchema.safeParse(json);
       if (!turn.success) {
         const issue = turn.error.issues[0]!;
-        throw new KopaError('InvalidRequest', `${file}:${i + 1} is not a model turn: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}.`, { hint: FORMAT });
+        throw saidError('InvalidRequest', { message: 'error.notModelTurn', hint: 'error.scriptedFormat', vars: { file, line: i + 1, problem: `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` } });
       }
       return turn.data;
     });
@@ -80,7 +77,7 @@ export class ScriptedBackend implements ModelBackend {
   async turn(messages: Parameters<ModelBackend['turn']>[0], _tools: ModelTool[], options: TurnOptions = {}): Promise<ModelTurn> {
     const raw = this.rawArguments[this.next] ?? [];
     const scripted = this.turns[this.next++];
-    if (!scripted) throw new KopaError('InvalidRequest', `The transcript has no turn ${this.next}.`);
+    if (!scripted) throw saidError('InvalidRequest', { message: 'error.transcriptEnded', vars: { n: this.next } });
     const toolCalls = (scripted.toolCalls ?? []).map((c, i) => ({ id: `call_${messages.length}_${i + 1}`, name: c.name, arguments: c.arguments ?? {}, ...(raw[i] !== undefined ? { rawArguments: raw[i] } : {}) }));
     const text = scripted.text ?? '';
     const usage = { inputTokens: 0, outputTokens: 0 };

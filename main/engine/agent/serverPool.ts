@@ -3,9 +3,10 @@
 // set aside for a while and the turn is asked of another one, so an attempt whose server stops goes on elsewhere
 // with the same conversation. Members are checked with one token when the pool opens.
 import type { ChatMessage, ModelTool, ModelTurn } from '../../core/agent/types.ts';
-import { isKopaError, KopaError } from '../../core/errors.ts';
+import { isKopaError } from '../../core/errors.ts';
 import type { ServerCheckResult } from '../../api/contract.ts';
 import type { ModelBackend, TurnOptions } from './backend.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export interface PoolMemberBackend extends ModelBackend {
   check(signal?: AbortSignal): Promise<ServerCheckResult>;
@@ -41,7 +42,7 @@ export class ServerPool implements ModelBackend {
   private readonly now: () => number;
 
   constructor(members: { backend: PoolMemberBackend; concurrency: number }[], options: ServerPoolOptions = {}) {
-    if (members.length === 0) throw new KopaError('Usage', 'A server pool needs at least one server.');
+    if (members.length === 0) throw saidError('Usage', { message: 'error.poolEmpty', vars: { prefix: 'pool:' } });
     this.members = members.map((m) => ({ ...m, active: 0, downUntil: 0 }));
     this.retryAfterMs = options.retryAfterMs ?? 10_000;
     this.now = options.now ?? Date.now;
@@ -55,9 +56,7 @@ export class ServerPool implements ModelBackend {
       if (!c.ok) this.setAside(this.members[i]!, c.message);
     });
     if (checks.every((c) => !c.ok)) {
-      throw new KopaError('RuntimeUnavailable', `No server of the pool answers: ${checks.map((c, i) => `${this.members[i]!.backend.id}: ${c.message}`).join('; ')}`, {
-        hint: 'Start the servers, or check them one by one in the Models view (kopa models test ID).',
-      });
+      throw saidError('RuntimeUnavailable', { message: 'error.poolSilent', hint: 'error.poolSilent.hint', vars: { problems: checks.map((c, i) => `${this.members[i]!.backend.id}: ${c.message}`).join('; ') } });
     }
     return this.status();
   }
@@ -73,7 +72,7 @@ export class ServerPool implements ModelBackend {
     for (;;) {
       const member = this.pick(tried);
       if (!member) {
-        throw failure ?? new KopaError('RuntimeUnavailable', 'No server of the pool is answering at the moment.', { hint: `Servers that failed are tried again after ${Math.round(this.retryAfterMs / 1000)} s.` });
+        throw failure ?? saidError('RuntimeUnavailable', { message: 'error.poolBusy', hint: 'error.poolBusy.hint', vars: { seconds: Math.round(this.retryAfterMs / 1000) } });
       }
       tried.add(member);
       member.active++;

@@ -13,7 +13,6 @@ import { runNumbers } from '../../core/bench/summary.ts';
 import { attemptOrder } from '../../core/bench/attemptOrder.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
 import { fnv1a } from '../../core/random.ts';
-import { KopaError } from '../../core/errors.ts';
 import type { Episode } from '../agent/Agent.ts';
 import { catalogAgent, type EpisodeCall } from '../agent/catalogTools.ts';
 import type { ModelBackend } from '../agent/backend.ts';
@@ -21,6 +20,7 @@ import type { BenchRepository } from '../store/repositories/BenchRepository.ts';
 import { agenciesOf, metricContext } from './catalogFacts.ts';
 import { injectFaults, type ToolCaller } from './faultInjector.ts';
 import { referenceTrace } from './reference.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 /** Where an attempt's model turns come from. */
 export interface AttemptBackends {
@@ -65,7 +65,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
     const is = resumeKey(manifest);
     const changed = Object.keys(is).filter((k) => JSON.stringify(was[k]) !== JSON.stringify(is[k]));
     if (changed.length) {
-      throw new KopaError('InvalidRequest', `Run ${manifest.runId} was started with other settings (${changed.join(', ')} differ), so it cannot be resumed with these.`, { hint: 'Give a new --run-id, or run the original command again.' });
+      throw saidError('InvalidRequest', { message: 'error.runSettings', hint: 'error.runSettings.hint', vars: { run: manifest.runId, changed: changed.join(', ') } });
     }
   } else {
     repo.createRun(manifest.runId, suite.name, manifest, now());
@@ -91,7 +91,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
 
   const attempt = async (task: BenchTask, sample: number): Promise<void> => {
     const expected = await reference(task);
-    if (!expected.ok) throw new KopaError('InvalidRequest', `The reference plan of ${task.id} does not run on this backend: ${expected.failure ?? ''}`, { hint: 'kopa bench validate shows which tasks a backend can answer.' });
+    if (!expected.ok) throw saidError('InvalidRequest', { message: 'error.referenceFails', hint: 'error.referenceFails.hint', vars: { task: task.id, failure: expected.failure ?? '' } });
     const faulty = injectFaults(options.callerFor(task), task.faults, options.source);
     let outside = 0;
     const call: ToolCaller = async (tool, args, signal) => {

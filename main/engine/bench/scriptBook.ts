@@ -2,8 +2,8 @@
 // line, {"task": ID, "sample"?: N, "turns": [{"text"} | {"toolCalls": [{"name", "arguments"}]}]}. A line with a
 // sample number is used for that attempt only; one without serves every attempt of its task.
 import { readFileSync } from 'node:fs';
-import { KopaError } from '../../core/errors.ts';
 import { ScriptedBackend, type ScriptedTurn } from '../agent/scriptedBackend.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 interface ScriptLine {
   task: string;
@@ -21,7 +21,7 @@ export class ScriptBook {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new KopaError('NotFound', `Cannot read the script ${file}: ${(error as Error).message}`);
+      throw saidError('NotFound', { message: 'error.cannotReadTranscript', vars: { file, reason: (error as Error).message } });
     }
     this.lines = text
       .split('\n')
@@ -32,10 +32,10 @@ export class ScriptBook {
         try {
           json = JSON.parse(line) as Partial<ScriptLine>;
         } catch {
-          throw new KopaError('InvalidRequest', `${file}:${i + 1} is not JSON.`);
+          throw saidError('InvalidRequest', { message: 'error.lineNotJson', vars: { file, line: i + 1 } });
         }
         if (typeof json.task !== 'string' || !Array.isArray(json.turns)) {
-          throw new KopaError('InvalidRequest', `${file}:${i + 1} needs "task" and "turns".`, { hint: '{"task": "kopa-001", "turns": [{"toolCalls": [{"name": "…", "arguments": {…}}]}, {"text": "…"}]}' });
+          throw saidError('InvalidRequest', { message: 'error.scriptLine', hint: 'error.scriptLine.hint', vars: { file, line: i + 1 } });
         }
         return json as ScriptLine;
       });
@@ -53,7 +53,7 @@ export class ScriptBook {
 
   backend(task: string, sample: number): ScriptedBackend {
     const line = this.lines.find((l) => l.task === task && l.sample === sample) ?? this.lines.find((l) => l.task === task && l.sample === undefined);
-    if (!line) throw new KopaError('InvalidRequest', `The script ${this.file} has no turns for task ${task} (attempt ${sample}).`);
+    if (!line) throw saidError('InvalidRequest', { message: 'error.scriptNoTask', vars: { file: this.file, task, sample } });
     return new ScriptedBackend(line.turns, `scripted:${this.file}`);
   }
 }

@@ -8,9 +8,9 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
-import { KopaError } from '../../core/errors.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
 import { offeredTools } from '../../core/view/offer.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export const BUNDLED_SUITES = ['kopa'] as const;
 
@@ -22,9 +22,9 @@ function suiteVersion(dir: string | undefined): string | null {
   try {
     json = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown };
   } catch (error) {
-    throw new KopaError('InvalidRequest', `${file} is not JSON (${(error as Error).message}).`);
+    throw saidError('InvalidRequest', { message: 'error.fileNotJson', vars: { file, reason: (error as Error).message } });
   }
-  if (typeof json.version !== 'string' || json.version === '') throw new KopaError('InvalidRequest', `${file} has no "version" string.`);
+  if (typeof json.version !== 'string' || json.version === '') throw saidError('InvalidRequest', { message: 'error.suiteNoVersion', vars: { file } });
   return json.version;
 }
 
@@ -34,10 +34,10 @@ function suiteFiles(ref: string, resourcesDir: string): { name: string; files: s
     return { name: ref, files: readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f)), dir };
   }
   const target = path.resolve(ref);
-  if (!existsSync(target)) throw new KopaError('NotFound', `There is no suite "${ref}": not one of ${BUNDLED_SUITES.join(', ')}, and no such file or folder.`);
+  if (!existsSync(target)) throw saidError('NotFound', { message: 'error.noSuite', vars: { ref, names: BUNDLED_SUITES.join(', ') } });
   if (statSync(target).isDirectory()) {
     const files = readdirSync(target).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(target, f));
-    if (files.length === 0) throw new KopaError('NotFound', `${target} holds no .jsonl task files.`);
+    if (files.length === 0) throw saidError('NotFound', { message: 'error.suiteEmptyFolder', vars: { dir: target } });
     return { name: path.basename(target), files, dir: target };
   }
   return { name: path.basename(target).replace(/\.jsonl$/, ''), files: [target] };
@@ -112,9 +112,9 @@ export function loadSuite(ref: string, resourcesDir: string, catalog: Catalog): 
       });
   }
   if (problems.length > 0) {
-    throw new KopaError('InvalidRequest', `The suite "${name}" has ${problems.length} problem${problems.length > 1 ? 's' : ''}:\n  ${problems.slice(0, 40).join('\n  ')}${problems.length > 40 ? `\n  … and ${problems.length - 40} more` : ''}`);
+    throw saidError('InvalidRequest', { message: 'error.suiteProblems', vars: { name, n: problems.length, problems: `${problems.slice(0, 40).join('\n  ')}${problems.length > 40 ? `\n  … (+${problems.length - 40})` : ''}` } });
   }
-  if (tasks.length === 0) throw new KopaError('InvalidRequest', `The suite "${name}" has no tasks.`);
+  if (tasks.length === 0) throw saidError('InvalidRequest', { message: 'error.suiteNoTasks', vars: { name } });
   const hash = createHash('sha256').update(tasks.map((t) => canonicalJson(t)).join('\n')).digest('hex');
   return { name, version: suiteVersion(dir), hash, tasks };
 }

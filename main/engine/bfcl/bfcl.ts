@@ -11,7 +11,6 @@ import { checkEntry, isCallList, languageOf } from '../../core/bfcl/astChecker.t
 import { toModelTool } from '../../core/bfcl/functionDocs.ts';
 import { parsePyJson, type PyValue } from '../../core/bfcl/pyValue.ts';
 import { relevanceCorrect, summarize, type CategoryScore } from '../../core/bfcl/scoring.ts';
-import { KopaError } from '../../core/errors.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import { BFCL_CATEGORIES, isMultiTurn, RELEVANCE_CATEGORIES, type BfclCategory } from '../../core/bfcl/categories.ts';
 import { bootstrapMean } from '../../core/bench/passAtK.ts';
@@ -21,6 +20,7 @@ import type { PyDict } from '../../core/bfcl/multiTurn/py.ts';
 import type { BfclData, BfclEntry } from './dataset.ts';
 import { MultiTurnData } from './multiTurnData.ts';
 import { runMultiTurnEntry, scoreMultiTurn, verdictReason } from './multiTurnRun.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 const resultFile = (dir: string, category: string): string => path.join(dir, `BFCL_v4_${category}_result.json`);
 
@@ -89,7 +89,7 @@ export async function runBfcl(data: BfclData, backend: ModelBackend, options: Bf
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < pending.length) {
-        if (options.signal?.aborted) throw new KopaError('Aborted', `The BFCL run stopped; run it again to continue (${finished} of ${entries.length} ${category} entries are done).`);
+        if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.bfclStopped', vars: { done: finished, total: entries.length, category } });
         const pendingEntry = pending[next++]!;
         const row = 'item' in pendingEntry ? await runMultiTurnEntry(pendingEntry.item, multiTurn, backend, options) : await runEntry(pendingEntry.entry, backend, options);
         appendFileSync(file, `${JSON.stringify(row)}\n`);
@@ -117,7 +117,7 @@ export function checkBfcl(data: BfclData, resultsDir: string, options: { categor
   const scores: CategoryScore[] = [];
   const failures: BfclCheckSummary['failures'] = [];
   const categories = options.categories ?? BFCL_CATEGORIES.filter((c) => existsSync(resultFile(resultsDir, c)));
-  if (categories.length === 0) throw new KopaError('NotFound', `${resultsDir} holds no BFCL_v4_<category>_result.json files.`);
+  if (categories.length === 0) throw saidError('NotFound', { message: 'error.bfclNoResults', vars: { dir: resultsDir } });
   const multiTurn = new MultiTurnData(data.dir, options.constants);
   for (const category of categories) {
     const results = readResults(resultFile(resultsDir, category));

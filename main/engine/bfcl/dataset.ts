@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FunctionDoc, GtCall } from '../../core/bfcl/astChecker.ts';
 import { parsePyJson, type PyValue } from '../../core/bfcl/pyValue.ts';
 import { BFCL_CATEGORIES, type BfclCategory } from '../../core/bfcl/categories.ts';
-import { KopaError } from '../../core/errors.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export interface BfclEntry {
   id: string;
@@ -25,7 +25,7 @@ function readLines(file: string): PyValue[] {
       try {
         return parsePyJson(line);
       } catch (error) {
-        throw new KopaError('InvalidRequest', `${file}:${i + 1} is not valid JSON: ${(error as Error).message}`);
+        throw saidError('InvalidRequest', { message: 'error.lineNotJsonWhy', vars: { file, line: i + 1, reason: (error as Error).message } });
       }
     });
 }
@@ -40,7 +40,7 @@ export class BfclData {
 
   constructor(dir: string) {
     if (!existsSync(path.join(dir, 'possible_answer'))) {
-      throw new KopaError('NotFound', `${dir} is not a BFCL v4 data folder (it has no possible_answer/).`, { hint: 'Point --data at bfcl_eval/data of the gorilla repository (or a copy of it).' });
+      throw saidError('NotFound', { message: 'error.notBfclData', hint: 'error.notBfclData.hint', vars: { dir } });
     }
     this.dir = dir;
   }
@@ -54,11 +54,11 @@ export class BfclData {
     const cached = this.cache.get(category);
     if (cached) return cached;
     const questionFile = path.join(this.dir, `BFCL_v4_${category}.json`);
-    if (!existsSync(questionFile)) throw new KopaError('NotFound', `${questionFile} is missing.`);
+    if (!existsSync(questionFile)) throw saidError('NotFound', { message: 'error.noFile', vars: { file: questionFile } });
     const questions = readLines(questionFile) as unknown as { id: string; question: BfclEntry['question']; function: FunctionDoc[] }[];
     const answerFile = path.join(this.dir, 'possible_answer', `BFCL_v4_${category}.json`);
     const answers = existsSync(answerFile) ? (readLines(answerFile) as unknown as { id: string; ground_truth: GtCall[] }[]) : undefined;
-    if (answers && answers.length !== questions.length) throw new KopaError('InvalidRequest', `${answerFile} has ${answers.length} answers for ${questions.length} questions.`);
+    if (answers && answers.length !== questions.length) throw saidError('InvalidRequest', { message: 'error.answersCount', vars: { file: answerFile, answers: answers.length, questions: questions.length } });
     const entries = questions.map((q, i) => ({ id: q.id, category, question: q.question, functions: q.function ?? [], ...(answers ? { groundTruth: answers[i]!.ground_truth } : {}) }));
     this.cache.set(category, entries);
     return entries;

@@ -9,7 +9,7 @@ import { backendConstants, multiTurnEntry, type MultiTurnEntry } from '../../cor
 import { PyDict, PyFloat, type Py } from '../../core/bfcl/multiTurn/py.ts';
 import { parseJsonPy } from '../../core/bfcl/multiTurn/pyParse.ts';
 import type { BackendConstants } from '../../core/bfcl/multiTurn/simulator.ts';
-import { KopaError } from '../../core/errors.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 const DOC_FILES: Record<string, string> = {
   GorillaFileSystem: 'gorilla_file_system',
@@ -44,7 +44,7 @@ function jsonLines(file: string): PyDict[] {
       try {
         return parseJsonPy(line) as PyDict;
       } catch (error) {
-        throw new KopaError('InvalidRequest', `${file}:${i + 1} is not valid JSON: ${(error as Error).message}`);
+        throw saidError('InvalidRequest', { message: 'error.lineNotJsonWhy', vars: { file, line: i + 1, reason: (error as Error).message } });
       }
     });
 }
@@ -70,7 +70,7 @@ export class MultiTurnData {
     const cached = this.cache.get(category);
     if (cached) return cached;
     const questionFile = path.join(this.dir, `BFCL_v4_${category}.json`);
-    if (!existsSync(questionFile)) throw new KopaError('NotFound', `${questionFile} is missing.`);
+    if (!existsSync(questionFile)) throw saidError('NotFound', { message: 'error.noFile', vars: { file: questionFile } });
     const rows = jsonLines(questionFile);
     const answerFile = path.join(this.dir, 'possible_answer', `BFCL_v4_${category}.json`);
     const answers = new Map(existsSync(answerFile) ? jsonLines(answerFile).map((r) => [String(r.item('id')), (r.item('ground_truth') as Py[][]).map((t) => t.map(String))]) : []);
@@ -93,7 +93,7 @@ export class MultiTurnData {
     if (cached) return cached;
     const name = DOC_FILES[className];
     const file = path.join(this.dir, 'multi_turn_func_doc', `${name ?? className}.json`);
-    if (!name || !existsSync(file)) throw new KopaError('NotFound', `There are no function docs for ${className} (${file}).`, { hint: 'The data folder needs multi_turn_func_doc/ from bfcl_eval/data.' });
+    if (!name || !existsSync(file)) throw saidError('NotFound', { message: 'error.noFunctionDocs', hint: 'error.noFunctionDocs.hint', vars: { className, file } });
     const docs = jsonLines(file).map((d) => plain(d) as FunctionDoc);
     this.docCache.set(className, docs);
     return docs;
@@ -105,14 +105,12 @@ export class MultiTurnData {
     const candidates = this.constantsFile ? [this.constantsFile] : [path.join(this.dir, '..', 'derived', CONSTANTS_FILE), path.join(this.dir, CONSTANTS_FILE)];
     const file = candidates.find((f) => existsSync(f));
     if (!file) {
-      throw new KopaError('NotFound', `The multi-turn simulators need their constants (${CONSTANTS_FILE}); looked at ${candidates.join(', ')}.`, {
-        hint: 'Pass --constants FILE, or put the file in derived/ beside the data folder.',
-      });
+      throw saidError('NotFound', { message: 'error.noConstants', hint: 'error.noConstants.hint', vars: { file: CONSTANTS_FILE, looked: candidates.join(', ') } });
     }
     try {
       this.constantsValue = backendConstants(readFileSync(file, 'utf8'));
     } catch (error) {
-      throw new KopaError('InvalidRequest', `${file} is not the simulators' constants: ${(error as Error).message}`);
+      throw saidError('InvalidRequest', { message: 'error.notConstants', vars: { file, reason: (error as Error).message } });
     }
     return this.constantsValue;
   }

@@ -4,7 +4,6 @@
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
 import type { EdgeVerifySummary, Progress } from '../../api/contract.ts';
-import { KopaError } from '../../core/errors.ts';
 import { evaluate, fieldRef } from '../../core/plan/expressions.ts';
 import { bindingExpression } from '../../core/edge/transforms.ts';
 import type { Edge, EdgeStatus, EdgeTrial } from '../../core/edge/types.ts';
@@ -95,7 +94,7 @@ export class Verifier {
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < affordable.length) {
-        if (options.signal?.aborted) throw new KopaError('Aborted', `Verification was cancelled after ${summary.checked} of ${affordable.length} links; run it again to continue.`);
+        if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.verifyStopped', vars: { done: summary.checked, total: affordable.length } });
         const edge = affordable[next++]!;
         const { ok, evidence, reason } = await this.trial(edge, seeds, trials, options);
         if (evidence.length === 0 && seeds.of(edge.fromTool).length === 0) {

@@ -2,7 +2,7 @@
 // errors, timeouts, quota exhaustion, intermittent NODATA, malformed bodies and schema drift (renamed fields).
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { KopaError } from '../../core/errors.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 const faultProfileSchema = z
   .object({
@@ -42,16 +42,16 @@ export function parseFaultProfile(spec: string): FaultProfile {
   if (preset) return preset;
   const text = existsSync(spec) ? readFileSync(spec, 'utf8') : spec.trim().startsWith('{') ? spec : undefined;
   if (text === undefined) {
-    throw new KopaError('Usage', `Unknown fault profile "${spec}".`, { hint: `Use one of ${Object.keys(FAULT_PRESETS).join(', ')}, a JSON file, or inline JSON.` });
+    throw saidError('Usage', { message: 'error.unknownFaults', hint: 'error.unknownFaults.hint', vars: { spec, names: Object.keys(FAULT_PRESETS).join(', ') } });
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new KopaError('Usage', `The fault profile is not valid JSON.`);
+    throw saidError('Usage', { message: 'error.faultsNotJson' });
   }
   const parsed = faultProfileSchema.safeParse(json);
-  if (!parsed.success) throw new KopaError('Usage', `Invalid fault profile: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success) throw saidError('Usage', { message: 'error.faultsInvalid', vars: { problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } });
   return parsed.data;
 }
 

@@ -14,7 +14,6 @@ import { failure, type CallResult, type CallSource, type GatewayMode, type Parse
 import type { QuotaUsage } from '../../api/contract.ts';
 import { decodeBody } from './decodeBody.ts';
 import { interpretResponse, parseBody, type RawResponse } from '../../core/gateway/interpret.ts';
-import { KopaError } from '../../core/errors.ts';
 import type { Store } from '../store/Store.ts';
 import { AuditRepository, type AuditEntry } from '../store/repositories/AuditRepository.ts';
 import { QuotaRepository } from '../store/repositories/QuotaRepository.ts';
@@ -24,6 +23,7 @@ import { keyEnvName, redactKeys, redactValue, SingleKeyStore, type KeyStore } fr
 import type { AuditCheckpoints } from './auditCheckpoints.ts';
 import { AuditWriter } from './auditWriter.ts';
 import { QuotaTracker } from './quotaTracker.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export interface EmulatorEndpoint {
   host: string;
@@ -153,7 +153,7 @@ export class Gateway {
   /** Interprets a saved raw response as the gateway would (`kopa gateway parse`): bytes, decoded by their charset. */
   parse(toolId: string, raw: { status: number; contentType: string; body: Uint8Array }): ParsedOutcome {
     const spec = this.options.catalog.require(toolId);
-    if (!isRemote(spec)) throw new KopaError('Usage', `${toolId} is a local tool; it has no responses to parse.`);
+    if (!isRemote(spec)) throw saidError('Usage', { message: 'error.localNoParse', vars: { tool: toolId } });
     return this.interpretBytes(spec, raw.status, raw.contentType, raw.body, this.options.keys);
   }
 
@@ -238,7 +238,7 @@ export class Gateway {
           outcome = { ...outcome, error: { ...outcome.error, retryable: false, message: `${outcome.error.message} (the service asks to wait ${Math.ceil(asked / 1000)} s before calling again)` } };
         }
       } catch (error) {
-        if (options.signal?.aborted) throw new KopaError('Aborted', `The call to ${spec.id} was cancelled.`);
+        if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.callCancelled', vars: { tool: spec.id } });
         if (!(error instanceof HttpFailure)) throw error;
         outcome = failure(error.kind, redactKeys(error.message, keys), { retryable: error.retryable });
         lastRaw = undefined;
@@ -271,7 +271,7 @@ export class Gateway {
     const cap = 2000;
     const base = this.options.backoffMs ?? 200;
     await this.sleep(Math.max(askedMs ?? 0, this.random() * Math.min(cap, base * 2 ** (attempt - 1))));
-    if (signal?.aborted) throw new KopaError('Aborted', 'The call was cancelled.');
+    if (signal?.aborted) throw saidError('Aborted', { message: 'error.callCancelledPlain' });
   }
 
   private client(route: HostTarget | undefined): HttpClient {
@@ -397,12 +397,12 @@ function parseBase(base: string): HostTarget {
   try {
     url = new URL(base);
   } catch {
-    throw new KopaError('Usage', `--api-base ${base} is not a URL.`, { hint: 'Give a base such as http://127.0.0.1:8080.' });
+    throw saidError('Usage', { message: 'error.apiBaseNotUrl', hint: 'error.apiBase.hint', vars: { base } });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new KopaError('Usage', `--api-base must be http or https, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw saidError('Usage', { message: 'error.apiBaseScheme', hint: 'error.apiBase.hint', vars: { protocol: url.protocol } });
   // Every catalog path is kept as it is: a user, a password, a path or a query here would be dropped silently.
   if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
-    throw new KopaError('Usage', `--api-base ${url.protocol}//${url.host}… carries a user, a path, a query or a fragment, which would be ignored.`, { hint: `Give only the scheme, host and port, such as ${url.protocol}//${url.host}.` });
+    throw saidError('Usage', { message: 'error.apiBaseExtra', hint: 'error.apiBaseExtra.hint', vars: { base: `${url.protocol}//${url.host}` } });
   }
   // An IPv6 literal is written in brackets in a URL and without them for a socket.
   return { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };

@@ -84,10 +84,7 @@ export function exportBundle(store: Store, snapshot: string, file: string, onPro
 }
 
 function refuse(file: string, reason: string): KopaError {
-  return new KopaError('InvalidRequest', `The bundle ${file} was refused: ${reason}. Nothing was imported.`, {
-    hint: 'Copy the bundle again from the machine that exported it; if it still fails, export it again.',
-    details: { file, reason },
-  });
+  return saidError('InvalidRequest', { message: 'error.bundleRefused', hint: 'error.bundleRefused.hint', vars: { file, reason } }, { details: { file, reason } });
 }
 
 export interface ImportLimits {
@@ -170,8 +167,8 @@ function checkEntry(line: string, n: number): z.infer<typeof entrySchema> {
  */
 export async function importBundle(store: Store, file: string, options: { as?: string; limits?: ImportLimits; onProgress?: (p: Progress) => void } = {}): Promise<BundleSummary> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  if (!existsSync(file)) throw new KopaError('NotFound', `There is no file ${file}.`);
-  if (options.as?.startsWith(RecordingRepository.STAGING_PREFIX)) throw new KopaError('Usage', `A snapshot name may not start with "${RecordingRepository.STAGING_PREFIX}": it marks an import in progress.`);
+  if (!existsSync(file)) throw saidError('NotFound', { message: 'error.noFile', vars: { file } });
+  if (options.as?.startsWith(RecordingRepository.STAGING_PREFIX)) throw saidError('Usage', { message: 'error.stagingName', vars: { prefix: RecordingRepository.STAGING_PREFIX } });
   const recordings = new RecordingRepository(store.db);
   recordings.dropStaging();
   const staging = recordings.createStaging();

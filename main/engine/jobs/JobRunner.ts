@@ -5,7 +5,7 @@
 // be started again from there.
 import { randomUUID } from 'node:crypto';
 import type { CallOptions, JobInfo, JobMethod, MethodName, ParamsOf, Progress, ResultOf } from '../../api/contract.ts';
-import { fromErrorPayload, KopaError, toErrorPayload } from '../../core/errors.ts';
+import { fromErrorPayload, toErrorPayload } from '../../core/errors.ts';
 import type { SqliteDatabase } from '../../../native/sqlite/index.ts';
 import { JobRepository } from '../store/repositories/JobRepository.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
@@ -84,7 +84,7 @@ export class JobRunner {
     options.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const done = await this.watch(job.id, { onProgress: options.onProgress });
-      if (done.status !== 'done') throw done.error ? fromErrorPayload(done.error) : new KopaError('Aborted', `The job ${done.status === 'cancelled' ? 'was cancelled' : 'stopped'}.`);
+      if (done.status !== 'done') throw done.error ? fromErrorPayload(done.error) : saidError('Aborted', { message: done.status === 'cancelled' ? 'error.jobCancelled' : 'error.jobStopped' });
       return done.result as ResultOf<M>;
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
@@ -120,7 +120,7 @@ export class JobRunner {
       const signal = options.signal;
       // Whoever stops watching leaves the job running.
       return await new Promise<JobInfo>((resolve, reject) => {
-        const onAbort = (): void => reject(new KopaError('Aborted', 'Stopped watching the job; it goes on.'));
+        const onAbort = (): void => reject(saidError('Aborted', { message: 'error.jobWatchStopped' }));
         if (signal.aborted) return onAbort();
         signal.addEventListener('abort', onAbort, { once: true });
         entry.done.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
@@ -134,7 +134,7 @@ export class JobRunner {
   resume(id: string): JobInfo {
     const job = this.get(id);
     if (!job.resumable) {
-      throw new KopaError('InvalidRequest', job.status === 'running' || job.status === 'done' ? `Job ${id} is ${job.status}; there is nothing to resume.` : `${job.method} does not resume; start it again.`);
+      throw saidError('InvalidRequest', job.status === 'running' || job.status === 'done' ? { message: job.status === 'running' ? 'error.jobRunning' : 'error.jobDone', vars: { id } } : { message: 'error.jobNotResumable', vars: { method: job.method } });
     }
     return this.start(job.method, job.params, id);
   }

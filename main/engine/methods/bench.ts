@@ -15,7 +15,6 @@ import { markdownReport } from '../../core/bench/report/markdown.ts';
 import { reportData } from '../../core/bench/report/reportData.ts';
 import type { ReportLang } from '../../core/bench/report/reportText.ts';
 import type { GatewayMode } from '../../core/gateway/callResult.ts';
-import { KopaError } from '../../core/errors.ts';
 import { DEFAULT_MAX_CHARS, STANDARD_RESULT_TOKENS } from '../../core/view/resultView.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import type { ModelBackend } from '../agent/backend.ts';
@@ -43,7 +42,7 @@ function auditAnchor(engine: EngineServices): BenchManifest['audit'] {
 function selectTasks(suite: Suite, ids: string[] | undefined): Suite {
   if (!ids) return suite;
   const unknown = ids.filter((id) => !suite.tasks.some((t) => t.id === id));
-  if (unknown.length) throw new KopaError('NotFound', `The suite ${suite.name} has no task ${unknown.join(', ')}.`);
+  if (unknown.length) throw saidError('NotFound', { message: 'error.suiteNoTask', vars: { suite: suite.name, ids: unknown.join(', ') } });
   return { ...suite, tasks: suite.tasks.filter((t) => ids.includes(t.id)) };
 }
 
@@ -92,7 +91,7 @@ async function openBackends(engine: EngineServices, params: BenchRunParams, sign
   if (params.model === 'oracle') return perAttempt((task) => new OracleBackend(task));
   if (params.model.startsWith('scripted:')) {
     const file = params.model.slice('scripted:'.length);
-    if (!ScriptBook.isScriptBook(file)) throw new KopaError('Usage', `${file} is a flat transcript; a benchmark needs turns per task.`, { hint: 'Write one line per task: {"task": ID, "turns": [...]}.' });
+    if (!ScriptBook.isScriptBook(file)) throw saidError('Usage', { message: 'error.flatTranscript', hint: 'error.flatTranscript.hint', vars: { file } });
     const book = new ScriptBook(file);
     return perAttempt((task, sample) => book.backend(task.id, sample));
   }
@@ -219,7 +218,7 @@ export async function benchAttempts(engine: EngineServices, runId: string, taskI
   const run = requireRun(repo, runId);
   const attempts = repo.attempts(run.id, taskId);
   const task = repo.tasks(run.suite).find((s) => s.task.id === taskId)?.task ?? null;
-  if (attempts.length === 0 && !task) throw new KopaError('NotFound', `Run ${run.id} has no task ${taskId}.`, { hint: `kopa bench report ${run.id} lists its tasks.` });
+  if (attempts.length === 0 && !task) throw saidError('NotFound', { message: 'error.runNoTask', hint: 'error.runNoTask.hint', vars: { run: run.id, task: taskId } });
   const { mode, snapshot } = run.manifest.backend;
   if (!task || mode === 'live' || mode === 'record') return { runId: run.id, task, attempts, reference: null };
   const trace = await referenceTrace(task, callerFor(engine, mode, snapshot ?? undefined)(task), { catalog: engine.catalog() });
@@ -232,9 +231,7 @@ export function benchCompare(engine: EngineServices, params: { a: string; b: str
   const [runA, runB] = [requireRun(repo, params.a), requireRun(repo, params.b)];
   const suiteOf = (r: BenchRunRow): string => `${r.manifest.suite.name} ${r.manifest.suite.version ? `v${r.manifest.suite.version}` : '(unversioned)'}`;
   if (suiteOf(runA) !== suiteOf(runB)) {
-    throw new KopaError('InvalidRequest', `Run ${params.a} is on ${suiteOf(runA)} and run ${params.b} on ${suiteOf(runB)}: tasks of different suite versions are not the same tasks, so they are not paired.`, {
-      hint: 'Run both models on the same suite version (kopa bench run --suite … again), then compare.',
-    });
+    throw saidError('InvalidRequest', { message: 'error.suitesDiffer', hint: 'error.suitesDiffer.hint', vars: { a: params.a, b: params.b, suiteA: suiteOf(runA), suiteB: suiteOf(runB) } });
   }
   const rate = (id: string): Map<string, number> => {
     requireRun(repo, id);
@@ -250,7 +247,7 @@ export function benchCompare(engine: EngineServices, params: { a: string; b: str
   const a = rate(params.a);
   const b = rate(params.b);
   const shared = [...a.keys()].filter((k) => b.has(k)).sort();
-  if (shared.length === 0) throw new KopaError('InvalidRequest', `Runs ${params.a} and ${params.b} share no task, so they cannot be compared.`);
+  if (shared.length === 0) throw saidError('InvalidRequest', { message: 'error.noSharedTask', vars: { a: params.a, b: params.b } });
   const unpaired = [...new Set([...a.keys(), ...b.keys()])].filter((k) => !(a.has(k) && b.has(k))).sort();
   const xs = shared.map((k) => a.get(k)!);
   const ys = shared.map((k) => b.get(k)!);

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { importOpenApi } from '../../core/catalog/importOpenApi.ts';
 import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
-import { KopaError } from '../../core/errors.ts';
 import type { CatalogImport, CatalogListing, CatalogValidation, ToolSummary } from '../../api/contract.ts';
 import { readGrants, validateSources } from '../catalog/loadCatalog.ts';
 import type { EngineServices } from '../EngineServices.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export function summarize(spec: ToolSpec): ToolSummary {
   const endpoint = isRemote(spec) ? `${spec.endpoint.method} ${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.port ? `:${spec.endpoint.port}` : ''}${spec.endpoint.path}` : null;
@@ -29,14 +29,14 @@ function readJsonOrYaml(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new KopaError('NotFound', `Cannot read ${file}: ${(error as Error).message}`);
+    throw saidError('NotFound', { message: 'error.cannotRead', vars: { file, reason: (error as Error).message } });
   }
   try {
     return file.endsWith('.yaml') || file.endsWith('.yml') ? parseYaml(text) : JSON.parse(text);
   } catch (error) {
     // Parser messages quote the file's text; a file that is not a catalog (a password file) must not be echoed.
     const at = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    throw new KopaError('InvalidRequest', `${file} is not valid ${file.endsWith('.json') ? 'JSON' : 'JSON or YAML'}${at ? ` (line ${at.line}, column ${at.col})` : ''}.`, { hint: 'Give an OpenAPI 3 or Swagger 2 document, or a catalog file.' });
+    throw saidError('InvalidRequest', { message: at ? 'error.notJsonYamlAt' : 'error.notJsonYaml', hint: 'error.notJsonYaml.hint', vars: { file, line: at?.line ?? 0, column: at?.col ?? 0 } });
   }
 }
 
@@ -56,7 +56,7 @@ export function importCatalog(engine: EngineServices, file: string, agency?: str
   try {
     imported = importOpenApi(document, { agency });
   } catch (error) {
-    throw new KopaError('InvalidRequest', `Cannot import ${file}: ${(error as Error).message}`, { hint: 'Give an OpenAPI 3 or Swagger 2 document (JSON or YAML), as data.go.kr publishes them.' });
+    throw saidError('InvalidRequest', { message: 'error.cannotImport', hint: 'error.cannotImport.hint', vars: { file, reason: (error as Error).message } });
   }
   const { problems } = validateSources(engine.resourcesDir, [{ file: `${path.basename(file)} (imported)`, json: imported.file }], readGrants(path.join(engine.dataDir, 'catalog')).grants);
   return { ...imported, problems };

@@ -1,7 +1,6 @@
 // Chat sessions as the workbench lists and edits them: search, rename, delete, cut back for an edited question or a
 // regenerated answer, and export with every call.
 import type { ChatExport, ChatInfo, ChatTranscript } from '../../api/contract.ts';
-import { KopaError } from '../../core/errors.ts';
 import { chatMarkdown } from '../../core/agent/chatMarkdown.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import { ChatRepository } from '../store/repositories/ChatRepository.ts';
@@ -31,7 +30,7 @@ export function renameChat(engine: EngineServices, id: string, title: string): C
   const chats = repository(engine);
   requireChat(chats, id);
   const clean = title.trim();
-  if (clean === '') throw new KopaError('InvalidRequest', 'A chat needs a title.');
+  if (clean === '') throw saidError('InvalidRequest', { message: 'error.chatTitle' });
   chats.rename(id, clean.slice(0, 200), new Date());
   return requireChat(chats, id);
 }
@@ -49,7 +48,7 @@ export function truncateChat(engine: EngineServices, id: string, fromSeq: number
   const chats = repository(engine);
   requireChat(chats, id);
   const target = chats.transcript(id).find((m) => m.seq === fromSeq);
-  if (!target || target.role !== 'user') throw new KopaError('InvalidRequest', `Message ${fromSeq} of chat ${id} is not a question; only a question and what follows it can be replaced.`);
+  if (!target || target.role !== 'user') throw saidError('InvalidRequest', { message: 'error.notQuestion', vars: { seq: fromSeq, id } });
   chats.truncate(id, fromSeq, new Date());
   return getChat(engine, id);
 }

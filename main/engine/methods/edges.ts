@@ -2,7 +2,6 @@
 import type { EdgeDetail, EdgeProposal, EdgeVerifyParams, EdgeVerifySummary, CallOptions } from '../../api/contract.ts';
 import { proposeCandidates } from '../../core/edge/candidates.ts';
 import { edgeStatuses, type CandidateBasis, type EdgeStatus } from '../../core/edge/types.ts';
-import { KopaError } from '../../core/errors.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
 import { Verifier } from '../edge/verifier.ts';
@@ -43,7 +42,7 @@ export function showEdge(engine: EngineServices, id: string): EdgeDetail {
   const found = repo.find(id);
   if (found.length === 0) throw saidError('NotFound', { message: 'error.noLink', hint: 'error.noLink.hint', vars: { id } });
   if (found.length > 1 && !found.some((e) => e.id === id)) {
-    throw new KopaError('Usage', `${id} is the start of ${found.length} link ids: ${found.map((e) => e.id).join(', ')}.`, { hint: 'Give more of the id.' });
+    throw saidError('Usage', { message: 'error.ambiguousLink', hint: 'error.ambiguousLink.hint', vars: { id, n: found.length, ids: found.map((e) => e.id).join(', ') } });
   }
   const edge = found.find((e) => e.id === id) ?? found[0]!;
   return { edge, trials: repo.trials(edge.id) };

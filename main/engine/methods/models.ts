@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentRunParams, CallOptions, LoadedModel, ModelInfo, ServerCheckResult } from '../../api/contract.ts';
-import { KopaError } from '../../core/errors.ts';
+import type { KopaError } from '../../core/errors.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import { LlamaBackend } from '../agent/llamaBackend.ts';
@@ -62,7 +62,7 @@ export async function requireFittingAdapters(adapters: string[], base: string): 
   for (const adapter of adapters) {
     if (!existsSync(adapter)) throw saidError('NotFound', { message: 'error.noAdapterFile', hint: 'error.noAdapterFile.hint', vars: { file: adapter } });
     const check = await checkAdapter(adapter, base);
-    if (!check.ok) throw new KopaError('InvalidModelFile', `The adapter ${adapter} does not fit ${base}: ${check.problems.join('; ')}.`, { hint: 'Convert the LoRA against the same base model it was trained on.' });
+    if (!check.ok) throw saidError('InvalidModelFile', { message: 'error.adapterMismatch', hint: 'error.adapterMismatch.hint', vars: { adapter, base, problems: check.problems.join('; ') } });
   }
 }
 
@@ -83,18 +83,18 @@ export interface PoolMember {
 /** The servers of `pool:a*4,b*2` (each one's concurrency after `*`, 4 by default), each an OpenAI-compatible server. */
 export function poolMembers(engine: EngineServices, ref: string): PoolMember[] {
   const parts = ref.slice(POOL_PREFIX.length).split(',').map((p) => p.trim()).filter((p) => p !== '');
-  if (parts.length === 0) throw new KopaError('Usage', `Name the servers of the pool: ${POOL_PREFIX}SERVER1,SERVER2.`);
+  if (parts.length === 0) throw saidError('Usage', { message: 'error.poolEmpty', vars: { prefix: POOL_PREFIX } });
   const registry = engine.models();
   return parts.map((part) => {
     const [, member = part, count] = /^(.*?)(?:\*(\d+))?$/.exec(part) ?? [];
     const known = registry.get(member);
     if (!(member.startsWith(OPENAI_PREFIX) || known?.kind === 'openai')) {
-      throw new KopaError('Usage', `${member} in the pool is not an inference server; a pool holds OpenAI-compatible servers only.`, { hint: 'Register each one first: kopa models add openai:URL --name MODEL.' });
+      throw saidError('Usage', { message: 'error.poolMember', hint: 'error.poolMember.hint', vars: { member } });
     }
     const [base, model] = known ? [known.location, known.name] : member.slice(OPENAI_PREFIX.length).split('#');
-    if (!model) throw new KopaError('Usage', `Name the model the server runs: ${member}#MODEL.`);
+    if (!model) throw saidError('Usage', { message: 'error.serverModel', vars: { ref: member } });
     const concurrency = count === undefined ? POOL_MEMBER_CONCURRENCY : Number(count);
-    if (concurrency < 1) throw new KopaError('Usage', `A server's concurrency in a pool is at least 1: ${part}.`);
+    if (concurrency < 1) throw saidError('Usage', { message: 'error.poolConcurrency', vars: { part } });
     return { ref: member, id: `openai:${base}#${model}`, base: base!, model, concurrency };
   });
 }
@@ -118,11 +118,11 @@ export async function resolveBackend(engine: EngineServices, params: Pick<AgentR
   const known = registry.get(ref);
   if (ref.startsWith(OPENAI_PREFIX) || known?.kind === 'openai') {
     const [base, model] = known ? [known.location, known.name] : ref.slice(OPENAI_PREFIX.length).split('#');
-    if (!model) throw new KopaError('Usage', `Name the model the server runs: ${ref}#MODEL.`);
+    if (!model) throw saidError('Usage', { message: 'error.serverModel', vars: { ref } });
     return openAiBackend(engine, base!, model);
   }
   const file = known ? known.location : path.resolve(ref);
-  if (known?.kind === 'lora') throw new KopaError('Usage', `${ref} is a LoRA adapter; give it with --lora and name the base model with --model.`);
+  if (known?.kind === 'lora') throw saidError('Usage', { message: 'error.loraAsModel', vars: { ref } });
   if (!existsSync(file)) throw unknownModel(engine, ref);
   const lora = (params.lora ?? []).map((l) => registry.get(l)?.location ?? path.resolve(l));
   await requireFittingAdapters(lora, file);
@@ -134,9 +134,9 @@ export async function resolveBackend(engine: EngineServices, params: Pick<AgentR
 export async function checkServer(engine: EngineServices, ref: string, signal?: AbortSignal): Promise<ServerCheckResult> {
   const known = engine.models().get(ref);
   if (!known && !ref.startsWith(OPENAI_PREFIX)) throw unknownModel(engine, ref);
-  if (known && known.kind !== 'openai') throw new KopaError('Usage', `${ref} is a ${known.kind === 'lora' ? 'LoRA adapter' : 'local model'}; only inference servers are checked this way.`, { hint: 'Load a local model from the Models view (or kopa models load) to check it.' });
+  if (known && known.kind !== 'openai') throw saidError('Usage', { message: known.kind === 'lora' ? 'error.testLora' : 'error.testLocal', hint: 'error.testLocal.hint', vars: { ref } });
   const backend = await resolveBackend(engine, { model: ref });
-  if (!(backend instanceof OpenAiBackend)) throw new KopaError('Usage', `${ref} is not an inference server.`);
+  if (!(backend instanceof OpenAiBackend)) throw saidError('Usage', { message: 'error.notServer', vars: { ref } });
   return backend.check(signal);
 }
 
@@ -148,8 +148,8 @@ function describeLoaded(engine: EngineServices, placement: Omit<LoadedModel, 'id
 /** Loads a local model (a registered one or a .gguf file) ahead of its first question, with progress. */
 export async function loadModel(engine: EngineServices, params: { ref: string; contextSize?: number; gpuLayers?: number | 'auto' | 'max'; lora?: string[] }, options: CallOptions): Promise<LoadedModel> {
   const known = engine.models().get(params.ref);
-  if (known && known.kind !== 'gguf') throw new KopaError('Usage', `${params.ref} is ${known.kind === 'lora' ? 'a LoRA adapter: load its base model with the adapter attached' : 'an inference server: it needs no loading'}.`);
-  if (/^(scripted|openai):/.test(params.ref)) throw new KopaError('Usage', `${params.ref} needs no loading; only local GGUF models are loaded.`);
+  if (known && known.kind !== 'gguf') throw saidError('Usage', { message: known.kind === 'lora' ? 'error.loadLora' : 'error.loadServer', vars: { ref: params.ref } });
+  if (/^(scripted|openai):/.test(params.ref)) throw saidError('Usage', { message: 'error.noLoading', vars: { ref: params.ref } });
   const backend = await resolveBackend(engine, { model: params.ref, lora: params.lora, contextSize: params.contextSize, gpuLayers: params.gpuLayers }, options.signal, (fraction) =>
     options.onProgress?.({ stage: 'loading the model', done: Math.round(fraction * 100), total: 100 }),
   );
@@ -157,7 +157,7 @@ export async function loadModel(engine: EngineServices, params: { ref: string; c
   await backend.dispose();
   const placement = backend instanceof LlamaBackend ? backend.placement() : undefined;
   const stillLoaded = placement && engine.modelHost().placements().some((p) => p.path === placement.path && p.contextSize === placement.contextSize && p.lora.length === placement.lora.length);
-  if (!stillLoaded) throw new KopaError('Disposed', `${params.ref} was unloaded while it loaded.`);
+  if (!stillLoaded) throw saidError('Disposed', { message: 'error.unloadedWhileLoading', vars: { ref: params.ref } });
   return describeLoaded(engine, placement);
 }
 

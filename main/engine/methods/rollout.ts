@@ -7,7 +7,6 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallOptions, RolloutGroup, RolloutRunParams, RolloutRunResult } from '../../api/contract.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
-import { KopaError } from '../../core/errors.ts';
 import { groupAdvantages, summariseGroups } from '../../core/reward/groups.ts';
 import { rewardOf } from '../../core/reward/reward.ts';
 import type { Agent } from '../agent/Agent.ts';
@@ -23,7 +22,7 @@ const seedOf = (...parts: (string | number)[]): number => createHash('sha256').u
 
 export async function runRollout(engine: EngineServices, params: RolloutRunParams, options: CallOptions): Promise<RolloutRunResult> {
   const mode = params.mode ?? 'emulator';
-  if (mode === 'live' || mode === 'record') throw new KopaError('Usage', 'Rollouts never reach live APIs: run them on the emulator or a replay snapshot.', { hint: 'kopa rollout --mode replay --snapshot NAME' });
+  if (mode === 'live' || mode === 'record') throw saidError('Usage', { message: 'error.rolloutLive', hint: 'error.rolloutLive.hint' });
   const datasets = new DatasetRepository(engine.store.db);
   const dataset = /^\d+$/.test(params.dataset) ? datasets.get(Number(params.dataset)) : datasets.byName(params.dataset);
   if (!dataset) throw saidError('NotFound', { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: params.dataset } });
@@ -50,7 +49,7 @@ export async function runRollout(engine: EngineServices, params: RolloutRunParam
   const repo = new RolloutRepository(engine.store.db);
   const existing = repo.run(runId);
   if (existing && canonicalJson(existing.params) !== canonicalJson(settings)) {
-    throw new KopaError('Usage', `The rollout run ${runId} was started with other settings.`, { hint: 'Give another --run-id, or the same settings to resume it.' });
+    throw saidError('Usage', { message: 'error.rolloutSettings', hint: 'error.rolloutSettings.hint', vars: { run: runId } });
   }
   repo.open(runId, dataset.id, settings, new Date());
   const done = new Set(repo.groups<RolloutGroup>(runId).map((g) => g.sampleId));
@@ -60,7 +59,7 @@ export async function runRollout(engine: EngineServices, params: RolloutRunParam
   try {
     for (const [index, sample] of samples.entries()) {
       if (done.has(sample.ordinal)) continue;
-      if (options.signal?.aborted) throw new KopaError('Aborted', `Rollouts stopped after ${index} of ${samples.length} prompts; run the same command again to continue.`);
+      if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.rolloutStopped', vars: { done: index, total: samples.length } });
       const asOf = new Date(sample.walk.asOf);
       const { reference, metric } = sampleReference(sample, catalog);
       const tools = [...new Set(sample.walk.plan.steps.map((s) => s.tool))];

@@ -44,7 +44,7 @@ export function loadIntents(engine: EngineServices, book: PhraseBook): Intent[] 
 
 export async function runSynthesis(engine: EngineServices, params: SynthRunParams, options: CallOptions): Promise<SynthRunResult> {
   const mode = params.mode ?? 'emulator';
-  if (params.paraphraseModel && params.strategy === 'walk') throw new KopaError('Usage', 'The paraphrase pass rewrites the requests of intent synthesis; random walks have no template to rewrite.', { hint: 'Leave out --strategy walk, or --paraphrase-model.' });
+  if (params.paraphraseModel && params.strategy === 'walk') throw saidError('Usage', { message: 'error.paraphraseWalk', hint: 'error.paraphraseWalk.hint' });
   const edges = new EdgeRepository(engine.store.db);
   const asOf = params.asOf ? new Date(params.asOf) : engine.clock(mode);
   let verification: SynthRunResult['verification'];
@@ -140,6 +140,6 @@ export function datasetSample(engine: EngineServices, ref: string, ordinal: numb
   const repo = new DatasetRepository(engine.store.db);
   const dataset = findDataset(repo, ref);
   const sample = repo.sample(dataset.id, ordinal);
-  if (!sample) throw new KopaError('NotFound', `Dataset ${dataset.name} has no sample ${ordinal}.`, { hint: `It has ${repo.sampleCount(dataset.id)} samples, numbered from 1.` });
+  if (!sample) throw saidError('NotFound', { message: 'error.noSample', hint: 'error.noSample.hint', vars: { name: dataset.name, n: ordinal, count: repo.sampleCount(dataset.id) } });
   return sample;
 }

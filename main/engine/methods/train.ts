@@ -6,7 +6,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallOptions, TrainExportParams, TrainExportResult } from '../../api/contract.ts';
 import { functionName, functionSchema, type FunctionSchema } from '../../core/catalog/functionSchema.ts';
-import { KopaError } from '../../core/errors.ts';
 import { exportRow } from '../../core/synth/formats.ts';
 import { rewardsModule, toolsModule, trainScript, TO_PARQUET, verlModules } from '../../core/train/pythonKit.ts';
 import { kitReadme } from '../../core/train/kitReadme.ts';
@@ -21,7 +20,7 @@ export async function exportTrainingKit(engine: EngineServices, params: TrainExp
   const dataset = /^\d+$/.test(params.dataset) ? repo.get(Number(params.dataset)) : repo.byName(params.dataset);
   if (!dataset) throw saidError('NotFound', { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: params.dataset } });
   const samples = repo.samples(dataset.id);
-  if (samples.length === 0) throw new KopaError('InvalidRequest', `The dataset ${dataset.name} has no samples.`);
+  if (samples.length === 0) throw saidError('InvalidRequest', { message: 'error.datasetEmpty', vars: { name: dataset.name } });
   const catalog = engine.catalog();
   const dir = path.resolve(params.out);
   mkdirSync(dir, { recursive: true });

@@ -7,9 +7,9 @@ import path from 'node:path';
 import type { ModelInfo, Progress } from '../../api/contract.ts';
 import type { AllowlistEntry } from '../../core/catalog/Catalog.ts';
 import { checkAllowed } from '../../core/gateway/allowlist.ts';
-import { KopaError } from '../../core/errors.ts';
 import type { SqliteDatabase } from '../../../native/sqlite/index.ts';
 import type { GgufReport, LlamaRuntime } from '../../../native/llama/index.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 interface ModelRow {
   id: string;
@@ -111,7 +111,7 @@ export class ModelRegistry {
     const sha256 = cached?.sha256 ?? (await sha256Of(file, options.onProgress, options.signal));
     const id = sha256.slice(0, 12);
     const existing = this.db.prepare('SELECT path FROM models WHERE id = ?').get(id) as { path: string } | undefined;
-    if (existing && existing.path !== file) throw new KopaError('InvalidRequest', `The same model is already registered as ${id} (${existing.path}).`);
+    if (existing && existing.path !== file) throw saidError('InvalidRequest', { message: 'error.modelRegistered', vars: { id, file: existing.path } });
     let stored = file;
     if (options.copy) {
       mkdirSync(this.modelsDir, { recursive: true });
@@ -121,7 +121,7 @@ export class ModelRegistry {
       copyFileSync(file, temp);
       if ((await sha256Of(temp, options.onProgress, options.signal)) !== sha256) {
         rmSync(temp, { force: true });
-        throw new KopaError('InvalidModelFile', `The copy of ${file} does not match the original; nothing was registered.`);
+        throw saidError('InvalidModelFile', { message: 'error.copyMismatch', vars: { file } });
       }
       renameSync(temp, stored);
     }
@@ -153,11 +153,11 @@ export class ModelRegistry {
 
   /** The base an adapter fits, with its hash; refuses a file that is no adapter, or one that does not fit. */
   private async adapterBase(file: string, kind: GgufReport['kind'], ref: string, signal?: AbortSignal): Promise<NonNullable<ModelInfo['base']>> {
-    if (kind !== 'lora') throw new KopaError('Usage', `${file} is a model, not a LoRA adapter; --base goes with adapters.`, { hint: 'kopa models add ADAPTER.gguf --base MODEL' });
+    if (kind !== 'lora') throw saidError('Usage', { message: 'error.baseWithModel', hint: 'error.baseWithModel.hint', vars: { file } });
     const basePath = this.get(ref)?.location ?? path.resolve(ref);
     const { checkAdapter } = await import('../../../native/llama/index.ts');
     const check = await checkAdapter(file, basePath);
-    if (!check.ok) throw new KopaError('InvalidModelFile', `The adapter ${file} does not fit ${basePath}: ${check.problems.join('; ')}.`, { hint: 'Convert the LoRA against the same base model it was trained on.' });
+    if (!check.ok) throw saidError('InvalidModelFile', { message: 'error.adapterMismatch', hint: 'error.adapterMismatch.hint', vars: { adapter: file, base: basePath, problems: check.problems.join('; ') } });
     return { path: basePath, sha256: await sha256Of(basePath, undefined, signal) };
   }
 
@@ -166,12 +166,12 @@ export class ModelRegistry {
     try {
       url = new URL(baseUrl);
     } catch {
-      throw new KopaError('Usage', `${baseUrl} is not a URL.`, { hint: 'kopa models add openai:http://vllm.agency.local:8000/v1 --name qwen2.5-7b' });
+      throw saidError('Usage', { message: 'error.notUrl', hint: 'error.serverUrl.hint', vars: { url: baseUrl } });
     }
-    if (!model) throw new KopaError('Usage', 'Say which model the server should run with --name.', { hint: `kopa models add openai:${baseUrl} --name MODEL` });
+    if (!model) throw saidError('Usage', { message: 'error.serverName', hint: 'error.serverName.hint', vars: { url: baseUrl } });
     const id = `srv-${createHash('sha256').update(`${url.toString()}#${model}`).digest('hex').slice(0, 8)}`;
     const verdict = checkAllowed(`${baseUrl.replace(/\/+$/, '')}/chat/completions`, 'POST', [serverEntry(baseUrl, id)]);
-    if (!verdict.allowed) throw new KopaError('InvalidRequest', `${baseUrl} cannot be allowed: ${verdict.reason}.`, { hint: 'Use the server\'s host name (add it to the hosts file if it has none).' });
+    if (!verdict.allowed) throw saidError('InvalidRequest', { message: 'error.serverNotAllowed', hint: 'error.serverNotAllowed.hint', vars: { url: baseUrl, reason: verdict.reason ?? '' } });
     this.db.prepare('INSERT INTO inference_servers (id, base_url, model, added_at) VALUES (?, ?, ?, ?) ON CONFLICT (base_url, model) DO NOTHING').run(id, baseUrl.replace(/\/+$/, ''), model, new Date().toISOString());
     return this.get(id)!;
   }
@@ -196,7 +196,7 @@ export class ModelRegistry {
 
   remove(id: string): ModelInfo {
     const info = this.get(id);
-    if (!info) throw new KopaError('NotFound', `There is no model ${id}.`, { hint: 'kopa models list shows the ids.' });
+    if (!info) throw saidError('NotFound', { message: 'error.noModel', hint: 'error.noModelId.hint', vars: { ref: id } });
     if (info.kind === 'openai') this.db.prepare('DELETE FROM inference_servers WHERE id = ?').run(id);
     else {
       this.db.prepare('DELETE FROM models WHERE id = ?').run(id);

@@ -4,9 +4,9 @@
 import type { KeyReport } from '../../api/contract.ts';
 import { keyPortals } from '../../core/catalog/keyPortals.ts';
 import { keyIds, type KeyId } from '../../core/catalog/types.ts';
-import { KopaError } from '../../core/errors.ts';
 import { keyEnvName, type KeyStore } from '../gateway/keyStore.ts';
 import type { KeyVault } from './keyVault.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export interface KeySourcesOptions {
   /** The encrypted vault, where the host offers one. */
@@ -56,8 +56,6 @@ export class KeySources implements KeyStore {
 
   private vault(keyId: KeyId): KeyVault {
     if (this.options.vault) return this.options.vault;
-    throw new KopaError('Usage', `Keys cannot be stored here. ${this.report().vault.reason}`, {
-      hint: `Set ${keyEnvName(keyId)} in the environment before starting KOPA Studio.`,
-    });
+    throw saidError('Usage', { message: 'error.noVault', hint: 'error.noVault.hint', vars: { reason: this.report().vault.reason ?? '', variable: keyEnvName(keyId) } });
   }
 }

@@ -3,8 +3,8 @@
 // clear, is readable by its owner only, and is replaced atomically so a crash leaves the old or the new file.
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { keyIds, type KeyId } from '../../core/catalog/types.ts';
-import { KopaError } from '../../core/errors.ts';
 import type { KeyStore } from '../gateway/keyStore.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 /** The file, in the data folder, that holds the desktop app's encrypted API keys. */
 export const KEY_VAULT_FILE = 'keys.json';
@@ -39,9 +39,9 @@ export interface KeyVaultOptions {
 /** A key as pasted: data.go.kr shows an "Encoding" and a "Decoding" form, both accepted; whitespace is a paste slip. */
 export function checkKeyText(keyId: KeyId, key: string): string {
   const trimmed = key.trim();
-  if (trimmed === '') throw new KopaError('InvalidRequest', `The ${keyId} key is empty.`);
-  if (/\s/.test(trimmed)) throw new KopaError('InvalidRequest', `The ${keyId} key contains spaces or line breaks.`, { hint: 'Paste the key exactly as the portal shows it.' });
-  if (trimmed.length > 1024) throw new KopaError('InvalidRequest', `The ${keyId} key is longer than any portal issues (${trimmed.length} characters).`);
+  if (trimmed === '') throw saidError('InvalidRequest', { message: 'error.keyEmpty', vars: { keyId } });
+  if (/\s/.test(trimmed)) throw saidError('InvalidRequest', { message: 'error.keySpaces', hint: 'error.keySpaces.hint', vars: { keyId } });
+  if (trimmed.length > 1024) throw saidError('InvalidRequest', { message: 'error.keyLong', vars: { keyId, n: trimmed.length } });
   return trimmed;
 }
 
@@ -65,8 +65,7 @@ export class KeyVault implements KeyStore {
       try {
         vault.clear.set(keyId, await options.cipher.decrypt(Buffer.from(entry.secret, 'base64')));
       } catch (error) {
-        throw new KopaError('InvalidRequest', `The stored ${keyId} key cannot be decrypted on this account or machine.`, {
-          hint: `Enter the key again (the vault ${options.file} was made elsewhere or the keychain changed).`,
+        throw saidError('InvalidRequest', { message: 'error.keyUndecryptable', hint: 'error.keyUndecryptable.hint', vars: { keyId, file: options.file } }, {
           details: { file: options.file, keyId },
           cause: error,
         });
@@ -122,21 +121,19 @@ function readVault(file: string, cipher: string): VaultFile {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { format: 'kopa-keys', version: 1, cipher, keys: {} };
-    throw new KopaError('DataDirUnavailable', `Cannot read the key vault ${file}: ${(error as Error).message}`, { cause: error });
+    throw saidError('DataDirUnavailable', { message: 'error.vaultUnreadable', vars: { file, reason: (error as Error).message } }, { cause: error });
   }
   let data: VaultFile;
   try {
     data = JSON.parse(text) as VaultFile;
   } catch (error) {
-    throw new KopaError('InvalidRequest', `The key vault ${file} is not valid JSON.`, { hint: 'Move the file away and enter the keys again.', cause: error });
+    throw saidError('InvalidRequest', { message: 'error.vaultNotJson', hint: 'error.vaultAgain.hint', vars: { file } }, { cause: error });
   }
   if (data?.format !== 'kopa-keys' || data.version !== 1 || typeof data.keys !== 'object' || data.keys === null) {
-    throw new KopaError('InvalidRequest', `${file} is not a KOPA Studio key vault of a version this app reads.`, { hint: 'Move the file away and enter the keys again.' });
+    throw saidError('InvalidRequest', { message: 'error.vaultVersion', hint: 'error.vaultAgain.hint', vars: { file } });
   }
   if (data.cipher !== cipher) {
-    throw new KopaError('InvalidRequest', `The key vault ${file} was encrypted with ${data.cipher}, which this app cannot use here (it has ${cipher}).`, {
-      hint: 'Enter the keys again on this machine.',
-    });
+    throw saidError('InvalidRequest', { message: 'error.vaultCipher', hint: 'error.vaultCipher.hint', vars: { file, cipher: data.cipher, here: cipher } });
   }
   return data;
 }

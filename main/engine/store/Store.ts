@@ -7,6 +7,7 @@ import { KopaError } from '../../core/errors.ts';
 import { APP_VERSION } from '../../core/appInfo.ts';
 import { isSqliteCorruption, openSqlite, sqliteErrorCode, type SqliteDatabase } from '../../../native/sqlite/index.ts';
 import { storeMigrations, type Migration } from './migrations/index.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export interface StoreOptions {
   /** Schema steps to apply. Defaults to the app's own migrations. */
@@ -55,8 +56,7 @@ function readHeader(file: string): HeaderFacts | 'not-sqlite' {
 }
 
 function corrupt(file: string, reason: string, cause?: unknown): KopaError {
-  return new KopaError('CorruptDatabase', `The database ${file} cannot be read: ${reason}.`, {
-    hint: 'KOPA Studio did not change it. Restore it from a backup (a copy named kopa.db.before-v* sits beside it after each upgrade), or move it aside to start with an empty one.',
+  return saidError('CorruptDatabase', { message: 'error.dbCorrupt', hint: 'error.dbCorrupt.hint', vars: { file, reason } }, {
     details: { file, reason },
     cause,
   });
@@ -84,7 +84,7 @@ export class Store {
     if (!existsSync(file)) createFresh(file, o);
     const stat = statSync(file);
     if (!stat.isFile()) {
-      throw new KopaError('DataDirUnavailable', `${file} is not a file (a folder or something else is where the database belongs).`, { hint: 'Move it aside, or choose another data folder with --data-dir.', details: { file } });
+      throw saidError('DataDirUnavailable', { message: 'error.dbNotFile', hint: 'error.dbNotFile.hint', vars: { file } }, { details: { file } });
     }
     // A database this build writes is never empty: it comes into being whole (createFresh), so an empty file is one
     // that lost its content, not a new one.
@@ -96,8 +96,7 @@ export class Store {
       db = openSqlite(file, { nativeBinding: o.sqliteBinding });
     } catch (error) {
       if (isSqliteCorruption(error)) throw corrupt(file, 'SQLite rejected the file', error);
-      throw new KopaError('DataDirUnavailable', `Cannot open the database ${file}: ${(error as Error).message}`, {
-        hint: 'Check that the data folder exists and is writable, or choose another one with --data-dir.',
+      throw saidError('DataDirUnavailable', { message: 'error.dbCannotOpen', hint: 'error.dbCannotOpen.hint', vars: { file, reason: (error as Error).message } }, {
         details: { file },
         cause: error,
       });
@@ -107,8 +106,7 @@ export class Store {
       // Another program's SQLite file is refused before anything (not even WAL mode) is written to it.
       if (!hasTable(db, 'schema_migrations')) throw corrupt(file, 'it is an SQLite database, but not one KOPA Studio wrote (it has no schema_migrations table)');
       if (version > latest) {
-        throw new KopaError('NewerDatabase', `The database ${file} has schema version ${version}, but this KOPA Studio (${o.appVersion}) knows versions up to ${latest}.`, {
-          hint: 'It was written by a newer KOPA Studio: upgrade this installation, or point --data-dir at another folder.',
+        throw saidError('NewerDatabase', { message: 'error.dbNewer', hint: 'error.dbNewer.hint', vars: { file, version, app: o.appVersion, latest } }, {
           details: { file, schemaVersion: version, latestSchemaVersion: latest },
         });
       }
@@ -237,9 +235,7 @@ function readVersion(db: SqliteDatabase, file: string, quickCheckMaxBytes: numbe
 
 function configure(db: SqliteDatabase): void {
   const mode = db.pragma('journal_mode = WAL', { simple: true });
-  if (mode !== 'wal') throw new KopaError('DataDirUnavailable', `The database could not switch to WAL mode (got ${String(mode)}).`, {
-    hint: 'Keep the data folder on a local disk: network file systems cannot hold a WAL database.',
-  });
+  if (mode !== 'wal') throw saidError('DataDirUnavailable', { message: 'error.dbNoWal', hint: 'error.dbNoWal.hint', vars: { mode: String(mode) } });
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   // INSERT OR REPLACE then fires the delete triggers of the rows it replaces (the audit log's refuse it).

@@ -6,7 +6,6 @@
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
 import type { Edge } from '../../core/edge/types.ts';
-import { KopaError } from '../../core/errors.ts';
 import { Rng } from '../../core/random.ts';
 import type { BenchTask } from '../../core/bench/types.ts';
 import type { LintContext } from '../../core/bench/lints.ts';
@@ -30,6 +29,7 @@ import { openRun, runSummary } from './synthRun.ts';
 import { IntentExecutor } from './intentExecutor.ts';
 import type { Paraphraser } from './paraphraser.ts';
 import { median } from '../../core/median.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export interface IntentSynthParams {
   count: number;
@@ -91,7 +91,7 @@ export class IntentSynthesizer {
     const started = performance.now();
     const now = this.deps.now ?? (() => new Date());
     const { datasets, catalog, book } = this.deps;
-    if (this.deps.edges.length === 0) throw new KopaError('Usage', 'There are no verified links to plan over.', { hint: 'Run kopa edges verify first.' });
+    if (this.deps.edges.length === 0) throw saidError('Usage', { message: 'error.noVerifiedLinks', hint: 'error.noVerifiedLinks.hint' });
     const { dataset, resumed, previous, saved, seen } = openRun<Counters>(datasets, { ...params, strategy: 'intents' }, options.name, params.seed, params.backend, this.deps.graphVersion, now());
     const counters: Counters = {
       attempts: saved.attempts ?? 0,
@@ -104,7 +104,7 @@ export class IntentSynthesizer {
     const planner = new Planner({ catalog, edges: this.deps.edges, oneRow: oneRowTools(book), maxSteps: params.maxSteps, limit: Math.max(params.trajectories ?? 4, 1) + 2 });
     const plans = new Map(this.deps.intents.map((intent) => [intent.id, planner.plan(intent)]));
     const plannable = this.deps.intents.filter((i) => plans.get(i.id)!.length > 0);
-    if (plannable.length === 0) throw new KopaError('Usage', 'No intent can be planned over the verified links.', { hint: 'Run kopa edges verify to verify the graph, or check resources/synth/intents.json.' });
+    if (plannable.length === 0) throw saidError('Usage', { message: 'error.noPlannableIntent', hint: 'error.noPlannableIntent.hint' });
     options.onProgress?.({ stage: 'inputs', message: 'finding places, names and addresses the backend lists' });
     const sources = await InputSources.prepare({ call: this.deps.call, resourcesDir: this.deps.resourcesDir, asOf, seed: params.seed, businessNumbers: this.deps.businessNumbers });
     const executor = new IntentExecutor({ catalog, book, call: this.deps.call, baseArgs: (id) => this.deps.seeds.baseArgs(id), asOf });
@@ -115,7 +115,7 @@ export class IntentSynthesizer {
     let kept = previous.length;
 
     while (kept < params.count && counters.attempts < maxAttempts) {
-      if (options.signal?.aborted) throw new KopaError('Aborted', `Synthesis stopped after ${kept} of ${params.count} samples; run the same command again to continue.`);
+      if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.synthStopped', vars: { kept, count: params.count } });
       const attempt = counters.attempts++;
       const rng = Rng.for(params.seed, 'intent', attempt);
       // Every intent in turn, in an order of its own each round, so every question is asked about as often.

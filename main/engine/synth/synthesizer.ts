@@ -4,7 +4,6 @@
 // coverage of tools and links.
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { Edge } from '../../core/edge/types.ts';
-import { KopaError } from '../../core/errors.ts';
 import { Rng } from '../../core/random.ts';
 import { checkGates, gateNames, planSignature, remember, type GateName } from '../../core/synth/gates.ts';
 import type { PhraseBook } from '../../core/synth/phraseBook.ts';
@@ -17,6 +16,7 @@ import type { DatasetRepository, DatasetRow } from '../store/repositories/Datase
 import { openRun, runSummary } from './synthRun.ts';
 import { ValuePools } from './valuePools.ts';
 import { Walker } from './walker.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export interface SynthRunParams {
   count: number;
@@ -62,7 +62,7 @@ export class Synthesizer {
     const started = performance.now();
     const now = this.deps.now ?? (() => new Date());
     const { datasets, catalog, book } = this.deps;
-    if (this.deps.edges.length === 0) throw new KopaError('Usage', 'There are no verified links to walk.', { hint: 'Run kopa edges verify first.' });
+    if (this.deps.edges.length === 0) throw saidError('Usage', { message: 'error.noVerifiedLinks', hint: 'error.noVerifiedLinks.hint' });
     const { dataset, resumed, previous, saved, seen } = openRun<Counters>(datasets, { ...params }, options.name, params.seed, params.backend, this.deps.graphVersion, now());
     const counters: Counters = { attempts: saved.attempts ?? 0, walkFailures: saved.walkFailures ?? 0, gates: { ...emptyGates(), ...saved.gates } };
 
@@ -74,7 +74,7 @@ export class Synthesizer {
     let kept = previous.length;
 
     while (kept < params.count && counters.attempts < maxAttempts) {
-      if (options.signal?.aborted) throw new KopaError('Aborted', `Synthesis stopped after ${kept} of ${params.count} samples; run the same command again to continue.`);
+      if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.synthStopped', vars: { kept, count: params.count } });
       const attempt = counters.attempts++;
       const rng = Rng.for(params.seed, 'walk', attempt);
       const outcome = await walker.walk(rng, params.minSteps, params.maxSteps);

@@ -111,4 +111,38 @@ describe('the command line’s language', () => {
     expect(chat.code, chat.stderr).toBe(0);
     expect(chat.stdout).toMatch(/^턴 1번, 토큰 \d+\+\d+, \d+ ms, scripted/m);
   }, 120_000);
+
+  it('says a call’s outcome, a tool’s card, tables and the engine’s own refusals in Korean', async () => {
+    const dir = tempDir();
+    const bad = await kopa(['--data-dir', dir, 'call', 'kasi.getRestDeInfo', '--args', '{"solYear": "26", "x": 1}'], KOREAN);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toContain('kasi.getRestDeInfo  실패: InvalidParam');
+    expect(bad.stdout).toContain('인자가 도구에 맞지 않아 요청하지 않았습니다:');
+    expect(bad.stdout).toContain('  - x: 이 도구의 매개변수가 아닙니다');
+    expect(bad.stdout).toContain('  - solYear: 4자리 숫자여야 합니다 (연도 YYYY, 예: 2025)');
+    expect(bad.stdout).toContain('안내: 매개변수의 형식과 예는 kopa catalog show kasi.getRestDeInfo에 있습니다.');
+    const ok = await kopa(['--data-dir', dir, 'call', 'kasi.getRestDeInfo', '--args', '{"solYear": "2026", "solMonth": "05"}'], KOREAN);
+    expect(ok.stdout).toMatch(/^kasi\.getRestDeInfo {2}성공 {2}\(emulator, \d+ ms\)$/m);
+    expect(ok.stdout).toMatch(/결과 코드 00 NORMAL SERVICE\., 3행 중 3행 \(1쪽, 쪽당 100행\)/);
+    const noKey = await kopa(['--data-dir', dir, 'call', 'kasi.getRestDeInfo', '--args', '{"solYear": "2026"}', '--mode', 'live'], KOREAN);
+    expect(noKey.stdout).toContain('API 키가 없거나 맞지 않습니다.');
+    expect(noKey.stdout).toContain('KOPA_KEY_DATA_GO_KR');
+    const card = await kopa(['--data-dir', dir, 'catalog', 'show', 'kasi.getRestDeInfo'], KOREAN);
+    expect(card.stdout).toMatch(/^엔드포인트 +GET http:\/\/apis\.data\.go\.kr\//m);
+    expect(card.stdout).toMatch(/^호출 한도 +kasi\.SpcdeInfoService, 하루 10000회$/m);
+    expect(card.stdout).toContain('\n매개변수\n');
+    expect(card.stdout).toContain('\n응답 필드\n');
+    expect((await kopa(['--data-dir', dir, 'catalog', 'list'], KOREAN)).stdout).toMatch(/^도구 \d+개$/m);
+    expect((await kopa(['--data-dir', dir, 'snapshots'], KOREAN)).stdout).toBe('  (행 없음)\n');
+    const url = await kopa(['--data-dir', dir, 'models', 'add', 'openai:notaurl'], KOREAN);
+    expect(url.code).toBe(2);
+    expect(url.stderr).toBe('오류: notaurl은(는) URL이 아닙니다.\n안내: kopa models add openai:http://vllm.agency.local:8000/v1 --name qwen2.5-7b\n');
+    const tool = await kopa(['--data-dir', dir, 'catalog', 'show', 'kasi.getRestDeInf'], KOREAN);
+    expect(tool.stderr).toMatch(/^오류: 도구 "kasi\.getRestDeInf"이\(가\) 없습니다\. kasi\.getRestDeInfo.*을\(를\) 말씀하신 건가요\?$/m);
+    const script = path.join(tempDir(), 'bad.jsonl');
+    writeFileSync(script, '{"say": "hi"}\n');
+    const scripted = await kopa(['--data-dir', dir, 'chat', '--model', `scripted:${script}`, '--once', '안녕'], KOREAN);
+    expect(scripted.stderr).toContain(`오류: ${script}:1은(는) 모델 차례가 아닙니다:`);
+    expect(scripted.stderr).toContain('안내: 한 줄이 모델의 한 차례입니다');
+  }, 120_000);
 });

@@ -2,8 +2,8 @@
 // exactly the bytes the live API sent.
 import { randomUUID } from 'node:crypto';
 import type { SqliteDatabase, SqliteStatement } from '../../../../native/sqlite/index.ts';
-import { KopaError } from '../../../core/errors.ts';
 import type { SnapshotInfo } from '../../../api/contract.ts';
+import { saidError } from '../../../core/i18n/saidError.ts';
 
 export interface Recording {
   requestHash: string;
@@ -66,7 +66,7 @@ export class RecordingRepository {
   }
 
   ensureSnapshot(name: string, options: { description?: string; importedFrom?: string } = {}): number {
-    if (name.startsWith(RecordingRepository.STAGING_PREFIX)) throw new KopaError('Usage', `A snapshot name may not start with "${RecordingRepository.STAGING_PREFIX}": it marks an import in progress.`);
+    if (name.startsWith(RecordingRepository.STAGING_PREFIX)) throw saidError('Usage', { message: 'error.stagingName', vars: { prefix: RecordingRepository.STAGING_PREFIX } });
     const existing = this.snapshotId(name);
     if (existing !== undefined) return existing;
     const info = this.db

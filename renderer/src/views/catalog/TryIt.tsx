@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import type { CallResult } from '../../../../main/core/gateway/callResult.ts';
 import type { ToolSpec } from '../../../../main/core/catalog/types.ts';
+import { sayViolation } from '../../../../main/core/catalog/sayViolation.ts';
 import { resultPreview } from '../../../../main/core/view/resultPreview.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useBackend } from '../../app/backendMode.tsx';
@@ -57,7 +58,7 @@ function Input({ field, value, invalid, kinds, onChange }: { field: FormField; v
 }
 
 function Outcome({ result, headline }: { result: CallResult; headline: string[] | undefined }) {
-  const { t } = useLocale();
+  const { t, locale } = useLocale();
   const [tab, setTab] = useState<Tab>('table');
   const preview = useMemo(() => resultPreview(result.items, result.totalCount, { rows: 100, columns: 40, headline }), [result, headline]);
   return (
@@ -77,7 +78,7 @@ function Outcome({ result, headline }: { result: CallResult; headline: string[] 
             <ul data-testid="try-violations">
               {result.error.violations.map((v) => (
                 <li key={`${v.path}:${v.message}`}>
-                  <code>{v.path.replace(/^\//, '') || t('catalog.arguments')}</code> {v.message}
+                  <code>{v.path.replace(/^\//, '') || t('catalog.arguments')}</code> {sayViolation(locale, v)}
                 </li>
               ))}
             </ul>
