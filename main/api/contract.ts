@@ -496,9 +496,10 @@ export interface ModelInfo {
 
 /**
  * Speculative decoding for a local model: "input-lookup" (prompt lookup) guesses the next tokens from the conversation
- * itself, as a call does when it copies a code from an earlier result. The answers are the same; only the speed changes.
+ * itself, as a call does when it copies a code from an earlier result; "draft:REF" lets a smaller model of the same
+ * vocabulary (a registered model or a .gguf file) generate ahead. The answers are the same; only the speed changes.
  */
-export type SpeculationParam = 'off' | 'input-lookup';
+export type SpeculationParam = 'off' | 'input-lookup' | `draft:${string}`;
 
 export interface AgentRunParams {
   question: string;

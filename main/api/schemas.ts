@@ -16,7 +16,7 @@ const text = z.string().min(1).max(4096);
 const mode = z.enum(gatewayModes);
 const keyId = z.enum(keyIds);
 const bfclCategories = BFCL_CATEGORIES;
-const speculation = z.enum(['off', 'input-lookup']);
+const speculation = z.union([z.enum(['off', 'input-lookup']), z.custom<`draft:${string}`>((v) => typeof v === 'string' && /^draft:.+/.test(v), 'draft:REF names a draft model')]);
 
 export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'engine.status': empty,

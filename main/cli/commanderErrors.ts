@@ -4,7 +4,7 @@ import { InvalidArgumentError } from 'commander';
 import { translate, type Locale, type StringKey } from '../core/i18n/strings.ts';
 
 /** Why a value given on the command line is refused, each one sentence of the catalogue (`cli.invalid.*`). */
-export const INVALID_VALUES = ['json', 'jsonObject', 'integer', 'atLeastOne', 'list', 'instant', 'duration', 'port'] as const;
+export const INVALID_VALUES = ['json', 'jsonObject', 'integer', 'atLeastOne', 'list', 'instant', 'duration', 'port', 'speculation'] as const;
 export type InvalidValue = (typeof INVALID_VALUES)[number];
 
 /** The error a value parser throws: Commander shows it after the option; its English text is the catalogue's. */

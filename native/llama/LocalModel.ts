@@ -1,4 +1,4 @@
-import { InputLookupTokenPredictor, LlamaChat, LlamaCompletion, resolveChatWrapper, type ChatHistoryItem, type ChatModelFunctions, type ChatWrapper, type GbnfJsonSchema, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaModel, type Tokenizer } from 'node-llama-cpp';
+import { DraftSequenceTokenPredictor, InputLookupTokenPredictor, LlamaChat, LlamaCompletion, resolveChatWrapper, type ChatHistoryItem, type ChatModelFunctions, type ChatWrapper, type GbnfJsonSchema, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaModel, type Tokenizer } from 'node-llama-cpp';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { paramsGrammar, stepGrammar, type GrammarSchema } from '../../main/core/agent/grammarSchema.ts';
 import { stepBudget } from '../../main/core/agent/stepBudget.ts';
@@ -66,6 +66,8 @@ export interface LoadLocalModelOptions {
   sequences?: number;
   /** Speculative decoding (see Speculation). Defaults to off. */
   speculation?: Speculation;
+  /** How a draft model drafts (see DraftOptions); node-llama-cpp's defaults when omitted. */
+  draft?: DraftOptions;
   /** Called with the load progress, 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -74,10 +76,26 @@ export interface LoadLocalModelOptions {
 /**
  * Speculative decoding: tokens guessed ahead and checked by the model in one batch, so that a run of correct
  * guesses costs about one token's step. "input-lookup" (prompt lookup) guesses by finding the last generated tokens
- * in the conversation, as a tool call does when it copies a code or a name from an earlier result. The output is the
+ * in the conversation, as a tool call does when it copies a code or a name from an earlier result; "draft:FILE"
+ * lets a smaller model of the same vocabulary (Qwen2.5-0.5B for a 7B Qwen2.5) generate ahead. The output is the
  * same; only the speed changes, and only where guesses hold.
  */
-export type Speculation = 'off' | 'input-lookup';
+export type Speculation = 'off' | 'input-lookup' | `draft:${string}`;
+
+/** How a draft model drafts. */
+export interface DraftOptions {
+  /** Tokens the draft is less sure of than this (its probability, 0 to 1) are not proposed. Defaults to 0.6; 0 proposes all. */
+  minConfidence?: number;
+  /**
+   * Drafted tokens generation waits for before each step. Defaults to 0: never wait, so a draft slower than the model
+   * costs nothing (and helps nothing); a draft much smaller than the model is ahead anyway.
+   */
+  minTokens?: number;
+}
+
+const DRAFT_PREFIX = 'draft:';
+/** Text whose tokens a draft model must split exactly as the model does (a tool call, Korean, digits). */
+const VOCABULARY_PROBE = '{"tool": "molit_getRTMSDataSvcAptTradeDev", "arguments": {"LAWD_CD": "11680", "DEAL_YMD": "202403"}} 서울특별시 강남구 아파트';
 
 /** How well the guesses held: tokens checked and confirmed, checked and refuted. */
 export interface PredictionStats {
@@ -94,6 +112,7 @@ interface ContextSettings {
   chatWrapper: ChatWrapperChoice;
   reuseCache: boolean;
   speculation: Speculation;
+  draft?: DraftOptions;
 }
 
 export interface CompleteOptions {
@@ -186,6 +205,8 @@ export class LocalModel {
 
   private readonly settings: ContextSettings;
   private readonly allSequences: LlamaContextSequence[] = [];
+  /** The draft model's weights and context, where speculation drafts with one; this instance owns both. */
+  private draft: { model: LlamaModel; context: LlamaContext } | undefined;
   private readonly budgets = new Map<string, number>();
   /** What each sequence last held: the opening of its conversation (system prompt, first request, tools). */
   private readonly openings = new Map<LlamaContextSequence, string>();
@@ -277,6 +298,7 @@ export class LocalModel {
         chatWrapper: options.chatWrapper ?? 'auto',
         reuseCache: options.reuseCache ?? true,
         speculation: options.speculation ?? 'off',
+        ...(options.draft ? { draft: options.draft } : {}),
       },
       true,
     );
@@ -341,6 +363,8 @@ export class LocalModel {
       if (options.signal?.aborted) throw new KopaError('Aborted', 'Generation was cancelled.', { cause: error });
       throw error;
     } finally {
+      // A draft keeps drafting in the background with the generation's sampling callbacks; it stops before they go.
+      sequence.tokenPredictor?.stop();
       completion.dispose({ disposeSequence: false });
     }
   }
@@ -348,17 +372,46 @@ export class LocalModel {
   private ensureContext(): Promise<LlamaContext> {
     this.context ??= (async () => {
       const { lora, loraScale, speculation } = this.settings;
+      const draft = speculation.startsWith(DRAFT_PREFIX) ? await this.draftContext(speculation.slice(DRAFT_PREFIX.length)) : undefined;
       const context = await this.model.createContext({ contextSize: this.contextSize, sequences: this.sequences, threads: this.runtime.threads, ...(lora.length ? { lora: { adapters: lora.map((filePath) => ({ filePath, scale: loraScale })) } } : {}) });
       this.madeContext = context;
       for (let i = 0; i < this.sequences; i++) {
-        // A predictor belongs to one sequence (node-llama-cpp's rule).
-        const sequence = context.getSequence(speculation === 'input-lookup' ? { tokenPredictor: new InputLookupTokenPredictor() } : {});
+        // A predictor belongs to one sequence (node-llama-cpp's rule), and a draft sequence to one predictor. The draft
+        // drafts without the repeat penalty: the generation's penalty callback may already be gone when it next runs.
+        const tokenPredictor =
+          speculation === 'input-lookup' ? new InputLookupTokenPredictor()
+          : draft ? new DraftSequenceTokenPredictor(draft.getSequence(), { ...this.settings.draft, evaluateOptions: { repeatPenalty: { punishTokens: [] } } })
+          : undefined;
+        const sequence = context.getSequence(tokenPredictor ? { tokenPredictor } : {});
         this.allSequences.push(sequence);
         this.free.push(sequence);
       }
       return context;
     })();
     return this.context;
+  }
+
+  /**
+   * The draft model's context, one sequence per sequence of this model's. A draft whose tokenizer splits text
+   * otherwise would only ever guess wrong, so it is refused before anything is generated.
+   */
+  private async draftContext(file: string): Promise<LlamaContext> {
+    const model = await loadWeights(this.runtime, { modelPath: file });
+    try {
+      const same = (m: LlamaModel): string => `${m.tokenize(VOCABULARY_PROBE).join(',')}|${m.tokens.bos}|${m.tokens.eos}`;
+      if (same(model) !== same(this.model)) {
+        throw new KopaError('InvalidModelFile', `The draft model ${file} does not share the vocabulary of ${this.path}.`, {
+          hint: 'Use a smaller model of the same family and tokenizer (Qwen2.5-0.5B-Instruct for a Qwen2.5 model, Llama-3.2-1B for Llama 3.1).',
+          details: { draft: file, model: this.path },
+        });
+      }
+      const context = await model.createContext({ contextSize: this.contextSize, sequences: this.sequences, threads: this.runtime.threads });
+      this.draft = { model, context };
+      return context;
+    } catch (error) {
+      await model.dispose();
+      throw error;
+    }
   }
 
   /** The chat template node-llama-cpp resolved for this model (qwen, llama3.1, chatML, jinjaTemplate, …). */
@@ -438,6 +491,7 @@ export class LocalModel {
       const used = sequence.tokenMeter.diff(before);
       return { text, toolCalls, usage: { inputTokens: used.usedInputTokens, outputTokens: used.usedOutputTokens }, stop, budget, ...(trimmed.results + trimmed.items > 0 ? { trimmed } : {}) };
     } finally {
+      sequence.tokenPredictor?.stop();
       chat.dispose({ disposeSequence: false });
     }
   }
@@ -462,6 +516,10 @@ export class LocalModel {
     this.disposed = true;
     await Promise.allSettled([...this.running]);
     if (this.context) await (await this.context.catch(() => undefined))?.dispose();
+    if (this.draft) {
+      await this.draft.context.dispose();
+      await this.draft.model.dispose();
+    }
     if (this.ownsModel) await this.model.dispose();
   }
 }

@@ -20,6 +20,8 @@ export interface SpeedCheckOptions {
   prompt?: string;
   /** Rounds of the raw and chat measurements, whose medians are reported. Defaults to 3. */
   rounds?: number;
+  /** A draft model of the same vocabulary, measured as speculative decoding beside prompt lookup. Defaults to none. */
+  draftModel?: string;
 }
 
 export interface SpeedReport {
@@ -115,7 +117,8 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
     const promptRate = perSecond(prefill.inputTokens, prefillMs);
     const speculation: SpeedReport['speculation'] = [];
     const [, plainMs] = await timed(() => model.complete(TOOL_RESULT_PROMPT, { maxTokens: generate }));
-    for (const kind of ['input-lookup'] as const) {
+    const kinds: Speculation[] = ['input-lookup', ...(options.draftModel ? [`draft:${options.draftModel}` as const] : [])];
+    for (const kind of kinds) {
       const variant = model.withSpeculation(kind);
       variants.push(variant);
       await variant.complete('warm up', { maxTokens: 2 });

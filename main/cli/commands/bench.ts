@@ -5,7 +5,7 @@ import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { formatMoment } from '../../core/i18n/moments.ts';
-import { parseInteger, parseList, parseCount } from './call.ts';
+import { parseInteger, parseList, parseCount, parseSpeculation } from './call.ts';
 
 
 function parseNumber(value: string): number {
@@ -99,7 +99,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .option('--context-size <n>', 'local model context size', parseCount)
     .option('--result-tokens <n>', 'tokens of one tool result the model is shown (default 1024, the standard view)', parseCount)
     .option('--no-query-tool', 'do not offer local.queryRows (to measure what it adds)')
-    .addOption(new Option('--speculation <how>', 'speculative decoding for a local model: input-lookup guesses tokens from the conversation (same answers, faster where a call copies earlier values)').choices(['off', 'input-lookup']))
+    .option('--speculation <how>', 'speculative decoding for a local model: input-lookup guesses tokens from the conversation (same answers, faster where a call copies earlier values); draft:MODEL lets a smaller model of the same vocabulary generate ahead', parseSpeculation)
     .option('--no-reuse-cache', "a local model evaluates every turn's whole conversation again (the same answers; to measure what reuse saves)")
     .action(async (options: RunCliOptions) => {
       const ctx = context();

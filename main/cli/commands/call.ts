@@ -8,6 +8,7 @@ import { isStringKey, type Locale } from '../../core/i18n/strings.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { invalidArgument } from '../commanderErrors.ts';
+import type { SpeculationParam } from '../../api/contract.ts';
 
 export function parseJsonObject(value: string): Record<string, unknown> {
   let parsed: unknown;
@@ -31,6 +32,13 @@ export function parseCount(value: string): number {
   const n = parseInteger(value);
   if (n < 1) throw invalidArgument('atLeastOne');
   return n;
+}
+
+/** off, input-lookup, or draft:MODEL (a registered model or a .gguf file). */
+export function parseSpeculation(value: string): SpeculationParam {
+  if (value === 'off' || value === 'input-lookup') return value;
+  if (/^draft:.+/.test(value)) return value as `draft:${string}`;
+  throw invalidArgument('speculation');
 }
 
 export function parseList(value: string): string[] {

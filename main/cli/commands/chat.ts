@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Option, type Command } from 'commander';
 import type { AgentRunParams, EngineApi, EpisodeSummary, Progress, SpeculationParam } from '../../api/contract.ts';
@@ -5,7 +7,7 @@ import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts
 import type { Engine } from '../../engine/Engine.ts';
 import type { ModelBackend } from '../../engine/agent/backend.ts';
 import type { CommandContext } from '../context.ts';
-import { parseInstant, parseList, parseCount } from './call.ts';
+import { parseInstant, parseList, parseCount, parseSpeculation } from './call.ts';
 
 interface ChatCliOptions {
   model: string;
@@ -48,7 +50,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
     .option('--max-steps <n>', 'model turns per question (default 8)', parseCount)
     .option('--now <iso>', "emulator mode: freeze the emulator's clock (and the model's now)", parseInstant)
     .option('--result-tokens <n>', "tokens of one tool result the model is shown (default: an eighth of a local model's context, else 1024)", parseCount)
-    .addOption(new Option('--speculation <how>', 'speculative decoding for a local model: input-lookup guesses tokens from the conversation (same answers, faster where a call copies earlier values)').choices(['off', 'input-lookup']))
+    .option('--speculation <how>', 'speculative decoding for a local model: input-lookup guesses tokens from the conversation (same answers, faster where a call copies earlier values); draft:MODEL lets a smaller model of the same vocabulary generate ahead', parseSpeculation)
     .action(async (options: ChatCliOptions) => {
       const ctx = context();
       const rl = options.once === undefined || options.approve === 'ask' ? createInterface({ input: process.stdin, terminal: false }) : undefined;
@@ -80,11 +82,16 @@ export function registerChat(program: Command, context: () => CommandContext): v
         if (ctx.out.json) return;
         if (e.kind === 'tool_call') asked.set(e.call.id, e.call.arguments);
         if (e.kind === 'context_trimmed') ctx.io.stderr.write(`  ${ctx.t(e.items ? 'cli.chat.trimmedMessages' : 'cli.chat.trimmed', { results: e.results, items: e.items })}\n`);
-        if (e.kind === 'tool_result') ctx.io.stderr.write(`  ${e.ok ? '✓' : '✗'} ${e.tool} ${JSON.stringify(asked.get(e.callId) ?? {})} → ${e.summary} (${Math.round(e.latencyMs)} ms)\n`);
+        if (e.kind === 'tool_result') {
+          const shown = e.view ? `${ctx.t('cli.chat.shown', e.view)}${e.view.total !== e.view.returned ? ` ${ctx.t('cli.chat.inAll', e.view)}` : ''}` : e.summary;
+          ctx.io.stderr.write(`  ${e.ok ? '✓' : '✗'} ${e.tool} ${JSON.stringify(asked.get(e.callId) ?? {})} → ${shown} (${Math.round(e.latencyMs)} ms)\n`);
+        }
       };
       const loading = (engine: Engine): Promise<ModelBackend> =>
         ctx.withProgress(async (onProgress) => {
-          const local = !/^(scripted|openai):/.test(options.model) && engine.models().get(options.model)?.kind !== 'openai';
+          // Said only of a model that will load: a name that is not one is reported as such, not announced first.
+          const known = engine.models().get(options.model);
+          const local = known ? known.kind === 'gguf' : !/^(scripted|openai|pool):/.test(options.model) && existsSync(path.resolve(options.model));
           const started = performance.now();
           if (local && !ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loading', { model: options.model })}\n`);
           const { resolveBackend } = await import('../../engine/methods/models.ts');

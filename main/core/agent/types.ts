@@ -55,7 +55,21 @@ export type AgentEvent =
   | { kind: 'tool_call'; step: number; call: ToolCall; tool: string; origins?: Record<string, ArgumentOrigin> }
   /** A call that leaves the machine waits for the user's answer to approval `id` (approval "ask"). */
   | { kind: 'approval'; id: string; step: number; callId: string; tool: string; arguments: Record<string, unknown> }
-  | { kind: 'tool_result'; step: number; callId: string; tool: string; ok: boolean; summary: string; latencyMs: number; preview?: ResultPreview; error?: { kind: string; message: string }; raw?: RawBody }
+  | {
+      kind: 'tool_result';
+      step: number;
+      callId: string;
+      tool: string;
+      ok: boolean;
+      /** One line in English (a refusal's reason as the model reads it). */
+      summary: string;
+      latencyMs: number;
+      /** What the model was shown of a result: its handle, rows shown of those returned, and the total the service has. */
+      view?: { handle: string; shown: number; returned: number; total: number };
+      preview?: ResultPreview;
+      error?: { kind: string; message: string };
+      raw?: RawBody;
+    }
   /** The conversation outgrew the model's context: older tool results' rows (and, if need be, earlier exchanges) were left out. */
   | { kind: 'context_trimmed'; step: number; results: number; items: number }
   | { kind: 'final'; answer: string; steps: number; usage: Usage; ms: number }

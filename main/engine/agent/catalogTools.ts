@@ -126,7 +126,8 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
       const preview = result.ok ? resultPreview(result.items, result.totalCount, { headline: spec.kind === 'remote' ? spec.response.headline : undefined }) : undefined;
       const error = result.error ? { kind: result.error.kind, message: result.error.message } : undefined;
       const raw = result.raw ? keptRaw(result.raw) : undefined;
-      turn.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool: toolId, ok: result.ok, summary, latencyMs: result.latencyMs, ...(preview ? { preview } : {}), ...(error ? { error } : {}), ...(raw ? { raw } : {}) });
+      const shown = result.ok && view.handle ? { view: { handle: view.handle, shown: view.shown, returned: view.returned, total: view.totalCount } } : {};
+      turn.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool: toolId, ok: result.ok, summary, latencyMs: result.latencyMs, ...shown, ...(preview ? { preview } : {}), ...(error ? { error } : {}), ...(raw ? { raw } : {}) });
       return {
         content: view.text,
         meta: { tool: toolId, requestHash: result.requestHash, ok: result.ok, latencyMs: result.latencyMs, origins, ...(view.handle ? { handle: view.handle } : {}), ...(preview ? { preview } : {}), ...(error ? { error } : {}), ...(raw ? { raw } : {}) },

@@ -103,6 +103,17 @@ function openAiBackend(engine: EngineServices, base: string, model: string, conc
   return new OpenAiBackend({ baseUrl: base, model, allowlist: engine.models().serverAllowlist(), apiKey: engine.apiKey('inference'), ...(concurrency ? { concurrency } : {}) });
 }
 
+const DRAFT_PREFIX = 'draft:';
+
+/** "draft:REF" with REF a registered model or a .gguf path, as the file the runtime loads. */
+function draftSpeculation(engine: EngineServices, ref: string): `draft:${string}` {
+  const known = engine.models().get(ref);
+  if (known && known.kind !== 'gguf') throw saidError('Usage', { message: 'error.draftNotGguf', vars: { ref } });
+  const file = known ? known.location : path.resolve(ref);
+  if (!existsSync(file)) throw unknownModel(engine, ref);
+  return `draft:${file}`;
+}
+
 /**
  * The backend a `model` reference names; the caller disposes it (a local model stays loaded in the engine).
  * `sequences`: for a local model, episodes that will run at once and should decode in one batch (default 1). */
@@ -126,7 +137,8 @@ export async function resolveBackend(engine: EngineServices, params: Pick<AgentR
   if (!existsSync(file)) throw unknownModel(engine, ref);
   const lora = (params.lora ?? []).map((l) => registry.get(l)?.location ?? path.resolve(l));
   await requireFittingAdapters(lora, file);
-  const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, gpuLayers: params.gpuLayers, sequences: params.sequences, reuseCache: params.reuseCache, speculation: params.speculation, signal, onProgress: onLoadProgress });
+  const speculation = params.speculation?.startsWith(DRAFT_PREFIX) ? draftSpeculation(engine, params.speculation.slice(DRAFT_PREFIX.length)) : params.speculation;
+  const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, gpuLayers: params.gpuLayers, sequences: params.sequences, reuseCache: params.reuseCache, speculation, signal, onProgress: onLoadProgress });
   return new LlamaBackend(model, { mode: params.toolCalling, owned: false });
 }
 

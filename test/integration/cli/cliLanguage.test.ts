@@ -89,6 +89,8 @@ describe('the command line’s language', () => {
     const missing = await kopa(['--data-dir', dir, 'chat', '--model', 'missing.gguf', '--once', '안녕'], KOREAN);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^오류: 모델 파일 .*missing\.gguf이\(가\) 없습니다\.$/m);
+    // Nothing is announced as loading that will not load.
+    expect(missing.stderr).not.toContain('불러옵니다');
     expect(missing.stderr).toMatch(/^안내: 있는 \.gguf 파일의 경로나 등록한 모델\(kopa models list\)을 주세요\.$/m);
     // JSON keeps the English message for programs, with the catalogue keys beside it.
     const asJson = await kopa(['--json', '--data-dir', dir, 'bfcl', 'show', 'bfcl-nope'], KOREAN);
@@ -144,5 +146,10 @@ describe('the command line’s language', () => {
     const scripted = await kopa(['--data-dir', dir, 'chat', '--model', `scripted:${script}`, '--once', '안녕'], KOREAN);
     expect(scripted.stderr).toContain(`오류: ${script}:1은(는) 모델 차례가 아닙니다:`);
     expect(scripted.stderr).toContain('안내: 한 줄이 모델의 한 차례입니다');
+    const calling = path.join(tempDir(), 'calls.jsonl');
+    writeFileSync(calling, [{ toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2026', solMonth: '05' } }] }, { text: '5월 공휴일은 세 날입니다.' }].map((l) => JSON.stringify(l)).join('\n'));
+    const chat = await kopa(['--data-dir', dir, 'chat', '--model', `scripted:${calling}`, '--once', '5월 공휴일?'], KOREAN);
+    expect(chat.code, chat.stderr).toBe(0);
+    expect(chat.stderr).toMatch(/✓ kasi\.getRestDeInfo \{"solYear":"2026","solMonth":"05"\} → r1: 3행 중 3행을 보임 \(\d+ ms\)/);
   }, 120_000);
 });
