@@ -1,12 +1,23 @@
 // The README's synopsis of `kopa` is what a newcomer types: every command it names exists, and every option it shows
-// is one that command takes (or a global one), so the README cannot drift from the CLI unnoticed.
+// is one that command takes (or a global one), so the README cannot drift from the CLI unnoticed. The same holds for
+// every `kopa …` the README's text mentions, and the ones that need nothing but a data folder run and exit 0.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../../main/cli/main.ts';
-import { repoRoot } from '../../helpers/runCli.ts';
+import { repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
+
+const readme = (): string => readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+
+/** Every `kopa …` the README's text quotes (a command with its options, placeholders in capitals). */
+function mentioned(): string[] {
+  return [...new Set([...readme().matchAll(/`kopa ([^`]+)`/g)].map((m) => m[1]!))];
+}
+
+/** Mentions a user can type as they are: no placeholder, nothing that serves, loads a model or runs long. */
+const RUNNABLE = ['audit verify', 'doctor --json', 'keys', 'jobs', 'catalog validate', 'bfcl runs', 'edges propose'];
 
 function synopsis(): string[] {
   const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
@@ -65,4 +76,31 @@ describe('the README synopsis', () => {
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(30);
   });
+
+  it('names only commands and options the CLI has wherever its text quotes a kopa command', () => {
+    const program = buildProgram({ stdout: { write: () => true }, stderr: { write: () => true }, env: {}, platform: process.platform, homeDir: tempDir(), interrupted: () => new Promise(() => undefined) }, () => undefined);
+    const problems: string[] = [];
+    const quoted = mentioned();
+    for (const text of quoted) {
+      const found = commandOf(program, text.split(/\s+/));
+      if (found.command === program) {
+        problems.push(`"kopa ${text}" names no command`);
+        continue;
+      }
+      problems.push(...found.problems);
+      const known = longOptions(found.command);
+      for (const option of text.match(/--[a-z][a-z-]*/g) ?? []) if (!known.includes(option)) problems.push(`kopa ${found.command.name()} has no option ${option} ("kopa ${text}")`);
+    }
+    expect(problems).toEqual([]);
+    expect(quoted.length).toBeGreaterThan(30);
+    for (const runnable of RUNNABLE) expect(quoted, runnable).toContain(runnable);
+  });
+
+  it('runs every quoted command that needs nothing else, exit 0', async () => {
+    const dir = tempDir();
+    for (const runnable of RUNNABLE) {
+      const run = await runKopa(['--data-dir', dir, ...runnable.split(' ')]);
+      expect(run.code, `kopa ${runnable}: ${run.stderr}`).toBe(0);
+    }
+  }, 300_000);
 });
