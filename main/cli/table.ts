@@ -28,8 +28,17 @@ function cell(value: unknown, whole: boolean): string {
 }
 
 /** Columns a text takes in a terminal: Hangul and CJK characters take two. */
-export const widthOf = (text: string): number => [...text].reduce((w, ch) => w + (/[\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(ch) ? 2 : 1), 0);
-export const padTo = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
+const widthOf = (text: string): number => [...text].reduce((w, ch) => w + (/[\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(ch) ? 2 : 1), 0);
+const padTo = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
+
+/**
+ * The labels of a card (`label  value` lines) as they are said, each padded to the widest of them and two spaces more,
+ * so the values line up in any language.
+ */
+export function labeller<K>(keys: readonly K[], say: (key: K) => string): (key: K) => string {
+  const width = Math.max(...keys.map((k) => widthOf(say(k)))) + 2;
+  return (key) => padTo(say(key), width);
+}
 
 export interface TableOptions {
   maxRows?: number;

@@ -6,7 +6,7 @@ import { saidError } from '../../core/i18n/saidError.ts';
 import type { StringKey } from '../../core/i18n/strings.ts';
 import type { CatalogListing } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
-import { padTo, renderTable, widthOf } from '../table.ts';
+import { labeller, renderTable } from '../table.ts';
 
 function renderList(listing: CatalogListing, t: CommandContext['t']): string {
   const table = renderTable(
@@ -17,15 +17,8 @@ function renderList(listing: CatalogListing, t: CommandContext['t']): string {
   return `${t('cli.catalog.count', { n: listing.tools.length })}\n${table}${problems}`;
 }
 
-/** A label padded to the width of the longest in its language, so the values line up. */
-function labeller(t: CommandContext['t']): (key: StringKey) => string {
-  const keys: StringKey[] = ['cli.catalog.endpoint', 'cli.catalog.key', 'cli.catalog.format', 'cli.catalog.success', 'cli.catalog.quota', 'cli.catalog.source'];
-  const width = Math.max(...keys.map((k) => widthOf(t(k))));
-  return (key) => padTo(t(key), width + 2);
-}
-
 function renderSpec(spec: ToolSpec, t: CommandContext['t']): string {
-  const label = labeller(t);
+  const label = labeller<StringKey>(['cli.catalog.endpoint', 'cli.catalog.key', 'cli.catalog.format', 'cli.catalog.success', 'cli.catalog.quota', 'cli.catalog.source'], (key) => t(key));
   const lines = [`${spec.id} — ${spec.name.ko} (${spec.name.en})`, '', spec.description.ko, spec.description.en, ''];
   if (isRemote(spec)) {
     lines.push(`${label('cli.catalog.endpoint')}${spec.endpoint.method} ${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.path}`);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { DoctorReport, RuntimeReport } from '../../api/contract.ts';
 import { APP_NAME, APP_VERSION } from '../../core/appInfo.ts';
 import type { CommandContext } from '../context.ts';
-import { padTo, widthOf } from '../table.ts';
+import { labeller } from '../table.ts';
 
 function runtimeLine(report: RuntimeReport, t: CommandContext['t']): string {
   if (report.available) return t('cli.doctor.at', { version: report.version ?? t('cli.doctor.versionUnknown'), path: report.path ?? '' });
@@ -19,15 +19,15 @@ export function renderDoctor(report: DoctorReport, t: CommandContext['t']): stri
     : `${llama.gpu}: ${llama.gpuDevices.join(', ') || t('cli.doctor.noDeviceNames')}${free ? `, ${free}` : ''}`;
   const rows: [string, string][] = [
     ['Node.js', report.node],
-    [t('cli.doctor.dataDir'), report.dataDir],
+    [t('status.dataDir'), report.dataDir],
     [t('cli.doctor.schema'), String(report.schemaVersion)],
-    [t('cli.doctor.llama'), llamaLine],
+    [t('doctor.llama'), llamaLine],
     ['GPU', gpu],
     ['Chromium', runtimeLine(report.chromium, t)],
     ['Electron', runtimeLine(report.electron, t)],
   ];
-  const width = Math.max(...rows.map(([k]) => widthOf(k)));
-  return [`${APP_NAME} ${APP_VERSION}`, ...rows.map(([k, v]) => `  ${padTo(k, width)}  ${v}`)].join('\n');
+  const label = labeller(rows.map(([k]) => k), (k) => k);
+  return [`${APP_NAME} ${APP_VERSION}`, ...rows.map(([k, v]) => `  ${label(k)}${v}`)].join('\n');
 }
 
 export function registerDoctor(program: Command, context: () => CommandContext): void {

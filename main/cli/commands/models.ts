@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { ModelInfo } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
 import type { StringKey } from '../../core/i18n/strings.ts';
-import { padTo, renderTable, widthOf } from '../table.ts';
+import { labeller, renderTable } from '../table.ts';
 
 /** Sizes in the unit that shows them: a 2 MB test model is "2.1 MiB", not "0.00 GiB". */
 const size = (bytes: number | null): string => {
@@ -14,9 +14,7 @@ const size = (bytes: number | null): string => {
 const billions = (n: number | null): string => (n === null ? '' : n >= 1e9 ? `${(n / 1e9).toFixed(1)}B` : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : String(n));
 
 function renderModel(m: ModelInfo, t: CommandContext['t']): string {
-  const keys: StringKey[] = ['cli.models.location', 'cli.models.architecture', 'cli.models.size', 'cli.models.context', 'cli.models.template', 'cli.models.fit', 'cli.models.base'];
-  const width = Math.max(...keys.map((k) => widthOf(t(k)))) + 2;
-  const label = (key: StringKey): string => padTo(t(key), width);
+  const label = labeller<StringKey>(['cli.models.location', 'cli.models.architecture', 'cli.models.size', 'cli.models.context', 'cli.models.template', 'cli.models.fit', 'cli.models.base'], (key) => t(key));
   const lines = [`${m.id || t('cli.models.notRegistered')}  ${m.name}  [${m.kind}]`, `${label('cli.models.location')}${m.location}`];
   if (m.kind !== 'openai') {
     lines.push(
