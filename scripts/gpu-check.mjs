@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // One step for whoever has a GPU machine: loads MODEL.gguf with llama.cpp (GPU auto) and prints one JSON object —
 // the backend and device found, layers offloaded, prompt and generation tokens/s, aggregate tokens/s at 1/2/4/8
-// sequences, a chat turn's tokens/s beside a raw completion's, and prompt-lookup speculative decoding's acceptance
-// and speed-up, and a draft model's with --draft (native/llama/speedCheck.ts).
+// sequences, a chat turn's tokens/s beside a raw completion's with and without the turn's grammar, and prompt-lookup
+// speculative decoding's acceptance and speed-up, and a draft model's with --draft (native/llama/speedCheck.ts).
 //   node scripts/gpu-check.mjs MODEL.gguf [--tokens 128] [--sequences 1,2,4,8] [--draft DRAFT.gguf] [--cpu]
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -131,8 +131,10 @@ export interface CompleteOptions {
 
 export interface Completion {
   text: string;
-  /** The parsed JSON when `jsonSchema` was given. */
+  /** The parsed JSON when `jsonSchema` was given and the output ended where the grammar lets it end. */
   json?: unknown;
+  /** "maxTokens" when the budget cut the output (then a grammar's JSON is unfinished and `json` absent). */
+  stop: 'end' | 'maxTokens';
   inputTokens: number;
   outputTokens: number;
 }
@@ -344,7 +346,7 @@ export class LocalModel {
     const grammar = options.jsonSchema ? await this.runtime.llama.createGrammarForJsonSchema<GbnfJsonSchema>(options.jsonSchema) : undefined;
     const completion = new LlamaCompletion({ contextSequence: sequence });
     try {
-      const text = await completion.generateCompletion(prompt, {
+      const { response: text, metadata } = await completion.generateCompletionWithMeta(prompt, {
         maxTokens: options.maxTokens ?? 256,
         temperature: options.temperature ?? 0,
         seed: options.seed,
@@ -353,9 +355,11 @@ export class LocalModel {
         signal: options.signal,
       });
       const used = sequence.tokenMeter.diff(before);
+      const stop = metadata.stopReason === 'maxTokens' ? 'maxTokens' : 'end';
       return {
         text,
-        ...(grammar ? { json: grammar.parse(text) } : {}),
+        ...(grammar && stop === 'end' ? { json: grammar.parse(text) } : {}),
+        stop,
         inputTokens: used.usedInputTokens,
         outputTokens: used.usedOutputTokens,
       };

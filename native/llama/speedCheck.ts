@@ -1,13 +1,15 @@
 // How fast a model runs here: where llama.cpp put it (backend, device, layers offloaded), prompt processing and
 // generation tokens/s, the aggregate generation of 1, 2, 4, 8 sequences decoding in one batch, and a chat turn's
 // generation (the agent loop's path: chat template, tool grammar, stop handling) beside a raw completion of the same
-// model, with what a turn costs once on top. Used by `npm run perf` and by scripts/gpu-check.mjs, which a GPU owner
+// model with and without that grammar, with what a turn costs once on top. Used by `npm run perf` and by scripts/gpu-check.mjs, which a GPU owner
 // runs in one step.
 import { performance } from 'node:perf_hooks';
 import type { LlamaRuntime } from './LlamaRuntime.ts';
 import type { LocalModel, Speculation } from './LocalModel.ts';
 import type { ModelTool } from '../../main/core/agent/types.ts';
 import { median } from '../../main/core/median.ts';
+import { stepGrammar } from '../../main/core/agent/grammarSchema.ts';
+import type { GbnfJsonSchema } from 'node-llama-cpp';
 
 export interface SpeedCheckOptions {
   /** Tokens generated per measurement. Defaults to 128. */
@@ -44,6 +46,15 @@ export interface SpeedReport {
    * completion (grammar, history rendering, stop detection), in ms.
    */
   agentLoop: { tokensPerSecond: number; tokens: number; ratio: number; turnOverheadMs: number };
+  /**
+   * A raw completion under the chat turn's own grammar (node-llama-cpp's constrained decoding, no chat loop): its
+   * per-token rate, its ratio to the unconstrained raw rate (what the grammar costs on this model), and the chat
+   * turn's rate as a share of it (what the loop itself costs: template, history, stop handling, events). llama.cpp
+   * checks the grammar against the model's first choice and only when that breaks it against the whole vocabulary,
+   * so the grammar's cost depends on how often the model's first choice fits: seldom for random weights, usually for a
+   * model trained on the format.
+   */
+  constrained: { tokensPerSecond: number; ratio: number; agentLoopRatio: number };
   /**
    * Speculative decoding on a prompt an agent sees (a tool result's rows): the share of guessed tokens the model
    * confirmed, and the wall-time speed-up over the same generation without guesses.
@@ -89,21 +100,31 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
     // Raw and chat measurements alternate, ROUNDS times, and the medians are kept: one pair of timings on a busy CPU
     // varies by a fifth.
     const raws: { perToken: number; fixed: number }[] = [];
+    const constrained: number[] = [];
     const turns: { perToken: number; fixed: number; tokens: number }[] = [];
+    const turnGrammar = stepGrammar([LONG_ARGUMENT_TOOL], { allowFinal: false }) as GbnfJsonSchema;
     for (let round = 0; round < (options.rounds ?? ROUNDS); round++) {
       const [rawShort, rawShortMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: short }));
       const [raw, rawMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: generate }));
+      const [heldShort, heldShortMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: short, jsonSchema: turnGrammar }));
+      const [held, heldMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: generate, jsonSchema: turnGrammar }));
       const [turnShort, turnShortMs] = await timed(() => turn(short));
       const [turnLong, turnLongMs] = await timed(() => turn(generate));
       const rawPerToken = slope(rawShort.outputTokens, rawShortMs, raw.outputTokens, rawMs);
       const turnPerToken = slope(turnShort.usage.outputTokens, turnShortMs, turnLong.usage.outputTokens, turnLongMs);
       raws.push({ perToken: rawPerToken, fixed: rawShortMs - rawShort.outputTokens * rawPerToken });
+      constrained.push(slope(heldShort.outputTokens, heldShortMs, held.outputTokens, heldMs));
       turns.push({ perToken: turnPerToken, fixed: turnShortMs - turnShort.usage.outputTokens * turnPerToken, tokens: turnLong.usage.outputTokens });
     }
     const rawMsPerToken = median(raws.map((r) => r.perToken));
+    const heldMsPerToken = median(constrained);
     const turnMsPerToken = median(turns.map((t) => t.perToken));
-    const rawRate = rawMsPerToken > 0 ? Math.round(1000 / rawMsPerToken) : 0;
-    const turnRate = turnMsPerToken > 0 ? Math.round(1000 / turnMsPerToken) : 0;
+    const rate = (msPerToken: number): number => (msPerToken > 0 ? Math.round(1000 / msPerToken) : 0);
+    // Ratios of the unrounded per-token times: at 20 tokens/s whole rates are 5 % apart.
+    const share = (msPerToken: number, baseMsPerToken: number): number => (msPerToken > 0 ? Math.round((baseMsPerToken / msPerToken) * 100) / 100 : 0);
+    const rawRate = rate(rawMsPerToken);
+    const heldRate = rate(heldMsPerToken);
+    const turnRate = rate(turnMsPerToken);
     const turnOverheadMs = Math.round(median(turns.map((t) => t.fixed)) - median(raws.map((r) => r.fixed)));
     const parallel: SpeedReport['parallel'] = [];
     for (const sequences of options.sequences ?? [1, 2, 4, 8]) {
@@ -142,7 +163,8 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
       generationTokensPerSecond: rawRate,
       parallel,
       speculation,
-      agentLoop: { tokensPerSecond: turnRate, tokens: turns[0]?.tokens ?? 0, ratio: rawRate > 0 ? Math.round((turnRate / rawRate) * 100) / 100 : 0, turnOverheadMs },
+      agentLoop: { tokensPerSecond: turnRate, tokens: turns[0]?.tokens ?? 0, ratio: share(turnMsPerToken, rawMsPerToken), turnOverheadMs },
+      constrained: { tokensPerSecond: heldRate, ratio: share(heldMsPerToken, rawMsPerToken), agentLoopRatio: share(turnMsPerToken, heldMsPerToken) },
     };
   } finally {
     for (const variant of variants) await variant.dispose();

@@ -29,7 +29,8 @@ describe('a model of real shape', () => {
       const r = await speedCheck(runtime, modelPath, { generate: sized(128, 8), sequences: SMOKE ? [1, 2] : [1, 2, 4, 8], draftModel });
       console.log(`runtime: ${r.backend}, ${r.threads} threads, llama.cpp ${r.llamaCpp}`);
       console.log(`prompt processing: ${r.promptTokensPerSecond} tokens/s (${r.promptTokens} tokens); generation: ${r.generationTokensPerSecond} tokens/s`);
-      console.log(`chat turn (the agent loop's path): ${r.agentLoop.tokensPerSecond} tokens/s = ${r.agentLoop.ratio}× the raw completion's ${r.generationTokensPerSecond} (goal ≥ 0.95), plus ${r.agentLoop.turnOverheadMs} ms once per turn`);
+      console.log(`chat turn (the agent loop's path): ${r.agentLoop.tokensPerSecond} tokens/s = ${r.agentLoop.ratio.toFixed(2)}× the raw completion's ${r.generationTokensPerSecond} (goal ≥ 0.95), plus ${r.agentLoop.turnOverheadMs} ms once per turn`);
+      console.log(`raw completion under the turn's grammar: ${r.constrained.tokensPerSecond} tokens/s = ${r.constrained.ratio.toFixed(2)}× the raw (the grammar's cost on random weights); the chat turn = ${r.constrained.agentLoopRatio.toFixed(2)}× it (the loop's own cost)`);
       for (const s of r.speculation) console.log(`speculative decoding (${s.kind.startsWith('draft:') ? 'draft model, 2 layers' : s.kind}): ${Math.round(s.acceptance * 100)} % of ${s.guesses} guessed tokens confirmed, ${s.speedUp}× the speed without`);
       const one = r.parallel[0]!.tokensPerSecond;
       for (const p of r.parallel) console.log(`${p.sequences} parallel sequence(s): ${p.tokensPerSecond} generated tokens/s in total, ${ratio(p.tokensPerSecond, one)} one sequence's`);

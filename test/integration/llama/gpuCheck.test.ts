@@ -21,6 +21,7 @@ describe('scripts/gpu-check.mjs', () => {
     expect(report.generationTokensPerSecond).toBeGreaterThan(0);
     expect((report.parallel as { sequences: number; tokens: number }[]).map((p) => p.sequences)).toEqual([1, 2]);
     expect((report.agentLoop as { tokens: number }).tokens).toBeGreaterThan(0);
+    expect((report.constrained as { tokensPerSecond: number }).tokensPerSecond).toBeGreaterThan(0);
     expect((report.speculation as { kind: string; acceptance: number }[]).map((s) => s.kind)).toEqual(['input-lookup']);
   });
 

@@ -48,6 +48,12 @@ describe('tiny GGUF fixture through native/llama', () => {
       expect(['kma.getUltraSrtNcst', 'airkorea.getMsrstnList']).toContain(parsed.tool);
       expect([60, 61, 62]).toContain(parsed.nx);
       expect(typeof parsed.confirm).toBe('boolean');
+      expect(out.stop).toBe('end');
+      // Cut by its budget, the JSON is unfinished: said as such, not thrown as a parse error.
+      const cut = await model.complete('{', { jsonSchema: schema, maxTokens: 3 });
+      expect(cut).toMatchObject({ stop: 'maxTokens', outputTokens: 3 });
+      expect(cut.json).toBeUndefined();
+      expect(() => JSON.parse(cut.text)).toThrow();
     } finally {
       await model.dispose();
     }

@@ -97,7 +97,7 @@ function Outcome({ result, headline }: { result: CallResult; headline: string[] 
           </button>
         ))}
       </div>
-      {tab === 'table' && (result.ok ? <ResultTable preview={preview} /> : <p className="muted">{t('call.noRows')}</p>)}
+      {tab === 'table' && (result.ok ? <ResultTable preview={preview} /> : <p className="muted" data-testid="try-no-table">{t('catalog.failedNoTable')}</p>)}
       {tab === 'raw' &&
         (result.raw ? (
           <RawBody raw={result.raw} testId="try-raw" />
