@@ -660,13 +660,16 @@ describe('the workbench', () => {
       await page.getByTestId('filter-failure').selectOption(kind);
       await expect.poll(() => page.getByTestId('task-row').count(), { message: kind }).toBe(1);
     }
+    expect(await page.getByTestId('filter-failure').locator('option[value="unparseable output"]').textContent()).toBe('읽을 수 없는 출력');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, 'eval-run-ko.png'), fullPage: true });
     await page.getByTestId('filter-failure').selectOption('invalid arguments');
     await page.getByTestId('task-row').locator('a').click();
     await page.getByTestId('attempt').waitFor();
     expect(await page.evaluate(() => decodeURIComponent(location.hash))).toMatch(/^#\/eval\/run\/.+\/task\/re-09$/);
-    expect(await page.getByTestId('attempt-failure').textContent()).toBe('invalid arguments');
+    // The window says a failure kind in its language; the filter and the attribute keep the taxonomy's id.
+    expect(await page.getByTestId('attempt-failure').textContent()).toBe('잘못된 인자');
+    expect(await page.getByTestId('attempt-failure').getAttribute('data-failure')).toBe('invalid arguments');
     expect(await page.getByTestId('reference-plan').textContent()).toContain('molit.getRTMSDataSvcOffiTrade');
     // The planted LAWD_CD ("강남구") is marked as differing from the plan's literal.
     expect(await page.locator('[data-testid=attempt] .mismatch').allTextContents()).toContain('강남구');

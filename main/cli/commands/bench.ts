@@ -5,6 +5,7 @@ import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { formatMoment } from '../../core/i18n/moments.ts';
+import { benchTerm } from '../../core/i18n/strings.ts';
 import { parseInteger, parseList, parseCount, parseSpeculation } from './call.ts';
 
 
@@ -14,22 +15,22 @@ function parseNumber(value: string): number {
   return n;
 }
 
-function renderValidation(v: BenchValidation, t: CommandContext['t']): string {
+function renderValidation(v: BenchValidation, { t, locale }: Pick<CommandContext, 't' | 'locale'>): string {
   const suite = `${v.suite}${v.suiteVersion ? ` v${v.suiteVersion}` : ''}`;
   const lines = [t('cli.bench.solvable', { solvable: v.solvable, tasks: v.tasks, mode: v.mode, suite, sha: v.suiteHash.slice(0, 12), resultTokens: v.resultTokens, seconds: v.seconds })];
   for (const r of v.results.filter((x) => !x.solvable || x.lints.length)) {
     if (!r.solvable) lines.push(`  ${r.id}: ${t(r.hidden ? 'cli.bench.hidden' : 'cli.bench.doesNotRun')}: ${r.failure ?? ''}`);
     for (const l of r.lints) lines.push(`  ${r.id}: ${l.kind}: ${l.detail}`);
   }
-  const counts = (o: Record<string, number>, sep: string): string => Object.entries(o).map(([k, n]) => `${k}:${n}`).join(sep);
+  const counts = (o: Record<string, number>, sep: string, say = (k: string): string => k): string => Object.entries(o).map(([k, n]) => `${say(k)}:${n}`).join(sep);
   lines.push(`${t('cli.bench.levels')} ${counts(v.distribution.levels, ' ')}`);
-  lines.push(`${t('cli.bench.abilities')} ${counts(v.distribution.abilities, ', ')}`);
+  lines.push(`${t('cli.bench.abilities')} ${counts(v.distribution.abilities, ', ', (a) => benchTerm(locale, 'ability', a))}`);
   lines.push(`${t('cli.bench.agencies')} ${counts(v.distribution.agencies, ' ')}`);
   if (Object.keys(v.distribution.tags).length) lines.push(`${t('cli.bench.tags')} ${counts(v.distribution.tags, ' ')}`);
   return lines.join('\n');
 }
 
-function renderRun(s: BenchRunSummary, t: CommandContext['t']): string {
+function renderRun(s: BenchRunSummary, { t, locale }: Pick<CommandContext, 't' | 'locale'>): string {
   const { provenance } = s.steps;
   const lines = [
     t('cli.bench.run', { runId: s.runId, status: s.status, passed: s.passed, attempts: s.attempts, tasks: s.tasks, samples: s.samples, ran: s.ran, resumed: s.resumed, seconds: s.seconds, overheadMs: s.overheadMs, input: s.tokens.input, output: s.tokens.output }),
@@ -38,7 +39,7 @@ function renderRun(s: BenchRunSummary, t: CommandContext['t']): string {
       return `  pass@${k} ${interval(s['pass@k'][key]!)}   pass^${k} ${interval(s['pass^k'][`pass^${k}`]!)}`;
     }),
     t('cli.bench.byLevel', { levels: Object.entries(s.byLevel).map(([k, g]) => `L${k} ${pct(g['pass@1'].value)}`).join('  ') }),
-    t('cli.bench.failures', { failures: Object.entries(s.failures).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ') || t('cli.none') }),
+    t('cli.bench.failures', { failures: Object.entries(s.failures).filter(([, n]) => n > 0).map(([k, n]) => `${benchTerm(locale, 'failure', k)} ${n}`).join(', ') || t('cli.none') }),
     t('cli.bench.steps', { toolF1: pct(s.steps.toolF1), argumentAccuracy: pct(s.steps.argumentAccuracy), user: provenance.user, tool: provenance.tool, invented: provenance.invented, recovered: s.steps.faultsRecovered, met: s.steps.faultsMet }),
   ];
   for (const e of s.errors.slice(0, 10)) lines.push(t('cli.bench.error', { task: e.taskId, sample: e.sample, message: e.message }));
@@ -75,7 +76,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .action(async (options: { suite: string; mode: GatewayMode; snapshot?: string; tasks?: string[]; resultTokens?: number }) => {
       const ctx = context();
       const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('bench.validate', { suite: options.suite, mode: options.mode, snapshot: options.snapshot, tasks: options.tasks, resultTokens: options.resultTokens }, { onProgress })));
-      ctx.out.result(report, (r) => renderValidation(r, ctx.t));
+      ctx.out.result(report, (r) => renderValidation(r, ctx));
       if (report.failing.length > 0) ctx.exitCode = 1;
     });
 
@@ -104,7 +105,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .action(async (options: RunCliOptions) => {
       const ctx = context();
       const summary = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('bench.run', options, { onProgress })));
-      ctx.out.result(summary, (s) => renderRun(s, ctx.t));
+      ctx.out.result(summary, (s) => renderRun(s, ctx));
       if (summary.status !== 'done') ctx.exitCode = 1;
     });
 

@@ -30,6 +30,15 @@ export function stageLabel(locale: Locale, stage: string): string {
   return isStringKey(key) ? translate(locale, key) : stage;
 }
 
+/**
+ * A KOPA-Bench failure kind or ability as the window, the command line and the reports say it (bench.failure.*,
+ * bench.ability.*, the id with hyphens for spaces), else as the run recorded it. Filters and --json keep the ids.
+ */
+export function benchTerm(locale: Locale, term: 'failure' | 'ability', id: string): string {
+  const key = `bench.${term}.${id.replace(/ /g, '-')}`;
+  return isStringKey(key) ? translate(locale, key) : id;
+}
+
 /** An error's message and hint in `locale` where the error says them in the catalogue, else as written. */
 export function errorText(locale: Locale, error: { message: string; hint?: string; saidAs?: { message: string; hint?: string; vars?: Record<string, string | number> } }): { message: string; hint?: string } {
   const said = error.saidAs;

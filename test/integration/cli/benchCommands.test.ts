@@ -142,6 +142,12 @@ describe('a scripted model with planted mistakes', () => {
       'air-14': 'unparseable output',
     });
     expect(s.steps).toMatchObject({ faultsMet: 2, faultsRecovered: 1 });
+    // Reports say the kinds in the reader's language; --format json keeps the taxonomy's ids (above).
+    const korean = (await runKopa(['--data-dir', dir, 'bench', 'report', 'planted', '--lang', 'ko'])).stdout;
+    expect(korean).toContain('| 잘못된 인자 | 1 |');
+    expect(korean).toContain('| 읽을 수 없는 출력 | 1 |');
+    expect(korean).not.toContain('invalid arguments');
+    expect((await runKopa(['--data-dir', dir, 'bench', 'report', 'planted', '--lang', 'en'])).stdout).toContain('| invalid arguments | 1 |');
 
     const oracle = await runKopa(['--json', '--data-dir', dir, 'bench', 'run', '--suite', 'kopa', '--tasks', PLANTED.join(','), '--model', 'oracle', '--run-id', 'oracle12']);
     expect(oracle.code, oracle.stderr).toBe(0);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import ko from '../../../resources/strings/ko.json';
 import en from '../../../resources/strings/en.json';
+import { ABILITIES, FAILURE_KINDS } from '../../../main/core/bench/types.ts';
+import { benchTerm } from '../../../main/core/i18n/strings.ts';
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
 
@@ -16,5 +18,17 @@ describe('UI strings', () => {
       expect(text.trim(), key).not.toBe('');
       expect(english.trim(), key).not.toBe('');
     }
+  });
+
+  it('name every failure kind and ability of KOPA-Bench in Korean, and by the taxonomy\'s own words in English', () => {
+    for (const [term, ids] of [['failure', FAILURE_KINDS], ['ability', ABILITIES]] as const) {
+      for (const id of ids) {
+        expect(benchTerm('en', term, id)).toBe(id);
+        expect(benchTerm('ko', term, id), id).toMatch(/[가-힣]/);
+      }
+    }
+    expect(benchTerm('ko', 'failure', 'invalid arguments')).toBe('잘못된 인자');
+    // A kind a newer run recorded that this build does not know is shown as recorded.
+    expect(benchTerm('ko', 'failure', 'tool timeout')).toBe('tool timeout');
   });
 });

@@ -2,6 +2,7 @@
 import { FAILURE_KINDS } from '../types.ts';
 import { callLine, interval, pct, planLine, type ReportData } from './reportData.ts';
 import { reportText, type ReportLang } from './reportText.ts';
+import { benchTerm } from '../../i18n/strings.ts';
 
 const cell = (text: unknown): string => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -33,10 +34,10 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
   }
   for (const [by, groups] of [['level', s.byLevel], ['ability', s.byAbility], ['agency', s.byAgency]] as const) {
     lines.push('', `## ${w.by[by]}`, '', `| | ${w.groupColumns.join(' | ')} |`, '|---|---|---|---|---|');
-    for (const [key, g] of Object.entries(groups)) lines.push(`| ${cell(by === 'level' ? w.levelLabel(key) : key)} | ${g.tasks} | ${g.attempts} | ${g.passed} | ${interval(g['pass@1'])} |`);
+    for (const [key, g] of Object.entries(groups)) lines.push(`| ${cell(by === 'level' ? w.levelLabel(key) : by === 'ability' ? benchTerm(lang, 'ability', key) : key)} | ${g.tasks} | ${g.attempts} | ${g.passed} | ${interval(g['pass@1'])} |`);
   }
   lines.push('', `## ${md.failures}`, '', `| ${md.kind} | ${md.attempts} |`, '|---|---|');
-  for (const kind of FAILURE_KINDS) lines.push(`| ${kind} | ${s.failures[kind] ?? 0} |`);
+  for (const kind of FAILURE_KINDS) lines.push(`| ${benchTerm(lang, 'failure', kind)} | ${s.failures[kind] ?? 0} |`);
   const st = s.steps;
   lines.push(
     '',
@@ -54,7 +55,7 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
     '|---|---|---|---|---|---|',
   );
   for (const t of data.tasks) {
-    const failures = [...new Set(t.attempts.map((a) => a.failure).filter(Boolean))].join(', ');
+    const failures = [...new Set(t.attempts.flatMap((a) => (a.failure ? [benchTerm(lang, 'failure', a.failure)] : [])))].join(', ');
     lines.push(`| ${t.id} | ${t.task?.level ?? ''} | ${t.c}/${t.n} | ${cell(failures)} | ${cell(JSON.stringify(t.attempts[0]?.expected ?? null))} | ${cell(t.task?.query_ko ?? '')} |`);
   }
   const failed = data.tasks.filter((t) => t.c < t.n);
@@ -62,7 +63,7 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
     lines.push('', `## ${md.failedAttempts}`);
     for (const t of failed) {
       const a = t.attempts.find((x) => x.verdict !== 'pass')!;
-      lines.push('', `### ${md.attemptHeading(t.id, a.sample, a.failure ?? a.verdict)}`, '', `> ${t.task?.query_ko ?? ''}`, '', `${w.reference}:`, '');
+      lines.push('', `### ${md.attemptHeading(t.id, a.sample, a.failure ? benchTerm(lang, 'failure', a.failure) : a.verdict)}`, '', `> ${t.task?.query_ko ?? ''}`, '', `${w.reference}:`, '');
       for (const step of t.task?.plan.steps ?? []) lines.push(`1. \`${planLine(step)}\``);
       lines.push('', `${w.agent}:`, '');
       for (const c of a.calls) lines.push(`1. \`${callLine(c.tool, c.arguments)}\` ${c.ok ? '✓' : `✗ ${c.refused ?? c.errorKind ?? ''}${c.injected ? ` (${w.injected(c.injected)})` : ''}`}`);

@@ -14,6 +14,7 @@ import { TaskTable } from './TaskTable.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { ProgressGrid } from './ProgressGrid.tsx';
 import { pct } from '../../../../main/core/bench/report/reportData.ts';
+import { benchTerm } from '../../../../main/core/i18n/strings.ts';
 import { QueryStatus } from '../../components/Skeleton.tsx';
 
 const REFRESH_MS = 1500;
@@ -106,7 +107,7 @@ function Summary({ detail }: { detail: BenchRunDetail }) {
   const failures = Object.entries(summary.failures)
     .filter(([, count]) => count > 0)
     .sort((a, b) => b[1] - a[1])
-    .map(([label, count]) => ({ label, count }));
+    .map(([kind, count]) => ({ label: benchTerm(locale, 'failure', kind), count }));
   return (
     <>
       <section className="card">
@@ -151,7 +152,7 @@ function Summary({ detail }: { detail: BenchRunDetail }) {
           ]}
         />
         <RateBars title={t('eval.byLevel')} bars={groupBars(summary.byLevel, (k) => t('eval.levelN', { n: k }))} nLabel={nLabel} />
-        <RateBars title={t('eval.byAbility')} bars={groupBars(summary.byAbility, (k) => k)} nLabel={nLabel} />
+        <RateBars title={t('eval.byAbility')} bars={groupBars(summary.byAbility, (k) => benchTerm(locale, 'ability', k))} nLabel={nLabel} />
         <RateBars title={t('eval.byAgency')} bars={groupBars(summary.byAgency, (k) => k)} nLabel={nLabel} />
         {failures.length > 0 ? <CountBars title={t('eval.failures', { n: summary.attempts - summary.passed })} bars={failures} /> : <p className="muted chart">{t('eval.noFailures')}</p>}
       </div>

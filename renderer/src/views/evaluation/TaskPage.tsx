@@ -9,6 +9,7 @@ import type { BenchTask } from '../../../../main/core/bench/types.ts';
 import type { PlanStep } from '../../../../main/core/plan/types.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
+import { benchTerm } from '../../../../main/core/i18n/strings.ts';
 import { formatDateTime } from '../../format.ts';
 import { QueryStatus } from '../../components/Skeleton.tsx';
 
@@ -62,7 +63,7 @@ function matchSteps(calls: BenchAttemptRow['calls'], reference: Reference | null
 }
 
 function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task: BenchTask | null; reference: Reference | null }) {
-  const { t } = useLocale();
+  const { t, locale } = useLocale();
   const steps = matchSteps(attempt.calls, reference);
   const [transcript, setTranscript] = useState(false);
   const planned = new Set(task?.plan.steps.map((s) => s.tool) ?? []);
@@ -74,8 +75,8 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
           {pass ? <Check size={16} aria-hidden="true" /> : <X size={16} aria-hidden="true" />} {t('eval.attemptN', { n: attempt.sample })} · {t(`eval.attemptVerdict.${attempt.verdict}`)}
         </h3>
         {attempt.failure && (
-          <span className="badge badge-bad" data-testid="attempt-failure">
-            {attempt.failure}
+          <span className="badge badge-bad" data-testid="attempt-failure" data-failure={attempt.failure}>
+            {benchTerm(locale, 'failure', attempt.failure)}
           </span>
         )}
       </header>
@@ -162,7 +163,7 @@ export function TaskPage({ runId, taskId }: { runId: string; taskId: string }) {
             <p className="task-query">{task?.query_ko ?? t('eval.taskGone')}</p>
             {task && (
               <p className="muted">
-                {t('eval.taskFacts', { level: task.level, abilities: task.abilities.join(', '), asOf: formatDateTime(task.asOf, locale) })}
+                {t('eval.taskFacts', { level: task.level, abilities: task.abilities.map((a) => benchTerm(locale, 'ability', a)).join(', '), asOf: formatDateTime(task.asOf, locale) })}
               </p>
             )}
             {task && (

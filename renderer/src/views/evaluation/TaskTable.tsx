@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { BenchTaskRow } from '../../../../main/api/contract.ts';
 import { useLocale } from '../../i18n.tsx';
+import { benchTerm } from '../../../../main/core/i18n/strings.ts';
 import { facets, filterTasks, NO_FILTER, verdictOf, type TaskFilter, type TaskSort, type Verdict } from './taskFilter.ts';
 
 const ROW_PX = 34;
@@ -27,7 +28,7 @@ function Choice({ label, value, options, onChange, testId }: { label: string; va
 }
 
 export function TaskTable({ runId, tasks }: { runId: string; tasks: BenchTaskRow[] }) {
-  const { t } = useLocale();
+  const { t, locale } = useLocale();
   const [filter, setFilter] = useState<TaskFilter>(NO_FILTER);
   const shown = useMemo(() => filterTasks(tasks, filter), [tasks, filter]);
   const values = useMemo(() => facets(tasks), [tasks]);
@@ -41,9 +42,9 @@ export function TaskTable({ runId, tasks }: { runId: string; tasks: BenchTaskRow
       <div className="form-row task-filters">
         <Choice label={t('eval.verdict')} value={filter.verdict} options={(['all', 'passed', 'mixed', 'failed'] as const).map((v) => [v, t(`eval.verdict.${v}`)])} onChange={(v) => set({ verdict: v as Verdict })} testId="filter-verdict" />
         <Choice label={t('eval.level')} value={filter.level === null ? '' : String(filter.level)} options={[any, ...values.levels.map((l): [string, string] => [String(l), t('eval.levelN', { n: l })])]} onChange={(v) => set({ level: v === '' ? null : Number(v) })} />
-        <Choice label={t('eval.ability')} value={filter.ability ?? ''} options={[any, ...values.abilities.map((a): [string, string] => [a, a])]} onChange={(v) => set({ ability: v || null })} />
+        <Choice label={t('eval.ability')} value={filter.ability ?? ''} options={[any, ...values.abilities.map((a): [string, string] => [a, benchTerm(locale, 'ability', a)])]} onChange={(v) => set({ ability: v || null })} />
         <Choice label={t('eval.agency')} value={filter.agency ?? ''} options={[any, ...values.agencies.map((a): [string, string] => [a, a])]} onChange={(v) => set({ agency: v || null })} />
-        <Choice label={t('eval.failure')} value={filter.failure ?? ''} options={[any, ...values.failures.map((f): [string, string] => [f, f])]} onChange={(v) => set({ failure: v || null })} testId="filter-failure" />
+        <Choice label={t('eval.failure')} value={filter.failure ?? ''} options={[any, ...values.failures.map((f): [string, string] => [f, benchTerm(locale, 'failure', f)])]} onChange={(v) => set({ failure: v || null })} testId="filter-failure" />
         <Choice label={t('eval.sort')} value={filter.sort} options={(['rate-asc', 'rate-desc', 'id'] as const).map((s) => [s, t(`eval.sort.${s}`)])} onChange={(v) => set({ sort: v as TaskSort })} />
         <label className="grow">
           {t('eval.find')}
@@ -76,7 +77,7 @@ export function TaskTable({ runId, tasks }: { runId: string; tasks: BenchTaskRow
                 <span className="task-request" title={task.request ?? undefined}>
                   {task.request ?? '—'}
                 </span>
-                <span className="task-failures">{task.failures.join(', ')}</span>
+                <span className="task-failures">{task.failures.map((f) => benchTerm(locale, 'failure', f)).join(', ')}</span>
               </div>
             );
           })}
