@@ -8,6 +8,7 @@ import type { Engine } from '../../engine/Engine.ts';
 import type { ModelBackend } from '../../engine/agent/backend.ts';
 import type { CommandContext } from '../context.ts';
 import { parseInstant, parseList, parseCount, parseSpeculation } from './call.ts';
+import { stopLabel } from '../../core/i18n/strings.ts';
 
 interface ChatCliOptions {
   model: string;
@@ -29,9 +30,9 @@ interface ChatCliOptions {
  * The end of an episode in a terminal: its calls were shown live (once each, with their latency) and a streamed
  * answer was already printed, so only what is left: the answer when none streamed, and the totals.
  */
-function renderEnd(e: EpisodeSummary, streamed: boolean, t: CommandContext['t']): string {
+function renderEnd(e: EpisodeSummary, streamed: boolean, { t, locale }: Pick<CommandContext, 't' | 'locale'>): string {
   const footer = t('cli.chat.footer', { turns: t(e.turns === 1 ? 'cli.chat.turn' : 'cli.chat.turns', { n: e.turns }), input: e.usage.inputTokens, output: e.usage.outputTokens, ms: e.ms, backend: e.backend });
-  const answer = e.answer === null ? t('cli.chat.noAnswer', { reason: e.stoppedBy }) : streamed ? '' : e.answer;
+  const answer = e.answer === null ? t('cli.chat.noAnswer', { reason: stopLabel(locale, e.stoppedBy) }) : streamed ? '' : e.answer;
   return [answer, '', footer].filter((line, i) => i > 0 || line !== '').join('\n');
 }
 
@@ -127,7 +128,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
         if (options.once !== undefined) {
           const episode = await episodeFor(options.once);
           if (streamed && !ctx.out.json) ctx.io.stdout.write('\n');
-          ctx.out.result(episode, (e) => renderEnd(e, streamed, ctx.t));
+          ctx.out.result(episode, (e) => renderEnd(e, streamed, ctx));
           if (episode.answer === null) ctx.exitCode = 1;
           return;
         }
@@ -139,7 +140,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
           const episode = await episodeFor(question, chatId);
           chatId = episode.chatId;
           if (streamed && !ctx.out.json) ctx.io.stdout.write('\n');
-          ctx.out.result(episode, (e) => `${renderEnd(e, streamed, ctx.t)}\n`);
+          ctx.out.result(episode, (e) => `${renderEnd(e, streamed, ctx)}\n`);
         }
       }
     });

@@ -5,6 +5,7 @@ import type { AnswerSpec } from '../plan/types.ts';
 import { findDates, findTimes } from './koreanDates.ts';
 import { findNumbers, unitFactor } from './koreanNumbers.ts';
 import { normaliseText } from './koreanText.ts';
+import { translate, type StringKey } from '../i18n/strings.ts';
 
 export interface CompareContext {
   /** The task's year: a date written without one ("5월 5일") is in it. */
@@ -15,8 +16,14 @@ export interface CompareContext {
 
 export interface Comparison {
   pass: boolean;
+  /** Why, in English (reports, --json). */
   detail: string;
+  /** The same in the message catalogue, for whoever reads it in another language. */
+  said: { key: StringKey; vars: Record<string, string | number> };
 }
+
+/** A comparison whose English detail is the catalogue's, so each sentence is written once. */
+const judged = (pass: boolean, key: StringKey, vars: Record<string, string | number> = {}): Comparison => ({ pass, detail: translate('en', key, vars), said: { key, vars } });
 
 const DECLINE = /(없습니다|없어요|없음|없네요|찾을 수 없|찾지 못|알 수 없|확인할 수 없|조회할 수 없|조회되지 않|제공하지 않|제공되지 않|지원하지 않|답변(을|드리)?기 어렵|답할 수 없|드릴 수 없|불가능|할 수 없|존재하지 않|not available|cannot|can't|unable|no data|does not exist)/i;
 const YES = /(네[,.!\s]|^네$|예[,.!\s]|맞습니다|맞아요|그렇습니다|있습니다|있어요|됩니다|\byes\b|\btrue\b)/i;
@@ -75,30 +82,33 @@ export function compareAnswer(spec: AnswerSpec, expected: unknown, answer: strin
   const text = answer ?? '';
   switch (spec.compare) {
     case 'decline':
-      return isDecline(text) ? { pass: true, detail: 'declined, as it should' } : { pass: false, detail: 'answered where it should have said the data or tool does not exist' };
+      return isDecline(text) ? judged(true, 'bench.verdict.declined') : judged(false, 'bench.verdict.notDeclined');
     case 'boolean': {
       const want = typeof expected === 'string' ? /^(y|yes|true|01)$/i.test(expected) : Boolean(expected);
       const got = polarity(text);
-      return { pass: got === want, detail: got === undefined ? 'the answer says neither yes nor no' : `expected ${want ? 'yes' : 'no'}, the answer says ${got ? 'yes' : 'no'}` };
+      if (got === undefined) return judged(false, 'bench.verdict.neitherYesNo');
+      if (got === want) return judged(true, want ? 'bench.verdict.saysYes' : 'bench.verdict.saysNo');
+      return judged(false, want ? 'bench.verdict.expectedYes' : 'bench.verdict.expectedNo');
     }
     case 'number': {
       const want = numberOf(expected);
-      if (want === undefined) return { pass: false, detail: `the expected value ${show(expected)} is not a number` };
-      const pass = statesNumber(want, text, spec.tolerance ?? 0, ctx.unit);
-      return { pass, detail: pass ? `states ${want}${ctx.unit ?? ''}` : `does not state ${want}${ctx.unit ?? ''}${spec.tolerance ? ` ± ${spec.tolerance}` : ''}` };
+      if (want === undefined) return judged(false, 'bench.verdict.notANumber', { value: show(expected) });
+      const value = `${want}${ctx.unit ?? ''}`;
+      if (statesNumber(want, text, spec.tolerance ?? 0, ctx.unit)) return judged(true, 'bench.verdict.states', { value });
+      return spec.tolerance ? judged(false, 'bench.verdict.doesNotStateWithin', { value, tolerance: spec.tolerance }) : judged(false, 'bench.verdict.doesNotState', { value });
     }
     case 'set': {
       const members = Array.isArray(expected) ? expected : [expected];
       const missing = members.filter((m) => !statesValue(m, text, ctx, spec.tolerance));
-      return { pass: missing.length === 0, detail: missing.length ? `missing ${missing.map(show).join(', ')}` : `states all ${members.length}` };
+      return missing.length ? judged(false, 'bench.verdict.missing', { values: missing.map(show).join(', ') }) : judged(true, 'bench.verdict.statesAll', { n: members.length });
     }
     case 'contains': {
       const pass = normaliseText(text).includes(normaliseText(String(expected)));
-      return { pass, detail: pass ? `contains ${show(expected)}` : `does not contain ${show(expected)}` };
+      return judged(pass, pass ? 'bench.verdict.contains' : 'bench.verdict.doesNotContain', { value: show(expected) });
     }
     case 'string': {
       const pass = statesValue(expected, text, ctx, spec.tolerance);
-      return { pass, detail: pass ? `states ${show(expected)}` : `does not state ${show(expected)}` };
+      return judged(pass, pass ? 'bench.verdict.states' : 'bench.verdict.doesNotState', { value: show(expected) });
     }
   }
 }

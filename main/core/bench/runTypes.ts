@@ -3,7 +3,7 @@
 import type { ChatMessage, StopReason } from '../agent/types.ts';
 import type { GatewayMode } from '../gateway/callResult.ts';
 import type { Estimate as BenchEstimate } from './passAtK.ts';
-import type { FailureKind, StepMetrics } from './types.ts';
+import type { AttemptVerdict, FailureKind, StepMetrics } from './types.ts';
 
 export interface BenchManifest {
   runId: string;
@@ -68,6 +68,8 @@ export interface BenchAttemptRow {
   verdict: 'pass' | 'fail' | 'error';
   failure: FailureKind | null;
   detail: string;
+  /** `detail` in the message catalogue (absent in runs recorded before it was). */
+  detailSaid?: AttemptVerdict['detailSaid'];
   expected: unknown;
   metrics: StepMetrics;
   stoppedBy: StopReason;

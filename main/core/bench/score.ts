@@ -12,7 +12,7 @@ export function scoreAttempt(task: BenchTask, reference: Trace, attempt: Attempt
   const metrics = stepMetrics(attempt.calls, reference.steps, ctx);
   const declining = task.plan.answer.compare === 'decline';
   const comparison = compareAnswer(task.plan.answer, reference.answer, attempt.stoppedBy === 'final' ? attempt.answer : null, { year: kst(new Date(task.asOf)).getUTCFullYear(), unit: task.unit });
-  if (comparison.pass) return { pass: true, failure: null, detail: comparison.detail, expected: reference.answer, metrics };
+  if (comparison.pass) return { pass: true, failure: null, detail: comparison.detail, detailSaid: comparison.said, expected: reference.answer, metrics };
   const failure = classifyFailure(attempt, metrics, declining);
-  return { pass: false, failure, detail: comparison.detail, expected: reference.answer, metrics };
+  return { pass: false, failure, detail: comparison.detail, detailSaid: comparison.said, expected: reference.answer, metrics };
 }

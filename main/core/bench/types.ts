@@ -2,6 +2,7 @@
 // answer is not stored: the reference plan is executed on the backend the agent used and the answer computed
 // from that trace, so a task stays right while live data moves on.
 import type { Plan } from '../plan/types.ts';
+import type { Comparison } from './comparators.ts';
 
 export const ABILITIES = ['sequential', 'fan-out selection', 'fan-in', 'conversion', 'temporal reasoning', 'aggregation', 'fault recovery', 'declining'] as const;
 export type Ability = (typeof ABILITIES)[number];
@@ -88,6 +89,8 @@ export interface AttemptVerdict {
   failure: FailureKind | null;
   /** Why, in a sentence: the comparison or the failure's evidence. */
   detail: string;
+  /** `detail` in the message catalogue, to be said in the reader's language. */
+  detailSaid: Comparison['said'];
   expected: unknown;
   metrics: StepMetrics;
 }

@@ -39,6 +39,17 @@ export function benchTerm(locale: Locale, term: 'failure' | 'ability', id: strin
   return isStringKey(key) ? translate(locale, key) : id;
 }
 
+/** Why an agent episode stopped (final, maxSteps, callCap, truncated, abort) in words, else as recorded. */
+export function stopLabel(locale: Locale, stop: string): string {
+  const key = `stop.${stop}`;
+  return isStringKey(key) ? translate(locale, key) : stop;
+}
+
+/** A sentence recorded with its catalogue key and values, in `locale`; else the English it was recorded in. */
+export function sayRecorded(locale: Locale, said: { key: string; vars?: Record<string, string | number> } | undefined, english: string): string {
+  return said && isStringKey(said.key) ? translate(locale, said.key, said.vars) : english;
+}
+
 /** An error's message and hint in `locale` where the error says them in the catalogue, else as written. */
 export function errorText(locale: Locale, error: { message: string; hint?: string; saidAs?: { message: string; hint?: string; vars?: Record<string, string | number> } }): { message: string; hint?: string } {
   const said = error.saidAs;

@@ -167,6 +167,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
       verdict: verdict.pass ? 'pass' : 'fail',
       failure: verdict.failure,
       detail: verdict.detail,
+      detailSaid: verdict.detailSaid,
       expected: verdict.expected,
       metrics: verdict.metrics,
       stoppedBy: episode.stoppedBy,

@@ -5,6 +5,7 @@ import { compareAnswer, isDecline, polarity } from '../../../main/core/bench/com
 import { findDates, findTimes } from '../../../main/core/bench/koreanDates.ts';
 import { findNumbers } from '../../../main/core/bench/koreanNumbers.ts';
 import type { AnswerSpec } from '../../../main/core/plan/types.ts';
+import { translate } from '../../../main/core/i18n/strings.ts';
 
 const spec = (compare: AnswerSpec['compare'], tolerance?: number): AnswerSpec => ({ expr: 'x', compare, ...(tolerance !== undefined ? { tolerance } : {}) });
 const passes = (s: AnswerSpec, expected: unknown, answer: string, unit?: string): boolean => compareAnswer(s, expected, answer, { year: 2025, unit }).pass;
@@ -87,5 +88,19 @@ describe('yes, no and declining', () => {
     expect(isDecline('해당 정보는 제공되지 않습니다.')).toBe(true);
     expect(isDecline('2031년 공휴일 자료는 아직 없습니다.')).toBe(true);
     expect(passes(spec('decline'), 'decline', '대표자는 김민준입니다.')).toBe(false);
+  });
+});
+
+describe('why a verdict was given', () => {
+  it('says it in English for reports and JSON and from the same catalogue key in Korean for the window', () => {
+    const say = (s: AnswerSpec, expected: unknown, answer: string, unit?: string) => {
+      const c = compareAnswer(s, expected, answer, { year: 2025, unit });
+      return [c.detail, translate('ko', c.said.key, c.said.vars)];
+    };
+    expect(say(spec('number'), 1, '7건입니다.')).toEqual(['does not state 1', '답에 1이(가) 없습니다']);
+    expect(say(spec('number', 5), 120, '100만원', '만원')).toEqual(['does not state 120만원 ± 5', '답에 120만원 ± 5이(가) 없습니다']);
+    expect(say(spec('set'), ['어린이날', '부처님오신날'], '어린이날입니다')).toEqual(['missing 부처님오신날', '답에 없는 값: 부처님오신날']);
+    expect(say(spec('boolean'), true, '아니요, 공휴일이 아닙니다')).toEqual(['expected yes, the answer says no', '기대한 답은 예인데 답은 아니오라고 합니다']);
+    expect(say(spec('decline'), null, '찾을 수 없습니다')).toEqual(['declined, as it should', '없다고 답했습니다 (이 과제가 바라는 대로)']);
   });
 });

@@ -2,7 +2,7 @@
 import { FAILURE_KINDS } from '../types.ts';
 import { callLine, interval, pct, planLine, type ReportData } from './reportData.ts';
 import { reportText, type ReportLang } from './reportText.ts';
-import { benchTerm } from '../../i18n/strings.ts';
+import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
 
 const cell = (text: unknown): string => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -67,7 +67,7 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
       for (const step of t.task?.plan.steps ?? []) lines.push(`1. \`${planLine(step)}\``);
       lines.push('', `${w.agent}:`, '');
       for (const c of a.calls) lines.push(`1. \`${callLine(c.tool, c.arguments)}\` ${c.ok ? '✓' : `✗ ${c.refused ?? c.errorKind ?? ''}${c.injected ? ` (${w.injected(c.injected)})` : ''}`}`);
-      lines.push('', `${w.answer}: ${cell(a.answer ?? w.noAnswer)}`, '', `${md.why}: ${cell(a.detail)}`);
+      lines.push('', `${w.answer}: ${cell(a.answer ?? w.noAnswer)}`, '', `${md.why}: ${cell(sayRecorded(lang, a.detailSaid, a.detail))}`);
     }
   }
   return `${lines.join('\n')}\n`;

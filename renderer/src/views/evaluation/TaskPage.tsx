@@ -9,7 +9,7 @@ import type { BenchTask } from '../../../../main/core/bench/types.ts';
 import type { PlanStep } from '../../../../main/core/plan/types.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
-import { benchTerm } from '../../../../main/core/i18n/strings.ts';
+import { benchTerm, sayRecorded, stopLabel } from '../../../../main/core/i18n/strings.ts';
 import { formatDateTime } from '../../format.ts';
 import { QueryStatus } from '../../components/Skeleton.tsx';
 
@@ -120,11 +120,11 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
         </div>
         <div className="field">
           <dt>{t('eval.detail')}</dt>
-          <dd>{attempt.detail}</dd>
+          <dd data-testid="attempt-why">{sayRecorded(locale, attempt.detailSaid, attempt.detail)}</dd>
         </div>
         <div className="field">
           <dt>{t('eval.cost')}</dt>
-          <dd>{t('eval.costValue', { ms: Math.round(attempt.ms), tokensIn: attempt.tokensIn, tokensOut: attempt.tokensOut, stop: attempt.stoppedBy })}</dd>
+          <dd>{t('eval.costValue', { ms: Math.round(attempt.ms), tokensIn: attempt.tokensIn, tokensOut: attempt.tokensOut, stop: stopLabel(locale, attempt.stoppedBy) })}</dd>
         </div>
       </dl>
       <button type="button" className="link" aria-expanded={transcript} onClick={() => setTranscript(!transcript)}>
