@@ -465,6 +465,7 @@ describe('the workbench', () => {
     expect(await page.getByTestId('try-violations').textContent()).toContain('solYear 4자리 숫자여야 합니다 (연도 YYYY');
     expect(await page.getByTestId('try-solYear').getAttribute('aria-invalid')).toBe('true');
     expect(await outcome.getAttribute('data-ok')).toBe('false');
+    expect(await outcome.getByRole('status').locator('strong').textContent()).toBe('실패: 잘못된 인자');
     // A refused call has no rows to show, and the table says why rather than "no rows came back".
     await page.getByTestId('try-tab-table').click();
     expect(await page.getByTestId('try-no-table').textContent()).toBe('호출이 실패해 표가 없습니다. 위의 오류를 보세요.');

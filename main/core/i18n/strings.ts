@@ -45,6 +45,12 @@ export function stopLabel(locale: Locale, stop: string): string {
   return isStringKey(key) ? translate(locale, key) : stop;
 }
 
+/** A failed call's kind (BadKey, Quota, InvalidParam, …) in a few words, else its code. */
+export function callKindLabel(locale: Locale, kind: string): string {
+  const key = `callKind.${kind}`;
+  return isStringKey(key) ? translate(locale, key) : kind;
+}
+
 /** A sentence recorded with its catalogue key and values, in `locale`; else the English it was recorded in. */
 export function sayRecorded(locale: Locale, said: { key: string; vars?: Record<string, string | number> } | undefined, english: string): string {
   return said && isStringKey(said.key) ? translate(locale, said.key, said.vars) : english;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import ko from '../../../resources/strings/ko.json';
 import en from '../../../resources/strings/en.json';
 import { ABILITIES, FAILURE_KINDS } from '../../../main/core/bench/types.ts';
-import { benchTerm } from '../../../main/core/i18n/strings.ts';
+import { benchTerm, callKindLabel, stopLabel } from '../../../main/core/i18n/strings.ts';
+import { callErrorKinds } from '../../../main/core/gateway/callErrorKinds.ts';
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
 
@@ -20,7 +21,7 @@ describe('UI strings', () => {
     }
   });
 
-  it('name every failure kind and ability of KOPA-Bench in Korean, and by the taxonomy\'s own words in English', () => {
+  it("name every failure kind, ability, stop reason and failed call's kind in Korean, and KOPA-Bench's terms by the taxonomy's own words in English", () => {
     for (const [term, ids] of [['failure', FAILURE_KINDS], ['ability', ABILITIES]] as const) {
       for (const id of ids) {
         expect(benchTerm('en', term, id)).toBe(id);
@@ -28,6 +29,8 @@ describe('UI strings', () => {
       }
     }
     expect(benchTerm('ko', 'failure', 'invalid arguments')).toBe('잘못된 인자');
+    for (const kind of callErrorKinds) expect(callKindLabel('ko', kind), kind).toMatch(/[가-힣]/);
+    for (const stop of ['final', 'maxSteps', 'callCap', 'truncated', 'abort']) expect(stopLabel('ko', stop), stop).toMatch(/[가-힣]/);
     // A kind a newer run recorded that this build does not know is shown as recorded.
     expect(benchTerm('ko', 'failure', 'tool timeout')).toBe('tool timeout');
   });

@@ -7,6 +7,7 @@ import { Play } from 'lucide-react';
 import type { CallResult } from '../../../../main/core/gateway/callResult.ts';
 import type { ToolSpec } from '../../../../main/core/catalog/types.ts';
 import { sayViolation } from '../../../../main/core/catalog/sayViolation.ts';
+import { callKindLabel } from '../../../../main/core/i18n/strings.ts';
 import { resultPreview } from '../../../../main/core/view/resultPreview.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useBackend } from '../../app/backendMode.tsx';
@@ -64,7 +65,7 @@ function Outcome({ result, headline }: { result: CallResult; headline: string[] 
   return (
     <div className="try-outcome" data-testid="try-outcome" data-ok={result.ok}>
       <p className={result.ok ? 'ok' : 'error'} role="status">
-        <strong>{result.ok ? t('catalog.callOk') : t('catalog.callFailed', { kind: result.error?.kind ?? '' })}</strong>{' '}
+        <strong>{result.ok ? t('catalog.callOk') : t('catalog.callFailed', { kind: callKindLabel(locale, result.error?.kind ?? '') })}</strong>{' '}
         <span className="muted">
           {t(`catalog.source.${result.source}`)} · {t('call.latency', { ms: Math.round(result.latencyMs) })}
           {result.resultCode !== null && ` · ${t('catalog.resultCode', { code: result.resultCode, message: result.resultMessage ?? '' })}`}

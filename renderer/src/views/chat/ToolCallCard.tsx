@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Check, CircleAlert, Clock, Hand, Loader2, Wrench } from 'lucide-react';
 import type { ToolSummary } from '../../../../main/api/contract.ts';
 import { useLocale } from '../../i18n.tsx';
+import { callKindLabel } from '../../../../main/core/i18n/strings.ts';
 import { ResultTable } from '../../components/ResultTable.tsx';
 import { RawBody } from '../../components/RawBody.tsx';
 import type { CallCardData } from './turns.ts';
@@ -94,7 +95,7 @@ export function ToolCallCard({ card, tool, onAnswer }: { card: CallCardData; too
       {card.status === 'approval' && card.approvalId && <Approval card={card} onAnswer={onAnswer} />}
       {card.error && (
         <p className="error" role="note">
-          {card.error.kind}: {card.error.message}
+          <span title={card.error.kind}>{callKindLabel(locale, card.error.kind)}</span>: {card.error.message}
         </p>
       )}
       {card.refused && <p className="warn">{card.refused}</p>}
