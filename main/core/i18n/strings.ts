@@ -24,10 +24,12 @@ export function systemLocale(env: Record<string, string | undefined>): Locale {
   return chosen?.toLowerCase().startsWith('ko') ? 'ko' : 'en';
 }
 
+/** The catalogue's words for an id the engine records (a stage, a failure kind, …), else the id as recorded. */
+const named = (locale: Locale, key: string, id: string): string => (isStringKey(key) ? translate(locale, key) : id);
+
 /** A job stage's name as the window and the command line show it (job.stage.*), else as the engine reported it. */
 export function stageLabel(locale: Locale, stage: string): string {
-  const key = `job.stage.${stage}`;
-  return isStringKey(key) ? translate(locale, key) : stage;
+  return named(locale, `job.stage.${stage}`, stage);
 }
 
 /**
@@ -35,20 +37,17 @@ export function stageLabel(locale: Locale, stage: string): string {
  * bench.ability.*, the id with hyphens for spaces), else as the run recorded it. Filters and --json keep the ids.
  */
 export function benchTerm(locale: Locale, term: 'failure' | 'ability', id: string): string {
-  const key = `bench.${term}.${id.replace(/ /g, '-')}`;
-  return isStringKey(key) ? translate(locale, key) : id;
+  return named(locale, `bench.${term}.${id.replace(/ /g, '-')}`, id);
 }
 
 /** Why an agent episode stopped (final, maxSteps, callCap, truncated, abort) in words, else as recorded. */
 export function stopLabel(locale: Locale, stop: string): string {
-  const key = `stop.${stop}`;
-  return isStringKey(key) ? translate(locale, key) : stop;
+  return named(locale, `stop.${stop}`, stop);
 }
 
 /** A failed call's kind (BadKey, Quota, InvalidParam, …) in a few words, else its code. */
 export function callKindLabel(locale: Locale, kind: string): string {
-  const key = `callKind.${kind}`;
-  return isStringKey(key) ? translate(locale, key) : kind;
+  return named(locale, `callKind.${kind}`, kind);
 }
 
 /** A sentence recorded with its catalogue key and values, in `locale`; else the English it was recorded in. */

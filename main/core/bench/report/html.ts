@@ -2,7 +2,7 @@
 // it opens on an air-gapped machine and can be mailed as it is, in Korean or English.
 import { FAILURE_KINDS } from '../types.ts';
 import { barChart, horizontalBars, passCurveChart } from './charts.ts';
-import { callLine, interval, pct, planLine, type ReportData } from './reportData.ts';
+import { callLine, groupName, interval, pct, planLine, taskFailures, type ReportData } from './reportData.ts';
 import { reportText, type ReportLang } from './reportText.ts';
 import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
 
@@ -44,14 +44,14 @@ export function htmlReport(data: ReportData, options: HtmlReportOptions = {}): s
   ];
   const group = (key: 'level' | 'ability' | 'agency', groups: typeof s.byLevel): string =>
     `<h2>${esc(w.by[key])}</h2><table><tr><th></th><th class="num">${esc(w.groupColumns[0])}</th><th class="num">${esc(w.groupColumns[1])}</th><th class="num">${esc(w.groupColumns[2])}</th><th>${esc(w.groupColumns[3])}</th></tr>${Object.entries(groups)
-      .map(([k, g]) => `<tr><td>${esc(key === 'level' ? w.levelLabel(k) : key === 'ability' ? benchTerm(lang, 'ability', k) : k)}</td><td class="num">${g.tasks}</td><td class="num">${g.attempts}</td><td class="num">${g.passed}</td><td>${interval(g['pass@1'])}</td></tr>`)
+      .map(([k, g]) => `<tr><td>${esc(groupName(key, k, lang))}</td><td class="num">${g.tasks}</td><td class="num">${g.attempts}</td><td class="num">${g.passed}</td><td>${interval(g['pass@1'])}</td></tr>`)
       .join('')}</table>`;
   const taskRows = data.tasks
     .map((t) => {
       const a = t.attempts.find((x) => x.verdict !== 'pass') ?? t.attempts[0]!;
       const reference = (t.task?.plan.steps ?? []).map((step) => `<li><code>${esc(planLine(step))}</code></li>`).join('');
       const agent = a.calls.map((c) => `<li><code>${esc(callLine(c.tool, c.arguments))}</code> ${c.ok ? '<span class="pass">✓</span>' : `<span class="fail">✗ ${esc(c.refused ?? c.errorKind ?? '')}${c.injected ? ` (${esc(w.injected(c.injected))})` : ''}</span>`}</li>`).join('');
-      const failures = [...new Set(t.attempts.flatMap((x) => (x.failure ? [benchTerm(lang, 'failure', x.failure)] : [])))].join(', ');
+      const failures = taskFailures(t.attempts, lang);
       return `<tr><td>${esc(t.id)}</td><td class="num">${t.task?.level ?? ''}</td><td class="num ${t.c === t.n ? 'pass' : 'fail'}">${t.c}/${t.n}</td><td>${esc(failures)}</td><td>${esc(t.task?.query_ko ?? '')}<details><summary>${esc(w.trajectory(a.sample))}</summary><b>${esc(w.reference)}</b><ol>${reference}</ol><b>${esc(w.agent)}</b><ol>${agent || `<li>${esc(w.noCalls)}</li>`}</ol><div>${esc(w.answer)}: ${esc(a.answer ?? w.noAnswer)}</div><div>${esc(w.expected)}: <code>${esc(JSON.stringify(a.expected))}</code> · ${esc(sayRecorded(lang, a.detailSaid, a.detail))}</div></details></td></tr>`;
     })
     .join('');

@@ -1,6 +1,6 @@
 // The run report as Markdown: for a reviewer's notes, a pull request or a ticket, in Korean or English.
 import { FAILURE_KINDS } from '../types.ts';
-import { callLine, interval, pct, planLine, type ReportData } from './reportData.ts';
+import { callLine, groupName, interval, pct, planLine, taskFailures, type ReportData } from './reportData.ts';
 import { reportText, type ReportLang } from './reportText.ts';
 import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
 
@@ -34,7 +34,7 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
   }
   for (const [by, groups] of [['level', s.byLevel], ['ability', s.byAbility], ['agency', s.byAgency]] as const) {
     lines.push('', `## ${w.by[by]}`, '', `| | ${w.groupColumns.join(' | ')} |`, '|---|---|---|---|---|');
-    for (const [key, g] of Object.entries(groups)) lines.push(`| ${cell(by === 'level' ? w.levelLabel(key) : by === 'ability' ? benchTerm(lang, 'ability', key) : key)} | ${g.tasks} | ${g.attempts} | ${g.passed} | ${interval(g['pass@1'])} |`);
+    for (const [key, g] of Object.entries(groups)) lines.push(`| ${cell(groupName(by, key, lang))} | ${g.tasks} | ${g.attempts} | ${g.passed} | ${interval(g['pass@1'])} |`);
   }
   lines.push('', `## ${md.failures}`, '', `| ${md.kind} | ${md.attempts} |`, '|---|---|');
   for (const kind of FAILURE_KINDS) lines.push(`| ${benchTerm(lang, 'failure', kind)} | ${s.failures[kind] ?? 0} |`);
@@ -55,7 +55,7 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
     '|---|---|---|---|---|---|',
   );
   for (const t of data.tasks) {
-    const failures = [...new Set(t.attempts.flatMap((a) => (a.failure ? [benchTerm(lang, 'failure', a.failure)] : [])))].join(', ');
+    const failures = taskFailures(t.attempts, lang);
     lines.push(`| ${t.id} | ${t.task?.level ?? ''} | ${t.c}/${t.n} | ${cell(failures)} | ${cell(JSON.stringify(t.attempts[0]?.expected ?? null))} | ${cell(t.task?.query_ko ?? '')} |`);
   }
   const failed = data.tasks.filter((t) => t.c < t.n);

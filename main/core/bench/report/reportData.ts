@@ -2,6 +2,8 @@
 // reference plan, attempts and pass count.
 import type { BenchAttemptRow, BenchRunRow, BenchRunSummary } from '../runTypes.ts';
 import type { BenchTask } from '../types.ts';
+import { benchTerm } from '../../i18n/strings.ts';
+import { reportText, type ReportLang } from './reportText.ts';
 
 export interface TaskReport {
   task: BenchTask | undefined;
@@ -29,6 +31,14 @@ export function reportData(run: BenchRunRow, summary: BenchRunSummary, attempts:
     tasks: [...byTask].map(([id, list]) => ({ id, task: tasks.get(id), n: list.length, c: list.filter((a) => a.verdict === 'pass').length, attempts: list })),
   };
 }
+
+/** A group row's name in a report: its level as the report says levels, an ability in the report's language, an agency as it is. */
+export function groupName(by: 'level' | 'ability' | 'agency', key: string, lang: ReportLang): string {
+  return by === 'level' ? reportText(lang).levelLabel(key) : by === 'ability' ? benchTerm(lang, 'ability', key) : key;
+}
+
+/** The distinct failure kinds of a task's attempts, in the report's language. */
+export const taskFailures = (attempts: readonly BenchAttemptRow[], lang: ReportLang): string => [...new Set(attempts.flatMap((a) => (a.failure ? [benchTerm(lang, 'failure', a.failure)] : [])))].join(', ');
 
 export const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
