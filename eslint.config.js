@@ -12,7 +12,7 @@ const ioGlobals = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'proce
 const downloaderApis = ['resolveModelFile', 'createModelDownloader', 'combineModelDownloaders', 'ModelDownloader', 'CombinedModelDownloader'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', 'coverage/', '.kopa-test/'] },
+  { ignores: ['node_modules/', 'dist/', 'out/', 'coverage/', '.kopa-test/', '.scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,7 @@
 // The one typed API of the engine. Every surface (CLI, desktop renderer, browser mode, tests) calls the engine
 // through `EngineApi.call`, whatever carries the call: a direct call, a MessagePort, HTTP or a WebSocket.
 // A UI feature is a method here first, then a view.
+import type { ToolCallSupport } from '../core/models/toolCalling.ts';
 import type { ChatMessage, StopReason } from '../core/agent/types.ts';
 import type { RolloutSummary } from '../core/reward/groups.ts';
 import type { ErrorPayload } from '../core/errors.ts';
@@ -14,7 +15,7 @@ import type { BfclCategory } from '../core/bfcl/categories.ts';
 import type { BenchAttemptRow, BenchRunRow, BenchRunSummary, BenchEstimate } from '../core/bench/runTypes.ts';
 import type { BenchTask } from '../core/bench/types.ts';
 import type { ReportLang } from '../core/bench/report/reportText.ts';
-import type { ExportFormat } from '../core/synth/formats.ts';
+import type { ExportFormat, ToolStyle } from '../core/synth/formats.ts';
 import type { ModelPlacement } from '../core/models/placement.ts';
 import type { SynthSample } from '../core/synth/types.ts';
 
@@ -429,6 +430,8 @@ export interface SynthRunParams {
   out?: string;
   format?: ExportFormat;
   distractors?: number;
+  /** "prompt" writes tools and calls as KOPA Studio runs a family whose template has no tool syntax. Defaults to "native". */
+  toolStyle?: ToolStyle;
 }
 
 export interface SynthRunResult {
@@ -486,6 +489,8 @@ export interface ModelInfo {
   chatWrapper: string | null;
   /** "native" when the model's template has a trained tool syntax, "grammar" when calls are forced by a JSON grammar. */
   toolCalling: 'native' | 'grammar' | null;
+  /** Why it calls tools so (the wrapper, the reason, template fixes), where the file was read with this version. */
+  toolCallSupport?: ToolCallSupport | null;
   copied: boolean;
   addedAt: string;
   /** An adapter: the base model it was checked against when registered (its file and SHA-256). */
@@ -513,7 +518,10 @@ export interface AgentRunParams {
   chatWrapper?: 'auto' | 'jinja';
   /** How strongly the adapters apply: 0 is the base model, 1 the adapter as trained. Defaults to 1. */
   loraScale?: number;
-  /** Tool ids offered. Defaults to the whole catalog. */
+  /**
+   * Tool ids offered. Defaults to the tools the question needs (core/agent/toolPick.ts: about 8, with what the EDGE
+   * graph says must come before them), plus those a continued chat already called.
+   */
   tools?: string[];
   /** Backend the tools run on. Defaults to emulator. */
   mode?: GatewayMode;
@@ -528,7 +536,7 @@ export interface AgentRunParams {
   maxTokens?: number;
   temperature?: number;
   seed?: number;
-  /** Local model context size. Defaults to 4096 or the model's trained length. */
+  /** Local model context size. Defaults to the model's trained length, capped at 16,384. */
   contextSize?: number;
   /**
    * Estimated tokens of one tool result the model sees (the result view's budget). Defaults to an eighth of a local
@@ -855,7 +863,7 @@ export interface EngineMethods {
   'edges.list': { params: { status?: EdgeStatus; tool?: string }; result: EdgeListing };
   'edges.show': { params: { id: string }; result: EdgeDetail };
   'synth.run': { params: SynthRunParams; result: SynthRunResult };
-  'synth.export': { params: { dataset: string; out: string; format: ExportFormat; distractors?: number }; result: ExportResult };
+  'synth.export': { params: { dataset: string; out: string; format: ExportFormat; distractors?: number; toolStyle?: ToolStyle }; result: ExportResult };
   'synth.list': { params: EmptyParams; result: DatasetInfo[] };
   'synth.samples': { params: { dataset: string }; result: { dataset: DatasetInfo; samples: SampleSummary[] } };
   'synth.sample': { params: { dataset: string; ordinal: number }; result: SynthSample };

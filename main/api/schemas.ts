@@ -5,7 +5,7 @@ import { KopaError } from '../core/errors.ts';
 import { gatewayModes } from '../core/gateway/callResult.ts';
 import { keyIds } from '../core/catalog/types.ts';
 import { edgeStatuses } from '../core/edge/types.ts';
-import { exportFormats } from '../core/synth/formats.ts';
+import { exportFormats, toolStyles } from '../core/synth/formats.ts';
 import { BFCL_CATEGORIES } from '../core/bfcl/categories.ts';
 import { reportLangs } from '../core/bench/report/reportText.ts';
 import { isMethodName, jobMethods, methodNames, type MethodName, type ParamsOf } from './contract.ts';
@@ -72,11 +72,12 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       out: text.optional(),
       format: z.enum(exportFormats).optional(),
       distractors: z.number().int().min(0).max(40).optional(),
+      toolStyle: z.enum(toolStyles).optional(),
     })
     .strict()
     .refine((p) => (p.minSteps ?? 2) <= (p.maxSteps ?? 5), { message: 'minSteps cannot exceed maxSteps' })
     .refine((p) => (p.out === undefined) === (p.format === undefined), { message: 'out and format go together' }),
-  'synth.export': z.object({ dataset: text, out: text, format: z.enum(exportFormats), distractors: z.number().int().min(0).max(40).optional() }).strict(),
+  'synth.export': z.object({ dataset: text, out: text, format: z.enum(exportFormats), distractors: z.number().int().min(0).max(40).optional(), toolStyle: z.enum(toolStyles).optional() }).strict(),
   'synth.list': empty,
   'synth.samples': z.object({ dataset: text }).strict(),
   'synth.sample': z.object({ dataset: text, ordinal: z.number().int().min(1) }).strict(),

@@ -136,7 +136,7 @@ export class Engine implements EngineApi, EngineServices {
     },
     'edges.show': async ({ id }) => showEdge(this, id),
     'synth.run': (params, options) => runSynthesis(this, params, options),
-    'synth.export': async ({ dataset, out, format, distractors }) => exportDataset(this, dataset, out, format, distractors),
+    'synth.export': async ({ dataset, ...request }) => exportDataset(this, dataset, request),
     'synth.samples': async ({ dataset }) => datasetSamples(this, dataset),
     'synth.sample': async ({ dataset, ordinal }) => datasetSample(this, dataset, ordinal),
     'synth.list': async () => listDatasets(this),

@@ -1,22 +1,22 @@
-import { DraftSequenceTokenPredictor, InputLookupTokenPredictor, LlamaChat, LlamaCompletion, resolveChatWrapper, type ChatHistoryItem, type ChatModelFunctions, type ChatWrapper, type GbnfJsonSchema, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaModel, type Tokenizer } from 'node-llama-cpp';
+import { DraftSequenceTokenPredictor, InputLookupTokenPredictor, LlamaChat, LlamaCompletion, type ChatHistoryItem, type ChatModelFunctions, type ChatWrapper, type GbnfJsonSchema, type Llama, type LlamaChatResponse, type LlamaContext, type LlamaContextSequence, type LlamaModel, type Tokenizer } from 'node-llama-cpp';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
-import { paramsGrammar, stepGrammar, type GrammarSchema } from '../../main/core/agent/grammarSchema.ts';
+import { givenArguments, paramsGrammar, stepGrammar, type GrammarSchema } from '../../main/core/agent/grammarSchema.ts';
 import { stepBudget } from '../../main/core/agent/stepBudget.ts';
 import { WrittenCalls } from '../../main/core/agent/writtenArguments.ts';
-import type { ChatMessage, ModelTool, ModelTurn, ToolCall } from '../../main/core/agent/types.ts';
+import type { ChatMessage, ModelTool, ModelTurn } from '../../main/core/agent/types.ts';
 import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
+import { parseToolCalls } from '../../main/core/agent/toolCallParser.ts';
 import { KopaError } from '../../main/core/errors.ts';
+import type { ToolCallMode, ToolCallSupport } from '../../main/core/models/toolCalling.ts';
 import { toGrammarHistory, toNativeHistory } from './chatHistory.ts';
+import { chooseChatFormat, type ChatWrapperChoice, type ChosenChatFormat } from './chatFormat.ts';
 import { fitHistory } from './contextPolicy.ts';
+import { faithfulWrapper } from './faithfulWrapper.ts';
+import { TemplateRenderer } from './templateRenderer.ts';
 import type { MemoryUse, ModelPlacement } from '../../main/core/models/placement.ts';
 
-/** How tool calls are made: the model template's own syntax, or a JSON grammar for models that have none. */
-export type ToolCallMode = 'native' | 'grammar';
-
-/** Chat wrappers whose models were trained to call tools in their own syntax (desktop.md §1.5). */
-export type ChatWrapperChoice = 'auto' | 'jinja';
-
-export const NATIVE_TOOL_WRAPPERS = new Set(['llama3.1', 'llama3.2-lightweight', 'qwen', 'mistral', 'functionary', 'gemma4', 'deepSeek', 'harmony', 'seed']);
+export type { ToolCallMode } from '../../main/core/models/toolCalling.ts';
+export type { ChatWrapperChoice } from './chatFormat.ts';
 
 export interface ChatOptions {
   /** Tools offered; an empty list (or toolChoice "none") asks for a final answer. */
@@ -27,9 +27,16 @@ export interface ChatOptions {
   mode?: ToolCallMode;
   /**
    * The turn's token budget. Defaults to the longest output the turn's grammar admits (stepBudget.ts), at most half
-   * the context: grammar mode does not cut a valid call or answer; native mode gets at least 512 for words.
+   * the context: grammar mode does not cut a valid call or answer; native mode gets at least 512 for words, plus
+   * `thoughtTokens` where the family thinks.
    */
   maxTokens?: number;
+  /**
+   * Tokens a thinking model (its wrapper has a thought segment: Qwen3, gpt-oss, EXAONE 4.0) may think before it
+   * answers or calls; added to the default budget and held by node-llama-cpp's thought budget. Defaults to 1,024, at
+   * most a quarter of the context.
+   */
+  thoughtTokens?: number;
   temperature?: number;
   seed?: number;
   onText?: (chunk: string) => void;
@@ -41,7 +48,10 @@ export interface LoadLocalModelOptions {
   modelPath: string;
   /** Layers to offload to the GPU. Defaults to "auto" (as many as fit, counting the context). */
   gpuLayers?: 'auto' | 'max' | number;
-  /** Context window in tokens for completions. Defaults to the model's trained length, capped at 4096. */
+  /**
+   * Context window in tokens. Defaults to the model's trained length, capped at 16,384: a KOPA-Bench episode holds the
+   * offered tools (about 4,000 tokens picked, 16,000 all), up to eight result views of 1,024 and the calls.
+   */
   contextSize?: number;
   /** LoRA adapters (GGUF files) applied to every context of this model. */
   lora?: string[];
@@ -103,6 +113,14 @@ export interface PredictionStats {
   refuted: number;
 }
 
+/** One turn's makings (LocalModel.turnPlan). */
+type TurnPlan = { tools: ModelTool[]; wrapper: ChatWrapper; history: ChatHistoryItem[]; budget: number } & (
+  | { kind: 'functions'; functions: ChatModelFunctions; thought: number }
+  /** Calls in the family's syntax, read from the text (no function calling: node-llama-cpp cannot hold this syntax). */
+  | { kind: 'text'; thought: number }
+  | { kind: 'grammar'; schema: GrammarSchema }
+);
+
 /** A context's settings: each variant of a model (adapters, sequences, cache reuse, speculation) has its own. */
 interface ContextSettings {
   contextSize: number;
@@ -139,9 +157,11 @@ export interface Completion {
   outputTokens: number;
 }
 
-const DEFAULT_MAX_CONTEXT = 4096;
+const DEFAULT_MAX_CONTEXT = 16_384;
 /** A turn's least token budget when none is given: room for an answer in words. */
 const DEFAULT_TURN_TOKENS = 512;
+/** A thinking model's default thought budget. */
+const DEFAULT_THOUGHT_TOKENS = 1024;
 
 /** Loads GGUF weights; a file llama.cpp cannot load is a typed error naming it. */
 /** What a model needs of the runtime that loads it (LlamaRuntime): llama.cpp's binding and the CPU threads to use. */
@@ -178,6 +198,22 @@ function parseStep(text: string): { tool?: string; arguments?: Record<string, un
   }
 }
 
+/** The arguments as written (kept for their number forms), without the optional parameters left null. */
+function givenRaw(tool: ModelTool | undefined, raw: string | undefined): { rawArguments?: string } {
+  if (!raw) return {};
+  try {
+    return { rawArguments: stringifyLossless(givenArguments(tool, parseLossless(raw) as Record<string, unknown>)) ?? raw };
+  } catch {
+    return { rawArguments: raw };
+  }
+}
+
+/** Why a generation stopped, in the agent's words. */
+function stopOf(res: Pick<LlamaChatResponse, 'metadata'>): ModelTurn['stop'] {
+  const reason = res.metadata.stopReason;
+  return reason === 'functionCalls' ? 'toolCalls' : reason === 'maxTokens' ? 'maxTokens' : reason === 'abort' ? 'abort' : 'end';
+}
+
 /** The text of a final answer the token limit cut off: {"final_answer": "…  → … */
 function partialFinalAnswer(text: string): string {
   const match = /^\s*\{\s*"final_answer"\s*:\s*"([\s\S]*)$/.exec(text);
@@ -212,7 +248,9 @@ export class LocalModel {
   private readonly budgets = new Map<string, number>();
   /** What each sequence last held: the opening of its conversation (system prompt, first request, tools). */
   private readonly openings = new Map<LlamaContextSequence, string>();
-  private resolvedWrapper: NonNullable<ReturnType<typeof resolveChatWrapper>> | undefined;
+  private chosenFormat: ChosenChatFormat | undefined;
+  /** The model's own template, rendered as Hugging Face renders it; null for a model without one. */
+  private renderer: TemplateRenderer | null | undefined;
   /** Whether disposing this instance unloads the weights (false for a variant made by withAdapters and the like). */
   private readonly ownsModel: boolean;
 
@@ -418,22 +456,44 @@ export class LocalModel {
     }
   }
 
-  /** The chat template node-llama-cpp resolved for this model (qwen, llama3.1, chatML, jinjaTemplate, …). */
+  /** The chat wrapper that writes this model's conversations (Qwen, JinjaTemplate, Gemma, Harmony, …). */
   chatWrapperName(): string {
-    return this.wrapper().wrapperName;
+    return this.format().support.wrapper;
   }
 
-  private wrapper(): NonNullable<ReturnType<typeof resolveChatWrapper>> {
-    // A model without a template of its own has no Jinja wrapper: it keeps the one of its family.
-    this.resolvedWrapper ??= (this.settings.chatWrapper === 'jinja' ? resolveChatWrapper(this.model, { type: 'jinjaTemplate' }) : null) ?? resolveChatWrapper(this.model)!;
-    return this.resolvedWrapper;
+  /** The wrapper that writes this model's conversations and how it calls tools (chatFormat.ts). */
+  chatFormat(): ChosenChatFormat {
+    return this.format();
+  }
+
+  private format(): ChosenChatFormat {
+    this.chosenFormat ??= chooseChatFormat({ model: this.model }, this.settings.chatWrapper);
+    return this.chosenFormat;
+  }
+
+  /** How this model calls tools and why (chatFormat.ts). */
+  toolCallSupport(): ToolCallSupport {
+    return this.format().support;
   }
 
   /** "native" when the model's template has a tool-call syntax it was trained on, else "grammar". */
   toolCallMode(): ToolCallMode {
-    // The GGUF's own template has a tool syntax when it renders tools; otherwise node-llama-cpp would invent one.
-    if (this.chatWrapperName() === 'JinjaTemplate') return /tool_call|\btools\b/.test(String(this.model.fileInfo.metadata.tokenizer?.chat_template ?? '')) ? 'native' : 'grammar';
-    return NATIVE_TOOL_WRAPPERS.has(this.chatWrapperName()) ? 'native' : 'grammar';
+    return this.toolCallSupport().mode;
+  }
+
+  /** Whether the wrapper writes a thought segment: the family thinks before it answers. */
+  private thinks(): boolean {
+    return this.format().wrapper.settings.segments?.thought !== undefined;
+  }
+
+  /**
+   * The wrapper for one turn: the prompt as the model's template renders it, with the offered tools' whole schemas
+   * (also where the calls are read from text, `offered`, and node-llama-cpp is given no functions).
+   */
+  private turnWrapper(tools: ModelTool[], offered?: ChatModelFunctions): ChatWrapper {
+    const { template } = this.format();
+    this.renderer ??= template === undefined ? null : new TemplateRenderer(template, { bos: this.model.tokens.bosString ?? '', eos: this.model.tokens.eosString ?? '' });
+    return faithfulWrapper(this.format().wrapper, { documentation: Object.fromEntries(tools.map((t) => [t.name, t.parameters])), ...(this.renderer ? { renderer: this.renderer } : {}), ...(offered ? { offered } : {}) });
   }
 
   /** One agent turn over the conversation so far, on a free sequence (parallel episodes batch together). */
@@ -442,11 +502,41 @@ export class LocalModel {
     return this.withSequence(opening, (sequence) => this.chatNow(sequence, messages, options));
   }
 
-  private async chatNow(sequence: LlamaContextSequence, messages: ChatMessage[], options: ChatOptions): Promise<ModelTurn> {
-    const before = sequence.tokenMeter.getState();
-    const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: this.wrapper() });
+  /**
+   * What one turn is made of: native mode with function calling where the family has a syntax, else a grammar that
+   * admits one call or a final answer ("required" in any mode: one call), the history as that mode writes it, and
+   * the wrapper that renders it as the template does.
+   */
+  private turnPlan(messages: ChatMessage[], options: ChatOptions): TurnPlan {
     const tools = options.toolChoice === 'none' ? [] : options.tools;
     const mode = options.mode ?? this.toolCallMode();
+    if (mode === 'native' && tools.length > 0 && options.toolChoice !== 'required') {
+      const thought = this.thinks() ? Math.min(options.thoughtTokens ?? DEFAULT_THOUGHT_TOKENS, Math.floor(this.contextSize / 4)) : 0;
+      const functions: ChatModelFunctions = Object.fromEntries(tools.map((t) => [t.name, { description: t.description, params: paramsGrammar(t) as GbnfJsonSchema }]));
+      // Room for the largest call the tools admit, and for an answer in words, after the thinking.
+      const budget = options.maxTokens ?? Math.max(DEFAULT_TURN_TOKENS, this.budgetFor(stepGrammar(tools, { allowFinal: false }))) + thought;
+      const history = toNativeHistory(messages);
+      if (this.toolCallSupport().reason === 'templateText') return { kind: 'text', tools, wrapper: this.turnWrapper(tools, functions), history, thought, budget };
+      return { kind: 'functions', tools, wrapper: this.turnWrapper(tools), history, functions, thought, budget };
+    }
+    const schema = stepGrammar(tools, { allowFinal: options.toolChoice !== 'required' || tools.length === 0 });
+    return { kind: 'grammar', tools, wrapper: this.turnWrapper(tools), history: mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages, tools), schema, budget: options.maxTokens ?? this.budgetFor(schema) };
+  }
+
+  /**
+   * The exact text a turn would put before the model (special tokens written out), without generating: for the
+   * family tests against each template's own rendering, and for token counts.
+   */
+  promptText(messages: ChatMessage[], options: ChatOptions): string {
+    const plan = this.turnPlan(messages, options);
+    const { contextText } = plan.wrapper.generateContextState({ chatHistory: [...plan.history, { type: 'model', response: [] }], ...(plan.kind === 'functions' ? { availableFunctions: plan.functions } : {}) });
+    return this.model.detokenize(contextText.tokenize(this.model.tokenizer), true);
+  }
+
+  private async chatNow(sequence: LlamaContextSequence, messages: ChatMessage[], options: ChatOptions): Promise<ModelTurn> {
+    const before = sequence.tokenMeter.getState();
+    const plan = this.turnPlan(messages, options);
+    const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: plan.wrapper });
     // A conversation that outgrows the context gives up old results' rows first, and says so (contextPolicy.ts).
     const trimmed = { results: 0, items: 0 };
     const contextShift = {
@@ -457,47 +547,65 @@ export class LocalModel {
         return { chatHistory: fitted.history, metadata: null };
       },
     };
-    const common = { temperature: options.temperature ?? 0, seed: options.seed, onTextChunk: options.onText, signal: options.signal, stopOnAbortSignal: true, contextShift };
+    const common = { temperature: options.temperature ?? 0, seed: options.seed, signal: options.signal, stopOnAbortSignal: true, contextShift, maxTokens: plan.budget };
     try {
-      let text: string;
-      let toolCalls: ToolCall[] = [];
-      let stop: ModelTurn['stop'];
-      let budget: number;
-      if (mode === 'native' && tools.length > 0 && options.toolChoice !== 'required') {
-        // Room for the largest call the tools admit, and for an answer in words.
-        budget = options.maxTokens ?? Math.max(DEFAULT_TURN_TOKENS, this.budgetFor(stepGrammar(tools, { allowFinal: false })));
-        const functions: ChatModelFunctions = Object.fromEntries(tools.map((t) => [t.name, { description: t.description, params: paramsGrammar(t) as GbnfJsonSchema }]));
+      let turn: Pick<ModelTurn, 'text' | 'toolCalls' | 'stop' | 'thinking'>;
+      if (plan.kind === 'functions') {
         // The parameters as written arrive as text chunks; the parsed params lose 15.0 against 15.
         const written = new WrittenCalls();
-        const res = await chat.generateResponse(toNativeHistory(messages), { ...common, maxTokens: budget, functions, onFunctionCallParamsChunk: (chunk) => written.add(chunk) });
-        text = res.response;
-        toolCalls = (res.functionCalls ?? []).map((c, i) => {
-          const rawArguments = written.arguments(i);
-          return { id: `call_${messages.length}_${i + 1}`, name: c.functionName, arguments: (c.params ?? {}) as Record<string, unknown>, ...(rawArguments ? { rawArguments } : {}) };
+        const res = await chat.generateResponse(plan.history, {
+          ...common,
+          onTextChunk: options.onText,
+          functions: plan.functions,
+          ...(plan.thought > 0 ? { budgets: { thoughtTokens: plan.thought } } : {}),
+          onFunctionCallParamsChunk: (chunk) => written.add(chunk),
         });
-        stop = res.metadata.stopReason === 'functionCalls' ? 'toolCalls' : res.metadata.stopReason === 'maxTokens' ? 'maxTokens' : res.metadata.stopReason === 'abort' ? 'abort' : 'end';
+        turn = this.nativeTurn(res, plan.tools, messages.length, written);
+      } else if (plan.kind === 'text') {
+        const res = await chat.generateResponse(plan.history, { ...common, onTextChunk: options.onText, ...(plan.thought > 0 ? { budgets: { thoughtTokens: plan.thought } } : {}) });
+        turn = this.nativeTurn({ ...res, functionCalls: [] }, plan.tools, messages.length, new WrittenCalls());
       } else {
-        // Grammar mode (and "required" in any mode): the output is exactly one call or a final answer.
-        const schema = stepGrammar(tools, { allowFinal: options.toolChoice !== 'required' || tools.length === 0 });
-        budget = options.maxTokens ?? this.budgetFor(schema);
-        const grammar = await this.runtime.llama.createGrammarForJsonSchema<GbnfJsonSchema>(schema as GbnfJsonSchema);
+        const grammar = await this.runtime.llama.createGrammarForJsonSchema<GbnfJsonSchema>(plan.schema as GbnfJsonSchema);
         // The raw chunks are JSON; whoever watches (a terminal, the chat view) gets a final answer's words only.
         const onTextChunk = options.onText ? finalAnswerStream(options.onText) : undefined;
-        const res = await chat.generateResponse(mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages), { ...common, maxTokens: budget, grammar, onTextChunk });
-        stop = res.metadata.stopReason === 'maxTokens' ? 'maxTokens' : res.metadata.stopReason === 'abort' ? 'abort' : 'end';
+        const res = await chat.generateResponse(plan.history, { ...common, grammar, onTextChunk });
+        const stop = stopOf(res);
         const parsed = stop === 'end' ? parseStep(res.response) : undefined;
-        if (parsed?.tool) {
-          toolCalls = [{ id: `call_${messages.length}_1`, name: parsed.tool, arguments: parsed.arguments ?? {}, ...(parsed.rawArguments ? { rawArguments: parsed.rawArguments } : {}) }];
-          text = '';
-          stop = 'toolCalls';
-        } else text = parsed?.final_answer ?? partialFinalAnswer(res.response);
+        const tool = plan.tools.find((t) => t.name === parsed?.tool);
+        turn = parsed?.tool
+          ? { text: '', toolCalls: [{ id: `call_${messages.length}_1`, name: parsed.tool, arguments: givenArguments(tool, parsed.arguments ?? {}), ...givenRaw(tool, parsed.rawArguments) }], stop: 'toolCalls' }
+          : { text: parsed?.final_answer ?? partialFinalAnswer(res.response), toolCalls: [], stop };
       }
       const used = sequence.tokenMeter.diff(before);
-      return { text, toolCalls, usage: { inputTokens: used.usedInputTokens, outputTokens: used.usedOutputTokens }, stop, budget, ...(trimmed.results + trimmed.items > 0 ? { trimmed } : {}) };
+      return { ...turn, usage: { inputTokens: used.usedInputTokens, outputTokens: used.usedOutputTokens }, budget: plan.budget, ...(trimmed.results + trimmed.items > 0 ? { trimmed } : {}) };
     } finally {
       sequence.tokenPredictor?.stop();
       chat.dispose({ disposeSequence: false });
     }
+  }
+
+  /**
+   * A native turn: the calls the wrapper read, else calls written in the text in a syntax it did not expect (read by
+   * toolCallParser.ts rather than shown as the answer); the thinking apart from the answer. A turn that ended
+   * inside its thinking has neither a call nor an answer, and reports the budget as its stop.
+   */
+  private nativeTurn(res: Pick<LlamaChatResponse<ChatModelFunctions>, 'response' | 'fullResponse' | 'functionCalls' | 'metadata'>, tools: ModelTool[], at: number, written: WrittenCalls): Pick<ModelTurn, 'text' | 'toolCalls' | 'stop' | 'thinking'> {
+    const thoughts = res.fullResponse.filter((part) => typeof part !== 'string' && part.segmentType === 'thought');
+    const segmentThinking = thoughts.map((part) => (typeof part === 'string' ? '' : part.text.trim())).filter((t) => t !== '').join('\n\n');
+    const unfinished = thoughts.some((part) => typeof part !== 'string' && !part.ended);
+    let stop = stopOf(res);
+    if (res.functionCalls?.length) {
+      const toolCalls = res.functionCalls.map((c, i) => {
+        const tool = tools.find((t) => t.name === c.functionName);
+        return { id: `call_${at}_${i + 1}`, name: c.functionName, arguments: givenArguments(tool, (c.params ?? {}) as Record<string, unknown>), ...givenRaw(tool, written.arguments(i)) };
+      });
+      return { text: res.response, toolCalls, stop, ...(segmentThinking ? { thinking: segmentThinking } : {}) };
+    }
+    const parsed = parseToolCalls(res.response, { tools });
+    const thinking = [segmentThinking, parsed.thinking ?? ''].filter((t) => t !== '').join('\n\n');
+    if (unfinished || parsed.unfinishedThinking) stop = stop === 'abort' ? 'abort' : 'maxTokens';
+    const toolCalls = parsed.calls.map((c, i) => ({ id: `call_${at}_${i + 1}`, name: c.name, arguments: c.arguments, ...(c.rawArguments ? { rawArguments: c.rawArguments } : {}) }));
+    return { text: parsed.text, toolCalls, stop: toolCalls.length > 0 ? 'toolCalls' : stop, ...(thinking ? { thinking } : {}) };
   }
 
   /**

@@ -19,8 +19,19 @@ const note = (handle: unknown): string =>
     ? `맥락이 모자라 이 결과(${handle})의 행을 뺐습니다. 필요하면 local_queryRows(result="${handle}")로 다시 읽으세요.`
     : '맥락이 모자라 이 결과의 행을 뺐습니다.';
 
-/** A tool result with its rows replaced by a note, or undefined when there is nothing left to drop. */
+/**
+ * A tool result with its rows replaced by a note, or undefined when there is nothing left to drop. Results are the
+ * result view's JSON text (chatHistory.ts), and stay text.
+ */
 function shrunk(result: unknown): unknown {
+  if (typeof result === 'string') {
+    try {
+      const smaller = shrunk(JSON.parse(result));
+      return smaller === undefined ? undefined : JSON.stringify(smaller);
+    } catch {
+      return undefined;
+    }
+  }
   if (!result || typeof result !== 'object' || !('data' in result)) return undefined;
   const { result: handle, totalCount } = result as { result?: unknown; totalCount?: unknown };
   return { result: handle, totalCount, note: note(handle) };

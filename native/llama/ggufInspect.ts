@@ -2,10 +2,12 @@
 // quantisation, context length, chat template and whether the template calls tools, plus whether it fits this
 // machine (llama.cpp's own estimate). Local files only: a URL is never fetched.
 import { statSync } from 'node:fs';
-import { GgmlType, GgufFileType, GgufInsights, readGgufFileInfo, resolveChatWrapper, type GgufFileInfo } from 'node-llama-cpp';
+import { getModuleVersion, GgmlType, GgufFileType, GgufInsights, readGgufFileInfo, type GgufFileInfo } from 'node-llama-cpp';
 import { KopaError } from '../../main/core/errors.ts';
+import { saidError } from '../../main/core/i18n/saidError.ts';
+import type { ToolCallSupport } from '../../main/core/models/toolCalling.ts';
+import { chooseChatFormat } from './chatFormat.ts';
 import type { LlamaRuntime } from './LlamaRuntime.ts';
-import { NATIVE_TOOL_WRAPPERS } from './LocalModel.ts';
 
 export interface GgufReport {
   /** A full model, or an adapter (LoRA) that is applied to one. */
@@ -16,9 +18,12 @@ export interface GgufReport {
   quantization: string;
   contextLength: number | null;
   chatTemplate: string | null;
-  /** The chat wrapper node-llama-cpp would use, and whether it has a trained tool-call syntax. */
+  /** The chat wrapper that would write its conversations (chatFormat.ts). */
   chatWrapper: string | null;
+  /** Whether it calls tools in its family's trained syntax or under a JSON grammar. */
   toolCalling: 'native' | 'grammar';
+  /** Why, and the template fixes applied (null for an adapter, which has no chat format of its own). */
+  toolCallSupport: ToolCallSupport | null;
   sizeBytes: number;
   /** Against this machine's RAM and VRAM: fits (all layers where they should go), may be slow (partly offloaded or tight), will not fit. */
   fit: { verdict: 'fits' | 'may be slow' | 'will not fit'; score: number; gpuLayers: number; contextSize: number; ramBytes: number; vramBytes: number } | null;
@@ -33,6 +38,28 @@ async function readInfo(path: string): Promise<GgufFileInfo> {
   }
 }
 
+let knownArchitectures: Set<string> | undefined;
+
+/**
+ * Architectures the llama.cpp bundled with node-llama-cpp can run: its own list, GgufArchitectureType (declared a
+ * const enum, so read as the object the package exports at run time).
+ */
+async function architecturesKnown(): Promise<Set<string>> {
+  const exported: Record<string, unknown> = await import('node-llama-cpp');
+  knownArchitectures ??= new Set(Object.values(exported.GgufArchitectureType as Record<string, string>));
+  return knownArchitectures;
+}
+
+/**
+ * Refuses a model whose architecture the bundled llama.cpp does not know (HyperCLOVA X SEED's "hyperclovax"), with
+ * the reason, before anything tries to load it and fails without one. An adapter names its base's architecture.
+ */
+async function requireKnownArchitecture(path: string, info: GgufFileInfo): Promise<void> {
+  const architecture = String(info.metadata.general.architecture);
+  if ((await architecturesKnown()).has(architecture)) return;
+  throw saidError('InvalidModelFile', { message: 'error.unsupportedArchitecture', hint: 'error.unsupportedArchitecture.hint', vars: { path, architecture, version: await getModuleVersion() } }, { details: { path, architecture } });
+}
+
 export async function inspectGguf(path: string, runtime?: LlamaRuntime): Promise<GgufReport> {
   let sizeBytes: number;
   try {
@@ -41,13 +68,15 @@ export async function inspectGguf(path: string, runtime?: LlamaRuntime): Promise
     throw new KopaError('NotFound', `There is no file ${path}.`, { cause: error });
   }
   const info = await readInfo(path);
+  await requireKnownArchitecture(path, info);
   const insights = await GgufInsights.from(info, runtime?.llama);
   const expected = (info.infoEndOffset ?? 0) + insights.modelSize;
   if (sizeBytes < expected) {
     throw new KopaError('InvalidModelFile', `${path} is truncated: it has ${sizeBytes} bytes of the ${expected} its header describes.`, { hint: 'Copy the file again, completely.', details: { path, sizeBytes, expected } });
   }
   const template = info.metadata.tokenizer?.chat_template;
-  const wrapper = resolveChatWrapper({ fileInfo: info, filename: path })?.wrapperName ?? null;
+  const isAdapter = String((info.metadata.general as { type?: string }).type) === 'adapter';
+  const support = isAdapter ? null : chooseChatFormat({ fileInfo: info, filename: path }).support;
   const fileType = info.metadata.general.file_type;
   let fit: GgufReport['fit'] = null;
   if (runtime) {
@@ -57,7 +86,7 @@ export async function inspectGguf(path: string, runtime?: LlamaRuntime): Promise
     fit = { verdict, score: Math.round(r.compatibilityScore * 1000) / 1000, gpuLayers: v.gpuLayers, contextSize: v.contextSize, ramBytes: v.totalRamUsage, vramBytes: v.totalVramUsage };
   }
   return {
-    kind: String((info.metadata.general as { type?: string }).type) === 'adapter' ? 'lora' : 'model',
+    kind: isAdapter ? 'lora' : 'model',
     architecture: String(info.metadata.general.architecture),
     name: info.metadata.general.name ?? null,
     parameterCount: insights.totalParameters,
@@ -66,8 +95,9 @@ export async function inspectGguf(path: string, runtime?: LlamaRuntime): Promise
     quantization: fileType !== undefined && GgufFileType[fileType] ? GgufFileType[fileType]! : insights.dominantTensorType !== undefined ? (GgmlType[insights.dominantTensorType] ?? 'unknown') : 'unknown',
     contextLength: insights.trainContextSize ?? null,
     chatTemplate: typeof template === 'string' ? template : null,
-    chatWrapper: wrapper,
-    toolCalling: wrapper && NATIVE_TOOL_WRAPPERS.has(wrapper) ? 'native' : 'grammar',
+    chatWrapper: support?.wrapper ?? null,
+    toolCalling: support?.mode ?? 'grammar',
+    toolCallSupport: support,
     sizeBytes,
     fit,
   };

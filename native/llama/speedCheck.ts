@@ -95,8 +95,6 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
     const short = Math.max(2, Math.round(generate / 4));
     const messages = [{ role: 'user' as const, content: 'Seoul weather?' }];
     const turn = (maxTokens: number) => model.chat(messages, { tools: [LONG_ARGUMENT_TOOL], toolChoice: 'required', maxTokens });
-    // The first turn evaluates the prompt; the measured ones continue from it, as an agent's later turns do.
-    await turn(2);
     // Raw and chat measurements alternate, ROUNDS times, and the medians are kept: one pair of timings on a busy CPU
     // varies by a fifth.
     const raws: { perToken: number; fixed: number }[] = [];
@@ -108,6 +106,9 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
       const [raw, rawMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: generate }));
       const [heldShort, heldShortMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: short, jsonSchema: turnGrammar }));
       const [held, heldMs] = await timed(() => model.complete('Seoul weather:', { maxTokens: generate, jsonSchema: turnGrammar }));
+      // The completions above took the sequence: an untimed turn evaluates the prompt again, so that the timed ones
+      // continue from it as an agent's later turns do, rather than timing the tool documentation's prefill.
+      await turn(2);
       const [turnShort, turnShortMs] = await timed(() => turn(short));
       const [turnLong, turnLongMs] = await timed(() => turn(generate));
       const rawPerToken = slope(rawShort.outputTokens, rawShortMs, raw.outputTokens, rawMs);

@@ -116,7 +116,7 @@ describe('the workbench', () => {
     const w = await open();
     const { page } = w;
     const model = script([
-      { toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }, { name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '06' } }] },
+      { thinking: '5월과 6월을 둘 다 확인해 보자.', toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }, { name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '06' } }] },
       { text: '2025년 5월 공휴일은 **어린이날**과 부처님오신날(5일), 대체공휴일(6일)입니다. <img src=x onerror=alert(1)> <script>alert(2)</script>', tokenDelayMs: 40 },
     ]);
     await goTo(page, 'chat');
@@ -151,6 +151,12 @@ describe('the workbench', () => {
     expect(await answer.locator('img, script').count()).toBe(0);
     expect(w.requests.filter((u) => /\/x$/.test(u))).toEqual([]);
     expect(await answer.locator('strong').textContent()).toBe('어린이날');
+    // The tools were picked for the question (the holiday tool among them), and the thought is kept, folded, apart from the answer.
+    expect(await page.getByTestId('offered-tools').locator('summary').textContent()).toMatch(/^이 질문에 맞춰 고른 도구 \d+개$/);
+    expect(await page.getByTestId('offered-tools').textContent()).toContain('공휴일 정보 조회');
+    expect(await page.getByTestId('thinking').locator('summary').textContent()).toBe('모델이 먼저 생각한 내용');
+    expect(await page.getByTestId('thinking').getAttribute('open')).toBeNull();
+    expect(await answer.textContent()).not.toContain('둘 다 확인해 보자');
 
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, 'chat-answered.png') });
@@ -183,7 +189,10 @@ describe('the workbench', () => {
     await page.getByTestId('composer-model').fill(slow);
     await page.getByTestId('composer-approval').uncheck();
     // A chat about holidays needs no weather tools: the chat keeps the agencies it was started with.
-    await page.getByText('모든 기관의 도구').click();
+    expect(await page.locator('.tool-picker summary').textContent()).toContain('질문에 맞춰 고른 도구');
+    await page.getByText('질문에 맞춰 고른 도구').click();
+    await page.getByTestId('tools-all').click();
+    expect(await page.locator('.tool-picker summary').textContent()).toContain('모든 기관의 도구');
     await page.getByTestId('agency-KMA').uncheck();
     expect(await page.locator('.tool-picker summary').textContent()).toContain('기관 15곳 중 14곳의 도구');
     await page.getByTestId('composer-input').fill('천천히 답해 주세요');
@@ -240,7 +249,8 @@ describe('the workbench', () => {
     await page.getByTestId('composer-model').fill(registered!.id);
     await page.getByTestId('composer-approval').uncheck();
     // A byte-level model reads every byte as a token: the holiday tools alone keep the prompt short.
-    await page.getByText('모든 기관의 도구').click();
+    await page.locator('.tool-picker summary').click();
+    await page.getByTestId('tools-all').click();
     for (const box of await page.locator('[data-testid^="agency-"]').all()) if ((await box.getAttribute('data-testid')) !== 'agency-KASI') await box.uncheck();
     expect(await page.locator('.tool-picker summary').textContent()).toContain('기관 15곳 중 1곳의 도구');
     await page.getByTestId('composer-input').fill('5월 공휴일?');

@@ -44,8 +44,8 @@ describe('a model of real shape', () => {
     const engine = Engine.open({ dataDir: tempDir(), host: 'test', emulator: { now: () => TEST_NOW }, llama: { gpu: false } });
     try {
       const model = await writeRealShapeModel();
-      const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog()).tasks.slice(0, sized(20, 2)).map((t) => t.id);
-      const settings = { suite: 'kopa', tasks, model, samples: sized(4, 2), temperature: 0, concurrency: sized(4, 2), maxSteps: 2, maxTokens: sized(8, 4), contextSize: 4096 };
+      const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog()).tasks.slice(0, sized(20, 1)).map((t) => t.id);
+      const settings = { suite: 'kopa', tasks, model, samples: sized(4, 2), temperature: 0, concurrency: sized(4, 1), maxSteps: 2, maxTokens: sized(8, 4), contextSize: 4096 };
       const reused = await engine.call('bench.run', { ...settings, runId: 'reused' });
       const cleared = await engine.call('bench.run', { ...settings, runId: 'cleared', reuseCache: false });
       expect([reused.ran, cleared.ran]).toEqual([tasks.length * settings.samples, tasks.length * settings.samples]);

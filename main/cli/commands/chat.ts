@@ -82,6 +82,8 @@ export function registerChat(program: Command, context: () => CommandContext): v
         if (e.kind === 'approval') approveCall(e);
         if (ctx.out.json) return;
         if (e.kind === 'tool_call') asked.set(e.call.id, e.call.arguments);
+        if (e.kind === 'tools_offered' && e.picked) ctx.io.stderr.write(`  ${ctx.t('cli.chat.offered', { n: e.tools.length, tools: e.tools.join(', ') })}\n`);
+        if (e.kind === 'thinking') ctx.io.stderr.write(`  ${ctx.t('cli.chat.thought', { chars: e.text.length })}\n`);
         if (e.kind === 'context_trimmed') ctx.io.stderr.write(`  ${ctx.t(e.items ? 'cli.chat.trimmedMessages' : 'cli.chat.trimmed', { results: e.results, items: e.items })}\n`);
         if (e.kind === 'tool_result') {
           const shown = e.view ? `${ctx.t('cli.chat.shown', e.view)}${e.view.total !== e.view.returned ? ` ${ctx.t('cli.chat.inAll', e.view)}` : ''}` : e.summary;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ModelInfo } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
-import type { StringKey } from '../../core/i18n/strings.ts';
+import { toolCallReasonText, type StringKey } from '../../core/i18n/strings.ts';
 import { labeller, renderTable } from '../table.ts';
 
 /** Sizes in the unit that shows them: a 2 MB test model is "2.1 MiB", not "0.00 GiB". */
@@ -13,7 +13,8 @@ const size = (bytes: number | null): string => {
 };
 const billions = (n: number | null): string => (n === null ? '' : n >= 1e9 ? `${(n / 1e9).toFixed(1)}B` : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : String(n));
 
-function renderModel(m: ModelInfo, t: CommandContext['t']): string {
+function renderModel(m: ModelInfo, ctx: Pick<CommandContext, 't' | 'locale'>): string {
+  const t = ctx.t;
   const label = labeller<StringKey>(['cli.models.location', 'cli.models.architecture', 'cli.models.size', 'cli.models.context', 'cli.models.template', 'cli.models.fit', 'cli.models.base'], (key) => t(key));
   const lines = [`${m.id || t('cli.models.notRegistered')}  ${m.name}  [${m.kind}]`, `${label('cli.models.location')}${m.location}`];
   if (m.kind !== 'openai') {
@@ -21,7 +22,7 @@ function renderModel(m: ModelInfo, t: CommandContext['t']): string {
       `${label('cli.models.architecture')}${t('cli.models.architectureValue', { architecture: m.architecture ?? '', parameters: billions(m.parameterCount), quantization: m.quantization ?? '' })}`,
       `${label('cli.models.size')}${size(m.sizeBytes)}${m.sha256 ? `, sha256 ${m.sha256}` : ''}`,
       `${label('cli.models.context')}${t('cli.models.contextTrained', { n: m.contextLength ?? '' })}`,
-      `${label('cli.models.template')}${t(m.toolCalling === 'native' ? 'cli.models.native' : 'cli.models.grammar', { template: m.chatWrapper ?? t('cli.none') })}`,
+      `${label('cli.models.template')}${t(m.toolCalling === 'native' ? 'cli.models.native' : 'cli.models.grammar', { template: m.chatWrapper ?? t('cli.none'), reason: m.toolCallSupport ? toolCallReasonText(ctx.locale, m.toolCallSupport) : '' })}`,
     );
     if (m.fit) {
       lines.push(
@@ -47,7 +48,7 @@ export function registerModels(program: Command, context: () => CommandContext):
       const info = await ctx.withProgress((onProgress) =>
         ctx.withEngine((engine) => engine.jobs.run('models.add', { source, copy: options.copy, name: options.name, base: options.base }, { onProgress })),
       );
-      ctx.out.result(info, (m) => renderModel(m, ctx.t));
+      ctx.out.result(info, (m) => renderModel(m, ctx));
     });
 
   models
@@ -64,7 +65,7 @@ export function registerModels(program: Command, context: () => CommandContext):
     .action(async (ref: string) => {
       const ctx = context();
       const info = await ctx.withEngine((engine) => engine.call('models.inspect', { ref }));
-      ctx.out.result(info, (m) => renderModel(m, ctx.t));
+      ctx.out.result(info, (m) => renderModel(m, ctx));
     });
 
   models

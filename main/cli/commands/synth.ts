@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { SynthRunResult, DatasetInfo, ExportResult } from '../../api/contract.ts';
-import { exportFormats, type ExportFormat } from '../../core/synth/formats.ts';
+import { exportFormats, toolStyles, type ExportFormat, type ToolStyle } from '../../core/synth/formats.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import type { CommandContext } from '../context.ts';
@@ -60,7 +60,12 @@ interface SynthCliOptions {
   out?: string;
   format?: ExportFormat;
   distractors?: number;
+  toolStyle?: ToolStyle;
 }
+
+const TOOL_STYLE_HELP = 'native: in the model template\'s tool syntax; prompt: tools in the system prompt and calls as JSON steps (for Gemma, EXAONE 3.5 and other families whose template has none, as KOPA Studio runs them)';
+
+type ExportCliOptions = Pick<SynthCliOptions, 'out' | 'format' | 'distractors' | 'toolStyle'>;
 
 export function registerSynth(program: Command, context: () => CommandContext): void {
   const synth = program
@@ -81,6 +86,7 @@ export function registerSynth(program: Command, context: () => CommandContext): 
     .option('--out <file>', 'write the dataset here')
     .addOption(new Option('--format <format>', 'export format').choices([...exportFormats]))
     .option('--distractors <n>', 'tools offered besides the plan\'s own (default 3)', parseInteger)
+    .addOption(new Option('--tool-style <style>', TOOL_STYLE_HELP).choices([...toolStyles]))
     .action(async (options: SynthCliOptions) => {
       const ctx = context();
       const count = options.count;
@@ -106,6 +112,7 @@ export function registerSynth(program: Command, context: () => CommandContext): 
               out: options.out,
               format: options.format,
               distractors: options.distractors,
+              toolStyle: options.toolStyle,
             },
             { onProgress },
           ),
@@ -130,13 +137,14 @@ export function registerSynth(program: Command, context: () => CommandContext): 
     .option('--out <file>', 'the file to write')
     .addOption(new Option('--format <format>', 'export format').choices([...exportFormats]))
     .option('--distractors <n>', 'tools offered besides the plan\'s own (default 3)', parseInteger)
-    .action(async (dataset: string, own: { out?: string; format?: ExportFormat; distractors?: number }, command: Command) => {
+    .addOption(new Option('--tool-style <style>', TOOL_STYLE_HELP).choices([...toolStyles]))
+    .action(async (dataset: string, own: ExportCliOptions, command: Command) => {
       const ctx = context();
       // `synth` has the same options (to export after a run), and commander gives them to it wherever they are typed.
-      const parent = command.parent?.opts<{ out?: string; format?: ExportFormat; distractors?: number }>() ?? {};
-      const options = { out: own.out ?? parent.out, format: own.format ?? parent.format, distractors: own.distractors ?? parent.distractors };
+      const parent = command.parent?.opts<ExportCliOptions>() ?? {};
+      const options = { out: own.out ?? parent.out, format: own.format ?? parent.format, distractors: own.distractors ?? parent.distractors, toolStyle: own.toolStyle ?? parent.toolStyle };
       if (!options.out || !options.format) throw saidError('Usage', { message: 'error.exportWhere', hint: 'error.exportWhere.hint', vars: { formats: exportFormats.join('|'), dataset } });
-      const result = await ctx.withEngine((engine) => engine.call('synth.export', { dataset, out: options.out!, format: options.format!, distractors: options.distractors }));
+      const result = await ctx.withEngine((engine) => engine.call('synth.export', { dataset, out: options.out!, format: options.format!, distractors: options.distractors, toolStyle: options.toolStyle }));
       ctx.out.result(result, (r) => renderExport(r, ctx.t));
     });
 }

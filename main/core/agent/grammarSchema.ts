@@ -1,6 +1,9 @@
 // For models without a tool-calling template: every agent step is generated under a JSON-schema grammar that
 // allows exactly a call of one offered tool with schema-valid arguments, or a final answer. The schemas use the
-// subset of JSON Schema that llama.cpp grammars support (types, enums, consts, objects, arrays, oneOf).
+// subset of JSON Schema that llama.cpp grammars support (types, enums, consts, objects, arrays, oneOf). A llama.cpp
+// grammar writes every property an object lists, in the listed order, so a tool's arguments list every parameter and
+// an optional one takes null for "not given" (dropped before the call is checked); native calls are held to the same
+// arguments grammar.
 import { functionName } from '../catalog/functionSchema.ts';
 import { aggregates, QUERY_TOOL, queryOps } from '../view/queryRows.ts';
 import type { ModelTool } from './types.ts';
@@ -45,11 +48,6 @@ function stringGrammar(schema: Record<string, unknown>): GrammarSchema {
 
 const MAX_TEXT = 100;
 
-/** Optional parameters a grammar step offers: only choices (enums, booleans); a grammar cannot bound a number's size. */
-function bounded(schema: Record<string, unknown>): boolean {
-  return Array.isArray(schema.enum) || schema.type === 'boolean';
-}
-
 function objectGrammar(properties: Record<string, Record<string, unknown>>, required: string[]): GrammarSchema {
   return { type: 'object', properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, toGrammar(v)])), required: required.filter((r) => r in properties), additionalProperties: false };
 }
@@ -76,23 +74,48 @@ function queryGrammar(): GrammarSchema {
 
 const isQueryTool = (tool: ModelTool): boolean => tool.name === functionName(QUERY_TOOL);
 
+/** The query tool's parameters its grammar shapes use (queryGrammar). */
+const QUERY_PARAMETERS = ['result', 'where', 'orderBy', 'order', 'limit', 'aggregate', 'field'];
+
+/** The parameters a grammar step lets the model write: all of them, in the schema's order (the query tool: its shapes'). */
+export function grammarParameters(tool: ModelTool): string[] {
+  const names = Object.keys(tool.parameters.properties);
+  return isQueryTool(tool) ? QUERY_PARAMETERS.filter((k) => names.includes(k)) : names;
+}
+
+/** A tool's arguments: every parameter, an optional one as its value or null. */
+function argumentsGrammar(tool: ModelTool): GrammarSchema {
+  if (isQueryTool(tool)) return queryGrammar();
+  const schemas = tool.parameters.properties as Record<string, Record<string, unknown>>;
+  const properties = Object.fromEntries(Object.entries(schemas).map(([k, v]): [string, GrammarSchema] => [k, tool.parameters.required.includes(k) ? toGrammar(v) : { oneOf: [toGrammar(v), { type: 'null' }] }]));
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+}
+
+/** Arguments as the model wrote them under the grammar, without the optional parameters it left null. */
+export function givenArguments(tool: ModelTool | undefined, args: Record<string, unknown>): Record<string, unknown> {
+  if (!tool || isQueryTool(tool)) return args;
+  return Object.fromEntries(Object.entries(args).filter(([k, v]) => !(v === null && !tool.parameters.required.includes(k))));
+}
+
+/** Arguments as the grammar makes the model write them: every parameter in order, null where none was given. */
+export function grammarArguments(tool: ModelTool | undefined, args: Record<string, unknown>): Record<string, unknown> {
+  if (!tool || isQueryTool(tool)) return args;
+  const known = grammarParameters(tool);
+  return { ...Object.fromEntries(known.map((k) => [k, k in args ? args[k] : null])), ...Object.fromEntries(Object.entries(args).filter(([k]) => !known.includes(k))) };
+}
+
 /**
  * One step: {"tool": NAME, "arguments": {…}} for one of the tools, or (unless a call is required)
- * {"final_answer": "…"}. Arguments are the required parameters and the optional ones that are choices.
+ * {"final_answer": "…"}. Arguments list every parameter; an optional one may be null.
  */
 export function stepGrammar(tools: ModelTool[], options: { allowFinal?: boolean } = {}): GrammarSchema {
-  const calls = tools.map((t): GrammarSchema => {
-    const properties = Object.fromEntries(Object.entries(t.parameters.properties as Record<string, Record<string, unknown>>).filter(([k, v]) => t.parameters.required.includes(k) || bounded(v)));
-    const args = isQueryTool(t) ? queryGrammar() : objectGrammar(properties, t.parameters.required);
-    return { type: 'object', properties: { tool: { const: t.name }, arguments: args }, required: ['tool', 'arguments'], additionalProperties: false };
-  });
+  const calls = tools.map((t): GrammarSchema => ({ type: 'object', properties: { tool: { const: t.name }, arguments: argumentsGrammar(t) }, required: ['tool', 'arguments'], additionalProperties: false }));
   const final: GrammarSchema = { type: 'object', properties: { final_answer: { type: 'string', maxLength: 1000 } }, required: ['final_answer'], additionalProperties: false };
   const choices = options.allowFinal === false ? calls : [...calls, final];
   return choices.length === 1 ? choices[0]! : { oneOf: choices };
 }
 
-/** The parameters of one tool, as a llama.cpp function's params. */
+/** The parameters of one tool, as a llama.cpp function's params (native mode): the same arguments grammar. */
 export function paramsGrammar(tool: ModelTool): GrammarSchema {
-  if (isQueryTool(tool)) return queryGrammar();
-  return objectGrammar(tool.parameters.properties as Record<string, Record<string, unknown>>, tool.parameters.required);
+  return argumentsGrammar(tool);
 }

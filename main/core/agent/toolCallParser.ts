@@ -1,47 +1,22 @@
-// Tool calls in model text, for backends that return text (a server without tool support, a model without a
-// tool template): Hermes <tool_call>{…}</tool_call>, Mistral [TOOL_CALLS][…], bare JSON ({"name", "arguments"}
-// or KOPA's grammar form {"tool", "arguments"} / {"final_answer"}), and Python-call style name(a=1, b="x").
+// Tool calls in model text, for whatever returns text: a server without tool support, a local model whose chat
+// wrapper did not recognise the call it wrote, a trainer's completion. Thinking is taken out first (thinking.ts) and
+// never read as a call; then the first syntax present is read (callFormats.ts): harmony, Mistral, HyperCLOVA X,
+// <tool_call> blocks, Llama 3 JSON, KOPA's grammar form {"tool"|"final_answer"}, a fenced block, Python-call style.
 // Whatever is not a call is the text of the answer.
+import { callFromJson, readHarmony, readHcxHeader, readLlamaJson, readMistralArgs, readMistralArray, readToolCallTags, type FormatReading, type ParsedCall, type ReadOptions } from './callFormats.ts';
+import { tryJson } from './jsonSpans.ts';
+import { splitThinking } from './thinking.ts';
 
-export interface ParsedCall {
-  name: string;
-  arguments: Record<string, unknown>;
-}
+export type { ParsedCall } from './callFormats.ts';
 
 export interface ParsedText {
   calls: ParsedCall[];
-  /** The text outside the calls (or a final_answer's value). */
+  /** The text outside the calls and the thinking (or a final_answer's value). */
   text: string;
-}
-
-function asCall(value: unknown): ParsedCall | undefined {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const v = value as Record<string, unknown>;
-  const name = v.name ?? v.tool ?? (v.function as Record<string, unknown> | undefined)?.name;
-  let args = v.arguments ?? v.parameters ?? v.args ?? (v.function as Record<string, unknown> | undefined)?.arguments ?? {};
-  if (typeof args === 'string') {
-    try {
-      args = JSON.parse(args);
-    } catch {
-      return undefined;
-    }
-  }
-  if (typeof name !== 'string' || !args || typeof args !== 'object' || Array.isArray(args)) return undefined;
-  return { name, arguments: args as Record<string, unknown> };
-}
-
-function callsIn(value: unknown): ParsedCall[] | undefined {
-  const list = Array.isArray(value) ? value : [value];
-  const calls = list.map(asCall);
-  return calls.every((c) => c !== undefined) && calls.length > 0 ? (calls as ParsedCall[]) : undefined;
-}
-
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  /** What the model thought before answering, kept out of `text`. */
+  thinking?: string;
+  /** The output ended while the model was still thinking: it holds no call and no answer. */
+  unfinishedThinking?: boolean;
 }
 
 /** A Python literal (string, number, True/False/None, list or dict of them) as JSON. */
@@ -105,20 +80,44 @@ function pythonCalls(text: string): ParsedCall[] | undefined {
   return calls.length > 0 && body.replace(/[\s,]/g, '') === consumed.replace(/[\s,]/g, '') ? calls : undefined;
 }
 
-export function parseToolCalls(output: string): ParsedText {
-  const text = output.trim();
-  const hermes = [...text.matchAll(/<tool_call>\s*([\s\S]*?)\s*<\/tool_call>/g)];
-  if (hermes.length > 0) {
-    const calls = hermes.map((m) => asCall(tryJson(m[1]!))).filter((c): c is ParsedCall => c !== undefined);
-    return { calls, text: text.replace(/<tool_call>[\s\S]*?<\/tool_call>/g, '').trim() };
+/** The syntaxes that mark themselves, most specific first. */
+const MARKED = [readMistralArgs, readMistralArray, readHcxHeader, readToolCallTags] as const;
+
+/** Calls in text that holds no thinking. */
+function readCalls(text: string, options: ReadOptions): FormatReading {
+  for (const read of MARKED) {
+    const reading = read(text, options);
+    if (reading) return reading;
   }
-  const mistral = /\[TOOL_CALLS\]\s*(\[[\s\S]*\])/.exec(text);
-  if (mistral) return { calls: callsIn(tryJson(mistral[1]!)) ?? [], text: text.slice(0, mistral.index).trim() };
-  const json = tryJson(text);
+  const trimmed = text.trim();
+  const fenced = /^```(?:tool_code|tool_call|python|json)?\s*\n([\s\S]*?)\n?```$/.exec(trimmed);
+  if (fenced) {
+    const inner = readCalls(fenced[1]!, options);
+    if (inner.calls.length > 0) return inner;
+  }
+  const json = tryJson(trimmed);
   if (json && typeof json === 'object' && !Array.isArray(json) && 'final_answer' in json) return { calls: [], text: String((json as { final_answer: unknown }).final_answer) };
-  const fromJson = json === undefined ? undefined : callsIn(json);
-  if (fromJson) return { calls: fromJson, text: '' };
-  const python = pythonCalls(text);
+  if (Array.isArray(json)) {
+    const calls = json.map((v) => callFromJson(v));
+    if (calls.length > 0 && calls.every((c) => c !== undefined)) return { calls: calls as ParsedCall[], text: '' };
+  }
+  if (json && typeof json === 'object' && 'tool' in json) {
+    const call = callFromJson(json, trimmed);
+    if (call) return { calls: [call], text: '' };
+  }
+  const llama = readLlamaJson(text, options);
+  if (llama) return llama;
+  const python = pythonCalls(trimmed.replace(/^<\|python_tag\|>/, ''));
   if (python) return { calls: python, text: '' };
-  return { calls: [], text };
+  return { calls: [], text: trimmed };
+}
+
+export function parseToolCalls(output: string, options: ReadOptions = {}): ParsedText {
+  const harmony = readHarmony(output);
+  if (harmony) return harmony.unfinishedThinking ? { calls: [], text: '', ...(harmony.thinking ? { thinking: harmony.thinking } : {}), unfinishedThinking: true } : harmony;
+  const split = splitThinking(output);
+  const thinking = split.thinking ? { thinking: split.thinking } : {};
+  if (split.unfinished) return { calls: [], text: split.text.trim(), ...thinking, unfinishedThinking: true };
+  const reading = readCalls(split.text, options);
+  return { calls: reading.calls, text: reading.text, ...thinking };
 }

@@ -15,7 +15,8 @@ export interface ToolCall {
 export type ChatMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  /** `thinking`: what a thinking model thought before this turn's answer or calls; never part of `content`. */
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; thinking?: string }
   | { role: 'tool'; toolCallId: string; name: string; content: string };
 
 export interface Usage {
@@ -25,7 +26,10 @@ export interface Usage {
 
 /** One answer of a model: text, tool calls, or both (some models explain before calling). */
 export interface ModelTurn {
+  /** The answer's words, without any thinking. */
   text: string;
+  /** What a thinking model (Qwen3, gpt-oss, EXAONE 4.0) thought before it answered or called. */
+  thinking?: string;
   toolCalls: ToolCall[];
   usage: Usage;
   /** Why generation stopped: a finished message, tool calls, the token limit, or an abort. */
@@ -41,6 +45,11 @@ export interface ModelTool {
   name: string;
   description: string;
   parameters: { type: 'object'; properties: Record<string, unknown>; required: string[] };
+  /**
+   * One call's arguments as the catalog documents them, for the tool descriptions written into a prompt
+   * (grammar mode, toolPrompt.ts). Never part of the function schema a template or a server is given.
+   */
+  example?: Record<string, unknown>;
 }
 
 /**
@@ -70,6 +79,10 @@ export type AgentEvent =
       error?: { kind: string; message: string };
       raw?: RawBody;
     }
+  /** The tools offered for this question: picked for what it asks (toolPick.ts), or the chat's own choice. */
+  | { kind: 'tools_offered'; tools: string[]; picked: boolean }
+  /** What a thinking model thought before its turn's calls or answer (shown collapsed; never the answer). */
+  | { kind: 'thinking'; step: number; text: string }
   /** The conversation outgrew the model's context: older tool results' rows (and, if need be, earlier exchanges) were left out. */
   | { kind: 'context_trimmed'; step: number; results: number; items: number }
   | { kind: 'final'; answer: string; steps: number; usage: Usage; ms: number }

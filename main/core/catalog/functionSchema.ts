@@ -1,6 +1,7 @@
 // Tools as function-calling models see them: OpenAI-style function schemas. Function names allow letters,
 // digits, "_" and "-" only, so "kma.getUltraSrtNcst" is offered as "kma_getUltraSrtNcst"; the mapping is
 // one-to-one over the catalog and reversed when a model calls.
+import type { ModelTool } from '../agent/types.ts';
 import type { ParameterSchema, ToolSpec } from './types.ts';
 
 export interface FunctionSchema {
@@ -38,4 +39,10 @@ export function functionSchema(spec: ToolSpec): FunctionSchema {
       },
     },
   };
+}
+
+/** A tool as the agent offers it: its function schema, and the catalog's first example call for prompts that describe tools in words. */
+export function modelTool(spec: ToolSpec): ModelTool {
+  const example = spec.examples[0]?.args;
+  return { ...functionSchema(spec).function, ...(example ? { example } : {}) };
 }

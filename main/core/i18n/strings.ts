@@ -45,6 +45,13 @@ export function stopLabel(locale: Locale, stop: string): string {
   return named(locale, `stop.${stop}`, stop);
 }
 
+/** Why a model calls tools as it does (models.toolMode.*), with the template fixes applied, in words. */
+export function toolCallReasonText(locale: Locale, support: { wrapper: string; reason: string; patches: string[] }): string {
+  const key = `models.toolMode.${support.reason}`;
+  const reason = isStringKey(key) ? translate(locale, key, { wrapper: support.wrapper }) : support.reason;
+  return support.patches.length > 0 ? `${reason}; ${translate(locale, 'models.toolMode.patched', { patches: support.patches.join(', ') })}` : reason;
+}
+
 /** A failed call's kind (BadKey, Quota, InvalidParam, …) in a few words, else its code. */
 export function callKindLabel(locale: Locale, kind: string): string {
   return named(locale, `callKind.${kind}`, kind);

@@ -27,8 +27,10 @@ export function completionCalls(messages: ChatMessage[], offered: string[]): Com
   for (const message of messages) {
     if (message.role === 'assistant') {
       const text = message.content ?? '';
-      const leftover = parseToolCalls(text).calls;
-      if ((message.toolCalls?.length ?? 0) === 0 && (leftover.length > 0 || CALL_MARKERS.test(text))) malformed.push(`a call left unparsed in the text: ${text.slice(0, 60)}`);
+      // Thinking (<think>…</think> a trainer's parser left in the text) is neither a call nor the answer.
+      const read = parseToolCalls(text);
+      const spoken = read.text;
+      if ((message.toolCalls?.length ?? 0) === 0 && (read.calls.length > 0 || CALL_MARKERS.test(spoken))) malformed.push(`a call left unparsed in the text: ${text.slice(0, 60)}`);
       for (const call of message.toolCalls ?? []) {
         const tool = byFunction.get(call.name) ?? (offered.includes(call.name) ? call.name : undefined);
         if (!tool) malformed.push(`${call.name} is not an offered tool`);
@@ -37,7 +39,7 @@ export function completionCalls(messages: ChatMessage[], offered: string[]): Com
         calls.push(record);
         pending.set(call.id, record);
       }
-      if ((message.toolCalls?.length ?? 0) === 0 && text.trim() !== '') answer = text;
+      if ((message.toolCalls?.length ?? 0) === 0 && spoken.trim() !== '') answer = spoken;
     } else if (message.role === 'tool') {
       const record = pending.get(message.toolCallId);
       if (!record) continue;

@@ -4,10 +4,16 @@
 // - trl-sft: {"messages", "tools"} as TRL's SFTTrainer takes tool data (arguments as objects);
 // - trl-grpo: {"prompt", …} prompt-only rows for TRL's GRPOTrainer; the other columns (reference plan, answer
 //   spec, expected answer, tools) reach reward functions as keyword arguments.
-import { functionName, functionSchema, type FunctionSchema } from '../catalog/functionSchema.ts';
+// Every format writes one conversation per sample (sampleConversation), the agent's own messages. With the tool
+// style "prompt" it is written as KOPA Studio runs a family whose template has no tool syntax (Gemma, EXAONE 3.5):
+// the tools in the system prompt, calls as the grammar's JSON, results as user messages (grammarConversation.ts), so
+// the model is tuned on exactly the prompt it is run with; there is then no "tools" field for the template to render.
+import { functionName, functionSchema, modelTool, type FunctionSchema } from '../catalog/functionSchema.ts';
 import type { ToolSpec } from '../catalog/types.ts';
 import type { TraceStep } from '../plan/types.ts';
+import { grammarMessages, type PlainMessage } from '../agent/grammarConversation.ts';
 import { systemPrompt } from '../agent/prompt.ts';
+import type { ChatMessage, ModelTool } from '../agent/types.ts';
 import type { CallErrorKind } from '../gateway/callResult.ts';
 import { QUERY_TOOL } from '../view/queryRows.ts';
 import { renderResult, type ViewOptions } from '../view/resultView.ts';
@@ -16,9 +22,15 @@ import type { SynthSample } from './types.ts';
 export const exportFormats = ['openai', 'sharegpt', 'trl-sft', 'trl-grpo'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
+/** How tools and calls are written: the template's own tool syntax (native), or in the prompt as grammar mode does. */
+export const toolStyles = ['native', 'prompt'] as const;
+export type ToolStyle = (typeof toolStyles)[number];
+
 export interface ExportOptions {
   /** The result view tool messages are rendered through: the one inference uses. Defaults to the standard view. */
   view?: ViewOptions;
+  /** Defaults to "native". */
+  toolStyle?: ToolStyle;
 }
 
 /** A tool result as the model reads it: the same result view, handle included, that the agent loop shows. */
@@ -27,13 +39,12 @@ export function toolReply(step: TraceStep, view: ViewOptions = {}): string {
   return renderResult({ ok: step.ok, items: step.items, totalCount: step.totalCount, error }, step.handle ?? null, view).text;
 }
 
-interface Turn {
-  step: TraceStep;
-  callId: string;
-}
-
-function turns(sample: SynthSample): Turn[] {
-  return sample.walk.trace.steps.map((step, i) => ({ step, callId: `call_${sample.ordinal}_${i + 1}` }));
+/**
+ * A call's id: nine letters and digits, unique in the dataset, since some templates require exactly that (Mistral's
+ * v11 templates raise on any other id).
+ */
+function callId(sample: SynthSample, step: number): string {
+  return (sample.ordinal * 100 + step).toString(36).padStart(9, '0');
 }
 
 /** The system prompt of a sample: the agent's own, with the query tool's sentence where the tool is offered. */
@@ -41,52 +52,62 @@ function promptOf(sample: SynthSample, tools: FunctionSchema[]): string {
   return systemPrompt(new Date(sample.walk.asOf), { queryTool: tools.some((t) => t.function.name === functionName(QUERY_TOOL)) });
 }
 
-function openAi(sample: SynthSample, tools: FunctionSchema[], view: ViewOptions): unknown {
-  const messages: unknown[] = [
+/** The sample as the agent's conversation: system prompt, request, each call and its result, the answer. */
+export function sampleConversation(sample: SynthSample, tools: FunctionSchema[], view: ViewOptions = {}): ChatMessage[] {
+  const messages: ChatMessage[] = [
     { role: 'system', content: promptOf(sample, tools) },
     { role: 'user', content: sample.query },
   ];
-  for (const { step, callId } of turns(sample)) {
-    messages.push({ role: 'assistant', content: null, tool_calls: [{ id: callId, type: 'function', function: { name: functionName(step.tool), arguments: JSON.stringify(step.args) } }] });
-    messages.push({ role: 'tool', tool_call_id: callId, content: toolReply(step, view) });
-  }
+  sample.walk.trace.steps.forEach((step, i) => {
+    const id = callId(sample, i + 1);
+    messages.push({ role: 'assistant', content: '', toolCalls: [{ id, name: functionName(step.tool), arguments: step.args }] });
+    messages.push({ role: 'tool', toolCallId: id, name: functionName(step.tool), content: toolReply(step, view) });
+  });
   messages.push({ role: 'assistant', content: sample.answerText });
-  return { messages, tools };
+  return messages;
 }
 
-function shareGpt(sample: SynthSample, tools: FunctionSchema[], view: ViewOptions): unknown {
-  const conversations: { from: string; value: string }[] = [
-    { from: 'system', value: `${promptOf(sample, tools)}\n<tools>\n${tools.map((t) => JSON.stringify(t.function)).join('\n')}\n</tools>` },
-    { from: 'human', value: sample.query },
-  ];
-  for (const { step } of turns(sample)) {
-    conversations.push({ from: 'gpt', value: `<tool_call>\n${JSON.stringify({ name: functionName(step.tool), arguments: step.args })}\n</tool_call>` });
-    conversations.push({ from: 'tool', value: `<tool_response>\n${toolReply(step, view)}\n</tool_response>` });
-  }
-  conversations.push({ from: 'gpt', value: sample.answerText });
+/** Grammar mode's messages in the OpenAI shape (plain roles and text). */
+const plainRows = (messages: PlainMessage[]): PlainMessage[] => messages.map((m) => ({ role: m.role, content: m.content }));
+
+function openAi(messages: ChatMessage[], tools: FunctionSchema[]): unknown {
+  const rows = messages.map((m) => {
+    if (m.role === 'assistant' && m.toolCalls?.length) return { role: 'assistant', content: null, tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) };
+    if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
+    return { role: m.role, content: m.content };
+  });
+  return { messages: rows, tools };
+}
+
+function shareGptNative(messages: ChatMessage[], tools: FunctionSchema[]): unknown {
+  const conversations = messages.map((m) => {
+    if (m.role === 'system') return { from: 'system', value: `${m.content}\n<tools>\n${tools.map((t) => JSON.stringify(t.function)).join('\n')}\n</tools>` };
+    if (m.role === 'user') return { from: 'human', value: m.content };
+    if (m.role === 'tool') return { from: 'tool', value: `<tool_response>\n${m.content}\n</tool_response>` };
+    if (m.toolCalls?.length) return { from: 'gpt', value: m.toolCalls.map((c) => `<tool_call>\n${JSON.stringify({ name: c.name, arguments: c.arguments })}\n</tool_call>`).join('\n') };
+    return { from: 'gpt', value: m.content };
+  });
   return { conversations };
 }
 
-function trlSft(sample: SynthSample, tools: FunctionSchema[], view: ViewOptions): unknown {
-  const messages: unknown[] = [
-    { role: 'system', content: promptOf(sample, tools) },
-    { role: 'user', content: sample.query },
-  ];
-  for (const { step } of turns(sample)) {
-    messages.push({ role: 'assistant', content: '', tool_calls: [{ type: 'function', function: { name: functionName(step.tool), arguments: step.args } }] });
-    messages.push({ role: 'tool', name: functionName(step.tool), content: toolReply(step, view) });
-  }
-  messages.push({ role: 'assistant', content: sample.answerText });
-  return { messages, tools };
+function shareGptPrompt(messages: PlainMessage[]): unknown {
+  const from = { system: 'system', user: 'human', assistant: 'gpt' } as const;
+  return { conversations: messages.map((m) => ({ from: from[m.role], value: m.content })) };
 }
 
-function trlGrpo(sample: SynthSample, tools: FunctionSchema[]): unknown {
+function trlSft(messages: ChatMessage[], tools: FunctionSchema[]): unknown {
+  const rows = messages.map((m) => {
+    if (m.role === 'assistant' && m.toolCalls?.length) return { role: 'assistant', content: '', tool_calls: m.toolCalls.map((c) => ({ type: 'function', function: { name: c.name, arguments: c.arguments } })) };
+    if (m.role === 'tool') return { role: 'tool', name: m.name, content: m.content };
+    return { role: m.role, content: m.content };
+  });
+  return { messages: rows, tools };
+}
+
+function trlGrpo(sample: SynthSample, tools: FunctionSchema[], prompt: unknown[], withTools: boolean): unknown {
   return {
-    prompt: [
-      { role: 'system', content: promptOf(sample, tools) },
-      { role: 'user', content: sample.query },
-    ],
-    tools,
+    prompt,
+    ...(withTools ? { tools } : {}),
     reference_plan: JSON.stringify(sample.walk.plan),
     alternative_plans: JSON.stringify(sample.alternatives.map((a) => a.plan)),
     answer_spec: JSON.stringify(sample.walk.plan.answer),
@@ -102,15 +123,28 @@ function trlGrpo(sample: SynthSample, tools: FunctionSchema[]): unknown {
 /** One export row. `visible` are the tools offered to the model: the plan's own, any distractors, and the query tool. */
 export function exportRow(format: ExportFormat, sample: SynthSample, visible: ToolSpec[], options: ExportOptions = {}): unknown {
   const tools = visible.map(functionSchema);
-  const view = options.view ?? {};
+  const messages = sampleConversation(sample, tools, options.view ?? {});
+  if ((options.toolStyle ?? 'native') === 'prompt') {
+    const offered: ModelTool[] = visible.map(modelTool);
+    const plain = plainRows(grammarMessages(messages, offered));
+    switch (format) {
+      case 'openai':
+      case 'trl-sft':
+        return { messages: plain };
+      case 'sharegpt':
+        return shareGptPrompt(plain);
+      case 'trl-grpo':
+        return trlGrpo(sample, tools, plainRows(grammarMessages(messages.slice(0, 2), offered)), false);
+    }
+  }
   switch (format) {
     case 'openai':
-      return openAi(sample, tools, view);
+      return openAi(messages, tools);
     case 'sharegpt':
-      return shareGpt(sample, tools, view);
+      return shareGptNative(messages, tools);
     case 'trl-sft':
-      return trlSft(sample, tools, view);
+      return trlSft(messages, tools);
     case 'trl-grpo':
-      return trlGrpo(sample, tools);
+      return trlGrpo(sample, tools, messages.slice(0, 2).map((m) => ({ role: m.role, content: m.content })), true);
   }
 }

@@ -29,6 +29,8 @@ export interface AgentOptions<C> {
   maxTokens?: number;
   temperature?: number;
   seed?: number;
+  /** Notes stored with the question (the tools picked for it). */
+  questionMeta?: Record<string, unknown>;
   /** Receives each message as it is added (to store the transcript as it happens). */
   onMessage?: (message: ChatMessage, meta?: Record<string, unknown>) => void;
   onEvent?: (event: AgentEvent) => void;
@@ -68,7 +70,7 @@ export class Agent<C> {
     const system = o.systemPrompt ?? o.tools.systemPrompt();
     if (system !== null) add({ role: 'system', content: system });
     messages.push(...history.filter((m) => m.role !== 'system'));
-    add({ role: 'user', content: question });
+    add({ role: 'user', content: question }, o.questionMeta);
     const maxSteps = o.maxSteps ?? 8;
     const answerOnlyLast = o.answerOnlyLastStep ?? true;
     const perTurn = o.maxCallsPerTurn ?? 8;
@@ -109,18 +111,22 @@ export class Agent<C> {
       turns++;
       count(turn);
       if (turn.trimmed) o.onEvent?.({ kind: 'context_trimmed', step: turns, ...turn.trimmed });
+      if (turn.thinking) o.onEvent?.({ kind: 'thinking', step: turns, text: turn.thinking });
       if (turn.stop === 'abort') return end(null, 'abort');
       const meta = { usage: turn.usage, ...(turn.trimmed ? { trimmed: turn.trimmed } : {}) };
+      // The thinking goes with the turn (the transcript keeps it, the template decides whether later turns read it);
+      // the answer is the text alone.
+      const thinking = turn.thinking ? { thinking: turn.thinking } : {};
       if (turn.toolCalls.length === 0) {
-        add({ role: 'assistant', content: turn.text }, meta);
+        add({ role: 'assistant', content: turn.text, ...thinking }, meta);
         return end(turn.text, 'final');
       }
       if (last) {
         // Told to answer, the model called again: its calls are not run, and the episode ends at the cap.
-        add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls }, { usage: turn.usage, notRun: true });
+        add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls, ...thinking }, { usage: turn.usage, notRun: true });
         return end(null, 'maxSteps');
       }
-      add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls }, meta);
+      add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls, ...thinking }, meta);
       const at: ToolTurn = { step: turns, question, signal: o.signal, onEvent: o.onEvent };
       for (const [i, call] of turn.toolCalls.entries()) {
         // A model (or what it read) asking for hundreds of calls in one turn gets a bounded answer, not hundreds of requests.

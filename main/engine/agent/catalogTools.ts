@@ -5,7 +5,7 @@
 // query tool that reaches the rows the view hides. Tool output is data: nothing in a response changes the tools or
 // where calls may go.
 import type { Catalog } from '../../core/catalog/Catalog.ts';
-import { functionName, functionSchema } from '../../core/catalog/functionSchema.ts';
+import { functionName, modelTool } from '../../core/catalog/functionSchema.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
 import { systemPrompt } from '../../core/agent/prompt.ts';
 import type { ChatMessage, ModelTool, ToolCall } from '../../core/agent/types.ts';
@@ -68,7 +68,7 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
     const tools = options.queryTool === false ? options.tools : offeredTools(options.catalog, options.tools);
     this.offersQuery = tools.includes(QUERY_TOOL);
     const specs = tools.map((id) => options.catalog.require(id));
-    this.modelTools = specs.map((s) => functionSchema(s).function);
+    this.modelTools = specs.map(modelTool);
     this.byFunction = new Map(specs.map((s) => [functionName(s.id), s.id]));
   }
 

@@ -112,7 +112,7 @@ export class OpenAiBackend implements ModelBackend {
     const body = {
       model: this.options.model,
       messages: toWire(messages),
-      ...(tools.length && options.toolChoice !== 'none' ? { tools: tools.map((t) => ({ type: 'function', function: t })), tool_choice: options.toolChoice ?? 'auto' } : {}),
+      ...(tools.length && options.toolChoice !== 'none' ? { tools: tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })), tool_choice: options.toolChoice ?? 'auto' } : {}),
       temperature: options.temperature ?? 0,
       ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
@@ -138,21 +138,23 @@ export class OpenAiBackend implements ModelBackend {
       const text = await response.text().catch(() => '');
       throw saidError('RuntimeUnavailable', { message: 'error.serverHttp', vars: { url: this.options.baseUrl, status: response.status, body: text.slice(0, 300) } });
     }
-    return stream ? this.readStream(response.body, options) : this.readWhole((await response.json()) as Record<string, unknown>);
+    return stream ? this.readStream(response.body, options, tools) : this.readWhole((await response.json()) as Record<string, unknown>, tools);
   }
 
-  private async readStream(body: ReadableStream<Uint8Array>, options: TurnOptions): Promise<ModelTurn> {
+  private async readStream(body: ReadableStream<Uint8Array>, options: TurnOptions, tools: ModelTool[]): Promise<ModelTurn> {
     let text = '';
+    let reasoning = '';
     const calls = new Map<number, { id: string; name: string; args: string }>();
     let usage = { inputTokens: 0, outputTokens: 0 };
     let finish = '';
     for await (const data of sseData(body)) {
       if (data === '[DONE]') break;
-      const chunk = JSON.parse(data) as { choices?: { delta?: { content?: string; tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[] }; finish_reason?: string }[]; usage?: { prompt_tokens: number; completion_tokens: number } };
+      const chunk = JSON.parse(data) as { choices?: { delta?: { content?: string; reasoning_content?: string; tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[] }; finish_reason?: string }[]; usage?: { prompt_tokens: number; completion_tokens: number } };
       if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
       const choice = chunk.choices?.[0];
       if (!choice) continue;
       if (choice.finish_reason) finish = choice.finish_reason;
+      if (choice.delta?.reasoning_content) reasoning += choice.delta.reasoning_content;
       if (choice.delta?.content) {
         text += choice.delta.content;
         options.onToken?.(choice.delta.content);
@@ -166,24 +168,26 @@ export class OpenAiBackend implements ModelBackend {
       }
     }
     const toolCalls: ToolCall[] = [...calls.values()].map((c) => ({ id: c.id, name: c.name, arguments: parseArguments(c.args, c.name), rawArguments: c.args }));
-    return this.finish(text, toolCalls, usage, finish);
+    return this.finish(text, toolCalls, usage, finish, reasoning, tools);
   }
 
-  private readWhole(json: Record<string, unknown>): ModelTurn {
-    const choice = (json.choices as { message: { content?: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[] }; finish_reason?: string }[] | undefined)?.[0];
+  private readWhole(json: Record<string, unknown>, tools: ModelTool[]): ModelTurn {
+    const choice = (json.choices as { message: { content?: string | null; reasoning_content?: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[] }; finish_reason?: string }[] | undefined)?.[0];
     const usage = json.usage as { prompt_tokens: number; completion_tokens: number } | undefined;
     const toolCalls = (choice?.message.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, arguments: parseArguments(c.function.arguments, c.function.name), rawArguments: c.function.arguments }));
-    return this.finish(choice?.message.content ?? '', toolCalls, { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 }, choice?.finish_reason ?? '');
+    return this.finish(choice?.message.content ?? '', toolCalls, { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 }, choice?.finish_reason ?? '', choice?.message.reasoning_content ?? '', tools);
   }
 
-  /** Servers without tool support still write calls as text (<tool_call>…, [TOOL_CALLS]…): read them. */
-  private finish(text: string, toolCalls: ToolCall[], usage: ModelTurn['usage'], finish: string): ModelTurn {
-    if (toolCalls.length === 0) {
-      const parsed = parseToolCalls(text);
-      if (parsed.calls.length > 0) toolCalls = parsed.calls.map((c, i) => ({ id: `call_text_${i + 1}`, ...c }));
-      text = parsed.text;
-    }
-    return { text, toolCalls, usage, stop: toolCalls.length ? 'toolCalls' : finish === 'length' ? 'maxTokens' : 'end' };
+  /**
+   * Servers without tool support still write calls as text (<tool_call>…, [TOOL_CALLS]…): read them. Thinking comes
+   * apart (a server's reasoning_content, or <think>… left in the text) and is never the answer.
+   */
+  private finish(text: string, toolCalls: ToolCall[], usage: ModelTurn['usage'], finish: string, reasoning: string, tools: ModelTool[]): ModelTurn {
+    const parsed = parseToolCalls(text, { tools });
+    if (toolCalls.length === 0 && parsed.calls.length > 0) toolCalls = parsed.calls.map((c, i) => ({ id: `call_text_${i + 1}`, ...c }));
+    const thinking = [reasoning.trim(), parsed.thinking ?? ''].filter((t) => t !== '').join('\n\n');
+    const stop = toolCalls.length ? 'toolCalls' : finish === 'length' || parsed.unfinishedThinking ? 'maxTokens' : 'end';
+    return { text: parsed.text, toolCalls, usage, stop, ...(thinking ? { thinking } : {}) };
   }
 
   private async acquire(): Promise<void> {

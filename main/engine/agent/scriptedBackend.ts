@@ -1,5 +1,6 @@
 // A backend that replays a transcript: one JSON object per line, each a model turn ({"text"?, "toolCalls"?:
-// [{"name", "arguments"}]}). Tests and demos run the whole agent loop (validation, gateway, storage) with it.
+// [{"name", "arguments"}], "thinking"?}). Tests and demos run the whole agent loop (validation, gateway, storage)
+// with it.
 import { readFileSync } from 'node:fs';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { z } from 'zod';
@@ -25,6 +26,8 @@ const CHUNK_CHARS = 2;
 const scriptedTurnSchema = z
   .object({
     text: z.string().optional(),
+    /** What a thinking model thought before this turn. */
+    thinking: z.string().optional(),
     toolCalls: z.array(z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() }).strict()).optional(),
     tokenDelayMs: z.number().int().min(0).max(10_000).optional(),
   })
@@ -91,7 +94,7 @@ export class ScriptedBackend implements ModelBackend {
       }
       if (options.signal?.aborted) return { text, toolCalls: [], usage, stop: 'abort' };
     }
-    return { text, toolCalls, usage, stop: toolCalls.length ? 'toolCalls' : 'end' };
+    return { text, toolCalls, usage, stop: toolCalls.length ? 'toolCalls' : 'end', ...(scripted.thinking ? { thinking: scripted.thinking } : {}) };
   }
 
   async dispose(): Promise<void> {}

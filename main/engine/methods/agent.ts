@@ -5,6 +5,9 @@ import type { ChatMessage } from '../../core/agent/types.ts';
 import { resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../core/view/resultView.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import { catalogAgent } from '../agent/catalogTools.ts';
+import { pickToolsFor } from '../agent/toolPicker.ts';
+import { functionName } from '../../core/catalog/functionSchema.ts';
+import { offeredTools } from '../../core/view/offer.ts';
 import { ChatRepository } from '../store/repositories/ChatRepository.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import { resolveBackend } from './models.ts';
@@ -18,13 +21,16 @@ export interface AgentRunOptions extends CallOptions {
 export async function runAgent(engine: EngineServices, params: AgentRunParams, options: AgentRunOptions): Promise<EpisodeSummary> {
   const mode = params.mode ?? 'emulator';
   const catalog = engine.catalog();
-  const tools = params.tools ?? catalog.list().map((t) => t.id);
-  for (const id of tools) catalog.require(id);
+  for (const id of params.tools ?? []) catalog.require(id);
   const chats = new ChatRepository(engine.store.db);
   const continued = params.chatId ? chats.get(params.chatId) : undefined;
   if (params.chatId && !continued) throw saidError('NotFound', { message: 'error.noChat', hint: 'error.noChat.hint', vars: { id: params.chatId } });
   const chatId = continued?.id ?? randomUUID();
   const history = continued ? chats.messages(chatId).map(({ meta: _meta, ...m }) => m as ChatMessage) : [];
+  // Without a choice of tools, the question gets the ones it needs (and a continued chat keeps those it already called).
+  const called = history.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => catalog.list().find((t) => functionName(t.id) === c.name)?.id ?? '') : [])).filter((id) => id !== '');
+  const tools = params.tools ?? pickToolsFor(engine, params.question, { keep: called }).tools;
+  const offered = { kind: 'tools_offered' as const, tools: params.queryTool === false ? tools : offeredTools(catalog, tools), picked: params.tools === undefined };
   const gateway = engine.gateway();
   const backend = options.backend ?? (await resolveBackend(engine, params, options.signal));
   try {
@@ -33,6 +39,7 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
       chats.create({ id: chatId, title: params.question.slice(0, 80), modelId: backend.id, mode, settings, createdAt: new Date().toISOString() });
     }
     options.onProgress?.({ stage: 'agent', chatId });
+    options.onProgress?.({ stage: 'agent', agentEvent: offered });
     const approvals = engine.approvals;
     const agent = catalogAgent({
       backend,
@@ -43,6 +50,7 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
       queryTool: params.queryTool,
       asOf: params.asOf ? new Date(params.asOf) : engine.clock(mode),
       maxSteps: params.maxSteps,
+      questionMeta: { offered: { tools: offered.tools, picked: offered.picked } },
       systemPrompt: params.systemPrompt,
       firstToolChoice: params.firstToolChoice,
       maxTokens: params.maxTokens,

@@ -31,7 +31,8 @@ export async function inspectModel(engine: EngineServices, ref: string, builtIn:
   const known = registry.get(ref);
   if (known && known.kind !== 'openai') {
     const report = await registry.inspectFile(known.location);
-    return { ...known, fit: report.fit };
+    // What the file says now, by this version's rules: a registration's stored mode may predate them.
+    return { ...known, fit: report.fit, chatWrapper: report.chatWrapper, toolCalling: report.kind === 'lora' ? null : report.toolCalling, toolCallSupport: report.toolCallSupport };
   }
   if (known) return known;
   if (!existsSync(ref)) throw unknownModel(engine, ref, builtIn);
@@ -49,6 +50,7 @@ export async function inspectModel(engine: EngineServices, ref: string, builtIn:
     contextLength: report.contextLength,
     chatWrapper: report.chatWrapper,
     toolCalling: report.toolCalling,
+    toolCallSupport: report.toolCallSupport,
     copied: false,
     addedAt: '',
     fit: report.fit,

@@ -10,7 +10,7 @@ import { loadSuite } from '../bench/suite.ts';
 import { IntentSynthesizer } from '../synth/intentSynthesizer.ts';
 import { KopaError } from '../../core/errors.ts';
 import { checkPhraseBook, type PhraseBook } from '../../core/synth/phraseBook.ts';
-import type { ExportFormat } from '../../core/synth/formats.ts';
+import type { ExportFormat, ToolStyle } from '../../core/synth/formats.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import { SeedBook } from '../edge/seedBook.ts';
 import { DatasetRepository, type DatasetRow } from '../store/repositories/DatasetRepository.ts';
@@ -95,7 +95,7 @@ export async function runSynthesis(engine: EngineServices, params: SynthRunParam
     summary = await synthesizer.run({ count: params.count, minSteps: params.minSteps ?? 2, maxSteps: params.maxSteps ?? 5, seed: params.seed ?? '1', backend, asOf: asOf.toISOString(), phrasings: params.phrasings ?? 2 }, run);
   }
   const result: SynthRunResult = { summary, ...(verification ? { verification } : {}) };
-  if (params.out && params.format) result.export = exportDataset(engine, String(summary.dataset.id), params.out, params.format, params.distractors);
+  if (params.out && params.format) result.export = exportDataset(engine, String(summary.dataset.id), { out: params.out, format: params.format, distractors: params.distractors, toolStyle: params.toolStyle });
   return result;
 }
 
@@ -105,11 +105,11 @@ function findDataset(repo: DatasetRepository, ref: string): DatasetRow {
   return found;
 }
 
-export function exportDataset(engine: EngineServices, ref: string, out: string, format: ExportFormat, distractors?: number): ExportResult {
+export function exportDataset(engine: EngineServices, ref: string, request: { out: string; format: ExportFormat; distractors?: number; toolStyle?: ToolStyle }): ExportResult {
   const repo = new DatasetRepository(engine.store.db);
   const dataset = findDataset(repo, ref);
   const samples = repo.samples(dataset.id);
-  return writeExport(samples, engine.catalog(), dataset, dataset.summary as unknown as SynthRunSummary | undefined, { format, file: path.resolve(out), distractors });
+  return writeExport(samples, engine.catalog(), dataset, dataset.summary as unknown as SynthRunSummary | undefined, { format: request.format, file: path.resolve(request.out), distractors: request.distractors, toolStyle: request.toolStyle });
 }
 
 function datasetInfo(repo: DatasetRepository, d: DatasetRow): DatasetInfo {

@@ -63,7 +63,9 @@ function toInfo(r: ModelRow): ModelInfo {
     quantization: r.quantization,
     contextLength: r.context_length,
     chatWrapper: meta.chatWrapper ?? null,
-    toolCalling: meta.toolCalling ?? null,
+    // A registration stored before the reason was recorded holds a mode decided by an older rule: not shown.
+    toolCalling: meta.toolCallSupport ? (meta.toolCalling ?? null) : null,
+    toolCallSupport: meta.toolCallSupport ?? null,
     copied: r.copied === 1,
     addedAt: r.added_at,
     ...(meta.base ? { base: meta.base } : {}),

@@ -2,7 +2,7 @@
 // never sees half an export) and a dataset card beside it.
 import { renameSync, writeFileSync } from 'node:fs';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
-import { exportRow, type ExportFormat } from '../../core/synth/formats.ts';
+import { exportRow, type ExportFormat, type ToolStyle } from '../../core/synth/formats.ts';
 import { Rng } from '../../core/random.ts';
 import type { SynthSample } from '../../core/synth/types.ts';
 import { offeredTools } from '../../core/view/offer.ts';
@@ -15,6 +15,8 @@ export interface ExportRequest {
   file: string;
   /** Tools offered besides the plan's own, so a model learns to choose. Defaults to 3. */
   distractors?: number;
+  /** Tools in the template's syntax, or in the prompt for families without one (formats.ts). Defaults to "native". */
+  toolStyle?: ToolStyle;
 }
 
 /** The tools a row offers: its plan's own, `distractors` others picked per sample, and the query tool. */
@@ -32,7 +34,7 @@ export function visibleTools(sample: SynthSample, catalog: Catalog, distractors:
 }
 
 export function writeExport(samples: SynthSample[], catalog: Catalog, dataset: DatasetRow, summary: SynthRunSummary | undefined, request: ExportRequest): ExportResult {
-  const lines = samples.map((s) => JSON.stringify(exportRow(request.format, s, visibleTools(s, catalog, request.distractors ?? 3))));
+  const lines = samples.map((s) => JSON.stringify(exportRow(request.format, s, visibleTools(s, catalog, request.distractors ?? 3), { toolStyle: request.toolStyle })));
   const temp = `${request.file}.partial`;
   writeFileSync(temp, lines.length ? `${lines.join('\n')}\n` : '');
   renameSync(temp, request.file);
@@ -42,6 +44,8 @@ export function writeExport(samples: SynthSample[], catalog: Catalog, dataset: D
   return { file: request.file, card, cardText, rows: lines.length, format: request.format };
 }
 
+const toolStyleOption = (request: ExportRequest): string => (request.toolStyle === 'prompt' ? ' --tool-style prompt' : '');
+
 function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, request: ExportRequest, rows: number): string {
   const s = summary ?? (dataset.summary as unknown as SynthRunSummary | undefined);
   const lines = [
@@ -49,7 +53,7 @@ function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, 
     '',
     'Multi-step tool-use trajectories over Korean public APIs, synthesized by KOPA Studio from its execution-verified EDGE graph.',
     '',
-    `- format: ${request.format}, ${rows} rows`,
+    `- format: ${request.format}, ${rows} rows${request.toolStyle === 'prompt' ? '; tools written into the system prompt and calls as JSON steps (for models whose chat template has no tool syntax)' : ''}`,
     `- backend: ${dataset.backend}; seed: ${dataset.seed}; as of: ${String(dataset.params.asOf ?? '')}`,
     `- graph version: ${dataset.graphVersion ?? 'none'}`,
     `- created: ${dataset.createdAt}${dataset.finishedAt ? `, finished ${dataset.finishedAt}` : ''}`,
@@ -89,8 +93,8 @@ function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, 
     '',
     '```sh',
     dataset.params.strategy === 'intents'
-      ? `kopa synth --count ${String(dataset.params.count)} --max-steps ${String(dataset.params.maxSteps)} --seed ${dataset.seed} --as-of ${String(dataset.params.asOf)} --format ${request.format} --out FILE`
-      : `kopa synth --strategy walk --count ${String(dataset.params.count)} --min-steps ${String(dataset.params.minSteps)} --max-steps ${String(dataset.params.maxSteps)} --seed ${dataset.seed} --as-of ${String(dataset.params.asOf)} --format ${request.format} --out FILE`,
+      ? `kopa synth --count ${String(dataset.params.count)} --max-steps ${String(dataset.params.maxSteps)} --seed ${dataset.seed} --as-of ${String(dataset.params.asOf)} --format ${request.format}${toolStyleOption(request)} --out FILE`
+      : `kopa synth --strategy walk --count ${String(dataset.params.count)} --min-steps ${String(dataset.params.minSteps)} --max-steps ${String(dataset.params.maxSteps)} --seed ${dataset.seed} --as-of ${String(dataset.params.asOf)} --format ${request.format}${toolStyleOption(request)} --out FILE`,
     '```',
     '',
   );

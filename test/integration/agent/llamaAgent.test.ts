@@ -10,7 +10,7 @@ import { testEngine } from '../../helpers/engine.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 
 describe('agent on the tiny GGUF (llama backend, grammar mode)', () => {
-  it('calls a tool against the emulator, ends truncated rather than with cut text, and stores the episode', async () => {
+  it('calls a tool under the grammar, has it checked and run, ends truncated rather than with cut text, and stores the episode', async () => {
     const modelPath = await writeTinyLlama();
     const engine = testEngine({ emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } });
     const events: AgentEvent[] = [];
@@ -32,7 +32,9 @@ describe('agent on the tiny GGUF (llama backend, grammar mode)', () => {
     );
     expect(episode.backend).toMatch(/^llama:.*#grammar$/);
     expect(episode.calls).toHaveLength(1);
-    expect(episode.calls[0]).toMatchObject({ tool: 'airkorea.getCtprvnRltmMesureDnsty', ok: true });
+    expect(episode.calls[0]).toMatchObject({ tool: 'airkorea.getCtprvnRltmMesureDnsty' });
+    // The grammar holds the required choice to its values; random weights fill the optional parameters (or leave them
+    // null) at random, so the schema check runs the call or refuses it, in words the model reads.
     expect(['전국', '서울', '부산', '대구', '인천', '광주', '대전', '울산', '경기', '강원', '충북', '충남', '전북', '전남', '경북', '경남', '제주', '세종']).toContain(episode.calls[0]!.arguments.sidoName);
     expect(episode.stoppedBy).toBe('truncated');
     expect(episode.answer).toBeNull();
@@ -41,6 +43,7 @@ describe('agent on the tiny GGUF (llama backend, grammar mode)', () => {
     const stored = new ChatRepository(engine.store.db).messages(episode.chatId);
     expect(stored.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user']);
     expect(stored[2]).toMatchObject({ role: 'assistant', toolCalls: [{ name: 'airkorea_getCtprvnRltmMesureDnsty' }] });
-    expect(JSON.parse(stored[3]!.content)).toMatchObject({ result: 'r1', totalCount: expect.any(Number) });
+    if (episode.calls[0]!.ok) expect(JSON.parse(stored[3]!.content)).toMatchObject({ result: 'r1', totalCount: expect.any(Number) });
+    else expect(JSON.parse(stored[3]!.content)).toMatchObject({ ok: false, error: 'Refused', message: expect.stringMatching(/^인자가 스키마에 맞지 않아 호출하지 않았습니다: /) });
   }, 120_000);
 });

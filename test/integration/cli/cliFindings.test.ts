@@ -105,7 +105,8 @@ describe('kopa, as a new user types it', () => {
     writeFileSync(file, ['{"toolCalls": [{"name": "kasi_getRestDeInfo", "arguments": {"solYear": "2025", "solMonth": "05"}}]}', '{"text": "5월 5일과 6일입니다."}'].join('\n'));
     const run = await runKopa(['--data-dir', tempDir(), 'chat', '--model', `scripted:${file}`, '--once', '2025년 5월 공휴일?', '--now', NOW]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr.match(/kasi\.getRestDeInfo/g)).toHaveLength(1);
+    expect(run.stderr.match(/[✓✗] kasi\.getRestDeInfo/g)).toHaveLength(1);
+    expect(run.stderr).toMatch(/\(picked \d+ tools for this question: [^)]*kasi\.getRestDeInfo/);
     expect(run.stderr).toMatch(/✓ kasi\.getRestDeInfo \{"solYear":"2025","solMonth":"05"\} → .* \(\d+ ms\)/);
     expect(run.stdout.match(/5월 5일과 6일입니다\./g)).toHaveLength(1);
     expect(run.stdout).not.toContain('kasi.getRestDeInfo');

@@ -5,7 +5,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functionName } from '../../../main/core/catalog/functionSchema.ts';
+import { functionName, functionSchema, modelTool } from '../../../main/core/catalog/functionSchema.ts';
+import { grammarMessages } from '../../../main/core/agent/grammarConversation.ts';
+import { sampleConversation } from '../../../main/core/synth/formats.ts';
+import { visibleTools } from '../../../main/engine/synth/exporter.ts';
 import { leaked, unstated } from '../../../main/core/synth/gates.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
 import type { SynthRunResult } from '../../../main/api/contract.ts';
@@ -124,6 +127,22 @@ describe('kopa synth --strategy walk on the emulator', () => {
     expect(t.messages.find((m) => m.tool_calls)!.tool_calls![0]!.function.arguments).toEqual(first.walk.trace.steps[0]!.args);
     // The plan's tools, and the query tool that every episode with an API tool offers.
     expect(t.tools).toHaveLength(new Set([...first.walk.plan.steps.map((s) => s.tool), 'local.queryRows']).size);
+  });
+
+  it('exports for a family without a tool syntax as KOPA Studio runs it: tools in the system prompt, calls as grammar steps', async () => {
+    const file = path.join(dir, 'prompt-style.jsonl');
+    const exported = await engine.call('synth.export', { dataset: run.summary.dataset.name, out: file, format: 'trl-sft', toolStyle: 'prompt' });
+    expect(exported.cardText).toContain('tools written into the system prompt');
+    const row = json(readFileSync(file, 'utf8').split('\n')[0]!) as { messages: { role: string; content: string }[]; tools?: unknown };
+    expect(row.tools).toBeUndefined();
+    const first = samples[0]!;
+    const visible = visibleTools(first, engine.catalog(), 3);
+    // The very messages the local runtime writes in grammar mode for this conversation (grammarConversation.ts).
+    expect(row.messages).toEqual(grammarMessages(sampleConversation(first, visible.map(functionSchema)), visible.map(modelTool)));
+    expect(row.messages[0]!.content).toContain('# 도구');
+    for (const spec of visible) expect(row.messages[0]!.content).toContain(`## ${functionName(spec.id)}`);
+    expect(JSON.parse(row.messages[2]!.content)).toMatchObject({ tool: functionName(first.walk.trace.steps[0]!.tool) });
+    expect(JSON.parse(row.messages.at(-1)!.content)).toEqual({ final_answer: first.answerText });
   });
 
   it('avoids links that went stale when a field was renamed', async () => {

@@ -14,7 +14,8 @@ describe('bench runs reuse the cache', () => {
     try {
       const model = await writeTinyLlama({ contextLength: 8192 });
       const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog()).tasks.slice(0, 2).map((t) => t.id);
-      const settings = { suite: 'kopa', tasks, model, samples: 3, temperature: 0, concurrency: 2, maxSteps: 2, maxTokens: 16 };
+      // Grammar mode writes the offered tools into the prompt; the byte-level fixture spends a token per byte of it.
+      const settings = { suite: 'kopa', tasks, model, samples: 3, temperature: 0, concurrency: 2, maxSteps: 2, maxTokens: 16, contextSize: 8192 };
       const reused = await engine.call('bench.run', { ...settings, runId: 'reused' });
       const cleared = await engine.call('bench.run', { ...settings, runId: 'cleared', reuseCache: false });
       expect([reused.ran, cleared.ran]).toEqual([6, 6]);

@@ -19,7 +19,7 @@ async function episode(reuseCache: boolean): Promise<ModelTurn[]> {
     ];
     const turns: ModelTurn[] = [];
     for (let i = 0; i < 5; i++) {
-      const turn = await model.chat(messages, { tools: [TOOL], toolChoice: 'required', maxTokens: 40, temperature: 0 });
+      const turn = await model.chat(messages, { tools: [TOOL], toolChoice: 'required', maxTokens: 80, temperature: 0 });
       turns.push(turn);
       messages.push({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls });
       for (const call of turn.toolCalls) messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: `{"r":${i}}` });

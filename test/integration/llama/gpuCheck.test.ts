@@ -23,6 +23,10 @@ describe('scripts/gpu-check.mjs', () => {
     expect((report.agentLoop as { tokens: number }).tokens).toBeGreaterThan(0);
     expect((report.constrained as { tokensPerSecond: number }).tokensPerSecond).toBeGreaterThan(0);
     expect((report.speculation as { kind: string; acceptance: number }[]).map((s) => s.kind)).toEqual(['input-lookup']);
+    // The first chat turn with every tool and with the pick: the pick's prompt is a fraction of the whole catalog's.
+    const first = report.firstTurn as { allTools: { tools: number; promptTokens: number }; picked: { tools: number; promptTokens: number } };
+    expect(first.picked.tools).toBeLessThanOrEqual(9);
+    expect(first.picked.promptTokens * 2).toBeLessThan(first.allTools.promptTokens);
   });
 
   it('says how to call it', () => {

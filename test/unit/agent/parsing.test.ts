@@ -2,13 +2,17 @@
 // step runs under.
 import { describe, expect, it } from 'vitest';
 import { parseToolCalls } from '../../../main/core/agent/toolCallParser.ts';
-import { stepGrammar } from '../../../main/core/agent/grammarSchema.ts';
+import { givenArguments, grammarArguments, stepGrammar } from '../../../main/core/agent/grammarSchema.ts';
 import type { ModelTool } from '../../../main/core/agent/types.ts';
+
+/** The calls without the arguments' text as written (rawArguments), which the format tests check. */
+const bare = (output: string) => parseToolCalls(output).calls.map(({ name, arguments: args }) => ({ name, arguments: args }));
 
 describe('tool-call parser', () => {
   it('reads Hermes <tool_call> blocks and keeps the text around them', () => {
-    const out = parseToolCalls('지금 찾아볼게요.\n<tool_call>\n{"name": "kma_getUltraSrtNcst", "arguments": {"nx": 60, "ny": 127}}\n</tool_call>\n<tool_call>{"name": "kasi_getRestDeInfo", "arguments": "{\\"solYear\\": \\"2025\\"}"}</tool_call>');
-    expect(out.calls).toEqual([
+    const output = '지금 찾아볼게요.\n<tool_call>\n{"name": "kma_getUltraSrtNcst", "arguments": {"nx": 60, "ny": 127}}\n</tool_call>\n<tool_call>{"name": "kasi_getRestDeInfo", "arguments": "{\\"solYear\\": \\"2025\\"}"}</tool_call>';
+    const out = parseToolCalls(output);
+    expect(bare(output)).toEqual([
       { name: 'kma_getUltraSrtNcst', arguments: { nx: 60, ny: 127 } },
       { name: 'kasi_getRestDeInfo', arguments: { solYear: '2025' } },
     ]);
@@ -16,10 +20,10 @@ describe('tool-call parser', () => {
   });
 
   it('reads Mistral [TOOL_CALLS], bare JSON, the grammar form and final answers', () => {
-    expect(parseToolCalls('[TOOL_CALLS][{"name": "a_b", "arguments": {"x": 1}}]').calls).toEqual([{ name: 'a_b', arguments: { x: 1 } }]);
-    expect(parseToolCalls('{"name": "a_b", "parameters": {"x": 1}}').calls).toEqual([{ name: 'a_b', arguments: { x: 1 } }]);
+    expect(bare('[TOOL_CALLS][{"name": "a_b", "arguments": {"x": 1}}]')).toEqual([{ name: 'a_b', arguments: { x: 1 } }]);
+    expect(bare('{"name": "a_b", "parameters": {"x": 1}}')).toEqual([{ name: 'a_b', arguments: { x: 1 } }]);
     expect(parseToolCalls('[{"name": "a", "arguments": {}}, {"name": "b", "arguments": {"y": true}}]').calls).toHaveLength(2);
-    expect(parseToolCalls('{"tool": "a_b", "arguments": {"x": "서울"}}').calls).toEqual([{ name: 'a_b', arguments: { x: '서울' } }]);
+    expect(bare('{"tool": "a_b", "arguments": {"x": "서울"}}')).toEqual([{ name: 'a_b', arguments: { x: '서울' } }]);
     expect(parseToolCalls('{"final_answer": "기온은 12도입니다."}')).toEqual({ calls: [], text: '기온은 12도입니다.' });
   });
 
@@ -49,14 +53,31 @@ describe('step grammar', () => {
     },
   };
 
-  it('allows a call with the required arguments and the optional choices, or a final answer', () => {
+  it('allows a call writing every parameter (an optional one may be null), or a final answer', () => {
     const g = stepGrammar([tool]) as { oneOf: { properties: Record<string, unknown> }[] };
     expect(g.oneOf).toHaveLength(2);
     expect(g.oneOf[0]!.properties).toEqual({
       tool: { const: 'kma_getUltraSrtNcst' },
-      arguments: { type: 'object', properties: { nx: { type: 'integer' }, base_time: { type: 'string', minLength: 4, maxLength: 4 }, dataType: { enum: ['JSON', 'XML'] } }, required: ['nx', 'base_time'], additionalProperties: false },
+      arguments: {
+        type: 'object',
+        properties: {
+          nx: { type: 'integer' },
+          base_time: { type: 'string', minLength: 4, maxLength: 4 },
+          dataType: { oneOf: [{ enum: ['JSON', 'XML'] }, { type: 'null' }] },
+          pageNo: { oneOf: [{ type: 'integer' }, { type: 'null' }] },
+          note: { oneOf: [{ type: 'string', maxLength: 100 }, { type: 'null' }] },
+        },
+        required: ['nx', 'base_time', 'dataType', 'pageNo', 'note'],
+        additionalProperties: false,
+      },
     });
     expect(g.oneOf[1]!.properties).toEqual({ final_answer: { type: 'string', maxLength: 1000 } });
     expect(stepGrammar([tool], { allowFinal: false })).toMatchObject({ type: 'object', properties: { tool: { const: 'kma_getUltraSrtNcst' } } });
+  });
+
+  it('drops the optional parameters a model left null, and writes a call back in the grammar form', () => {
+    expect(givenArguments(tool, { nx: 60, base_time: '1400', dataType: null, pageNo: 2, note: null })).toEqual({ nx: 60, base_time: '1400', pageNo: 2 });
+    expect(grammarArguments(tool, { base_time: '1400', nx: 60 })).toEqual({ nx: 60, base_time: '1400', dataType: null, pageNo: null, note: null });
+    expect(Object.keys(grammarArguments(tool, { base_time: '1400', nx: 60 }))).toEqual(['nx', 'base_time', 'dataType', 'pageNo', 'note']);
   });
 });

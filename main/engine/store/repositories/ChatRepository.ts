@@ -39,7 +39,10 @@ interface MessageRow {
 
 function toMessage(r: MessageRow): ChatMessage & { meta?: Record<string, unknown> } {
   const meta = r.meta_json ? (JSON.parse(r.meta_json) as Record<string, unknown>) : undefined;
-  if (r.role === 'assistant') return { role: 'assistant', content: r.content, ...(r.tool_calls_json ? { toolCalls: JSON.parse(r.tool_calls_json) as [] } : {}), ...(meta ? { meta } : {}) };
+  if (r.role === 'assistant') {
+    const thinking = typeof meta?.thinking === 'string' ? meta.thinking : undefined;
+    return { role: 'assistant', content: r.content, ...(r.tool_calls_json ? { toolCalls: JSON.parse(r.tool_calls_json) as [] } : {}), ...(thinking ? { thinking } : {}), ...(meta ? { meta } : {}) };
+  }
   if (r.role === 'tool') return { role: 'tool', content: r.content, toolCallId: r.tool_call_id ?? '', name: String(meta?.name ?? ''), ...(meta ? { meta } : {}) };
   return { role: r.role, content: r.content, ...(meta ? { meta } : {}) } as ChatMessage;
 }
@@ -100,7 +103,8 @@ export class ChatRepository {
 
   append(chatId: string, message: ChatMessage, meta: Record<string, unknown> | undefined, at: Date): void {
     const toolCalls = message.role === 'assistant' && message.toolCalls?.length ? JSON.stringify(message.toolCalls) : null;
-    const extra = message.role === 'tool' ? { ...meta, name: message.name } : meta;
+    // A tool message's name and a model turn's thinking ride in the message's notes (no column of their own).
+    const extra = message.role === 'tool' ? { ...meta, name: message.name } : message.role === 'assistant' && message.thinking ? { ...meta, thinking: message.thinking } : meta;
     this.db.transaction(() => {
       this.insertMessage.run({ chatId, role: message.role, content: message.content, toolCalls, toolCallId: message.role === 'tool' ? message.toolCallId : null, meta: extra ? JSON.stringify(extra) : null, at: at.toISOString() });
       this.touch.run(at.toISOString(), chatId);

@@ -29,6 +29,18 @@ function download(fileName: string, content: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The tools the question was offered, by their Korean or English names, folded under a count. */
+function OfferedTools(props: { offered: NonNullable<Turn['offered']>; tools: Map<string, ToolSummary> }) {
+  const { t, locale } = useLocale();
+  const names = props.offered.tools.map((id) => props.tools.get(id)?.name[locale] ?? id);
+  return (
+    <details className="offered" data-testid="offered-tools">
+      <summary>{t(props.offered.picked ? 'chat.offeredPicked' : 'chat.offered', { n: names.length })}</summary>
+      <p>{names.join(' · ')}</p>
+    </details>
+  );
+}
+
 function TurnView(props: { turn: Turn; tools: Map<string, ToolSummary>; live: boolean; last: boolean; onAnswer: ApprovalHandler; onEdit?: () => void; onRegenerate?: () => void }) {
   const { t } = useLocale();
   const { turn } = props;
@@ -42,9 +54,15 @@ function TurnView(props: { turn: Turn; tools: Map<string, ToolSummary>; live: bo
           </button>
         )}
       </div>
+      {turn.offered && <OfferedTools offered={turn.offered} tools={props.tools} />}
       {turn.items.map((item, i) =>
         item.kind === 'call' ? (
           <ToolCallCard key={item.card.callId} card={item.card} tool={props.tools.get(item.card.tool)} onAnswer={props.onAnswer} />
+        ) : item.kind === 'thinking' ? (
+          <details key={i} className="thinking" data-testid="thinking">
+            <summary>{t('chat.thinking')}</summary>
+            <p>{item.text}</p>
+          </details>
         ) : item.kind === 'trimmed' ? (
           <p key={i} className="notice" role="note" data-testid="context-trimmed">
             {t('chat.trimmed', { results: item.results, items: item.items })}

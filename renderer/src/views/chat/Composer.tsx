@@ -12,7 +12,7 @@ export interface ComposerSettings {
   model: string;
   lora: string;
   approval: 'auto' | 'ask';
-  /** Agencies whose tools are offered; undefined for the whole catalog. */
+  /** Agencies whose tools are offered; undefined to offer each question the tools it needs. */
   agencies?: string[];
 }
 

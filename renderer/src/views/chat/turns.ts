@@ -24,12 +24,14 @@ export interface CallCardData {
   viewText?: string;
 }
 
-export type TurnItem = { kind: 'text'; text: string } | { kind: 'call'; card: CallCardData } | { kind: 'trimmed'; results: number; items: number };
+export type TurnItem = { kind: 'text'; text: string } | { kind: 'thinking'; text: string } | { kind: 'call'; card: CallCardData } | { kind: 'trimmed'; results: number; items: number };
 
 export interface Turn {
   /** The question's place in the chat (to edit or regenerate from it); absent while it is being asked. */
   seq?: number;
   question: string;
+  /** The tools the model was offered for it, and whether they were picked for the question. */
+  offered?: { tools: string[]; picked: boolean };
   items: TurnItem[];
   answer: string | null;
 }
@@ -64,13 +66,15 @@ export function turnsOf(messages: TranscriptMessage[]): Turn[] {
     if (message.role === 'user') {
       // The engine's own nudge at the step cap is no question of the user's.
       if (message.meta?.kind === 'stepCap') continue;
-      turns.push({ seq: message.seq, question: message.content, items: [], answer: null });
+      const offered = message.meta?.offered as Turn['offered'];
+      turns.push({ seq: message.seq, question: message.content, items: [], answer: null, ...(offered ? { offered } : {}) });
       continue;
     }
     const turn = turns.at(-1);
     if (!turn || message.role !== 'assistant') continue;
     const trimmed = message.meta?.trimmed as { results: number; items: number } | undefined;
     if (trimmed) turn.items.push({ kind: 'trimmed', ...trimmed });
+    if (message.thinking) turn.items.push({ kind: 'thinking', text: message.thinking });
     if (message.toolCalls?.length) {
       if (message.content.trim() && !looksLikeCallText(message.content)) turn.items.push({ kind: 'text', text: message.content });
       for (const call of message.toolCalls) turn.items.push({ kind: 'call', card: cardFromStored(call, results.get(call.id)) });
@@ -117,6 +121,13 @@ export function applyEvent(turn: Turn, event: AgentEvent): Turn {
     }
     case 'context_trimmed':
       items.push({ kind: 'trimmed', results: event.results, items: event.items });
+      return { ...turn, items };
+    case 'tools_offered':
+      return { ...turn, offered: { tools: event.tools, picked: event.picked } };
+    case 'thinking':
+      // The thought comes with the turn it preceded: before that turn's streamed words, if any.
+      if (last?.kind === 'text') items.splice(items.length - 1, 0, { kind: 'thinking', text: event.text });
+      else items.push({ kind: 'thinking', text: event.text });
       return { ...turn, items };
     case 'final':
       if (last?.kind === 'text') items.pop();

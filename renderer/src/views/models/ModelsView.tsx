@@ -11,6 +11,7 @@ import { useLocale } from '../../i18n.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { formatBytes, formatCount } from '../../format.ts';
+import { toolCallReasonText } from '../../../../main/core/i18n/strings.ts';
 import { memoryInUse, type MemoryInUse } from './memoryInUse.ts';
 import { PathField } from '../../components/PathField.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
@@ -203,7 +204,10 @@ function ModelCard({ model, loaded, memory, adapters, loadJob }: { model: ModelI
             <Fact label={t('models.quantization')}>{info.quantization ?? '—'}</Fact>
             <Fact label={t('models.context')}>{info.contextLength ? formatCount(info.contextLength, locale) : '—'}</Fact>
             <Fact label={t('models.template')}>{info.chatWrapper ?? '—'}</Fact>
-            <Fact label={t('models.toolCalling')}>{info.toolCalling ? t(`models.toolCalling.${info.toolCalling}`) : '—'}</Fact>
+            <Fact label={t('models.toolCalling')}>
+              {info.toolCalling ? t(`models.toolCalling.${info.toolCalling}`) : '—'}
+              {info.toolCallSupport && <span className="muted" data-testid="tool-call-reason">{` (${toolCallReasonText(locale, info.toolCallSupport)})`}</span>}
+            </Fact>
             <Fact label={t('models.size')}>{model.sizeBytes !== null ? formatBytes(model.sizeBytes) : '—'}</Fact>
             <div>
               <dt>SHA-256</dt>

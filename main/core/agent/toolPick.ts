@@ -1,0 +1,324 @@
+// The tools a question needs, out of the whole catalog: offering all of them costs a small model most of its context
+// (the 47 function schemas are about 13,500 tokens) and runs it far from what it was tuned on (synthesized samples
+// offer 5 to 10). Two steps:
+//
+// 1. What the question asks: a BM25 ranking of each tool's words (its Korean and English names, description, agency,
+//    parameter descriptions and the Korean labels of what it returns) against the question's, over Hangul character
+//    bigrams and Latin words, since Korean needs no word splitter for this.
+// 2. What must come before: a picked tool's required parameter that the question cannot state (a 5-digit LAWD_CD, a
+//    KMA grid x/y, a station name) is fed by another tool in the verified EDGE graph. Where no tool already picked
+//    feeds it, the best-ranked of its verified sources joins, and so on for that one's own inputs. This is what
+//    puts the region-code lookup before the real-estate call and the coordinates before the forecast, which no
+//    keyword in the question names.
+//
+// The rest of the budget goes to the next-ranked tools, so that a weak first guess still leaves the right tool in
+// reach. The query tool is not picked here; the catalog's offer adds it (core/view/offer.ts).
+import type { ToolSpec } from '../catalog/types.ts';
+import { QUERY_TOOL } from '../view/queryRows.ts';
+
+/** A verified link as the pick needs it: which tool's output feeds which parameters of which tool. */
+export interface ToolFeed {
+  fromTool: string;
+  toTool: string;
+  toParams: string[];
+  /** The local tool that computes the link's transform, which a model cannot do in its head (a map projection). */
+  via?: string;
+}
+
+/** Everyday words and the catalog's words for the same thing (resources/agent/queryWords.json). */
+export interface QueryWords {
+  /** Said in the question (spaces removed). */
+  say?: string[];
+  /** Or a form the question takes (a road address: 세종대로 110). */
+  pattern?: string;
+  words: string;
+}
+
+export interface ToolPickOptions {
+  /** Tools picked in all (the query tool joins them). Defaults to 8: with it, a first chat turn stays under 4,000 tokens. */
+  limit?: number;
+  /** Tools taken for what the question says before the graph adds their inputs' sources. Defaults to 4. */
+  seeds?: number;
+  /** Agencies' names (KASI → 한국천문연구원) as their tools' words. Defaults to none. */
+  agencyNames?: Record<string, string>;
+}
+
+export interface ToolPick {
+  /** Tool ids, in the order they were picked. */
+  tools: string[];
+  /** Why each was picked: for what the question says (its score), or to feed a picked tool's parameter. */
+  reasons: Record<string, { by: 'question'; score: number } | { by: 'graph'; feeds: string; param: string } | { by: 'rank'; score: number }>;
+}
+
+const DEFAULTS = { limit: 8, seeds: 5 } as const satisfies Required<Omit<ToolPickOptions, 'agencyNames'>>;
+/** A seed scores at least this share of the best tool's score. */
+const SEED_SHARE = 0.45;
+/** Further ways to a seed's inputs tried before the budget goes to tools the question barely mentions. */
+const ALTERNATIVES = 2;
+/** A source the question asks for (this share of the best score) is worth a step more than one it does not name. */
+const ASKED_SHARE = 0.5;
+
+/** Hangul character bigrams (and single syllables, weighted down) and lower-case Latin words of two letters or more. */
+export function terms(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (term: string, weight: number): void => void out.set(term, (out.get(term) ?? 0) + weight);
+  for (const run of text.match(/[\uac00-\ud7a3]+/g) ?? []) {
+    for (let i = 0; i < run.length; i++) {
+      add(run[i]!, 0.3);
+      if (i + 1 < run.length) add(run.slice(i, i + 2), 1);
+    }
+  }
+  for (const word of text.toLowerCase().match(/[a-z][a-z0-9]+/g) ?? []) add(word, 1);
+  return out;
+}
+
+/** The words a tool is found by, each part weighted by how much it says what the tool is for. */
+function toolDocument(spec: ToolSpec, agencyNames: Record<string, string>): Map<string, number> {
+  const doc = new Map<string, number>();
+  const add = (text: string | undefined, weight: number): void => {
+    if (!text) return;
+    for (const [term, n] of terms(text)) doc.set(term, (doc.get(term) ?? 0) + n * weight);
+  };
+  add(spec.name.ko, 3);
+  add(spec.name.en, 1);
+  add(spec.description.ko, 1);
+  add(agencyNames[spec.agency], 1);
+  for (const p of Object.values(spec.parameters.properties)) add(p.description, 0.5);
+  if ('response' in spec) for (const f of Object.values(spec.response.fields)) add(f.ko, 1);
+  return doc;
+}
+
+const K1 = 1.2;
+const EXPANSION_WEIGHT = 0.5;
+const B = 0.75;
+
+/** A BM25 index over the catalog's tools, built once per catalog. */
+export class ToolRanker {
+  private readonly docs: { id: string; terms: Map<string, number>; length: number }[];
+  private readonly idf = new Map<string, number>();
+  private readonly meanLength: number;
+
+  constructor(
+    tools: ToolSpec[],
+    agencyNames: Record<string, string> = {},
+    private readonly queryWords: QueryWords[] = [],
+  ) {
+    this.docs = tools.filter((t) => t.id !== QUERY_TOOL).map((t) => {
+      const d = toolDocument(t, agencyNames);
+      return { id: t.id, terms: d, length: [...d.values()].reduce((a, b) => a + b, 0) };
+    });
+    this.meanLength = this.docs.reduce((a, d) => a + d.length, 0) / Math.max(1, this.docs.length);
+    const df = new Map<string, number>();
+    for (const d of this.docs) for (const term of d.terms.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+    for (const [term, n] of df) this.idf.set(term, Math.log(1 + (this.docs.length - n + 0.5) / (n + 0.5)));
+  }
+
+  /** Every tool with its score for the question, best first (ties by id). */
+  rank(question: string): { id: string; score: number }[] {
+    const compact = question.replace(/\s+/g, '');
+    const said = this.queryWords.filter((w) => w.say?.some((s) => compact.includes(s)) || (w.pattern !== undefined && new RegExp(w.pattern).test(question))).map((w) => w.words);
+    // The catalog's words for what the question says count half as much as its own words.
+    const q = terms(question);
+    for (const [term, weight] of terms(said.join(' '))) q.set(term, (q.get(term) ?? 0) + weight * EXPANSION_WEIGHT);
+    return this.docs
+      .map((d) => {
+        let score = 0;
+        for (const [term, weight] of q) {
+          const tf = d.terms.get(term);
+          if (!tf) continue;
+          score += weight * (this.idf.get(term) ?? 0) * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / this.meanLength)));
+        }
+        return { id: d.id, score };
+      })
+      .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  }
+}
+
+/**
+ * Value kinds a question states itself (a year, a date, a place's or an organisation's name, a search word, a radius,
+ * a business number) or the agent works out from "now" (KMA's base time), as opposed to codes a tool looks up.
+ */
+const STATED = /^(date|paging)\.|Name$|\.name$|\.keyword$|\.road$|\.searchText$|\.radiusM$|\.dataTerm$|\.baseTime$|\.tmFc$|\.bno10$|^view\.handle$/;
+
+/** Coordinates written in the question (위도 37.56, 경도 126.97): then they need no geocoder. */
+const COORDINATES = /(위도|경도|latitude|longitude)\s*[:=]?\s*\d{2,3}\.\d+/i;
+
+function stated(spec: ToolSpec, param: string, question: string): boolean {
+  const kind = spec.parameters.properties[param]?.['x-semantic'] ?? '';
+  return STATED.test(kind) || (/^geo\.(lat|lon)$/.test(kind) && COORDINATES.test(question));
+}
+
+/** A place named in the question: a province, or a word ending as Korean administrative and road names do. */
+const PLACE = /(서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주)|[가-힣]{1,6}(특별시|광역시|특별자치시|특별자치도|도|시|군|구|읍|면|동|리|로|길)(\s|$|\d|에|의|에서|은|는|을|를|이|가|와|과|로)/;
+
+/** A road-name address (세종대로 110, 안천로 10-14). */
+const ROAD_ADDRESS = /[가-힣0-9]+(로|길)\s?\d+(-\d+)?/;
+/** A named landmark rather than an address or a district: a park, a street, a forest, a village, a museum, … */
+const LANDMARK = /[가-힣]+(공원|거리|휴양림|마을|향교|전망대|둘레길|시장|해수욕장|박물관|미술관|도서관|궁|성당|광장|타워|터미널|공항|폭포|호수|수목원|유원지|생태공원|산성|사찰)/;
+
+/** A question about what is near a place: within a distance, around, nearest. */
+const NEAR = /\d+(\.\d+)?\s?(m|km|미터|킬로)|근처|주변|반경|가까운|인근/;
+
+/**
+ * The parameters a tool must be given for this question: its required ones; an optional region code where the
+ * question names a place (the festival search narrows to 해운대구 by its lDongSignguCd, found by a lookup); optional
+ * coordinates where it asks what is near one (a hospital search by radius around 역삼동).
+ */
+function needed(spec: ToolSpec, question: string): string[] {
+  const required = spec.parameters.required ?? [];
+  const optional = (kind: RegExp): string[] =>
+    Object.entries(spec.parameters.properties)
+      .filter(([name, p]) => !required.includes(name) && kind.test(p['x-semantic'] ?? ''))
+      .map(([name]) => name);
+  return [...required, ...(PLACE.test(question) ? optional(/^region\.(?!.*Name$)/) : []), ...(NEAR.test(question) ? optional(/^geo\.(lat|lon)$/) : [])];
+}
+
+export function pickTools(question: string, ranker: ToolRanker, specs: ReadonlyMap<string, ToolSpec>, feeds: ToolFeed[], options: ToolPickOptions = {}): ToolPick {
+  const limit = options.limit ?? DEFAULTS.limit;
+  const ranked = ranker.rank(question);
+  const scoreOf = new Map(ranked.map((r) => [r.id, r.score]));
+  const picked: string[] = [];
+  const reasons: ToolPick['reasons'] = {};
+  // The question's own tools: the best-ranked, at most two of one agency, so that a question with two subjects (a bus
+  // stop and the weather there) keeps both.
+  const best = ranked[0]?.score ?? 0;
+  const perAgency = new Map<string, number>();
+  for (const r of ranked) {
+    if (picked.length >= (options.seeds ?? DEFAULTS.seeds) || r.score <= 0 || r.score < best * SEED_SHARE) break;
+    const agency = specs.get(r.id)?.agency ?? r.id;
+    if ((perAgency.get(agency) ?? 0) >= 2) continue;
+    perAgency.set(agency, (perAgency.get(agency) ?? 0) + 1);
+    picked.push(r.id);
+    reasons[r.id] = { by: 'question', score: r.score };
+  }
+  // Each picked tool's inputs that only another tool can give, in the order the tools were picked: the best source of
+  // each joins (and the local tool that computes the link, where one does), and then its own inputs' sources.
+  const add = (id: string, reason: ToolPick['reasons'][string]): void => {
+    if (picked.includes(id) || picked.length >= limit) return;
+    picked.push(id);
+    reasons[id] = reason;
+  };
+  const reach = new Map<string, number>();
+  for (const f of feeds) reach.set(f.fromTool, (reach.get(f.fromTool) ?? 0) + 1);
+  const into = (tool: string, param: string, exclude: string): ToolFeed[] => {
+    const kind = specs.get(tool)?.parameters.properties[param]?.['x-semantic'];
+    // A source that needs the same kind of value itself (another real-estate call for a LAWD_CD) cannot start the chain.
+    return feeds.filter((f) => f.toTool === tool && f.toParams.includes(param) && f.fromTool !== tool && f.fromTool !== exclude && !needsKind(specs.get(f.fromTool), kind, question));
+  };
+  /** The tools a feed takes: its source and the tool computing its transform. */
+  const extra = (f: ToolFeed): number => 1 + (f.via !== undefined ? 1 : 0);
+  /**
+   * The fewest tools to add before each tool can run from what the question states, never going through `exclude`
+   * (the tool a source is sought for: a land-parcel lookup fed by the very real-estate call that waits for it is a
+   * circle). A fixed point over the graph: tools with nothing to look up cost nothing.
+   */
+  const costs = (exclude: string): Map<string, number> => {
+    const cost = new Map<string, number>([...specs.keys()].map((id) => [id, Infinity]));
+    for (let changed = true, round = 0; changed && round < 50; round++) {
+      changed = false;
+      for (const [id, spec] of specs) {
+        if (id === exclude) continue;
+        let total = 0;
+        for (const param of needed(spec, question)) {
+          if (stated(spec, param, question) || !feeds.some((f) => f.toTool === id && f.toParams.includes(param))) continue;
+          total += Math.min(...into(id, param, exclude).map((f) => cost.get(f.fromTool)! + extra(f)), Infinity);
+        }
+        if (total < cost.get(id)!) {
+          cost.set(id, total);
+          changed = true;
+        }
+      }
+    }
+    return cost;
+  };
+  /**
+   * Whether a source takes the place the question names as its input (an address, a region's name), so that what
+   * it gives is that place's: its coordinates from a geocoder, not a hospital's from a hospital list.
+   */
+  const takesThePlace = (source: string, kind: string | undefined): number => {
+    const spec = specs.get(source);
+    if (!spec || !kind || !/^(geo|region)\./.test(kind)) return 0;
+    // A landmark's coordinates come from a search by its name (the tourism keyword search), an address's from a geocoder.
+    const geocoder = LANDMARK.test(question) && !ROAD_ADDRESS.test(question) ? /^org\.name$/ : /^address\.(road|keyword)$/;
+    const place = kind.startsWith('geo.') ? geocoder : /^address\.(road|keyword)$|^region\..*Name$/;
+    return (spec.parameters.required ?? []).some((p) => place.test(spec.parameters.properties[p]?.['x-semantic'] ?? '')) ? 1 : 0;
+  };
+  /** The tools a chain adds, one fewer where the question itself asks for its source (근처 측정소: the nearby-station search). */
+  const steps = (cost: Map<string, number>, f: ToolFeed): number => cost.get(f.fromTool)! + extra(f) - ((scoreOf.get(f.fromTool) ?? 0) >= best * ASKED_SHARE ? 1 : 0);
+  const continues = (source: string, forTool: string): number => (feeds.some((f) => f.toTool === source && f.fromTool !== forTool && picked.includes(f.fromTool)) ? 1 : 0);
+  /** A picked tool's inputs that only another tool can give, with their sources best first. */
+  const sourcesOf = (tool: string): { param: string; feeds: ToolFeed[] }[] => {
+    const spec = specs.get(tool);
+    if (!spec) return [];
+    const cost = costs(tool);
+    return needed(spec, question)
+      .filter((param) => !stated(spec, param, question))
+      .map((param) => {
+        const kind = spec.parameters.properties[param]?.['x-semantic'];
+        // The chain that adds fewest tools; then a source that takes the place the question names; then the source
+        // that feeds most tools (the general way to that value: the region-code lookup, the geocoder); then one that
+        // continues from a picked tool; then the question's words.
+        const ordered = into(tool, param, tool)
+          .filter((f) => Number.isFinite(cost.get(f.fromTool)!))
+          .sort(
+            (a, b) =>
+              steps(cost, a) - steps(cost, b) ||
+              takesThePlace(b.fromTool, kind) - takesThePlace(a.fromTool, kind) ||
+              (reach.get(b.fromTool) ?? 0) - (reach.get(a.fromTool) ?? 0) ||
+              continues(b.fromTool, tool) - continues(a.fromTool, tool) ||
+              (scoreOf.get(b.fromTool) ?? 0) - (scoreOf.get(a.fromTool) ?? 0) ||
+              a.fromTool.localeCompare(b.fromTool),
+          );
+        return { param, feeds: ordered };
+      });
+  };
+  const take = (feed: ToolFeed, tool: string, param: string): void => {
+    add(feed.fromTool, { by: 'graph', feeds: tool, param });
+    if (feed.via) add(feed.via, { by: 'graph', feeds: tool, param });
+  };
+  /** The best source of each input of every picked tool from `start` on, and of theirs in turn. */
+  const close = (start: number): void => {
+    for (let i = start; i < picked.length && picked.length < limit; i++) {
+      const tool = picked[i]!;
+      for (const { param, feeds: ordered } of sourcesOf(tool)) if (ordered[0]) take(ordered[0], tool, param);
+    }
+  };
+  close(0);
+  // Then the details of what the question's tools find: a tool that takes the id of one of their rows (a festival's
+  // contentId, a hospital's ykiho) as a required parameter, by the question's words.
+  const seeds = picked.filter((id) => reasons[id]?.by === 'question');
+  const details = new Set(
+    feeds
+      .filter((f) => seeds.includes(f.fromTool) && f.toParams.every((p) => isIdentifier(specs.get(f.toTool), p)))
+      .map((f) => f.toTool),
+  );
+  for (const r of ranked) if (r.score > 0 && details.has(r.id)) add(r.id, { by: 'rank', score: r.score });
+  close(0);
+  // Then a second way to each input the question's tools need (the nearby-station search beside the station list),
+  // with what it needs in turn: a better use of the budget than tools the question barely mentions.
+  for (let round = 0; round < ALTERNATIVES; round++) {
+    for (const tool of seeds) {
+      for (const { param, feeds: ordered } of sourcesOf(tool)) {
+        const next = ordered.find((f) => !picked.includes(f.fromTool));
+        if (!next || picked.length >= limit) continue;
+        const from = picked.length;
+        take(next, tool, param);
+        close(from);
+      }
+    }
+  }
+  for (const r of ranked) if (r.score > 0) add(r.id, { by: 'rank', score: r.score });
+  return { tools: picked, reasons };
+}
+
+/** A required parameter that names one row of another tool's result (its id), not a place, a time or a page. */
+function isIdentifier(spec: ToolSpec | undefined, param: string): boolean {
+  const kind = spec?.parameters.properties[param]?.['x-semantic'] ?? '';
+  return (spec?.parameters.required ?? []).includes(param) && kind !== '' && !/^(geo|date|region|paging|address)\./.test(kind);
+}
+
+/** Whether a tool needs a value of this kind to be given (so it cannot be where such a value first comes from). */
+function needsKind(spec: ToolSpec | undefined, kind: string | undefined, question: string): boolean {
+  if (!spec || kind === undefined) return false;
+  return needed(spec, question).some((p) => spec.parameters.properties[p]?.['x-semantic'] === kind);
+}

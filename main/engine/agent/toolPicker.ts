@@ -1,0 +1,54 @@
+// The tools a chat question is offered (core/agent/toolPick.ts) over this engine's catalog and EDGE graph: the
+// verified links, or, before any verification ran, the candidate links the catalog's value kinds propose (never
+// the merely lexical ones). The index is built once per catalog and graph version.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pickTools, ToolRanker, type QueryWords, type ToolFeed, type ToolPick, type ToolPickOptions } from '../../core/agent/toolPick.ts';
+import { proposeCandidates } from '../../core/edge/candidates.ts';
+import { transformById } from '../../core/edge/transforms.ts';
+import type { Edge } from '../../core/edge/types.ts';
+import type { ToolSpec } from '../../core/catalog/types.ts';
+import type { EngineServices } from '../EngineServices.ts';
+import { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
+
+interface Index {
+  key: string;
+  ranker: ToolRanker;
+  specs: Map<string, ToolSpec>;
+  feeds: ToolFeed[];
+}
+
+const built = new WeakMap<object, Index>();
+
+export function feedOf(edge: Pick<Edge, 'fromTool' | 'toTool' | 'toParams' | 'transform'>): ToolFeed {
+  const via = transformById(edge.transform)?.computedBy;
+  return { fromTool: edge.fromTool, toTool: edge.toTool, toParams: edge.toParams, ...(via ? { via } : {}) };
+}
+
+function index(engine: EngineServices): Index {
+  const info = engine.catalogInfo();
+  const edges = new EdgeRepository(engine.store.db);
+  const key = `${edges.graphVersion()}`;
+  const cached = built.get(info.catalog);
+  if (cached?.key === key) return cached;
+  const verified = edges.list({ status: 'verified' });
+  const links = verified.length > 0 ? verified : proposeCandidates(info.catalog.list(), info.vocabulary).filter((c) => c.basis !== 'lexical');
+  const words = (JSON.parse(readFileSync(path.join(engine.resourcesDir, 'agent', 'queryWords.json'), 'utf8')) as { entries: QueryWords[] }).entries;
+  const tools = info.catalog.list();
+  const next: Index = {
+    key,
+    ranker: new ToolRanker(tools, Object.fromEntries(Object.entries(info.agencies).map(([id, name]) => [id, name.ko])), words),
+    specs: new Map(tools.map((t) => [t.id, t])),
+    feeds: links.map(feedOf),
+  };
+  built.set(info.catalog, next);
+  return next;
+}
+
+/** The tools to offer for a question; `keep` (tools a continued chat already called) stay offered. */
+export function pickToolsFor(engine: EngineServices, question: string, options: ToolPickOptions & { keep?: string[] } = {}): ToolPick {
+  const { ranker, specs, feeds } = index(engine);
+  const pick = pickTools(question, ranker, specs, feeds, options);
+  const kept = (options.keep ?? []).filter((id) => specs.has(id) && !pick.tools.includes(id));
+  return { tools: [...pick.tools, ...kept], reasons: pick.reasons };
+}

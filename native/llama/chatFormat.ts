@@ -1,0 +1,103 @@
+// Which chat wrapper writes a model's conversations and whether it calls tools in the family's own syntax: one
+// decision, made the same way for a loaded model (the agent) and for a file's header (`kopa models inspect`, the
+// model card). node-llama-cpp resolves a wrapper from the GGUF's template; this decides by the wrapper's class —
+// never by its display name — and, for the Jinja wrapper, by whether node-llama-cpp actually read a call syntax out of
+// the template (where it cannot, it falls back to its own "||call:" format, which no model was trained on).
+// Templates the bundled Jinja interpreter renders wrongly are patched first (templatePatches.ts), and Mistral's
+// [TOOL_CALLS]name[ARGS] format, which no node-llama-cpp wrapper writes, gets KOPA Studio's wrapper.
+import type {
+  ChatWrapper} from 'node-llama-cpp';
+import {
+  DeepSeekChatWrapper,
+  FunctionaryChatWrapper,
+  GeneralChatWrapper,
+  Gemma4ChatWrapper,
+  HarmonyChatWrapper,
+  JinjaTemplateChatWrapper,
+  Llama3_1ChatWrapper,
+  Llama3_2LightweightChatWrapper,
+  MistralChatWrapper,
+  QwenChatWrapper,
+  resolveChatWrapper,
+  SeedChatWrapper,
+  LlamaText,
+  type GgufFileInfo,
+  type LlamaModel,
+} from 'node-llama-cpp';
+import type { ToolCallSupport } from '../../main/core/models/toolCalling.ts';
+import { patchTemplate } from './templatePatches.ts';
+import { MistralArgsChatWrapper } from './wrappers/MistralArgsChatWrapper.ts';
+
+/** How conversations are written: node-llama-cpp's wrapper for the family, or the GGUF's own Jinja template. */
+export type ChatWrapperChoice = 'auto' | 'jinja';
+
+/** node-llama-cpp's wrappers whose models were trained on the tool syntax the wrapper writes (desktop.md §1.5). */
+const FAMILY_WRAPPERS: (abstract new (...args: never[]) => ChatWrapper)[] = [
+  QwenChatWrapper,
+  Llama3_1ChatWrapper,
+  Llama3_2LightweightChatWrapper,
+  MistralChatWrapper,
+  FunctionaryChatWrapper,
+  Gemma4ChatWrapper,
+  DeepSeekChatWrapper,
+  HarmonyChatWrapper,
+  SeedChatWrapper,
+];
+
+/**
+ * Whether node-llama-cpp would hold calls to a form of the syntax the model was not trained on: it wraps all the
+ * arguments into one parameter (Qwen3.5's <parameter=params>{json}, where the model writes <parameter=solYear>…).
+ */
+function wrapsArguments(wrapper: ChatWrapper): boolean {
+  if (wrapper instanceof QwenChatWrapper) return wrapper.variation !== '3';
+  return wrapper instanceof JinjaTemplateChatWrapper && (wrapper as unknown as { _wrapFunctionParamsInsideMapKey?: string })._wrapFunctionParamsInsideMapKey !== undefined;
+}
+
+/** Templates in Mistral's v11+ format: calls as [TOOL_CALLS]name[ARGS]{…}. */
+const writesMistralArgs = (template: string): boolean => template.includes('[TOOL_CALLS]') && template.includes('[ARGS]');
+
+export interface ChosenChatFormat {
+  wrapper: ChatWrapper;
+  support: ToolCallSupport;
+  /** The chat template the model's conversations follow (patched where a patch applied), when the file has one. */
+  template?: string;
+}
+
+/** What the choice is made from: a loaded model (its tokenizer refines node-llama-cpp's match) or a file's header. */
+export type ChatFormatSource = { model: LlamaModel } | { fileInfo: GgufFileInfo; filename: string };
+
+function templateOf(source: ChatFormatSource): string | undefined {
+  const info = 'model' in source ? source.model.fileInfo : source.fileInfo;
+  const template = info.metadata.tokenizer?.chat_template;
+  return typeof template === 'string' && template.trim() !== '' ? template : undefined;
+}
+
+function resolve(source: ChatFormatSource, choice: ChatWrapperChoice, template: string | undefined): ChatWrapper {
+  const customWrapperSettings = template !== undefined ? { jinjaTemplate: { template } } : undefined;
+  const options = { ...(choice === 'jinja' ? { type: 'jinjaTemplate' as const } : {}), ...(customWrapperSettings ? { customWrapperSettings } : {}), warningLogs: false };
+  // A model without a template of its own has no Jinja wrapper: node-llama-cpp keeps the one of its family.
+  if ('model' in source) return resolveChatWrapper(source.model, options);
+  return resolveChatWrapper({ fileInfo: source.fileInfo, filename: source.filename, ...options }) ?? resolveChatWrapper({ fileInfo: source.fileInfo, filename: source.filename, warningLogs: false }) ?? new GeneralChatWrapper();
+}
+
+export function chooseChatFormat(source: ChatFormatSource, choice: ChatWrapperChoice = 'auto'): ChosenChatFormat {
+  const original = templateOf(source);
+  const { template, patches } = original === undefined ? { template: undefined, patches: [] } : patchTemplate(original);
+  const wrapper = resolve(source, choice, patches.length > 0 ? template : undefined);
+  const chosen = (chosenWrapper: ChatWrapper, mode: ToolCallSupport['mode'], reason: ToolCallSupport['reason']): ChosenChatFormat => ({
+    wrapper: chosenWrapper,
+    support: { mode, wrapper: chosenWrapper.wrapperName, reason, patches },
+    ...(template !== undefined ? { template } : {}),
+  });
+  if (wrapsArguments(wrapper)) return chosen(wrapper, 'native', 'templateText');
+  if (FAMILY_WRAPPERS.some((Wrapper) => wrapper instanceof Wrapper)) return chosen(wrapper, 'native', 'familyWrapper');
+  if (wrapper instanceof JinjaTemplateChatWrapper && wrapper.usingJinjaFunctionCallTemplate) return chosen(wrapper, 'native', 'templateSyntax');
+  if (template !== undefined && writesMistralArgs(template)) return chosen(new MistralArgsChatWrapper(), 'native', 'kopaWrapper');
+  return chosen(wrapper, 'grammar', 'noToolSyntax');
+}
+
+/** The text around a call that node-llama-cpp detects and holds to the call's grammar, for a wrapper's native syntax. */
+export function callSyntax(wrapper: ChatWrapper): { prefix: string; paramsPrefix: string; suffix: string } {
+  const call = wrapper.settings.functions.call;
+  return { prefix: LlamaText(call.prefix).toString(), paramsPrefix: LlamaText(call.paramsPrefix).toString(), suffix: LlamaText(call.suffix).toString() };
+}

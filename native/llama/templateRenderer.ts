@@ -1,0 +1,152 @@
+// A model's own chat template rendered as Hugging Face's apply_chat_template renders it for training and serving:
+// OpenAI-shaped messages (tool calls with their arguments as objects, tool results as their text, thinking as
+// reasoning_content), the tools with their whole schemas, add_generation_prompt, the tokenizer's BOS and EOS.
+// node-llama-cpp's Jinja wrapper renders the template over placeholders instead, which a template's filters and
+// tests see rather than the content: `content | tojson` leaves the content unescaped, an empty message reads as
+// non-empty (Qwen3 then writes an extra line before a call), and a conversation ends with an empty assistant
+// message instead of the generation prompt (Qwen3 then closes the thinking it was about to do). Its family wrappers
+// write their own approximation of the template (Gemma's "---" between the system text and the question, gpt-oss's
+// tool documentation without optional markers, Mistral Nemo's calls without ids).
+//
+// Contents still never become control tokens: each message's text is rendered as a placeholder and put back as
+// plain text (a JSON string where the template JSON-encoded it), and only the template's own text is read for
+// special tokens, as node-llama-cpp does.
+import { Template } from '@huggingface/jinja';
+import { LlamaText, SpecialTokensText, type ChatHistoryItem, type ChatModelFunctions } from 'node-llama-cpp';
+import { mistralCallId } from './wrappers/MistralArgsChatWrapper.ts';
+
+interface TemplateMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string;
+  reasoning_content?: string;
+  tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: unknown } }[];
+  tool_call_id?: string;
+  name?: string;
+}
+
+export interface TemplateRendererOptions {
+  bos: string;
+  eos: string;
+  /** Whether the template is told to let the model think (enable_thinking). Defaults to true, as node-llama-cpp does. */
+  reasoning?: boolean;
+}
+
+/** Placeholder characters from Unicode's private use area: no template filter changes them, no tokenizer splits on them. */
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const PLACEHOLDER = /\uE000(\d+)\uE001/g;
+
+const plain = (text: Parameters<typeof LlamaText.fromJSON>[0]): string => LlamaText.fromJSON(text).toString();
+
+export class TemplateRenderer {
+  private readonly template: Template;
+
+  constructor(
+    template: string,
+    private readonly options: TemplateRendererOptions,
+  ) {
+    this.template = new Template(template);
+  }
+
+  /**
+   * The context a new model turn is generated after, for a history that ends in an empty model response (the turn
+   * about to be written). Returns undefined for any other history, and for a conversation the template refuses.
+   */
+  render(history: readonly ChatHistoryItem[], functions: ChatModelFunctions | undefined): LlamaText | undefined {
+    const last = history.at(-1);
+    if (!last || last.type !== 'model' || last.response.length > 0) return undefined;
+    const contents: string[] = [];
+    const hold = (text: string): string => {
+      if (text === '') return '';
+      contents.push(text);
+      return `${OPEN}${contents.length - 1}${CLOSE}`;
+    };
+    const messages = toMessages(history.slice(0, -1), hold);
+    const render = (list: TemplateMessage[]): string =>
+      this.template.render({
+        messages: list,
+        ...(functions && Object.keys(functions).length > 0 ? { tools: toolsOf(functions) } : {}),
+        add_generation_prompt: true,
+        enable_thinking: this.options.reasoning ?? true,
+        bos_token: this.options.bos,
+        eos_token: this.options.eos,
+      });
+    let rendered: string;
+    try {
+      rendered = render(messages);
+    } catch {
+      // Gemma 2's template refuses a system turn; its models read the system text at the head of the first question,
+      // where Gemma 3's template puts it.
+      const folded = foldSystem(messages, contents, hold);
+      if (!folded) return undefined;
+      try {
+        rendered = render(folded);
+      } catch {
+        return undefined;
+      }
+    }
+    const parts: (string | SpecialTokensText)[] = [];
+    let at = 0;
+    for (const match of rendered.matchAll(PLACEHOLDER)) {
+      const content = contents[Number(match[1])]!;
+      const quoted = rendered[match.index - 1] === '"' && rendered[match.index + match[0].length] === '"';
+      const start = quoted ? match.index - 1 : match.index;
+      if (start > at) parts.push(new SpecialTokensText(rendered.slice(at, start)));
+      parts.push(quoted ? JSON.stringify(content) : content);
+      at = match.index + match[0].length + (quoted ? 1 : 0);
+    }
+    if (at < rendered.length) parts.push(new SpecialTokensText(rendered.slice(at)));
+    return LlamaText(parts);
+  }
+}
+
+/** The messages with the system text joined to the first question by a blank line, or undefined without both. */
+function foldSystem(messages: TemplateMessage[], contents: string[], hold: (text: string) => string): TemplateMessage[] | undefined {
+  const [system, user, ...rest] = messages;
+  if (system?.role !== 'system' || user?.role !== 'user') return undefined;
+  const text = (held: string): string => (held === '' ? '' : contents[Number(held.slice(1, -1))]!);
+  return [{ role: 'user', content: hold(`${text(system.content)}\n\n${text(user.content)}`) }, ...rest];
+}
+
+/** The tools as apply_chat_template takes them. */
+function toolsOf(functions: ChatModelFunctions): unknown[] {
+  return Object.entries(functions).map(([name, fn]) => ({ type: 'function', function: { name, description: fn.description ?? '', parameters: fn.params ?? { type: 'object', properties: {} } } }));
+}
+
+/** node-llama-cpp's history as OpenAI-shaped messages: a model response splits at its calls' results. */
+function toMessages(history: readonly ChatHistoryItem[], hold: (text: string) => string): TemplateMessage[] {
+  const messages: TemplateMessage[] = [];
+  for (const item of history) {
+    if (item.type === 'system') messages.push({ role: 'system', content: hold(plain(item.text)) });
+    else if (item.type === 'user') messages.push({ role: 'user', content: hold(item.text) });
+    else {
+      let current: { text: string; reasoning: string; calls: Extract<(typeof item.response)[number], { type: 'functionCall' }>[] } = { text: '', reasoning: '', calls: [] };
+      const flush = (): void => {
+        if (current.text === '' && current.reasoning === '' && current.calls.length === 0) return;
+        messages.push({
+          role: 'assistant',
+          content: hold(current.text),
+          ...(current.reasoning ? { reasoning_content: hold(current.reasoning) } : {}),
+          ...(current.calls.length > 0 ? { tool_calls: current.calls.map((c) => ({ id: mistralCallId(c.name, c.params), type: 'function' as const, function: { name: c.name, arguments: c.params ?? {} } })) } : {}),
+        });
+        for (const call of current.calls) {
+          const result = typeof call.result === 'string' ? call.result : JSON.stringify(call.result ?? null);
+          messages.push({ role: 'tool', tool_call_id: mistralCallId(call.name, call.params), name: call.name, content: hold(result) });
+        }
+        current = { text: '', reasoning: '', calls: [] };
+      };
+      for (const part of item.response) {
+        if (typeof part === 'string') {
+          if (current.calls.length > 0) flush();
+          current.text += part;
+        } else if (part.type === 'functionCall') current.calls.push(part);
+        else if (part.segmentType === 'thought') {
+          if (current.calls.length > 0) flush();
+          current.reasoning += part.text;
+        }
+      }
+      flush();
+    }
+  }
+  return messages;
+}
