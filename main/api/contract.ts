@@ -4,6 +4,9 @@
 import type { ToolCallSupport } from '../core/models/toolCalling.ts';
 import type { ChatMessage, StopReason } from '../core/agent/types.ts';
 import type { RolloutSummary } from '../core/reward/groups.ts';
+import type { BenchCell, RewardCell } from '../core/reward/audit.ts';
+import type { RewardPreset } from '../core/reward/types.ts';
+import type { Comparison } from '../core/bench/comparators.ts';
 import type { ErrorPayload } from '../core/errors.ts';
 import type { LocalizedText, ToolSpec, CatalogFile, KeyId } from '../core/catalog/types.ts';
 import type { KeyPortal } from '../core/catalog/keyPortals.ts';
@@ -743,6 +746,52 @@ export interface BenchRunParams {
   speculation?: SpeculationParam;
 }
 
+export interface RewardAuditParams {
+  /** A synthesized dataset (id or name) whose samples are attacked under every reward preset. */
+  dataset?: string;
+  /** Only the first n samples of the dataset. Defaults to all. */
+  samples?: number;
+  /** A benchmark suite whose tasks are attacked under every preset and on the bench's own scoring. Defaults to "kopa"; "none" skips it. */
+  suite?: string;
+  /** Only these tasks of the suite. */
+  tasks?: string[];
+}
+
+export interface RewardAuditResult {
+  dataset: { name: string; samples: number } | null;
+  /** `skipped`: tasks whose reference plan did not run to an answer on the emulator. */
+  suite: { name: string; tasks: number; skipped: string[] } | null;
+  presets: RewardPreset[];
+  /** Per row (the golden completion, then each attack) and preset. */
+  rewards: Record<string, Record<string, RewardCell>>;
+  /** Per row, on KOPA-Bench's own scoring. */
+  bench: Record<string, BenchCell>;
+  /** The hand-written natural answers of the suite (natural-answers.json): each must pass, grounded. */
+  natural: { answers: number; passed: number; failures: { task: string; answer: string; detail: string }[] };
+  /** Every goal met. */
+  met: boolean;
+}
+
+export interface BenchCheckAnswerParams {
+  suite?: string;
+  task: string;
+  answer: string;
+  /** The attempt's conversation (a run's transcript: assistant calls and tool results) for grounding; without it grounding is not judged. */
+  transcript?: ChatMessage[];
+}
+
+export interface BenchCheckAnswerResult {
+  task: string;
+  pass: boolean;
+  /** Whether the transcript's own results support the answer; null without a transcript. */
+  grounded: boolean | null;
+  detail: string;
+  detailSaid: Comparison['said'];
+  expected: unknown;
+  /** The values the answer must not also state, as the reference trace gives them. */
+  competitors: unknown[];
+}
+
 export type BenchReportFormat = 'md' | 'html' | 'csv' | 'json';
 
 export interface BenchReport {
@@ -909,6 +958,8 @@ export interface EngineMethods {
   'bench.compare': { params: { a: string; b: string }; result: BenchComparison };
   'bench.show': { params: { run: string }; result: BenchRunDetail };
   'bench.attempts': { params: { run: string; task: string }; result: BenchTaskAttempts };
+  'bench.checkAnswer': { params: BenchCheckAnswerParams; result: BenchCheckAnswerResult };
+  'reward.audit': { params: RewardAuditParams; result: RewardAuditResult };
   'keys.status': { params: EmptyParams; result: KeyReport };
   'keys.set': { params: { keyId: KeyId; key: string }; result: KeyReport };
   'keys.remove': { params: { keyId: KeyId }; result: KeyReport };
@@ -1003,6 +1054,8 @@ const methodTable: Record<MethodName, true> = {
   'bench.compare': true,
   'bench.show': true,
   'bench.attempts': true,
+  'bench.checkAnswer': true,
+  'reward.audit': true,
   'keys.status': true,
   'keys.set': true,
   'keys.remove': true,

@@ -13,6 +13,21 @@ import { saidError } from '../core/i18n/saidError.ts';
 
 const empty = z.object({}).strict();
 const text = z.string().min(1).max(4096);
+
+/** A conversation message as a transcript records it (a run's attempt, a chat export). */
+const chatMessage = z.discriminatedUnion('role', [
+  z.object({ role: z.literal('system'), content: z.string() }).strict(),
+  z.object({ role: z.literal('user'), content: z.string() }).strict(),
+  z
+    .object({
+      role: z.literal('assistant'),
+      content: z.string(),
+      toolCalls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()), rawArguments: z.string().optional() }).strict()).optional(),
+      thinking: z.string().optional(),
+    })
+    .strict(),
+  z.object({ role: z.literal('tool'), toolCallId: z.string(), name: z.string(), content: z.string() }).strict(),
+]);
 const mode = z.enum(gatewayModes);
 const keyId = z.enum(keyIds);
 const bfclCategories = BFCL_CATEGORIES;
@@ -205,6 +220,8 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'bench.compare': z.object({ a: text, b: text }).strict(),
   'bench.show': z.object({ run: text }).strict(),
   'bench.attempts': z.object({ run: text, task: text }).strict(),
+  'bench.checkAnswer': z.object({ suite: text.optional(), task: text, answer: z.string().max(100_000), transcript: z.array(chatMessage).max(400).optional() }).strict(),
+  'reward.audit': z.object({ dataset: text.optional(), samples: z.number().int().min(1).optional(), suite: text.optional(), tasks: z.array(text).min(1).optional() }).strict(),
   'keys.status': empty,
   'keys.set': z.object({ keyId, key: z.string().max(4096) }).strict(),
   'keys.remove': z.object({ keyId }).strict(),

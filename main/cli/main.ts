@@ -25,6 +25,7 @@ import { registerBfcl } from './commands/bfcl.ts';
 import { registerBench } from './commands/bench.ts';
 import { registerServeEnv } from './commands/serveEnv.ts';
 import { registerRollout } from './commands/rollout.ts';
+import { registerReward } from './commands/reward.ts';
 import { registerTrain } from './commands/train.ts';
 
 export const ExitCode = { ok: 0, failure: 1, usage: 2 } as const;
@@ -64,6 +65,7 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
   registerBench(program, context);
   registerServeEnv(program, context);
   registerRollout(program, context);
+  registerReward(program, context);
   registerTrain(program, context);
   registerKeys(program, context);
   registerJobs(program, context);

@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { importCatalog, listCatalog, validateCatalogFiles } from './methods/catalog.ts';
 import { proposeEdges, showEdge, verifyEdges } from './methods/edges.ts';
 import { runRollout } from './methods/rollout.ts';
+import { checkAnswer, rewardAudit } from './methods/rewardAudit.ts';
 import { exportTrainingKit } from './methods/train.ts';
 import { datasetSample, datasetSamples, exportDataset, listDatasets, runSynthesis } from './methods/synth.ts';
 import { checkServer, inspectModel, loadedModels, loadModel } from './methods/models.ts';
@@ -176,6 +177,8 @@ export class Engine implements EngineApi, EngineServices {
     'bench.compare': async (params) => benchCompare(this, params),
     'bench.show': async ({ run }) => benchShow(this, run),
     'bench.attempts': ({ run, task }) => benchAttempts(this, run, task),
+    'bench.checkAnswer': (params) => checkAnswer(this, params),
+    'reward.audit': (params, options) => rewardAudit(this, params, options),
     'keys.status': async () => this.keys.report(),
     'keys.set': ({ keyId, key }) => this.keys.set(keyId, key),
     'keys.remove': ({ keyId }) => this.keys.remove(keyId),

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { functionName } from '../../main/core/catalog/functionSchema.ts';
 import { Engine } from '../../main/engine/Engine.ts';
-import { answerText } from '../../main/engine/bench/oracleBackend.ts';
+import { plainAnswer } from '../../main/core/reward/attacks.ts';
 import { referenceTrace } from '../../main/engine/bench/reference.ts';
 import { loadSuite } from '../../main/engine/bench/suite.ts';
 import { tempDir } from '../helpers/tempDir.ts';
@@ -27,7 +27,7 @@ describe('KOPA-Bench harness', () => {
           // A step whose first call fails by design is called twice.
           return task.faults?.some((f) => f.tool === s.tool && f.call === 1) ? [turn, turn] : [turn];
         });
-        turns.push({ text: task.plan.answer.compare === 'decline' ? '그 정보는 제공할 수 없습니다.' : answerText(trace.answer, task.unit) });
+        turns.push({ text: task.plan.answer.compare === 'decline' ? '그 정보는 제공할 수 없습니다.' : plainAnswer(trace.answer, task.unit) });
         lines.push(JSON.stringify({ task: task.id, turns }));
       }
       const script = path.join(tempDir(), 'replay.jsonl');

@@ -16,11 +16,14 @@ import { sized, SMOKE } from './smoke.ts';
 
 const ratio = (a: number, b: number): string => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
 
+/** Smoke mode only checks that the benchmark runs: the same widths with 4 of the 24 layers, a sixth of the time. */
+const SMOKE_SHAPE = SMOKE ? { layers: 4 } : {};
+
 describe('a model of real shape', () => {
   it('speed of the runtime and the agent loop', async () => {
     const started = performance.now();
-    const modelPath = await writeRealShapeModel();
-    console.log(`model: Qwen2.5-0.5B shape, ${(shapeParameterCount(MODEL_SHAPES['qwen2.5-0.5b']) / 1e6).toFixed(0)} M parameters, Q8_0, ${(statSync(modelPath).size / 2 ** 20).toFixed(0)} MiB (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const modelPath = await writeRealShapeModel(SMOKE_SHAPE);
+    console.log(`model: Qwen2.5-0.5B shape${SMOKE ? ' (4 of 24 layers: smoke)' : ''}, ${(shapeParameterCount(MODEL_SHAPES['qwen2.5-0.5b']) / 1e6).toFixed(0)} M parameters, Q8_0, ${(statSync(modelPath).size / 2 ** 20).toFixed(0)} MiB (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
     const runtime = await LlamaRuntime.create({ gpu: false });
     try {
       // A draft of the same vocabulary and widths with 2 of the 24 layers: about what a 0.5B draft is to a 7B model in
@@ -43,9 +46,9 @@ describe('a model of real shape', () => {
   it('a bench run with and without cache reuse', { timeout: 1_800_000 }, async () => {
     const engine = Engine.open({ dataDir: tempDir(), host: 'test', emulator: { now: () => TEST_NOW }, llama: { gpu: false } });
     try {
-      const model = await writeRealShapeModel();
+      const model = await writeRealShapeModel(SMOKE_SHAPE);
       const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog()).tasks.slice(0, sized(20, 1)).map((t) => t.id);
-      const settings = { suite: 'kopa', tasks, model, samples: sized(4, 2), temperature: 0, concurrency: sized(4, 1), maxSteps: 2, maxTokens: sized(8, 4), contextSize: 4096 };
+      const settings = { suite: 'kopa', tasks, model, samples: sized(4, 1), temperature: 0, concurrency: sized(4, 1), maxSteps: 2, maxTokens: sized(8, 4), contextSize: 4096 };
       const reused = await engine.call('bench.run', { ...settings, runId: 'reused' });
       const cleared = await engine.call('bench.run', { ...settings, runId: 'cleared', reuseCache: false });
       expect([reused.ran, cleared.ran]).toEqual([tasks.length * settings.samples, tasks.length * settings.samples]);

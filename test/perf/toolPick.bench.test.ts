@@ -33,8 +33,8 @@ describe('the tools a question is offered', () => {
     try {
       await engine.call('edges.verify', {});
       const catalog = engine.catalog();
-      const tasks = loadSuite('kopa', engine.resourcesDir, catalog).tasks.slice(0, sized(145, 20));
-      const samples = new DatasetRepository(engine.store.db).samples((await engine.call('synth.run', { count: sized(1000, 40), seed: 'tool-pick' })).summary.dataset.id);
+      const tasks = loadSuite('kopa', engine.resourcesDir, catalog).tasks.slice(0, sized(145, 8));
+      const samples = new DatasetRepository(engine.store.db).samples((await engine.call('synth.run', { count: sized(1000, 12), seed: 'tool-pick' })).summary.dataset.id);
       const recall = (questions: { query: string; tools: string[] }[], limit: number): number =>
         questions.filter((q) => {
           const pick = pickToolsFor(engine, q.query, { limit }).tools;

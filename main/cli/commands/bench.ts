@@ -5,7 +5,10 @@ import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { formatMoment } from '../../core/i18n/moments.ts';
-import { benchTerm } from '../../core/i18n/strings.ts';
+import { benchTerm, translate } from '../../core/i18n/strings.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
+import type { ChatMessage } from '../../core/agent/types.ts';
+import { readFileSync } from 'node:fs';
 import { parseInteger, parseList, parseCount, parseSpeculation } from './call.ts';
 
 
@@ -61,6 +64,19 @@ function renderCompare(c: BenchComparison, t: CommandContext['t']): string {
   ].join('\n');
 }
 
+/** A conversation from a file: a list of messages, or an attempt (kopa bench attempts --json) that holds one. */
+function readTranscript(file: string): ChatMessage[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw saidError('Usage', { message: 'error.transcriptFile', vars: { file, why: (error as Error).message } });
+  }
+  const messages = Array.isArray(parsed) ? parsed : (parsed as { transcript?: unknown }).transcript;
+  if (!Array.isArray(messages)) throw saidError('Usage', { message: 'error.transcriptFile', vars: { file, why: 'no list of messages' } });
+  return messages as ChatMessage[];
+}
+
 type RunCliOptions = BenchRunParams & { samples: number; mode: GatewayMode };
 
 export function registerBench(program: Command, context: () => CommandContext): void {
@@ -78,6 +94,27 @@ export function registerBench(program: Command, context: () => CommandContext): 
       const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('bench.validate', { suite: options.suite, mode: options.mode, snapshot: options.snapshot, tasks: options.tasks, resultTokens: options.resultTokens }, { onProgress })));
       ctx.out.result(report, (r) => renderValidation(r, ctx));
       if (report.failing.length > 0) ctx.exitCode = 1;
+    });
+
+  bench
+    .command('check-answer')
+    .requiredOption('--task <id>', 'the task')
+    .argument('<answer>', 'the answer text')
+    .option('--suite <suite>', '"kopa" (default) or a .jsonl file or folder')
+    .option('--calls <file>', "the attempt's conversation (JSON: a list of messages, or a run attempt with its transcript), to judge grounding")
+    .action(async (answer: string, options: { task: string; suite?: string; calls?: string }) => {
+      const ctx = context();
+      const transcript = options.calls ? readTranscript(options.calls) : undefined;
+      const r = await ctx.withEngine((engine) => engine.call('bench.checkAnswer', { task: options.task, answer, ...(options.suite ? { suite: options.suite } : {}), ...(transcript ? { transcript } : {}) }));
+      ctx.out.result(r, (x) =>
+        [
+          `${x.pass ? '✓' : '✗'} ${x.task}: ${translate(ctx.locale, x.detailSaid.key, x.detailSaid.vars)}`,
+          ctx.t('cli.bench.checkExpected', { value: JSON.stringify(x.expected) }),
+          ctx.t('cli.bench.checkCompetitors', { values: x.competitors.length ? x.competitors.map((c) => String(c)).join(', ') : ctx.t('cli.none') }),
+          ...(x.grounded === null ? [] : [ctx.t(x.grounded ? 'cli.bench.grounded' : 'cli.bench.ungrounded')]),
+        ].join('\n'),
+      );
+      if (!r.pass) ctx.exitCode = 1;
     });
 
   bench

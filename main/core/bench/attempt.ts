@@ -14,6 +14,8 @@ export interface AttemptCall {
   /** Set when the failure was one the task injected. */
   injected?: FaultKind;
   items: Item[];
+  /** How many rows the API said there were (absent where unknown). */
+  totalCount?: number | null;
   /** The rows the model was shown of `items` (the result view's visible rows), and the handle it was shown with. */
   shown?: Item[];
   handle?: string;

@@ -4,7 +4,8 @@
 import { isRealDate, pad } from '../time/kst.ts';
 
 const DATE_TOKEN = /(\d{4})\s*[년.\-/]\s*(\d{1,2})\s*[월.\-/]\s*(\d{1,2})\s*일?|(?<!\d)(\d{4})(\d{2})(\d{2})(?!\d)|(\d{1,2})\s*월\s*(\d{1,2})\s*일|(?<![\d월.\-/])(\d{1,2})\s*일/g;
-const RANGE = /^\s*(~|∼|-|–|부터)\s*$/;
+/** Between the two ends of a range: a dash or 부터, after an optional weekday ("5일(일)부터"). */
+const RANGE = /^\s*(\([월화수목금토일]\))?\s*(~|∼|-|–|부터)\s*$/;
 
 /**
  * Every date the text states, as YYYYMMDD. A date without a year takes `defaultYear`; a bare day ("6일")

@@ -9,11 +9,13 @@ export interface BenchManifest {
   runId: string;
   /** `version` is the suite's own (suite.json); runs of different versions are never paired. Null: unversioned. */
   suite: { name: string; version: string | null; hash: string; tasks: number };
-  model: { ref: string; backend: string; sha256: string | null; quantization: string | null; chatTemplate: string | null; file: string | null; lora: string[]; loraScale?: number };
+  model: { ref: string; backend: string; sha256: string | null; quantization: string | null; chatTemplate: string | null; file: string | null; lora: string[]; loraScale?: number; contextSize?: number };
   sampling: { samples: number; temperature: number; maxTokens: number | null; maxSteps: number; seed: number };
   backend: { mode: GatewayMode; snapshot: string | null; snapshotHash: string | null; emulatorSeed: number | null };
   /** What the model saw of each result: the result view's token budget and text cut, and whether the query tool was offered. */
   view: { resultTokens: number; maxChars: number; queryTool: boolean };
+  /** The scoring rules' version (SCORING_VERSION) the attempts were judged under; absent in runs recorded before 2. */
+  scoring?: number;
   app: { version: string; node: string; platform: string };
   /** The audit chain's head when the run started: an anchor a later rewrite of the log cannot match. */
   audit?: { entries: number; head: string | null };
@@ -43,6 +45,8 @@ export interface BenchRunSummary {
   errors: { taskId: string; sample: number; message: string }[];
   'pass@k': Record<string, BenchEstimate>;
   'pass^k': Record<string, BenchEstimate>;
+  /** pass@k counting only passes the attempt's own calls support: what a model that remembers answers cannot farm. */
+  'grounded pass@k': Record<string, BenchEstimate>;
   byLevel: Record<string, BenchGroupScore>;
   byAbility: Record<string, BenchGroupScore>;
   byAgency: Record<string, BenchGroupScore>;
@@ -66,6 +70,8 @@ export interface BenchAttemptRow {
   calls: { tool: string; arguments: Record<string, unknown>; ok: boolean; errorKind: string | null; refused?: string; injected?: string; rows: number; handle?: string; shown?: number }[];
   answer: string | null;
   verdict: 'pass' | 'fail' | 'error';
+  /** Whether a pass is supported by the attempt's own calls (absent in runs recorded before grounding was). */
+  grounded?: boolean;
   failure: FailureKind | null;
   detail: string;
   /** `detail` in the message catalogue (absent in runs recorded before it was). */

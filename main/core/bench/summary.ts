@@ -8,22 +8,24 @@ import { FAILURE_KINDS } from './types.ts';
 export interface ScoredAttempt {
   taskId: string;
   pass: boolean;
+  /** A pass the attempt's own calls support; defaults to `pass`. */
+  grounded?: boolean;
   failure: FailureKind | null;
   metrics: StepMetrics;
 }
 
 /** The numbers of a run that its attempts determine. */
-export type RunNumbers = Pick<BenchRunSummary, 'tasks' | 'attempts' | 'passed' | 'pass@k' | 'pass^k' | 'byLevel' | 'byAbility' | 'byAgency' | 'failures' | 'steps'>;
+export type RunNumbers = Pick<BenchRunSummary, 'tasks' | 'attempts' | 'passed' | 'pass@k' | 'pass^k' | 'grounded pass@k' | 'byLevel' | 'byAbility' | 'byAgency' | 'failures' | 'steps'>;
 
 const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 const round = (x: number): number => Math.round(x * 10_000) / 10_000;
 
-function counts(attempts: ScoredAttempt[]): Map<string, TaskCount> {
+function counts(attempts: ScoredAttempt[], passed: (a: ScoredAttempt) => boolean = (a) => a.pass): Map<string, TaskCount> {
   const byTask = new Map<string, TaskCount>();
   for (const a of attempts) {
     const t = byTask.get(a.taskId) ?? { n: 0, c: 0 };
     t.n++;
-    if (a.pass) t.c++;
+    if (passed(a)) t.c++;
     byTask.set(a.taskId, t);
   }
   return byTask;
@@ -50,6 +52,8 @@ export function runNumbers(tasks: BenchTask[], attempts: ScoredAttempt[], agenci
   const byTask = counts(attempts);
   const taskCounts = tasks.map((t) => byTask.get(t.id)).filter((c): c is TaskCount => c !== undefined);
   const curves = passCurves(taskCounts, { seed });
+  const groundedCounts = counts(attempts, (a) => a.pass && a.grounded !== false);
+  const grounded = passCurves(tasks.map((t) => groundedCounts.get(t.id)).filter((c): c is TaskCount => c !== undefined), { seed });
   const failures: Record<string, number> = Object.fromEntries(FAILURE_KINDS.map((k) => [k, 0]));
   for (const a of attempts) if (a.failure) failures[a.failure] = (failures[a.failure] ?? 0) + 1;
   const m = attempts.map((a) => a.metrics);
@@ -61,6 +65,7 @@ export function runNumbers(tasks: BenchTask[], attempts: ScoredAttempt[], agenci
     passed: attempts.filter((a) => a.pass).length,
     'pass@k': curves.passAt,
     'pass^k': curves.passHat,
+    'grounded pass@k': grounded.passAt,
     byLevel: group(tasks, attempts, (t) => [String(t.level)], seed),
     byAbility: group(tasks, attempts, (t) => t.abilities, seed),
     byAgency: group(tasks, attempts, agenciesOf, seed),

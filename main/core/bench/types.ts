@@ -62,6 +62,7 @@ export const FAILURE_KINDS = [
   'invented value',
   'premature answer',
   'wrong final answer',
+  'ungrounded answer',
 ] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
@@ -86,6 +87,8 @@ export interface StepMetrics {
 
 export interface AttemptVerdict {
   pass: boolean;
+  /** A pass the attempt's own calls support (grounding.ts); false for every fail. */
+  grounded: boolean;
   failure: FailureKind | null;
   /** Why, in a sentence: the comparison or the failure's evidence. */
   detail: string;

@@ -2,9 +2,11 @@
 // may show only the first rows; a plan is fair to a model only if every value it computes (a `let` selection, an
 // argument, the answer) is determined by the shown rows. "Determined" is tested, not assumed: the expression is
 // evaluated over the real rows and over readings a model could not tell apart from them, in which the hidden
-// rows are dropped, replaced by copies of the shown rows, or have their numbers pushed above and below every
-// shown value and their text changed. A first row, a first match among the shown rows or a total survives all
-// of them; a maximum, an average or a count over every row does not, unless the view shows every row.
+// rows are dropped, replaced by copies of the shown rows, have their numbers pushed above and below every shown
+// value and their text changed, or are copies of the shown rows with one field the expression names changed at a
+// time (numbers up and down, text sorting before and after), so they still pass every filter on the other fields.
+// A first row, a first match among the shown rows or a total survives all of them; a maximum, an average or a count
+// over every row does not, unless the view shows every row.
 import { canonicalJson } from '../canonicalJson.ts';
 import type { Item } from '../gateway/callResult.ts';
 import { renderResult, type ViewOptions } from '../view/resultView.ts';
@@ -25,6 +27,33 @@ export function visibleRows(step: TraceStep, view: ViewOptions = {}): Item[] {
 
 type Perturb = (hidden: Item[], shown: Item[]) => Item[];
 
+const isNumeric = (v: unknown): boolean => typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()));
+
+/** A value pushed past every plausible one: numbers (and numeric text) above or below, text before or after. */
+function pushed(v: unknown, way: 'up' | 'down' | 'before' | 'after'): unknown {
+  if (isNumeric(v) && (way === 'up' || way === 'down')) {
+    const n = (way === 'up' ? 1 : -1) * (Math.abs(Number(v)) * 7 + 1_000_003);
+    return typeof v === 'number' ? n : String(n);
+  }
+  if (typeof v === 'string' && (way === 'before' || way === 'after')) return way === 'before' ? ` ${v}` : `\uffee${v}`;
+  return undefined;
+}
+
+/**
+ * Hidden rows as copies of the shown rows with one named field changed: such a row still matches every filter on
+ * the other fields, so a maximum over a filtered result, or "the earliest" by a text date, must not depend on it.
+ */
+function oneFieldChanged(field: string, way: 'up' | 'down' | 'before' | 'after', from: 'each' | 'last'): Perturb {
+  return (hidden, shown) =>
+    hidden.map((_, i) => {
+      // Copies of every shown row in turn, or of the last one only: a copy of the row that decides the answer changes
+      // nothing, and the first row often decides it ("the earliest", "the nearest").
+      const row = from === 'each' ? shown[i % shown.length]! : shown[shown.length - 1]!;
+      const changed = pushed(row[field], way);
+      return changed === undefined ? row : { ...row, [field]: changed };
+    });
+}
+
 const shiftNumbers = (sign: 1 | -1): Perturb => (hidden) =>
   hidden.map((row) =>
     Object.fromEntries(
@@ -40,10 +69,24 @@ const readings: Record<string, Perturb> = {
   'the hidden rows replaced by copies of the shown ones': (hidden, shown) => hidden.map((_, i) => shown[i % shown.length]!),
 };
 
-function variants(steps: TraceStep[], view: ViewOptions): { name: string; results: StepResults }[] {
+/** The fields an expression names (s3.items[0].dealAmount → dealAmount): those a one-field change can matter to. */
+function fieldsNamed(expr: string): string[] {
+  return [...new Set([...expr.matchAll(/(?<![$\w'"])([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!))].filter((n) => !/^s\d+$/.test(n));
+}
+
+function variants(steps: TraceStep[], view: ViewOptions, expr: string): { name: string; results: StepResults }[] {
   const shown = new Map(steps.map((s) => [s.id, visibleRows(s, view)]));
   if (steps.every((s) => shown.get(s.id)!.length === s.items.length)) return [];
-  return Object.entries(readings).map(([name, perturb]) => ({
+  const columns = new Set(steps.flatMap((s) => s.items.slice(0, 1).flatMap((row) => Object.keys(row))));
+  const single: Record<string, Perturb> = {};
+  for (const field of fieldsNamed(expr).filter((f) => columns.has(f))) {
+    for (const way of ['up', 'down', 'before', 'after'] as const) {
+      const change = way === 'up' ? 'raised' : way === 'down' ? 'lowered' : `sorting ${way}`;
+      single[`the hidden rows as shown rows with ${field} ${change}`] = oneFieldChanged(field, way, 'each');
+      single[`the hidden rows as the last shown row with ${field} ${change}`] = oneFieldChanged(field, way, 'last');
+    }
+  }
+  return Object.entries({ ...readings, ...single }).map(([name, perturb]) => ({
     name,
     results: Object.fromEntries(
       steps.map((s) => {
@@ -94,7 +137,7 @@ const same = (a: unknown, b: unknown): boolean => canonicalJson(a ?? null) === c
 async function undetermined(expr: string, steps: TraceStep[], view: ViewOptions, bindings: (results: StepResults) => Promise<Record<string, unknown>>): Promise<{ full: unknown; shown: unknown; reading: string } | undefined> {
   const real = stepResults(steps);
   const full = await evaluate(expr, real, await bindings(real));
-  for (const v of variants(steps, view)) {
+  for (const v of variants(steps, view, expr)) {
     const shown = await evaluate(expr, v.results, await bindings(v.results)).catch(() => undefined);
     if (!same(full, shown)) return { full, shown, reading: v.name };
   }

@@ -49,6 +49,7 @@ export function completionCalls(messages: ChatMessage[], offered: string[]): Com
         record.ok = view.error === undefined;
         record.errorKind = view.error ?? null;
         record.items = view.rows;
+        record.totalCount = view.totalCount;
         record.shown = view.rows;
         if (view.handle) record.handle = view.handle;
       } catch {

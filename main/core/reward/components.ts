@@ -6,11 +6,16 @@
 //   arguments   share of the trajectory's arguments (paging and other call options aside) the completion's matching
 //               call passed equal (strings normalised, numbers within 1e-6, query steps by the rows they found);
 //   provenance  share of the completion's argument values that come from the request or an earlier result view
-//               (1 − invented / all; 1 when it passed none);
-//   execution   share of its calls that succeeded (no calls: 1 where the trajectory has none, else 0);
-//   outcome     1 when the final answer states the expected value (the bench comparators), or declines where the
-//               task requires a decline; else 0.
+//               (1 − invented / all);
+//   execution   share of its calls that succeeded (an API's "no data" is an answer);
+//   outcome     1 when the final answer commits to the expected value (the bench comparators: no competitor beside
+//               it, no listing, no essay) and the completion's own results support it (grounding.ts), or declines
+//               where the task requires a decline; else 0.
+// Nothing is full by default: a completion that makes no call where the trajectory makes some scores 0 on format,
+// arguments, provenance and execution as well, and one that says nothing at all scores 0 on every component.
 import { compareAnswer } from '../bench/comparators.ts';
+import { answerCandidates, type AnswerCandidates } from '../bench/competitors.ts';
+import { FETCHED_ARGUMENTS, isGrounded } from '../bench/grounding.ts';
 import { stepMetrics, type MetricContext } from '../bench/stepMetrics.ts';
 import type { AttemptRecord } from '../bench/attempt.ts';
 import type { TraceStep } from '../plan/types.ts';
@@ -23,10 +28,16 @@ export interface ComponentScore {
   notes: string[];
 }
 
-function againstTrajectory(attempt: AttemptRecord, steps: TraceStep[], metric: MetricContext): { toolChoice: number; arguments: number; provenance: number; invented: string[] } {
+function againstTrajectory(attempt: AttemptRecord, steps: TraceStep[], metric: MetricContext): { toolChoice: number; toolRecall: number; arguments: number; provenance: number; invented: string[] } {
   const m = stepMetrics(attempt.calls, steps, metric);
   const values = m.provenance.user + m.provenance.tool + m.provenance.invented;
-  return { toolChoice: m.toolF1, arguments: m.argumentAccuracy, provenance: values ? 1 - m.provenance.invented / values : 1, invented: m.invented };
+  return { toolChoice: m.toolF1, toolRecall: m.toolRecall, arguments: m.argumentAccuracy, provenance: values ? 1 - m.provenance.invented / values : 1, invented: m.invented };
+}
+
+/** The competitors of every trajectory's rows: an alternative route shows other candidates. */
+function candidatesOf(reference: RewardReference): AnswerCandidates {
+  const all = reference.trajectories.map((steps) => answerCandidates(reference.answer, reference.expected, steps, reference.query));
+  return { competitors: all.flatMap((c) => c.competitors), shown: [...new Set(all.flatMap((c) => c.shown))] };
 }
 
 export function scoreComponents(attempt: AttemptRecord, malformed: string[], reference: RewardReference, metric: MetricContext): ComponentScore {
@@ -34,22 +45,30 @@ export function scoreComponents(attempt: AttemptRecord, malformed: string[], ref
   const candidates = reference.trajectories.map((steps, i) => ({ i, steps, score: againstTrajectory(attempt, steps, metric) }));
   const best = candidates.reduce((a, b) => (b.score.toolChoice + b.score.arguments > a.score.toolChoice + a.score.arguments ? b : a));
   const calls = attempt.calls;
-  const execution = calls.length ? calls.filter((c) => c.ok).length / calls.length : best.steps.length === 0 ? 1 : 0;
-  const comparison = compareAnswer(reference.answer, reference.expected, attempt.answer, { year: reference.year, unit: reference.unit });
+  const silent = calls.length === 0 && (attempt.answer ?? '').trim() === '';
+  // No call where the trajectory makes some: nothing was formatted, passed or executed.
+  const skipped = calls.length === 0 && best.steps.length > 0;
+  // "No data" is an answer the API gave (a decline's evidence), not a failure to execute.
+  const executed = (c: AttemptRecord['calls'][number]): boolean => c.ok || c.errorKind === 'NoData';
+  const execution = calls.length ? calls.filter(executed).length / calls.length : skipped ? 0 : 1;
+  const comparison = compareAnswer(reference.answer, reference.expected, attempt.answer, { year: reference.year, unit: reference.unit, candidates: candidatesOf(reference), request: reference.query });
+  const declining = reference.answer.compare === 'decline';
+  const grounded = comparison.pass && isGrounded({ expected: reference.expected, calls, trajectories: reference.trajectories, reproduced: best.score.toolRecall === 1 && best.score.arguments >= FETCHED_ARGUMENTS && best.score.invented.length === 0, declining, expr: reference.answer.expr });
   if (best.score.toolChoice < 1) notes.push(`tools used: ${[...new Set(calls.map((c) => c.tool))].join(', ') || 'none'}; the trajectory's: ${[...new Set(best.steps.map((s) => s.tool))].join(', ') || 'none'}`);
   if (best.score.arguments < 1) notes.push('some arguments differ from the trajectory’s');
   if (best.score.invented.length) notes.push(`invented: ${best.score.invented.join(', ')}`);
-  const failed = calls.filter((c) => !c.ok);
+  const failed = calls.filter((c) => !executed(c));
   if (failed.length) notes.push(`failed calls: ${failed.map((c) => `${c.tool} (${c.errorKind ?? 'error'})`).join(', ')}`);
   if (!comparison.pass) notes.push(`answer: ${comparison.detail}`);
+  else if (!grounded) notes.push('answer: right, but no result of this completion supports it (invented)');
   return {
     components: {
-      format: malformed.length ? 0 : 1,
-      toolChoice: best.score.toolChoice,
-      arguments: best.score.arguments,
-      provenance: best.score.provenance,
-      execution,
-      outcome: comparison.pass ? 1 : 0,
+      format: malformed.length || silent || skipped ? 0 : 1,
+      toolChoice: silent ? 0 : best.score.toolChoice,
+      arguments: silent || skipped ? 0 : best.score.arguments,
+      provenance: silent || skipped ? 0 : best.score.provenance,
+      execution: silent ? 0 : execution,
+      outcome: grounded ? 1 : 0,
     },
     trajectory: best.i,
     notes,

@@ -1,13 +1,18 @@
-// A completion's reward under a preset, deterministic for the same inputs:
-//   kopa     Σ wᵢ·componentᵢ with the documented weights (format 0.1, toolChoice 0.15, arguments 0.15, provenance 0.1,
-//            execution 0.1, outcome 0.4), in [0, 1]; weights may be given, and are recorded with the result;
-//   toolrl   ToolRL's shape (Qian et al. 2025): format (0 or 1) + correctness in [−3, 3], where correctness maps
-//            (Jaccard of tool names + Σ over the trajectory's calls of [Jaccard of parameter names + equal values of
-//            the best unused same-named call]) / (1 + Σ (1 + parameters)) linearly onto [−3, 3]; −3 when a call did
-//            not parse; with no call in the trajectory, 3 for none made and −3 otherwise. Range [−3, 4];
-//   tool-n1  Tool-N1's binary reward: 1 when the format holds and the multiset of (tool, arguments) equals a
-//            trajectory's, else 0;
-//   outcome  the outcome component alone.
+// A completion's reward under a preset, deterministic for the same inputs. Every preset pays for the outcome (an
+// answer that commits to the expected value and that the completion's own results support): a preset that paid the
+// golden calls in full whatever the answer would teach a policy to list candidates after them.
+//   kopa     Σ wᵢ·componentᵢ with the documented weights (outcome 0.75; format, toolChoice, arguments, provenance and
+//            execution 0.05 each), in [0, 1]: the process shapes the reward, it cannot carry it (golden calls with a
+//            hedged answer: 0.25); weights may be given, and are recorded with the result;
+//   toolrl   ToolRL's shape (Qian et al. 2025): format (0 or 1) + correctness in [−3, 3]. ToolRL scores calls only;
+//            here the final answer is the last and heaviest action: correctness = −3 + 6·(0.4·calls + 0.6·outcome),
+//            where calls is ToolRL's (Jaccard of tool names + Σ over the trajectory's calls of [Jaccard of parameter
+//            names + equal values of the best unused same-named call]) / (1 + Σ (1 + parameters)), or, with no call
+//            in the trajectory, 1 for none made and 0 otherwise; −3 when the format fails. Range [−3, 4], midpoint
+//            0.5 (golden calls with a hedged answer: 0.4);
+//   tool-n1  Tool-N1's binary reward (Zhang et al. 2025), extended to a final answer: 1 when the format holds, the
+//            multiset of (tool, arguments) equals a trajectory's and the outcome holds, else 0;
+//   outcome  the outcome component alone (the paper's outcome-only baseline).
 // Arguments that say how to call rather than what to ask (paging, enumerated options) are left out of every
 // comparison, as in every KOPA score, so a model that relies on a documented default is not punished.
 import { canonicalJson } from '../canonicalJson.ts';
@@ -21,7 +26,10 @@ import { scoreComponents } from './components.ts';
 import { completionCalls } from './completionCalls.ts';
 import type { RewardCompletion, RewardComponent, RewardPreset, RewardReference, RewardResult } from './types.ts';
 
-export const KOPA_WEIGHTS: Record<RewardComponent, number> = { format: 0.1, toolChoice: 0.15, arguments: 0.15, provenance: 0.1, execution: 0.1, outcome: 0.4 };
+export const KOPA_WEIGHTS: Record<RewardComponent, number> = { format: 0.05, toolChoice: 0.05, arguments: 0.05, provenance: 0.05, execution: 0.05, outcome: 0.75 };
+
+/** ToolRL correctness: the share the calls carry; the final answer carries the rest. */
+const TOOLRL_CALL_SHARE = 0.4;
 
 export interface RewardOptions {
   preset: RewardPreset;
@@ -53,9 +61,9 @@ const jaccard = <T>(a: T[], b: T[]): number => {
   return shared / (a.length + b.length - shared);
 };
 
-/** ToolRL's correctness of the calls against one trajectory, in [−3, 3]. */
-function toolRlCorrectness(calls: AttemptCall[], steps: TraceStep[], metric: MetricContext): number {
-  if (steps.length === 0) return calls.length === 0 ? 3 : -3;
+/** ToolRL's score of the calls against one trajectory, in [0, 1]. */
+function toolRlCalls(calls: AttemptCall[], steps: TraceStep[], metric: MetricContext): number {
+  if (steps.length === 0) return calls.length === 0 ? 1 : 0;
   const predicted = calls.map((c) => ({ tool: c.tool, args: essential(c.tool, c.arguments, metric) }));
   const gold = steps.map((s) => ({ tool: s.tool, args: essential(s.tool, s.args, metric) }));
   let total = jaccard(
@@ -77,7 +85,7 @@ function toolRlCorrectness(calls: AttemptCall[], steps: TraceStep[], metric: Met
       total += best.score;
     }
   }
-  return -3 + (6 * total) / max;
+  return total / max;
 }
 
 /** Whether the calls are the trajectory's calls, as multisets of (tool, essential arguments). */
@@ -92,7 +100,7 @@ function sameCalls(calls: AttemptCall[], steps: TraceStep[], metric: MetricConte
  * A trajectory as a completion can know it: each step's rows as its result view shows them (the first rows that fit,
  * empty fields left out), since a completion's calls are read back from the views it was shown.
  */
-function asShown(steps: TraceStep[]): TraceStep[] {
+export function asShown(steps: TraceStep[]): TraceStep[] {
   return steps.map((step) => (step.ok ? { ...step, items: readView(toolReply(step)).rows } : step));
 }
 
@@ -108,13 +116,14 @@ export function rewardOf(completion: RewardCompletion, given: RewardReference, m
       return { preset: 'kopa', weights, reward, components: c, notes: scored.notes };
     }
     case 'toolrl': {
-      const correctness = c.format === 0 ? -3 : Math.max(...reference.trajectories.map((steps) => toolRlCorrectness(attempt.calls, steps, metric)));
+      const calls = Math.max(...reference.trajectories.map((steps) => toolRlCalls(attempt.calls, steps, metric)));
+      const correctness = c.format === 0 ? -3 : -3 + 6 * (TOOLRL_CALL_SHARE * calls + (1 - TOOLRL_CALL_SHARE) * c.outcome);
       return { preset: 'toolrl', weights: { format: 1 }, reward: c.format + correctness, components: c, notes: scored.notes };
     }
     case 'tool-n1': {
       const exact = reference.trajectories.some((steps) => sameCalls(attempt.calls, steps, metric));
       if (!exact) scored.notes.push('the calls are not those of any trajectory');
-      return { preset: 'tool-n1', weights: { format: 1 }, reward: c.format === 1 && exact ? 1 : 0, components: c, notes: scored.notes };
+      return { preset: 'tool-n1', weights: { format: 1 }, reward: c.format === 1 && exact && c.outcome === 1 ? 1 : 0, components: c, notes: scored.notes };
     }
     case 'outcome':
       return { preset: 'outcome', weights: { outcome: 1 }, reward: c.outcome, components: c, notes: scored.notes };

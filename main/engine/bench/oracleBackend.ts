@@ -11,20 +11,12 @@ import { readView } from '../../core/view/resultView.ts';
 import type { StepResults } from '../../core/plan/visibility.ts';
 import { resolveArgs } from '../plan/executePlan.ts';
 import type { ModelBackend } from '../agent/backend.ts';
+import { plainAnswer } from '../../core/reward/attacks.ts';
 
 const DECLINE_TEXT = '요청하신 정보는 제공할 수 없습니다. 해당 데이터가 없거나 사용할 수 있는 도구로는 확인할 수 없습니다.';
 
 /** Failures a model would try again: the service was briefly down, slow, or sent a broken body. */
 const RETRYABLE = new Set(['Upstream', 'Timeout', 'Malformed']);
-
-/** How the oracle states an answer value, in the forms the comparators read. */
-export function answerText(value: unknown, unit?: string): string {
-  if (typeof value === 'boolean') return value ? '네, 맞습니다.' : '아니요, 그렇지 않습니다.';
-  if (Array.isArray(value)) return `${value.map((v) => answerText(v, unit)).join(', ')}`;
-  if (typeof value === 'number') return `${value}${unit ?? ''}`;
-  if (value !== null && typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
 
 export class OracleBackend implements ModelBackend {
   readonly id = 'oracle';
@@ -66,7 +58,7 @@ export class OracleBackend implements ModelBackend {
     if (declining) return this.say(DECLINE_TEXT);
     const answer = await evaluate(plan.answer.expr, this.done).catch(() => undefined);
     const empty = answer === undefined || answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0);
-    return this.say(empty ? `보이는 결과로는 답을 찾지 못했습니다: ${plan.answer.expr}` : answerText(answer, this.task.unit));
+    return this.say(empty ? `보이는 결과로는 답을 찾지 못했습니다: ${plan.answer.expr}` : plainAnswer(answer, this.task.unit));
   }
 
   private call(tool: string, args: Record<string, unknown>): ModelTurn {

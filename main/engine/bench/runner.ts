@@ -1,6 +1,7 @@
 // Runs a suite: every task n times through the one agent loop, each attempt scored against the reference plan
 // executed on the same backend and written as one row when it finishes. A run killed at any moment resumes
 // with the same command (its id is derived from the suite and the settings), skipping finished attempts.
+import { createHash } from 'node:crypto';
 import type { BenchAttemptRow, BenchManifest, BenchRunSummary, Progress } from '../../api/contract.ts';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { CallSource } from '../../core/gateway/callResult.ts';
@@ -9,6 +10,8 @@ import type { ViewOptions } from '../../core/view/resultView.ts';
 import type { Trace } from '../../core/plan/types.ts';
 import type { AttemptCall, AttemptRecord } from '../../core/bench/attempt.ts';
 import { scoreAttempt } from '../../core/bench/score.ts';
+import { identityChanges, runIdentity, type IdentitySource } from '../../core/bench/runIdentity.ts';
+import { canonicalJson } from '../../core/canonicalJson.ts';
 import { runNumbers } from '../../core/bench/summary.ts';
 import { attemptOrder } from '../../core/bench/attemptOrder.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
@@ -45,9 +48,9 @@ export interface BenchRunOptions {
   now?: () => Date;
 }
 
-/** The settings that must match for a run to be resumed rather than started afresh. */
-function resumeKey(m: BenchManifest): Record<string, unknown> {
-  return { suite: m.suite.hash, model: m.model.ref, sha256: m.model.sha256, lora: m.model.lora, sampling: m.sampling, mode: m.backend.mode, snapshot: m.backend.snapshot, view: m.view };
+/** A run's identity as a hash: the run id's suffix, equal exactly when a resume may continue it. */
+export function runKey(m: IdentitySource): string {
+  return createHash('sha256').update(canonicalJson(runIdentity(m))).digest('hex');
 }
 
 /** The result view the manifest records. */
@@ -61,9 +64,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
   const now = options.now ?? (() => new Date());
   const existing = repo.run(manifest.runId);
   if (existing) {
-    const was = resumeKey(existing.manifest);
-    const is = resumeKey(manifest);
-    const changed = Object.keys(is).filter((k) => JSON.stringify(was[k]) !== JSON.stringify(is[k]));
+    const changed = identityChanges(existing.manifest, manifest);
     if (changed.length) {
       throw saidError('InvalidRequest', { message: 'error.runSettings', hint: 'error.runSettings.hint', vars: { run: manifest.runId, changed: changed.join(', ') } });
     }
@@ -147,6 +148,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
         ...(c.refused ? { refused: c.refused } : {}),
         ...(injected ? { injected } : {}),
         items: c.result?.items ?? [],
+        totalCount: c.result?.totalCount ?? null,
         ...(c.handle ? { handle: c.handle } : {}),
         shown: c.shown ?? [],
       };
@@ -165,6 +167,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
       calls: calls.map(({ items, shown, ...c }) => ({ ...c, rows: items.length, ...(c.handle ? { shown: shown?.length ?? 0 } : {}) })),
       answer: episode.answer,
       verdict: verdict.pass ? 'pass' : 'fail',
+      grounded: verdict.grounded,
       failure: verdict.failure,
       detail: verdict.detail,
       detailSaid: verdict.detailSaid,
@@ -207,7 +210,7 @@ export function summarizeRun(
 ): BenchRunSummary {
   const ids = new Set(options.suite.tasks.map((t) => t.id));
   const attempts = options.repo.attempts(options.manifest.runId).filter((a) => ids.has(a.taskId));
-  const numbers = runNumbers(options.suite.tasks, attempts.map((a) => ({ taskId: a.taskId, pass: a.verdict === 'pass', failure: a.failure, metrics: a.metrics })), (t) => agenciesOf(options.catalog, t), options.manifest.sampling.seed);
+  const numbers = runNumbers(options.suite.tasks, attempts.map((a) => ({ taskId: a.taskId, pass: a.verdict === 'pass', grounded: a.verdict === 'pass' && a.grounded !== false, failure: a.failure, metrics: a.metrics })), (t) => agenciesOf(options.catalog, t), options.manifest.sampling.seed);
   return {
     runId: options.manifest.runId,
     status,

@@ -28,7 +28,7 @@ function suiteVersion(dir: string | undefined): string | null {
   return json.version;
 }
 
-function suiteFiles(ref: string, resourcesDir: string): { name: string; files: string[]; dir?: string } {
+export function suiteFiles(ref: string, resourcesDir: string): { name: string; files: string[]; dir?: string } {
   if ((BUNDLED_SUITES as readonly string[]).includes(ref)) {
     const dir = path.join(resourcesDir, 'bench', ref);
     return { name: ref, files: readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f)), dir };

@@ -20,7 +20,8 @@ import type { EngineServices } from '../EngineServices.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import { OracleBackend } from '../bench/oracleBackend.ts';
 import { referenceTrace } from '../bench/reference.ts';
-import { runBench, summarizeRun, type AttemptBackends } from '../bench/runner.ts';
+import { runBench, runKey, summarizeRun, type AttemptBackends } from '../bench/runner.ts';
+import { SCORING_VERSION } from '../../core/bench/runIdentity.ts';
 import { ScriptBook } from '../bench/scriptBook.ts';
 import { loadSuite } from '../bench/suite.ts';
 import { validateSuite } from '../bench/validateSuite.ts';
@@ -106,18 +107,14 @@ export async function benchRun(engine: EngineServices, params: BenchRunParams, o
   const catalog = engine.catalog();
   const suite = selectTasks(loadSuite(params.suite, engine.resourcesDir, catalog), params.tasks);
   const sampling = { samples: params.samples ?? 1, temperature: params.temperature ?? (params.samples && params.samples > 1 ? 0.7 : 0), maxTokens: params.maxTokens ?? null, maxSteps: params.maxSteps ?? DEFAULT_MAX_STEPS, seed: params.seed ?? 1 };
-  const model = { ...(await modelFacts(engine, params)), ...(params.loraScale !== undefined ? { loraScale: params.loraScale } : {}) };
+  const model = { ...(await modelFacts(engine, params)), ...(params.loraScale !== undefined ? { loraScale: params.loraScale } : {}), ...(params.contextSize !== undefined ? { contextSize: params.contextSize } : {}) };
   const backend = { mode, snapshot: params.snapshot ?? null, snapshotHash: mode === 'replay' ? snapshotHash(engine, params.snapshot) : null, emulatorSeed: mode === 'emulator' ? (await engine.emulator()).seed : null };
   const view = { resultTokens: params.resultTokens ?? STANDARD_RESULT_TOKENS, maxChars: DEFAULT_MAX_CHARS, queryTool: params.queryTool ?? true };
-  const key = createHash('sha256').update(JSON.stringify({ suite: suite.hash, model: model.ref, sha: model.sha256, lora: model.lora, ...(params.chatWrapper === 'jinja' ? { chatWrapper: 'jinja' } : {}), ...(params.loraScale !== undefined && params.loraScale !== 1 ? { loraScale: params.loraScale } : {}), sampling, mode, snapshot: backend.snapshot, view })).digest('hex');
-  const runId = params.runId ?? `${suite.name}-${slug(model.ref === 'oracle' ? 'oracle' : model.ref.replace(/^(scripted|openai):/, ''))}-${key.slice(0, 8)}`;
+  const identified = { suite: { name: suite.name, version: suite.version, hash: suite.hash, tasks: suite.tasks.length }, model, sampling, backend, view, scoring: SCORING_VERSION };
+  const runId = params.runId ?? `${suite.name}-${slug(model.ref === 'oracle' ? 'oracle' : model.ref.replace(/^(scripted|openai):/, ''))}-${runKey(identified).slice(0, 8)}`;
   const manifest: BenchManifest = {
     runId,
-    suite: { name: suite.name, version: suite.version, hash: suite.hash, tasks: suite.tasks.length },
-    model,
-    sampling,
-    backend,
-    view,
+    ...identified,
     app: { version: APP_VERSION, node: process.version, platform: `${process.platform}-${process.arch}` },
     audit: auditAnchor(engine),
     createdAt: new Date().toISOString(),

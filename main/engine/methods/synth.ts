@@ -99,7 +99,7 @@ export async function runSynthesis(engine: EngineServices, params: SynthRunParam
   return result;
 }
 
-function findDataset(repo: DatasetRepository, ref: string): DatasetRow {
+export function findDataset(repo: DatasetRepository, ref: string): DatasetRow {
   const found = /^\d+$/.test(ref) ? repo.get(Number(ref)) : repo.byName(ref);
   if (!found) throw saidError('NotFound', { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: ref } });
   return found;

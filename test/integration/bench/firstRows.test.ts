@@ -9,7 +9,7 @@ import { evaluate } from '../../../main/core/plan/expressions.ts';
 import type { StepResults } from '../../../main/core/plan/visibility.ts';
 import { QUERY_TOOL, queryRows, type RowQuery } from '../../../main/core/view/queryRows.ts';
 import { renderResult } from '../../../main/core/view/resultView.ts';
-import { answerText } from '../../../main/engine/bench/oracleBackend.ts';
+import { plainAnswer } from '../../../main/core/reward/attacks.ts';
 import { loadSuite } from '../../../main/engine/bench/suite.ts';
 import { resolveArgs } from '../../../main/engine/plan/executePlan.ts';
 import type { BenchTask } from '../../../main/core/bench/types.ts';
@@ -28,10 +28,11 @@ const BEYOND_THE_VIEW = [
 
 /**
  * Tasks with a query step whose first rows happen to give the right answer (the dearest deal is among the rows
- * shown, the nearest pharmacy is listed first): a model cannot know that without the query, so the visible
- * oracle still requires it, but one that guesses from the first rows is right by chance.
+ * shown, the nearest pharmacy is listed first, the first festival is among the shown ones): a model cannot know that
+ * without the query, so the visible oracle still requires it, but one that guesses from the first rows is right by
+ * chance.
  */
-const RIGHT_BY_CHANCE = ['air-02', 'air-04', 'air-15', 'hp-07', 'mx-02', 'mx-04', 'mx-10', 'mx-11', 'mx-13', 're-02', 're-06', 're-11', 're-12', 're-13', 're-17', 'st-07'];
+const RIGHT_BY_CHANCE = ['air-02', 'air-04', 'air-15', 'hp-07', 'mx-02', 'mx-03', 'mx-04', 'mx-10', 'mx-11', 'mx-13', 're-02', 're-06', 're-07', 're-11', 're-12', 're-13', 're-17', 'st-07', 'tour-06', 'tour-12'];
 
 /** One task's turns for a model that reads the first rows only: its calls, then its answer. */
 async function firstRowsTurns(engine: Engine, task: BenchTask): Promise<object[]> {
@@ -60,7 +61,7 @@ async function firstRowsTurns(engine: Engine, task: BenchTask): Promise<object[]
   }
   if (task.plan.answer.compare === 'decline') return [...turns, { text: '요청하신 정보는 제공할 수 없습니다.' }];
   const answer = await evaluate(task.plan.answer.expr, seen).catch(() => undefined);
-  return [...turns, { text: answer === undefined ? '보이는 결과로는 알 수 없습니다.' : answerText(answer, task.unit) }];
+  return [...turns, { text: answer === undefined ? '보이는 결과로는 알 수 없습니다.' : plainAnswer(answer, task.unit) }];
 }
 
 describe('KOPA-Bench v2 and a model that reads only the first rows', () => {

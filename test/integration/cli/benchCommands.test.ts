@@ -18,7 +18,7 @@ describe('kopa bench validate', () => {
     const run = await runKopa(['--json', '--data-dir', tempDir(), 'bench', 'validate', '--suite', 'kopa']);
     expect(run.code, run.stderr).toBe(0);
     const v = json<BenchValidation>(run.stdout);
-    expect(v).toMatchObject({ tasks: 145, solvable: 145, failing: [], suiteVersion: '2.1', resultTokens: 1024 });
+    expect(v).toMatchObject({ tasks: 145, solvable: 145, failing: [], suiteVersion: '2.2', resultTokens: 1024 });
     expect(v.results.every((r) => r.lints.length === 0 && r.expected !== null && r.hidden === undefined)).toBe(true);
     const levels = v.distribution.levels;
     expect(Object.values(levels).reduce((a, b) => a + b, 0)).toBe(145);
@@ -124,6 +124,7 @@ describe('a scripted model with planted mistakes', () => {
       'invented value': 1,
       'premature answer': 1,
       'wrong final answer': 1,
+      'ungrounded answer': 0,
     });
     const report = json<{ tasks: { id: string; attempts: { verdict: string; failure: string | null }[] }[] }>((await runKopa(['--data-dir', dir, 'bench', 'report', 'planted', '--format', 'json'])).stdout);
     const verdicts = Object.fromEntries(report.tasks.map((t) => [t.id, t.attempts[0]!.failure ?? t.attempts[0]!.verdict]));
@@ -164,7 +165,7 @@ describe('a scripted model with planted mistakes', () => {
     expect((await runKopa(['--json', '--data-dir', dir, 'bench', 'run', '--suite', own, '--model', 'oracle', '--run-id', 'own12'])).code).toBe(0);
     const refused = await runKopa(['--data-dir', dir, 'bench', 'compare', 'planted', 'own12']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Run planted is on kopa v2.1 and run own12 on own (unversioned)');
+    expect(refused.stderr).toContain('Run planted is on kopa v2.2 and run own12 on own (unversioned)');
   });
 });
 

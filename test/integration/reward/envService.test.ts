@@ -75,7 +75,7 @@ describe('kopa serve-env', () => {
     const { json } = await post('/v1/reward', { items: [{ sample_id: s.ordinal, completion: toTrainerMessages(referenceMessages(s.walk.trace.steps, '모르겠습니다.')) }] });
     const [r] = json.results as { reward: number; components: Record<string, number> }[];
     expect(r!.components.outcome).toBe(0);
-    expect(r!.reward).toBeCloseTo(0.6, 9);
+    expect(r!.reward).toBeCloseTo(0.25, 9);
   });
 
   it('refuses bad requests with typed errors', async () => {

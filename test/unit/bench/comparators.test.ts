@@ -104,3 +104,48 @@ describe('why a verdict was given', () => {
     expect(say(spec('decline'), null, '찾을 수 없습니다')).toEqual(['declined, as it should', '없다고 답했습니다 (이 과제가 바라는 대로)']);
   });
 });
+
+describe('committing to an answer', () => {
+  const candidates = (competitors: unknown[], shown: unknown[] = []): { competitors: unknown[]; shown: unknown[] } => ({ competitors, shown });
+  const judge = (s: AnswerSpec, expected: unknown, answer: string, ctx: Partial<Parameters<typeof compareAnswer>[3]> = {}): ReturnType<typeof compareAnswer> => compareAnswer(s, expected, answer, { year: 2025, ...ctx });
+
+  it('refuses a hedge between the expected value and a competitor the results held, and says which', () => {
+    const deposits = candidates([86700, 60400, 153500, 164700, 228600]);
+    const hedge = judge(spec('number'), 230000, '보증금 후보: 86700, 60400, 153500, 164700, 230000, 228600만원', { unit: '만원', candidates: deposits });
+    expect(hedge.pass).toBe(false);
+    expect(translate('ko', hedge.said.key, hedge.said.vars)).toBe('답에 다른 후보 86700만원도 있습니다');
+    expect(judge(spec('string'), '신천센트럴', '잠실아이파크, 풍납아이파크, 송파푸르지오, 신천센트럴 중 하나입니다', { candidates: candidates(['잠실아이파크', '풍납아이파크', '송파푸르지오']) }).pass).toBe(false);
+    expect(judge(spec('contains'), '02-555-1610', '02-555-1610 또는 02-555-1611', { candidates: candidates(['02-555-1611']) }).pass).toBe(false);
+    expect(judge(spec('set'), ['20251005', '20251006'], '10월 3일, 5일, 6일입니다', { candidates: candidates(['20251003']) }).pass).toBe(false);
+  });
+
+  it('keeps passing a natural answer with units, 억 amounts and other fields as context', () => {
+    const deposits = candidates([86700, 60400, 153500, 164700, 228600], [86700, 60400, 153500, 164700, 228600, '신천센트럴', 134.5, 7]);
+    expect(judge(spec('number'), 230000, '가장 높은 보증금은 23억 원(230,000만원)입니다. 신천센트럴 134.5㎡ 7층 거래입니다.', { unit: '만원', candidates: deposits }).pass).toBe(true);
+    // "센트럴" inside the expected name is not a competitor's word.
+    expect(judge(spec('string'), '신천센트럴', '신천센트럴입니다.', { candidates: candidates(['센트럴']) }).pass).toBe(true);
+    // A month or a year is not an amount, even where a competitor's digits are the same.
+    expect(judge(spec('number'), 9, '2025년 3월 거래 중 9층이 가장 비쌌습니다.', { candidates: candidates([3, 2025]) }).pass).toBe(true);
+  });
+
+  it('reads a rounded value as stated', () => {
+    expect(passes(spec('number'), 50.083, '평균은 50.1㎍/㎥입니다')).toBe(true);
+    expect(passes(spec('number'), 43295.149, '평균 4억 3,295만원', '만원')).toBe(true);
+    expect(passes(spec('set'), [35.1450778, 128.7752849], '위도 35.145, 경도 128.775')).toBe(true);
+    expect(passes(spec('number'), 50.083, '평균은 50.3입니다')).toBe(false);
+    expect(passes(spec('number'), 44.042, '평균은 44㎍/㎥입니다')).toBe(true);
+    expect(passes(spec('number'), 50.083, '평균은 50㎍/㎥입니다')).toBe(false);
+  });
+
+  it('refuses a listing of the results, an essay, "yes and no", and an answer behind a refusal', () => {
+    const shown = candidates([], ['어린이날', '20250505', '부처님오신날', '대체공휴일', '20250506']);
+    expect(judge(spec('number'), 2, '후보: 어린이날, 20250505, 2, 부처님오신날, 대체공휴일, 20250506', { candidates: shown }).detail).toMatch(/lists/);
+    expect(judge(spec('number'), 2, '5월 5일 어린이날과 6일 대체공휴일, 모두 2일입니다.', { candidates: shown }).pass).toBe(true);
+    expect(judge(spec('number'), 2, `2일입니다. ${'참고 사항입니다. '.repeat(400)}`, { candidates: shown }).detail).toMatch(/characters/);
+    expect(judge(spec('boolean'), true, '네, 아니요 둘 다 가능합니다.').pass).toBe(false);
+    expect(judge(spec('boolean'), false, '요청하신 정보는 찾을 수 없습니다.').pass).toBe(false);
+    const request = '2026년 12월 서울 강남구 아파트 매매 최고가가 얼마였어요?';
+    expect(judge(spec('decline'), 'decline', '데이터가 없습니다. 혹시 3월이라면 12건입니다.', { request }).detail).toMatch(/declines but also states 12/);
+    expect(judge(spec('decline'), 'decline', '2026년 12월 자료는 아직 없어 알 수 없습니다.', { request }).pass).toBe(true);
+  });
+});

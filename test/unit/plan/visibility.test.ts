@@ -43,6 +43,17 @@ describe('visible-oracle check', () => {
     expect(await hiddenRead(plan('s1.items[90].stationName', 's2.items[0].pm10Value'), [s1, s2], VIEW)).toMatchObject({ step: 's2', row: expect.stringMatching(/^s1 row 91 of 100/) });
   });
 
+  it('fails a maximum over a filtered result and the earliest by a text date, even when the deciding row is shown', async () => {
+    // Every hidden row is in another district: changing all of a hidden row's fields at once makes it fail the filter
+    // too, so only a copy of a shown row with the one field raised shows that a hidden 강남 row could be dearer.
+    const deals = Array.from({ length: 100 }, (_, i) => ({ gu: i < 10 ? '강남' : '서초', price: i === 0 ? 900 : 100 + i }));
+    const filtered = await hiddenRead(plan('s1.items[0].gu', "$max(s1.items[gu = '강남'].price)"), [{ ...s1, items: deals }, s2], VIEW);
+    expect(filtered).toMatchObject({ step: 'answer', full: 900, reading: 'the hidden rows as shown rows with price raised' });
+    const festivals = Array.from({ length: 100 }, (_, i) => ({ title: `축제${i}`, start: `2025${String(5 + Math.floor(i / 28)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}` }));
+    const earliest = await hiddenRead(plan('$sort(s1.items, function($a, $b){ $a.start > $b.start })[0].title', 's2.items[0].pm10Value'), [{ ...s1, items: festivals }, s2], VIEW);
+    expect(earliest).toMatchObject({ step: 's2', reading: expect.stringMatching(/^the hidden rows as (shown rows|the last shown row) with start /) });
+  });
+
   it('passes anything over a result the view shows whole', async () => {
     const few: TraceStep = { ...s1, items: stations.slice(0, 5), totalCount: 5 };
     expect(await hiddenRead(plan('s1.items[pm10Value = $max($$.s1.items.pm10Value)][0].stationName', '$count(s1.items[pm10Value > 25])'), [few, s2], VIEW)).toBeUndefined();

@@ -1,7 +1,7 @@
 // Rewards of completions against a two-step reference with one alternative route: the reference and the alternative
 // score the maximum under every preset; a wrong tool, a wrong argument, an invented value, a failing call, a wrong
-// final answer and a wrong decline each lose in exactly the component the documentation names; the same inputs give
-// the same reward.
+// final answer and a wrong decline each lose in exactly the component the documentation names; nothing is paid for
+// an empty completion or a remembered answer; the same inputs give the same reward.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../main/core/agent/types.ts';
 import type { MetricContext } from '../../../main/core/bench/stepMetrics.ts';
@@ -99,11 +99,29 @@ describe('rewards', () => {
     expect(rewardOf({ messages: unknown }, reference, metric, { preset: 'tool-n1' }).components.format).toBe(0);
   });
 
+  it('rewards nothing that was not done: an empty completion, or a right answer no call of its own supports', () => {
+    const empty = { messages: [] as ChatMessage[] };
+    expect(rewardOf(empty, reference, metric, { preset: 'kopa' }).reward).toBe(0);
+    expect(rewardOf(empty, reference, metric, { preset: 'toolrl' }).reward).toBe(-3);
+    const remembered = completion([], '7건입니다.');
+    for (const preset of rewardPresets) expect(rewardOf(remembered, reference, metric, { preset }).reward, preset).toBeLessThanOrEqual(preset === 'toolrl' ? -2 : 0);
+    expect(rewardOf(remembered, reference, metric, { preset: 'kopa' }).notes.join(' ')).toMatch(/invented/);
+    // The right value fetched from another route's result is still the completion's own.
+    expect(rewardOf(completion([lookup, count], '7건입니다.'), reference, metric, { preset: 'outcome' }).reward).toBe(1);
+  });
+
+  it('pays the golden calls with a wrong answer at most a quarter under kopa, and below the midpoint under toolrl', () => {
+    const wrong = completion([find, count], '9건입니다.');
+    expect(rewardOf(wrong, reference, metric, { preset: 'kopa' }).reward).toBeCloseTo(0.25, 12);
+    expect(rewardOf(wrong, reference, metric, { preset: 'toolrl' }).reward).toBeLessThan(0.5);
+    expect(rewardOf(wrong, reference, metric, { preset: 'tool-n1' }).reward).toBe(0);
+  });
+
   it('gives identical results for identical inputs, and records the weights it used', () => {
     const c = completion([find, { ...count, args: { code: '1111010200', page: 1 } }], '9건입니다.');
     const a = rewardOf(c, reference, metric, { preset: 'kopa', weights: { outcome: 1 } });
     expect(rewardOf(c, reference, metric, { preset: 'kopa', weights: { outcome: 1 } })).toEqual(a);
-    expect(a.weights).toMatchObject({ outcome: 1, format: 0.1 });
+    expect(a.weights).toMatchObject({ outcome: 1, format: 0.05 });
   });
 });
 

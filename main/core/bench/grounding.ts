@@ -1,0 +1,67 @@
+// Whether an answer was obtained in this attempt rather than remembered or guessed. The emulator's world is
+// deterministic, so a model trained on it could learn the answers; only an answer the attempt's own calls
+// support earns outcome credit in a reward, and a bench pass without support is counted apart.
+//   A value the results hold (a price, a name, a count the API reports) is grounded when a result of the attempt's
+//   own successful calls holds it in the same tool's same field — the query tool's rows included, so a maximum it
+//   computed counts.
+//   A value no result holds (a count of rows, a difference, a rounded mean) is grounded when the attempt fetched
+//   the reference's evidence: every tool of the trajectory, with most of its arguments (FETCHED_ARGUMENTS).
+import type { TraceStep } from '../plan/types.ts';
+import type { AttemptCall } from './attempt.ts';
+import { namesIn, valueKey } from './competitors.ts';
+
+const scalarMembers = (expected: unknown): unknown[] => (Array.isArray(expected) ? expected : [expected]).filter((v) => typeof v === 'string' || typeof v === 'number');
+
+type Result = { tool: string; items: Record<string, unknown>[]; totalCount?: number | null };
+
+/** Where results hold a value: "tool|field" for each row field, "tool|totalCount" for the count the API reported. */
+function placesOf(results: Result[], key: string): Set<string> {
+  const out = new Set<string>();
+  for (const r of results) {
+    if (r.totalCount !== undefined && r.totalCount !== null && valueKey(r.totalCount) === key) out.add(`${r.tool}|totalCount`);
+    for (const row of r.items) for (const [field, v] of Object.entries(row)) if ((typeof v === 'string' || typeof v === 'number') && valueKey(v) === key) out.add(`${r.tool}|${field}`);
+  }
+  return out;
+}
+
+/**
+ * The share of the trajectory's arguments an attempt must have passed equal to have fetched its evidence: most of
+ * them (a query step may ask the same rows another way), never none (every tool called with no arguments).
+ */
+export const FETCHED_ARGUMENTS = 0.75;
+
+export interface GroundingInput {
+  expected: unknown;
+  calls: AttemptCall[];
+  /** The reference trajectory and its alternatives, as the attempt could have seen them. */
+  trajectories: TraceStep[][];
+  /** Whether the attempt's calls were the trajectory's: all its tools, most arguments equal, no invented value (step metrics). */
+  reproduced: boolean;
+  /** A refusal: supported by the evidence the reference gathered, or by none where no tool can answer. */
+  declining: boolean;
+  /** The answer expression: the value counts only in the fields it reads (s2.totalCount, not a row's number 2). */
+  expr: string;
+}
+
+export function isGrounded(input: GroundingInput): boolean {
+  const own = input.calls.filter((c) => c.ok);
+  // A call that asked nothing (every tool sprayed with no arguments) may return the value by chance: it found nothing.
+  const asked = own.filter((c) => Object.keys(c.arguments).length > 0);
+  const steps = input.trajectories.flat().filter((s) => s.ok);
+  const needsCalls = input.trajectories.every((t) => t.length > 0);
+  const members = input.declining ? [] : scalarMembers(input.expected);
+  // The evidence fetched: every tool of some trajectory answered one of the attempt's own calls.
+  const fetched = input.reproduced && input.trajectories.some((t) => t.every((step) => !step.ok || own.some((c) => c.tool === step.tool)));
+  // A refusal where no tool can answer stands on its own; calls that failed on the way show a guess, not a check.
+  if (members.length === 0) return needsCalls ? fetched : input.calls.every((c) => c.ok);
+  return members.every((m) => {
+    const key = valueKey(m);
+    const read = namesIn(input.expr);
+    const reference = new Set([...placesOf(steps, key)].filter((place) => read.has(place.slice(place.indexOf('|') + 1))));
+    // Computed (a count of rows, a difference): no result holds it, the evidence must have been fetched.
+    if (reference.size === 0) return fetched;
+    // Looked up: a result of this attempt holds it where the reference's does (the same tool's field, not a 2 that
+    // happens to be some other row's number).
+    return [...placesOf(asked, key)].some((place) => reference.has(place));
+  });
+}

@@ -1,0 +1,85 @@
+// The attack audit's table: for each attack and preset the worst reward any reference gave it, against the goal
+// that makes the preset safe to train with; for KOPA-Bench how many tasks each attack passed. A goal is met when
+// no reference pays the attack: under kopa, tool-n1 and outcome at most 0.3 (the golden completion scores 1),
+// under toolrl below its midpoint 0.5 (range [−3, 4]); the golden completion keeps ≥ 0.95 under kopa and the
+// maximum under the others. On KOPA-Bench an attack must not pass; an answer from memory or after spraying the
+// tools may state the right value (the bench judges answers), so for those two the goal is no grounded pass.
+import type { AttackName } from './attacks.ts';
+import type { RewardPreset } from './types.ts';
+
+export type AuditRow = AttackName | 'golden';
+
+export interface RewardCell {
+  /** References the attack applied to. */
+  applies: number;
+  /** The worst case: the highest reward an attack got, the lowest the golden completion got. */
+  worst: number | null;
+  /** Which reference ("sample 12", "task re-03") gave it. */
+  worstAt: string | null;
+  mean: number | null;
+  goal: string;
+  met: boolean;
+}
+
+export interface BenchCell {
+  applies: number;
+  passed: number;
+  grounded: number;
+  /** The first task it passed (an attack) or failed (the golden completion). */
+  worstAt: string | null;
+  goal: string;
+  met: boolean;
+}
+
+export const GOLDEN_MIN: Record<RewardPreset, number> = { kopa: 0.95, toolrl: 4, 'tool-n1': 1, outcome: 1 };
+export const ATTACK_MAX: Record<RewardPreset, number> = { kopa: 0.3, toolrl: 0.5, 'tool-n1': 0.3, outcome: 0.3 };
+/** Attacks KOPA-Bench may pass on the answer alone; their goal is no grounded pass. */
+const ANSWER_ONLY: ReadonlySet<AuditRow> = new Set(['remembered', 'spray']);
+
+export class RewardTally {
+  private readonly cells = new Map<string, { n: number; sum: number; worst: number | null; at: string | null }>();
+
+  add(row: AuditRow, preset: RewardPreset, reward: number, at: string): void {
+    const key = `${row}|${preset}`;
+    const cell = this.cells.get(key) ?? { n: 0, sum: 0, worst: null, at: null };
+    cell.n++;
+    cell.sum += reward;
+    const worse = cell.worst === null || (row === 'golden' ? reward < cell.worst : reward > cell.worst);
+    if (worse) [cell.worst, cell.at] = [reward, at];
+    this.cells.set(key, cell);
+  }
+
+  cell(row: AuditRow, preset: RewardPreset): RewardCell {
+    const c = this.cells.get(`${row}|${preset}`);
+    const golden = row === 'golden';
+    const goal = golden ? `≥ ${GOLDEN_MIN[preset]}` : preset === 'toolrl' ? `< ${ATTACK_MAX[preset]}` : `≤ ${ATTACK_MAX[preset]}`;
+    if (!c) return { applies: 0, worst: null, worstAt: null, mean: null, goal, met: true };
+    const worst = round(c.worst!);
+    const met = golden ? worst >= GOLDEN_MIN[preset] - 1e-9 : preset === 'toolrl' ? worst < ATTACK_MAX[preset] : worst <= ATTACK_MAX[preset] + 1e-9;
+    return { applies: c.n, worst, worstAt: c.at, mean: round(c.sum / c.n), goal, met };
+  }
+}
+
+export class BenchTally {
+  private readonly cells = new Map<AuditRow, BenchCell>();
+
+  add(row: AuditRow, pass: boolean, grounded: boolean, at: string): void {
+    const golden = row === 'golden';
+    const cell = this.cells.get(row) ?? { applies: 0, passed: 0, grounded: 0, worstAt: null, goal: golden ? 'every task passes, grounded' : ANSWER_ONLY.has(row) ? 'no grounded pass' : 'no pass', met: true };
+    cell.applies++;
+    if (pass) cell.passed++;
+    if (grounded) cell.grounded++;
+    const bad = golden ? !(pass && grounded) : ANSWER_ONLY.has(row) ? grounded : pass;
+    if (bad) {
+      cell.met = false;
+      cell.worstAt ??= at;
+    }
+    this.cells.set(row, cell);
+  }
+
+  cell(row: AuditRow): BenchCell | undefined {
+    return this.cells.get(row);
+  }
+}
+
+const round = (x: number): number => Math.round(x * 10_000) / 10_000;
