@@ -7,6 +7,7 @@
 // different quantity, not a different candidate; for a set, every other value of the field is one too many.
 import type { Item } from '../gateway/callResult.ts';
 import type { AnswerSpec, TraceStep } from '../plan/types.ts';
+import { fieldNames } from '../plan/expressions.ts';
 import { QUERY_TOOL, queryRows, type RowCondition } from '../view/queryRows.ts';
 import { normaliseText } from './koreanText.ts';
 
@@ -33,13 +34,6 @@ export function valueKey(v: unknown): string {
 }
 
 const members = (expected: unknown): unknown[] => (Array.isArray(expected) ? expected : [expected]).filter(isScalar);
-
-/** Field names the expression reads (s3.items[0].aptNm → aptNm), its step ids and functions aside. */
-export function namesIn(expr: string): Set<string> {
-  const names = new Set<string>();
-  for (const m of expr.matchAll(/(?<![$\w'"])([A-Za-z_][A-Za-z0-9_]*)/g)) if (!/^s\d+$/.test(m[1]!)) names.add(m[1]!);
-  return names;
-}
 
 /** Equalities with a literal the expression filters by (category='T1H'), as field → the values allowed. */
 function literalFilters(expr: string): Map<string, Set<string>> {
@@ -75,7 +69,7 @@ function holding(step: TraceStep, names: Set<string>, wanted: Set<string>): { fi
  */
 function sources(expr: string, steps: TraceStep[], wanted: Set<string>): { rows: Item[]; fields: Set<string>; answerRows: Item[] }[] {
   const named = new Set([...expr.matchAll(/\bs(\d+)\b/g)].map((m) => `s${m[1]}`));
-  const names = namesIn(expr);
+  const names = fieldNames(expr);
   const out: { rows: Item[]; fields: Set<string>; answerRows: Item[] }[] = [];
   for (const step of steps.filter((s) => named.has(s.id) && s.ok)) {
     const own = holding(step, names, wanted);

@@ -8,7 +8,8 @@
 //   the reference's evidence: every tool of the trajectory, with most of its arguments (FETCHED_ARGUMENTS).
 import type { TraceStep } from '../plan/types.ts';
 import type { AttemptCall } from './attempt.ts';
-import { namesIn, valueKey } from './competitors.ts';
+import { fieldNames } from '../plan/expressions.ts';
+import { valueKey } from './competitors.ts';
 
 const scalarMembers = (expected: unknown): unknown[] => (Array.isArray(expected) ? expected : [expected]).filter((v) => typeof v === 'string' || typeof v === 'number');
 
@@ -56,7 +57,7 @@ export function isGrounded(input: GroundingInput): boolean {
   if (members.length === 0) return needsCalls ? fetched : input.calls.every((c) => c.ok);
   return members.every((m) => {
     const key = valueKey(m);
-    const read = namesIn(input.expr);
+    const read = fieldNames(input.expr);
     const reference = new Set([...placesOf(steps, key)].filter((place) => read.has(place.slice(place.indexOf('|') + 1))));
     // Computed (a count of rows, a difference): no result holds it, the evidence must have been fetched.
     if (reference.size === 0) return fetched;

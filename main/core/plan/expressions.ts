@@ -74,3 +74,10 @@ export function literal(value: string): string {
 export function fieldRef(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `\`${name.replace(/`/g, '')}\``;
 }
+
+/** The field names an expression reads (s3.items[0].aptNm → items, aptNm), its step ids, $functions and quoted text aside. */
+export function fieldNames(expr: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of expr.matchAll(/(?<![$\w'"])([A-Za-z_][A-Za-z0-9_]*)/g)) if (!/^s\d+$/.test(m[1]!)) names.add(m[1]!);
+  return names;
+}

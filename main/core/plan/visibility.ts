@@ -10,7 +10,7 @@
 import { canonicalJson } from '../canonicalJson.ts';
 import type { Item } from '../gateway/callResult.ts';
 import { renderResult, type ViewOptions } from '../view/resultView.ts';
-import { evaluate } from './expressions.ts';
+import { evaluate, fieldNames } from './expressions.ts';
 import type { Plan, PlanStep, TraceStep } from './types.ts';
 
 /** What expressions see: each finished step's rows, total and handle, by step id. */
@@ -69,17 +69,13 @@ const readings: Record<string, Perturb> = {
   'the hidden rows replaced by copies of the shown ones': (hidden, shown) => hidden.map((_, i) => shown[i % shown.length]!),
 };
 
-/** The fields an expression names (s3.items[0].dealAmount → dealAmount): those a one-field change can matter to. */
-function fieldsNamed(expr: string): string[] {
-  return [...new Set([...expr.matchAll(/(?<![$\w'"])([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!))].filter((n) => !/^s\d+$/.test(n));
-}
-
 function variants(steps: TraceStep[], view: ViewOptions, expr: string): { name: string; results: StepResults }[] {
   const shown = new Map(steps.map((s) => [s.id, visibleRows(s, view)]));
   if (steps.every((s) => shown.get(s.id)!.length === s.items.length)) return [];
   const columns = new Set(steps.flatMap((s) => s.items.slice(0, 1).flatMap((row) => Object.keys(row))));
   const single: Record<string, Perturb> = {};
-  for (const field of fieldsNamed(expr).filter((f) => columns.has(f))) {
+  // Only a field the expression reads can change what it computes.
+  for (const field of [...fieldNames(expr)].filter((f) => columns.has(f))) {
     for (const way of ['up', 'down', 'before', 'after'] as const) {
       const change = way === 'up' ? 'raised' : way === 'down' ? 'lowered' : `sorting ${way}`;
       single[`the hidden rows as shown rows with ${field} ${change}`] = oneFieldChanged(field, way, 'each');

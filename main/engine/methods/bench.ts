@@ -40,14 +40,14 @@ function auditAnchor(engine: EngineServices): BenchManifest['audit'] {
   return { entries: head?.entries ?? 0, head: head?.hash ?? null };
 }
 
-function selectTasks(suite: Suite, ids: string[] | undefined): Suite {
+export function selectTasks(suite: Suite, ids: string[] | undefined): Suite {
   if (!ids) return suite;
   const unknown = ids.filter((id) => !suite.tasks.some((t) => t.id === id));
   if (unknown.length) throw saidError('NotFound', { message: 'error.suiteNoTask', vars: { suite: suite.name, ids: unknown.join(', ') } });
   return { ...suite, tasks: suite.tasks.filter((t) => ids.includes(t.id)) };
 }
 
-function callerFor(engine: EngineServices, mode: GatewayMode, snapshot: string | undefined): (task: BenchTask) => ToolCaller {
+export function callerFor(engine: EngineServices, mode: GatewayMode, snapshot: string | undefined): (task: BenchTask) => ToolCaller {
   const gateway = engine.gateway();
   return (task) => (tool, args, signal) => gateway.call(tool, args, { mode, snapshot, signal, emulatorNow: new Date(task.asOf) });
 }

@@ -25,6 +25,7 @@ import { loadSuite } from '../bench/suite.ts';
 import { sampleReference } from '../reward/sampleReference.ts';
 import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
 import { findDataset } from './synth.ts';
+import { callerFor, selectTasks } from './bench.ts';
 import { naturalAnswers } from '../bench/naturalAnswers.ts';
 
 /** The agent's step cap in a benchmark run: how often the loop attack repeats its call. */
@@ -58,9 +59,7 @@ export async function rewardAudit(engine: EngineServices, params: RewardAuditPar
   const samples = dataset ? new DatasetRepository(engine.store.db).samples(dataset.id).slice(0, params.samples) : [];
   const suiteName = params.suite ?? 'kopa';
   const suite = suiteName === 'none' ? undefined : loadSuite(suiteName, engine.resourcesDir, catalog);
-  const unknown = (params.tasks ?? []).filter((id) => !suite?.tasks.some((t) => t.id === id));
-  if (suite && unknown.length) throw saidError('NotFound', { message: 'error.suiteNoTask', vars: { suite: suite.name, ids: unknown.join(', ') } });
-  const tasks = suite ? suite.tasks.filter((t) => !params.tasks || params.tasks.includes(t.id)) : [];
+  const tasks = suite ? selectTasks(suite, params.tasks).tasks : [];
   const total = samples.length + tasks.length;
   let done = 0;
   const tick = (message: string): void => options.onProgress?.({ stage: 'attacks', done: ++done, total, message });
@@ -84,12 +83,12 @@ export async function rewardAudit(engine: EngineServices, params: RewardAuditPar
   }
 
   const skipped: string[] = [];
+  const emulated = callerFor(engine, 'emulator', undefined);
   const written = suite ? naturalAnswers(engine.resourcesDir, suite.name) : {};
   for (const task of tasks) {
     if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.auditStopped' });
     const asOf = new Date(task.asOf);
-    const gateway = engine.gateway();
-    const trace = await referenceTrace(task, (tool, args, signal) => gateway.call(tool, args, { mode: 'emulator', signal, emulatorNow: asOf }), { catalog });
+    const trace = await referenceTrace(task, emulated(task), { catalog });
     if (!trace.ok) {
       skipped.push(task.id);
       tick(task.id);
@@ -147,12 +146,9 @@ export async function rewardAudit(engine: EngineServices, params: RewardAuditPar
 /** One answer to one task scored exactly as a run scores it, with the competitors it was held to. */
 export async function checkAnswer(engine: EngineServices, params: BenchCheckAnswerParams): Promise<BenchCheckAnswerResult> {
   const catalog = engine.catalog();
-  const suite = loadSuite(params.suite ?? 'kopa', engine.resourcesDir, catalog);
-  const task = suite.tasks.find((t) => t.id === params.task);
-  if (!task) throw saidError('NotFound', { message: 'error.suiteNoTask', vars: { suite: suite.name, ids: params.task } });
+  const task = selectTasks(loadSuite(params.suite ?? 'kopa', engine.resourcesDir, catalog), [params.task]).tasks[0]!;
   const asOf = new Date(task.asOf);
-  const gateway = engine.gateway();
-  const trace = await referenceTrace(task, (tool, args, signal) => gateway.call(tool, args, { mode: 'emulator', signal, emulatorNow: asOf }), { catalog });
+  const trace = await referenceTrace(task, callerFor(engine, 'emulator', undefined)(task), { catalog });
   if (!trace.ok) throw saidError('InvalidRequest', { message: 'error.referenceFails', hint: 'error.referenceFails.hint', vars: { task: task.id, failure: trace.failure ?? '' } });
   const candidates = answerCandidates(task.plan.answer, trace.answer, trace.steps, task.query_ko);
   const base = { task: task.id, expected: trace.answer, competitors: candidates.competitors };
