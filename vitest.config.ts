@@ -2,11 +2,20 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/{unit,integration,e2e}/**/*.test.ts'],
     // Native modules (SQLite, llama.cpp) and child processes are safest in separate processes.
     pool: 'forks',
-    testTimeout: 30_000,
+    // Two files at once even on a 2-core machine: most files spend much of their time waiting on a child process,
+    // a browser or a socket, so a second file fills that time (the suite ran in 1,446 s with one, see README).
+    maxWorkers: 2,
+    // Generous: integration tests spawn the CLI, a browser or llama.cpp, and share two cores with another file.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'suite', include: ['test/{unit,integration,e2e}/**/*.test.ts'] } },
+      // Every benchmark of test/perf once, in its smoke mode (small counts, the same code paths, no timing asserts),
+      // so that a broken benchmark fails CI instead of rotting unseen.
+      { extends: true, test: { name: 'perf-smoke', include: ['test/perf/**/*.bench.test.ts'], env: { KOPA_PERF_SMOKE: '1' }, testTimeout: 600_000 } },
+    ],
   },
 });

@@ -16,6 +16,7 @@ import { RecordingRepository } from '../../main/engine/store/repositories/Record
 import { bundledCatalog } from '../helpers/catalog.ts';
 import { sampleArgs, TEST_NOW } from '../helpers/emulatorArgs.ts';
 import { tempDir } from '../helpers/tempDir.ts';
+import { sized } from './smoke.ts';
 
 // Small-answer operations a chain calls most: weather, air quality, holidays, business status, region codes.
 const MIX = ['kma.getUltraSrtNcst', 'airkorea.getMsrstnAcctoRltmMesureDnsty', 'kasi.getRestDeInfo', 'nts.businessStatus', 'mois.getStanReginCdList', 'tour.detailCommon2'];
@@ -99,13 +100,13 @@ describe('gateway throughput', () => {
       const world = (await engine.emulator()).world;
       const args = sampleArgs(world);
       const gateway = engine.gateway();
-      await pool(200, 8, async (i) => void (await gateway.call(MIX[i % MIX.length]!, args[MIX[i % MIX.length]!])));
+      await pool(sized(200, 40), 8, async (i) => void (await gateway.call(MIX[i % MIX.length]!, args[MIX[i % MIX.length]!])));
       const bodies = await mixBodies();
-      const bareSame = await bareServerRate(8, 6000, bodies);
-      const bareSmall = await bareServerRate(8, 6000, [SMALL_BODY]);
+      const bareSame = await bareServerRate(8, sized(6000, 600), bodies);
+      const bareSmall = await bareServerRate(8, sized(6000, 600), [SMALL_BODY]);
       const sizes = bodies.map((b) => b.body.length);
       for (const concurrency of [1, 8, 32]) {
-        const total = concurrency === 1 ? 2000 : 6000;
+        const total = concurrency === 1 ? sized(2000, 200) : sized(6000, 600);
         let failures = 0;
         const t = performance.now();
         await pool(total, concurrency, async (i) => {
@@ -146,13 +147,13 @@ describe('gateway throughput', () => {
       for (const tool of MIX) hashes.push((await gateway.call(tool, args[tool], { mode: 'record', snapshot: 'bench' })).requestHash);
 
       const repo = new RecordingRepository(engine.store.db);
-      const lookups = 200_000;
+      const lookups = sized(200_000, 20_000);
       let t = performance.now();
       for (let i = 0; i < lookups; i++) if (!repo.find(hashes[i % hashes.length]!, 'bench')) throw new Error('lookup missed');
       let seconds = (performance.now() - t) / 1000;
       console.log(`replay lookups (recording by request hash): ${Math.round(lookups / seconds)} /s (${hashes.length} recordings; goal ≥ 50000)`);
 
-      const calls = 20_000;
+      const calls = sized(20_000, 1_000);
       t = performance.now();
       for (let i = 0; i < calls; i++) {
         const tool = MIX[i % MIX.length]!;

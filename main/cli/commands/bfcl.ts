@@ -51,12 +51,13 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .option('--categories <list>', 'comma-separated (default: every scored category the folder has)', parseList)
     .option('--limit <n>', 'first n entries of each category', parseCount)
     .option('--concurrency <n>', 'entries at once (default 1)', parseCount)
+    .option('--max-tokens <n>', 'tokens per model turn', parseCount)
     .option('--constants <file>', constantsHelp)
-    .action(async (options: { data: string; model: string; out: string; categories?: string[]; limit?: number; concurrency?: number; constants?: string }) => {
+    .action(async (options: { data: string; model: string; out: string; categories?: string[]; limit?: number; concurrency?: number; maxTokens?: number; constants?: string }) => {
       const ctx = context();
       const summary = await ctx.withProgress((onProgress) =>
         ctx.withEngine((engine) =>
-          engine.jobs.run('bfcl.run', { data: options.data, model: options.model, out: options.out, categories: categories(options.categories), limit: options.limit, concurrency: options.concurrency, constants: options.constants }, { onProgress }),
+          engine.jobs.run('bfcl.run', { data: options.data, model: options.model, out: options.out, categories: categories(options.categories), limit: options.limit, concurrency: options.concurrency, maxTokens: options.maxTokens, constants: options.constants }, { onProgress }),
         ),
       );
       ctx.out.result(summary, (s) =>

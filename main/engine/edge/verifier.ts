@@ -7,7 +7,8 @@ import type { EdgeVerifySummary, Progress } from '../../api/contract.ts';
 import { evaluate, fieldRef } from '../../core/plan/expressions.ts';
 import { bindingExpression } from '../../core/edge/transforms.ts';
 import type { Edge, EdgeStatus, EdgeTrial } from '../../core/edge/types.ts';
-import type { Item } from '../../core/gateway/callResult.ts';
+import type { CallResult, Item } from '../../core/gateway/callResult.ts';
+import { canonicalJson } from '../../core/canonicalJson.ts';
 import type { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
 import { SeedBook, type ToolCaller } from './seedBook.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
@@ -64,9 +65,27 @@ export class Verifier {
   constructor(catalog: Catalog, repo: EdgeRepository, call: ToolCaller) {
     this.catalog = catalog;
     this.repo = repo;
-    this.call = async (tool, args) => {
+    // Many links carry the same value into the same tool (every district code into one pharmacy search): within a
+    // run such a request is asked once, which halves the calls a verification spends of a daily quota. A failure
+    // that may pass when tried again is not kept.
+    const asked = new Map<string, Promise<CallResult>>();
+    this.call = (tool, args) => {
+      const key = `${tool} ${canonicalJson(args)}`;
+      const known = asked.get(key);
+      if (known) return known;
       this.calls++;
-      return call(tool, args);
+      const answer = call(tool, args).then(
+        (result) => {
+          if (result.error?.retryable) asked.delete(key);
+          return result;
+        },
+        (error: unknown) => {
+          asked.delete(key);
+          throw error;
+        },
+      );
+      asked.set(key, answer);
+      return answer;
     };
   }
 

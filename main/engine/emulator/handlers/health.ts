@@ -2,7 +2,7 @@
 // NMC's lists with opening hours. HIRA and NMC describe the same institutions.
 import type { Facility } from '../world/places.ts';
 import type { World } from '../world/World.ts';
-import { rows, INVALID, type Handler, type HandlerContext } from './types.ts';
+import { lazyRows, rows, INVALID, type Handler, type HandlerContext, type RowList } from './types.ts';
 
 const DAY_KEYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
@@ -32,7 +32,7 @@ function hiraRow(world: World, f: Facility, distance?: number): Record<string, u
   };
 }
 
-function hiraSearch(ctx: HandlerContext, kind: Facility['kind']): Record<string, unknown>[] | 'invalid' {
+function hiraSearch(ctx: HandlerContext, kind: Facility['kind']): RowList | 'invalid' {
   const { params, world } = ctx;
   const radiusSearch = params.xPos !== undefined || params.yPos !== undefined || params.radius !== undefined;
   let found: { item: Facility; distance?: number }[];
@@ -42,18 +42,23 @@ function hiraSearch(ctx: HandlerContext, kind: Facility['kind']): Record<string,
     if (!Number.isFinite(point.lat) || !Number.isFinite(point.lon) || !Number.isFinite(radius)) return 'invalid';
     found = world.within(point, radius, (p) => p.facilities, (f) => f.point);
   } else {
-    let scope = world.places.all();
-    if (params.sgguCd) scope = world.regions.leafSigungus().filter((s) => world.hiraSgguCd(s) === params.sgguCd).map((s) => world.places.of(s));
-    else if (params.sidoCd) scope = world.regions.leafSigungus().filter((s) => world.hiraSidoCd(s.sido) === params.sidoCd).map((s) => world.places.of(s));
-    found = scope.flatMap((p) => p.facilities).map((item) => ({ item }));
+    let scope: Facility[];
+    if (params.sgguCd) scope = world.regions.leafSigungus().filter((s) => world.hiraSgguCd(s) === params.sgguCd).flatMap((s) => world.places.of(s).facilities);
+    else if (params.sidoCd) scope = world.regions.leafSigungus().filter((s) => world.hiraSidoCd(s.sido) === params.sidoCd).flatMap((s) => world.places.of(s).facilities);
+    else if (params.emdongNm) scope = world.facilitiesInDong(params.emdongNm);
+    else scope = world.places.all().flatMap((p) => p.facilities);
+    found = scope.map((item) => ({ item }));
   }
-  return found
-    .filter(({ item }) => item.kind === kind)
-    .filter(({ item }) => !params.emdongNm || item.building.emd.name === params.emdongNm)
-    .filter(({ item }) => !params.yadmNm || item.name.includes(params.yadmNm))
-    .filter(({ item }) => !params.clCd || item.clCd === params.clCd)
-    .filter(({ item }) => !params.dgsbjtCd || item.departments.includes(params.dgsbjtCd))
-    .map(({ item, distance }) => hiraRow(world, item, distance));
+  const matching = found.filter(
+    ({ item }) =>
+      item.kind === kind &&
+      (!params.emdongNm || item.building.emd.name === params.emdongNm) &&
+      (!params.yadmNm || item.name.includes(params.yadmNm)) &&
+      (!params.clCd || item.clCd === params.clCd) &&
+      (!params.dgsbjtCd || item.departments.includes(params.dgsbjtCd)),
+  );
+  // A nationwide search matches thousands of institutions; only the requested page is written out.
+  return lazyRows(matching.length, (i) => hiraRow(world, matching[i]!.item, matching[i]!.distance));
 }
 
 export const hospBasisList: Handler = (ctx) => {

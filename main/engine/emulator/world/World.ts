@@ -6,7 +6,7 @@ import { distanceMetres, type LatLon } from '../../../core/geo/transverseMercato
 import { BusinessRegistry } from './business.ts';
 import { romanize } from './romanize.ts';
 import { Climate } from './weather.ts';
-import { Places, type AirStation, type Building, type SigunguPlaces } from './places.ts';
+import { Places, type AirStation, type Building, type Facility, type SigunguPlaces } from './places.ts';
 import { RegionIndex, type Sido, type Sigungu } from './regions.ts';
 
 export interface HolidayData {
@@ -29,6 +29,7 @@ export class World {
   private register: BusinessRegistry | undefined;
   private readonly hiraSggCodes = new Map<string, string>();
   private stationsByName: Map<string, AirStation> | undefined;
+  private facilitiesByDong: Map<string, Facility[]> | undefined;
 
   constructor(seed: number, resourcesDir: string) {
     this.seed = seed;
@@ -54,6 +55,19 @@ export class World {
 
   hiraSgguCd(sigungu: Sigungu): string {
     return this.hiraSggCodes.get(sigungu.code5) ?? '000000';
+  }
+
+  /** Hospitals and pharmacies of every 읍면동 of that name, nationwide, in the order a full scan finds them. */
+  facilitiesInDong(name: string): Facility[] {
+    if (!this.facilitiesByDong) {
+      this.facilitiesByDong = new Map();
+      for (const f of this.places.all().flatMap((p) => p.facilities)) {
+        const list = this.facilitiesByDong.get(f.building.emd.name);
+        if (list) list.push(f);
+        else this.facilitiesByDong.set(f.building.emd.name, [f]);
+      }
+    }
+    return this.facilitiesByDong.get(name) ?? [];
   }
 
   /** Places of the 시군구 a place-bearing code belongs to, or of all of them. */

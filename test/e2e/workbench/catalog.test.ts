@@ -1,0 +1,55 @@
+// The catalog from the Overview: a tool found by name, called with its example and with a wrong argument, and its raw
+// response read.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, close, goTo, open, screenshots, useWorkbench } from './harness.ts';
+
+useWorkbench();
+
+describe('the workbench', () => {
+  it('follows the Overview into the catalog, finds a tool by name, calls it with an example and with a wrong argument, and reads the raw response', async () => {
+    const w = await open();
+    const { page } = w;
+    await goTo(page, '');
+    await page.getByTestId('figure-tools').click();
+    await page.getByTestId('catalog-intro').waitFor();
+    expect(await page.evaluate(() => location.hash)).toBe('#/catalog');
+    await page.getByTestId('catalog-search').fill('holiday');
+    await expect.poll(() => page.getByTestId('catalog-tool').count()).toBe(1);
+    await page.getByTestId('catalog-search').fill('공휴일');
+    await expect.poll(() => page.getByTestId('catalog-tool').count()).toBe(1);
+    await page.getByTestId('catalog-tool').click();
+    expect(await page.getByTestId('tool-id').textContent()).toBe('kasi.getRestDeInfo');
+    expect(await page.evaluate(() => location.hash)).toBe('#/catalog/kasi.getRestDeInfo');
+    expect(await page.getByTestId('tool-parameters').textContent()).toContain('date.yyyy');
+    expect(await page.getByTestId('tool-fields').textContent()).toContain('locdate');
+    expect(await page.getByTestId('tool-quota').textContent()).toMatch(/10,000회 중 0회/);
+    await page.getByTestId('try-example').first().click();
+    expect(await page.getByTestId('try-solYear').inputValue()).toBe('2025');
+    await page.getByTestId('try-call').click();
+    const outcome = page.getByTestId('try-outcome');
+    await outcome.waitFor();
+    expect(await outcome.getAttribute('data-ok')).toBe('true');
+    // 2025-05-05 is both 어린이날 and 부처님오신날; the 6th is their substitute holiday.
+    const table = await outcome.locator('table').textContent();
+    for (const name of ['어린이날', '부처님오신날', '대체공휴일']) expect(table).toContain(name);
+    expect(await outcome.locator('thead th').first().textContent()).toBe('locdate');
+    await page.getByTestId('try-tab-raw').click();
+    expect(await page.getByTestId('try-raw').textContent()).toContain('"resultCode"');
+    await page.screenshot({ path: path.join(screenshots, 'catalog-try-ko.png') });
+    await page.getByTestId('try-solYear').fill('25');
+    await page.getByTestId('try-call').click();
+    await page.getByTestId('try-violations').waitFor();
+    // The format in the window's language: the same catalogue words as the command line.
+    expect(await page.getByTestId('try-violations').textContent()).toContain('solYear 4자리 숫자여야 합니다 (연도 YYYY');
+    expect(await page.getByTestId('try-solYear').getAttribute('aria-invalid')).toBe('true');
+    expect(await outcome.getAttribute('data-ok')).toBe('false');
+    expect(await outcome.getByRole('status').locator('strong').textContent()).toBe('실패: 잘못된 인자');
+    // A refused call has no rows to show, and the table says why rather than "no rows came back".
+    await page.getByTestId('try-tab-table').click();
+    expect(await page.getByTestId('try-no-table').textContent()).toBe('호출이 실패해 표가 없습니다. 위의 오류를 보세요.');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'catalog-invalid-ko.png') });
+    await close(w);
+  }, 120_000);
+});

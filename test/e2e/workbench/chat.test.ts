@@ -1,0 +1,117 @@
+// A chat with a scripted model: one call approved, one denied with a reason the model reads, a streamed answer that
+// survives a reload on the chat's address and is exported; a stopped generation regenerated in the same chat.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/tempDir.ts';
+import { axeViolations, close, goTo, open, screenshots, script, useWorkbench } from './harness.ts';
+
+useWorkbench();
+
+describe('the workbench', () => {
+  it('chats: approves one call, denies another with a reason the model reads, streams the answer, reloads on the chat address and exports it', async () => {
+    const w = await open();
+    const { page } = w;
+    const model = script([
+      { thinking: '5월과 6월을 둘 다 확인해 보자.', toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }, { name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '06' } }] },
+      { text: '2025년 5월 공휴일은 **어린이날**과 부처님오신날(5일), 대체공휴일(6일)입니다. <img src=x onerror=alert(1)> <script>alert(2)</script>', tokenDelayMs: 40 },
+    ]);
+    await goTo(page, 'chat');
+    await page.getByRole('button', { name: '2025년 5월 공휴일은 언제야?' }).click();
+    await page.getByTestId('composer-model').fill(model);
+    await page.getByTestId('send').click();
+
+    await expect.poll(() => page.locator('[data-status=approval]').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('call-card').first().textContent()).toContain('공휴일 정보 조회');
+    await page.getByRole('button', { name: '이번만 허용' }).click();
+    await expect.poll(() => page.locator('[data-status=done]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('[data-status=approval]').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByPlaceholder('거부하는 이유 (모델에게 전달)').fill('6월은 묻지 않았습니다');
+    await page.getByRole('button', { name: '거부', exact: true }).click();
+
+    await page.getByTestId('streaming').waitFor({ timeout: 15_000 });
+    await page.getByTestId('answer').waitFor({ timeout: 20_000 });
+    expect(page.url()).toMatch(/#\/chat\/[0-9a-f-]{36}$/);
+    const done = page.locator('[data-status=done]');
+    expect(await done.locator('table tbody tr').count()).toBe(3);
+    expect(await done.textContent()).toContain('← 질문');
+    const refused = page.locator('[data-status=refused]');
+    expect(await refused.textContent()).toContain('사용자가 밝힌 이유: 6월은 묻지 않았습니다');
+    // What the model read as the denied call's result carries the reason.
+    await refused.getByRole('button', { name: '모델이 본 결과 보기' }).click();
+    expect(await refused.locator('pre').textContent()).toContain('6월은 묻지 않았습니다');
+
+    // Model text is data: the markup shows as text, no element is made of it and nothing is fetched for it.
+    const answer = page.getByTestId('answer');
+    expect(await answer.textContent()).toContain('<img src=x onerror=alert(1)>');
+    expect(await answer.textContent()).toContain('<script>alert(2)</script>');
+    expect(await answer.locator('img, script').count()).toBe(0);
+    expect(w.requests.filter((u) => /\/x$/.test(u))).toEqual([]);
+    expect(await answer.locator('strong').textContent()).toBe('어린이날');
+    // The tools were picked for the question (the holiday tool among them), and the thought is kept, folded, apart from the answer.
+    expect(await page.getByTestId('offered-tools').locator('summary').textContent()).toMatch(/^이 질문에 맞춰 고른 도구 \d+개$/);
+    expect(await page.getByTestId('offered-tools').textContent()).toContain('공휴일 정보 조회');
+    expect(await page.getByTestId('thinking').locator('summary').textContent()).toBe('모델이 먼저 생각한 내용');
+    expect(await page.getByTestId('thinking').getAttribute('open')).toBeNull();
+    expect(await answer.textContent()).not.toContain('둘 다 확인해 보자');
+
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'chat-answered.png') });
+
+    await page.reload();
+    await page.getByTestId('answer').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('call-card').count()).toBe(2);
+    // The body the service sent is kept with the call (not with the denied one), and shown on demand after a reload.
+    expect(await page.getByTestId('show-raw').count()).toBe(1);
+    await page.getByTestId('show-raw').click();
+    expect(await page.getByTestId('call-raw').textContent()).toContain('"locdate"');
+    expect(await page.getByTestId('call-raw').textContent()).not.toContain('serviceKey');
+    expect(await page.getByTestId('sessions').locator('li').count()).toBe(1);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Markdown' }).click()]);
+    const file = path.join(tempDir(), download.suggestedFilename());
+    await download.saveAs(file);
+    const markdown = readFileSync(file, 'utf8');
+    expect(markdown).toContain('# 2025년 5월 공휴일은 언제야?');
+    expect(markdown).toContain('`kasi.getRestDeInfo`');
+    expect(markdown).toContain('&lt;img src=x');
+    await close(w);
+  }, 120_000);
+
+  it('stops a generation, and regenerates the answer in the same chat', async () => {
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'chat');
+    const slow = script([{ text: '아주 천천히 나오는 긴 답변입니다. '.repeat(40), tokenDelayMs: 200 }]);
+    await page.getByTestId('composer-model').fill(slow);
+    await page.getByTestId('composer-approval').uncheck();
+    // A chat about holidays needs no weather tools: the chat keeps the agencies it was started with.
+    expect(await page.locator('.tool-picker summary').textContent()).toContain('질문에 맞춰 고른 도구');
+    await page.getByText('질문에 맞춰 고른 도구').click();
+    await page.getByTestId('tools-all').click();
+    expect(await page.locator('.tool-picker summary').textContent()).toContain('모든 기관의 도구');
+    await page.getByTestId('agency-KMA').uncheck();
+    expect(await page.locator('.tool-picker summary').textContent()).toContain('기관 15곳 중 14곳의 도구');
+    await page.getByTestId('composer-input').fill('천천히 답해 주세요');
+    await page.getByTestId('send').click();
+    await page.getByTestId('streaming').waitFor({ timeout: 15_000 });
+    await page.getByTestId('stop').click();
+    await expect.poll(() => page.getByText('답변 없이 끝났습니다').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('answer').count()).toBe(0);
+    await page.getByRole('button', { name: '답변 다시 받기' }).click();
+    await page.getByTestId('streaming').waitFor({ timeout: 15_000 });
+    await page.getByTestId('stop').click();
+    await expect.poll(() => page.getByTestId('turn').count(), { timeout: 15_000 }).toBe(1);
+    await page.reload();
+    await page.getByTestId('turn').waitFor();
+    expect(await page.locator('.tool-picker summary').textContent()).toContain('기관 15곳 중 14곳의 도구');
+
+    // A model that does not exist is said so in the window's language.
+    await page.getByRole('link', { name: '새 대화' }).click();
+    await page.getByTestId('composer-model').fill('oracel');
+    await page.getByTestId('composer-input').fill('안녕하세요');
+    await page.getByTestId('send').click();
+    await expect.poll(() => page.locator('.banner[role=alert]').textContent(), { timeout: 15_000 }).toContain('답변하지 못했습니다: 모델 "oracel"이(가) 없습니다.');
+    await close(w);
+  }, 120_000);
+});

@@ -1,0 +1,102 @@
+// What every workbench scenario shares: one engine served in browser mode and one Chromium per test file, pages that
+// fail the test on a console error or a failed request, navigation by address, an axe-core check, and screenshots under
+// test-results/workbench.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startBrowserHost, type BrowserHost } from '../../../main/host/browserHost.ts';
+import { KeyVault } from '../../../main/engine/secrets/keyVault.ts';
+import { launchChromium } from '../../helpers/browser.ts';
+import { repoRoot } from '../../helpers/runCli.ts';
+import { fileTempDir, tempDir } from '../../helpers/tempDir.ts';
+import { testCipher } from '../../helpers/testCipher.ts';
+
+export const screenshots = path.join(repoRoot, 'test-results', 'workbench');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export const VIEWS = ['', 'chat', 'models', 'catalog', 'graph', 'synthesis', 'eval', 'settings'];
+
+export let browser: Browser;
+export let host: BrowserHost;
+export let dataDir: string;
+
+export function script(turns: object[]): string {
+  const file = path.join(tempDir(), 'turns.jsonl');
+  writeFileSync(file, turns.map((t) => JSON.stringify(t)).join('\n'));
+  return `scripted:${file}`;
+}
+
+export interface Watched {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, page errors and failed requests seen so far. */
+  problems: string[];
+  /** Every WebSocket frame the page received, and every HTTP response body. */
+  received: string[];
+  /** Every WebSocket frame the page sent. */
+  sent: string[];
+  requests: string[];
+}
+
+export async function open(options: { locale?: 'ko' | 'en'; dark?: boolean; chosenPaths?: Record<string, string> } = {}): Promise<Watched> {
+  // axe-core is injected as a script: the page's CSP (script-src 'self') would refuse it, as it should.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true, colorScheme: options.dark ? 'dark' : 'light', acceptDownloads: true });
+  if (options.locale === 'en') await context.addInitScript(() => localStorage.setItem('kopa.locale', 'en'));
+  // The desktop preload's bridge, as the page sees it: the OS dialog answers with the path chosen for each kind.
+  if (options.chosenPaths)
+    await context.addInitScript((chosen: Record<string, string>) => {
+      const requests: unknown[] = [];
+      Object.assign(window, { kopaPathRequests: requests, kopaDesktop: { platform: 'linux', choosePath: async (request: { kind: string }) => (requests.push(request), chosen[request.kind] ?? null) } });
+    }, options.chosenPaths);
+  const page = await context.newPage();
+  const watched: Watched = { page, context, problems: [], received: [], sent: [], requests: [] };
+  page.on('console', (m) => m.type() === 'error' && watched.problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => watched.problems.push(`page: ${e.message}`));
+  page.on('requestfailed', (r) => watched.problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('request', (r) => watched.requests.push(r.url()));
+  page.on('response', (r) => void r.text().then((body) => watched.received.push(body), () => undefined));
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (f) => watched.received.push(String(f.payload)));
+    ws.on('framesent', (f) => watched.sent.push(String(f.payload)));
+  });
+  await page.goto(host.transport.launchUrl);
+  await expect.poll(() => page.getByTestId('connection').textContent()).toMatch(/엔진 연결됨|Engine connected/);
+  return watched;
+}
+
+export async function goTo(page: Page, view: string): Promise<void> {
+  await page.evaluate((hash) => (location.hash = hash), `#/${view}`);
+  await page.locator('main h2').first().waitFor();
+  // The view's data arrives over the socket right after.
+  await page.waitForTimeout(400);
+}
+
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = (await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<unknown> } }).axe.run({ resultTypes: ['violations'] }))) as {
+    violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+  };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+export async function close(watched: Watched): Promise<void> {
+  await watched.context.close();
+  expect(watched.problems).toEqual([]);
+}
+
+/** Starts the file's engine and browser before its first scenario and closes both after its last. */
+export function useWorkbench(): void {
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    dataDir = fileTempDir();
+    const vault = await KeyVault.open({ file: path.join(dataDir, 'keys.json'), cipher: testCipher() });
+    host = await startBrowserHost({ dataDir, engine: { vault, llama: { gpu: false, threads: 1 } } });
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.close();
+  });
+}

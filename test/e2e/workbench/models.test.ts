@@ -1,0 +1,121 @@
+// Models: the tiny GGUF imported with its hashing, described, loaded, asked one chat turn and unloaded; an on-prem server
+// checked; the desktop's own file dialogs for every path the workbench asks for.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/tempDir.ts';
+import { startOpenAiServer } from '../../helpers/openAiServer.ts';
+import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { axeViolations, close, goTo, host, open, screenshots, useWorkbench } from './harness.ts';
+
+useWorkbench();
+
+describe('the workbench', () => {
+  it('imports the tiny GGUF with its hashing, shows what it is, loads it, chats one turn with it in grammar mode, unloads it, and checks an inference server', async () => {
+    const gguf = await writeTinyLlama({ contextLength: 8192 });
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'models');
+    await page.getByTestId('model-source').fill(gguf);
+    await page.getByTestId('model-add').click();
+    const card = page.getByTestId('model-card');
+    await card.waitFor({ timeout: 30_000 });
+    // The import is a job (hashing a large file outlives a reload); its card says it finished.
+    await expect.poll(() => page.getByTestId('model-imports').locator('[data-testid=job][data-status=done]').textContent(), { timeout: 15_000 }).toContain(`모델 가져오기${path.basename(gguf)}끝남`);
+    await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain('llama');
+    expect(await card.textContent()).toMatch(/SHA-256[0-9a-f]{16}…/);
+    expect(await card.textContent()).toContain('JSON 문법으로 강제');
+    await card.getByTestId('model-load-context').fill('8192');
+    await card.getByTestId('model-load-gpu-layers').fill('0');
+    await card.getByTestId('model-load').click();
+    await card.getByTestId('model-loaded').waitFor({ timeout: 60_000 });
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('CPU · 문맥 8,192 · 시퀀스 1개');
+    // The context is made at load, so what it takes is known before the first question.
+    await expect.poll(() => card.getByTestId('model-memory').textContent(), { timeout: 15_000 }).toMatch(/^RAM \d[\d.]* (KiB|MiB) · VRAM 0 B — 가중치 \d[\d.]* (KiB|MiB), 문맥 1개 \d[\d.]* (KiB|MiB)$/);
+    await expect.poll(() => page.getByTestId('strip-model').textContent(), { timeout: 15_000 }).toContain('CPU');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'models-loaded.png'), fullPage: true });
+
+    // One chat turn with it: the loaded model answers (random weights: the text is noise, the path is the real one).
+    const registered = (await host.engine.call('models.list', {})).find((m) => m.location === gguf || m.name === 'kopa-tiny-llama');
+    await goTo(page, 'chat');
+    await page.getByTestId('composer-model').fill(registered!.id);
+    await page.getByTestId('composer-approval').uncheck();
+    // A byte-level model reads every byte as a token: the holiday tools alone keep the prompt short.
+    await page.locator('.tool-picker summary').click();
+    await page.getByTestId('tools-all').click();
+    for (const box of await page.locator('[data-testid^="agency-"]').all()) if ((await box.getAttribute('data-testid')) !== 'agency-KASI') await box.uncheck();
+    expect(await page.locator('.tool-picker summary').textContent()).toContain('기관 15곳 중 1곳의 도구');
+    await page.getByTestId('composer-input').fill('5월 공휴일?');
+    await page.getByTestId('send').click();
+    await expect.poll(() => page.getByTestId('turn').count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(async () => (await page.getByTestId('answer').count()) + (await page.getByText('답변 없이 끝났습니다').count()), { timeout: 60_000 }).toBe(1);
+    expect(page.url()).toMatch(/#\/chat\/[0-9a-f-]{36}$/);
+    const chatId = page.url().split('/').pop()!;
+    const stored = await host.engine.call('chats.get', { id: chatId });
+    expect(stored.chat.settings).toMatchObject({ model: registered!.id });
+    expect(stored.messages.filter((m) => m.role === 'assistant').length).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(screenshots, 'chat-tiny-gguf.png') });
+
+    await goTo(page, 'models');
+    await card.getByRole('button', { name: '내리기' }).click();
+    await expect.poll(() => page.getByTestId('strip-model').textContent(), { timeout: 15_000 }).toBe('불러온 모델 없음');
+
+    // An on-prem inference server: registered through the same field, then asked for one token.
+    const server = await startOpenAiServer([{ content: 'p' }]);
+    try {
+      await page.getByTestId('model-source').fill(`openai:${server.base}`);
+      await page.getByPlaceholder('비우면 파일의 이름').fill('qwen2.5-7b-instruct');
+      await page.getByTestId('model-add').click();
+      const serverCard = page.getByTestId('model-card').filter({ hasText: 'qwen2.5-7b-instruct' });
+      await serverCard.getByTestId('server-check').click();
+      await expect.poll(() => serverCard.getByTestId('server-check-result').textContent(), { timeout: 15_000 }).toMatch(/^응답함 · \d+ ms$/);
+    } finally {
+      await server.close();
+    }
+    await close(w);
+  }, 120_000);
+
+  it('chooses paths in the desktop\'s own file dialogs: a model to import, a bundle to read and write, a BFCL folder, where a run\'s report goes', async () => {
+    const plain = await open();
+    await goTo(plain.page, 'models');
+    // In a browser the path is typed: there is no dialog to offer.
+    expect(await plain.page.getByTestId('model-source-browse').count()).toBe(0);
+    await close(plain);
+
+    const reportFile = path.join(tempDir(), 'kopa-report.html');
+    const chosen = { gguf: '/models/exaone-3.5-7.8b-q4_k_m.gguf', bundle: '/media/usb/replay.kopa-bundle', dataset: '/data/exports/set.jsonl', folder: '/data/bfcl/v4', report: reportFile };
+    const w = await open({ chosenPaths: chosen });
+    const { page } = w;
+    const browse = async (field: string): Promise<string> => {
+      await page.getByTestId(`${field}-browse`).click();
+      await expect.poll(() => page.getByTestId(field).inputValue()).not.toBe('');
+      return page.getByTestId(field).inputValue();
+    };
+    await goTo(page, 'models');
+    expect(await browse('model-source')).toBe(chosen.gguf);
+    await page.screenshot({ path: path.join(screenshots, 'models-desktop-browse.png') });
+    await goTo(page, 'settings');
+    expect(await browse('bundle-file')).toBe(chosen.bundle);
+    expect(await browse('bundle-out')).toBe(chosen.bundle);
+    await goTo(page, 'eval');
+    expect(await browse('bfcl-data')).toBe(chosen.folder);
+    const requests = await page.evaluate(() => (window as unknown as { kopaPathRequests: unknown[] }).kopaPathRequests);
+    expect(requests).toEqual([
+      { action: 'open', kind: 'gguf', title: 'GGUF 모델 가져오기' },
+      { action: 'open', kind: 'bundle', title: '가져올 번들 파일' },
+      expect.objectContaining({ action: 'save', kind: 'bundle' }),
+      { action: 'open', kind: 'folder', title: expect.any(String) },
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A run's report is saved where the dialog says, by the engine, in the window's language.
+    const run = await host.engine.call('bench.run', { suite: 'kopa', model: 'oracle', tasks: ['cal-01'], runId: 'dialog-report' });
+    await page.evaluate((id) => (location.hash = `#/eval/run/${id}`), run.runId);
+    await page.getByTestId('report-download').click();
+    await expect.poll(() => page.getByTestId('report-saved').textContent(), { timeout: 15_000 }).toBe(`${reportFile}에 저장했습니다`);
+    expect(readFileSync(reportFile, 'utf8')).toContain('<html lang="ko">');
+    expect((await page.evaluate(() => (window as unknown as { kopaPathRequests: unknown[] }).kopaPathRequests)).at(-1)).toEqual({ action: 'save', kind: 'report', title: expect.any(String), suggestedName: 'dialog-report.html' });
+    await close(w);
+  }, 120_000);
+});
