@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach } from 'vitest';
@@ -25,5 +25,13 @@ export function tempDir(prefix = 'kopa-test-'): string {
 export function fileTempDir(prefix = 'kopa-test-'): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   perFile.push(dir);
+  return dir;
+}
+
+/** A fresh data folder, removed after the current test, holding a copy of another's (a verified graph without verifying
+ * again). The source must not be open in another process. */
+export function copyOfDataDir(source: string): string {
+  const dir = tempDir('kopa-copy-');
+  cpSync(source, dir, { recursive: true });
   return dir;
 }
