@@ -4,9 +4,22 @@ import tseslint from 'typescript-eslint';
 import { layersRule } from './eslint/layers.js';
 
 /** Globals that reach the outside world: main/core must not touch them. */
-const ioGlobals = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'process', 'require', 'Buffer', 'localStorage', 'sessionStorage', 'indexedDB', 'document', 'window', 'navigator', 'location'].map(
-  (name) => ({ name, message: 'main/core is pure: pass what it needs in as arguments.' }),
-);
+const ioGlobals = [
+  'fetch',
+  'XMLHttpRequest',
+  'WebSocket',
+  'EventSource',
+  'process',
+  'require',
+  'Buffer',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'document',
+  'window',
+  'navigator',
+  'location',
+].map((name) => ({ name, message: 'main/core is pure: pass what it needs in as arguments.' }));
 
 /** node-llama-cpp helpers that reach the network: KOPA Studio runs air-gapped and never downloads a model or a binary. */
 const downloaderApis = ['resolveModelFile', 'createModelDownloader', 'combineModelDownloaders', 'ModelDownloader', 'CombinedModelDownloader'];
@@ -25,7 +38,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'node-llama-cpp', importNames: downloaderApis, message: 'Air-gapped: models come from files the user chose, never from a download.' }],
+          paths: [
+            { name: 'node-llama-cpp', importNames: downloaderApis, message: 'Air-gapped: models come from files the user chose, never from a download.' },
+          ],
         },
       ],
     },

@@ -14,7 +14,10 @@ import { parseArgs } from 'node:util';
 const usage = 'usage: node scripts/gpu-check.mjs MODEL.gguf [--tokens 128] [--sequences 1,2,4,8] [--draft DRAFT.gguf] [--cpu]';
 let parsed;
 try {
-  parsed = parseArgs({ allowPositionals: true, options: { tokens: { type: 'string' }, sequences: { type: 'string' }, draft: { type: 'string' }, cpu: { type: 'boolean' } } });
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: { tokens: { type: 'string' }, sequences: { type: 'string' }, draft: { type: 'string' }, cpu: { type: 'boolean' } },
+  });
 } catch (error) {
   console.error(`${error.message}\n${usage}`);
   process.exit(2);
@@ -75,7 +78,11 @@ async function firstTurn(runtime, file) {
 
 const runtime = await LlamaRuntime.create({ gpu: parsed.values.cpu ? false : 'auto' });
 try {
-  const report = await speedCheck(runtime, path.resolve(model), { generate: tokens, sequences, ...(parsed.values.draft ? { draftModel: path.resolve(parsed.values.draft) } : {}) });
+  const report = await speedCheck(runtime, path.resolve(model), {
+    generate: tokens,
+    sequences,
+    ...(parsed.values.draft ? { draftModel: path.resolve(parsed.values.draft) } : {}),
+  });
   console.log(JSON.stringify({ ...report, firstTurn: await firstTurn(runtime, path.resolve(model)) }, null, 2));
 } finally {
   await runtime.dispose();

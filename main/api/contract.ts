@@ -608,7 +608,18 @@ export interface EpisodeSummary {
   backend: string;
   turns: number;
   /** `rows` came back; `shown` of them were in the model's view of result `handle`. */
-  calls: { step: number; tool: string; arguments: Record<string, unknown>; ok: boolean; resultCode: string | null; refused?: string; rows: number; handle?: string; shown?: number; ms: number }[];
+  calls: {
+    step: number;
+    tool: string;
+    arguments: Record<string, unknown>;
+    ok: boolean;
+    resultCode: string | null;
+    refused?: string;
+    rows: number;
+    handle?: string;
+    shown?: number;
+    ms: number;
+  }[];
   usage: { inputTokens: number; outputTokens: number };
   ms: number;
 }
@@ -666,7 +677,14 @@ export interface BfclConformance {
   vectors: number;
   agree: number;
   /** `expected`/`got`: verdicts (absent for a ground-truth execution line); `detail`: what differs, for multi-turn lines. */
-  disagreements: { line: number; id: string; kind: string; expected?: { valid: boolean; error_type: string | null }; got?: { valid: boolean; error_type: string | null }; detail?: string }[];
+  disagreements: {
+    line: number;
+    id: string;
+    kind: string;
+    expected?: { valid: boolean; error_type: string | null };
+    got?: { valid: boolean; error_type: string | null };
+    detail?: string;
+  }[];
 }
 
 export type { BenchAttemptRow, BenchEstimate, BenchGroupScore, BenchManifest, BenchRunRow, BenchRunSummary } from '../core/bench/runTypes.ts';
@@ -840,7 +858,11 @@ export interface BenchTaskAttempts {
    * expressions gave, to hold an attempt's calls against. Null for a live run (that would spend agency quota) or
    * when the suite no longer has the task; `failure` says why a step failed.
    */
-  reference: { steps: { id: string; tool: string; args: Record<string, unknown>; ok: boolean; errorKind: string | null; rows: number }[]; answer: unknown; failure?: string } | null;
+  reference: {
+    steps: { id: string; tool: string; args: Record<string, unknown>; ok: boolean; errorKind: string | null; rows: number }[];
+    answer: unknown;
+    failure?: string;
+  } | null;
 }
 
 export interface BenchComparison {
@@ -923,7 +945,10 @@ export interface EngineMethods {
   'models.test': { params: { ref: string }; result: ServerCheckResult };
   'agent.run': { params: AgentRunParams; result: EpisodeSummary };
   /** The user's answer to a call waiting for approval (the id of its "approval" agent event). */
-  'agent.approve': { params: { id: string; answer: 'once' | 'always' | 'deny'; reason?: string }; result: { tool: string; answer: 'once' | 'always' | 'deny' } };
+  'agent.approve': {
+    params: { id: string; answer: 'once' | 'always' | 'deny'; reason?: string };
+    result: { tool: string; answer: 'once' | 'always' | 'deny' };
+  };
   'chats.list': { params: { search?: string }; result: ChatInfo[] };
   'chats.get': { params: { id: string }; result: ChatTranscript };
   'chats.rename': { params: { id: string; title: string }; result: ChatInfo };
@@ -944,8 +969,24 @@ export interface EngineMethods {
   'jobs.watch': { params: { id: string }; result: JobInfo };
   'jobs.resume': { params: { id: string }; result: JobInfo };
   /** `constants`: the multi-turn simulators' constants file (default: derived/multi_turn_backend_constants.json beside the data folder). */
-  'bfcl.run': { params: { data: string; model: string; out: string; categories?: BfclCategory[]; limit?: number; concurrency?: number; maxTokens?: number; temperature?: number; constants?: string }; result: BfclRunSummary };
-  'bfcl.check': { params: { data: string; results: string; categories?: BfclCategory[]; underscoreToDot?: boolean; constants?: string }; result: BfclCheckSummary };
+  'bfcl.run': {
+    params: {
+      data: string;
+      model: string;
+      out: string;
+      categories?: BfclCategory[];
+      limit?: number;
+      concurrency?: number;
+      maxTokens?: number;
+      temperature?: number;
+      constants?: string;
+    };
+    result: BfclRunSummary;
+  };
+  'bfcl.check': {
+    params: { data: string; results: string; categories?: BfclCategory[]; underscoreToDot?: boolean; constants?: string };
+    result: BfclCheckSummary;
+  };
   'bfcl.conformance': { params: { data: string; vectors: string; constants?: string }; result: BfclConformance };
   'bfcl.runs': { params: EmptyParams; result: BfclRunRow[] };
   'bfcl.show': { params: { run: string }; result: BfclRunDetail };
@@ -1070,9 +1111,7 @@ export function isMethodName(name: string): name is MethodName {
 export type ClientMessage = { kind: 'call'; id: number; method: string; params: unknown } | { kind: 'cancel'; id: number };
 
 export type ServerMessage =
-  | { kind: 'result'; id: number; value: unknown }
-  | { kind: 'error'; id: number; error: ErrorPayload }
-  | { kind: 'progress'; id: number; progress: Progress };
+  { kind: 'result'; id: number; value: unknown } | { kind: 'error'; id: number; error: ErrorPayload } | { kind: 'progress'; id: number; progress: Progress };
 
 /** WebSocket subprotocol of the API, and the prefix of the one that carries the token (browsers cannot set headers). */
 export const API_PROTOCOL = 'kopa.v1';

@@ -22,7 +22,9 @@ const chatMessage = z.discriminatedUnion('role', [
     .object({
       role: z.literal('assistant'),
       content: z.string(),
-      toolCalls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()), rawArguments: z.string().optional() }).strict()).optional(),
+      toolCalls: z
+        .array(z.object({ id: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()), rawArguments: z.string().optional() }).strict())
+        .optional(),
       thinking: z.string().optional(),
     })
     .strict(),
@@ -31,7 +33,10 @@ const chatMessage = z.discriminatedUnion('role', [
 const mode = z.enum(gatewayModes);
 const keyId = z.enum(keyIds);
 const bfclCategories = BFCL_CATEGORIES;
-const speculation = z.union([z.enum(['off', 'input-lookup']), z.custom<`draft:${string}`>((v) => typeof v === 'string' && /^draft:.+/.test(v), 'draft:REF names a draft model')]);
+const speculation = z.union([
+  z.enum(['off', 'input-lookup']),
+  z.custom<`draft:${string}`>((v) => typeof v === 'string' && /^draft:.+/.test(v), 'draft:REF names a draft model'),
+]);
 
 export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'engine.status': empty,
@@ -40,17 +45,46 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'catalog.list': z.object({ agency: text.optional() }).strict(),
   'catalog.get': z.object({ id: text }).strict(),
   'catalog.validate': z.object({ files: z.array(text).max(1000).optional() }).strict(),
-  'catalog.import': z.object({ file: text, agency: z.string().regex(/^[a-z][a-z0-9]*$/).optional() }).strict(),
+  'catalog.import': z
+    .object({
+      file: text,
+      agency: z
+        .string()
+        .regex(/^[a-z][a-z0-9]*$/)
+        .optional(),
+    })
+    .strict(),
   'catalog.kinds': empty,
-  'gateway.call': z.object({ tool: text, args: z.record(z.string(), z.unknown()), mode: mode.optional(), snapshot: text.optional(), raw: z.boolean().optional() }).strict(),
+  'gateway.call': z
+    .object({ tool: text, args: z.record(z.string(), z.unknown()), mode: mode.optional(), snapshot: text.optional(), raw: z.boolean().optional() })
+    .strict(),
   'gateway.quota': z.object({ tool: text.optional() }).strict(),
   'gateway.parse': z
-    .object({ tool: text, body: z.string().max(64 * 1024 * 1024).optional(), bodyBase64: z.string().max(96 * 1024 * 1024).optional(), status: z.number().int().min(100).max(599).optional(), contentType: z.string().max(200).optional() })
+    .object({
+      tool: text,
+      body: z
+        .string()
+        .max(64 * 1024 * 1024)
+        .optional(),
+      bodyBase64: z
+        .string()
+        .max(96 * 1024 * 1024)
+        .optional(),
+      status: z.number().int().min(100).max(599).optional(),
+      contentType: z.string().max(200).optional(),
+    })
     .strict()
     .refine((p) => (p.body === undefined) !== (p.bodyBase64 === undefined), { message: 'give body (text) or bodyBase64 (the bytes), one of them' }),
   'audit.verify': empty,
   'audit.list': z
-    .object({ tool: z.string().max(200).optional(), outcome: z.enum(['ok', 'error']).optional(), from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional(), beforeSeq: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(1000).optional() })
+    .object({
+      tool: z.string().max(200).optional(),
+      outcome: z.enum(['ok', 'error']).optional(),
+      from: z.iso.datetime({ offset: true }).optional(),
+      to: z.iso.datetime({ offset: true }).optional(),
+      beforeSeq: z.number().int().min(1).optional(),
+      limit: z.number().int().min(1).max(1000).optional(),
+    })
     .strict(),
   'snapshots.list': empty,
   'bundle.export': z.object({ snapshot: text, file: text }).strict(),
@@ -92,7 +126,15 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
     .strict()
     .refine((p) => (p.minSteps ?? 2) <= (p.maxSteps ?? 5), { message: 'minSteps cannot exceed maxSteps' })
     .refine((p) => (p.out === undefined) === (p.format === undefined), { message: 'out and format go together' }),
-  'synth.export': z.object({ dataset: text, out: text, format: z.enum(exportFormats), distractors: z.number().int().min(0).max(40).optional(), toolStyle: z.enum(toolStyles).optional() }).strict(),
+  'synth.export': z
+    .object({
+      dataset: text,
+      out: text,
+      format: z.enum(exportFormats),
+      distractors: z.number().int().min(0).max(40).optional(),
+      toolStyle: z.enum(toolStyles).optional(),
+    })
+    .strict(),
   'synth.list': empty,
   'synth.samples': z.object({ dataset: text }).strict(),
   'synth.sample': z.object({ dataset: text, ordinal: z.number().int().min(1) }).strict(),
@@ -135,7 +177,12 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'chats.truncate': z.object({ id: text, fromSeq: z.number().int().min(1) }).strict(),
   'chats.export': z.object({ id: text, format: z.enum(['md', 'json']) }).strict(),
   'models.load': z
-    .object({ ref: text, contextSize: z.number().int().min(128).max(1_048_576).optional(), gpuLayers: z.union([z.number().int().min(0).max(10_000), z.enum(['auto', 'max'])]).optional(), lora: z.array(text).max(8).optional() })
+    .object({
+      ref: text,
+      contextSize: z.number().int().min(128).max(1_048_576).optional(),
+      gpuLayers: z.union([z.number().int().min(0).max(10_000), z.enum(['auto', 'max'])]).optional(),
+      lora: z.array(text).max(8).optional(),
+    })
     .strict(),
   'models.unload': z.object({ path: text }).strict(),
   'models.loaded': empty,
@@ -158,12 +205,27 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       constants: text.optional(),
     })
     .strict(),
-  'bfcl.check': z.object({ data: text, results: text, categories: z.array(z.enum(bfclCategories)).min(1).optional(), underscoreToDot: z.boolean().optional(), constants: text.optional() }).strict(),
+  'bfcl.check': z
+    .object({
+      data: text,
+      results: text,
+      categories: z.array(z.enum(bfclCategories)).min(1).optional(),
+      underscoreToDot: z.boolean().optional(),
+      constants: text.optional(),
+    })
+    .strict(),
   'bfcl.conformance': z.object({ data: text, vectors: text, constants: text.optional() }).strict(),
   'bfcl.runs': empty,
   'bfcl.show': z.object({ run: text }).strict(),
   'bench.validate': z
-    .object({ suite: text, mode: mode.optional(), snapshot: text.optional(), tasks: z.array(text).min(1).optional(), concurrency: z.number().int().min(1).max(64).optional(), resultTokens: z.number().int().min(64).max(65_536).optional() })
+    .object({
+      suite: text,
+      mode: mode.optional(),
+      snapshot: text.optional(),
+      tasks: z.array(text).min(1).optional(),
+      concurrency: z.number().int().min(1).max(64).optional(),
+      resultTokens: z.number().int().min(64).max(65_536).optional(),
+    })
     .strict(),
   'bench.run': z
     .object({
@@ -175,7 +237,10 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       seed: z.number().int().optional(),
       mode: mode.optional(),
       snapshot: text.optional(),
-      runId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/).optional(),
+      runId: z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/)
+        .optional(),
       tasks: z.array(text).min(1).optional(),
       maxSteps: z.number().int().min(2).max(40).optional(),
       maxTokens: z.number().int().min(1).max(32_768).optional(),
@@ -208,20 +273,36 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       snapshot: text.optional(),
       systemPrompt: text.optional(),
       resultTokens: z.number().int().min(64).max(65_536).optional(),
-      runId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/).optional(),
+      runId: z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/)
+        .optional(),
       export: text.optional(),
     })
     .strict(),
   'train.export': z
-    .object({ dataset: text, trainer: z.enum(['trl', 'verl']), out: text, snapshot: text.optional(), preset: z.enum(['kopa', 'toolrl', 'tool-n1', 'outcome']).optional(), distractors: z.number().int().min(0).max(40).optional() })
+    .object({
+      dataset: text,
+      trainer: z.enum(['trl', 'verl']),
+      out: text,
+      snapshot: text.optional(),
+      preset: z.enum(['kopa', 'toolrl', 'tool-n1', 'outcome']).optional(),
+      distractors: z.number().int().min(0).max(40).optional(),
+    })
     .strict(),
   'bench.runs': empty,
-  'bench.report': z.object({ run: text, format: z.enum(['md', 'html', 'csv', 'json']).optional(), out: text.optional(), lang: z.enum(reportLangs).optional() }).strict(),
+  'bench.report': z
+    .object({ run: text, format: z.enum(['md', 'html', 'csv', 'json']).optional(), out: text.optional(), lang: z.enum(reportLangs).optional() })
+    .strict(),
   'bench.compare': z.object({ a: text, b: text }).strict(),
   'bench.show': z.object({ run: text }).strict(),
   'bench.attempts': z.object({ run: text, task: text }).strict(),
-  'bench.checkAnswer': z.object({ suite: text.optional(), task: text, answer: z.string().max(100_000), transcript: z.array(chatMessage).max(400).optional() }).strict(),
-  'reward.audit': z.object({ dataset: text.optional(), samples: z.number().int().min(1).optional(), suite: text.optional(), tasks: z.array(text).min(1).optional() }).strict(),
+  'bench.checkAnswer': z
+    .object({ suite: text.optional(), task: text, answer: z.string().max(100_000), transcript: z.array(chatMessage).max(400).optional() })
+    .strict(),
+  'reward.audit': z
+    .object({ dataset: text.optional(), samples: z.number().int().min(1).optional(), suite: text.optional(), tasks: z.array(text).min(1).optional() })
+    .strict(),
   'keys.status': empty,
   'keys.set': z.object({ keyId, key: z.string().max(4096) }).strict(),
   'keys.remove': z.object({ keyId }).strict(),

@@ -19,9 +19,17 @@ const SHAPES: [RegExp, StringKey, (m: RegExpExecArray) => Vars][] = [
   [/^missing required argument '([^']+)'$/, 'cli.commander.missingArgument', (m) => ({ name: m[1]! })],
   [/^option '([^']+)' argument missing$/, 'cli.commander.optionArgumentMissing', (m) => ({ option: m[1]! })],
   [/^required option '([^']+)' not specified$/, 'cli.commander.requiredOption', (m) => ({ option: m[1]! })],
-  [/^too many arguments(?: for '([^']+)')?\. Expected (\d+) arguments? but got (\d+)\.$/, 'cli.commander.tooManyArguments', (m) => ({ command: m[1] ?? 'kopa', expected: m[2]!, got: m[3]! })],
+  [
+    /^too many arguments(?: for '([^']+)')?\. Expected (\d+) arguments? but got (\d+)\.$/,
+    'cli.commander.tooManyArguments',
+    (m) => ({ command: m[1] ?? 'kopa', expected: m[2]!, got: m[3]! }),
+  ],
   [/^option '([^']+)' argument '([^']*)' is invalid\. ?(.*)$/s, 'cli.commander.invalidOptionValue', (m) => ({ option: m[1]!, value: m[2]!, detail: m[3]! })],
-  [/^command-argument value '([^']*)' is invalid for argument '([^']+)'\. ?(.*)$/s, 'cli.commander.invalidArgumentValue', (m) => ({ value: m[1]!, name: m[2]!, detail: m[3]! })],
+  [
+    /^command-argument value '([^']*)' is invalid for argument '([^']+)'\. ?(.*)$/s,
+    'cli.commander.invalidArgumentValue',
+    (m) => ({ value: m[1]!, name: m[2]!, detail: m[3]! }),
+  ],
   [/^(.+) cannot be used with (.+)$/, 'cli.commander.conflict', (m) => ({ first: m[1]!, second: m[2]! })],
 ];
 

@@ -61,7 +61,10 @@ function helpWords(locale: Locale, text: string): string {
   return text
     .replace(/\[options\]/g, translate(locale, 'cli.usage.options'))
     .replace(/\[command\]/g, translate(locale, 'cli.usage.command'))
-    .replace(/\((choices|default|preset|env): /g, (_whole, word: string) => `(${translate(locale, `cli.usage.${word as 'choices' | 'default' | 'preset' | 'env'}`)}: `)
+    .replace(
+      /\((choices|default|preset|env): /g,
+      (_whole, word: string) => `(${translate(locale, `cli.usage.${word as 'choices' | 'default' | 'preset' | 'env'}`)}: `,
+    )
     .replace(/, (default|preset|env): /g, (_whole, word: string) => `, ${translate(locale, `cli.usage.${word as 'default' | 'preset' | 'env'}`)}: `);
 }
 

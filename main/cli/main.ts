@@ -37,13 +37,22 @@ export function buildProgram(io: CliIo, onContext: (ctx: CommandContext) => void
     .option('--data-dir <dir>', t('cli.option.dataDir'))
     .option('--json', t('cli.option.json'))
     .option('--wide', t('cli.option.wide'))
-    .option('--columns <list>', t('cli.option.columns'), (v: string) => v.split(',').map((c) => c.trim()).filter(Boolean))
+    .option('--columns <list>', t('cli.option.columns'), (v: string) =>
+      v
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    )
     .addOption(new Option('--lang <lang>', t('cli.option.lang')).choices([...locales]))
     .helpOption('-h, --help', t('cli.option.help'))
     .showHelpAfterError(t('cli.addHelp'))
     .configureHelp(localizedHelp(locale))
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s), outputError: (s, write) => write(localizeCommanderError(locale, s)) });
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: (s, write) => write(localizeCommanderError(locale, s)),
+    });
 
   const context = (): CommandContext => {
     const ctx = new CommandContext(io, program.opts<GlobalOptions>(), locale);

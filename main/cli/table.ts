@@ -69,7 +69,8 @@ export function renderTable(rows: Record<string, unknown>[], options: TableOptio
   const out = [line(columns), ...shown.map(line)];
   const notes: string[] = [];
   if (rows.length > maxRows) notes.push(say('cli.table.moreRows', { n: rows.length - maxRows, total: rows.length }));
-  if (kept.length < columns.length) notes.push(say('cli.table.moreColumns', { n: columns.length - kept.length, columns: columns.slice(kept.length).join(', ') }));
+  if (kept.length < columns.length)
+    notes.push(say('cli.table.moreColumns', { n: columns.length - kept.length, columns: columns.slice(kept.length).join(', ') }));
   if (notes.length) out.push(`  … ${say('cli.table.seeMore', { notes: notes.join('; ') })}`);
   if (unknown.length) out.push(`  ${say('cli.table.noColumn', { columns: unknown.join(', ') })}`);
   return out.join('\n');

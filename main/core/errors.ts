@@ -67,7 +67,13 @@ export interface ErrorPayload {
 
 export function toErrorPayload(error: unknown): ErrorPayload {
   if (error instanceof KopaError) {
-    return { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}), details: error.details, ...(error.saidAs ? { saidAs: error.saidAs } : {}) };
+    return {
+      code: error.code,
+      message: error.message,
+      ...(error.hint ? { hint: error.hint } : {}),
+      details: error.details,
+      ...(error.saidAs ? { saidAs: error.saidAs } : {}),
+    };
   }
   if (error instanceof Error && error.name === 'AbortError') return { code: 'Aborted', message: 'The operation was aborted.' };
   const message = error instanceof Error ? error.message : String(error);

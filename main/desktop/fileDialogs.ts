@@ -43,7 +43,12 @@ export function openDialogOptions(request: PathRequest): OpenDialogOptions {
 
 export function saveDialogOptions(request: PathRequest): SaveDialogOptions {
   if (request.kind === 'folder') throw new Error('A folder is chosen, not saved.');
-  return { ...(request.title ? { title: request.title } : {}), ...(request.suggestedName ? { defaultPath: request.suggestedName } : {}), filters: FILTERS[request.kind], properties: ['createDirectory', 'showOverwriteConfirmation'] };
+  return {
+    ...(request.title ? { title: request.title } : {}),
+    ...(request.suggestedName ? { defaultPath: request.suggestedName } : {}),
+    filters: FILTERS[request.kind],
+    properties: ['createDirectory', 'showOverwriteConfirmation'],
+  };
 }
 
 async function answer(event: IpcMainInvokeEvent, value: unknown): Promise<string | null> {

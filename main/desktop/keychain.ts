@@ -7,7 +7,8 @@ import { KEYCHAIN_AVAILABLE, type EngineToMain, type MainToEngine } from '../api
 
 /** KEYCHAIN_AVAILABLE, or why keys cannot be stored encrypted on this machine. */
 export function keychainAvailability(): string {
-  if (!safeStorage.isEncryptionAvailable()) return 'The OS keychain is not available, so API keys cannot be stored encrypted. Set KOPA_KEY_… environment variables instead.';
+  if (!safeStorage.isEncryptionAvailable())
+    return 'The OS keychain is not available, so API keys cannot be stored encrypted. Set KOPA_KEY_… environment variables instead.';
   if (process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') {
     return 'No keyring (GNOME Keyring or KWallet) is running, so API keys could only be obfuscated, not encrypted. Start a keyring, or set KOPA_KEY_… environment variables instead.';
   }
@@ -16,7 +17,8 @@ export function keychainAvailability(): string {
 
 export function answerCipher(request: Extract<EngineToMain, { kind: 'cipher' }>): MainToEngine {
   try {
-    const data = request.op === 'encrypt' ? safeStorage.encryptString(request.data).toString('base64') : safeStorage.decryptString(Buffer.from(request.data, 'base64'));
+    const data =
+      request.op === 'encrypt' ? safeStorage.encryptString(request.data).toString('base64') : safeStorage.decryptString(Buffer.from(request.data, 'base64'));
     return { kind: 'cipher.result', id: request.id, data };
   } catch (error) {
     return { kind: 'cipher.error', id: request.id, message: (error as Error).message };

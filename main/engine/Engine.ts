@@ -113,7 +113,12 @@ export class Engine implements EngineApi, EngineServices {
     'engine.diskUse': async () => diskUse(this.dataDir),
     'gateway.call': ({ tool, args, mode, snapshot, raw }, options) => this.gateway().call(tool, args, { mode, snapshot, raw, signal: options.signal }),
     'gateway.quota': async ({ tool }) => this.gateway().quotaUsage(tool),
-    'gateway.parse': async ({ tool, body, bodyBase64, status, contentType }) => this.gateway().parse(tool, { status: status ?? 200, contentType: contentType ?? '', body: bodyBase64 !== undefined ? Buffer.from(bodyBase64, 'base64') : Buffer.from(body ?? '', 'utf8') }),
+    'gateway.parse': async ({ tool, body, bodyBase64, status, contentType }) =>
+      this.gateway().parse(tool, {
+        status: status ?? 200,
+        contentType: contentType ?? '',
+        body: bodyBase64 !== undefined ? Buffer.from(bodyBase64, 'base64') : Buffer.from(body ?? '', 'utf8'),
+      }),
     'audit.verify': async () => {
       const verdict = new AuditRepository(this.store.db).verify(this.auditCheckpoints.read());
       // A log found whole is anchored as it is now, so a later rewrite of it cannot match.
@@ -141,7 +146,8 @@ export class Engine implements EngineApi, EngineServices {
     'synth.samples': async ({ dataset }) => datasetSamples(this, dataset),
     'synth.sample': async ({ dataset, ordinal }) => datasetSample(this, dataset, ordinal),
     'synth.list': async () => listDatasets(this),
-    'models.add': ({ source, name, copy, base }, options) => this.models().add(source, { name, copy, base, onProgress: options.onProgress, signal: options.signal }),
+    'models.add': ({ source, name, copy, base }, options) =>
+      this.models().add(source, { name, copy, base, onProgress: options.onProgress, signal: options.signal }),
     'models.list': async () => this.models().list(),
     'models.inspect': ({ ref }) => inspectModel(this, ref),
     'models.remove': async ({ id }) => this.models().remove(id),
@@ -192,7 +198,10 @@ export class Engine implements EngineApi, EngineServices {
     this.store = store;
     this.options = options;
     this.resourcesDir = options.resourcesDir ?? defaultResourcesDir();
-    this.jobs = new JobRunner(store.db, { call: (method, params, options) => this.call(method, params, options), check: (method, params) => void parseCall(method, params) });
+    this.jobs = new JobRunner(store.db, {
+      call: (method, params, options) => this.call(method, params, options),
+      check: (method, params) => void parseCall(method, params),
+    });
     this.keys = new KeySources({ vault: options.vault, vaultUnavailable: options.vaultUnavailable, environment: options.keyEnvironment ?? new EnvKeyStore() });
   }
 
@@ -202,10 +211,14 @@ export class Engine implements EngineApi, EngineServices {
     try {
       mkdirSync(dataDir, { recursive: true });
     } catch (error) {
-      throw saidError('DataDirUnavailable', { message: 'error.dataDir', hint: 'error.dataDir.hint', vars: { dir: dataDir, reason: (error as Error).message } }, {
-        details: { dataDir },
-        cause: error,
-      });
+      throw saidError(
+        'DataDirUnavailable',
+        { message: 'error.dataDir', hint: 'error.dataDir.hint', vars: { dir: dataDir, reason: (error as Error).message } },
+        {
+          details: { dataDir },
+          cause: error,
+        },
+      );
     }
     const store = Store.open(path.join(dataDir, DATABASE_FILE), options.store);
     new MetaRepository(store.db).recordOpen(APP_VERSION, new Date());
@@ -242,7 +255,11 @@ export class Engine implements EngineApi, EngineServices {
 
   /** The catalog: bundled specs plus the user's own (DATA_DIR/catalog), loaded on first use. */
   catalogInfo(): LoadedCatalog {
-    this.loadedCatalog ??= loadCatalog({ resourcesDir: this.resourcesDir, userDir: path.join(this.dataDir, 'catalog'), cacheDir: path.join(this.dataDir, 'cache') });
+    this.loadedCatalog ??= loadCatalog({
+      resourcesDir: this.resourcesDir,
+      userDir: path.join(this.dataDir, 'catalog'),
+      cacheDir: path.join(this.dataDir, 'cache'),
+    });
     return this.loadedCatalog;
   }
 
@@ -258,7 +275,12 @@ export class Engine implements EngineApi, EngineServices {
   /** The in-process emulator on a free loopback port, started the first time emulator mode needs it. */
   emulator(): Promise<EmulatorServer> {
     if (this.disposed) return Promise.reject(saidError('Disposed', { message: 'error.engineShutDown' }));
-    this.emulatorServer ??= EmulatorServer.start({ catalog: this.catalog(), resourcesDir: this.resourcesDir, key: randomBytes(16).toString('hex'), ...this.options.emulator });
+    this.emulatorServer ??= EmulatorServer.start({
+      catalog: this.catalog(),
+      resourcesDir: this.resourcesDir,
+      key: randomBytes(16).toString('hex'),
+      ...this.options.emulator,
+    });
     return this.emulatorServer;
   }
 
@@ -316,9 +338,17 @@ export class Engine implements EngineApi, EngineServices {
     await this.loadedModels?.dispose();
     const runtime = this.llamaRuntime;
     this.llamaRuntime = undefined;
-    if (runtime) await runtime.then((r) => r.dispose(), () => undefined);
+    if (runtime)
+      await runtime.then(
+        (r) => r.dispose(),
+        () => undefined,
+      );
     this.gatewayInstance?.close();
-    if (this.emulatorServer) await this.emulatorServer.then((e) => e.close(), () => undefined);
+    if (this.emulatorServer)
+      await this.emulatorServer.then(
+        (e) => e.close(),
+        () => undefined,
+      );
     this.store.close();
   }
 }

@@ -24,7 +24,16 @@ async function llamaReport(llama: () => Promise<LlamaRuntime>): Promise<LlamaRep
       llamaCppRelease: info.llamaCppRelease,
     };
   } catch (error) {
-    return { binary: null, gpu: null, gpuDevices: [], vram: null, usableGpuTypes: [], cpuMathCores: null, llamaCppRelease: null, error: (error as Error).message };
+    return {
+      binary: null,
+      gpu: null,
+      gpuDevices: [],
+      vram: null,
+      usableGpuTypes: [],
+      cpuMathCores: null,
+      llamaCppRelease: null,
+      error: (error as Error).message,
+    };
   }
 }
 

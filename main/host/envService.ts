@@ -75,7 +75,10 @@ function sameToken(given: string | undefined, token: string): boolean {
 }
 
 export async function startEnvService(engine: Engine, options: EnvServiceOptions): Promise<EnvService> {
-  if ((options.mode as string) === 'live' || (options.mode as string) === 'record') throw new KopaError('Usage', 'Rollouts never reach live APIs: serve the emulator or a replay snapshot.', { hint: 'kopa serve-env --mode replay --snapshot NAME' });
+  if ((options.mode as string) === 'live' || (options.mode as string) === 'record')
+    throw new KopaError('Usage', 'Rollouts never reach live APIs: serve the emulator or a replay snapshot.', {
+      hint: 'kopa serve-env --mode replay --snapshot NAME',
+    });
   const token = options.token ?? randomBytes(32).toString('hex');
   const maxBody = options.maxBodyBytes ?? 8 * 2 ** 20;
   const catalog = engine.catalog();
@@ -108,7 +111,12 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
 
   const runTool = async (name: string, body: Record<string, unknown>): Promise<unknown> => {
     const tool = byName.get(name);
-    if (!tool) throw new KopaError('NotFound', `There is no tool "${name}".${catalog.suggest(name).length ? ` Did you mean ${catalog.suggest(name).join(', ')}?` : ''}`, { hint: 'GET /v1/tools lists them.' });
+    if (!tool)
+      throw new KopaError(
+        'NotFound',
+        `There is no tool "${name}".${catalog.suggest(name).length ? ` Did you mean ${catalog.suggest(name).join(', ')}?` : ''}`,
+        { hint: 'GET /v1/tools lists them.' },
+      );
     const args = body.arguments ?? {};
     if (!args || typeof args !== 'object' || Array.isArray(args)) throw new KopaError('InvalidRequest', '"arguments" must be a JSON object.');
     const { result, view } = await episode(body.episode).run(tool, args as Record<string, unknown>);
@@ -117,19 +125,36 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
 
   const reward = (body: Record<string, unknown>): unknown => {
     const preset = (body.preset ?? options.preset ?? 'kopa') as RewardPreset;
-    if (!rewardPresets.includes(preset)) throw new KopaError('InvalidRequest', `Unknown preset "${String(preset)}".`, { hint: `One of ${rewardPresets.join(', ')}.` });
+    if (!rewardPresets.includes(preset))
+      throw new KopaError('InvalidRequest', `Unknown preset "${String(preset)}".`, { hint: `One of ${rewardPresets.join(', ')}.` });
     const weights = body.weights as Partial<Record<RewardComponent, number>> | undefined;
-    if (weights !== undefined && (typeof weights !== 'object' || Object.entries(weights).some(([k, v]) => !rewardComponents.includes(k as RewardComponent) || typeof v !== 'number'))) {
+    if (
+      weights !== undefined &&
+      (typeof weights !== 'object' || Object.entries(weights).some(([k, v]) => !rewardComponents.includes(k as RewardComponent) || typeof v !== 'number'))
+    ) {
       throw new KopaError('InvalidRequest', `"weights" maps components (${rewardComponents.join(', ')}) to numbers.`);
     }
     if (!Array.isArray(body.items)) throw new KopaError('InvalidRequest', '"items" must be a list of {sample_id or reference, completion}.');
     const results = body.items.map((raw: unknown) => {
       const item = (raw ?? {}) as { sample_id?: unknown; reference?: RewardReference; completion?: unknown; metric?: unknown };
       const known = typeof item.sample_id === 'number' ? samples.get(item.sample_id) : undefined;
-      if (item.sample_id !== undefined && !known) return { error: { code: 'NotFound', message: `There is no sample ${String(item.sample_id)}${options.dataset ? ` in dataset ${options.dataset}` : ' (start the service with --dataset)'}.` } };
+      if (item.sample_id !== undefined && !known)
+        return {
+          error: {
+            code: 'NotFound',
+            message: `There is no sample ${String(item.sample_id)}${options.dataset ? ` in dataset ${options.dataset}` : ' (start the service with --dataset)'}.`,
+          },
+        };
       const reference = known?.reference ?? item.reference;
-      if (!reference || !Array.isArray(reference.trajectories)) return { error: { code: 'InvalidRequest', message: 'Each item needs a sample_id or a reference {query, offered, trajectories, answer, expected, year}.' } };
-      const metric = known?.metric ?? { query: reference.query, incidental: (tool: string, param: string) => lint.incidental(tool, param), mention: () => undefined };
+      if (!reference || !Array.isArray(reference.trajectories))
+        return {
+          error: { code: 'InvalidRequest', message: 'Each item needs a sample_id or a reference {query, offered, trajectories, answer, expected, year}.' },
+        };
+      const metric = known?.metric ?? {
+        query: reference.query,
+        incidental: (tool: string, param: string) => lint.incidental(tool, param),
+        mention: () => undefined,
+      };
       try {
         const r = rewardOf({ messages: fromTrainerMessages(item.completion) }, reference, metric, { preset, weights });
         return { reward: r.reward, components: r.components, notes: r.notes, weights: r.weights };
@@ -151,16 +176,23 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
     void (async () => {
       try {
         const auth = req.headers.authorization;
-        if (!sameToken(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, token)) throw new KopaError('Unauthorized', 'Every request needs the service token: Authorization: Bearer TOKEN.', { hint: 'kopa serve-env prints the token, or takes one with --token.' });
+        if (!sameToken(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, token))
+          throw new KopaError('Unauthorized', 'Every request needs the service token: Authorization: Bearer TOKEN.', {
+            hint: 'kopa serve-env prints the token, or takes one with --token.',
+          });
         const url = new URL(req.url ?? '/', 'http://env');
         if (req.method === 'GET' && url.pathname === '/v1/tools') return send(res, 200, { tools: tools.map(functionSchema) });
-        if (req.method !== 'POST') throw new KopaError('NotFound', `No ${req.method} ${url.pathname} here.`, { hint: 'GET /v1/tools, POST /v1/tools/{name}, POST /v1/reward.' });
+        if (req.method !== 'POST')
+          throw new KopaError('NotFound', `No ${req.method} ${url.pathname} here.`, { hint: 'GET /v1/tools, POST /v1/tools/{name}, POST /v1/reward.' });
         let body: Record<string, unknown>;
         try {
           const text = await readBody(req, maxBody);
           body = text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
         } catch (error) {
-          if (error instanceof BodyTooLarge) return send(res, 413, { error: { code: 'InvalidRequest', message: `The request body is larger than ${maxBody} bytes.`, hint: 'Send fewer completions per request.' } });
+          if (error instanceof BodyTooLarge)
+            return send(res, 413, {
+              error: { code: 'InvalidRequest', message: `The request body is larger than ${maxBody} bytes.`, hint: 'Send fewer completions per request.' },
+            });
           throw new KopaError('InvalidRequest', 'The request body is not JSON.');
         }
         if (!body || typeof body !== 'object' || Array.isArray(body)) throw new KopaError('InvalidRequest', 'The request body must be a JSON object.');

@@ -30,7 +30,10 @@ export interface McpOptions {
 export async function serveMcp(engine: Engine, options: McpOptions): Promise<void> {
   const catalog = engine.catalog();
   const specs = offeredTools(catalog, options.tools ?? catalog.list().map((t) => t.id)).map((id) => catalog.require(id));
-  const results = new EpisodeResults((tool, args) => engine.gateway().call(tool, args, { mode: options.mode, snapshot: options.snapshot }), { catalog, view: options.view });
+  const results = new EpisodeResults((tool, args) => engine.gateway().call(tool, args, { mode: options.mode, snapshot: options.snapshot }), {
+    catalog,
+    view: options.view,
+  });
   const byName = new Map(specs.map((s) => [functionName(s.id), s.id]));
   const server = new Server({ name: APP_NAME, version: APP_VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({

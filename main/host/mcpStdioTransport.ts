@@ -4,7 +4,14 @@
 // of the wrong shape gets an invalid-params error (-32602) that says what is wrong, not a validator dump.
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, JSONRPCMessageSchema, ListToolsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  InitializeRequestSchema,
+  JSONRPCMessageSchema,
+  ListToolsRequestSchema,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ZodError } from 'zod';
 
 export interface McpStdioOptions {

@@ -1,4 +1,19 @@
-import { DraftSequenceTokenPredictor, InputLookupTokenPredictor, LlamaChat, LlamaCompletion, type ChatHistoryItem, type ChatModelFunctions, type ChatWrapper, type GbnfJsonSchema, type Llama, type LlamaChatResponse, type LlamaContext, type LlamaContextSequence, type LlamaModel, type Tokenizer } from 'node-llama-cpp';
+import {
+  DraftSequenceTokenPredictor,
+  InputLookupTokenPredictor,
+  LlamaChat,
+  LlamaCompletion,
+  type ChatHistoryItem,
+  type ChatModelFunctions,
+  type ChatWrapper,
+  type GbnfJsonSchema,
+  type Llama,
+  type LlamaChatResponse,
+  type LlamaContext,
+  type LlamaContextSequence,
+  type LlamaModel,
+  type Tokenizer,
+} from 'node-llama-cpp';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { givenArguments, paramsGrammar, stepGrammar, type GrammarSchema } from '../../main/core/agent/grammarSchema.ts';
 import { stepBudget } from '../../main/core/agent/stepBudget.ts';
@@ -172,7 +187,12 @@ export interface ModelRuntime {
 
 async function loadWeights(runtime: ModelRuntime, options: LoadLocalModelOptions): Promise<LlamaModel> {
   try {
-    return await runtime.llama.loadModel({ modelPath: options.modelPath, gpuLayers: options.gpuLayers ?? 'auto', onLoadProgress: options.onProgress, loadSignal: options.signal });
+    return await runtime.llama.loadModel({
+      modelPath: options.modelPath,
+      gpuLayers: options.gpuLayers ?? 'auto',
+      onLoadProgress: options.onProgress,
+      loadSignal: options.signal,
+    });
   } catch (error) {
     if (options.signal?.aborted) throw new KopaError('Aborted', 'Loading the model was cancelled.', { cause: error });
     throw new KopaError('InvalidModelFile', `Cannot load the model ${options.modelPath}: ${(error as Error).message}`, {
@@ -297,7 +317,10 @@ export class LocalModel {
 
   /** Guesses checked so far on this model's sequences (all zero without speculation). */
   predictionStats(): PredictionStats {
-    return this.allSequences.reduce((sum, s) => ({ validated: sum.validated + s.tokenPredictions.validated, refuted: sum.refuted + s.tokenPredictions.refuted }), { validated: 0, refuted: 0 });
+    return this.allSequences.reduce(
+      (sum, s) => ({ validated: sum.validated + s.tokenPredictions.validated, refuted: sum.refuted + s.tokenPredictions.refuted }),
+      { validated: 0, refuted: 0 },
+    );
   }
 
   /** Where and how it is loaded, for the workbench's list of loaded models. */
@@ -359,7 +382,8 @@ export class LocalModel {
     await this.ensureContext();
     const reuse = this.settings.reuseCache && opening !== undefined;
     const same = reuse ? this.free.findIndex((s) => this.openings.get(s) === opening) : -1;
-    const sequence = (same >= 0 ? this.free.splice(same, 1)[0] : this.free.pop()) ?? (await new Promise<LlamaContextSequence>((resolve) => this.waiting.push(resolve)));
+    const sequence =
+      (same >= 0 ? this.free.splice(same, 1)[0] : this.free.pop()) ?? (await new Promise<LlamaContextSequence>((resolve) => this.waiting.push(resolve)));
     const run = (async () => {
       // Another conversation may still share the system prompt and tools: its state is kept, and only what differs is
       // evaluated again.
@@ -415,15 +439,22 @@ export class LocalModel {
     this.context ??= (async () => {
       const { lora, loraScale, speculation } = this.settings;
       const draft = speculation.startsWith(DRAFT_PREFIX) ? await this.draftContext(speculation.slice(DRAFT_PREFIX.length)) : undefined;
-      const context = await this.model.createContext({ contextSize: this.contextSize, sequences: this.sequences, threads: this.runtime.threads, ...(lora.length ? { lora: { adapters: lora.map((filePath) => ({ filePath, scale: loraScale })) } } : {}) });
+      const context = await this.model.createContext({
+        contextSize: this.contextSize,
+        sequences: this.sequences,
+        threads: this.runtime.threads,
+        ...(lora.length ? { lora: { adapters: lora.map((filePath) => ({ filePath, scale: loraScale })) } } : {}),
+      });
       this.madeContext = context;
       for (let i = 0; i < this.sequences; i++) {
         // A predictor belongs to one sequence (node-llama-cpp's rule), and a draft sequence to one predictor. The draft
         // drafts without the repeat penalty: the generation's penalty callback may already be gone when it next runs.
         const tokenPredictor =
-          speculation === 'input-lookup' ? new InputLookupTokenPredictor()
-          : draft ? new DraftSequenceTokenPredictor(draft.getSequence(), { ...this.settings.draft, evaluateOptions: { repeatPenalty: { punishTokens: [] } } })
-          : undefined;
+          speculation === 'input-lookup'
+            ? new InputLookupTokenPredictor()
+            : draft
+              ? new DraftSequenceTokenPredictor(draft.getSequence(), { ...this.settings.draft, evaluateOptions: { repeatPenalty: { punishTokens: [] } } })
+              : undefined;
         const sequence = context.getSequence(tokenPredictor ? { tokenPredictor } : {});
         this.allSequences.push(sequence);
         this.free.push(sequence);
@@ -492,8 +523,13 @@ export class LocalModel {
    */
   private turnWrapper(tools: ModelTool[], offered?: ChatModelFunctions): ChatWrapper {
     const { template } = this.format();
-    this.renderer ??= template === undefined ? null : new TemplateRenderer(template, { bos: this.model.tokens.bosString ?? '', eos: this.model.tokens.eosString ?? '' });
-    return faithfulWrapper(this.format().wrapper, { documentation: Object.fromEntries(tools.map((t) => [t.name, t.parameters])), ...(this.renderer ? { renderer: this.renderer } : {}), ...(offered ? { offered } : {}) });
+    this.renderer ??=
+      template === undefined ? null : new TemplateRenderer(template, { bos: this.model.tokens.bosString ?? '', eos: this.model.tokens.eosString ?? '' });
+    return faithfulWrapper(this.format().wrapper, {
+      documentation: Object.fromEntries(tools.map((t) => [t.name, t.parameters])),
+      ...(this.renderer ? { renderer: this.renderer } : {}),
+      ...(offered ? { offered } : {}),
+    });
   }
 
   /** One agent turn over the conversation so far, on a free sequence (parallel episodes batch together). */
@@ -512,15 +548,25 @@ export class LocalModel {
     const mode = options.mode ?? this.toolCallMode();
     if (mode === 'native' && tools.length > 0 && options.toolChoice !== 'required') {
       const thought = this.thinks() ? Math.min(options.thoughtTokens ?? DEFAULT_THOUGHT_TOKENS, Math.floor(this.contextSize / 4)) : 0;
-      const functions: ChatModelFunctions = Object.fromEntries(tools.map((t) => [t.name, { description: t.description, params: paramsGrammar(t) as GbnfJsonSchema }]));
+      const functions: ChatModelFunctions = Object.fromEntries(
+        tools.map((t) => [t.name, { description: t.description, params: paramsGrammar(t) as GbnfJsonSchema }]),
+      );
       // Room for the largest call the tools admit, and for an answer in words, after the thinking.
       const budget = options.maxTokens ?? Math.max(DEFAULT_TURN_TOKENS, this.budgetFor(stepGrammar(tools, { allowFinal: false }))) + thought;
       const history = toNativeHistory(messages);
-      if (this.toolCallSupport().reason === 'templateText') return { kind: 'text', tools, wrapper: this.turnWrapper(tools, functions), history, thought, budget };
+      if (this.toolCallSupport().reason === 'templateText')
+        return { kind: 'text', tools, wrapper: this.turnWrapper(tools, functions), history, thought, budget };
       return { kind: 'functions', tools, wrapper: this.turnWrapper(tools), history, functions, thought, budget };
     }
     const schema = stepGrammar(tools, { allowFinal: options.toolChoice !== 'required' || tools.length === 0 });
-    return { kind: 'grammar', tools, wrapper: this.turnWrapper(tools), history: mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages, tools), schema, budget: options.maxTokens ?? this.budgetFor(schema) };
+    return {
+      kind: 'grammar',
+      tools,
+      wrapper: this.turnWrapper(tools),
+      history: mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages, tools),
+      schema,
+      budget: options.maxTokens ?? this.budgetFor(schema),
+    };
   }
 
   /**
@@ -529,7 +575,10 @@ export class LocalModel {
    */
   promptText(messages: ChatMessage[], options: ChatOptions): string {
     const plan = this.turnPlan(messages, options);
-    const { contextText } = plan.wrapper.generateContextState({ chatHistory: [...plan.history, { type: 'model', response: [] }], ...(plan.kind === 'functions' ? { availableFunctions: plan.functions } : {}) });
+    const { contextText } = plan.wrapper.generateContextState({
+      chatHistory: [...plan.history, { type: 'model', response: [] }],
+      ...(plan.kind === 'functions' ? { availableFunctions: plan.functions } : {}),
+    });
     return this.model.detokenize(contextText.tokenize(this.model.tokenizer), true);
   }
 
@@ -540,14 +589,35 @@ export class LocalModel {
     // A conversation that outgrows the context gives up old results' rows first, and says so (contextPolicy.ts).
     const trimmed = { results: 0, items: 0 };
     const contextShift = {
-      strategy: ({ chatHistory, maxTokensCount, tokenizer, chatWrapper }: { chatHistory: readonly ChatHistoryItem[]; maxTokensCount: number; tokenizer: Tokenizer; chatWrapper: ChatWrapper }) => {
-        const fitted = fitHistory(chatHistory, maxTokensCount, (history) => chatWrapper.generateContextState({ chatHistory: history }).contextText.tokenize(tokenizer).length);
+      strategy: ({
+        chatHistory,
+        maxTokensCount,
+        tokenizer,
+        chatWrapper,
+      }: {
+        chatHistory: readonly ChatHistoryItem[];
+        maxTokensCount: number;
+        tokenizer: Tokenizer;
+        chatWrapper: ChatWrapper;
+      }) => {
+        const fitted = fitHistory(
+          chatHistory,
+          maxTokensCount,
+          (history) => chatWrapper.generateContextState({ chatHistory: history }).contextText.tokenize(tokenizer).length,
+        );
         trimmed.results += fitted.trimmed.results;
         trimmed.items += fitted.trimmed.items;
         return { chatHistory: fitted.history, metadata: null };
       },
     };
-    const common = { temperature: options.temperature ?? 0, seed: options.seed, signal: options.signal, stopOnAbortSignal: true, contextShift, maxTokens: plan.budget };
+    const common = {
+      temperature: options.temperature ?? 0,
+      seed: options.seed,
+      signal: options.signal,
+      stopOnAbortSignal: true,
+      contextShift,
+      maxTokens: plan.budget,
+    };
     try {
       let turn: Pick<ModelTurn, 'text' | 'toolCalls' | 'stop' | 'thinking'>;
       if (plan.kind === 'functions') {
@@ -562,7 +632,11 @@ export class LocalModel {
         });
         turn = this.nativeTurn(res, plan.tools, messages.length, written);
       } else if (plan.kind === 'text') {
-        const res = await chat.generateResponse(plan.history, { ...common, onTextChunk: options.onText, ...(plan.thought > 0 ? { budgets: { thoughtTokens: plan.thought } } : {}) });
+        const res = await chat.generateResponse(plan.history, {
+          ...common,
+          onTextChunk: options.onText,
+          ...(plan.thought > 0 ? { budgets: { thoughtTokens: plan.thought } } : {}),
+        });
         turn = this.nativeTurn({ ...res, functionCalls: [] }, plan.tools, messages.length, new WrittenCalls());
       } else {
         const grammar = await this.runtime.llama.createGrammarForJsonSchema<GbnfJsonSchema>(plan.schema as GbnfJsonSchema);
@@ -573,11 +647,27 @@ export class LocalModel {
         const parsed = stop === 'end' ? parseStep(res.response) : undefined;
         const tool = plan.tools.find((t) => t.name === parsed?.tool);
         turn = parsed?.tool
-          ? { text: '', toolCalls: [{ id: `call_${messages.length}_1`, name: parsed.tool, arguments: givenArguments(tool, parsed.arguments ?? {}), ...givenRaw(tool, parsed.rawArguments) }], stop: 'toolCalls' }
+          ? {
+              text: '',
+              toolCalls: [
+                {
+                  id: `call_${messages.length}_1`,
+                  name: parsed.tool,
+                  arguments: givenArguments(tool, parsed.arguments ?? {}),
+                  ...givenRaw(tool, parsed.rawArguments),
+                },
+              ],
+              stop: 'toolCalls',
+            }
           : { text: parsed?.final_answer ?? partialFinalAnswer(res.response), toolCalls: [], stop };
       }
       const used = sequence.tokenMeter.diff(before);
-      return { ...turn, usage: { inputTokens: used.usedInputTokens, outputTokens: used.usedOutputTokens }, budget: plan.budget, ...(trimmed.results + trimmed.items > 0 ? { trimmed } : {}) };
+      return {
+        ...turn,
+        usage: { inputTokens: used.usedInputTokens, outputTokens: used.usedOutputTokens },
+        budget: plan.budget,
+        ...(trimmed.results + trimmed.items > 0 ? { trimmed } : {}),
+      };
     } finally {
       sequence.tokenPredictor?.stop();
       chat.dispose({ disposeSequence: false });
@@ -589,22 +679,40 @@ export class LocalModel {
    * toolCallParser.ts rather than shown as the answer); the thinking apart from the answer. A turn that ended
    * inside its thinking has neither a call nor an answer, and reports the budget as its stop.
    */
-  private nativeTurn(res: Pick<LlamaChatResponse<ChatModelFunctions>, 'response' | 'fullResponse' | 'functionCalls' | 'metadata'>, tools: ModelTool[], at: number, written: WrittenCalls): Pick<ModelTurn, 'text' | 'toolCalls' | 'stop' | 'thinking'> {
+  private nativeTurn(
+    res: Pick<LlamaChatResponse<ChatModelFunctions>, 'response' | 'fullResponse' | 'functionCalls' | 'metadata'>,
+    tools: ModelTool[],
+    at: number,
+    written: WrittenCalls,
+  ): Pick<ModelTurn, 'text' | 'toolCalls' | 'stop' | 'thinking'> {
     const thoughts = res.fullResponse.filter((part) => typeof part !== 'string' && part.segmentType === 'thought');
-    const segmentThinking = thoughts.map((part) => (typeof part === 'string' ? '' : part.text.trim())).filter((t) => t !== '').join('\n\n');
+    const segmentThinking = thoughts
+      .map((part) => (typeof part === 'string' ? '' : part.text.trim()))
+      .filter((t) => t !== '')
+      .join('\n\n');
     const unfinished = thoughts.some((part) => typeof part !== 'string' && !part.ended);
     let stop = stopOf(res);
     if (res.functionCalls?.length) {
       const toolCalls = res.functionCalls.map((c, i) => {
         const tool = tools.find((t) => t.name === c.functionName);
-        return { id: `call_${at}_${i + 1}`, name: c.functionName, arguments: givenArguments(tool, (c.params ?? {}) as Record<string, unknown>), ...givenRaw(tool, written.arguments(i)) };
+        return {
+          id: `call_${at}_${i + 1}`,
+          name: c.functionName,
+          arguments: givenArguments(tool, (c.params ?? {}) as Record<string, unknown>),
+          ...givenRaw(tool, written.arguments(i)),
+        };
       });
       return { text: res.response, toolCalls, stop, ...(segmentThinking ? { thinking: segmentThinking } : {}) };
     }
     const parsed = parseToolCalls(res.response, { tools });
     const thinking = [segmentThinking, parsed.thinking ?? ''].filter((t) => t !== '').join('\n\n');
     if (unfinished || parsed.unfinishedThinking) stop = stop === 'abort' ? 'abort' : 'maxTokens';
-    const toolCalls = parsed.calls.map((c, i) => ({ id: `call_${at}_${i + 1}`, name: c.name, arguments: c.arguments, ...(c.rawArguments ? { rawArguments: c.rawArguments } : {}) }));
+    const toolCalls = parsed.calls.map((c, i) => ({
+      id: `call_${at}_${i + 1}`,
+      name: c.name,
+      arguments: c.arguments,
+      ...(c.rawArguments ? { rawArguments: c.rawArguments } : {}),
+    }));
     return { text: parsed.text, toolCalls, stop: toolCalls.length > 0 ? 'toolCalls' : stop, ...(thinking ? { thinking } : {}) };
   }
 
@@ -616,7 +724,10 @@ export class LocalModel {
     const key = JSON.stringify(schema);
     let budget = this.budgets.get(key);
     if (budget === undefined) {
-      budget = Math.min(stepBudget(schema, (text) => this.model.tokenize(text).length), Math.floor(this.contextSize / 2));
+      budget = Math.min(
+        stepBudget(schema, (text) => this.model.tokenize(text).length),
+        Math.floor(this.contextSize / 2),
+      );
       this.budgets.set(key, budget);
     }
     return budget;

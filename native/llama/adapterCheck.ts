@@ -20,13 +20,15 @@ export async function checkAdapter(adapterPath: string, basePath: string): Promi
   const problems: string[] = [];
   const warnings: string[] = [];
   const meta = adapter.metadata as unknown as { general?: { type?: string; architecture?: string }; adapter?: { type?: string; lora?: { alpha?: number } } };
-  if (meta.general?.type !== 'adapter') problems.push(`general.type is ${JSON.stringify(meta.general?.type ?? null)}, not "adapter": this file is not a LoRA adapter`);
+  if (meta.general?.type !== 'adapter')
+    problems.push(`general.type is ${JSON.stringify(meta.general?.type ?? null)}, not "adapter": this file is not a LoRA adapter`);
   if (meta.adapter?.type !== 'lora') problems.push(`adapter.type is ${JSON.stringify(meta.adapter?.type ?? null)}, not "lora"`);
   const baseArch = String(base.metadata.general.architecture);
   if (meta.general?.architecture !== baseArch) problems.push(`the adapter is for ${String(meta.general?.architecture)}, the base model is ${baseArch}`);
   const alpha = typeof meta.adapter?.lora?.alpha === 'number' ? meta.adapter.lora.alpha : null;
   if (alpha === null) problems.push('adapter.lora.alpha is missing');
-  else if (alpha === 0) warnings.push('adapter.lora.alpha is 0: PEFT wrote no alpha and the conversion kept it; set lora_alpha before converting, or the adapter does nothing');
+  else if (alpha === 0)
+    warnings.push('adapter.lora.alpha is 0: PEFT wrote no alpha and the conversion kept it; set lora_alpha before converting, or the adapter does nothing');
   const baseShapes = new Map((base.tensorInfo ?? []).map((t) => [t.name, t.dimensions.map(Number)]));
   const pairs = new Map<string, { a?: number[]; b?: number[] }>();
   for (const t of adapter.tensorInfo ?? []) {
@@ -44,7 +46,8 @@ export async function checkAdapter(adapterPath: string, basePath: string): Promi
     const shape = baseShapes.get(name);
     if (!a || !b) problems.push(`${name} has only lora_${a ? 'a' : 'b'}`);
     else if (!shape) problems.push(`${name} is not a tensor of the base model`);
-    else if (a[0] !== shape[0] || b[1] !== shape[1] || a[1] !== b[0]) problems.push(`${name}: lora_a ${a.join('×')} and lora_b ${b.join('×')} do not fit the base's ${shape.join('×')}`);
+    else if (a[0] !== shape[0] || b[1] !== shape[1] || a[1] !== b[0])
+      problems.push(`${name}: lora_a ${a.join('×')} and lora_b ${b.join('×')} do not fit the base's ${shape.join('×')}`);
     else rank ??= a[1]!;
   }
   if (pairs.size === 0 && problems.length === 0) problems.push('the adapter has no tensors');

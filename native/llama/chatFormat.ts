@@ -5,8 +5,7 @@
 // the template (where it cannot, it falls back to its own "||call:" format, which no model was trained on).
 // Templates the bundled Jinja interpreter renders wrongly are patched first (templatePatches.ts), and Mistral's
 // [TOOL_CALLS]name[ARGS] format, which no node-llama-cpp wrapper writes, gets KOPA Studio's wrapper.
-import type {
-  ChatWrapper} from 'node-llama-cpp';
+import type { ChatWrapper } from 'node-llama-cpp';
 import {
   DeepSeekChatWrapper,
   FunctionaryChatWrapper,
@@ -50,7 +49,10 @@ const FAMILY_WRAPPERS: (abstract new (...args: never[]) => ChatWrapper)[] = [
  */
 function wrapsArguments(wrapper: ChatWrapper): boolean {
   if (wrapper instanceof QwenChatWrapper) return wrapper.variation !== '3';
-  return wrapper instanceof JinjaTemplateChatWrapper && (wrapper as unknown as { _wrapFunctionParamsInsideMapKey?: string })._wrapFunctionParamsInsideMapKey !== undefined;
+  return (
+    wrapper instanceof JinjaTemplateChatWrapper &&
+    (wrapper as unknown as { _wrapFunctionParamsInsideMapKey?: string })._wrapFunctionParamsInsideMapKey !== undefined
+  );
 }
 
 /** Templates in Mistral's v11+ format: calls as [TOOL_CALLS]name[ARGS]{…}. */
@@ -74,10 +76,18 @@ function templateOf(source: ChatFormatSource): string | undefined {
 
 function resolve(source: ChatFormatSource, choice: ChatWrapperChoice, template: string | undefined): ChatWrapper {
   const customWrapperSettings = template !== undefined ? { jinjaTemplate: { template } } : undefined;
-  const options = { ...(choice === 'jinja' ? { type: 'jinjaTemplate' as const } : {}), ...(customWrapperSettings ? { customWrapperSettings } : {}), warningLogs: false };
+  const options = {
+    ...(choice === 'jinja' ? { type: 'jinjaTemplate' as const } : {}),
+    ...(customWrapperSettings ? { customWrapperSettings } : {}),
+    warningLogs: false,
+  };
   // A model without a template of its own has no Jinja wrapper: node-llama-cpp keeps the one of its family.
   if ('model' in source) return resolveChatWrapper(source.model, options);
-  return resolveChatWrapper({ fileInfo: source.fileInfo, filename: source.filename, ...options }) ?? resolveChatWrapper({ fileInfo: source.fileInfo, filename: source.filename, warningLogs: false }) ?? new GeneralChatWrapper();
+  return (
+    resolveChatWrapper({ fileInfo: source.fileInfo, filename: source.filename, ...options }) ??
+    resolveChatWrapper({ fileInfo: source.fileInfo, filename: source.filename, warningLogs: false }) ??
+    new GeneralChatWrapper()
+  );
 }
 
 export function chooseChatFormat(source: ChatFormatSource, choice: ChatWrapperChoice = 'auto'): ChosenChatFormat {

@@ -89,7 +89,11 @@ function resultSlots(history: ChatHistoryItem[], firstRequest: number): Slot[] {
   return slots;
 }
 
-export function fitHistory(history: readonly ChatHistoryItem[], maxTokens: number, count: (history: ChatHistoryItem[]) => number): { history: ChatHistoryItem[]; trimmed: Trimmed } {
+export function fitHistory(
+  history: readonly ChatHistoryItem[],
+  maxTokens: number,
+  count: (history: ChatHistoryItem[]) => number,
+): { history: ChatHistoryItem[]; trimmed: Trimmed } {
   const out = structuredClone(history) as ChatHistoryItem[];
   const trimmed: Trimmed = { results: 0, items: 0 };
   if (count(out) <= maxTokens) return { history: out, trimmed };

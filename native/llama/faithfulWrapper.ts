@@ -47,7 +47,9 @@ function exactResults(text: LlamaText, results: string[]): LlamaText {
 
 function documented(functions: ChatModelFunctions | undefined, documentation: FaithfulOptions['documentation']): ChatModelFunctions | undefined {
   if (!functions) return functions;
-  return Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, documentation[name] ? { ...fn, params: documentation[name] as typeof fn.params } : fn]));
+  return Object.fromEntries(
+    Object.entries(functions).map(([name, fn]) => [name, documentation[name] ? { ...fn, params: documentation[name] as typeof fn.params } : fn]),
+  );
 }
 
 export function faithfulWrapper(wrapper: ChatWrapper, options: FaithfulOptions): ChatWrapper {

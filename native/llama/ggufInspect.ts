@@ -29,12 +29,15 @@ export interface GgufReport {
   fit: { verdict: 'fits' | 'may be slow' | 'will not fit'; score: number; gpuLayers: number; contextSize: number; ramBytes: number; vramBytes: number } | null;
 }
 
-
 async function readInfo(path: string): Promise<GgufFileInfo> {
   try {
     return await readGgufFileInfo(path, { sourceType: 'filesystem', logWarnings: false });
   } catch (error) {
-    throw new KopaError('InvalidModelFile', `${path} is not a readable GGUF model: ${(error as Error).message}`, { hint: 'Choose a .gguf file (llama.cpp format), copied completely.', details: { path }, cause: error });
+    throw new KopaError('InvalidModelFile', `${path} is not a readable GGUF model: ${(error as Error).message}`, {
+      hint: 'Choose a .gguf file (llama.cpp format), copied completely.',
+      details: { path },
+      cause: error,
+    });
   }
 }
 
@@ -57,7 +60,11 @@ async function architecturesKnown(): Promise<Set<string>> {
 async function requireKnownArchitecture(path: string, info: GgufFileInfo): Promise<void> {
   const architecture = String(info.metadata.general.architecture);
   if ((await architecturesKnown()).has(architecture)) return;
-  throw saidError('InvalidModelFile', { message: 'error.unsupportedArchitecture', hint: 'error.unsupportedArchitecture.hint', vars: { path, architecture, version: await getModuleVersion() } }, { details: { path, architecture } });
+  throw saidError(
+    'InvalidModelFile',
+    { message: 'error.unsupportedArchitecture', hint: 'error.unsupportedArchitecture.hint', vars: { path, architecture, version: await getModuleVersion() } },
+    { details: { path, architecture } },
+  );
 }
 
 export async function inspectGguf(path: string, runtime?: LlamaRuntime): Promise<GgufReport> {
@@ -72,7 +79,10 @@ export async function inspectGguf(path: string, runtime?: LlamaRuntime): Promise
   const insights = await GgufInsights.from(info, runtime?.llama);
   const expected = (info.infoEndOffset ?? 0) + insights.modelSize;
   if (sizeBytes < expected) {
-    throw new KopaError('InvalidModelFile', `${path} is truncated: it has ${sizeBytes} bytes of the ${expected} its header describes.`, { hint: 'Copy the file again, completely.', details: { path, sizeBytes, expected } });
+    throw new KopaError('InvalidModelFile', `${path} is truncated: it has ${sizeBytes} bytes of the ${expected} its header describes.`, {
+      hint: 'Copy the file again, completely.',
+      details: { path, sizeBytes, expected },
+    });
   }
   const template = info.metadata.tokenizer?.chat_template;
   const isAdapter = String((info.metadata.general as { type?: string }).type) === 'adapter';
@@ -83,7 +93,14 @@ export async function inspectGguf(path: string, runtime?: LlamaRuntime): Promise
     const r = await insights.configurationResolver.resolveAndScoreConfig();
     const v = r.resolvedValues;
     const verdict = r.compatibilityScore >= 0.75 ? 'fits' : r.compatibilityScore > 0 ? 'may be slow' : 'will not fit';
-    fit = { verdict, score: Math.round(r.compatibilityScore * 1000) / 1000, gpuLayers: v.gpuLayers, contextSize: v.contextSize, ramBytes: v.totalRamUsage, vramBytes: v.totalVramUsage };
+    fit = {
+      verdict,
+      score: Math.round(r.compatibilityScore * 1000) / 1000,
+      gpuLayers: v.gpuLayers,
+      contextSize: v.contextSize,
+      ramBytes: v.totalRamUsage,
+      vramBytes: v.totalVramUsage,
+    };
   }
   return {
     kind: isAdapter ? 'lora' : 'model',
@@ -92,7 +109,12 @@ export async function inspectGguf(path: string, runtime?: LlamaRuntime): Promise
     parameterCount: insights.totalParameters,
     // The file type's name where the header gives one (MOSTLY_Q4_K_M), else the tensors' dominant type by name (F32),
     // never a bare enum number.
-    quantization: fileType !== undefined && GgufFileType[fileType] ? GgufFileType[fileType]! : insights.dominantTensorType !== undefined ? (GgmlType[insights.dominantTensorType] ?? 'unknown') : 'unknown',
+    quantization:
+      fileType !== undefined && GgufFileType[fileType]
+        ? GgufFileType[fileType]!
+        : insights.dominantTensorType !== undefined
+          ? (GgmlType[insights.dominantTensorType] ?? 'unknown')
+          : 'unknown',
     contextLength: insights.trainContextSize ?? null,
     chatTemplate: typeof template === 'string' ? template : null,
     chatWrapper: support?.wrapper ?? null,

@@ -65,7 +65,11 @@ export interface SpeedReport {
 // A call whose twenty arguments must each be 100 characters long (the grammar's cap for text): it cannot close within
 // the measured budgets, so the short and the long chat turn each generate their whole budget.
 const LONG_FIELDS = Array.from({ length: 20 }, (_, i) => `part${i + 1}`);
-const LONG_ARGUMENT_TOOL: ModelTool = { name: 'note', description: 'Write a note.', parameters: { type: 'object', properties: Object.fromEntries(LONG_FIELDS.map((f) => [f, { type: 'string', minLength: 100 }])), required: LONG_FIELDS } };
+const LONG_ARGUMENT_TOOL: ModelTool = {
+  name: 'note',
+  description: 'Write a note.',
+  parameters: { type: 'object', properties: Object.fromEntries(LONG_FIELDS.map((f) => [f, { type: 'string', minLength: 100 }])), required: LONG_FIELDS },
+};
 
 const TOOL_RESULT_PROMPT = `r1: ${JSON.stringify(Array.from({ length: 6 }, (_, i) => ({ region_cd: `11${680 + i * 10}00000`, locatadd_nm: `서울특별시 강남구 ${['역삼동', '개포동', '청담동', '삼성동', '대치동', '신사동'][i]}` })))}\n{"tool": "molit.getRTMSDataSvcAptTradeDev", "arguments": {"LAWD_CD": "`;
 
@@ -76,7 +80,8 @@ const perSecond = (tokens: number, ms: number): number => (ms > 0 ? Math.round((
 const ROUNDS = 3;
 
 /** Milliseconds per token between a short and a long generation of the same prompt. */
-const slope = (shortTokens: number, shortMs: number, longTokens: number, longMs: number): number => (longTokens > shortTokens ? (longMs - shortMs) / (longTokens - shortTokens) : 0);
+const slope = (shortTokens: number, shortMs: number, longTokens: number, longMs: number): number =>
+  longTokens > shortTokens ? (longMs - shortMs) / (longTokens - shortTokens) : 0;
 
 async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();
@@ -132,7 +137,9 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
       const variant = sequences === 1 ? model : model.withSequences(sequences);
       if (variant !== model) variants.push(variant);
       await variant.complete('warm up', { maxTokens: 2 });
-      const [runs, ms] = await timed(() => Promise.all(Array.from({ length: sequences }, (_, i) => variant.complete(`${i}: Seoul weather`, { maxTokens: generate }))));
+      const [runs, ms] = await timed(() =>
+        Promise.all(Array.from({ length: sequences }, (_, i) => variant.complete(`${i}: Seoul weather`, { maxTokens: generate }))),
+      );
       const tokens = runs.reduce((n, r) => n + r.outputTokens, 0);
       parallel.push({ sequences, tokensPerSecond: perSecond(tokens, ms), tokens });
     }
@@ -149,7 +156,12 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
       const after = variant.predictionStats();
       const validated = after.validated - before.validated;
       const guesses = validated + after.refuted - before.refuted;
-      speculation.push({ kind, acceptance: guesses > 0 ? Math.round((validated / guesses) * 100) / 100 : 0, guesses, speedUp: ms > 0 ? Math.round((plainMs / ms) * 100) / 100 : 0 });
+      speculation.push({
+        kind,
+        acceptance: guesses > 0 ? Math.round((validated / guesses) * 100) / 100 : 0,
+        guesses,
+        speedUp: ms > 0 ? Math.round((plainMs / ms) * 100) / 100 : 0,
+      });
     }
     return {
       model: modelPath,

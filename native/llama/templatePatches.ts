@@ -25,8 +25,7 @@ function replaceAll(template: string, edits: [from: string, to: string][]): stri
 export const TEMPLATE_PATCHES: readonly TemplatePatch[] = [
   {
     id: 'exaone4-system-continue',
-    why:
-      "EXAONE 4.0 writes the system turn and then `{%- continue %}`; @huggingface/jinja drops everything a loop iteration wrote when it meets `continue`, so the system prompt vanishes (jinja2 keeps it). The patch skips the rest of that iteration with an `if` instead.",
+    why: 'EXAONE 4.0 writes the system turn and then `{%- continue %}`; @huggingface/jinja drops everything a loop iteration wrote when it meets `continue`, so the system prompt vanishes (jinja2 keeps it). The patch skips the rest of that iteration with an `if` instead.',
     apply: (template) =>
       template.includes("'[|system|]\\n'")
         ? replaceAll(template, [

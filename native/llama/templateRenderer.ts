@@ -110,7 +110,10 @@ function foldSystem(messages: TemplateMessage[], contents: string[], hold: (text
 
 /** The tools as apply_chat_template takes them. */
 function toolsOf(functions: ChatModelFunctions): unknown[] {
-  return Object.entries(functions).map(([name, fn]) => ({ type: 'function', function: { name, description: fn.description ?? '', parameters: fn.params ?? { type: 'object', properties: {} } } }));
+  return Object.entries(functions).map(([name, fn]) => ({
+    type: 'function',
+    function: { name, description: fn.description ?? '', parameters: fn.params ?? { type: 'object', properties: {} } },
+  }));
 }
 
 /** node-llama-cpp's history as OpenAI-shaped messages: a model response splits at its calls' results. */
@@ -120,14 +123,26 @@ function toMessages(history: readonly ChatHistoryItem[], hold: (text: string) =>
     if (item.type === 'system') messages.push({ role: 'system', content: hold(plain(item.text)) });
     else if (item.type === 'user') messages.push({ role: 'user', content: hold(item.text) });
     else {
-      let current: { text: string; reasoning: string; calls: Extract<(typeof item.response)[number], { type: 'functionCall' }>[] } = { text: '', reasoning: '', calls: [] };
+      let current: { text: string; reasoning: string; calls: Extract<(typeof item.response)[number], { type: 'functionCall' }>[] } = {
+        text: '',
+        reasoning: '',
+        calls: [],
+      };
       const flush = (): void => {
         if (current.text === '' && current.reasoning === '' && current.calls.length === 0) return;
         messages.push({
           role: 'assistant',
           content: hold(current.text),
           ...(current.reasoning ? { reasoning_content: hold(current.reasoning) } : {}),
-          ...(current.calls.length > 0 ? { tool_calls: current.calls.map((c) => ({ id: mistralCallId(c.name, c.params), type: 'function' as const, function: { name: c.name, arguments: c.params ?? {} } })) } : {}),
+          ...(current.calls.length > 0
+            ? {
+                tool_calls: current.calls.map((c) => ({
+                  id: mistralCallId(c.name, c.params),
+                  type: 'function' as const,
+                  function: { name: c.name, arguments: c.params ?? {} },
+                })),
+              }
+            : {}),
         });
         for (const call of current.calls) {
           const result = typeof call.result === 'string' ? call.result : JSON.stringify(call.result ?? null);

@@ -27,7 +27,13 @@ function Header() {
         <p className="tagline">{t('app.tagline')}</p>
       </div>
       <div className="topbar-right">
-        <button type="button" className="ghost" onClick={() => setChoice(applied === 'dark' ? 'light' : 'dark')} aria-label={t(applied === 'dark' ? 'theme.toLight' : 'theme.toDark')} title={t(applied === 'dark' ? 'theme.toLight' : 'theme.toDark')}>
+        <button
+          type="button"
+          className="ghost"
+          onClick={() => setChoice(applied === 'dark' ? 'light' : 'dark')}
+          aria-label={t(applied === 'dark' ? 'theme.toLight' : 'theme.toDark')}
+          title={t(applied === 'dark' ? 'theme.toLight' : 'theme.toDark')}
+        >
           {applied === 'dark' ? <Sun size={16} aria-hidden="true" /> : <Moon size={16} aria-hidden="true" />}
         </button>
         <button type="button" className="ghost" lang={locale === 'ko' ? 'en' : 'ko'} onClick={() => setLocale(locale === 'ko' ? 'en' : 'ko')}>

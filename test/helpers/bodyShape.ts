@@ -42,7 +42,10 @@ function shapeOf(value: unknown, xml: boolean): Shape {
 }
 
 export function bodyShape(body: string): Shape {
-  const xml = body.replace(/^\uFEFF/, '').trim().startsWith('<');
+  const xml = body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .startsWith('<');
   return shapeOf(parseBody({ body }), xml);
 }
 

@@ -10,7 +10,11 @@ import type { BackendConstants } from '../../main/core/bfcl/multiTurn/simulator.
 
 const paramNames = new Map<string, string[]>();
 for (const create of Object.values(MULTI_TURN_CLASSES)) {
-  for (const [name, m] of Object.entries(create({} as BackendConstants).methods)) paramNames.set(name, m.params.map((p) => p.name));
+  for (const [name, m] of Object.entries(create({} as BackendConstants).methods))
+    paramNames.set(
+      name,
+      m.params.map((p) => p.name),
+    );
 }
 
 /** A ground-truth call string as a scripted tool call line fragment: {"name", "arguments"} with Python's JSON. */
@@ -32,7 +36,9 @@ export interface TranscriptOptions {
 export function groundTruthTranscript(dataDir: string, categories: string[], options: TranscriptOptions = {}): string[] {
   const lines: string[] = [];
   for (const category of categories) {
-    const answers = readFileSync(path.join(dataDir, 'possible_answer', `BFCL_v4_${category}.json`), 'utf8').split('\n').filter(Boolean);
+    const answers = readFileSync(path.join(dataDir, 'possible_answer', `BFCL_v4_${category}.json`), 'utf8')
+      .split('\n')
+      .filter(Boolean);
     for (const answer of answers) {
       const { id, ground_truth: truth } = JSON.parse(answer) as { id: string; ground_truth: string[][] };
       const dropped = options.drop?.get(id);

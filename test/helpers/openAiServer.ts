@@ -41,11 +41,28 @@ export async function startOpenAiServer(replies: ScriptedReply[], options: OpenA
       // A killed server answers nothing.
       if (res.destroyed) return;
       const reply = replies.shift() ?? { content: '(no more replies)' };
-      const toolCalls = (reply.toolCalls ?? []).map((c, i) => ({ id: `call_srv_${requests.length}_${i}`, type: 'function', function: { name: c.name, arguments: c.argumentsJson ?? JSON.stringify(c.arguments ?? {}) } }));
+      const toolCalls = (reply.toolCalls ?? []).map((c, i) => ({
+        id: `call_srv_${requests.length}_${i}`,
+        type: 'function',
+        function: { name: c.name, arguments: c.argumentsJson ?? JSON.stringify(c.arguments ?? {}) },
+      }));
       const finish = toolCalls.length ? 'tool_calls' : 'stop';
       if (!request.stream) {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply.content ?? null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) }, finish_reason: finish }], usage: { prompt_tokens: 11, completion_tokens: 7 } }));
+        res.end(
+          JSON.stringify({
+            id: 'x',
+            object: 'chat.completion',
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: reply.content ?? null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) },
+                finish_reason: finish,
+              },
+            ],
+            usage: { prompt_tokens: 11, completion_tokens: 7 },
+          }),
+        );
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -54,7 +71,11 @@ export async function startOpenAiServer(replies: ScriptedReply[], options: OpenA
       toolCalls.forEach((c, index) => {
         const args = c.function.arguments;
         // Split the arguments across chunks, as real servers do.
-        send({ choices: [{ index: 0, delta: { tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.function.name, arguments: args.slice(0, 5) } }] } }] });
+        send({
+          choices: [
+            { index: 0, delta: { tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.function.name, arguments: args.slice(0, 5) } }] } },
+          ],
+        });
         send({ choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: args.slice(5) } }] } }] });
       });
       send({ choices: [{ index: 0, delta: {}, finish_reason: finish }] });

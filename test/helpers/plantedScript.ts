@@ -18,15 +18,29 @@ export function plantedScript(expected: Map<string, unknown>, tasks: readonly Pl
   const say = (text: string) => ({ text });
   const lines: Record<PlantedTask, object[]> = {
     'cal-01': [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '05' }), say(`공휴일은 ${String(expected.get('cal-01'))}일입니다.`)],
-    'air-11': [call('airkorea_getCtprvnRltmMesureDnsty', { sidoName: '광주' }), call('airkorea_getCtprvnRltmMesureDnsty', { sidoName: '광주' }), say(`${String(expected.get('air-11'))}곳입니다.`)],
+    'air-11': [
+      call('airkorea_getCtprvnRltmMesureDnsty', { sidoName: '광주' }),
+      call('airkorea_getCtprvnRltmMesureDnsty', { sidoName: '광주' }),
+      say(`${String(expected.get('air-11'))}곳입니다.`),
+    ],
     'adr-02': [call('juso_addrLinkApi', { keyword: '세종대로 110' }), say('우편번호는 99999입니다.')],
     're-01': [call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 강남구' }), say('대략 1건입니다.')],
     'dc-03': [call('nts_businessStatus', { b_no: ['1048605183'] }), say('대표자는 김민준입니다.')],
-    'wx-10': [call('vworld_getCoord', { address: '대전광역시 유성구 봉명동', type: 'parcel' }), call('local_latLonToKmaGrid', { lat: 36.35, lon: 127.34 }), call('kma_getUltraSrtNcst', { base_date: '20250603', base_time: '1600', nx: 67, ny: 101 }), say('기상청 서버 오류로 지금 기온을 알 수 없습니다.')],
+    'wx-10': [
+      call('vworld_getCoord', { address: '대전광역시 유성구 봉명동', type: 'parcel' }),
+      call('local_latLonToKmaGrid', { lat: 36.35, lon: 127.34 }),
+      call('kma_getUltraSrtNcst', { base_date: '20250603', base_time: '1600', nx: 67, ny: 101 }),
+      say('기상청 서버 오류로 지금 기온을 알 수 없습니다.'),
+    ],
     'biz-01': [call('nts_businessStatus', { b_no: ['6350414823'] }), say('휴업자입니다.')],
     'cal-04': [call('kasi_getHoliDeInfo', { solYear: '2025', solMonth: '06' }), say('아니요, 공휴일이 아닙니다.')],
     'st-01': [say('약 1000만 명입니다.')],
-    'tour-04': [call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }), call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }), call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }), say('잘 모르겠어요.')],
+    'tour-04': [
+      call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }),
+      call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }),
+      call('mois_getStanReginCdList', { locatadd_nm: '서울특별시 종로구' }),
+      say('잘 모르겠어요.'),
+    ],
     're-09': [call('molit_getRTMSDataSvcOffiTrade', { LAWD_CD: '강남구', DEAL_YMD: '202503' }), say('7건입니다.')],
     'air-14': [say('{"name": "airkorea_getCtprvnRltmMesureDnsty", "arguments": {"sidoName": "경기"}}')],
   };

@@ -21,7 +21,10 @@ export function runKopa(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cl
   fileDataDir ??= fileTempDir('kopa-cli-data-');
   return new Promise((resolve, reject) => {
     // English unless a test asks for a language: the command line follows the system's locale.
-    const child = spawn(process.execPath, [kopaBin, ...args], { env: { ...process.env, KOPA_DATA_DIR: fileDataDir, LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8', ...env }, cwd: repoRoot });
+    const child = spawn(process.execPath, [kopaBin, ...args], {
+      env: { ...process.env, KOPA_DATA_DIR: fileDataDir, LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8', ...env },
+      cwd: repoRoot,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

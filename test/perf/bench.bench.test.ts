@@ -36,14 +36,18 @@ describe('KOPA-Bench harness', () => {
       writeFileSync(script, lines.join('\n'));
 
       const scripted = await engine.call('bench.run', { suite: 'kopa', model: `scripted:${script}`, tasks: ids, samples: 2 });
-      console.log(`scripted: ${scripted.attempts} attempts, ${scripted.passed} passed; harness overhead ${scripted.overheadMs.toFixed(3)} ms per attempt (goal < 5 ms); run ${scripted.seconds} s`);
+      console.log(
+        `scripted: ${scripted.attempts} attempts, ${scripted.passed} passed; harness overhead ${scripted.overheadMs.toFixed(3)} ms per attempt (goal < 5 ms); run ${scripted.seconds} s`,
+      );
       expect(scripted.passed).toBe(scripted.attempts);
 
       const t = performance.now();
       const oracle = await engine.call('bench.run', { suite: 'kopa', model: 'oracle', tasks: ids, samples: 4, concurrency: 4 });
       const seconds = (performance.now() - t) / 1000;
       expect(oracle.passed).toBe(4 * tasks.length);
-      console.log(`oracle: ${tasks.length} × 4 = ${oracle.attempts} attempts in ${seconds.toFixed(2)} s at concurrency 4 (harness ${oracle.overheadMs.toFixed(3)} ms per attempt)`);
+      console.log(
+        `oracle: ${tasks.length} × 4 = ${oracle.attempts} attempts in ${seconds.toFixed(2)} s at concurrency 4 (harness ${oracle.overheadMs.toFixed(3)} ms per attempt)`,
+      );
 
       const bfcl = path.resolve('..', 'shared', 'bfcl');
       // Conformance itself is checked by the CLI tests; the smoke run only needs the harness's paths.

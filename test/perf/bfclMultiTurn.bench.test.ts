@@ -25,11 +25,20 @@ describe('BFCL multi-turn simulators and checker', () => {
       const t = performance.now();
       for (const item of items) {
         const truth = item.groundTruth ?? [];
-        expect(checkMultiTurn(item.entry, truth.map((calls) => (calls.length ? [calls] : [])), truth, constants).valid).toBe(true);
+        expect(
+          checkMultiTurn(
+            item.entry,
+            truth.map((calls) => (calls.length ? [calls] : [])),
+            truth,
+            constants,
+          ).valid,
+        ).toBe(true);
       }
       times.push(performance.now() - t);
     }
     const best = Math.min(...times);
-    console.log(`bfcl multi-turn: ${items.length} ground-truth entries checked in ${(best / 1000).toFixed(2)} s (best of ${rounds}) = ${Math.round((items.length / best) * 1000)} entries/s, ${DATA === SHARED ? 'BFCL data' : 'test fixtures'}`);
+    console.log(
+      `bfcl multi-turn: ${items.length} ground-truth entries checked in ${(best / 1000).toFixed(2)} s (best of ${rounds}) = ${Math.round((items.length / best) * 1000)} entries/s, ${DATA === SHARED ? 'BFCL data' : 'test fixtures'}`,
+    );
   });
 });

@@ -15,7 +15,9 @@ describe('EDGE throughput', () => {
       let t = performance.now();
       const verify = await engine.call('edges.verify', {});
       const verifySeconds = (performance.now() - t) / 1000;
-      console.log(`verify: ${verify.checked} candidates (3 trials each) in ${verifySeconds.toFixed(2)} s, ${verify.callsSpent} calls; ${verify.verified} verified, ${verify.rejected} rejected (goal < 20 s)`);
+      console.log(
+        `verify: ${verify.checked} candidates (3 trials each) in ${verifySeconds.toFixed(2)} s, ${verify.callsSpent} calls; ${verify.verified} verified, ${verify.rejected} rejected (goal < 20 s)`,
+      );
       // Both strategies in the same run: questions planned from intents (the default) beside random walks.
       for (const strategy of ['intents', 'walk'] as const) {
         t = performance.now();

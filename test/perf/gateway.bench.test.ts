@@ -19,7 +19,14 @@ import { tempDir } from '../helpers/tempDir.ts';
 import { sized } from './smoke.ts';
 
 // Small-answer operations a chain calls most: weather, air quality, holidays, business status, region codes.
-const MIX = ['kma.getUltraSrtNcst', 'airkorea.getMsrstnAcctoRltmMesureDnsty', 'kasi.getRestDeInfo', 'nts.businessStatus', 'mois.getStanReginCdList', 'tour.detailCommon2'];
+const MIX = [
+  'kma.getUltraSrtNcst',
+  'airkorea.getMsrstnAcctoRltmMesureDnsty',
+  'kasi.getRestDeInfo',
+  'nts.businessStatus',
+  'mois.getStanReginCdList',
+  'tour.detailCommon2',
+];
 
 async function pool(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -38,7 +45,11 @@ interface Body {
 /** The KMA observation body a real service sends for one station: the smallest answer a chain reads. */
 const SMALL_BODY: Body = {
   contentType: 'application/json',
-  body: Buffer.from(JSON.stringify({ response: { header: { resultCode: '00', resultMsg: 'NORMAL_SERVICE' }, body: { items: { item: [{ category: 'T1H', obsrValue: 12.3 }] }, totalCount: 1 } } })),
+  body: Buffer.from(
+    JSON.stringify({
+      response: { header: { resultCode: '00', resultMsg: 'NORMAL_SERVICE' }, body: { items: { item: [{ category: 'T1H', obsrValue: 12.3 }] }, totalCount: 1 } },
+    }),
+  ),
 };
 
 /**
@@ -116,10 +127,16 @@ describe('gateway throughput', () => {
         const seconds = (performance.now() - t) / 1000;
         expect(failures).toBe(0);
         const rate = total / seconds;
-        console.log(`emulator + gateway, ${concurrency} in flight: ${Math.round(rate)} calls/s (${total} calls, ${(seconds * 1000 / total).toFixed(3)} ms each; goal ≥ 3000)`);
+        console.log(
+          `emulator + gateway, ${concurrency} in flight: ${Math.round(rate)} calls/s (${total} calls, ${((seconds * 1000) / total).toFixed(3)} ms each; goal ≥ 3000)`,
+        );
         if (concurrency === 8) {
-          console.log(`  a bare Node HTTP server answering the same bodies (${Math.min(...sizes)}–${Math.max(...sizes)} bytes, mean ${Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length)}): ${Math.round(bareSame)} req/s, ratio ${(rate / bareSame).toFixed(2)} (goal ≥ 0.3)`);
-          console.log(`  a bare Node HTTP server answering one ${SMALL_BODY.body.length}-byte body: ${Math.round(bareSmall)} req/s, ratio ${(rate / bareSmall).toFixed(2)}`);
+          console.log(
+            `  a bare Node HTTP server answering the same bodies (${Math.min(...sizes)}–${Math.max(...sizes)} bytes, mean ${Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length)}): ${Math.round(bareSame)} req/s, ratio ${(rate / bareSame).toFixed(2)} (goal ≥ 0.3)`,
+          );
+          console.log(
+            `  a bare Node HTTP server answering one ${SMALL_BODY.body.length}-byte body: ${Math.round(bareSmall)} req/s, ratio ${(rate / bareSmall).toFixed(2)}`,
+          );
         }
       }
     } finally {
@@ -140,7 +157,11 @@ describe('gateway throughput', () => {
         const at = new Date(TEST_NOW.getTime() + 9 * 3_600_000 - hour * 3_600_000);
         const baseDate = at.toISOString().slice(0, 10).replace(/-/g, '');
         const baseTime = `${String(at.getUTCHours()).padStart(2, '0')}00`;
-        const recorded = await gateway.call('kma.getUltraSrtNcst', { ...args['kma.getUltraSrtNcst'], base_date: baseDate, base_time: baseTime }, { mode: 'record', snapshot: 'bench' });
+        const recorded = await gateway.call(
+          'kma.getUltraSrtNcst',
+          { ...args['kma.getUltraSrtNcst'], base_date: baseDate, base_time: baseTime },
+          { mode: 'record', snapshot: 'bench' },
+        );
         expect(recorded.ok).toBe(true);
         hashes.push(recorded.requestHash);
       }
@@ -170,7 +191,15 @@ describe('gateway throughput', () => {
   it('bundle import: peak memory against a gzip bomb that expands to 1 GiB', async () => {
     const engine = Engine.open({ dataDir: tempDir() });
     try {
-      const manifest = JSON.stringify({ format: 'kopa-recordings', version: 1, snapshot: 'bomb', createdAt: '2025-01-01T00:00:00Z', appVersion: '0', entries: 1, payloadSha256: '0'.repeat(64) });
+      const manifest = JSON.stringify({
+        format: 'kopa-recordings',
+        version: 1,
+        snapshot: 'bomb',
+        createdAt: '2025-01-01T00:00:00Z',
+        appVersion: '0',
+        entries: 1,
+        payloadSha256: '0'.repeat(64),
+      });
       const member = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
       const bomb = path.join(tempDir(), 'bomb.kopa-bundle');
       writeFileSync(bomb, Buffer.concat([gzipSync(`${manifest}\n`), ...Array.from({ length: 16 }, () => member)]));
@@ -183,7 +212,9 @@ describe('gateway throughput', () => {
       clearInterval(sampler);
       peak = Math.max(peak, process.memoryUsage().rss);
       expect(error).toBeInstanceOf(Error);
-      console.log(`bundle import of a ${(16 * member.length / 1024).toFixed(0)} KiB gzip bomb (1 GiB expanded): refused in ${(performance.now() - t).toFixed(0)} ms, peak RSS ${((peak - idle) / 1024 ** 2).toFixed(1)} MB above idle (budget < 300 MB)`);
+      console.log(
+        `bundle import of a ${((16 * member.length) / 1024).toFixed(0)} KiB gzip bomb (1 GiB expanded): refused in ${(performance.now() - t).toFixed(0)} ms, peak RSS ${((peak - idle) / 1024 ** 2).toFixed(1)} MB above idle (budget < 300 MB)`,
+      );
     } finally {
       await engine.dispose();
     }

@@ -17,13 +17,22 @@ describe('llama.cpp speed', () => {
     const runtime = await LlamaRuntime.create({ gpu, ...(process.env.KOPA_BENCH_GGUF ? {} : { threads: 1 }) });
     try {
       const r = await speedCheck(runtime, modelPath, { generate: GENERATE, sequences: SMOKE ? [1, 2] : [1, 2, 4, 8] });
-      console.log(`runtime: ${r.backend} ${r.devices.join(', ')}, ${r.threads} threads, llama.cpp ${r.llamaCpp}, ${r.gpuLayers} layers offloaded; model ${r.model}`);
+      console.log(
+        `runtime: ${r.backend} ${r.devices.join(', ')}, ${r.threads} threads, llama.cpp ${r.llamaCpp}, ${r.gpuLayers} layers offloaded; model ${r.model}`,
+      );
       console.log(`prompt processing: ${r.promptTokensPerSecond} tokens/s (${r.promptTokens} tokens)`);
       console.log(`generation: ${r.generationTokensPerSecond} tokens/s`);
-      for (const s of r.speculation) console.log(`speculative decoding (${s.kind}): ${Math.round(s.acceptance * 100)} % of ${s.guesses} guessed tokens confirmed, ${s.speedUp}× the speed without`);
+      for (const s of r.speculation)
+        console.log(
+          `speculative decoding (${s.kind}): ${Math.round(s.acceptance * 100)} % of ${s.guesses} guessed tokens confirmed, ${s.speedUp}× the speed without`,
+        );
       for (const p of r.parallel) console.log(`${p.sequences} parallel sequence(s): ${p.tokensPerSecond} generated tokens/s in total (${p.tokens} tokens)`);
-      console.log(`chat turn (the agent loop's path): ${r.agentLoop.tokensPerSecond} tokens/s, ${r.agentLoop.ratio}× the raw completion's, plus ${r.agentLoop.turnOverheadMs} ms once per turn`);
-      console.log(`raw completion under the turn's grammar: ${r.constrained.tokensPerSecond} tokens/s, ${r.constrained.ratio.toFixed(2)}× the raw; the chat turn ${r.constrained.agentLoopRatio.toFixed(2)}× it`);
+      console.log(
+        `chat turn (the agent loop's path): ${r.agentLoop.tokensPerSecond} tokens/s, ${r.agentLoop.ratio}× the raw completion's, plus ${r.agentLoop.turnOverheadMs} ms once per turn`,
+      );
+      console.log(
+        `raw completion under the turn's grammar: ${r.constrained.tokensPerSecond} tokens/s, ${r.constrained.ratio.toFixed(2)}× the raw; the chat turn ${r.constrained.agentLoopRatio.toFixed(2)}× it`,
+      );
       expect(r.parallel.length).toBeGreaterThan(0);
     } finally {
       await runtime.dispose();

@@ -23,13 +23,26 @@ describe('parallel bench attempts on a local model', () => {
 
 async function measure(engine: Engine): Promise<void> {
   const model = await writeTinyLlama({ contextLength: 8192 });
-  const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog()).tasks.slice(0, sized(16, 4)).map((t) => t.id);
+  const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog())
+    .tasks.slice(0, sized(16, 4))
+    .map((t) => t.id);
   const seconds: Record<number, number> = {};
   for (const concurrency of [1, 4]) {
-    const run = await engine.call('bench.run', { suite: 'kopa', tasks, model, samples: 1, concurrency, maxSteps: 2, maxTokens: 24, runId: `parallel-${concurrency}` });
+    const run = await engine.call('bench.run', {
+      suite: 'kopa',
+      tasks,
+      model,
+      samples: 1,
+      concurrency,
+      maxSteps: 2,
+      maxTokens: 24,
+      runId: `parallel-${concurrency}`,
+    });
     expect(run.ran).toBe(tasks.length);
     seconds[concurrency] = run.seconds;
-    console.log(`bench on the tiny GGUF, ${tasks.length} attempts at concurrency ${concurrency}: ${run.seconds.toFixed(2)} s, ${(tasks.length / run.seconds).toFixed(2)} attempts/s`);
+    console.log(
+      `bench on the tiny GGUF, ${tasks.length} attempts at concurrency ${concurrency}: ${run.seconds.toFixed(2)} s, ${(tasks.length / run.seconds).toFixed(2)} attempts/s`,
+    );
   }
   const loaded = await engine.call('models.loaded', {});
   expect(loaded.map((m) => m.sequences).sort()).toEqual([1, 4]);

@@ -14,7 +14,6 @@ import { TEST_NOW } from '../helpers/emulatorArgs.ts';
 import { fileTempDir } from '../helpers/tempDir.ts';
 import { sized } from './smoke.ts';
 
-
 describe('rewards', () => {
   it('rewards/s of 3-step trajectories, in the engine and over HTTP', async () => {
     const engine = Engine.open({ dataDir: fileTempDir(), host: 'test', emulator: { now: () => TEST_NOW } });
@@ -38,12 +37,18 @@ describe('rewards', () => {
     t = performance.now();
     let m = 0;
     for (let r = 0; r < rounds; r++) {
-      const res = await fetch(`${service.url}/v1/reward`, { method: 'POST', headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ items: batch }) });
+      const res = await fetch(`${service.url}/v1/reward`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ items: batch }),
+      });
       m += ((await res.json()) as { rewards: unknown[] }).rewards.length;
     }
     const overHttp = m / ((performance.now() - t) / 1000);
     await service.close();
     await engine.dispose();
-    console.log(`rewards of ${cases.length} distinct 3-step trajectories: ${inEngine.toFixed(0)}/s in the engine, ${overHttp.toFixed(0)}/s over HTTP in batches of ${batch.length} (goal ≥ 1,000/s)`);
+    console.log(
+      `rewards of ${cases.length} distinct 3-step trajectories: ${inEngine.toFixed(0)}/s in the engine, ${overHttp.toFixed(0)}/s over HTTP in batches of ${batch.length} (goal ≥ 1,000/s)`,
+    );
   });
 });

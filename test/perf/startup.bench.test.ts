@@ -28,7 +28,11 @@ describe('start-up', () => {
   it('kopa CLI beside node -e 0, in turns (the bundle npm run build writes)', () => {
     const bundle = path.join(repoRoot, 'dist', 'cli', 'main.js');
     const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
-    const stale = ['main', 'native'].some((dir) => readdirSync(path.join(repoRoot, dir), { recursive: true, withFileTypes: true }).some((e) => e.isFile() && e.name.endsWith('.ts') && statSync(path.join(e.parentPath, e.name)).mtimeMs > built));
+    const stale = ['main', 'native'].some((dir) =>
+      readdirSync(path.join(repoRoot, dir), { recursive: true, withFileTypes: true }).some(
+        (e) => e.isFile() && e.name.endsWith('.ts') && statSync(path.join(e.parentPath, e.name)).mtimeMs > built,
+      ),
+    );
     if (stale) console.log('the dist/cli bundle is missing or older than the sources, so these are times through tsx: run npm run build first');
     const dataDir = tempDir();
     const commands: [string, string[], number][] = [

@@ -34,7 +34,9 @@ describe('the tools a question is offered', () => {
       await engine.call('edges.verify', {});
       const catalog = engine.catalog();
       const tasks = loadSuite('kopa', engine.resourcesDir, catalog).tasks.slice(0, sized(145, 8));
-      const samples = new DatasetRepository(engine.store.db).samples((await engine.call('synth.run', { count: sized(1000, 12), seed: 'tool-pick' })).summary.dataset.id);
+      const samples = new DatasetRepository(engine.store.db).samples(
+        (await engine.call('synth.run', { count: sized(1000, 12), seed: 'tool-pick' })).summary.dataset.id,
+      );
       const recall = (questions: { query: string; tools: string[] }[], limit: number): number =>
         questions.filter((q) => {
           const pick = pickToolsFor(engine, q.query, { limit }).tools;
@@ -45,18 +47,24 @@ describe('the tools a question is offered', () => {
       for (const limit of [8, 10]) {
         const onBench = recall(bench, limit);
         const onSynth = recall(synth, limit);
-        console.log(`tool pick recall at ${limit} tools: KOPA-Bench ${onBench}/${bench.length} = ${pct(onBench, bench.length)}, synthesized ${onSynth}/${synth.length} = ${pct(onSynth, synth.length)} (goal ≥ 95 % at ≤ 10)`);
+        console.log(
+          `tool pick recall at ${limit} tools: KOPA-Bench ${onBench}/${bench.length} = ${pct(onBench, bench.length)}, synthesized ${onSynth}/${synth.length} = ${pct(onSynth, synth.length)} (goal ≥ 95 % at ≤ 10)`,
+        );
         expect(onBench).toBeGreaterThan(0);
       }
 
       const toolsOf = (ids: string[]): ModelTool[] => offeredTools(catalog, ids).map((id) => modelTool(catalog.require(id)));
       const all = toolsOf(catalog.list().map((t) => t.id));
       const picks = tasks.map((t) => toolsOf(pickToolsFor(engine, t.query_ko).tools));
-      const schemas = (tools: ModelTool[]): string => JSON.stringify(tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })));
+      const schemas = (tools: ModelTool[]): string =>
+        JSON.stringify(tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })));
       const system = systemPrompt(TEST_NOW);
       const qwen = qwenTokenizer();
       const gemma = gemmaTokenizer();
-      for (const [name, tokenizer] of [['Qwen3', qwen], ['Gemma 3', gemma]] as const) {
+      for (const [name, tokenizer] of [
+        ['Qwen3', qwen],
+        ['Gemma 3', gemma],
+      ] as const) {
         const count = (text: string): number => tokenizer.encode(text, { add_special_tokens: false }).length;
         console.log(
           `${name} tokenizer: system prompt ${count(system)}; all ${all.length} tools ${count(schemas(all))} as schemas, ${count(toolPrompt(all))} in words (grammar mode); ` +
@@ -92,13 +100,17 @@ describe('the tools a question is offered', () => {
                   if (m.role !== 'assistant') return;
                   // Each turn reads the conversation so far (no cache reuse) and writes its calls or its answer.
                   prompt += tokens(transcript.slice(0, i), offered);
-                  output += model.model.tokenize(m.toolCalls?.length ? m.toolCalls.map((c) => JSON.stringify({ name: c.name, arguments: c.arguments })).join('\n') : m.content).length;
+                  output += model.model.tokenize(
+                    m.toolCalls?.length ? m.toolCalls.map((c) => JSON.stringify({ name: c.name, arguments: c.arguments })).join('\n') : m.content,
+                  ).length;
                 });
                 prompts.push(prompt);
                 outputs.push(output);
               }
             }
-            console.log(`KOPA-Bench oracle attempts read by qwen2.5 with each task's tools: mean ${Math.round(mean(prompts))} prompt tokens and ${Math.round(mean(outputs))} output tokens per attempt (${prompts.length} attempts, every turn's whole prompt counted)`);
+            console.log(
+              `KOPA-Bench oracle attempts read by qwen2.5 with each task's tools: mean ${Math.round(mean(prompts))} prompt tokens and ${Math.round(mean(outputs))} output tokens per attempt (${prompts.length} attempts, every turn's whole prompt counted)`,
+            );
           }
         } finally {
           await model.dispose();

@@ -32,7 +32,11 @@ describe('result view and query tool', () => {
         ['NMC 병·의원', await g.call('nmc.getHsptlMdcncListInfoInqire', { Q0: '서울특별시', Q1: '중구', numOfRows: 1000 })],
       ];
       const forecast = results[0]![1];
-      const big: CallResult = { ...forecast, items: Array.from({ length: 10_000 }, (_, i) => ({ ...forecast.items[i % forecast.items.length]!, fcstDate: String(20250421 + Math.floor(i / 761)) })), totalCount: 10_000 };
+      const big: CallResult = {
+        ...forecast,
+        items: Array.from({ length: 10_000 }, (_, i) => ({ ...forecast.items[i % forecast.items.length]!, fcstDate: String(20250421 + Math.floor(i / 761)) })),
+        totalCount: 10_000,
+      };
       results.push(['10,000 rows', big]);
       for (const [name, result] of results) {
         const view = renderResult(result, 'r1');
@@ -41,7 +45,16 @@ describe('result view and query tool', () => {
         expect(view.shown).toBeGreaterThan(0);
       }
       const queries: [string, RowQuery][] = [
-        ['filter (category = TMX and a date)', { result: 'r1', where: [{ field: 'category', op: '=', value: 'TMX' }, { field: 'fcstDate', op: '=', value: '20250425' }] }],
+        [
+          'filter (category = TMX and a date)',
+          {
+            result: 'r1',
+            where: [
+              { field: 'category', op: '=', value: 'TMX' },
+              { field: 'fcstDate', op: '=', value: '20250425' },
+            ],
+          },
+        ],
         ['sort by value, top 1', { result: 'r1', orderBy: 'fcstValue', order: 'desc', limit: 1 }],
         ['aggregate avg of TMP', { result: 'r1', where: [{ field: 'category', op: '=', value: 'TMP' }], aggregate: 'avg', field: 'fcstValue' }],
       ];
@@ -52,7 +65,9 @@ describe('result view and query tool', () => {
           const r = queryRows(big.items, query);
           return r.ok ? renderResult({ ok: true, items: r.items, totalCount: r.totalCount, error: null }, 'r2') : undefined;
         });
-        console.log(`query over 10,000 rows, ${name}: ${out.ok ? out.totalCount : 'error'} rows; ${ms.toFixed(3)} ms, ${rendered.toFixed(3)} ms with its view (goal < 5 ms)`);
+        console.log(
+          `query over 10,000 rows, ${name}: ${out.ok ? out.totalCount : 'error'} rows; ${ms.toFixed(3)} ms, ${rendered.toFixed(3)} ms with its view (goal < 5 ms)`,
+        );
         expect(out.ok).toBe(true);
       }
     } finally {

@@ -61,13 +61,25 @@ async function framesDuring(page: Page, work: () => Promise<void>): Promise<numb
  */
 async function addLoadTestTools(dataDir: string, total: number): Promise<void> {
   const bundled = Engine.open({ dataDir: tempDir(), host: 'test' });
-  const have = bundled.catalog().list().filter((t) => t.kind !== 'query').length;
+  const have = bundled
+    .catalog()
+    .list()
+    .filter((t) => t.kind !== 'query').length;
   await bundled.dispose();
   const kasi = JSON.parse(readFileSync(path.join(defaultResourcesDir(), 'catalog', 'kasi.json'), 'utf8')) as CatalogFile;
   const base = kasi.tools[0]! as ToolSpec & { endpoint: { path: string } };
-  const tools = Array.from({ length: Math.max(0, total - have) }, (_, i) => ({ ...base, id: `loadtest.tool${i + 1}`, agency: 'LoadTest', name: { ko: `부하 시험 도구 ${i + 1}`, en: `Load test tool ${i + 1}` }, endpoint: { ...base.endpoint, path: `${base.endpoint.path}${i + 1}` } }));
+  const tools = Array.from({ length: Math.max(0, total - have) }, (_, i) => ({
+    ...base,
+    id: `loadtest.tool${i + 1}`,
+    agency: 'LoadTest',
+    name: { ko: `부하 시험 도구 ${i + 1}`, en: `Load test tool ${i + 1}` },
+    endpoint: { ...base.endpoint, path: `${base.endpoint.path}${i + 1}` },
+  }));
   mkdirSync(path.join(dataDir, 'catalog'), { recursive: true });
-  writeFileSync(path.join(dataDir, 'catalog', 'loadtest.json'), JSON.stringify({ agency: 'LoadTest', agencyName: { ko: '부하 시험', en: 'Load test' }, tools }));
+  writeFileSync(
+    path.join(dataDir, 'catalog', 'loadtest.json'),
+    JSON.stringify({ agency: 'LoadTest', agencyName: { ko: '부하 시험', en: 'Load test' }, tools }),
+  );
 }
 
 function syntheticLinks(tools: string[], count: number): Candidate[] {
@@ -85,9 +97,15 @@ describe('workbench views under load', () => {
     const dataDir = tempDir();
     await addLoadTestTools(dataDir, TOOLS);
     const engine = Engine.open({ dataDir, host: 'test' });
-    const tools = engine.catalog().list().filter((t) => t.kind !== 'query');
+    const tools = engine
+      .catalog()
+      .list()
+      .filter((t) => t.kind !== 'query');
     expect(tools).toHaveLength(TOOLS);
-    const links = syntheticLinks(tools.map((t) => t.id), LINKS);
+    const links = syntheticLinks(
+      tools.map((t) => t.id),
+      LINKS,
+    );
     new EdgeRepository(engine.store.db).propose(links, new Date());
     await engine.dispose();
     const layouts = Array.from({ length: 5 }, () => {
@@ -105,7 +123,9 @@ describe('workbench views under load', () => {
       await page.getByTestId('connection').waitFor();
       const asked = Date.now();
       await page.evaluate(() => (location.hash = '#/graph'));
-      await page.waitForFunction((n) => document.querySelector('[data-testid=graph-canvas]')?.getAttribute('data-links') === String(n), LINKS, { timeout: 120_000 });
+      await page.waitForFunction((n) => document.querySelector('[data-testid=graph-canvas]')?.getAttribute('data-links') === String(n), LINKS, {
+        timeout: 120_000,
+      });
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const drawn = Date.now() - asked;
       const box = (await page.getByTestId('graph-canvas').boundingBox())!;
@@ -141,11 +161,26 @@ describe('workbench views under load', () => {
       query_ko: `성능 측정용 과제 ${i}: 2025년 5월 서울 강남구 아파트 매매 거래는 몇 건이었어요?`,
       asOf: '2025-06-01T10:00:00+09:00',
       tools: ['molit.getRTMSDataSvcAptTradeDev'],
-      plan: { version: 1, steps: [{ id: 's1', tool: 'molit.getRTMSDataSvcAptTradeDev', args: { LAWD_CD: { value: '11680' }, DEAL_YMD: { value: '202505' } } }], answer: { expr: 's1.totalCount', compare: 'number' } },
+      plan: {
+        version: 1,
+        steps: [{ id: 's1', tool: 'molit.getRTMSDataSvcAptTradeDev', args: { LAWD_CD: { value: '11680' }, DEAL_YMD: { value: '202505' } } }],
+        answer: { expr: 's1.totalCount', compare: 'number' },
+      },
       level: 1 + (i % 4),
       abilities: ['sequential'],
     }));
-    const metrics = { toolPrecision: 1, toolRecall: 1, toolF1: 1, argumentAccuracy: 1, provenance: { user: 2, tool: 0, invented: 0 }, invented: [], stepsUsed: 1, stepsNeeded: 1, faultsMet: 0, faultsRecovered: 0 };
+    const metrics = {
+      toolPrecision: 1,
+      toolRecall: 1,
+      toolF1: 1,
+      argumentAccuracy: 1,
+      provenance: { user: 2, tool: 0, invented: 0 },
+      invented: [],
+      stepsUsed: 1,
+      stepsNeeded: 1,
+      faultsMet: 0,
+      faultsRecovered: 0,
+    };
     const attempts: BenchAttemptRow[] = tasks.map((task, i) => ({
       taskId: task.id,
       sample: 1,
@@ -163,8 +198,23 @@ describe('workbench views under load', () => {
       ms: 5,
       finishedAt: new Date().toISOString(),
     }));
-    const numbers = runNumbers(tasks, attempts.map((a) => ({ taskId: a.taskId, pass: a.verdict === 'pass', failure: a.failure, metrics: a.metrics })), () => ['MOLIT']);
-    const summary: BenchRunSummary = { runId: 'perf', status: 'done', samples: 1, ran: attempts.length, resumed: 0, errors: [], tokens: { input: 0, output: 0 }, overheadMs: 0, seconds: 0, ...numbers };
+    const numbers = runNumbers(
+      tasks,
+      attempts.map((a) => ({ taskId: a.taskId, pass: a.verdict === 'pass', failure: a.failure, metrics: a.metrics })),
+      () => ['MOLIT'],
+    );
+    const summary: BenchRunSummary = {
+      runId: 'perf',
+      status: 'done',
+      samples: 1,
+      ran: attempts.length,
+      resumed: 0,
+      errors: [],
+      tokens: { input: 0, output: 0 },
+      overheadMs: 0,
+      seconds: 0,
+      ...numbers,
+    };
     const manifest = {
       runId: 'perf',
       suite: { name: 'perf', version: null, hash: 'perf', tasks: tasks.length },

@@ -232,4 +232,3 @@ function serveWebSocket(api: EngineApi, ws: WebSocket): void {
     onClose: (listener) => ws.on('close', listener),
   });
 }
-

@@ -11,7 +11,6 @@ import type { ChatMessage } from '../../core/agent/types.ts';
 import { readFileSync } from 'node:fs';
 import { parseInteger, parseList, parseCount, parseSpeculation } from './call.ts';
 
-
 function parseNumber(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n)) throw new Error(`not a number: ${value}`);
@@ -20,12 +19,25 @@ function parseNumber(value: string): number {
 
 function renderValidation(v: BenchValidation, { t, locale }: Pick<CommandContext, 't' | 'locale'>): string {
   const suite = `${v.suite}${v.suiteVersion ? ` v${v.suiteVersion}` : ''}`;
-  const lines = [t('cli.bench.solvable', { solvable: v.solvable, tasks: v.tasks, mode: v.mode, suite, sha: v.suiteHash.slice(0, 12), resultTokens: v.resultTokens, seconds: v.seconds })];
+  const lines = [
+    t('cli.bench.solvable', {
+      solvable: v.solvable,
+      tasks: v.tasks,
+      mode: v.mode,
+      suite,
+      sha: v.suiteHash.slice(0, 12),
+      resultTokens: v.resultTokens,
+      seconds: v.seconds,
+    }),
+  ];
   for (const r of v.results.filter((x) => !x.solvable || x.lints.length)) {
     if (!r.solvable) lines.push(`  ${r.id}: ${t(r.hidden ? 'cli.bench.hidden' : 'cli.bench.doesNotRun')}: ${r.failure ?? ''}`);
     for (const l of r.lints) lines.push(`  ${r.id}: ${l.kind}: ${l.detail}`);
   }
-  const counts = (o: Record<string, number>, sep: string, say = (k: string): string => k): string => Object.entries(o).map(([k, n]) => `${say(k)}:${n}`).join(sep);
+  const counts = (o: Record<string, number>, sep: string, say = (k: string): string => k): string =>
+    Object.entries(o)
+      .map(([k, n]) => `${say(k)}:${n}`)
+      .join(sep);
   lines.push(`${t('cli.bench.levels')} ${counts(v.distribution.levels, ' ')}`);
   lines.push(`${t('cli.bench.abilities')} ${counts(v.distribution.abilities, ', ', (a) => benchTerm(locale, 'ability', a))}`);
   lines.push(`${t('cli.bench.agencies')} ${counts(v.distribution.agencies, ' ')}`);
@@ -36,14 +48,45 @@ function renderValidation(v: BenchValidation, { t, locale }: Pick<CommandContext
 function renderRun(s: BenchRunSummary, { t, locale }: Pick<CommandContext, 't' | 'locale'>): string {
   const { provenance } = s.steps;
   const lines = [
-    t('cli.bench.run', { runId: s.runId, status: s.status, passed: s.passed, attempts: s.attempts, tasks: s.tasks, samples: s.samples, ran: s.ran, resumed: s.resumed, seconds: s.seconds, overheadMs: s.overheadMs, input: s.tokens.input, output: s.tokens.output }),
+    t('cli.bench.run', {
+      runId: s.runId,
+      status: s.status,
+      passed: s.passed,
+      attempts: s.attempts,
+      tasks: s.tasks,
+      samples: s.samples,
+      ran: s.ran,
+      resumed: s.resumed,
+      seconds: s.seconds,
+      overheadMs: s.overheadMs,
+      input: s.tokens.input,
+      output: s.tokens.output,
+    }),
     ...Object.keys(s['pass@k']).map((key) => {
       const k = key.slice('pass@'.length);
       return `  pass@${k} ${interval(s['pass@k'][key]!)}   pass^${k} ${interval(s['pass^k'][`pass^${k}`]!)}`;
     }),
-    t('cli.bench.byLevel', { levels: Object.entries(s.byLevel).map(([k, g]) => `L${k} ${pct(g['pass@1'].value)}`).join('  ') }),
-    t('cli.bench.failures', { failures: Object.entries(s.failures).filter(([, n]) => n > 0).map(([k, n]) => `${benchTerm(locale, 'failure', k)} ${n}`).join(', ') || t('cli.none') }),
-    t('cli.bench.steps', { toolF1: pct(s.steps.toolF1), argumentAccuracy: pct(s.steps.argumentAccuracy), user: provenance.user, tool: provenance.tool, invented: provenance.invented, recovered: s.steps.faultsRecovered, met: s.steps.faultsMet }),
+    t('cli.bench.byLevel', {
+      levels: Object.entries(s.byLevel)
+        .map(([k, g]) => `L${k} ${pct(g['pass@1'].value)}`)
+        .join('  '),
+    }),
+    t('cli.bench.failures', {
+      failures:
+        Object.entries(s.failures)
+          .filter(([, n]) => n > 0)
+          .map(([k, n]) => `${benchTerm(locale, 'failure', k)} ${n}`)
+          .join(', ') || t('cli.none'),
+    }),
+    t('cli.bench.steps', {
+      toolF1: pct(s.steps.toolF1),
+      argumentAccuracy: pct(s.steps.argumentAccuracy),
+      user: provenance.user,
+      tool: provenance.tool,
+      invented: provenance.invented,
+      recovered: s.steps.faultsRecovered,
+      met: s.steps.faultsMet,
+    }),
   ];
   for (const e of s.errors.slice(0, 10)) lines.push(t('cli.bench.error', { task: e.taskId, sample: e.sample, message: e.message }));
   if (s.errors.length) lines.push(t('cli.bench.errors', { n: s.errors.length }));
@@ -57,7 +100,14 @@ function renderCompare(c: BenchComparison, t: CommandContext['t']): string {
   const more = c.changed.length - CHANGED_SHOWN;
   return [
     t('cli.bench.paired', { tasks: c.tasks, a: c.a, aPass: pct(c.aPass1), b: c.b, bPass: pct(c.bPass1) }),
-    t('cli.bench.difference', { difference: interval(c.difference), bBetter: c.bBetter, aBetter: c.aBetter, ties: c.ties, p: c.pValue.toPrecision(3), method: c.method }),
+    t('cli.bench.difference', {
+      difference: interval(c.difference),
+      bBetter: c.bBetter,
+      aBetter: c.aBetter,
+      ties: c.ties,
+      p: c.pValue.toPrecision(3),
+      method: c.method,
+    }),
     ...c.changed.slice(0, CHANGED_SHOWN).map((task) => `  ${task.taskId}: ${pct(task.a)} → ${pct(task.b)}`),
     ...(more > 0 ? [`  … ${t('cli.bench.moreChanged', { n: more, total: c.changed.length })}`] : []),
     ...(c.unpaired.length ? [t('cli.bench.unpaired', { ids: c.unpaired.join(', ') })] : []),
@@ -91,7 +141,15 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .option('--result-tokens <n>', 'the result view budget plans must be solvable within (default 1024, the standard view)', parseCount)
     .action(async (options: { suite: string; mode: GatewayMode; snapshot?: string; tasks?: string[]; resultTokens?: number }) => {
       const ctx = context();
-      const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('bench.validate', { suite: options.suite, mode: options.mode, snapshot: options.snapshot, tasks: options.tasks, resultTokens: options.resultTokens }, { onProgress })));
+      const report = await ctx.withProgress((onProgress) =>
+        ctx.withEngine((engine) =>
+          engine.jobs.run(
+            'bench.validate',
+            { suite: options.suite, mode: options.mode, snapshot: options.snapshot, tasks: options.tasks, resultTokens: options.resultTokens },
+            { onProgress },
+          ),
+        ),
+      );
       ctx.out.result(report, (r) => renderValidation(r, ctx));
       if (report.failing.length > 0) ctx.exitCode = 1;
     });
@@ -105,7 +163,14 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .action(async (answer: string, options: { task: string; suite?: string; calls?: string }) => {
       const ctx = context();
       const transcript = options.calls ? readTranscript(options.calls) : undefined;
-      const r = await ctx.withEngine((engine) => engine.call('bench.checkAnswer', { task: options.task, answer, ...(options.suite ? { suite: options.suite } : {}), ...(transcript ? { transcript } : {}) }));
+      const r = await ctx.withEngine((engine) =>
+        engine.call('bench.checkAnswer', {
+          task: options.task,
+          answer,
+          ...(options.suite ? { suite: options.suite } : {}),
+          ...(transcript ? { transcript } : {}),
+        }),
+      );
       ctx.out.result(r, (x) =>
         [
           `${x.pass ? '✓' : '✗'} ${x.task}: ${translate(ctx.locale, x.detailSaid.key, x.detailSaid.vars)}`,
@@ -120,7 +185,10 @@ export function registerBench(program: Command, context: () => CommandContext): 
   bench
     .command('run')
     .requiredOption('--suite <suite>', '"kopa" or a .jsonl file or folder')
-    .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL, pool:SERVER*N,SERVER*N (registered servers as one, N at once each), scripted:FILE (turns per task) or oracle')
+    .requiredOption(
+      '--model <ref>',
+      'a registered id, a .gguf path, openai:URL#MODEL, pool:SERVER*N,SERVER*N (registered servers as one, N at once each), scripted:FILE (turns per task) or oracle',
+    )
     .option('--samples <n>', 'attempts per task', parseCount, 1)
     .option('--temperature <t>', 'sampling temperature (default 0 for one sample, 0.7 for more)', parseNumber)
     .option('--concurrency <n>', 'attempts at once (default 1)', parseCount)
@@ -132,12 +200,18 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .option('--max-steps <n>', 'model turns per attempt (default 10)', parseCount)
     .option('--max-tokens <n>', 'tokens per model turn', parseCount)
     .option('--lora <list>', 'LoRA adapters for a local model, checked to fit it', parseList)
-    .addOption(new Option('--chat-wrapper <how>', "auto: the model family's wrapper; jinja: the GGUF's own template, as training renders it").choices(['auto', 'jinja']))
+    .addOption(
+      new Option('--chat-wrapper <how>', "auto: the model family's wrapper; jinja: the GGUF's own template, as training renders it").choices(['auto', 'jinja']),
+    )
     .option('--lora-scale <s>', 'how strongly the adapters apply: 0 the base model, 1 as trained (default 1)', Number)
     .option('--context-size <n>', 'local model context size', parseCount)
     .option('--result-tokens <n>', 'tokens of one tool result the model is shown (default 1024, the standard view)', parseCount)
     .option('--no-query-tool', 'do not offer local.queryRows (to measure what it adds)')
-    .option('--speculation <how>', 'speculative decoding for a local model: input-lookup guesses tokens from the conversation (same answers, faster where a call copies earlier values); draft:MODEL lets a smaller model of the same vocabulary generate ahead', parseSpeculation)
+    .option(
+      '--speculation <how>',
+      'speculative decoding for a local model: input-lookup guesses tokens from the conversation (same answers, faster where a call copies earlier values); draft:MODEL lets a smaller model of the same vocabulary generate ahead',
+      parseSpeculation,
+    )
     .option('--no-reuse-cache', "a local model evaluates every turn's whole conversation again (the same answers; to measure what reuse saves)")
     .action(async (options: RunCliOptions) => {
       const ctx = context();
@@ -146,15 +220,23 @@ export function registerBench(program: Command, context: () => CommandContext): 
       if (summary.status !== 'done') ctx.exitCode = 1;
     });
 
-  bench
-    .command('runs')
-    .action(async () => {
-      const ctx = context();
-      const runs = await ctx.withEngine((engine) => engine.call('bench.runs', {}));
-      ctx.out.result(runs, (list: BenchRunRow[]) =>
-        renderTable(list.map((r) => ({ id: r.id, suite: r.suite, model: r.manifest.model.ref, samples: r.manifest.sampling.samples, status: r.status, 'pass@1': r.summary ? pct(r.summary['pass@k']['pass@1']?.value ?? 0) : '', created: formatMoment(r.createdAt, ctx.locale) }))),
-      );
-    });
+  bench.command('runs').action(async () => {
+    const ctx = context();
+    const runs = await ctx.withEngine((engine) => engine.call('bench.runs', {}));
+    ctx.out.result(runs, (list: BenchRunRow[]) =>
+      renderTable(
+        list.map((r) => ({
+          id: r.id,
+          suite: r.suite,
+          model: r.manifest.model.ref,
+          samples: r.manifest.sampling.samples,
+          status: r.status,
+          'pass@1': r.summary ? pct(r.summary['pass@k']['pass@1']?.value ?? 0) : '',
+          created: formatMoment(r.createdAt, ctx.locale),
+        })),
+      ),
+    );
+  });
 
   bench
     .command('report')

@@ -12,19 +12,37 @@ const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 function categories(list: string[] | undefined): BfclCategory[] | undefined {
   if (!list) return undefined;
   const unknown = list.filter((c) => !(BFCL_CATEGORIES as readonly string[]).includes(c));
-  if (unknown.length) throw saidError('Usage', { message: 'error.unknownBfclCategory', hint: 'error.unknownBfclCategory.hint', vars: { names: unknown.join(', '), choices: BFCL_CATEGORIES.join(', ') } });
+  if (unknown.length)
+    throw saidError('Usage', {
+      message: 'error.unknownBfclCategory',
+      hint: 'error.unknownBfclCategory.hint',
+      vars: { names: unknown.join(', '), choices: BFCL_CATEGORIES.join(', ') },
+    });
   return list as BfclCategory[];
 }
 
 function renderCheck(s: BfclCheckSummary, t: CommandContext['t']): string {
   const reasons = s.failures.filter((f) => f.reason);
   return [
-    renderTable(s.categories.map((c) => ({ category: c.category, correct: c.correct, total: c.total, accuracy: pct(c.accuracy), '95% interval': `${pct(c.low)} – ${pct(c.high)}` }))),
+    renderTable(
+      s.categories.map((c) => ({
+        category: c.category,
+        correct: c.correct,
+        total: c.total,
+        accuracy: pct(c.accuracy),
+        '95% interval': `${pct(c.low)} – ${pct(c.high)}`,
+      })),
+    ),
     '',
     `non-live AST ${pct(s.nonLive)}   live AST ${pct(s.live)}   irrelevance ${pct(s.irrelevance)}   relevance ${pct(s.relevance)}   multi-turn ${pct(s.multiTurn)}`,
     t('cli.bfcl.overall', { overall: pct(s.overall) }),
     ...(reasons.length
-      ? ['', t('cli.bfcl.failures'), ...reasons.slice(0, 20).map((f) => `  ${f.id} ${f.errorType.replace('multi_turn:', '')} ${f.reason}`), ...(reasons.length > 20 ? [`  … ${t('cli.bfcl.moreFailures', { n: reasons.length - 20 })}`] : [])]
+      ? [
+          '',
+          t('cli.bfcl.failures'),
+          ...reasons.slice(0, 20).map((f) => `  ${f.id} ${f.errorType.replace('multi_turn:', '')} ${f.reason}`),
+          ...(reasons.length > 20 ? [`  … ${t('cli.bfcl.moreFailures', { n: reasons.length - 20 })}`] : []),
+        ]
       : []),
   ].join('\n');
 }
@@ -32,7 +50,13 @@ function renderCheck(s: BfclCheckSummary, t: CommandContext['t']): string {
 function renderConformance(c: BfclConformance, t: CommandContext['t']): string {
   const lines = [t('cli.bfcl.agree', { agree: c.agree, vectors: c.vectors })];
   for (const d of c.disagreements.slice(0, 50)) {
-    const verdicts = d.expected && d.got ? t('cli.bfcl.expectedGot', { expected: d.expected.valid ? 'valid' : (d.expected.error_type ?? ''), got: d.got.valid ? 'valid' : (d.got.error_type ?? '') }) : '';
+    const verdicts =
+      d.expected && d.got
+        ? t('cli.bfcl.expectedGot', {
+            expected: d.expected.valid ? 'valid' : (d.expected.error_type ?? ''),
+            got: d.got.valid ? 'valid' : (d.got.error_type ?? ''),
+          })
+        : '';
     lines.push(`  ${t('cli.bfcl.line', { line: d.line })} ${d.id} (${d.kind}): ${d.detail ?? verdicts}`);
   }
   if (c.disagreements.length > 50) lines.push(`  … ${t('cli.bfcl.moreDisagreements', { n: c.disagreements.length - 50 })}`);
@@ -41,7 +65,7 @@ function renderConformance(c: BfclConformance, t: CommandContext['t']): string {
 
 export function registerBfcl(program: Command, context: () => CommandContext): void {
   const bfcl = program.command('bfcl');
-  const constantsHelp = 'the multi-turn simulators\' constants (default: derived/multi_turn_backend_constants.json beside the data folder)';
+  const constantsHelp = "the multi-turn simulators' constants (default: derived/multi_turn_backend_constants.json beside the data folder)";
 
   bfcl
     .command('run')
@@ -53,34 +77,68 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .option('--concurrency <n>', 'entries at once (default 1)', parseCount)
     .option('--max-tokens <n>', 'tokens per model turn', parseCount)
     .option('--constants <file>', constantsHelp)
-    .action(async (options: { data: string; model: string; out: string; categories?: string[]; limit?: number; concurrency?: number; maxTokens?: number; constants?: string }) => {
-      const ctx = context();
-      const summary = await ctx.withProgress((onProgress) =>
-        ctx.withEngine((engine) =>
-          engine.jobs.run('bfcl.run', { data: options.data, model: options.model, out: options.out, categories: categories(options.categories), limit: options.limit, concurrency: options.concurrency, maxTokens: options.maxTokens, constants: options.constants }, { onProgress }),
-        ),
-      );
-      ctx.out.result(summary, (s) =>
-        [
-          ...s.categories.map((c) => ctx.t('cli.bfcl.ran', { category: c.category, run: c.run, skipped: c.skipped })),
-          ctx.t('cli.bfcl.resultsIn', { dir: s.outDir, seconds: s.seconds, backend: s.backend }),
-          ...(s.scores ? ['', renderCheck(s.scores, ctx.t)] : []),
-          ...(s.run ? ['', ctx.t('cli.bfcl.kept', { run: s.run })] : []),
-        ].join('\n'),
-      );
-    });
+    .action(
+      async (options: {
+        data: string;
+        model: string;
+        out: string;
+        categories?: string[];
+        limit?: number;
+        concurrency?: number;
+        maxTokens?: number;
+        constants?: string;
+      }) => {
+        const ctx = context();
+        const summary = await ctx.withProgress((onProgress) =>
+          ctx.withEngine((engine) =>
+            engine.jobs.run(
+              'bfcl.run',
+              {
+                data: options.data,
+                model: options.model,
+                out: options.out,
+                categories: categories(options.categories),
+                limit: options.limit,
+                concurrency: options.concurrency,
+                maxTokens: options.maxTokens,
+                constants: options.constants,
+              },
+              { onProgress },
+            ),
+          ),
+        );
+        ctx.out.result(summary, (s) =>
+          [
+            ...s.categories.map((c) => ctx.t('cli.bfcl.ran', { category: c.category, run: c.run, skipped: c.skipped })),
+            ctx.t('cli.bfcl.resultsIn', { dir: s.outDir, seconds: s.seconds, backend: s.backend }),
+            ...(s.scores ? ['', renderCheck(s.scores, ctx.t)] : []),
+            ...(s.run ? ['', ctx.t('cli.bfcl.kept', { run: s.run })] : []),
+          ].join('\n'),
+        );
+      },
+    );
 
-  bfcl
-    .command('runs')
-    .action(async () => {
-      const ctx = context();
-      const runs = await ctx.withEngine((engine) => engine.call('bfcl.runs', {}));
-      ctx.out.result(runs, (list) =>
-        list.length === 0
-          ? ctx.t('cli.bfcl.noRuns')
-          : renderTable(list.map((r) => ({ run: r.id, model: r.model, when: formatMoment(r.createdAt, ctx.locale), categories: r.params.categories.length, 'non-live': pct(r.scores.nonLive), live: pct(r.scores.live), 'multi-turn': pct(r.scores.multiTurn), overall: pct(r.scores.overall), failed: r.scores.failed }))),
-      );
-    });
+  bfcl.command('runs').action(async () => {
+    const ctx = context();
+    const runs = await ctx.withEngine((engine) => engine.call('bfcl.runs', {}));
+    ctx.out.result(runs, (list) =>
+      list.length === 0
+        ? ctx.t('cli.bfcl.noRuns')
+        : renderTable(
+            list.map((r) => ({
+              run: r.id,
+              model: r.model,
+              when: formatMoment(r.createdAt, ctx.locale),
+              categories: r.params.categories.length,
+              'non-live': pct(r.scores.nonLive),
+              live: pct(r.scores.live),
+              'multi-turn': pct(r.scores.multiTurn),
+              overall: pct(r.scores.overall),
+              failed: r.scores.failed,
+            })),
+          ),
+    );
+  });
 
   bfcl
     .command('show')
@@ -88,7 +146,14 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .action(async (run: string) => {
       const ctx = context();
       const detail = await ctx.withEngine((engine) => engine.call('bfcl.show', { run }));
-      ctx.out.result(detail, (d) => [`${d.id}: ${d.model} (${d.backend}), ${formatMoment(d.createdAt, ctx.locale)}, ${d.seconds} s`, ctx.t('cli.bfcl.folders', { data: d.dataDir, results: d.outDir }), '', renderCheck(d.scores, ctx.t)].join('\n'));
+      ctx.out.result(detail, (d) =>
+        [
+          `${d.id}: ${d.model} (${d.backend}), ${formatMoment(d.createdAt, ctx.locale)}, ${d.seconds} s`,
+          ctx.t('cli.bfcl.folders', { data: d.dataDir, results: d.outDir }),
+          '',
+          renderCheck(d.scores, ctx.t),
+        ].join('\n'),
+      );
     });
 
   bfcl
@@ -100,7 +165,15 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .option('--constants <file>', constantsHelp)
     .action(async (options: { data: string; results: string; categories?: string[]; keepDots?: boolean; constants?: string }) => {
       const ctx = context();
-      const summary = await ctx.withEngine((engine) => engine.call('bfcl.check', { data: options.data, results: options.results, categories: categories(options.categories), underscoreToDot: !options.keepDots, constants: options.constants }));
+      const summary = await ctx.withEngine((engine) =>
+        engine.call('bfcl.check', {
+          data: options.data,
+          results: options.results,
+          categories: categories(options.categories),
+          underscoreToDot: !options.keepDots,
+          constants: options.constants,
+        }),
+      );
       ctx.out.result(summary, (s) => renderCheck(s, ctx.t));
     });
 
@@ -111,7 +184,11 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
     .option('--constants <file>', constantsHelp)
     .action(async (options: { vectors: string; data: string; constants?: string }) => {
       const ctx = context();
-      const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('bfcl.conformance', { data: options.data, vectors: options.vectors, constants: options.constants }, { onProgress })));
+      const report = await ctx.withProgress((onProgress) =>
+        ctx.withEngine((engine) =>
+          engine.call('bfcl.conformance', { data: options.data, vectors: options.vectors, constants: options.constants }, { onProgress }),
+        ),
+      );
       ctx.out.result(report, (r) => renderConformance(r, ctx.t));
       if (report.disagreements.length > 0) ctx.exitCode = 1;
     });

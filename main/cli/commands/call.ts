@@ -42,7 +42,10 @@ export function parseSpeculation(value: string): SpeculationParam {
 }
 
 export function parseList(value: string): string[] {
-  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length === 0) throw invalidArgument('list');
   return items;
 }
@@ -58,9 +61,17 @@ function headlineOf(spec: ToolSpec | undefined): string[] | undefined {
   return spec && isRemote(spec) ? spec.response.headline : undefined;
 }
 
-export function renderOutcome(tool: string, result: ParsedOutcome & Partial<Pick<CallResult, 'source' | 'latencyMs'>>, t: CommandContext['t'], locale: Locale, headline?: string[]): string {
+export function renderOutcome(
+  tool: string,
+  result: ParsedOutcome & Partial<Pick<CallResult, 'source' | 'latencyMs'>>,
+  t: CommandContext['t'],
+  locale: Locale,
+  headline?: string[],
+): string {
   const status = result.ok ? t('cli.call.ok') : t('cli.call.failed', { kind: result.error?.kind ?? '' });
-  const where = result.source ? `  (${result.latencyMs !== undefined ? t('cli.call.sourceMs', { source: result.source, ms: Math.round(result.latencyMs) }) : result.source})` : '';
+  const where = result.source
+    ? `  (${result.latencyMs !== undefined ? t('cli.call.sourceMs', { source: result.source, ms: Math.round(result.latencyMs) }) : result.source})`
+    : '';
   const code = result.resultCode !== null ? t('cli.call.resultCode', { code: result.resultCode, message: result.resultMessage ?? '' }).trimEnd() : '';
   const rows = result.ok ? t('cli.call.rows', { n: result.items.length, total: result.totalCount ?? result.items.length }) : '';
   const page = result.ok && result.page ? ` ${t('cli.call.page', { page: result.page.pageNo, perPage: result.page.numOfRows })}` : '';
@@ -108,7 +119,10 @@ export function registerCall(program: Command, context: () => CommandContext): v
       const ctx = context();
       const faults = options.faults ? (await import('../../engine/emulator/faults.ts')).parseFaultProfile(options.faults) : undefined;
       const { result, headline } = await ctx.withEngine(
-        async (engine) => ({ result: await engine.call('gateway.call', { tool, args: options.args, mode: options.mode, snapshot: options.snapshot }), headline: headlineOf(engine.catalog().get(tool)) }),
+        async (engine) => ({
+          result: await engine.call('gateway.call', { tool, args: options.args, mode: options.mode, snapshot: options.snapshot }),
+          headline: headlineOf(engine.catalog().get(tool)),
+        }),
         { gateway: { apiBase: options.apiBase }, emulator: { seed: options.seed, faults, ...(options.now ? { now: () => options.now! } : {}) } },
       );
       ctx.out.result(result, (r) => renderOutcome(tool, r, ctx.t, ctx.locale, headline));

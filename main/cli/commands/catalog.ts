@@ -13,20 +13,30 @@ function renderList(listing: CatalogListing, t: CommandContext['t']): string {
     listing.tools.map((tool) => ({ id: tool.id, name: tool.name.ko, endpoint: tool.endpoint ?? t('cli.catalog.local') })),
     { maxRows: 1000, maxWidth: 200 },
   );
-  const problems = listing.problems.length ? `\n\n${t('cli.catalog.userProblems', { n: listing.problems.length })}\n${listing.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}` : '';
+  const problems = listing.problems.length
+    ? `\n\n${t('cli.catalog.userProblems', { n: listing.problems.length })}\n${listing.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`
+    : '';
   return `${t('cli.catalog.count', { n: listing.tools.length })}\n${table}${problems}`;
 }
 
 function renderSpec(spec: ToolSpec, t: CommandContext['t']): string {
-  const label = labeller<StringKey>(['cli.catalog.endpoint', 'cli.catalog.key', 'cli.catalog.format', 'cli.catalog.success', 'cli.catalog.quota', 'cli.catalog.source'], (key) => t(key));
+  const label = labeller<StringKey>(
+    ['cli.catalog.endpoint', 'cli.catalog.key', 'cli.catalog.format', 'cli.catalog.success', 'cli.catalog.quota', 'cli.catalog.source'],
+    (key) => t(key),
+  );
   const lines = [`${spec.id} — ${spec.name.ko} (${spec.name.en})`, '', spec.description.ko, spec.description.en, ''];
   if (isRemote(spec)) {
     lines.push(`${label('cli.catalog.endpoint')}${spec.endpoint.method} ${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.path}`);
     lines.push(`${label('cli.catalog.key')}${spec.auth.param} (${spec.auth.keyId})`);
     lines.push(`${label('cli.catalog.format')}${spec.format.request}${spec.format.param ? ` (${spec.format.param}=${spec.format[spec.format.request]})` : ''}`);
-    lines.push(`${label('cli.catalog.success')}${t('cli.catalog.successCodes', { codes: spec.response.successCodes.join(', '), envelope: spec.response.envelope })}`);
+    lines.push(
+      `${label('cli.catalog.success')}${t('cli.catalog.successCodes', { codes: spec.response.successCodes.join(', '), envelope: spec.response.envelope })}`,
+    );
     if (spec.quota) {
-      const limits = [spec.quota.perDay ? t('cli.catalog.perDay', { n: spec.quota.perDay }) : '', spec.quota.perSecond ? t('cli.catalog.perSecond', { n: spec.quota.perSecond }) : ''].filter(Boolean);
+      const limits = [
+        spec.quota.perDay ? t('cli.catalog.perDay', { n: spec.quota.perDay }) : '',
+        spec.quota.perSecond ? t('cli.catalog.perSecond', { n: spec.quota.perSecond }) : '',
+      ].filter(Boolean);
       lines.push(`${label('cli.catalog.quota')}${[spec.quota.group, ...limits].join(', ')}`);
     }
   } else if (spec.kind === 'local') {
@@ -41,7 +51,8 @@ function renderSpec(spec: ToolSpec, t: CommandContext['t']): string {
   }
   if (required.size > 0) lines.push(`  ${t('cli.catalog.requiredMark')}`);
   lines.push('', t('cli.catalog.fields'));
-  for (const [name, f] of Object.entries(spec.response.fields)) lines.push(`  ${name}  ${f.type}${f.semantic ? ` [${f.semantic}]` : ''}${f.ko ? `  ${f.ko}` : ''}`);
+  for (const [name, f] of Object.entries(spec.response.fields))
+    lines.push(`  ${name}  ${f.type}${f.semantic ? ` [${f.semantic}]` : ''}${f.ko ? `  ${f.ko}` : ''}`);
   lines.push('', `${label('cli.catalog.source')}${spec.source}`);
   if ('verify' in spec && spec.verify?.length) lines.push('', t('cli.catalog.verify'), ...spec.verify.map((v) => `  - ${v}`));
   return lines.join('\n');
@@ -74,7 +85,9 @@ export function registerCatalog(program: Command, context: () => CommandContext)
     .action(async (files: string[]) => {
       const ctx = context();
       const result = await ctx.withEngine((engine) => engine.call('catalog.validate', { files }));
-      ctx.out.result(result, (r) => (r.problems.length === 0 ? ctx.t('cli.catalog.valid', { tools: r.tools, files: r.files.length }) : r.problems.map(formatProblem).join('\n')));
+      ctx.out.result(result, (r) =>
+        r.problems.length === 0 ? ctx.t('cli.catalog.valid', { tools: r.tools, files: r.files.length }) : r.problems.map(formatProblem).join('\n'),
+      );
       if (result.problems.length > 0) ctx.exitCode = 1;
     });
 

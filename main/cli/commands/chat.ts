@@ -31,7 +31,13 @@ interface ChatCliOptions {
  * answer was already printed, so only what is left: the answer when none streamed, and the totals.
  */
 function renderEnd(e: EpisodeSummary, streamed: boolean, { t, locale }: Pick<CommandContext, 't' | 'locale'>): string {
-  const footer = t('cli.chat.footer', { turns: t(e.turns === 1 ? 'cli.chat.turn' : 'cli.chat.turns', { n: e.turns }), input: e.usage.inputTokens, output: e.usage.outputTokens, ms: e.ms, backend: e.backend });
+  const footer = t('cli.chat.footer', {
+    turns: t(e.turns === 1 ? 'cli.chat.turn' : 'cli.chat.turns', { n: e.turns }),
+    input: e.usage.inputTokens,
+    output: e.usage.outputTokens,
+    ms: e.ms,
+    backend: e.backend,
+  });
   const answer = e.answer === null ? t('cli.chat.noAnswer', { reason: stopLabel(locale, e.stoppedBy) }) : streamed ? '' : e.answer;
   return [answer, '', footer].filter((line, i) => i > 0 || line !== '').join('\n');
 }
@@ -41,7 +47,9 @@ export function registerChat(program: Command, context: () => CommandContext): v
     .command('chat')
     .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL of a registered server, or scripted:FILE')
     .option('--lora <id...>', 'LoRA adapters for a local model (registered ids or paths), checked to fit it')
-    .addOption(new Option('--chat-wrapper <how>', "auto: the model family's wrapper; jinja: the GGUF's own template, as training renders it").choices(['auto', 'jinja']))
+    .addOption(
+      new Option('--chat-wrapper <how>', "auto: the model family's wrapper; jinja: the GGUF's own template, as training renders it").choices(['auto', 'jinja']),
+    )
     .option('--lora-scale <s>', 'how strongly the adapters apply: 0 the base model, 1 as trained (default 1)', Number)
     .addOption(new Option('--mode <mode>', 'where tool calls go').choices([...gatewayModes]).default('emulator'))
     .option('--snapshot <name>', 'replay mode: the snapshot to answer from')
@@ -51,7 +59,11 @@ export function registerChat(program: Command, context: () => CommandContext): v
     .option('--max-steps <n>', 'model turns per question (default 8)', parseCount)
     .option('--now <iso>', "emulator mode: freeze the emulator's clock (and the model's now)", parseInstant)
     .option('--result-tokens <n>', "tokens of one tool result the model is shown (default: an eighth of a local model's context, else 1024)", parseCount)
-    .option('--speculation <how>', 'speculative decoding for a local model: input-lookup guesses tokens from the conversation (same answers, faster where a call copies earlier values); draft:MODEL lets a smaller model of the same vocabulary generate ahead', parseSpeculation)
+    .option(
+      '--speculation <how>',
+      'speculative decoding for a local model: input-lookup guesses tokens from the conversation (same answers, faster where a call copies earlier values); draft:MODEL lets a smaller model of the same vocabulary generate ahead',
+      parseSpeculation,
+    )
     .action(async (options: ChatCliOptions) => {
       const ctx = context();
       const rl = options.once === undefined || options.approve === 'ask' ? createInterface({ input: process.stdin, terminal: false }) : undefined;
@@ -84,9 +96,12 @@ export function registerChat(program: Command, context: () => CommandContext): v
         if (e.kind === 'tool_call') asked.set(e.call.id, e.call.arguments);
         if (e.kind === 'tools_offered' && e.picked) ctx.io.stderr.write(`  ${ctx.t('cli.chat.offered', { n: e.tools.length, tools: e.tools.join(', ') })}\n`);
         if (e.kind === 'thinking') ctx.io.stderr.write(`  ${ctx.t('cli.chat.thought', { chars: e.text.length })}\n`);
-        if (e.kind === 'context_trimmed') ctx.io.stderr.write(`  ${ctx.t(e.items ? 'cli.chat.trimmedMessages' : 'cli.chat.trimmed', { results: e.results, items: e.items })}\n`);
+        if (e.kind === 'context_trimmed')
+          ctx.io.stderr.write(`  ${ctx.t(e.items ? 'cli.chat.trimmedMessages' : 'cli.chat.trimmed', { results: e.results, items: e.items })}\n`);
         if (e.kind === 'tool_result') {
-          const shown = e.view ? `${ctx.t('cli.chat.shown', e.view)}${e.view.total !== e.view.returned ? ` ${ctx.t('cli.chat.inAll', e.view)}` : ''}` : e.summary;
+          const shown = e.view
+            ? `${ctx.t('cli.chat.shown', e.view)}${e.view.total !== e.view.returned ? ` ${ctx.t('cli.chat.inAll', e.view)}` : ''}`
+            : e.summary;
           ctx.io.stderr.write(`  ${e.ok ? '✓' : '✗'} ${e.tool} ${JSON.stringify(asked.get(e.callId) ?? {})} → ${shown} (${Math.round(e.latencyMs)} ms)\n`);
         }
       };
@@ -98,7 +113,12 @@ export function registerChat(program: Command, context: () => CommandContext): v
           const started = performance.now();
           if (local && !ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loading', { model: options.model })}\n`);
           const { resolveBackend } = await import('../../engine/methods/models.ts');
-          const backend = await resolveBackend(engine, { model: options.model, lora: options.lora, loraScale: options.loraScale, chatWrapper: options.chatWrapper, speculation: options.speculation }, undefined, (f) => onProgress({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }));
+          const backend = await resolveBackend(
+            engine,
+            { model: options.model, lora: options.lora, loraScale: options.loraScale, chatWrapper: options.chatWrapper, speculation: options.speculation },
+            undefined,
+            (f) => onProgress({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }),
+          );
           if (local && !ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loaded', { seconds: ((performance.now() - started) / 1000).toFixed(1) })}\n`);
           return backend;
         });
@@ -109,7 +129,21 @@ export function registerChat(program: Command, context: () => CommandContext): v
             const backend = await loading(engine);
             const { runAgent } = await import('../../engine/methods/agent.ts');
             const episodeFor = async (question: string, chatId?: string): Promise<EpisodeSummary> => {
-              const params: AgentRunParams = { question, chatId, model: options.model, lora: options.lora, loraScale: options.loraScale, chatWrapper: options.chatWrapper, mode: options.mode, snapshot: options.snapshot, tools: options.tools, maxSteps: options.maxSteps, asOf: options.now?.toISOString(), resultTokens: options.resultTokens, approval: options.approve };
+              const params: AgentRunParams = {
+                question,
+                chatId,
+                model: options.model,
+                lora: options.lora,
+                loraScale: options.loraScale,
+                chatWrapper: options.chatWrapper,
+                mode: options.mode,
+                snapshot: options.snapshot,
+                tools: options.tools,
+                maxSteps: options.maxSteps,
+                asOf: options.now?.toISOString(),
+                resultTokens: options.resultTokens,
+                approval: options.approve,
+              };
               streamed = false;
               asked.clear();
               return runAgent(engine, params, { onProgress: show, backend });

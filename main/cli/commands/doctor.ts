@@ -11,12 +11,19 @@ function runtimeLine(report: RuntimeReport, t: CommandContext['t']): string {
 
 export function renderDoctor(report: DoctorReport, t: CommandContext['t']): string {
   const { llama } = report;
-  const llamaLine = llama.binary === null ? t('cli.doctor.unavailable', { reason: llama.error ?? t('cli.doctor.noBinary') }) : `${llama.binary} (llama.cpp ${llama.llamaCppRelease})`;
-  const free = llama.vram ? t('cli.doctor.vramFree', { free: (llama.vram.freeBytes / 2 ** 30).toFixed(1), total: (llama.vram.totalBytes / 2 ** 30).toFixed(1) }) : '';
+  const llamaLine =
+    llama.binary === null
+      ? t('cli.doctor.unavailable', { reason: llama.error ?? t('cli.doctor.noBinary') })
+      : `${llama.binary} (llama.cpp ${llama.llamaCppRelease})`;
+  const free = llama.vram
+    ? t('cli.doctor.vramFree', { free: (llama.vram.freeBytes / 2 ** 30).toFixed(1), total: (llama.vram.totalBytes / 2 ** 30).toFixed(1) })
+    : '';
   const gpu =
-    llama.gpu === null ? t('cli.doctor.unknown')
-    : llama.gpu === false ? t(llama.usableGpuTypes.some(Boolean) ? 'cli.doctor.cpu' : 'cli.doctor.cpuNoBackend', { cores: llama.cpuMathCores ?? '' })
-    : `${llama.gpu}: ${llama.gpuDevices.join(', ') || t('cli.doctor.noDeviceNames')}${free ? `, ${free}` : ''}`;
+    llama.gpu === null
+      ? t('cli.doctor.unknown')
+      : llama.gpu === false
+        ? t(llama.usableGpuTypes.some(Boolean) ? 'cli.doctor.cpu' : 'cli.doctor.cpuNoBackend', { cores: llama.cpuMathCores ?? '' })
+        : `${llama.gpu}: ${llama.gpuDevices.join(', ') || t('cli.doctor.noDeviceNames')}${free ? `, ${free}` : ''}`;
   const rows: [string, string][] = [
     ['Node.js', report.node],
     [t('status.dataDir'), report.dataDir],
@@ -26,18 +33,17 @@ export function renderDoctor(report: DoctorReport, t: CommandContext['t']): stri
     ['Chromium', runtimeLine(report.chromium, t)],
     ['Electron', runtimeLine(report.electron, t)],
   ];
-  const label = labeller(rows.map(([k]) => k), (k) => k);
+  const label = labeller(
+    rows.map(([k]) => k),
+    (k) => k,
+  );
   return [`${APP_NAME} ${APP_VERSION}`, ...rows.map(([k, v]) => `  ${label(k)}${v}`)].join('\n');
 }
 
 export function registerDoctor(program: Command, context: () => CommandContext): void {
-  program
-    .command('doctor')
-    .action(async () => {
-      const ctx = context();
-      const report = await ctx.withProgress((onProgress) =>
-        ctx.withEngine((engine) => engine.call('engine.doctor', {}, { onProgress })),
-      );
-      ctx.out.result(report, (r) => renderDoctor(r, ctx.t));
-    });
+  program.command('doctor').action(async () => {
+    const ctx = context();
+    const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('engine.doctor', {}, { onProgress })));
+    ctx.out.result(report, (r) => renderDoctor(r, ctx.t));
+  });
 }

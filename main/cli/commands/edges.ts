@@ -20,10 +20,19 @@ export function parseDuration(value: string): number {
 
 function renderVerify(s: EdgeVerifySummary, t: CommandContext['t']): string {
   const lines = [
-    t('cli.edges.checked', { checked: s.checked, seconds: s.seconds, calls: s.callsSpent, verified: s.verified, rejected: s.rejected, stale: s.stale, untried: s.untried ? t('cli.edges.untried', { n: s.untried }) : '' }),
+    t('cli.edges.checked', {
+      checked: s.checked,
+      seconds: s.seconds,
+      calls: s.callsSpent,
+      verified: s.verified,
+      rejected: s.rejected,
+      stale: s.stale,
+      untried: s.untried ? t('cli.edges.untried', { n: s.untried }) : '',
+    }),
     t('cli.edges.totals', { graphVersion: s.graphVersion, totals: edgeStatuses.map((st) => `${s.totals[st]} ${st}`).join(', ') }),
   ];
-  if (s.unaffordable.length) lines.push(t('cli.edges.unaffordable', { n: s.unaffordable.length, groups: [...new Set(s.unaffordable.map((u) => u.group))].join(', ') }));
+  if (s.unaffordable.length)
+    lines.push(t('cli.edges.unaffordable', { n: s.unaffordable.length, groups: [...new Set(s.unaffordable.map((u) => u.group))].join(', ') }));
   return lines.join('\n');
 }
 
@@ -42,7 +51,20 @@ function renderShow(d: EdgeDetail, t: CommandContext['t'], locale: Locale): stri
   if (e.reason) lines.push(t('cli.edges.why', { reason: e.reason }));
   if (d.trials.length) {
     lines.push('', t('cli.edges.trials'));
-    lines.push(renderTable(d.trials.map((trial) => ({ at: formatMoment(trial.at, locale), backend: trial.backend, ok: t(trial.ok ? 'cli.yes' : 'cli.no'), from: trial.fromCode ?? '', to: trial.toCode ?? '', values: JSON.stringify(trial.sampleValues), ms: trial.latencyMs })), { maxWidth: 240 }));
+    lines.push(
+      renderTable(
+        d.trials.map((trial) => ({
+          at: formatMoment(trial.at, locale),
+          backend: trial.backend,
+          ok: t(trial.ok ? 'cli.yes' : 'cli.no'),
+          from: trial.fromCode ?? '',
+          to: trial.toCode ?? '',
+          values: JSON.stringify(trial.sampleValues),
+          ms: trial.latencyMs,
+        })),
+        { maxWidth: 240 },
+      ),
+    );
   }
   return lines.join('\n');
 }
@@ -61,13 +83,15 @@ interface VerifyCliOptions {
 export function registerEdges(program: Command, context: () => CommandContext): void {
   const edges = program.command('edges');
 
-  edges
-    .command('propose')
-    .action(async () => {
-      const ctx = context();
-      const p = await ctx.withEngine((engine) => engine.call('edges.propose', {}));
-      ctx.out.result(p, (r) => `${r.candidates} candidates (${r.byBasis.semantic} same kind, ${r.byBasis.transform} by a transform, ${r.byBasis.lexical} look-alike), ${r.added} new`);
-    });
+  edges.command('propose').action(async () => {
+    const ctx = context();
+    const p = await ctx.withEngine((engine) => engine.call('edges.propose', {}));
+    ctx.out.result(
+      p,
+      (r) =>
+        `${r.candidates} candidates (${r.byBasis.semantic} same kind, ${r.byBasis.transform} by a transform, ${r.byBasis.lexical} look-alike), ${r.added} new`,
+    );
+  });
 
   edges
     .command('verify')
@@ -82,12 +106,21 @@ export function registerEdges(program: Command, context: () => CommandContext): 
     .action(async (options: VerifyCliOptions) => {
       const ctx = context();
       const summary = await ctx.withProgress((onProgress) =>
-        ctx.withEngine((engine) =>
-          engine.jobs.run(
-            'edges.verify',
-            { staleAfterMs: options.staleAfter, trials: options.trials, minOk: options.minOk, mode: options.mode, snapshot: options.snapshot, asOf: options.asOf?.toISOString(), edges: options.only },
-            { onProgress },
-          ),
+        ctx.withEngine(
+          (engine) =>
+            engine.jobs.run(
+              'edges.verify',
+              {
+                staleAfterMs: options.staleAfter,
+                trials: options.trials,
+                minOk: options.minOk,
+                mode: options.mode,
+                snapshot: options.snapshot,
+                asOf: options.asOf?.toISOString(),
+                edges: options.only,
+              },
+              { onProgress },
+            ),
           options.now ? { emulator: { now: () => options.now! } } : {},
         ),
       );

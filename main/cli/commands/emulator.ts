@@ -33,7 +33,13 @@ export function registerEmulator(program: Command, context: () => CommandContext
           faults,
           ...(options.now ? { now: () => options.now! } : {}),
         });
-        const info = { url: emulator.url, port: emulator.port, seed: emulator.seed, faults: faults?.name ?? 'none', tools: engine.catalog().remoteTools().length };
+        const info = {
+          url: emulator.url,
+          port: emulator.port,
+          seed: emulator.seed,
+          faults: faults?.name ?? 'none',
+          tools: engine.catalog().remoteTools().length,
+        };
         ctx.out.result(info, (i) =>
           [
             ctx.t('cli.emulator.on', { url: i.url, seed: i.seed, faults: i.faults, tools: i.tools }),

@@ -16,17 +16,24 @@ function progressOf(job: JobInfo, locale: Locale): string {
 
 function renderJobs(jobs: JobInfo[], ctx: CommandContext): string {
   if (jobs.length === 0) return ctx.t('cli.jobs.none');
-  return renderTable(jobs.map((j) => ({ id: j.id, method: j.method, status: j.status, progress: j.status === 'running' ? progressOf(j, ctx.locale) : '', started: formatMoment(j.createdAt, ctx.locale), resumable: j.resumable ? ctx.t('cli.yes') : '' })));
+  return renderTable(
+    jobs.map((j) => ({
+      id: j.id,
+      method: j.method,
+      status: j.status,
+      progress: j.status === 'running' ? progressOf(j, ctx.locale) : '',
+      started: formatMoment(j.createdAt, ctx.locale),
+      resumable: j.resumable ? ctx.t('cli.yes') : '',
+    })),
+  );
 }
 
 export function registerJobs(program: Command, context: () => CommandContext): void {
   const jobs = program.command('jobs');
-  jobs
-    .command('list', { isDefault: true })
-    .action(async () => {
-      const ctx = context();
-      ctx.out.result(await ctx.withEngine((engine) => engine.call('jobs.list', {})), (list) => renderJobs(list, ctx));
-    });
+  jobs.command('list', { isDefault: true }).action(async () => {
+    const ctx = context();
+    ctx.out.result(await ctx.withEngine((engine) => engine.call('jobs.list', {})), (list) => renderJobs(list, ctx));
+  });
   jobs
     .command('resume')
     .argument('<id>', 'a job that was interrupted, failed or cancelled')
@@ -38,7 +45,14 @@ export function registerJobs(program: Command, context: () => CommandContext): v
           return engine.call('jobs.watch', { id: job.id }, { onProgress });
         }),
       );
-      ctx.out.result(done, (job) => ctx.t('cli.jobs.ended', { method: job.method, status: job.status, error: job.error ? `: ${errorText(ctx.locale, job.error).message}` : '', id: job.id }));
+      ctx.out.result(done, (job) =>
+        ctx.t('cli.jobs.ended', {
+          method: job.method,
+          status: job.status,
+          error: job.error ? `: ${errorText(ctx.locale, job.error).message}` : '',
+          id: job.id,
+        }),
+      );
       if (done.status !== 'done') ctx.exitCode = 1;
     });
 }

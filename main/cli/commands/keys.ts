@@ -16,11 +16,9 @@ function renderKeys(report: KeyReport, t: CommandContext['t']): string {
 }
 
 export function registerKeys(program: Command, context: () => CommandContext): void {
-  program
-    .command('keys')
-    .action(async () => {
-      const ctx = context();
-      const report = await ctx.withEngine((engine) => engine.call('keys.status', {}));
-      ctx.out.result(report, (r) => renderKeys(r, ctx.t));
-    });
+  program.command('keys').action(async () => {
+    const ctx = context();
+    const report = await ctx.withEngine((engine) => engine.call('keys.status', {}));
+    ctx.out.result(report, (r) => renderKeys(r, ctx.t));
+  });
 }

@@ -13,6 +13,15 @@ export function registerMcp(program: Command, context: () => CommandContext): vo
     .action(async (options: { mode: GatewayMode; snapshot?: string; tools?: string[]; now?: Date }) => {
       const ctx = context();
       const { serveMcp } = await import('../../host/mcpServer.ts');
-      await ctx.withEngine((engine) => serveMcp(engine, { mode: options.mode, snapshot: options.snapshot, tools: options.tools, onRefused: (reason) => ctx.io.stderr.write(`kopa mcp: refused a message: ${reason}\n`) }), options.now ? { emulator: { now: () => options.now! } } : {});
+      await ctx.withEngine(
+        (engine) =>
+          serveMcp(engine, {
+            mode: options.mode,
+            snapshot: options.snapshot,
+            tools: options.tools,
+            onRefused: (reason) => ctx.io.stderr.write(`kopa mcp: refused a message: ${reason}\n`),
+          }),
+        options.now ? { emulator: { now: () => options.now! } } : {},
+      );
     });
 }

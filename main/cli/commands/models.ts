@@ -15,7 +15,10 @@ const billions = (n: number | null): string => (n === null ? '' : n >= 1e9 ? `${
 
 function renderModel(m: ModelInfo, ctx: Pick<CommandContext, 't' | 'locale'>): string {
   const t = ctx.t;
-  const label = labeller<StringKey>(['cli.models.location', 'cli.models.architecture', 'cli.models.size', 'cli.models.context', 'cli.models.template', 'cli.models.fit', 'cli.models.base'], (key) => t(key));
+  const label = labeller<StringKey>(
+    ['cli.models.location', 'cli.models.architecture', 'cli.models.size', 'cli.models.context', 'cli.models.template', 'cli.models.fit', 'cli.models.base'],
+    (key) => t(key),
+  );
   const lines = [`${m.id || t('cli.models.notRegistered')}  ${m.name}  [${m.kind}]`, `${label('cli.models.location')}${m.location}`];
   if (m.kind !== 'openai') {
     lines.push(
@@ -51,13 +54,24 @@ export function registerModels(program: Command, context: () => CommandContext):
       ctx.out.result(info, (m) => renderModel(m, ctx));
     });
 
-  models
-    .command('list')
-    .action(async () => {
-      const ctx = context();
-      const list = await ctx.withEngine((engine) => engine.call('models.list', {}));
-      ctx.out.result(list, (l) => renderTable(l.map((m) => ({ id: m.id, kind: m.kind, name: m.name, params: billions(m.parameterCount), quant: m.quantization ?? '', size: size(m.sizeBytes), tools: m.toolCalling ?? '', location: m.location }))));
-    });
+  models.command('list').action(async () => {
+    const ctx = context();
+    const list = await ctx.withEngine((engine) => engine.call('models.list', {}));
+    ctx.out.result(list, (l) =>
+      renderTable(
+        l.map((m) => ({
+          id: m.id,
+          kind: m.kind,
+          name: m.name,
+          params: billions(m.parameterCount),
+          quant: m.quantization ?? '',
+          size: size(m.sizeBytes),
+          tools: m.toolCalling ?? '',
+          location: m.location,
+        })),
+      ),
+    );
+  });
 
   models
     .command('inspect')

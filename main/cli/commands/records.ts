@@ -7,27 +7,30 @@ import { formatMoment } from '../../core/i18n/moments.ts';
 function renderVerdict(v: AuditVerdict, t: CommandContext['t']): string {
   const against = v.checkpoints ? t('cli.audit.checkpoints', { n: v.checkpoints }) : '';
   if (v.ok) return t('cli.audit.intact', { entries: v.entries, head: v.head ?? '', against });
-  return [t('cli.audit.tampered', { entries: v.entries }), ...v.problems.map((p) => `  ${p.seq === null ? t('cli.audit.chain') : t('cli.audit.entry', { seq: p.seq })}: ${p.message}`)].join('\n');
+  return [
+    t('cli.audit.tampered', { entries: v.entries }),
+    ...v.problems.map((p) => `  ${p.seq === null ? t('cli.audit.chain') : t('cli.audit.entry', { seq: p.seq })}: ${p.message}`),
+  ].join('\n');
 }
 
 export function registerRecords(program: Command, context: () => CommandContext): void {
   const audit = program.command('audit');
-  audit
-    .command('verify')
-    .action(async () => {
-      const ctx = context();
-      const verdict = await ctx.withEngine((engine) => engine.call('audit.verify', {}));
-      ctx.out.result(verdict, (v) => renderVerdict(v, ctx.t));
-      if (!verdict.ok) ctx.exitCode = 1;
-    });
+  audit.command('verify').action(async () => {
+    const ctx = context();
+    const verdict = await ctx.withEngine((engine) => engine.call('audit.verify', {}));
+    ctx.out.result(verdict, (v) => renderVerdict(v, ctx.t));
+    if (!verdict.ok) ctx.exitCode = 1;
+  });
 
-  program
-    .command('snapshots')
-    .action(async () => {
-      const ctx = context();
-      const list = await ctx.withEngine((engine) => engine.call('snapshots.list', {}));
-      ctx.out.result(list, (l) => renderTable(l.map((s) => ({ name: s.name, recordings: s.recordings, created: formatMoment(s.createdAt, ctx.locale), importedFrom: s.importedFrom ?? '' }))));
-    });
+  program.command('snapshots').action(async () => {
+    const ctx = context();
+    const list = await ctx.withEngine((engine) => engine.call('snapshots.list', {}));
+    ctx.out.result(list, (l) =>
+      renderTable(
+        l.map((s) => ({ name: s.name, recordings: s.recordings, created: formatMoment(s.createdAt, ctx.locale), importedFrom: s.importedFrom ?? '' })),
+      ),
+    );
+  });
 
   const bundle = program.command('bundle');
   bundle

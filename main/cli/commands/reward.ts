@@ -9,7 +9,9 @@ import { parseCount, parseList } from './call.ts';
 const mark = (met: boolean): string => (met ? '✓' : '✗');
 
 function renderAudit(r: RewardAuditResult, t: CommandContext['t']): string {
-  const lines = [t('cli.reward.auditHead', { samples: r.dataset?.samples ?? 0, dataset: r.dataset?.name ?? '-', tasks: r.suite?.tasks ?? 0, suite: r.suite?.name ?? '-' })];
+  const lines = [
+    t('cli.reward.auditHead', { samples: r.dataset?.samples ?? 0, dataset: r.dataset?.name ?? '-', tasks: r.suite?.tasks ?? 0, suite: r.suite?.name ?? '-' }),
+  ];
   lines.push(
     renderTable(
       Object.entries(r.rewards).map(([row, cells]) => ({
@@ -21,7 +23,19 @@ function renderAudit(r: RewardAuditResult, t: CommandContext['t']): string {
   );
   if (Object.keys(r.bench).length) {
     lines.push(t('cli.reward.benchHead'));
-    lines.push(renderTable(Object.entries(r.bench).map(([row, c]) => ({ attack: row, tasks: c.applies, passed: c.passed, grounded: c.grounded, goal: c.goal, met: mark(c.met), 'first at': c.worstAt ?? '' }))));
+    lines.push(
+      renderTable(
+        Object.entries(r.bench).map(([row, c]) => ({
+          attack: row,
+          tasks: c.applies,
+          passed: c.passed,
+          grounded: c.grounded,
+          goal: c.goal,
+          met: mark(c.met),
+          'first at': c.worstAt ?? '',
+        })),
+      ),
+    );
   }
   if (r.natural.answers) lines.push(t('cli.reward.natural', { passed: r.natural.passed, answers: r.natural.answers }));
   for (const f of r.natural.failures) lines.push(`  ${f.task}: ${f.detail} — ${f.answer}`);

@@ -14,11 +14,28 @@ const pct = (x: number): string => `${Math.round(x * 100)}%`;
 function renderRollout(r: RolloutRunResult, t: CommandContext['t']): string {
   const s = r.summary;
   const lines = [
-    t('cli.rollout.groups', { groups: s.groups, size: String(r.settings.groupSize), run: r.runId, resumed: r.resumed ? t('cli.synth.resumed') : '', mean: num(s.rewardMean), spread: num(s.rewardSpread), preset: String(r.settings.preset), scale: String(r.settings.scale) }),
+    t('cli.rollout.groups', {
+      groups: s.groups,
+      size: String(r.settings.groupSize),
+      run: r.runId,
+      resumed: r.resumed ? t('cli.synth.resumed') : '',
+      mean: num(s.rewardMean),
+      spread: num(s.rewardSpread),
+      preset: String(r.settings.preset),
+      scale: String(r.settings.scale),
+    }),
     t('cli.rollout.noSpread', { share: pct(s.zeroSpreadShare) }),
-    renderTable(Object.entries(s.byKind).map(([kind, b]) => ({ kind, groups: b.groups, 'reward mean': num(b.rewardMean), 'no spread': pct(b.zeroSpreadShare) }))),
-    renderTable(Object.entries(s.byLength).map(([length, b]) => ({ length, groups: b.groups, 'reward mean': num(b.rewardMean), 'no spread': pct(b.zeroSpreadShare) }))),
-    t('cli.rollout.solved', { always: s.alwaysSolved.join(', ') || t('cli.none'), never: s.neverSolved.length, ids: s.neverSolved.length ? ` (${s.neverSolved.slice(0, 20).join(', ')}${s.neverSolved.length > 20 ? ', …' : ''})` : '' }),
+    renderTable(
+      Object.entries(s.byKind).map(([kind, b]) => ({ kind, groups: b.groups, 'reward mean': num(b.rewardMean), 'no spread': pct(b.zeroSpreadShare) })),
+    ),
+    renderTable(
+      Object.entries(s.byLength).map(([length, b]) => ({ length, groups: b.groups, 'reward mean': num(b.rewardMean), 'no spread': pct(b.zeroSpreadShare) })),
+    ),
+    t('cli.rollout.solved', {
+      always: s.alwaysSolved.join(', ') || t('cli.none'),
+      never: s.neverSolved.length,
+      ids: s.neverSolved.length ? ` (${s.neverSolved.slice(0, 20).join(', ')}${s.neverSolved.length > 20 ? ', …' : ''})` : '',
+    }),
   ];
   if (r.export) lines.push(t('cli.rollout.exported', { groups: r.export.groups, file: r.export.file }));
   return lines.join('\n');
@@ -29,7 +46,9 @@ export function registerRollout(program: Command, context: () => CommandContext)
     .command('rollout')
     .requiredOption('--model <ref>', 'a registered model, a .gguf file, openai:URL#MODEL, pool:SERVER*N,SERVER*N (registered servers as one) or scripted:FILE')
     .option('--lora <id...>', 'LoRA adapters for a local model')
-    .addOption(new Option('--chat-wrapper <how>', "auto: the model family's wrapper; jinja: the GGUF's own template, as training renders it").choices(['auto', 'jinja']))
+    .addOption(
+      new Option('--chat-wrapper <how>', "auto: the model family's wrapper; jinja: the GGUF's own template, as training renders it").choices(['auto', 'jinja']),
+    )
     .requiredOption('--dataset <id|name>', 'the synthesized dataset whose requests are the prompts')
     .requiredOption('--group-size <n>', 'trajectories per prompt (G, at least 2)', parseCount)
     .option('--prompts <n>', 'the first n samples (default: all)', parseCount)

@@ -40,10 +40,22 @@ export function registerServeEnv(program: Command, context: () => CommandContext
             port: options.port,
             token: options.token ?? ctx.io.env.KOPA_ENV_TOKEN,
           });
-          const info = { url: service.url, token: service.token, mode: options.mode, snapshot: options.snapshot ?? null, dataset: options.dataset ?? null, preset: options.preset };
+          const info = {
+            url: service.url,
+            token: service.token,
+            mode: options.mode,
+            snapshot: options.snapshot ?? null,
+            dataset: options.dataset ?? null,
+            preset: options.preset,
+          };
           ctx.out.result(info, (i) =>
             [
-              ctx.t('cli.serveEnv.on', { url: i.url, mode: `${i.mode}${i.snapshot ? ` ${i.snapshot}` : ''}`, dataset: i.dataset ? ctx.t('cli.serveEnv.dataset', { dataset: i.dataset }) : '', preset: i.preset }),
+              ctx.t('cli.serveEnv.on', {
+                url: i.url,
+                mode: `${i.mode}${i.snapshot ? ` ${i.snapshot}` : ''}`,
+                dataset: i.dataset ? ctx.t('cli.serveEnv.dataset', { dataset: i.dataset }) : '',
+                preset: i.preset,
+              }),
               ctx.t('cli.serveEnv.token', { token: i.token }),
               `GET /v1/tools · POST /v1/tools/{name} · POST /v1/reward — Authorization: Bearer TOKEN. ${ctx.t('cli.pressCtrlC')}`,
             ].join('\n'),

@@ -21,10 +21,16 @@ export function registerTrain(program: Command, context: () => CommandContext): 
     .requiredOption('--out <dir>', 'the folder to write')
     .option('--snapshot <name>', 'carry this snapshot as the replay bundle the tools answer from')
     .addOption(new Option('--preset <name>', 'reward preset of the kit (default kopa)').choices([...rewardPresets]))
-    .option('--distractors <n>', 'tools offered besides each plan\'s own (default 3)', parseInteger)
+    .option('--distractors <n>', "tools offered besides each plan's own (default 3)", parseInteger)
     .action(async (dataset: string, options: TrainExportOptions) => {
       const ctx = context();
       const result = await ctx.withEngine((engine) => engine.call('train.export', { dataset, ...options }));
-      ctx.out.result(result, (r: TrainExportResult) => [ctx.t('cli.train.wrote', { trainer: r.trainer, rows: r.rows, tools: r.tools, dir: r.dir }), ...r.files.map((f) => `  ${f}`), ctx.t('cli.train.readme')].join('\n'));
+      ctx.out.result(result, (r: TrainExportResult) =>
+        [
+          ctx.t('cli.train.wrote', { trainer: r.trainer, rows: r.rows, tools: r.tools, dir: r.dir }),
+          ...r.files.map((f) => `  ${f}`),
+          ctx.t('cli.train.readme'),
+        ].join('\n'),
+      );
     });
 }

@@ -76,7 +76,8 @@ function callsFromJsonText(text: string): ParsedCall[] | undefined {
   return call ? [call] : undefined;
 }
 
-const HARMONY_MESSAGE = /(?:<\|start\|>)?([^<]*?)((?:<\|channel\|>[^<]*?)?(?:<\|constrain\|>[^<]*?)?)<\|message\|>([\s\S]*?)(<\|end\|>|<\|call\|>|<\|return\|>|(?=<\|start\|>)|$)/g;
+const HARMONY_MESSAGE =
+  /(?:<\|start\|>)?([^<]*?)((?:<\|channel\|>[^<]*?)?(?:<\|constrain\|>[^<]*?)?)<\|message\|>([\s\S]*?)(<\|end\|>|<\|call\|>|<\|return\|>|(?=<\|start\|>)|$)/g;
 
 /** gpt-oss: analysis is thinking, final (or commentary to nobody) is the answer, a message to functions.NAME is a call. */
 export function readHarmony(output: string): FormatReading | undefined {
@@ -99,7 +100,12 @@ export function readHarmony(output: string): FormatReading | undefined {
       if (!ended) unfinishedThinking = true;
     } else text.push(body);
   }
-  return { calls, text: text.join('').trim(), ...(thinking.some((t) => t) ? { thinking: thinking.filter((t) => t).join('\n\n') } : {}), ...(unfinishedThinking ? { unfinishedThinking } : {}) };
+  return {
+    calls,
+    text: text.join('').trim(),
+    ...(thinking.some((t) => t) ? { thinking: thinking.filter((t) => t).join('\n\n') } : {}),
+    ...(unfinishedThinking ? { unfinishedThinking } : {}),
+  };
 }
 
 /** Mistral v11 and later: [TOOL_CALLS]name[ARGS]{…}, optionally [CALL_ID]id before [ARGS], repeated for parallel calls. */

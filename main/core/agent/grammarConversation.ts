@@ -20,7 +20,15 @@ export function grammarSystemPrompt(system: string, tools: ModelTool[]): string 
 
 /** A model turn in grammar mode: its calls as the grammar has them written (one JSON object per line), or its answer. */
 export function grammarTurn(message: Extract<ChatMessage, { role: 'assistant' }>, tools: ModelTool[]): string {
-  const calls = (message.toolCalls ?? []).map((c) => JSON.stringify({ tool: c.name, arguments: grammarArguments(tools.find((t) => t.name === c.name), c.arguments) }));
+  const calls = (message.toolCalls ?? []).map((c) =>
+    JSON.stringify({
+      tool: c.name,
+      arguments: grammarArguments(
+        tools.find((t) => t.name === c.name),
+        c.arguments,
+      ),
+    }),
+  );
   return calls.length > 0 ? calls.join('\n') : JSON.stringify({ final_answer: message.content });
 }
 

@@ -49,7 +49,12 @@ function stringGrammar(schema: Record<string, unknown>): GrammarSchema {
 const MAX_TEXT = 100;
 
 function objectGrammar(properties: Record<string, Record<string, unknown>>, required: string[]): GrammarSchema {
-  return { type: 'object', properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, toGrammar(v)])), required: required.filter((r) => r in properties), additionalProperties: false };
+  return {
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, toGrammar(v)])),
+    required: required.filter((r) => r in properties),
+    additionalProperties: false,
+  };
 }
 
 /**
@@ -61,14 +66,23 @@ function queryGrammar(): GrammarSchema {
   const text = (maxLength: number): GrammarSchema => ({ type: 'string', maxLength });
   const where: GrammarSchema = {
     type: 'array',
-    items: { type: 'object', properties: { field: text(60), op: { enum: [...queryOps] }, value: { oneOf: [text(MAX_TEXT), { type: 'number' }] } }, required: ['field', 'op', 'value'], additionalProperties: false },
+    items: {
+      type: 'object',
+      properties: { field: text(60), op: { enum: [...queryOps] }, value: { oneOf: [text(MAX_TEXT), { type: 'number' }] } },
+      required: ['field', 'op', 'value'],
+      additionalProperties: false,
+    },
   };
   const shape = (extra: Record<string, GrammarSchema>): GrammarSchema => {
     const properties = { result: text(8), where, ...extra };
     return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
   };
   return {
-    oneOf: [shape({}), shape({ orderBy: text(60), order: { enum: ['asc', 'desc'] }, limit: { type: 'integer' } }), shape({ aggregate: { enum: [...aggregates] }, field: text(60) })],
+    oneOf: [
+      shape({}),
+      shape({ orderBy: text(60), order: { enum: ['asc', 'desc'] }, limit: { type: 'integer' } }),
+      shape({ aggregate: { enum: [...aggregates] }, field: text(60) }),
+    ],
   };
 }
 
@@ -87,7 +101,12 @@ export function grammarParameters(tool: ModelTool): string[] {
 function argumentsGrammar(tool: ModelTool): GrammarSchema {
   if (isQueryTool(tool)) return queryGrammar();
   const schemas = tool.parameters.properties as Record<string, Record<string, unknown>>;
-  const properties = Object.fromEntries(Object.entries(schemas).map(([k, v]): [string, GrammarSchema] => [k, tool.parameters.required.includes(k) ? toGrammar(v) : { oneOf: [toGrammar(v), { type: 'null' }] }]));
+  const properties = Object.fromEntries(
+    Object.entries(schemas).map(([k, v]): [string, GrammarSchema] => [
+      k,
+      tool.parameters.required.includes(k) ? toGrammar(v) : { oneOf: [toGrammar(v), { type: 'null' }] },
+    ]),
+  );
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
 }
 
@@ -101,7 +120,10 @@ export function givenArguments(tool: ModelTool | undefined, args: Record<string,
 export function grammarArguments(tool: ModelTool | undefined, args: Record<string, unknown>): Record<string, unknown> {
   if (!tool || isQueryTool(tool)) return args;
   const known = grammarParameters(tool);
-  return { ...Object.fromEntries(known.map((k) => [k, k in args ? args[k] : null])), ...Object.fromEntries(Object.entries(args).filter(([k]) => !known.includes(k))) };
+  return {
+    ...Object.fromEntries(known.map((k) => [k, k in args ? args[k] : null])),
+    ...Object.fromEntries(Object.entries(args).filter(([k]) => !known.includes(k))),
+  };
 }
 
 /**
@@ -109,8 +131,18 @@ export function grammarArguments(tool: ModelTool | undefined, args: Record<strin
  * {"final_answer": "…"}. Arguments list every parameter; an optional one may be null.
  */
 export function stepGrammar(tools: ModelTool[], options: { allowFinal?: boolean } = {}): GrammarSchema {
-  const calls = tools.map((t): GrammarSchema => ({ type: 'object', properties: { tool: { const: t.name }, arguments: argumentsGrammar(t) }, required: ['tool', 'arguments'], additionalProperties: false }));
-  const final: GrammarSchema = { type: 'object', properties: { final_answer: { type: 'string', maxLength: 1000 } }, required: ['final_answer'], additionalProperties: false };
+  const calls = tools.map((t): GrammarSchema => ({
+    type: 'object',
+    properties: { tool: { const: t.name }, arguments: argumentsGrammar(t) },
+    required: ['tool', 'arguments'],
+    additionalProperties: false,
+  }));
+  const final: GrammarSchema = {
+    type: 'object',
+    properties: { final_answer: { type: 'string', maxLength: 1000 } },
+    required: ['final_answer'],
+    additionalProperties: false,
+  };
   const choices = options.allowFinal === false ? calls : [...calls, final];
   return choices.length === 1 ? choices[0]! : { oneOf: choices };
 }

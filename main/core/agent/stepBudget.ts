@@ -14,7 +14,8 @@ const INDENT = 4;
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 function longestValue(schema: GrammarSchema, measure: (text: string) => number): Json {
-  const longest = (values: Json[]): Json => values.reduce((a, b) => (measure(JSON.stringify(b, null, INDENT)) > measure(JSON.stringify(a, null, INDENT)) ? b : a));
+  const longest = (values: Json[]): Json =>
+    values.reduce((a, b) => (measure(JSON.stringify(b, null, INDENT)) > measure(JSON.stringify(a, null, INDENT)) ? b : a));
   if ('oneOf' in schema) return longest(schema.oneOf.map((s) => longestValue(s, measure)));
   if ('enum' in schema) return longest(schema.enum);
   if ('const' in schema) return schema.const;

@@ -47,6 +47,9 @@ export function splitThinking(output: string): SplitThinking {
     thoughts.push(rest.slice(open + block.open.length, close));
     rest = rest.slice(close + block.close.length);
   }
-  const thinking = thoughts.map((t) => t.trim()).filter((t) => t !== '').join('\n\n');
+  const thinking = thoughts
+    .map((t) => t.trim())
+    .filter((t) => t !== '')
+    .join('\n\n');
   return { text, ...(thinking ? { thinking } : {}), unfinished };
 }

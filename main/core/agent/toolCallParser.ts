@@ -3,7 +3,18 @@
 // never read as a call; then the first syntax present is read (callFormats.ts): harmony, Mistral, HyperCLOVA X,
 // <tool_call> blocks, Llama 3 JSON, KOPA's grammar form {"tool"|"final_answer"}, a fenced block, Python-call style.
 // Whatever is not a call is the text of the answer.
-import { callFromJson, readHarmony, readHcxHeader, readLlamaJson, readMistralArgs, readMistralArray, readToolCallTags, type FormatReading, type ParsedCall, type ReadOptions } from './callFormats.ts';
+import {
+  callFromJson,
+  readHarmony,
+  readHcxHeader,
+  readLlamaJson,
+  readMistralArgs,
+  readMistralArray,
+  readToolCallTags,
+  type FormatReading,
+  type ParsedCall,
+  type ReadOptions,
+} from './callFormats.ts';
 import { tryJson } from './jsonSpans.ts';
 import { splitThinking } from './thinking.ts';
 
@@ -96,7 +107,8 @@ function readCalls(text: string, options: ReadOptions): FormatReading {
     if (inner.calls.length > 0) return inner;
   }
   const json = tryJson(trimmed);
-  if (json && typeof json === 'object' && !Array.isArray(json) && 'final_answer' in json) return { calls: [], text: String((json as { final_answer: unknown }).final_answer) };
+  if (json && typeof json === 'object' && !Array.isArray(json) && 'final_answer' in json)
+    return { calls: [], text: String((json as { final_answer: unknown }).final_answer) };
   if (Array.isArray(json)) {
     const calls = json.map((v) => callFromJson(v));
     if (calls.length > 0 && calls.every((c) => c !== undefined)) return { calls: calls as ParsedCall[], text: '' };
@@ -114,7 +126,10 @@ function readCalls(text: string, options: ReadOptions): FormatReading {
 
 export function parseToolCalls(output: string, options: ReadOptions = {}): ParsedText {
   const harmony = readHarmony(output);
-  if (harmony) return harmony.unfinishedThinking ? { calls: [], text: '', ...(harmony.thinking ? { thinking: harmony.thinking } : {}), unfinishedThinking: true } : harmony;
+  if (harmony)
+    return harmony.unfinishedThinking
+      ? { calls: [], text: '', ...(harmony.thinking ? { thinking: harmony.thinking } : {}), unfinishedThinking: true }
+      : harmony;
   const split = splitThinking(output);
   const thinking = split.thinking ? { thinking: split.thinking } : {};
   if (split.unfinished) return { calls: [], text: split.text.trim(), ...thinking, unfinishedThinking: true };

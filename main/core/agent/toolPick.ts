@@ -103,10 +103,12 @@ export class ToolRanker {
     agencyNames: Record<string, string> = {},
     private readonly queryWords: QueryWords[] = [],
   ) {
-    this.docs = tools.filter((t) => t.id !== QUERY_TOOL).map((t) => {
-      const d = toolDocument(t, agencyNames);
-      return { id: t.id, terms: d, length: [...d.values()].reduce((a, b) => a + b, 0) };
-    });
+    this.docs = tools
+      .filter((t) => t.id !== QUERY_TOOL)
+      .map((t) => {
+        const d = toolDocument(t, agencyNames);
+        return { id: t.id, terms: d, length: [...d.values()].reduce((a, b) => a + b, 0) };
+      });
     this.meanLength = this.docs.reduce((a, d) => a + d.length, 0) / Math.max(1, this.docs.length);
     const df = new Map<string, number>();
     for (const d of this.docs) for (const term of d.terms.keys()) df.set(term, (df.get(term) ?? 0) + 1);
@@ -116,7 +118,9 @@ export class ToolRanker {
   /** Every tool with its score for the question, best first (ties by id). */
   rank(question: string): { id: string; score: number }[] {
     const compact = question.replace(/\s+/g, '');
-    const said = this.queryWords.filter((w) => w.say?.some((s) => compact.includes(s)) || (w.pattern !== undefined && new RegExp(w.pattern).test(question))).map((w) => w.words);
+    const said = this.queryWords
+      .filter((w) => w.say?.some((s) => compact.includes(s)) || (w.pattern !== undefined && new RegExp(w.pattern).test(question)))
+      .map((w) => w.words);
     // The catalog's words for what the question says count half as much as its own words.
     const q = terms(question);
     for (const [term, weight] of terms(said.join(' '))) q.set(term, (q.get(term) ?? 0) + weight * EXPANSION_WEIGHT);
@@ -149,12 +153,14 @@ function stated(spec: ToolSpec, param: string, question: string): boolean {
 }
 
 /** A place named in the question: a province, or a word ending as Korean administrative and road names do. */
-const PLACE = /(서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주)|[가-힣]{1,6}(특별시|광역시|특별자치시|특별자치도|도|시|군|구|읍|면|동|리|로|길)(\s|$|\d|에|의|에서|은|는|을|를|이|가|와|과|로)/;
+const PLACE =
+  /(서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주)|[가-힣]{1,6}(특별시|광역시|특별자치시|특별자치도|도|시|군|구|읍|면|동|리|로|길)(\s|$|\d|에|의|에서|은|는|을|를|이|가|와|과|로)/;
 
 /** A road-name address (세종대로 110, 안천로 10-14). */
 const ROAD_ADDRESS = /[가-힣0-9]+(로|길)\s?\d+(-\d+)?/;
 /** A named landmark rather than an address or a district: a park, a street, a forest, a village, a museum, … */
-const LANDMARK = /[가-힣]+(공원|거리|휴양림|마을|향교|전망대|둘레길|시장|해수욕장|박물관|미술관|도서관|궁|성당|광장|타워|터미널|공항|폭포|호수|수목원|유원지|생태공원|산성|사찰)/;
+const LANDMARK =
+  /[가-힣]+(공원|거리|휴양림|마을|향교|전망대|둘레길|시장|해수욕장|박물관|미술관|도서관|궁|성당|광장|타워|터미널|공항|폭포|호수|수목원|유원지|생태공원|산성|사찰)/;
 
 /** A question about what is near a place: within a distance, around, nearest. */
 const NEAR = /\d+(\.\d+)?\s?(m|km|미터|킬로)|근처|주변|반경|가까운|인근/;
@@ -173,7 +179,13 @@ function needed(spec: ToolSpec, question: string): string[] {
   return [...required, ...(PLACE.test(question) ? optional(/^region\.(?!.*Name$)/) : []), ...(NEAR.test(question) ? optional(/^geo\.(lat|lon)$/) : [])];
 }
 
-export function pickTools(question: string, ranker: ToolRanker, specs: ReadonlyMap<string, ToolSpec>, feeds: ToolFeed[], options: ToolPickOptions = {}): ToolPick {
+export function pickTools(
+  question: string,
+  ranker: ToolRanker,
+  specs: ReadonlyMap<string, ToolSpec>,
+  feeds: ToolFeed[],
+  options: ToolPickOptions = {},
+): ToolPick {
   const limit = options.limit ?? DEFAULTS.limit;
   const ranked = ranker.rank(question);
   const scoreOf = new Map(ranked.map((r) => [r.id, r.score]));
@@ -203,7 +215,10 @@ export function pickTools(question: string, ranker: ToolRanker, specs: ReadonlyM
   const into = (tool: string, param: string, exclude: string): ToolFeed[] => {
     const kind = specs.get(tool)?.parameters.properties[param]?.['x-semantic'];
     // A source that needs the same kind of value itself (another real-estate call for a LAWD_CD) cannot start the chain.
-    return feeds.filter((f) => f.toTool === tool && f.toParams.includes(param) && f.fromTool !== tool && f.fromTool !== exclude && !needsKind(specs.get(f.fromTool), kind, question));
+    return feeds.filter(
+      (f) =>
+        f.toTool === tool && f.toParams.includes(param) && f.fromTool !== tool && f.fromTool !== exclude && !needsKind(specs.get(f.fromTool), kind, question),
+    );
   };
   /** The tools a feed takes: its source and the tool computing its transform. */
   const extra = (f: ToolFeed): number => 1 + (f.via !== undefined ? 1 : 0);
@@ -244,8 +259,10 @@ export function pickTools(question: string, ranker: ToolRanker, specs: ReadonlyM
     return (spec.parameters.required ?? []).some((p) => place.test(spec.parameters.properties[p]?.['x-semantic'] ?? '')) ? 1 : 0;
   };
   /** The tools a chain adds, one fewer where the question itself asks for its source (근처 측정소: the nearby-station search). */
-  const steps = (cost: Map<string, number>, f: ToolFeed): number => cost.get(f.fromTool)! + extra(f) - ((scoreOf.get(f.fromTool) ?? 0) >= best * ASKED_SHARE ? 1 : 0);
-  const continues = (source: string, forTool: string): number => (feeds.some((f) => f.toTool === source && f.fromTool !== forTool && picked.includes(f.fromTool)) ? 1 : 0);
+  const steps = (cost: Map<string, number>, f: ToolFeed): number =>
+    cost.get(f.fromTool)! + extra(f) - ((scoreOf.get(f.fromTool) ?? 0) >= best * ASKED_SHARE ? 1 : 0);
+  const continues = (source: string, forTool: string): number =>
+    feeds.some((f) => f.toTool === source && f.fromTool !== forTool && picked.includes(f.fromTool)) ? 1 : 0;
   /** A picked tool's inputs that only another tool can give, with their sources best first. */
   const sourcesOf = (tool: string): { param: string; feeds: ToolFeed[] }[] => {
     const spec = specs.get(tool);
@@ -288,9 +305,7 @@ export function pickTools(question: string, ranker: ToolRanker, specs: ReadonlyM
   // contentId, a hospital's ykiho) as a required parameter, by the question's words.
   const seeds = picked.filter((id) => reasons[id]?.by === 'question');
   const details = new Set(
-    feeds
-      .filter((f) => seeds.includes(f.fromTool) && f.toParams.every((p) => isIdentifier(specs.get(f.toTool), p)))
-      .map((f) => f.toTool),
+    feeds.filter((f) => seeds.includes(f.fromTool) && f.toParams.every((p) => isIdentifier(specs.get(f.toTool), p))).map((f) => f.toTool),
   );
   for (const r of ranked) if (r.score > 0 && details.has(r.id)) add(r.id, { by: 'rank', score: r.score });
   close(0);

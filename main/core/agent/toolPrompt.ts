@@ -54,13 +54,24 @@ function languageOf(tools: ModelTool[]): Language {
 }
 
 const range = (min: unknown, max: unknown): string | undefined =>
-  typeof min === 'number' && typeof max === 'number' ? `${min}–${max}` : typeof min === 'number' ? `≥ ${min}` : typeof max === 'number' ? `≤ ${max}` : undefined;
+  typeof min === 'number' && typeof max === 'number'
+    ? `${min}–${max}`
+    : typeof min === 'number'
+      ? `≥ ${min}`
+      : typeof max === 'number'
+        ? `≤ ${max}`
+        : undefined;
 
 /** What a value must look like, in words: digits of a code, a length, a range, an item type. */
 function shape(schema: Record<string, unknown>, words: (typeof WORDS)[Language]): string[] {
   const out: string[] = [];
   const type = typeof schema.type === 'string' ? schema.type : Array.isArray(schema.anyOf) ? 'string' : undefined;
-  if (type) out.push(type === 'array' && schema.items && typeof (schema.items as { type?: unknown }).type === 'string' ? `${words.types.array}(${words.types[(schema.items as { type: string }).type] ?? (schema.items as { type: string }).type})` : (words.types[type] ?? type));
+  if (type)
+    out.push(
+      type === 'array' && schema.items && typeof (schema.items as { type?: unknown }).type === 'string'
+        ? `${words.types.array}(${words.types[(schema.items as { type: string }).type] ?? (schema.items as { type: string }).type})`
+        : (words.types[type] ?? type),
+    );
   const digits = typeof schema.pattern === 'string' ? /^\^\\d\{(\d+)(?:,(\d+))?\}\$$/.exec(schema.pattern) : null;
   if (digits) out.push(words.digits(digits[2] ? `${digits[1]}–${digits[2]}` : digits[1]!));
   else if (typeof schema.pattern === 'string') out.push(`/${schema.pattern}/`);

@@ -38,9 +38,14 @@ export interface Comparison {
 }
 
 /** A comparison whose English detail is the catalogue's, so each sentence is written once. */
-const judged = (pass: boolean, key: StringKey, vars: Record<string, string | number> = {}): Comparison => ({ pass, detail: translate('en', key, vars), said: { key, vars } });
+const judged = (pass: boolean, key: StringKey, vars: Record<string, string | number> = {}): Comparison => ({
+  pass,
+  detail: translate('en', key, vars),
+  said: { key, vars },
+});
 
-const DECLINE = /(없습니다|없어요|없음|없네요|찾을 수 없|찾지 못|알 수 없|확인할 수 없|조회할 수 없|조회되지 않|제공하지 않|제공되지 않|지원하지 않|답변(을|드리)?기 어렵|답할 수 없|드릴 수 없|불가능|할 수 없|존재하지 않|not available|cannot|can't|unable|no data|does not exist)/i;
+const DECLINE =
+  /(없습니다|없어요|없음|없네요|찾을 수 없|찾지 못|알 수 없|확인할 수 없|조회할 수 없|조회되지 않|제공하지 않|제공되지 않|지원하지 않|답변(을|드리)?기 어렵|답할 수 없|드릴 수 없|불가능|할 수 없|존재하지 않|not available|cannot|can't|unable|no data|does not exist)/i;
 const YES = /(네[,.!\s]|^네$|예[,.!\s]|맞습니다|맞아요|그렇습니다|있습니다|있어요|됩니다|\byes\b|\btrue\b)/i;
 const NO = /(아니요|아니오|아닙니다|아니에요|없습니다|없어요|않습니다|않아요|못합니다|\bno\b|\bfalse\b)/i;
 
@@ -49,7 +54,8 @@ export function isDecline(text: string): boolean {
 }
 
 /** Saying it cannot tell, or cannot find out, is neither yes nor no (a refusal's "없습니다" is not a "no"). */
-const UNSURE = /(확인할 수 없|알 수 없|모르겠|판단할 수 없|찾을 수 없|찾지 못|조회할 수 없|조회되지 않|제공하지 않|제공되지 않|답(변)?(을|드리)?기 어렵|수도 있고|둘 다|not sure|unknown|maybe|either|cannot|unable)/i;
+const UNSURE =
+  /(확인할 수 없|알 수 없|모르겠|판단할 수 없|찾을 수 없|찾지 못|조회할 수 없|조회되지 않|제공하지 않|제공되지 않|답(변)?(을|드리)?기 어렵|수도 있고|둘 다|not sure|unknown|maybe|either|cannot|unable)/i;
 /** Both interjections at once ("네, 아니요 …") is no answer, whatever follows. */
 const YES_WORD = /(^|[\s,.!(])(네|예|yes)([\s,.!)]|$)/i;
 const NO_WORD = /(^|[\s,.!(])(아니요|아니오|no)([\s,.!)]|$)/i;
@@ -162,13 +168,17 @@ function hedged(spec: AnswerSpec, expected: unknown, text: string, ctx: CompareC
   if (text.length > max) return judged(false, 'bench.verdict.tooLong', { chars: text.length, max });
   if (!ctx.candidates) return undefined;
   const s = readStated(text, ctx, wanted);
-  const kinds = { date: wanted.some((m) => typeof m === 'string' && isDateLike(m.trim())), time: wanted.some((m) => typeof m === 'string' && isTimeLike(m.trim())) };
+  const kinds = {
+    date: wanted.some((m) => typeof m === 'string' && isDateLike(m.trim())),
+    time: wanted.some((m) => typeof m === 'string' && isTimeLike(m.trim())),
+  };
   const nearExpected = (c: unknown): boolean => {
     const n = numberOf(c);
     return n !== undefined && wanted.some((m) => numberOf(m) !== undefined && close(n, numberOf(m)!, spec.tolerance ?? 0));
   };
   const competitor = ctx.candidates.competitors.find((c) => !nearExpected(c) && mentions(c, s, ctx, kinds));
-  if (competitor !== undefined) return judged(false, 'bench.verdict.competitor', { value: `${show(competitor)}${numberOf(competitor) !== undefined && ctx.unit ? ctx.unit : ''}` });
+  if (competitor !== undefined)
+    return judged(false, 'bench.verdict.competitor', { value: `${show(competitor)}${numberOf(competitor) !== undefined && ctx.unit ? ctx.unit : ''}` });
   const stated = ctx.candidates.shown.filter((v) => !nearExpected(v) && mentions(v, s, ctx, { date: true, time: true }));
   const listed = stated.filter(distinctive);
   // Too many values of the results, or every one of a small result: a listing, whatever the expected value's place in it.
@@ -213,12 +223,16 @@ function judge(spec: AnswerSpec, expected: unknown, text: string, ctx: CompareCo
       if (want === undefined) return judged(false, 'bench.verdict.notANumber', { value: show(expected) });
       const value = `${want}${ctx.unit ?? ''}`;
       if (statesNumber(want, text, spec.tolerance ?? 0, ctx.unit)) return judged(true, 'bench.verdict.states', { value });
-      return spec.tolerance ? judged(false, 'bench.verdict.doesNotStateWithin', { value, tolerance: spec.tolerance }) : judged(false, 'bench.verdict.doesNotState', { value });
+      return spec.tolerance
+        ? judged(false, 'bench.verdict.doesNotStateWithin', { value, tolerance: spec.tolerance })
+        : judged(false, 'bench.verdict.doesNotState', { value });
     }
     case 'set': {
       const members = Array.isArray(expected) ? expected : [expected];
       const missing = members.filter((m) => !statesValue(m, text, ctx, spec.tolerance));
-      return missing.length ? judged(false, 'bench.verdict.missing', { values: missing.map(show).join(', ') }) : judged(true, 'bench.verdict.statesAll', { n: members.length });
+      return missing.length
+        ? judged(false, 'bench.verdict.missing', { values: missing.map(show).join(', ') })
+        : judged(true, 'bench.verdict.statesAll', { n: members.length });
     }
     case 'contains': {
       const pass = normaliseText(text).includes(normaliseText(String(expected)));

@@ -95,7 +95,9 @@ function sources(expr: string, steps: TraceStep[], wanted: Set<string>): { rows:
  */
 export function answerCandidates(spec: AnswerSpec, expected: unknown, steps: TraceStep[], request = ''): AnswerCandidates {
   const shownKeys = new Map<string, unknown>();
-  for (const step of steps) for (const row of step.items) for (const v of Object.values(row)) if (isScalar(v) && typeof v !== 'boolean' && String(v).trim() !== '') shownKeys.set(valueKey(v), v);
+  for (const step of steps)
+    for (const row of step.items)
+      for (const v of Object.values(row)) if (isScalar(v) && typeof v !== 'boolean' && String(v).trim() !== '') shownKeys.set(valueKey(v), v);
   const wanted = new Set(members(expected).map(valueKey));
   for (const key of wanted) shownKeys.delete(key);
   if (spec.compare === 'decline' || spec.compare === 'boolean' || wanted.size === 0) return { competitors: [], shown: [...shownKeys.values()] };
@@ -105,7 +107,8 @@ export function answerCandidates(spec: AnswerSpec, expected: unknown, steps: Tra
   for (const { rows, fields, answerRows } of sources(spec.expr, steps, wanted)) {
     if (fields.size === 0) continue;
     const context = new Set(answerRows.flatMap((row) => Object.values(row).filter(isScalar).map(valueKey)));
-    const sameQuantity = (row: Item): boolean => [...filters].every(([field, allowed]) => !(field in row) || fields.has(field) || allowed.has(valueKey(row[field])));
+    const sameQuantity = (row: Item): boolean =>
+      [...filters].every(([field, allowed]) => !(field in row) || fields.has(field) || allowed.has(valueKey(row[field])));
     for (const row of rows) {
       if (!sameQuantity(row)) continue;
       for (const field of fields) {

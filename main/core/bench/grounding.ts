@@ -11,7 +11,8 @@ import type { AttemptCall } from './attempt.ts';
 import { fieldNames } from '../plan/expressions.ts';
 import { valueKey } from './competitors.ts';
 
-const scalarMembers = (expected: unknown): unknown[] => (Array.isArray(expected) ? expected : [expected]).filter((v) => typeof v === 'string' || typeof v === 'number');
+const scalarMembers = (expected: unknown): unknown[] =>
+  (Array.isArray(expected) ? expected : [expected]).filter((v) => typeof v === 'string' || typeof v === 'number');
 
 type Result = { tool: string; items: Record<string, unknown>[]; totalCount?: number | null };
 
@@ -20,7 +21,8 @@ function placesOf(results: Result[], key: string): Set<string> {
   const out = new Set<string>();
   for (const r of results) {
     if (r.totalCount !== undefined && r.totalCount !== null && valueKey(r.totalCount) === key) out.add(`${r.tool}|totalCount`);
-    for (const row of r.items) for (const [field, v] of Object.entries(row)) if ((typeof v === 'string' || typeof v === 'number') && valueKey(v) === key) out.add(`${r.tool}|${field}`);
+    for (const row of r.items)
+      for (const [field, v] of Object.entries(row)) if ((typeof v === 'string' || typeof v === 'number') && valueKey(v) === key) out.add(`${r.tool}|${field}`);
   }
   return out;
 }

@@ -3,7 +3,8 @@
 // with a locdate or a sunrise.
 import { isRealDate, pad } from '../time/kst.ts';
 
-const DATE_TOKEN = /(\d{4})\s*[년.\-/]\s*(\d{1,2})\s*[월.\-/]\s*(\d{1,2})\s*일?|(?<!\d)(\d{4})(\d{2})(\d{2})(?!\d)|(\d{1,2})\s*월\s*(\d{1,2})\s*일|(?<![\d월.\-/])(\d{1,2})\s*일/g;
+const DATE_TOKEN =
+  /(\d{4})\s*[년.\-/]\s*(\d{1,2})\s*[월.\-/]\s*(\d{1,2})\s*일?|(?<!\d)(\d{4})(\d{2})(\d{2})(?!\d)|(\d{1,2})\s*월\s*(\d{1,2})\s*일|(?<![\d월.\-/])(\d{1,2})\s*일/g;
 /** Between the two ends of a range: a dash or 부터, after an optional weekday ("5일(일)부터"). */
 const RANGE = /^\s*(\([월화수목금토일]\))?\s*(~|∼|-|–|부터)\s*$/;
 
@@ -33,7 +34,8 @@ export function findDates(text: string, defaultYear: number): string[] {
     else continue;
     if (!add(y, mo, d)) continue;
     // "5일부터 8일": the days between, in the same month.
-    if (last && last.y === y && last.m === mo && d > last.d && RANGE.test(text.slice(last.end, m.index))) for (let day = last.d + 1; day < d; day++) add(y, mo, day);
+    if (last && last.y === y && last.m === mo && d > last.d && RANGE.test(text.slice(last.end, m.index)))
+      for (let day = last.d + 1; day < d; day++) add(y, mo, day);
     [year, month] = [y, mo];
     last = { y, m: mo, d, end: m.index + m[0].length };
   }
@@ -50,7 +52,8 @@ export function findTimes(text: string): string[] {
     if (hour <= 24 && m < 60) out.add(`${pad(hour, 2)}${pad(m, 2)}`);
   };
   for (const m of text.matchAll(/(오전|오후|새벽|아침|저녁|밤)?\s*(\d{1,2}):(\d{2})(?!\d)/g)) add(Number(m[2]), Number(m[3]), m[1]);
-  for (const m of text.matchAll(/(오전|오후|새벽|아침|저녁|밤)?\s*(\d{1,2})\s*시(?:\s*(\d{1,2})\s*분|\s*(반))?/g)) add(Number(m[2]), m[4] ? 30 : Number(m[3] ?? 0), m[1]);
+  for (const m of text.matchAll(/(오전|오후|새벽|아침|저녁|밤)?\s*(\d{1,2})\s*시(?:\s*(\d{1,2})\s*분|\s*(반))?/g))
+    add(Number(m[2]), m[4] ? 30 : Number(m[3] ?? 0), m[1]);
   for (const m of text.matchAll(/(?<![\d:])([01]\d|2[0-4])([0-5]\d)(?![\d:]|\s*년)/g)) add(Number(m[1]), Number(m[2]));
   return [...out];
 }

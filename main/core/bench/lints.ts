@@ -63,7 +63,8 @@ function queryLints(task: BenchTask, step: BenchTask['plan']['steps'][number], e
     const key = `${step.id}.where.${field}`;
     const statedAs = task.statedAs?.[key];
     if (statedAs !== undefined) {
-      if (statedAs !== '' && !query.includes(normaliseText(statedAs))) lints.push({ kind: 'omitted value', detail: `${key}: the request does not say "${statedAs}"` });
+      if (statedAs !== '' && !query.includes(normaliseText(statedAs)))
+        lints.push({ kind: 'omitted value', detail: `${key}: the request does not say "${statedAs}"` });
       continue;
     }
     const text = String(value);
@@ -71,7 +72,10 @@ function queryLints(task: BenchTask, step: BenchTask['plan']['steps'][number], e
     if (source && ctx.documented?.(source.tool, text)) continue;
     const tag = source ? ctx.fieldTagOf?.(source.tool, field) : undefined;
     if (statedForms(source?.tool ?? '', tag ?? '', value, new Date(task.asOf)).some((form) => query.includes(normaliseText(form)))) continue;
-    lints.push({ kind: 'omitted value', detail: `${key}=${text}: the request does not state it, the tool's documentation does not name it and no shown row holds it; say it or add statedAs` });
+    lints.push({
+      kind: 'omitted value',
+      detail: `${key}=${text}: the request does not state it, the tool's documentation does not name it and no shown row holds it; say it or add statedAs`,
+    });
   }
   return lints;
 }
@@ -160,7 +164,8 @@ export function lintTask(task: BenchTask, steps: TraceStep[], ctx: LintContext):
       const statedAs = task.statedAs?.[key];
       if (statedAs !== undefined) {
         // "": a value the tool's documentation gives (a wildcard such as ALL), not something the user says.
-        if (statedAs !== '' && !query.includes(normaliseText(statedAs))) lints.push({ kind: 'omitted value', detail: `${key}: the request does not say "${statedAs}"` });
+        if (statedAs !== '' && !query.includes(normaliseText(statedAs)))
+          lints.push({ kind: 'omitted value', detail: `${key}: the request does not say "${statedAs}"` });
         continue;
       }
       const tag = ctx.tagOf(step.tool, param);
@@ -168,9 +173,15 @@ export function lintTask(task: BenchTask, steps: TraceStep[], ctx: LintContext):
       const missing = values.filter((v) => !statedForms(step.tool, tag ?? '', v, asOf).some((form) => query.includes(normaliseText(form))));
       if (missing.length === 0) continue;
       if (tag && TIME_KINDS.has(tag) && RELATIVE.test(task.query_ko)) {
-        lints.push({ kind: 'as-of mismatch', detail: `${key}=${missing.join(',')}: the request's relative time (${RELATIVE.exec(task.query_ko)![0]}) does not mean this at ${task.asOf}` });
+        lints.push({
+          kind: 'as-of mismatch',
+          detail: `${key}=${missing.join(',')}: the request's relative time (${RELATIVE.exec(task.query_ko)![0]}) does not mean this at ${task.asOf}`,
+        });
       } else {
-        lints.push({ kind: 'omitted value', detail: `${key}=${missing.join(',')}: the request does not state it${tag ? ` (${tag})` : ''}; say it, add statedAs, or take it from an earlier step` });
+        lints.push({
+          kind: 'omitted value',
+          detail: `${key}=${missing.join(',')}: the request does not state it${tag ? ` (${tag})` : ''}; say it, add statedAs, or take it from an earlier step`,
+        });
       }
     }
   }
@@ -179,6 +190,7 @@ export function lintTask(task: BenchTask, steps: TraceStep[], ctx: LintContext):
     const tag = ctx.tagOf(tool, param);
     return tag !== undefined && isStatedKind(tag);
   };
-  for (const value of leakedValues(task.plan, trace, stated, task.query_ko, speakable)) lints.push({ kind: 'leaked id', detail: `the request names ${value}, which only an earlier step knows` });
+  for (const value of leakedValues(task.plan, trace, stated, task.query_ko, speakable))
+    lints.push({ kind: 'leaked id', detail: `the request names ${value}, which only an earlier step knows` });
   return lints;
 }

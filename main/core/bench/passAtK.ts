@@ -89,8 +89,14 @@ export function passCurves(tasks: TaskCount[], options: BootstrapOptions = {}): 
   const passHat: Record<string, Estimate> = {};
   const maxK = tasks.length ? Math.min(...tasks.map((t) => t.n)) : 0;
   for (let k = 1; k <= maxK; k++) {
-    passAt[`pass@${k}`] = bootstrapMean(tasks.map((t) => passAtK(t.n, t.c, k)), options);
-    passHat[`pass^${k}`] = bootstrapMean(tasks.map((t) => passHatK(t.n, t.c, k)), options);
+    passAt[`pass@${k}`] = bootstrapMean(
+      tasks.map((t) => passAtK(t.n, t.c, k)),
+      options,
+    );
+    passHat[`pass^${k}`] = bootstrapMean(
+      tasks.map((t) => passHatK(t.n, t.c, k)),
+      options,
+    );
   }
   return { passAt, passHat };
 }

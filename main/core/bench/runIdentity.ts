@@ -15,7 +15,14 @@ export type IdentitySource = Pick<BenchManifest, 'suite' | 'model' | 'sampling' 
 export function runIdentity(m: IdentitySource): Record<string, unknown> {
   return {
     suite: { hash: m.suite.hash, version: m.suite.version },
-    model: { ref: m.model.ref, sha256: m.model.sha256, lora: m.model.lora, loraScale: m.model.loraScale ?? 1, chatTemplate: m.model.chatTemplate, contextSize: m.model.contextSize ?? null },
+    model: {
+      ref: m.model.ref,
+      sha256: m.model.sha256,
+      lora: m.model.lora,
+      loraScale: m.model.loraScale ?? 1,
+      chatTemplate: m.model.chatTemplate,
+      contextSize: m.model.contextSize ?? null,
+    },
     sampling: m.sampling,
     backend: { mode: m.backend.mode, snapshot: m.backend.snapshot, snapshotHash: m.backend.snapshotHash, emulatorSeed: m.backend.emulatorSeed },
     view: m.view,

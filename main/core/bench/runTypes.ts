@@ -9,7 +9,17 @@ export interface BenchManifest {
   runId: string;
   /** `version` is the suite's own (suite.json); runs of different versions are never paired. Null: unversioned. */
   suite: { name: string; version: string | null; hash: string; tasks: number };
-  model: { ref: string; backend: string; sha256: string | null; quantization: string | null; chatTemplate: string | null; file: string | null; lora: string[]; loraScale?: number; contextSize?: number };
+  model: {
+    ref: string;
+    backend: string;
+    sha256: string | null;
+    quantization: string | null;
+    chatTemplate: string | null;
+    file: string | null;
+    lora: string[];
+    loraScale?: number;
+    contextSize?: number;
+  };
   sampling: { samples: number; temperature: number; maxTokens: number | null; maxSteps: number; seed: number };
   backend: { mode: GatewayMode; snapshot: string | null; snapshotHash: string | null; emulatorSeed: number | null };
   /** What the model saw of each result: the result view's token budget and text cut, and whether the query tool was offered. */
@@ -51,7 +61,17 @@ export interface BenchRunSummary {
   byAbility: Record<string, BenchGroupScore>;
   byAgency: Record<string, BenchGroupScore>;
   failures: Record<string, number>;
-  steps: { toolPrecision: number; toolRecall: number; toolF1: number; argumentAccuracy: number; provenance: { user: number; tool: number; invented: number }; stepsUsed: number; stepsNeeded: number; faultsMet: number; faultsRecovered: number };
+  steps: {
+    toolPrecision: number;
+    toolRecall: number;
+    toolF1: number;
+    argumentAccuracy: number;
+    provenance: { user: number; tool: number; invented: number };
+    stepsUsed: number;
+    stepsNeeded: number;
+    faultsMet: number;
+    faultsRecovered: number;
+  };
   /**
    * Tokens of the attempts this invocation ran: input as the backend evaluated them (a local model that reuses its
    * cache counts only what it evaluated anew; a server reports each turn's whole prompt), and generated.
@@ -67,7 +87,17 @@ export interface BenchAttemptRow {
   sample: number;
   transcript: ChatMessage[];
   /** `rows` came back; `shown` of them were in the model's view of result `handle`. */
-  calls: { tool: string; arguments: Record<string, unknown>; ok: boolean; errorKind: string | null; refused?: string; injected?: string; rows: number; handle?: string; shown?: number }[];
+  calls: {
+    tool: string;
+    arguments: Record<string, unknown>;
+    ok: boolean;
+    errorKind: string | null;
+    refused?: string;
+    injected?: string;
+    rows: number;
+    handle?: string;
+    shown?: number;
+  }[];
   answer: string | null;
   verdict: 'pass' | 'fail' | 'error';
   /** Whether a pass is supported by the attempt's own calls (absent in runs recorded before grounding was). */

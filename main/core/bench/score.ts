@@ -16,9 +16,32 @@ export function scoreAttempt(task: BenchTask, reference: Trace, attempt: Attempt
   const metrics = stepMetrics(attempt.calls, reference.steps, ctx);
   const declining = task.plan.answer.compare === 'decline';
   const candidates = answerCandidates(task.plan.answer, reference.answer, reference.steps, task.query_ko);
-  const comparison = compareAnswer(task.plan.answer, reference.answer, attempt.stoppedBy === 'final' ? attempt.answer : null, { year: kst(new Date(task.asOf)).getUTCFullYear(), unit: task.unit, candidates, request: task.query_ko });
-  const grounded = comparison.pass && isGrounded({ expected: reference.answer, calls: attempt.calls, trajectories: [reference.steps], reproduced: metrics.toolRecall === 1 && metrics.argumentAccuracy >= FETCHED_ARGUMENTS && metrics.invented.length === 0, declining, expr: task.plan.answer.expr });
-  if (comparison.pass) return { pass: true, grounded, failure: grounded ? null : 'ungrounded answer', detail: comparison.detail, detailSaid: comparison.said, expected: reference.answer, metrics };
+  const comparison = compareAnswer(task.plan.answer, reference.answer, attempt.stoppedBy === 'final' ? attempt.answer : null, {
+    year: kst(new Date(task.asOf)).getUTCFullYear(),
+    unit: task.unit,
+    candidates,
+    request: task.query_ko,
+  });
+  const grounded =
+    comparison.pass &&
+    isGrounded({
+      expected: reference.answer,
+      calls: attempt.calls,
+      trajectories: [reference.steps],
+      reproduced: metrics.toolRecall === 1 && metrics.argumentAccuracy >= FETCHED_ARGUMENTS && metrics.invented.length === 0,
+      declining,
+      expr: task.plan.answer.expr,
+    });
+  if (comparison.pass)
+    return {
+      pass: true,
+      grounded,
+      failure: grounded ? null : 'ungrounded answer',
+      detail: comparison.detail,
+      detailSaid: comparison.said,
+      expected: reference.answer,
+      metrics,
+    };
   const failure = classifyFailure(attempt, metrics, declining);
   return { pass: false, grounded: false, failure, detail: comparison.detail, detailSaid: comparison.said, expected: reference.answer, metrics };
 }

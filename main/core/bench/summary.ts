@@ -15,7 +15,10 @@ export interface ScoredAttempt {
 }
 
 /** The numbers of a run that its attempts determine. */
-export type RunNumbers = Pick<BenchRunSummary, 'tasks' | 'attempts' | 'passed' | 'pass@k' | 'pass^k' | 'grounded pass@k' | 'byLevel' | 'byAbility' | 'byAgency' | 'failures' | 'steps'>;
+export type RunNumbers = Pick<
+  BenchRunSummary,
+  'tasks' | 'attempts' | 'passed' | 'pass@k' | 'pass^k' | 'grounded pass@k' | 'byLevel' | 'byAbility' | 'byAgency' | 'failures' | 'steps'
+>;
 
 const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 const round = (x: number): number => Math.round(x * 10_000) / 10_000;
@@ -42,7 +45,10 @@ function group(tasks: BenchTask[], attempts: ScoredAttempt[], keysOf: (t: BenchT
       tasks: scored.length,
       attempts: scored.reduce((s, c) => s + c.n, 0),
       passed: scored.reduce((s, c) => s + c.c, 0),
-      'pass@1': bootstrapMean(scored.map((c) => c.c / c.n), { seed }),
+      'pass@1': bootstrapMean(
+        scored.map((c) => c.c / c.n),
+        { seed },
+      ),
     };
   }
   return out;
@@ -53,7 +59,10 @@ export function runNumbers(tasks: BenchTask[], attempts: ScoredAttempt[], agenci
   const taskCounts = tasks.map((t) => byTask.get(t.id)).filter((c): c is TaskCount => c !== undefined);
   const curves = passCurves(taskCounts, { seed });
   const groundedCounts = counts(attempts, (a) => a.pass && a.grounded !== false);
-  const grounded = passCurves(tasks.map((t) => groundedCounts.get(t.id)).filter((c): c is TaskCount => c !== undefined), { seed });
+  const grounded = passCurves(
+    tasks.map((t) => groundedCounts.get(t.id)).filter((c): c is TaskCount => c !== undefined),
+    { seed },
+  );
   const failures: Record<string, number> = Object.fromEntries(FAILURE_KINDS.map((k) => [k, 0]));
   for (const a of attempts) if (a.failure) failures[a.failure] = (failures[a.failure] ?? 0) + 1;
   const m = attempts.map((a) => a.metrics);

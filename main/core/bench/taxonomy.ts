@@ -18,7 +18,8 @@ export function classifyFailure(attempt: AttemptRecord, metrics: StepMetrics, ex
   if (metrics.stepsNeeded > 0 && calls.length === 0) return 'no call';
   if (attempt.stoppedBy === 'maxSteps' || attempt.stoppedBy === 'callCap' || calls.some((c) => c.refused && REPEAT.test(c.refused))) return 'step cap or loop';
   if (calls.some((c, i) => !c.ok && c.errorKind !== null && API_ERRORS.has(c.errorKind) && !recoveredLater(i))) return 'unrecovered API error';
-  if (calls.some((c, i) => !c.ok && ((c.refused && SCHEMA.test(c.refused)) || c.errorKind === 'InvalidParam') && !recoveredLater(i))) return 'invalid arguments';
+  if (calls.some((c, i) => !c.ok && ((c.refused && SCHEMA.test(c.refused)) || c.errorKind === 'InvalidParam') && !recoveredLater(i)))
+    return 'invalid arguments';
   if (metrics.toolRecall < 1 && metrics.toolPrecision < 1) return 'wrong tool';
   if (metrics.invented.length > 0) return 'invented value';
   if (metrics.toolRecall < 1 || calls.filter((c) => c.ok).length < metrics.stepsNeeded) return 'premature answer';

@@ -4,7 +4,16 @@
 import type { Plan } from '../plan/types.ts';
 import type { Comparison } from './comparators.ts';
 
-export const ABILITIES = ['sequential', 'fan-out selection', 'fan-in', 'conversion', 'temporal reasoning', 'aggregation', 'fault recovery', 'declining'] as const;
+export const ABILITIES = [
+  'sequential',
+  'fan-out selection',
+  'fan-in',
+  'conversion',
+  'temporal reasoning',
+  'aggregation',
+  'fault recovery',
+  'declining',
+] as const;
 export type Ability = (typeof ABILITIES)[number];
 
 /** Failures a task injects, as an API really fails: an HTTP 5xx, no answer in time, a body cut short. */

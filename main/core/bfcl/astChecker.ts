@@ -23,9 +23,45 @@ export interface CheckResult {
   errorType: string | null;
 }
 
-const PYTHON_TYPES: Record<string, PyType> = { string: 'str', integer: 'int', float: 'float', boolean: 'bool', array: 'list', tuple: 'list', dict: 'dict', any: 'str' };
-const JAVA_TYPES: Record<string, PyType | 'set'> = { byte: 'int', short: 'int', integer: 'int', long: 'int', float: 'float', double: 'float', boolean: 'bool', char: 'str', String: 'str', any: 'str', Array: 'list', ArrayList: 'list', Queue: 'list', Stack: 'list', HashMap: 'dict', Hashtable: 'dict', Set: 'set' };
-const JS_TYPES: Record<string, PyType> = { String: 'str', any: 'str', integer: 'int', Bigint: 'int', float: 'float', Boolean: 'bool', dict: 'dict', array: 'list' };
+const PYTHON_TYPES: Record<string, PyType> = {
+  string: 'str',
+  integer: 'int',
+  float: 'float',
+  boolean: 'bool',
+  array: 'list',
+  tuple: 'list',
+  dict: 'dict',
+  any: 'str',
+};
+const JAVA_TYPES: Record<string, PyType | 'set'> = {
+  byte: 'int',
+  short: 'int',
+  integer: 'int',
+  long: 'int',
+  float: 'float',
+  double: 'float',
+  boolean: 'bool',
+  char: 'str',
+  String: 'str',
+  any: 'str',
+  Array: 'list',
+  ArrayList: 'list',
+  Queue: 'list',
+  Stack: 'list',
+  HashMap: 'dict',
+  Hashtable: 'dict',
+  Set: 'set',
+};
+const JS_TYPES: Record<string, PyType> = {
+  String: 'str',
+  any: 'str',
+  integer: 'int',
+  Bigint: 'int',
+  float: 'float',
+  Boolean: 'bool',
+  dict: 'dict',
+  array: 'list',
+};
 const NESTED = new Set(['array', 'tuple', 'Array', 'ArrayList']);
 
 const fail = (errorType: string): CheckResult => ({ valid: false, errorType });
@@ -33,7 +69,10 @@ const OK: CheckResult = { valid: true, errorType: null };
 
 /** upstream standardize_string: drop space , . / - _ * ^, lower-case, ' → ". */
 export function standardize(s: string): string {
-  return s.replace(/[ ,./\-_*^]/g, '').toLowerCase().replace(/'/g, '"');
+  return s
+    .replace(/[ ,./\-_*^]/g, '')
+    .toLowerCase()
+    .replace(/'/g, '"');
 }
 
 export function languageOf(category: string): Language {
@@ -219,7 +258,16 @@ export function checkCall(doc: FunctionDoc, call: ModelCall, gt: GtCall, languag
 export function isCallList(output: unknown): output is ModelCall[] {
   return (
     Array.isArray(output) &&
-    output.every((c) => c !== null && typeof c === 'object' && !Array.isArray(c) && Object.keys(c).length === 1 && typeof Object.values(c)[0] === 'object' && Object.values(c)[0] !== null && !Array.isArray(Object.values(c)[0]))
+    output.every(
+      (c) =>
+        c !== null &&
+        typeof c === 'object' &&
+        !Array.isArray(c) &&
+        Object.keys(c).length === 1 &&
+        typeof Object.values(c)[0] === 'object' &&
+        Object.values(c)[0] !== null &&
+        !Array.isArray(Object.values(c)[0]),
+    )
   );
 }
 

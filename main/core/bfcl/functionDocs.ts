@@ -14,12 +14,24 @@ interface ParamDoc {
   properties?: Record<string, ParamDoc>;
 }
 
-const PYTHON_TO_JSON: Record<string, string> = { string: 'string', integer: 'integer', float: 'number', boolean: 'boolean', array: 'array', tuple: 'array', dict: 'object', any: 'string' };
+const PYTHON_TO_JSON: Record<string, string> = {
+  string: 'string',
+  integer: 'integer',
+  float: 'number',
+  boolean: 'boolean',
+  array: 'array',
+  tuple: 'array',
+  dict: 'object',
+  any: 'string',
+};
 
 function schemaOf(doc: ParamDoc, language: Language): Record<string, unknown> {
   const description = doc.description ?? '';
   if (language !== 'python') {
-    return { type: 'string', description: `${description} This is ${language === 'java' ? 'Java' : 'JavaScript'} ${doc.type} type parameter in string representation.`.trim() };
+    return {
+      type: 'string',
+      description: `${description} This is ${language === 'java' ? 'Java' : 'JavaScript'} ${doc.type} type parameter in string representation.`.trim(),
+    };
   }
   const out: Record<string, unknown> = { type: PYTHON_TO_JSON[doc.type] ?? 'string', ...(description ? { description } : {}) };
   if (doc.enum) out.enum = doc.enum;
@@ -38,6 +50,10 @@ export function toModelTool(doc: FunctionDoc & { description?: string }, languag
   return {
     name: bfclFunctionName(doc.name),
     description: doc.description ?? '',
-    parameters: { type: 'object', properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, schemaOf(v, language)])), required: [...(doc.parameters.required ?? [])] },
+    parameters: {
+      type: 'object',
+      properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, schemaOf(v, language)])),
+      required: [...(doc.parameters.required ?? [])],
+    },
   };
 }

@@ -21,7 +21,14 @@ export function defaultPort(scheme: 'http' | 'https'): number {
 }
 
 export function allowlistEntry(endpoint: Endpoint, toolId: string): AllowlistEntry {
-  return { scheme: endpoint.scheme, host: endpoint.host, port: endpoint.port ?? defaultPort(endpoint.scheme), path: endpoint.path, method: endpoint.method, toolId };
+  return {
+    scheme: endpoint.scheme,
+    host: endpoint.host,
+    port: endpoint.port ?? defaultPort(endpoint.scheme),
+    path: endpoint.path,
+    method: endpoint.method,
+    toolId,
+  };
 }
 
 export class Catalog {
@@ -60,7 +67,11 @@ export class Catalog {
     const tool = this.byId.get(id);
     if (tool) return tool;
     const suggestions = this.suggest(id);
-    throw saidError('NotFound', { message: suggestions.length ? 'error.noToolClose' : 'error.noTool', hint: 'error.noTool.hint', vars: { id, names: suggestions.join(', ') } }, { details: { toolId: id, suggestions } });
+    throw saidError(
+      'NotFound',
+      { message: suggestions.length ? 'error.noToolClose' : 'error.noTool', hint: 'error.noTool.hint', vars: { id, names: suggestions.join(', ') } },
+      { details: { toolId: id, suggestions } },
+    );
   }
 
   /** Up to three ids closest to `id` (edit distance on the whole id and on the operation name). */

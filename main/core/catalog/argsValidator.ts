@@ -54,22 +54,36 @@ function patternShape(pattern: string): { key: StringKey; vars: Record<string, s
  */
 function formatViolation(path: string, error: ErrorObject, doc: ParameterDoc | undefined): ArgsViolation {
   const shape =
-    error.keyword === 'pattern' ? patternShape(String(error.params.pattern))
-    : error.keyword === 'maxLength' ? { key: 'args.shape.maxLength' as const, vars: { n: Number(error.params.limit) } }
-    : error.keyword === 'minLength' ? { key: 'args.shape.minLength' as const, vars: { n: Number(error.params.limit) } }
-    : { key: 'args.shape.format' as const, vars: { format: String(error.params.format) } };
+    error.keyword === 'pattern'
+      ? patternShape(String(error.params.pattern))
+      : error.keyword === 'maxLength'
+        ? { key: 'args.shape.maxLength' as const, vars: { n: Number(error.params.limit) } }
+        : error.keyword === 'minLength'
+          ? { key: 'args.shape.minLength' as const, vars: { n: Number(error.params.limit) } }
+          : { key: 'args.shape.format' as const, vars: { format: String(error.params.format) } };
   const example = doc?.example !== undefined ? (typeof doc.example === 'string' ? doc.example : JSON.stringify(doc.example)) : undefined;
-  const key: StringKey = doc?.description ? (example !== undefined ? 'args.formatSaidExample' : 'args.formatSaid') : example !== undefined ? 'args.formatExample' : 'args.format';
+  const key: StringKey = doc?.description
+    ? example !== undefined
+      ? 'args.formatSaidExample'
+      : 'args.formatSaid'
+    : example !== undefined
+      ? 'args.formatExample'
+      : 'args.format';
   const vars = { ...shape.vars, said: doc?.description ?? '', example: example ?? '' };
   // The shape is a key of its own, filled in each language before the sentence around it.
-  return { path, message: translate('en', key, { ...vars, shape: translate('en', shape.key, shape.vars) }), said: { key, vars: { ...vars, shapeKey: shape.key } } };
+  return {
+    path,
+    message: translate('en', key, { ...vars, shape: translate('en', shape.key, shape.vars) }),
+    said: { key, vars: { ...vars, shapeKey: shape.key } },
+  };
 }
 
 function describe(error: ErrorObject, docs: Record<string, ParameterDoc>): ArgsViolation {
   const path = error.instancePath || (error.params && 'missingProperty' in error.params ? `/${String(error.params.missingProperty)}` : '');
   if (error.keyword === 'additionalProperties') return violation(`/${String(error.params.additionalProperty)}`, 'args.notParameter');
   if (error.keyword === 'required') return violation(path, 'args.required');
-  if (error.keyword === 'enum') return violation(path, 'args.oneOf', { values: (error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ') });
+  if (error.keyword === 'enum')
+    return violation(path, 'args.oneOf', { values: (error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ') });
   const name = path.split('/')[1] ?? '';
   if (['pattern', 'format', 'minLength', 'maxLength'].includes(error.keyword)) return formatViolation(path, error, docs[name]);
   if (error.keyword === 'type') return violation(path, 'args.type', { type: String(error.params.type) });
@@ -92,7 +106,10 @@ function illFormed(value: unknown, path: string): ArgsViolation[] {
 export function compileArgsValidator(ajv: Ajv, schema: ParametersSchema, examples: { args: Record<string, unknown> }[] = []): ArgsValidator {
   const validate: ValidateFunction = ajv.compile(schema);
   const docs: Record<string, ParameterDoc> = Object.fromEntries(
-    Object.entries(schema.properties).map(([name, p]) => [name, { description: p.description, example: examples.find((e) => e.args[name] !== undefined)?.args[name] ?? p.examples?.[0] }]),
+    Object.entries(schema.properties).map(([name, p]) => [
+      name,
+      { description: p.description, example: examples.find((e) => e.args[name] !== undefined)?.args[name] ?? p.examples?.[0] },
+    ]),
   );
   return {
     check(args) {

@@ -153,7 +153,8 @@ export function importOpenApi(document: unknown, options: ImportOptions = {}): I
       warnings.push(`the server address ${address} is not a URL: fill in the endpoint host.`);
     }
     // A user part (apis.data.go.kr@evil.example) decides where requests really go: it is refused, not dropped.
-    if (url && (url.username || url.password)) throw new Error(`the server address names a user (${url.username}@…), which would send requests to ${url.hostname}: refused`);
+    if (url && (url.username || url.password))
+      throw new Error(`the server address names a user (${url.username}@…), which would send requests to ${url.hostname}: refused`);
     if (url) {
       scheme = url.protocol === 'http:' ? 'http' : 'https';
       host = url.hostname;
@@ -197,7 +198,14 @@ export function importOpenApi(document: unknown, options: ImportOptions = {}): I
         }
       }
       const okResponse = isObj(op.responses) ? (op.responses['200'] ?? op.responses.default) : undefined;
-      const responseSchema = isObj(okResponse) ? (okResponse.schema ?? (isObj(okResponse.content) ? Object.values(okResponse.content).map((c) => (isObj(c) ? c.schema : undefined)).find(Boolean) : undefined)) : undefined;
+      const responseSchema = isObj(okResponse)
+        ? (okResponse.schema ??
+          (isObj(okResponse.content)
+            ? Object.values(okResponse.content)
+                .map((c) => (isObj(c) ? c.schema : undefined))
+                .find(Boolean)
+            : undefined))
+        : undefined;
       const row = rowSchema(document, responseSchema);
       const fields: Record<string, FieldSpec> = {};
       for (const [name, value] of Object.entries(isObj(row?.properties) ? row.properties : {})) {
@@ -222,7 +230,13 @@ export function importOpenApi(document: unknown, options: ImportOptions = {}): I
         kind: 'remote',
         name: { ko: summary, en: `${opName} (imported: translate)` },
         description: { ko: String(op.description ?? summary).trim() || summary, en: `Imported from ${title}: describe for a model in English.` },
-        endpoint: { scheme, host: host || 'unknown.invalid', ...(port ? { port } : {}), path: `${basePath}${path}`.replace(/\/{2,}/g, '/'), method: method === 'post' ? 'POST' : 'GET' },
+        endpoint: {
+          scheme,
+          host: host || 'unknown.invalid',
+          ...(port ? { port } : {}),
+          path: `${basePath}${path}`.replace(/\/{2,}/g, '/'),
+          method: method === 'post' ? 'POST' : 'GET',
+        },
         auth: keyParam ? { kind: 'serviceKey', param: String(keyParam.name), keyId: 'data.go.kr' } : { kind: 'none', param: 'none', keyId: 'data.go.kr' },
         format: formatParam && jsonValue ? { request: 'json', param: String(formatParam.name), json: jsonValue, xml: 'xml' } : { request: 'xml' },
         parameters: { type: 'object', properties, required, additionalProperties: false },

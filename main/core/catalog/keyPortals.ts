@@ -27,9 +27,21 @@ export function keyGoesTo(keyId: KeyId, host: string, grants: readonly KeyGrant[
 
 export const keyPortals: Record<KeyId, KeyPortal> = {
   // data.go.kr keys open the portal's gateway, the NTS status API (odcloud) and Seoul's bus API.
-  'data.go.kr': { name: { ko: '공공데이터포털 일반 인증키', en: 'data.go.kr service key' }, url: 'https://www.data.go.kr', hosts: ['apis.data.go.kr', 'api.odcloud.kr', 'ws.bus.go.kr'] },
-  'juso.search': { name: { ko: '도로명주소 검색 API 승인키', en: 'juso.go.kr address search key' }, url: 'https://business.juso.go.kr', hosts: ['business.juso.go.kr'] },
-  'juso.coord': { name: { ko: '도로명주소 좌표제공 API 승인키', en: 'juso.go.kr coordinates key' }, url: 'https://business.juso.go.kr', hosts: ['business.juso.go.kr'] },
+  'data.go.kr': {
+    name: { ko: '공공데이터포털 일반 인증키', en: 'data.go.kr service key' },
+    url: 'https://www.data.go.kr',
+    hosts: ['apis.data.go.kr', 'api.odcloud.kr', 'ws.bus.go.kr'],
+  },
+  'juso.search': {
+    name: { ko: '도로명주소 검색 API 승인키', en: 'juso.go.kr address search key' },
+    url: 'https://business.juso.go.kr',
+    hosts: ['business.juso.go.kr'],
+  },
+  'juso.coord': {
+    name: { ko: '도로명주소 좌표제공 API 승인키', en: 'juso.go.kr coordinates key' },
+    url: 'https://business.juso.go.kr',
+    hosts: ['business.juso.go.kr'],
+  },
   vworld: { name: { ko: '브이월드 인증키', en: 'VWorld API key' }, url: 'https://www.vworld.kr', hosts: ['api.vworld.kr'] },
   kosis: { name: { ko: 'KOSIS 공유서비스 인증키', en: 'KOSIS open API key' }, url: 'https://kosis.kr/openapi', hosts: ['kosis.kr'] },
   // Sent only to inference servers the user registered, never to a catalog host.

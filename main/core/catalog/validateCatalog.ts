@@ -18,7 +18,24 @@ export interface CatalogSource {
   json: unknown;
 }
 
-const toolKeys = new Set(['id', 'agency', 'kind', 'name', 'description', 'endpoint', 'auth', 'format', 'fixed', 'parameters', 'response', 'quota', 'source', 'verify', 'examples', 'function']);
+const toolKeys = new Set([
+  'id',
+  'agency',
+  'kind',
+  'name',
+  'description',
+  'endpoint',
+  'auth',
+  'format',
+  'fixed',
+  'parameters',
+  'response',
+  'quota',
+  'source',
+  'verify',
+  'examples',
+  'function',
+]);
 
 function locate(file: string, json: unknown, pointer: string): { tool?: string; field?: string } {
   const match = /^\/tools\/(\d+)(\/.*)?$/.exec(pointer);
@@ -83,14 +100,19 @@ function checkTool(tool: ToolSpec, vocabulary: SemanticVocabulary, ajv: Ajv, gra
     if (!vocabulary.tags[tag]) problems.push({ field: pointer, message: `unknown semantic tag "${tag}"` });
   }
   for (const [name, field] of Object.entries(tool.response.fields)) {
-    if (field.semantic && !vocabulary.tags[field.semantic]) problems.push({ field: `/response/fields/${name}/semantic`, message: `unknown semantic tag "${field.semantic}"` });
+    if (field.semantic && !vocabulary.tags[field.semantic])
+      problems.push({ field: `/response/fields/${name}/semantic`, message: `unknown semantic tag "${field.semantic}"` });
   }
   if (tool.kind === 'local') {
     if (!isLocalToolName(tool.function)) problems.push({ field: '/function', message: `no local function named "${tool.function}"` });
   } else if (tool.kind === 'query') {
     if (tool.id !== QUERY_TOOL) problems.push({ field: '/id', message: `the query tool is ${QUERY_TOOL}; no other tool may be of kind "query"` });
   } else {
-    if (props[tool.auth.param]) problems.push({ field: `/parameters/properties/${tool.auth.param}`, message: 'the key parameter must not be a tool argument (keys come from the key store)' });
+    if (props[tool.auth.param])
+      problems.push({
+        field: `/parameters/properties/${tool.auth.param}`,
+        message: 'the key parameter must not be a tool argument (keys come from the key store)',
+      });
     const host = badHost(tool.endpoint.host);
     if (host) problems.push({ field: '/endpoint/host', message: `${tool.endpoint.host} ${host}` });
     const path = badPath(tool.endpoint.path);
@@ -110,7 +132,8 @@ function checkTool(tool: ToolSpec, vocabulary: SemanticVocabulary, ajv: Ajv, gra
     const format = tool.format;
     if (format.param && !format[format.request]) problems.push({ field: '/format', message: `format.param is set but no value for "${format.request}"` });
     if (tool.endpoint.method === 'GET') {
-      for (const [name, schema] of Object.entries(props)) if (schema['x-in'] === 'body') problems.push({ field: `/parameters/properties/${name}/x-in`, message: 'a GET request has no body' });
+      for (const [name, schema] of Object.entries(props))
+        if (schema['x-in'] === 'body') problems.push({ field: `/parameters/properties/${name}/x-in`, message: 'a GET request has no body' });
     }
   }
   let validator;
@@ -133,7 +156,12 @@ function checkTool(tool: ToolSpec, vocabulary: SemanticVocabulary, ajv: Ajv, gra
  * Validates catalog files against the catalog schema and the rules a schema cannot say (known semantic tags,
  * unique ids, keys never as arguments, examples that fit their parameters). Returns the valid tools and every problem.
  */
-export function validateCatalog(sources: CatalogSource[], fileSchema: object, vocabulary: SemanticVocabulary, grants: readonly KeyGrant[] = []): { tools: ToolSpec[]; problems: CatalogProblem[] } {
+export function validateCatalog(
+  sources: CatalogSource[],
+  fileSchema: object,
+  vocabulary: SemanticVocabulary,
+  grants: readonly KeyGrant[] = [],
+): { tools: ToolSpec[]; problems: CatalogProblem[] } {
   const ajv = createSchemaAjv();
   const validateFile = ajv.compile(fileSchema);
   const tools: ToolSpec[] = [];

@@ -34,7 +34,12 @@ function baseType(type: string): string {
 function inputs(spec: ToolSpec): Port[] {
   return Object.entries(spec.parameters.properties)
     .filter(([, p]) => p['x-semantic'] && !isControlSemantic(p['x-semantic']) && scalarish(p))
-    .map(([name, p]) => ({ name, tag: p['x-semantic']!, type: baseType(p.type === 'array' ? String((p.items as ParameterSchema | undefined)?.type ?? 'string') : p.type), text: `${p.description} ${p['x-description-en'] ?? ''}` }));
+    .map(([name, p]) => ({
+      name,
+      tag: p['x-semantic']!,
+      type: baseType(p.type === 'array' ? String((p.items as ParameterSchema | undefined)?.type ?? 'string') : p.type),
+      text: `${p.description} ${p['x-description-en'] ?? ''}`,
+    }));
 }
 
 /** A parameter a single value can fill (an array of scalars takes it wrapped). */

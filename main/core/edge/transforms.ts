@@ -23,7 +23,14 @@ export interface TransformSpec {
 export const IDENTITY = 'identity';
 
 export const transforms: TransformSpec[] = [
-  { id: 'legalDong10→lawdCd5', from: ['region.legalDong10'], to: ['region.lawdCd5'], ko: '법정동코드 앞 5자리', en: 'first 5 digits of the legal-dong code', templates: ['$substring({0}, 0, 5)'] },
+  {
+    id: 'legalDong10→lawdCd5',
+    from: ['region.legalDong10'],
+    to: ['region.lawdCd5'],
+    ko: '법정동코드 앞 5자리',
+    en: 'first 5 digits of the legal-dong code',
+    templates: ['$substring({0}, 0, 5)'],
+  },
   {
     id: 'legalDong10→sidoCd2+sigunguCd3',
     from: ['region.legalDong10'],
@@ -40,7 +47,15 @@ export const transforms: TransformSpec[] = [
     en: 'first and last 5 digits of the legal-dong code',
     templates: ['$substring({0}, 0, 5)', '$substring({0}, 5, 5)'],
   },
-  { id: 'latLon→kmaGrid', from: ['geo.lat', 'geo.lon'], to: ['kma.nx', 'kma.ny'], ko: '위경도를 기상청 격자로 변환', en: 'lat/lon to the KMA grid', templates: ['$kmaGrid({0}, {1}).nx', '$kmaGrid({0}, {1}).ny'], computedBy: 'local.latLonToKmaGrid' },
+  {
+    id: 'latLon→kmaGrid',
+    from: ['geo.lat', 'geo.lon'],
+    to: ['kma.nx', 'kma.ny'],
+    ko: '위경도를 기상청 격자로 변환',
+    en: 'lat/lon to the KMA grid',
+    templates: ['$kmaGrid({0}, {1}).nx', '$kmaGrid({0}, {1}).ny'],
+    computedBy: 'local.latLonToKmaGrid',
+  },
   {
     id: 'utmk→latLon',
     from: ['geo.utmkX', 'geo.utmkY'],
@@ -50,8 +65,22 @@ export const transforms: TransformSpec[] = [
     templates: ['$utmkToWgs84({0}, {1}).lat', '$utmkToWgs84({0}, {1}).lon'],
     computedBy: 'local.utmkToWgs84',
   },
-  { id: 'yyyymmdd→yyyy+mm', from: ['date.yyyymmdd'], to: ['date.yyyy', 'date.mm'], ko: '날짜의 연도와 월', en: 'year and month of a date', templates: ['$substring($string({0}), 0, 4)', '$substring($string({0}), 4, 2)'] },
-  { id: 'yyyymmdd→yyyymm', from: ['date.yyyymmdd'], to: ['date.yyyymm'], ko: '날짜의 연월', en: 'year-month of a date', templates: ['$substring($string({0}), 0, 6)'] },
+  {
+    id: 'yyyymmdd→yyyy+mm',
+    from: ['date.yyyymmdd'],
+    to: ['date.yyyy', 'date.mm'],
+    ko: '날짜의 연도와 월',
+    en: 'year and month of a date',
+    templates: ['$substring($string({0}), 0, 4)', '$substring($string({0}), 4, 2)'],
+  },
+  {
+    id: 'yyyymmdd→yyyymm',
+    from: ['date.yyyymmdd'],
+    to: ['date.yyyymm'],
+    ko: '날짜의 연월',
+    en: 'year-month of a date',
+    templates: ['$substring($string({0}), 0, 6)'],
+  },
   {
     id: 'rtms→pnu',
     from: ['region.lawdCd5', 'region.bjdongCd5', 'land.landCd', 'land.bun4', 'land.ji4'],
@@ -60,7 +89,14 @@ export const transforms: TransformSpec[] = [
     en: 'PNU from district, dong, land kind, main and sub number',
     templates: ['$pad({0}, 5) & $pad({1}, 5) & $string({2}) & $pad({3}, 4) & $pad({4}, 4)'],
   },
-  { id: 'sidoName→sidoShortName', from: ['region.sidoName'], to: ['region.sidoShortName'], ko: '시도 이름을 약칭으로 (서울특별시 → 서울)', en: 'province name to its short name', templates: ['$sidoShort({0})'] },
+  {
+    id: 'sidoName→sidoShortName',
+    from: ['region.sidoName'],
+    to: ['region.sidoShortName'],
+    ko: '시도 이름을 약칭으로 (서울특별시 → 서울)',
+    en: 'province name to its short name',
+    templates: ['$sidoShort({0})'],
+  },
 ];
 
 export function transformById(id: string): TransformSpec | undefined {

@@ -56,7 +56,11 @@ export function checkAllowed(rawUrl: string, method: string, allowlist: readonly
   const sameHost = allowlist.filter((e) => e.host === url.hostname);
   if (sameHost.length === 0) return { allowed: false, reason: `the host ${url.hostname} is not on the allowlist` };
   const sameOrigin = sameHost.filter((e) => e.scheme === scheme && e.port === port);
-  if (sameOrigin.length === 0) return { allowed: false, reason: `${scheme}://${url.hostname}:${port} is not on the allowlist (only ${[...new Set(sameHost.map((e) => `${e.scheme}://${e.host}:${e.port}`))].join(', ')})` };
+  if (sameOrigin.length === 0)
+    return {
+      allowed: false,
+      reason: `${scheme}://${url.hostname}:${port} is not on the allowlist (only ${[...new Set(sameHost.map((e) => `${e.scheme}://${e.host}:${e.port}`))].join(', ')})`,
+    };
   const samePath = sameOrigin.filter((e) => e.path === url.pathname);
   if (samePath.length === 0) return { allowed: false, reason: `the path ${url.pathname} is not on the allowlist for ${url.hostname}` };
   const entry = samePath.find((e) => e.method === method.toUpperCase());

@@ -48,9 +48,10 @@ export function buildRequest(spec: RemoteToolSpec, args: Record<string, unknown>
   }
   const { scheme, host, port, path } = spec.endpoint;
   const origin = `${scheme}://${host}${port ? `:${port}` : ''}`;
-  const render = (redact: boolean): string =>
-    query.map(([k, v]) => `${enc(k)}=${redact && k === spec.auth.param ? '***' : enc(v)}`).join('&');
-  const headers: Record<string, string> = { accept: spec.format.request === 'json' ? 'application/json, text/xml;q=0.5' : 'application/xml, text/xml, */*;q=0.5' };
+  const render = (redact: boolean): string => query.map(([k, v]) => `${enc(k)}=${redact && k === spec.auth.param ? '***' : enc(v)}`).join('&');
+  const headers: Record<string, string> = {
+    accept: spec.format.request === 'json' ? 'application/json, text/xml;q=0.5' : 'application/xml, text/xml, */*;q=0.5',
+  };
   const hasBody = spec.endpoint.method === 'POST';
   if (hasBody) headers['content-type'] = 'application/json; charset=utf-8';
   return {

@@ -58,5 +58,14 @@ export type ParsedOutcome = Pick<CallResult, 'ok' | 'items' | 'totalCount' | 'pa
 
 export function failure(kind: CallErrorKind, message: string, extra: Partial<CallError> = {}): ParsedOutcome {
   const retryable = extra.retryable ?? (kind === 'Timeout' || kind === 'Upstream');
-  return { ok: false, items: [], totalCount: null, page: null, resultCode: null, resultMessage: null, error: { kind, message, retryable, ...extra }, warnings: [] };
+  return {
+    ok: false,
+    items: [],
+    totalCount: null,
+    page: null,
+    resultCode: null,
+    resultMessage: null,
+    error: { kind, message, retryable, ...extra },
+    warnings: [],
+  };
 }

@@ -74,7 +74,8 @@ function datago(body: Obj): Envelope {
 function stanReginCd(body: Obj): Envelope {
   const gw = gatewayError(body);
   if (gw) return gw;
-  if (isObj(body.RESULT)) return { code: str(body.RESULT.resultCode), message: str(body.RESULT.resultMsg), rows: [], totalCount: null, pageNo: null, numOfRows: null };
+  if (isObj(body.RESULT))
+    return { code: str(body.RESULT.resultCode), message: str(body.RESULT.resultMsg), rows: [], totalCount: null, pageNo: null, numOfRows: null };
   const root = body.StanReginCd;
   let head: Obj = {};
   let rows: unknown[] = [];
@@ -92,7 +93,14 @@ function stanReginCd(body: Obj): Envelope {
     throw new MalformedEnvelope('no StanReginCd root');
   }
   const result = isObj(head.RESULT) ? head.RESULT : {};
-  return { code: str(result.resultCode), message: str(result.resultMsg), rows, totalCount: num(head.totalCount), pageNo: num(head.pageNo), numOfRows: num(head.numOfRows) };
+  return {
+    code: str(result.resultCode),
+    message: str(result.resultMsg),
+    rows,
+    totalCount: num(head.totalCount),
+    pageNo: num(head.pageNo),
+    numOfRows: num(head.numOfRows),
+  };
 }
 
 function juso(body: Obj): Envelope {
@@ -146,7 +154,15 @@ function nts(body: Obj): Envelope {
     ].filter((entry): entry is [string, number] => entry[1] !== null),
   );
   // request_cnt is the numbers asked about, one row each; match_cnt how many of them the register knows.
-  return { code: str(body.status_code), message: null, rows, totalCount: num(body.request_cnt), pageNo: null, numOfRows: null, ...(Object.keys(counts).length ? { counts } : {}) };
+  return {
+    code: str(body.status_code),
+    message: null,
+    rows,
+    totalCount: num(body.request_cnt),
+    pageNo: null,
+    numOfRows: null,
+    ...(Object.keys(counts).length ? { counts } : {}),
+  };
 }
 
 function seoulBus(body: Obj): Envelope {
@@ -160,7 +176,8 @@ function seoulBus(body: Obj): Envelope {
 
 function kosis(body: unknown): Envelope {
   if (Array.isArray(body)) return { code: 'OK', message: null, rows: body, totalCount: body.length, pageNo: null, numOfRows: null };
-  if (isObj(body) && ('err' in body || 'errMsg' in body)) return { code: str(body.err), message: str(body.errMsg), rows: [], totalCount: null, pageNo: null, numOfRows: null };
+  if (isObj(body) && ('err' in body || 'errMsg' in body))
+    return { code: str(body.err), message: str(body.errMsg), rows: [], totalCount: null, pageNo: null, numOfRows: null };
   throw new MalformedEnvelope('neither a row array nor an err object');
 }
 

@@ -85,7 +85,14 @@ function classify(spec: RemoteToolSpec, envelope: Envelope): ParsedOutcome {
   if (!envelope.gateway && response.successCodes.includes(code)) {
     const items = envelope.rows.map((row) => normaliseItem(row, response.fields));
     const blank = response.blankRows && blankAnswer(items, response.blankRows.except);
-    if (blank !== undefined) return { ...failure('NoData', `${response.blankRows!.message}${blank ? ` (${blank})` : ''}`, { retryable: false }), resultCode: code, resultMessage: message, page, totalCount: 0 };
+    if (blank !== undefined)
+      return {
+        ...failure('NoData', `${response.blankRows!.message}${blank ? ` (${blank})` : ''}`, { retryable: false }),
+        resultCode: code,
+        resultMessage: message,
+        page,
+        totalCount: 0,
+      };
     return {
       ok: true,
       items,
@@ -119,7 +126,8 @@ export function interpretResponse(spec: RemoteToolSpec, raw: RawResponse): Parse
     body = parseBody(raw);
   } catch (error) {
     if (raw.status >= 500) return failure('Upstream', `HTTP ${raw.status} with an unreadable body`, { httpStatus: raw.status });
-    if (raw.status === 401 || raw.status === 403) return failure('BadKey', `HTTP ${raw.status}: the service refused the key (or the key is not approved for this API)`, { httpStatus: raw.status });
+    if (raw.status === 401 || raw.status === 403)
+      return failure('BadKey', `HTTP ${raw.status}: the service refused the key (or the key is not approved for this API)`, { httpStatus: raw.status });
     if (raw.status === 429) return failure('Quota', 'HTTP 429: too many requests', { retryable: true, httpStatus: raw.status });
     const reason = error instanceof XmlRefused || error instanceof TooDeep ? error.message : `the body is neither JSON nor XML (${(error as Error).message})`;
     return failure('Malformed', reason, { retryable: raw.status >= 500, httpStatus: raw.status });
@@ -136,7 +144,11 @@ export function interpretResponse(spec: RemoteToolSpec, raw: RawResponse): Parse
   }
   const outcome = classify(spec, envelope);
   if (raw.status >= 400 && outcome.ok) {
-    return { ...outcome, ok: false, error: { kind: raw.status >= 500 ? 'Upstream' : 'InvalidParam', message: `HTTP ${raw.status}`, retryable: raw.status >= 500, httpStatus: raw.status } };
+    return {
+      ...outcome,
+      ok: false,
+      error: { kind: raw.status >= 500 ? 'Upstream' : 'InvalidParam', message: `HTTP ${raw.status}`, retryable: raw.status >= 500, httpStatus: raw.status },
+    };
   }
   if (outcome.error && raw.status >= 400) outcome.error.httpStatus = raw.status;
   return outcome;

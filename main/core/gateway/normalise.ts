@@ -54,13 +54,17 @@ function toNumber(v: unknown): number | string | null {
 
 /** Declared number fields that hold a number too large or too precise for a double, kept as text. */
 export function numberWarnings(rows: Item[], fields: Record<string, FieldSpec>): string[] {
-  const found = Object.entries(fields).filter(([name, spec]) => (spec.type === 'number' || spec.type === 'integer') && rows.some((r) => typeof r[name] === 'string'));
+  const found = Object.entries(fields).filter(
+    ([name, spec]) => (spec.type === 'number' || spec.type === 'integer') && rows.some((r) => typeof r[name] === 'string'),
+  );
   return found.map(([name]) => `${name} holds a number beyond what a double can hold exactly; it is kept as its exact text.`);
 }
 
 function toBoolean(v: unknown): boolean | null {
   if (typeof v === 'boolean') return v;
-  const s = String(v ?? '').trim().toLowerCase();
+  const s = String(v ?? '')
+    .trim()
+    .toLowerCase();
   if (['y', 'true', '1'].includes(s)) return true;
   if (['n', 'false', '0'].includes(s)) return false;
   return null;
@@ -139,7 +143,11 @@ export function driftWarnings(rows: Item[], fields: Record<string, FieldSpec>): 
   const missing = Object.keys(fields).filter((f) => rows.every((r) => !(f in r)));
   const unknown = Object.keys(rows[0]!).filter((k) => !fields[k] && rows.every((r) => k in r));
   const renames = missing.flatMap((m) => unknown.filter((u) => similar(m, u)).map((u) => `${m} → ${u}`));
-  return renames.length ? [`The response has no ${renames.map((r) => r.split(' → ')[0]).join(', ')} but has ${renames.map((r) => r.split(' → ')[1]).join(', ')}: the API may have renamed a field (${renames.join(', ')}).`] : [];
+  return renames.length
+    ? [
+        `The response has no ${renames.map((r) => r.split(' → ')[0]).join(', ')} but has ${renames.map((r) => r.split(' → ')[1]).join(', ')}: the API may have renamed a field (${renames.join(', ')}).`,
+      ]
+    : [];
 }
 
 function similar(a: string, b: string): boolean {

@@ -46,7 +46,7 @@ export function kmaGridToLatLon({ nx, ny }: KmaGridPoint): LatLon {
   const alat = 2 * Math.atan(((re * sf) / ra) ** (1 / sn)) - Math.PI * 0.5;
   let theta: number;
   if (Math.abs(xn) <= 0) theta = 0;
-  else if (Math.abs(yn) <= 0) theta = (Math.PI * 0.5) * Math.sign(xn);
+  else if (Math.abs(yn) <= 0) theta = Math.PI * 0.5 * Math.sign(xn);
   else theta = Math.atan2(xn, yn);
   return { lat: alat / DEG, lon: (theta / sn + olon) / DEG };
 }

@@ -41,7 +41,11 @@ function moonPosition(jd: number): Equatorial & { parallax: number } {
     0.11 * sinD(186.5 + 966404.03 * t);
   const beta = 5.13 * sinD(93.3 + 483202.02 * t) + 0.28 * sinD(228.2 + 960400.89 * t) - 0.28 * sinD(318.3 + 6003.15 * t) - 0.17 * sinD(217.6 - 407332.21 * t);
   const parallax =
-    0.9508 + 0.0518 * cosD(135.0 + 477198.87 * t) + 0.0095 * cosD(259.3 - 413335.36 * t) + 0.0078 * cosD(235.7 + 890534.22 * t) + 0.0028 * cosD(269.9 + 954397.74 * t);
+    0.9508 +
+    0.0518 * cosD(135.0 + 477198.87 * t) +
+    0.0095 * cosD(259.3 - 413335.36 * t) +
+    0.0078 * cosD(235.7 + 890534.22 * t) +
+    0.0028 * cosD(269.9 + 954397.74 * t);
   const epsilon = 23.439 - 0.0000004 * (jd - 2451545.0);
   const x = cosD(beta) * cosD(lambda);
   const y = cosD(epsilon) * cosD(beta) * sinD(lambda) - sinD(epsilon) * sinD(beta);
@@ -83,10 +87,10 @@ function crossing(margin: Margin, dayStartJd: number, rising: boolean): number |
       for (let k = 0; k < 30; k++) {
         const mid = (lo + hi) / 2;
         const m = margin(mid);
-        if ((m >= 0) === rising) hi = mid;
+        if (m >= 0 === rising) hi = mid;
         else lo = mid;
       }
-      return ((hi - dayStartJd) * 1440);
+      return (hi - dayStartJd) * 1440;
     }
     prevJd = jd;
     prev = value;

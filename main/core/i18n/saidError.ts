@@ -10,5 +10,9 @@ export interface Said {
 }
 
 export function saidError(code: ErrorCode, said: Said, options: Omit<KopaErrorOptions, 'hint' | 'saidAs'> = {}): KopaError {
-  return new KopaError(code, translate('en', said.message, said.vars), { ...options, ...(said.hint ? { hint: translate('en', said.hint, said.vars) } : {}), saidAs: said });
+  return new KopaError(code, translate('en', said.message, said.vars), {
+    ...options,
+    ...(said.hint ? { hint: translate('en', said.hint, said.vars) } : {}),
+    saidAs: said,
+  });
 }

@@ -63,7 +63,10 @@ export function sayRecorded(locale: Locale, said: { key: string; vars?: Record<s
 }
 
 /** An error's message and hint in `locale` where the error says them in the catalogue, else as written. */
-export function errorText(locale: Locale, error: { message: string; hint?: string; saidAs?: { message: string; hint?: string; vars?: Record<string, string | number> } }): { message: string; hint?: string } {
+export function errorText(
+  locale: Locale,
+  error: { message: string; hint?: string; saidAs?: { message: string; hint?: string; vars?: Record<string, string | number> } },
+): { message: string; hint?: string } {
   const said = error.saidAs;
   const message = said && isStringKey(said.message) ? translate(locale, said.message, said.vars) : error.message;
   const hint = said?.hint && isStringKey(said.hint) ? translate(locale, said.hint, said.vars) : error.hint;

@@ -26,7 +26,11 @@ function register(expression: Compiled): void {
   );
   expression.registerFunction('sidoShort', (name: unknown) => (typeof name === 'string' ? sidoShortName(name) : name), '<j:j>');
   // Fixed-width codes: a number 426 read from XML must become "0426" again.
-  expression.registerFunction('pad', (value: unknown, width: unknown) => (value === undefined || value === null ? value : String(value).padStart(num(width), '0')), '<jn:s>');
+  expression.registerFunction(
+    'pad',
+    (value: unknown, width: unknown) => (value === undefined || value === null ? value : String(value).padStart(num(width), '0')),
+    '<jn:s>',
+  );
 }
 
 export function compileExpression(text: string): Compiled {
@@ -36,7 +40,10 @@ export function compileExpression(text: string): Compiled {
       compiled = jsonata(text);
     } catch (error) {
       const e = error as { message?: string; position?: number };
-      throw new KopaError('InvalidRequest', `Not a valid expression: ${text} (${e.message ?? String(error)}${e.position !== undefined ? ` at ${e.position}` : ''}).`);
+      throw new KopaError(
+        'InvalidRequest',
+        `Not a valid expression: ${text} (${e.message ?? String(error)}${e.position !== undefined ? ` at ${e.position}` : ''}).`,
+      );
     }
     register(compiled);
     if (cache.size >= CACHE_LIMIT) cache.clear();

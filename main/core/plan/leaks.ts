@@ -16,7 +16,13 @@ export function primitives(value: unknown): (string | number | boolean)[] {
  * `speakable` says which parameters take a kind of value a person could state themselves (a station's name, which is
  * often its district's: "영등포구"); those are no leak, only codes and ids a person could not know.
  */
-export function leakedValues(plan: Plan, steps: TraceStep[], stated: Set<string>, query: string, speakable: (tool: string, param: string) => boolean = () => false): string[] {
+export function leakedValues(
+  plan: Plan,
+  steps: TraceStep[],
+  stated: Set<string>,
+  query: string,
+  speakable: (tool: string, param: string) => boolean = () => false,
+): string[] {
   const carried = new Set<string>();
   const byId = new Map(plan.steps.map((s) => [s.id, s]));
   for (const step of steps) {

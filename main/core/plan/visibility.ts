@@ -54,12 +54,17 @@ function oneFieldChanged(field: string, way: 'up' | 'down' | 'before' | 'after',
     });
 }
 
-const shiftNumbers = (sign: 1 | -1): Perturb => (hidden) =>
-  hidden.map((row) =>
-    Object.fromEntries(
-      Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? sign * (Math.abs(v) * 7 + 1_000_003) : typeof v === 'string' ? `${v}\u2032` : typeof v === 'boolean' ? !v : v]),
-    ),
-  );
+const shiftNumbers =
+  (sign: 1 | -1): Perturb =>
+  (hidden) =>
+    hidden.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([k, v]) => [
+          k,
+          typeof v === 'number' ? sign * (Math.abs(v) * 7 + 1_000_003) : typeof v === 'string' ? `${v}\u2032` : typeof v === 'boolean' ? !v : v,
+        ]),
+      ),
+    );
 
 /** Readings of the results that agree with everything a model was shown. */
 const readings: Record<string, Perturb> = {
@@ -122,7 +127,9 @@ function neededRow(expr: string, value: unknown, steps: TraceStep[], view: ViewO
     const shown = visibleRows(step, view).length;
     if (shown === step.items.length) continue;
     const at = step.items.findIndex((row, i) => i >= shown && Object.values(row).some((v) => wanted.has(String(v))));
-    parts.push(at >= 0 ? `${step.id} row ${at + 1} of ${step.items.length} (rows 1–${shown} shown)` : `all ${step.items.length} rows of ${step.id} (${shown} shown)`);
+    parts.push(
+      at >= 0 ? `${step.id} row ${at + 1} of ${step.items.length} (rows 1–${shown} shown)` : `all ${step.items.length} rows of ${step.id} (${shown} shown)`,
+    );
   }
   return parts.join('; ') || 'rows the view does not show';
 }
@@ -130,7 +137,12 @@ function neededRow(expr: string, value: unknown, steps: TraceStep[], view: ViewO
 const same = (a: unknown, b: unknown): boolean => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
 /** Evaluates `expr` over the real results and every indistinguishable reading; the first that differs, if any. */
-async function undetermined(expr: string, steps: TraceStep[], view: ViewOptions, bindings: (results: StepResults) => Promise<Record<string, unknown>>): Promise<{ full: unknown; shown: unknown; reading: string } | undefined> {
+async function undetermined(
+  expr: string,
+  steps: TraceStep[],
+  view: ViewOptions,
+  bindings: (results: StepResults) => Promise<Record<string, unknown>>,
+): Promise<{ full: unknown; shown: unknown; reading: string } | undefined> {
   const real = stepResults(steps);
   const full = await evaluate(expr, real, await bindings(real));
   for (const v of variants(steps, view, expr)) {

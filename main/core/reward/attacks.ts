@@ -44,7 +44,8 @@ export function plainAnswer(expected: unknown, unit?: string): string {
 }
 
 const DECLINE = '요청하신 정보는 찾을 수 없습니다.';
-const FILLER = '참고로 이 답변은 공공데이터포털과 각 기관이 제공하는 자료를 조회한 결과를 바탕으로 정리한 것이며, 자료의 갱신 주기에 따라 실제와 다를 수 있으니 중요한 결정에는 원 자료를 확인하시기 바랍니다. ';
+const FILLER =
+  '참고로 이 답변은 공공데이터포털과 각 기관이 제공하는 자료를 조회한 결과를 바탕으로 정리한 것이며, 자료의 갱신 주기에 따라 실제와 다를 수 있으니 중요한 결정에는 원 자료를 확인하시기 바랍니다. ';
 
 /** Every value the results showed, in order, once each. */
 function shownValues(steps: TraceStep[]): string[] {

@@ -65,7 +65,14 @@ export class BenchTally {
 
   add(row: AuditRow, pass: boolean, grounded: boolean, at: string): void {
     const golden = row === 'golden';
-    const cell = this.cells.get(row) ?? { applies: 0, passed: 0, grounded: 0, worstAt: null, goal: golden ? 'every task passes, grounded' : ANSWER_ONLY.has(row) ? 'no grounded pass' : 'no pass', met: true };
+    const cell = this.cells.get(row) ?? {
+      applies: 0,
+      passed: 0,
+      grounded: 0,
+      worstAt: null,
+      goal: golden ? 'every task passes, grounded' : ANSWER_ONLY.has(row) ? 'no grounded pass' : 'no pass',
+      met: true,
+    };
     cell.applies++;
     if (pass) cell.passed++;
     if (grounded) cell.grounded++;

@@ -30,11 +30,13 @@ export function completionCalls(messages: ChatMessage[], offered: string[]): Com
       // Thinking (<think>…</think> a trainer's parser left in the text) is neither a call nor the answer.
       const read = parseToolCalls(text);
       const spoken = read.text;
-      if ((message.toolCalls?.length ?? 0) === 0 && (read.calls.length > 0 || CALL_MARKERS.test(spoken))) malformed.push(`a call left unparsed in the text: ${text.slice(0, 60)}`);
+      if ((message.toolCalls?.length ?? 0) === 0 && (read.calls.length > 0 || CALL_MARKERS.test(spoken)))
+        malformed.push(`a call left unparsed in the text: ${text.slice(0, 60)}`);
       for (const call of message.toolCalls ?? []) {
         const tool = byFunction.get(call.name) ?? (offered.includes(call.name) ? call.name : undefined);
         if (!tool) malformed.push(`${call.name} is not an offered tool`);
-        if (!call.arguments || typeof call.arguments !== 'object' || Array.isArray(call.arguments) || '__unparsed' in call.arguments) malformed.push(`${call.name}: arguments are not a JSON object`);
+        if (!call.arguments || typeof call.arguments !== 'object' || Array.isArray(call.arguments) || '__unparsed' in call.arguments)
+          malformed.push(`${call.name}: arguments are not a JSON object`);
         const record: AttemptCall = { tool: tool ?? call.name, arguments: call.arguments ?? {}, ok: false, errorKind: 'NoResult', items: [] };
         calls.push(record);
         pending.set(call.id, record);

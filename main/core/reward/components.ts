@@ -28,10 +28,20 @@ export interface ComponentScore {
   notes: string[];
 }
 
-function againstTrajectory(attempt: AttemptRecord, steps: TraceStep[], metric: MetricContext): { toolChoice: number; toolRecall: number; arguments: number; provenance: number; invented: string[] } {
+function againstTrajectory(
+  attempt: AttemptRecord,
+  steps: TraceStep[],
+  metric: MetricContext,
+): { toolChoice: number; toolRecall: number; arguments: number; provenance: number; invented: string[] } {
   const m = stepMetrics(attempt.calls, steps, metric);
   const values = m.provenance.user + m.provenance.tool + m.provenance.invented;
-  return { toolChoice: m.toolF1, toolRecall: m.toolRecall, arguments: m.argumentAccuracy, provenance: values ? 1 - m.provenance.invented / values : 1, invented: m.invented };
+  return {
+    toolChoice: m.toolF1,
+    toolRecall: m.toolRecall,
+    arguments: m.argumentAccuracy,
+    provenance: values ? 1 - m.provenance.invented / values : 1,
+    invented: m.invented,
+  };
 }
 
 /** The competitors of every trajectory's rows: an alternative route shows other candidates. */
@@ -51,10 +61,27 @@ export function scoreComponents(attempt: AttemptRecord, malformed: string[], ref
   // "No data" is an answer the API gave (a decline's evidence), not a failure to execute.
   const executed = (c: AttemptRecord['calls'][number]): boolean => c.ok || c.errorKind === 'NoData';
   const execution = calls.length ? calls.filter(executed).length / calls.length : skipped ? 0 : 1;
-  const comparison = compareAnswer(reference.answer, reference.expected, attempt.answer, { year: reference.year, unit: reference.unit, candidates: candidatesOf(reference), request: reference.query });
+  const comparison = compareAnswer(reference.answer, reference.expected, attempt.answer, {
+    year: reference.year,
+    unit: reference.unit,
+    candidates: candidatesOf(reference),
+    request: reference.query,
+  });
   const declining = reference.answer.compare === 'decline';
-  const grounded = comparison.pass && isGrounded({ expected: reference.expected, calls, trajectories: reference.trajectories, reproduced: best.score.toolRecall === 1 && best.score.arguments >= FETCHED_ARGUMENTS && best.score.invented.length === 0, declining, expr: reference.answer.expr });
-  if (best.score.toolChoice < 1) notes.push(`tools used: ${[...new Set(calls.map((c) => c.tool))].join(', ') || 'none'}; the trajectory's: ${[...new Set(best.steps.map((s) => s.tool))].join(', ') || 'none'}`);
+  const grounded =
+    comparison.pass &&
+    isGrounded({
+      expected: reference.expected,
+      calls,
+      trajectories: reference.trajectories,
+      reproduced: best.score.toolRecall === 1 && best.score.arguments >= FETCHED_ARGUMENTS && best.score.invented.length === 0,
+      declining,
+      expr: reference.answer.expr,
+    });
+  if (best.score.toolChoice < 1)
+    notes.push(
+      `tools used: ${[...new Set(calls.map((c) => c.tool))].join(', ') || 'none'}; the trajectory's: ${[...new Set(best.steps.map((s) => s.tool))].join(', ') || 'none'}`,
+    );
   if (best.score.arguments < 1) notes.push('some arguments differ from the trajectory’s');
   if (best.score.invented.length) notes.push(`invented: ${best.score.invented.join(', ')}`);
   const failed = calls.filter((c) => !executed(c));

@@ -58,7 +58,12 @@ function breakdown(groups: RolloutGroupFacts[], keyOf: (g: RolloutGroupFacts) =>
   const by = new Map<string, RolloutGroupFacts[]>();
   for (const g of groups) by.set(keyOf(g), [...(by.get(keyOf(g)) ?? []), g]);
   return Object.fromEntries(
-    [...by].sort(([a], [b]) => a.localeCompare(b)).map(([key, list]) => [key, { groups: list.length, rewardMean: mean(list.flatMap((g) => g.rewards)), zeroSpreadShare: list.filter(flat).length / list.length }]),
+    [...by]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, list]) => [
+        key,
+        { groups: list.length, rewardMean: mean(list.flatMap((g) => g.rewards)), zeroSpreadShare: list.filter(flat).length / list.length },
+      ]),
   );
 }
 

@@ -26,7 +26,14 @@ import { scoreComponents } from './components.ts';
 import { completionCalls } from './completionCalls.ts';
 import type { RewardCompletion, RewardComponent, RewardPreset, RewardReference, RewardResult } from './types.ts';
 
-export const KOPA_WEIGHTS: Record<RewardComponent, number> = { format: 0.05, toolChoice: 0.05, arguments: 0.05, provenance: 0.05, execution: 0.05, outcome: 0.75 };
+export const KOPA_WEIGHTS: Record<RewardComponent, number> = {
+  format: 0.05,
+  toolChoice: 0.05,
+  arguments: 0.05,
+  provenance: 0.05,
+  execution: 0.05,
+  outcome: 0.75,
+};
 
 /** ToolRL correctness: the share the calls carry; the final answer carries the rest. */
 const TOOLRL_CALL_SHARE = 0.4;

@@ -22,7 +22,11 @@ interface TrainerMessage {
 export class TrainerMessageError extends Error {}
 
 const text = (content: unknown): string =>
-  typeof content === 'string' ? content : Array.isArray(content) ? content.map((part) => (typeof part === 'string' ? part : String((part as { text?: unknown })?.text ?? ''))).join('') : '';
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((part) => (typeof part === 'string' ? part : String((part as { text?: unknown })?.text ?? ''))).join('')
+      : '';
 
 function argumentsOf(raw: unknown): Record<string, unknown> {
   if (typeof raw === 'string') {

@@ -35,7 +35,9 @@ export interface ExportOptions {
 
 /** A tool result as the model reads it: the same result view, handle included, that the agent loop shows. */
 export function toolReply(step: TraceStep, view: ViewOptions = {}): string {
-  const error = step.ok ? null : { kind: (step.errorKind ?? 'Upstream') as CallErrorKind, message: step.resultCode ? `result code ${step.resultCode}` : '', retryable: false };
+  const error = step.ok
+    ? null
+    : { kind: (step.errorKind ?? 'Upstream') as CallErrorKind, message: step.resultCode ? `result code ${step.resultCode}` : '', retryable: false };
   return renderResult({ ok: step.ok, items: step.items, totalCount: step.totalCount, error }, step.handle ?? null, view).text;
 }
 
@@ -72,7 +74,12 @@ const plainRows = (messages: PlainMessage[]): PlainMessage[] => messages.map((m)
 
 function openAi(messages: ChatMessage[], tools: FunctionSchema[]): unknown {
   const rows = messages.map((m) => {
-    if (m.role === 'assistant' && m.toolCalls?.length) return { role: 'assistant', content: null, tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) };
+    if (m.role === 'assistant' && m.toolCalls?.length)
+      return {
+        role: 'assistant',
+        content: null,
+        tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })),
+      };
     if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
     return { role: m.role, content: m.content };
   });
@@ -84,7 +91,11 @@ function shareGptNative(messages: ChatMessage[], tools: FunctionSchema[]): unkno
     if (m.role === 'system') return { from: 'system', value: `${m.content}\n<tools>\n${tools.map((t) => JSON.stringify(t.function)).join('\n')}\n</tools>` };
     if (m.role === 'user') return { from: 'human', value: m.content };
     if (m.role === 'tool') return { from: 'tool', value: `<tool_response>\n${m.content}\n</tool_response>` };
-    if (m.toolCalls?.length) return { from: 'gpt', value: m.toolCalls.map((c) => `<tool_call>\n${JSON.stringify({ name: c.name, arguments: c.arguments })}\n</tool_call>`).join('\n') };
+    if (m.toolCalls?.length)
+      return {
+        from: 'gpt',
+        value: m.toolCalls.map((c) => `<tool_call>\n${JSON.stringify({ name: c.name, arguments: c.arguments })}\n</tool_call>`).join('\n'),
+      };
     return { from: 'gpt', value: m.content };
   });
   return { conversations };
@@ -97,7 +108,8 @@ function shareGptPrompt(messages: PlainMessage[]): unknown {
 
 function trlSft(messages: ChatMessage[], tools: FunctionSchema[]): unknown {
   const rows = messages.map((m) => {
-    if (m.role === 'assistant' && m.toolCalls?.length) return { role: 'assistant', content: '', tool_calls: m.toolCalls.map((c) => ({ type: 'function', function: { name: c.name, arguments: c.arguments } })) };
+    if (m.role === 'assistant' && m.toolCalls?.length)
+      return { role: 'assistant', content: '', tool_calls: m.toolCalls.map((c) => ({ type: 'function', function: { name: c.name, arguments: c.arguments } })) };
     if (m.role === 'tool') return { role: 'tool', name: m.name, content: m.content };
     return { role: m.role, content: m.content };
   });
@@ -145,6 +157,11 @@ export function exportRow(format: ExportFormat, sample: SynthSample, visible: To
     case 'trl-sft':
       return trlSft(messages, tools);
     case 'trl-grpo':
-      return trlGrpo(sample, tools, messages.slice(0, 2).map((m) => ({ role: m.role, content: m.content })), true);
+      return trlGrpo(
+        sample,
+        tools,
+        messages.slice(0, 2).map((m) => ({ role: m.role, content: m.content })),
+        true,
+      );
   }
 }

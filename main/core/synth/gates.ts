@@ -42,7 +42,9 @@ export interface SeenRequests {
 
 /** The plan's shape: tools in order, the links between them, how rows are picked, and what is asked. */
 export function planSignature(walk: Walk): string {
-  const steps = walk.steps.map((s) => `${s.tool}(${s.inputs.map((i) => `${i.from}:${i.edgeId}:${i.selection.kind}${i.selection.field ? `/${i.selection.field}` : ''}`).join(',')})`);
+  const steps = walk.steps.map(
+    (s) => `${s.tool}(${s.inputs.map((i) => `${i.from}:${i.edgeId}:${i.selection.kind}${i.selection.field ? `/${i.selection.field}` : ''}`).join(',')})`,
+  );
   const a = walk.answer;
   return `${steps.join('>')}=>${a.kind}:${a.field ?? ''}:${a.selection.kind}${a.selection.field ? `/${a.selection.field}` : ''}`;
 }
@@ -65,7 +67,8 @@ export function checkGates(walk: Walk, query: string, seen: SeenRequests, signat
   const leaks = leaked(walk, query);
   if (leaks.length > 0) return { ok: false, gate: 'noLeak', detail: `the request names ${leaks.join(', ')}, which only an earlier step knows` };
   const answer = walk.trace.answer;
-  if (!walk.trace.ok || answer === undefined || answer === null || answer === '') return { ok: false, gate: 'answer', detail: walk.trace.failure ?? 'no answer' };
+  if (!walk.trace.ok || answer === undefined || answer === null || answer === '')
+    return { ok: false, gate: 'answer', detail: walk.trace.failure ?? 'no answer' };
   const nothing = countsNothing(walk);
   if (nothing) return { ok: false, gate: 'answer', detail: nothing };
   if (isDuplicate(seen, signature, query)) return { ok: false, gate: 'duplicate', detail: 'a sample with this plan and nearly this request was already kept' };

@@ -17,7 +17,18 @@ import type { Locale, StatedValue } from './statedInputs.ts';
 import type { Walk } from './types.ts';
 import { isStatedKind } from './valueKinds.ts';
 
-export const intentGateNames = ['stated', 'noLeak', 'realAnswer', 'placeAgrees', 'everyStep', 'naturalPicks', 'lints', 'length', 'duplicate', 'contaminated'] as const;
+export const intentGateNames = [
+  'stated',
+  'noLeak',
+  'realAnswer',
+  'placeAgrees',
+  'everyStep',
+  'naturalPicks',
+  'lints',
+  'length',
+  'duplicate',
+  'contaminated',
+] as const;
 export type IntentGateName = (typeof intentGateNames)[number];
 
 export type IntentGateVerdict = { ok: true } | { ok: false; gate: IntentGateName; detail: string };
@@ -51,7 +62,8 @@ function statedValues(plan: { steps: { tool: string; args: Record<string, { valu
     if (step.tool === QUERY_TOOL) continue;
     for (const [param, arg] of Object.entries(step.args)) {
       const tag = lint.tagOf(step.tool, param);
-      if ('value' in arg && (!lint.incidental(step.tool, param) || (tag !== undefined && isStatedKind(tag)))) for (const v of [arg.value].flat()) out.add(normaliseText(String(v)));
+      if ('value' in arg && (!lint.incidental(step.tool, param) || (tag !== undefined && isStatedKind(tag))))
+        for (const v of [arg.value].flat()) out.add(normaliseText(String(v)));
     }
   }
   return out;
@@ -60,7 +72,12 @@ function statedValues(plan: { steps: { tool: string; args: Record<string, { valu
 export function benchIndex(tasks: BenchTask[], lint: LintContext): BenchIndex {
   const lengths = tasks.map((t) => t.query_ko.length);
   return {
-    tasks: tasks.map((t) => ({ id: t.id, sequence: t.plan.steps.map((s) => s.tool).join('>'), stated: statedValues(t.plan, lint), grams: bigrams(t.query_ko) })),
+    tasks: tasks.map((t) => ({
+      id: t.id,
+      sequence: t.plan.steps.map((s) => s.tool).join('>'),
+      stated: statedValues(t.plan, lint),
+      grams: bigrams(t.query_ko),
+    })),
     lengths: { min: Math.min(...lengths), max: Math.max(...lengths) },
   };
 }
@@ -158,12 +175,19 @@ export function placeDisagreements(walk: Walk, values: Record<string, StatedValu
       const source = traces.get(input.from);
       if (!source) continue;
       const row = pickRow(source.items, input.selection);
-      const nearby = walk.steps.some((s) => s.inputs.some((i) => i.selection.kind === 'nearest' && origin(i.from) === origin(input.from))) || input.selection.kind === 'nearest';
+      const nearby =
+        walk.steps.some((s) => s.inputs.some((i) => i.selection.kind === 'nearest' && origin(i.from) === origin(input.from))) ||
+        input.selection.kind === 'nearest';
       check(origin(input.from), row, nearby);
     }
   }
   const answerStep = traces.get(walk.answer.step);
-  if (answerStep && walk.answer.kind === 'field') check(origin(walk.answer.step), pickRow(answerStep.items, walk.answer.selection.kind === 'only' ? { kind: 'only' } : walk.answer.selection), walk.answer.selection.kind === 'nearest');
+  if (answerStep && walk.answer.kind === 'field')
+    check(
+      origin(walk.answer.step),
+      pickRow(answerStep.items, walk.answer.selection.kind === 'only' ? { kind: 'only' } : walk.answer.selection),
+      walk.answer.selection.kind === 'nearest',
+    );
   return problems;
 }
 
@@ -191,9 +215,11 @@ export function arbitraryPicks(walk: Walk, ordered: ReadonlySet<string> = new Se
     if (step.tool === QUERY_TOOL) continue;
     for (const input of step.inputs) {
       if (input.selection.kind === 'first') out.push(`${step.id} takes the first row of ${input.from}`);
-      if (input.selection.byOrder && !ordered.has(`${traces.get(input.from)?.tool}:${input.selection.field}`)) out.push(`${step.id} takes the first row of ${input.from} as its ${input.selection.kind}, which the service does not promise`);
+      if (input.selection.byOrder && !ordered.has(`${traces.get(input.from)?.tool}:${input.selection.field}`))
+        out.push(`${step.id} takes the first row of ${input.from} as its ${input.selection.kind}, which the service does not promise`);
       const source = traces.get(input.from);
-      if (input.selection.kind === 'only' && source && source.items.length !== 1) out.push(`${step.id} takes "the" row of ${input.from}, which has ${source.items.length}`);
+      if (input.selection.kind === 'only' && source && source.items.length !== 1)
+        out.push(`${step.id} takes "the" row of ${input.from}, which has ${source.items.length}`);
     }
   }
   return out;
@@ -213,10 +239,17 @@ export function asBenchTask(walk: Walk, query: string): BenchTask {
   };
 }
 
-export function checkIntentSample(walk: Walk, query: string, values: Record<string, StatedValue>, signature: string, ctx: IntentGateContext): IntentGateVerdict {
+export function checkIntentSample(
+  walk: Walk,
+  query: string,
+  values: Record<string, StatedValue>,
+  signature: string,
+  ctx: IntentGateContext,
+): IntentGateVerdict {
   const normalised = normaliseText(query);
   const unsaid = walk.steps.flatMap((s) => s.mentions.filter((m) => !normalised.includes(normaliseText(m.text))).map((m) => `${s.id}.${m.param} (${m.text})`));
-  if (unsaid.length > 0 || /[{}]/.test(query)) return { ok: false, gate: 'stated', detail: unsaid.length ? `the request does not say ${unsaid.join(', ')}` : 'a slot is left in the request' };
+  if (unsaid.length > 0 || /[{}]/.test(query))
+    return { ok: false, gate: 'stated', detail: unsaid.length ? `the request does not say ${unsaid.join(', ')}` : 'a slot is left in the request' };
   const leaks = leaked(walk, query, ctx.lint.tagOf);
   if (leaks.length > 0) return { ok: false, gate: 'noLeak', detail: `the request names ${leaks.join(', ')}, which only an earlier step knows` };
   const unreal = walk.trace.ok ? (notARealValue(walk.trace.answer) ?? countsNothing(walk)) : (walk.trace.failure ?? 'no answer');
@@ -229,8 +262,10 @@ export function checkIntentSample(walk: Walk, query: string, values: Record<stri
   if (arbitrary.length > 0) return { ok: false, gate: 'naturalPicks', detail: arbitrary.join('; ') };
   const lints = lintTask(asBenchTask(walk, query), walk.trace.steps, ctx.lint);
   if (lints.length > 0) return { ok: false, gate: 'lints', detail: lints.map((l) => `${l.kind}: ${l.detail}`).join('; ') };
-  if (query.length < ctx.bench.lengths.min || query.length > ctx.bench.lengths.max) return { ok: false, gate: 'length', detail: `${query.length} characters, outside KOPA-Bench's ${ctx.bench.lengths.min}–${ctx.bench.lengths.max}` };
-  if (isDuplicate(ctx.seen, signature, query)) return { ok: false, gate: 'duplicate', detail: 'a sample with this plan and nearly this request was already kept' };
+  if (query.length < ctx.bench.lengths.min || query.length > ctx.bench.lengths.max)
+    return { ok: false, gate: 'length', detail: `${query.length} characters, outside KOPA-Bench's ${ctx.bench.lengths.min}–${ctx.bench.lengths.max}` };
+  if (isDuplicate(ctx.seen, signature, query))
+    return { ok: false, gate: 'duplicate', detail: 'a sample with this plan and nearly this request was already kept' };
   const task = contaminatedBy(walk, query, ctx.bench, ctx.lint);
   if (task) return { ok: false, gate: 'contaminated', detail: `KOPA-Bench ${task} asks this` };
   return { ok: true };

@@ -75,7 +75,9 @@ const toolUse = z.object({
   linked: z.array(z.string()).optional(),
 });
 
-const phrasings = z.object(Object.fromEntries(registers.map((r) => [r, z.array(z.string().min(4)).min(1)])) as Record<(typeof registers)[number], z.ZodArray<z.ZodString>>);
+const phrasings = z.object(
+  Object.fromEntries(registers.map((r) => [r, z.array(z.string().min(4)).min(1)])) as Record<(typeof registers)[number], z.ZodArray<z.ZodString>>,
+);
 
 export const intentSchema = z.object({
   id: z.string().regex(/^[a-z0-9]+(\.[a-z0-9-]+)+$/),
@@ -136,16 +138,29 @@ export function checkIntents(intents: Intent[], catalog: Catalog): string[] {
     const pick = intent.answer.pick;
     if ('field' in pick && !fields[pick.field]) problems.push(`${where}: ${intent.goal} has no field ${pick.field}`);
     if ('where' in pick) for (const c of pick.where ?? []) if (!fields[c.field]) problems.push(`${where}: ${intent.goal} has no field ${c.field}`);
-    if (pick.kind !== 'count' && pick.kind !== 'aggregate' && pick.kind !== 'facet' && intent.answer.fields.length === 0) problems.push(`${where}: the answer names no field`);
-    if (pick.kind === 'facet' && pick.when === 'at' && (!pick.slot || intent.inputs[pick.slot] !== 'hour')) problems.push(`${where}: a forecast at an hour needs an input of kind hour as its slot`);
-    if (pick.kind === 'facet' && pick.when === 'step' && (!pick.from || !intent.via?.[pick.from.tool]?.pick || !catalog.get(pick.from.tool)?.response.fields[pick.from.field])) problems.push(`${where}: a forecast on a step's day needs that step in via, with its pick, and the field`);
-    if (intent.each && (intent.inputs[intent.each.slot] === undefined || intent.inputs[intent.each.slot] !== intent.inputs[intent.each.second])) problems.push(`${where}: each needs two inputs of one kind`);
+    if (pick.kind !== 'count' && pick.kind !== 'aggregate' && pick.kind !== 'facet' && intent.answer.fields.length === 0)
+      problems.push(`${where}: the answer names no field`);
+    if (pick.kind === 'facet' && pick.when === 'at' && (!pick.slot || intent.inputs[pick.slot] !== 'hour'))
+      problems.push(`${where}: a forecast at an hour needs an input of kind hour as its slot`);
+    if (
+      pick.kind === 'facet' &&
+      pick.when === 'step' &&
+      (!pick.from || !intent.via?.[pick.from.tool]?.pick || !catalog.get(pick.from.tool)?.response.fields[pick.from.field])
+    )
+      problems.push(`${where}: a forecast on a step's day needs that step in via, with its pick, and the field`);
+    if (intent.each && (intent.inputs[intent.each.slot] === undefined || intent.inputs[intent.each.slot] !== intent.inputs[intent.each.second]))
+      problems.push(`${where}: each needs two inputs of one kind`);
     if (intent.also) {
       const other = catalog.get(intent.also.goal);
       if (!other) problems.push(`${where}: no tool ${intent.also.goal}`);
-      else for (const field of intent.also.answer.fields) if (!other.response.fields[field]) problems.push(`${where}: ${intent.also.goal} has no field ${field}`);
+      else
+        for (const field of intent.also.answer.fields) if (!other.response.fields[field]) problems.push(`${where}: ${intent.also.goal} has no field ${field}`);
     }
-    const uses: [string, ToolUse | undefined][] = [[intent.goal, intent.goalUse], ...Object.entries(intent.via ?? {}), ...(intent.also ? [[intent.also.goal, intent.also.goalUse] as [string, ToolUse | undefined]] : [])];
+    const uses: [string, ToolUse | undefined][] = [
+      [intent.goal, intent.goalUse],
+      ...Object.entries(intent.via ?? {}),
+      ...(intent.also ? [[intent.also.goal, intent.also.goalUse] as [string, ToolUse | undefined]] : []),
+    ];
     for (const [toolId, use] of uses) {
       const spec = catalog.get(toolId);
       if (!spec) {
@@ -162,8 +177,10 @@ export function checkIntents(intents: Intent[], catalog: Catalog): string[] {
     for (const register of registers) {
       for (const text of intent.phrasings[register]) {
         const slots = slotsOf(text);
-        for (const slot of Object.keys(intent.inputs)) if (!slots.includes(slot)) problems.push(`${where}: the ${register} phrasing "${text}" leaves out {${slot}}`);
-        for (const slot of slots) if (!(slot in intent.inputs)) problems.push(`${where}: the ${register} phrasing "${text}" names {${slot}}, which is not an input`);
+        for (const slot of Object.keys(intent.inputs))
+          if (!slots.includes(slot)) problems.push(`${where}: the ${register} phrasing "${text}" leaves out {${slot}}`);
+        for (const slot of slots)
+          if (!(slot in intent.inputs)) problems.push(`${where}: the ${register} phrasing "${text}" names {${slot}}, which is not an input`);
       }
     }
   }

@@ -7,7 +7,11 @@ import { kst, pad, ymd } from '../time/kst.ts';
 import { VALUE_KINDS } from './valueKinds.ts';
 
 /** Value kinds a person asking a question can state (see valueKinds.ts). */
-export const USER_KINDS: ReadonlySet<string> = new Set(Object.entries(VALUE_KINDS).filter(([, kind]) => kind.stated).map(([tag]) => tag));
+export const USER_KINDS: ReadonlySet<string> = new Set(
+  Object.entries(VALUE_KINDS)
+    .filter(([, kind]) => kind.stated)
+    .map(([tag]) => tag),
+);
 
 /** Kinds whose value the request states as a moment relative to now, which the system prompt fixes. */
 export const TIME_KINDS = new Set(['date.yyyymmdd', 'date.yyyymm', 'date.yyyy', 'date.mm', 'kma.baseTime', 'kma.tmFc', 'time.hhmm']);

@@ -48,7 +48,12 @@ export function paraphraseMessages(input: ParaphraseInput): ChatMessage[] {
 /** The rewrite a model's answer carries: the `request` of its first rewrite_request call, on one line. */
 export function rewriteOf(calls: ToolCall[], text: string): { request?: string; problem?: string } {
   const call = calls.find((c) => c.name === PARAPHRASE_TOOL.name);
-  if (!call) return { problem: calls.length ? `called ${calls.map((c) => c.name).join(', ')} instead of ${PARAPHRASE_TOOL.name}` : `answered in text ("${text.slice(0, 40)}") without calling ${PARAPHRASE_TOOL.name}` };
+  if (!call)
+    return {
+      problem: calls.length
+        ? `called ${calls.map((c) => c.name).join(', ')} instead of ${PARAPHRASE_TOOL.name}`
+        : `answered in text ("${text.slice(0, 40)}") without calling ${PARAPHRASE_TOOL.name}`,
+    };
   const request = call.arguments.request;
   if (typeof request !== 'string') return { problem: 'the call has no request text' };
   const line = request.replace(/\s+/g, ' ').trim();

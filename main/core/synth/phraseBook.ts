@@ -33,7 +33,8 @@ export function checkPhraseBook(book: PhraseBook, catalog: Catalog): string[] {
     }
     const fields = spec.response.fields;
     for (const field of Object.keys(phrases.answers ?? {})) if (!fields[field]) problems.push(`${id}: no response field ${field}`);
-    if (phrases.facets && (!fields[phrases.facets.field] || !fields[phrases.facets.value])) problems.push(`${id}: facet fields ${phrases.facets.field}/${phrases.facets.value} missing`);
+    if (phrases.facets && (!fields[phrases.facets.field] || !fields[phrases.facets.value]))
+      problems.push(`${id}: facet fields ${phrases.facets.field}/${phrases.facets.value} missing`);
     if (phrases.order && !fields[phrases.order.field]) problems.push(`${id}: no response field ${phrases.order.field} to order by`);
   }
   return problems;
@@ -41,7 +42,11 @@ export function checkPhraseBook(book: PhraseBook, catalog: Catalog): string[] {
 
 /** Tools whose call answers one row. */
 export function oneRowTools(book: PhraseBook): Set<string> {
-  return new Set(Object.entries(book.tools).filter(([, phrases]) => phrases.oneRow).map(([id]) => id));
+  return new Set(
+    Object.entries(book.tools)
+      .filter(([, phrases]) => phrases.oneRow)
+      .map(([id]) => id),
+  );
 }
 
 /** "tool:field" for each tool whose rows come in a documented order of that field. */

@@ -58,16 +58,18 @@ function origin(byId: Map<string, WalkStep>, from: string, selection: Selection)
 function stepPhrases(walk: Walk, book: PhraseBook, names: Record<string, string>): string[] {
   const topic = (s: WalkStep): string => topicOf(book, s.tool, names[s.tool] ?? s.tool);
   const byId = new Map(walk.steps.map((s) => [s.id, s]));
-  return walk.steps.filter((step) => step.tool !== QUERY_TOOL).map((step, i) => {
-    const said = mentionsOf(step);
-    if (i === 0) return said ? `${said}의 ${topic(step)}` : topic(step);
-    const sources = step.inputs.map((input) => {
-      const o = origin(byId, input.from, input.selection);
-      return selectionPhrase(o.selection, topic(o.step));
+  return walk.steps
+    .filter((step) => step.tool !== QUERY_TOOL)
+    .map((step, i) => {
+      const said = mentionsOf(step);
+      if (i === 0) return said ? `${said}의 ${topic(step)}` : topic(step);
+      const sources = step.inputs.map((input) => {
+        const o = origin(byId, input.from, input.selection);
+        return selectionPhrase(o.selection, topic(o.step));
+      });
+      const joined = sources.map((src, k) => (k < sources.length - 1 ? josa(src, '과/와') : src)).join(' ');
+      return `${joined} 기준 ${said ? `${said} ` : ''}${topic(step)}`;
     });
-    const joined = sources.map((src, k) => (k < sources.length - 1 ? josa(src, '과/와') : src)).join(' ');
-    return `${joined} 기준 ${said ? `${said} ` : ''}${topic(step)}`;
-  });
 }
 
 /** What is asked, as a noun phrase: "그 건축물대장의 사용승인일", "기온", "아파트 매매 실거래 건수". */
@@ -83,7 +85,13 @@ function askedPhrase(walk: Walk, book: PhraseBook, names: Record<string, string>
 export function composeRequest(walk: Walk, book: PhraseBook, names: Record<string, string>, register: Register, variant = 0): string {
   const phrases = stepPhrases(walk, book, names);
   const asked = askedPhrase(walk, book, names);
-  const chain = phrases.length === 1 ? '' : phrases.slice(0, -1).map((p) => `${josa(p, '을/를')} 찾고, `).join('');
+  const chain =
+    phrases.length === 1
+      ? ''
+      : phrases
+          .slice(0, -1)
+          .map((p) => `${josa(p, '을/를')} 찾고, `)
+          .join('');
   const lastStep = phrases[phrases.length - 1]!;
   const context = `${chain}${lastStep}에서`;
   const question = variant % 2 === 0;

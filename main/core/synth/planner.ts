@@ -114,7 +114,9 @@ export class Planner {
    */
   private echoes(edge: Edge, source: Omit<SkeletonStep, 'id'>): boolean {
     const spec = this.options.catalog.require(edge.fromTool);
-    const bound = new Set([...Object.keys(source.literals), ...source.links.flatMap((l) => l.edge.toParams)].map((p) => spec.parameters.properties[p]?.['x-semantic']));
+    const bound = new Set(
+      [...Object.keys(source.literals), ...source.links.flatMap((l) => l.edge.toParams)].map((p) => spec.parameters.properties[p]?.['x-semantic']),
+    );
     const list = !this.options.oneRow.has(spec.id);
     return edge.fromFields.every((f) => {
       const tag = spec.response.fields[f]?.semantic;
@@ -135,7 +137,9 @@ export class Planner {
       partials = partials.flatMap((a) =>
         second.flatMap((b) => {
           const steps = mergeSteps(a.steps, b.steps);
-          return steps && steps.length <= max + 1 && steps[steps.length - 1]!.tool === also.goal ? [{ steps, slots: new Set([...a.slots, ...b.slots]), scores: [...a.scores, ...b.scores] }] : [];
+          return steps && steps.length <= max + 1 && steps[steps.length - 1]!.tool === also.goal
+            ? [{ steps, slots: new Set([...a.slots, ...b.slots]), scores: [...a.scores, ...b.scores] }]
+            : [];
         }),
       );
     }
@@ -156,11 +160,21 @@ export class Planner {
     const answerSlot = 'slot' in intent.answer.pick ? intent.answer.pick.slot : undefined;
     const namedBy = (p: Partial, slot: string): boolean => {
       const kind = intent.inputs[slot]!;
-      return p.steps.some((s) => s.pick?.kind === 'stated' && Object.values(this.options.catalog.require(s.tool).response.fields).some((f) => f.semantic && NAMING.test(f.semantic) && SUPPLIES[kind].includes(f.semantic)));
+      return p.steps.some(
+        (s) =>
+          s.pick?.kind === 'stated' &&
+          Object.values(this.options.catalog.require(s.tool).response.fields).some(
+            (f) => f.semantic && NAMING.test(f.semantic) && SUPPLIES[kind].includes(f.semantic),
+          ),
+      );
     };
     // The second value of a question asked of two takes the first's place in a second run.
     const pairedSlot = intent.each?.second;
-    const complete = partials.filter((p) => inputs.every(([slot]) => p.slots.has(slot) || slot === answerSlot || slot === pairedSlot || namedBy(p, slot)) && viaTools.every((t) => p.steps.some((s) => s.tool === t)));
+    const complete = partials.filter(
+      (p) =>
+        inputs.every(([slot]) => p.slots.has(slot) || slot === answerSlot || slot === pairedSlot || namedBy(p, slot)) &&
+        viaTools.every((t) => p.steps.some((s) => s.tool === t)),
+    );
     const seen = new Set<string>();
     const skeletons: Skeleton[] = [];
     for (const partial of complete) {
@@ -202,16 +216,23 @@ export class Planner {
     const linkedOnly = new Set(use?.linked ?? []);
     const supplied = new Set(inputs.flatMap(([, kind]) => SUPPLIES[kind]));
     // A list every parameter of which is optional still answers a question only when something narrows it.
-    const optionalChoices = open.length === 0 && !Object.values(literals).some((l) => l.from === 'input' || l.from === 'fixed') ? this.optionalEntities(spec, inputs) : [[]];
+    const optionalChoices =
+      open.length === 0 && !Object.values(literals).some((l) => l.from === 'input' || l.from === 'fixed') ? this.optionalEntities(spec, inputs) : [[]];
     const results: Partial[] = [];
     for (const extra of optionalChoices) {
-      const defaults = new Set(Object.entries(literals).filter(([, l]) => l.from === 'default').map(([p]) => p));
+      const defaults = new Set(
+        Object.entries(literals)
+          .filter(([, l]) => l.from === 'default')
+          .map(([p]) => p),
+      );
       for (const cover of this.covers([...open, ...extra], spec, inputs, linkedOnly, uses, defaults)) {
         const linked = new Set(cover.edges.flatMap((e) => e.toParams));
         const own: Record<string, LiteralSource> = Object.fromEntries(Object.entries({ ...literals, ...cover.literals }).filter(([p]) => !linked.has(p)));
         const sources = [...new Set(cover.edges.map((e) => e.fromTool))];
         if (sources.some((s) => s === toolId || ancestors.has(s))) continue;
-        let combos: { steps: Omit<SkeletonStep, 'id'>[]; slots: Set<string>; scores: number[] }[] = [{ steps: [], slots: new Set(Object.values(own).flatMap((l) => (l.from === 'input' ? [l.slot] : []))), scores: [] }];
+        let combos: { steps: Omit<SkeletonStep, 'id'>[]; slots: Set<string>; scores: number[] }[] = [
+          { steps: [], slots: new Set(Object.values(own).flatMap((l) => (l.from === 'input' ? [l.slot] : []))), scores: [] },
+        ];
         for (const source of sources) {
           const next: typeof combos = [];
           const carried = cover.edges.filter((e) => e.fromTool === source);
@@ -235,7 +256,12 @@ export class Planner {
         const bound = [...Object.keys(own), ...cover.edges.flatMap((e) => e.toParams)];
         const pick = naturalPick(spec, bound, supplied, this.options.oneRow, use?.pick);
         for (const combo of combos) {
-          const step: Omit<SkeletonStep, 'id'> = { tool: toolId, literals: own, links: cover.edges.map((edge) => ({ edge, from: edge.fromTool })), ...(pick ? { pick } : {}) };
+          const step: Omit<SkeletonStep, 'id'> = {
+            tool: toolId,
+            literals: own,
+            links: cover.edges.map((edge) => ({ edge, from: edge.fromTool })),
+            ...(pick ? { pick } : {}),
+          };
           results.push({ steps: [...combo.steps, step], slots: combo.slots, scores: [...combo.scores, ...cover.edges.map((e) => e.score)] });
         }
       }
@@ -259,7 +285,14 @@ export class Planner {
    * Ways to bind `params`: each to a stated input that fills its kind, or, a group at a time, to a verified link's
    * parameters. A time parameter takes only a time input; an entity parameter never takes one.
    */
-  private covers(params: string[], spec: ToolSpec, inputs: [string, InputKind][], linkedOnly: Set<string>, uses: Map<string, ToolUse | undefined>, defaults: Set<string>): { literals: Record<string, LiteralSource>; edges: Edge[] }[] {
+  private covers(
+    params: string[],
+    spec: ToolSpec,
+    inputs: [string, InputKind][],
+    linkedOnly: Set<string>,
+    uses: Map<string, ToolUse | undefined>,
+    defaults: Set<string>,
+  ): { literals: Record<string, LiteralSource>; edges: Edge[] }[] {
     const out: { literals: Record<string, LiteralSource>; edges: Edge[] }[] = [];
     // A date or a name handed from one call to the next reads like a coincidence ("the sunrise on the weather's base
     // date"), unless the question names that step ("the sunset on the next holiday").
@@ -323,16 +356,28 @@ export function filteringKinds(spec: ToolSpec, params: string[]): Set<string | u
  * its coordinates); the row whose names are the stated ones. Anything else ("the first of a hospital list") is
  * arbitrary, and the step cannot feed another.
  */
-export function naturalPick(spec: ToolSpec, params: string[], supplied: ReadonlySet<string>, oneRow: ReadonlySet<string>, asked?: RowPick): RowPick | undefined {
+export function naturalPick(
+  spec: ToolSpec,
+  params: string[],
+  supplied: ReadonlySet<string>,
+  oneRow: ReadonlySet<string>,
+  asked?: RowPick,
+): RowPick | undefined {
   if (asked) return asked;
   if (oneRow.has(spec.id)) return { kind: 'only' };
   const fields = Object.values(spec.response.fields);
   const aroundPlace = params.some((p) => PLACE_PARAM.test(spec.parameters.properties[p]?.['x-semantic'] ?? ''));
-  if (aroundPlace && (fields.some((f) => f.semantic && DISTANCE.has(f.semantic)) || (fields.some((f) => f.semantic === 'geo.lat') && fields.some((f) => f.semantic === 'geo.lon')))) return { kind: 'nearest' };
+  if (
+    aroundPlace &&
+    (fields.some((f) => f.semantic && DISTANCE.has(f.semantic)) ||
+      (fields.some((f) => f.semantic === 'geo.lat') && fields.some((f) => f.semantic === 'geo.lon')))
+  )
+    return { kind: 'nearest' };
   const filteredBy = filteringKinds(spec, params);
   // The row named exactly what the call searched for is the one meant ("the pharmacy of that name").
   const searched = new Set(params.map((p) => spec.parameters.properties[p]?.['x-semantic']).filter((t) => t !== undefined && SEARCH.test(t)));
-  if (fields.some((f) => f.semantic && NAMING.test(f.semantic) && (supplied.has(f.semantic) || searched.has(f.semantic)) && !filteredBy.has(f.semantic))) return { kind: 'stated' };
+  if (fields.some((f) => f.semantic && NAMING.test(f.semantic) && (supplied.has(f.semantic) || searched.has(f.semantic)) && !filteredBy.has(f.semantic)))
+    return { kind: 'stated' };
   return undefined;
 }
 
@@ -345,7 +390,8 @@ function mergeSteps(a: Omit<SkeletonStep, 'id'>[], b: Omit<SkeletonStep, 'id'>[]
       out.push(step);
       continue;
     }
-    if (JSON.stringify(same.literals) !== JSON.stringify(step.literals) || same.links.map((l) => l.edge.id).join() !== step.links.map((l) => l.edge.id).join()) return undefined;
+    if (JSON.stringify(same.literals) !== JSON.stringify(step.literals) || same.links.map((l) => l.edge.id).join() !== step.links.map((l) => l.edge.id).join())
+      return undefined;
   }
   return out;
 }

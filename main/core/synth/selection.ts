@@ -103,18 +103,39 @@ export function pickRow(rows: Row[], s: Selection): Row | undefined {
       return kept[0];
     case 'max':
     case 'min':
-      return best(kept.filter((r) => isNumber(r[f])), (r) => r[f] as number, s.kind === 'min');
+      return best(
+        kept.filter((r) => isNumber(r[f])),
+        (r) => r[f] as number,
+        s.kind === 'min',
+      );
     case 'nearest': {
       const o = s.origin;
-      if (!o) return best(kept.filter((r) => isNumber(r[f])), (r) => r[f] as number, true);
+      if (!o)
+        return best(
+          kept.filter((r) => isNumber(r[f])),
+          (r) => r[f] as number,
+          true,
+        );
       const d = (r: Row): number => ((r[o.latField] as number) - o.lat) ** 2 + ((r[o.lonField] as number) - o.lon) ** 2;
-      return best(kept.filter((r) => isNumber(r[o.latField]) && isNumber(r[o.lonField])), d, true);
+      return best(
+        kept.filter((r) => isNumber(r[o.latField]) && isNumber(r[o.lonField])),
+        d,
+        true,
+      );
     }
     case 'latest':
     case 'earliest':
-      return best(kept.filter((r) => present(r[f])), (r) => r[f] as string, s.kind === 'earliest');
+      return best(
+        kept.filter((r) => present(r[f])),
+        (r) => r[f] as string,
+        s.kind === 'earliest',
+      );
     case 'next':
-      return best(kept.filter((r) => present(r[f])), (r) => r[f] as string, true);
+      return best(
+        kept.filter((r) => present(r[f])),
+        (r) => r[f] as string,
+        true,
+      );
   }
 }
 

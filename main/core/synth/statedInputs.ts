@@ -7,7 +7,25 @@ import { sidoShortName } from '../region/sidoNames.ts';
 import { kst, pad, ymd } from '../time/kst.ts';
 import { dateText, monthText } from './mentions.ts';
 
-export const INPUT_KINDS = ['address', 'sido', 'sigungu', 'emd', 'month', 'date', 'year', 'hour', 'bizNo', 'place', 'hospital', 'pharmacy', 'keyword', 'station', 'statTopic', 'latlon', 'radius'] as const;
+export const INPUT_KINDS = [
+  'address',
+  'sido',
+  'sigungu',
+  'emd',
+  'month',
+  'date',
+  'year',
+  'hour',
+  'bizNo',
+  'place',
+  'hospital',
+  'pharmacy',
+  'keyword',
+  'station',
+  'statTopic',
+  'latlon',
+  'radius',
+] as const;
 export type InputKind = (typeof INPUT_KINDS)[number];
 
 /** The value kinds each input kind fills. */
@@ -95,7 +113,12 @@ export function addressValue(road: string, locale: Required<Pick<Locale, 'sido' 
 }
 
 export function sidoValue(sido: string): StatedValue {
-  return { kind: 'sido', text: sidoShortName(sido) === '광주' ? sido : sidoShortName(sido), supplies: { 'region.sidoName': sido, 'region.sidoShortName': sidoShortName(sido), 'region.fullName': sido }, locale: { sido } };
+  return {
+    kind: 'sido',
+    text: sidoShortName(sido) === '광주' ? sido : sidoShortName(sido),
+    supplies: { 'region.sidoName': sido, 'region.sidoShortName': sidoShortName(sido), 'region.fullName': sido },
+    locale: { sido },
+  };
 }
 
 export function sigunguValue(locale: Required<Pick<Locale, 'sido' | 'sigungu'>>): StatedValue {
@@ -103,7 +126,12 @@ export function sigunguValue(locale: Required<Pick<Locale, 'sido' | 'sigungu'>>)
   return {
     kind: 'sigungu',
     text: spokenRegion(full, locale.sido),
-    supplies: { 'region.fullName': full, 'region.sidoName': locale.sido, 'region.sidoShortName': sidoShortName(locale.sido), 'region.sigunguName': locale.sigungu },
+    supplies: {
+      'region.fullName': full,
+      'region.sidoName': locale.sido,
+      'region.sidoShortName': sidoShortName(locale.sido),
+      'region.sigunguName': locale.sigungu,
+    },
     locale,
   };
 }

@@ -23,7 +23,10 @@ export function closestNames(word: string, candidates: readonly string[]): strin
 }
 
 export function bigrams(text: string): Set<string> {
-  const clean = text.toLowerCase().replace(/[\s\p{P}]+/gu, ' ').trim();
+  const clean = text
+    .toLowerCase()
+    .replace(/[\s\p{P}]+/gu, ' ')
+    .trim();
   const out = new Set<string>();
   for (let i = 0; i + 1 < clean.length; i++) {
     const gram = clean.slice(i, i + 2);

@@ -17,7 +17,9 @@ export function pad(n: number, width: number): string {
 
 /** A KST clock from YYYYMMDD and HHmm. */
 export function kstAt(yyyymmdd: string, hhmm = '0000'): Date {
-  return new Date(Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)), Number(hhmm.slice(0, 2)), Number(hhmm.slice(2, 4))));
+  return new Date(
+    Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)), Number(hhmm.slice(0, 2)), Number(hhmm.slice(2, 4))),
+  );
 }
 
 export function isRealDate(yyyymmdd: string): boolean {

@@ -49,7 +49,7 @@ agent sees at inference: the same result view, the same query tool, the same rew
 | ${k.trainer === 'trl' ? '`train.jsonl`' : '`train.verl.jsonl`'} | the dataset: prompts (system with the tools, the user's request) and each row's reference |
 | \`kopa_tools.py\` | one typed function per tool (Google docstrings, as TRL reads them), \`TOOLS\`, and \`KopaEnvironment\` |
 | \`kopa_rewards.py\` | reward functions returning the service's rewards (\`kopa_reward\`, \`outcome_reward\`) |
-${k.trainer === 'trl' ? '| `train_grpo.py` | GRPO with TRL and LoRA |' : '| `kopa_verl_reward.py`, `kopa_verl_tool.py`, `tool_config.yaml`, `to_parquet.py` | verl\'s reward, tool and data |'}
+${k.trainer === 'trl' ? '| `train_grpo.py` | GRPO with TRL and LoRA |' : "| `kopa_verl_reward.py`, `kopa_verl_tool.py`, `tool_config.yaml`, `to_parquet.py` | verl's reward, tool and data |"}
 ${k.snapshot ? '| `tools.bundle.jsonl.gz` | the recorded answers the tools replay |\n' : ''}
 The Python modules use the standard library only; the trainers themselves (TRL, verl, PyTorch) are not installed or
 tested by KOPA Studio (they cannot be installed on its build machines): everything up to them is tested.

@@ -22,14 +22,21 @@ interface Param {
 function paramsOf(tool: FunctionSchema): Param[] {
   const required = new Set(tool.function.parameters.required);
   const props = tool.function.parameters.properties as Record<string, { type?: string; description?: string }>;
-  const list = Object.entries(props).map(([name, p]) => ({ name, type: PY_TYPES[p.type ?? 'string'] ?? 'str', required: required.has(name), description: docLine(p.description ?? name) }));
+  const list = Object.entries(props).map(([name, p]) => ({
+    name,
+    type: PY_TYPES[p.type ?? 'string'] ?? 'str',
+    required: required.has(name),
+    description: docLine(p.description ?? name),
+  }));
   return [...list.filter((p) => p.required), ...list.filter((p) => !p.required)];
 }
 
 /** A typed function with the Google-style docstring TRL reads to build the tool's schema. */
 function toolFunction(tool: FunctionSchema, indent: string, self: boolean): string {
   const params = paramsOf(tool);
-  const signature = [...(self ? ['self'] : []), ...params.map((p) => (p.required ? `${p.name}: ${p.type}` : `${p.name}: Optional[${p.type}] = None`))].join(', ');
+  const signature = [...(self ? ['self'] : []), ...params.map((p) => (p.required ? `${p.name}: ${p.type}` : `${p.name}: Optional[${p.type}] = None`))].join(
+    ', ',
+  );
   const doc = [
     `${indent}    """${docLine(tool.function.description)}`,
     '',
@@ -40,7 +47,11 @@ function toolFunction(tool: FunctionSchema, indent: string, self: boolean): stri
   ];
   const args = `{${params.map((p) => `${pyString(p.name)}: ${p.name}`).join(', ')}}`;
   const episode = self ? 'self.episode' : 'None';
-  return [`${indent}def ${tool.function.name}(${signature}) -> str:`, ...doc, `${indent}    return call_tool(${pyString(tool.function.name)}, ${args}, ${episode})`].join('\n');
+  return [
+    `${indent}def ${tool.function.name}(${signature}) -> str:`,
+    ...doc,
+    `${indent}    return call_tool(${pyString(tool.function.name)}, ${args}, ${episode})`,
+  ].join('\n');
 }
 
 const CLIENT = `import json

@@ -69,7 +69,10 @@ export class EpisodeResults {
     const checked = this.options.catalog.validator(QUERY_TOOL).check(raw);
     if (!checked.ok) {
       const list = checked.violations.map((v) => `${v.path || '(arguments)'} ${v.message}`).join('; ');
-      return { ...failure('InvalidParam', `${QUERY_TOOL}의 인자가 스키마에 맞지 않습니다: ${list}`, { retryable: false, violations: checked.violations }), ...base };
+      return {
+        ...failure('InvalidParam', `${QUERY_TOOL}의 인자가 스키마에 맞지 않습니다: ${list}`, { retryable: false, violations: checked.violations }),
+        ...base,
+      };
     }
     const args = checked.args as unknown as RowQuery;
     const rows = HANDLE.test(String(args.result)) ? this.rows.get(args.result) : undefined;
@@ -80,6 +83,16 @@ export class EpisodeResults {
     }
     const outcome = queryRows(rows, args);
     if (!outcome.ok) return { ...failure('InvalidParam', outcome.message, { retryable: false }), ...base };
-    return { ok: true, items: outcome.items, totalCount: outcome.totalCount, page: null, resultCode: null, resultMessage: null, error: null, warnings: [], ...base };
+    return {
+      ok: true,
+      items: outcome.items,
+      totalCount: outcome.totalCount,
+      page: null,
+      resultCode: null,
+      resultMessage: null,
+      error: null,
+      warnings: [],
+      ...base,
+    };
   }
 }

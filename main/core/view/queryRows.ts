@@ -109,7 +109,12 @@ function test(c: RowCondition): (row: Item) => boolean {
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
 export function queryRows(rows: Item[], query: RowQuery): QueryOutcome {
-  const named = [...(query.where ?? []).map((c) => c.field), ...(query.orderBy ? [query.orderBy] : []), ...(query.fields ?? []), ...(query.field ? [query.field] : [])];
+  const named = [
+    ...(query.where ?? []).map((c) => c.field),
+    ...(query.orderBy ? [query.orderBy] : []),
+    ...(query.fields ?? []),
+    ...(query.field ? [query.field] : []),
+  ];
   const unknown = [...new Set(named.filter((f) => !rows.some((r) => Object.hasOwn(r, f))))];
   if (unknown.length > 0 && rows.length > 0) {
     const known = new Set<string>();
@@ -151,7 +156,8 @@ export function queryRows(rows: Item[], query: RowQuery): QueryOutcome {
  */
 function sorted(rows: Item[], field: string, sign: 1 | -1, count: number): Item[] {
   const keyed = rows.map((row, i) => ({ row, i, none: empty(row[field]), key: keyOf(row[field]) }));
-  const before = (a: (typeof keyed)[number], b: (typeof keyed)[number]): number => (a.none ? (b.none ? a.i - b.i : 1) : b.none ? -1 : sign * compareKeys(a.key, b.key) || a.i - b.i);
+  const before = (a: (typeof keyed)[number], b: (typeof keyed)[number]): number =>
+    a.none ? (b.none ? a.i - b.i : 1) : b.none ? -1 : sign * compareKeys(a.key, b.key) || a.i - b.i;
   if (count >= rows.length / 4) return keyed.sort(before).map((k) => k.row);
   const top: typeof keyed = [];
   for (const k of keyed) {

@@ -134,7 +134,12 @@ export function renderResult(result: Viewable, handle: string | null, options: V
   }
   const shown = rows.length;
   const note = [shown < returned ? hiddenNote(shown) : '', partial].filter(Boolean).join(' ');
-  const parts = [JSON.stringify({ ...head, ...(shown < returned ? { shown } : {}), fields, ...(same.length ? { same: sameValues } : {}) }).slice(0, -1), `,"data":[${rows.join(',')}]`, note ? `,"note":${JSON.stringify(note)}` : '', '}'];
+  const parts = [
+    JSON.stringify({ ...head, ...(shown < returned ? { shown } : {}), fields, ...(same.length ? { same: sameValues } : {}) }).slice(0, -1),
+    `,"data":[${rows.join(',')}]`,
+    note ? `,"note":${JSON.stringify(note)}` : '',
+    '}',
+  ];
   return { text: parts.join(''), handle, visible, returned, shown, totalCount };
 }
 

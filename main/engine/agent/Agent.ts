@@ -93,7 +93,14 @@ export class Agent<C> {
       if (last && turns > 0) add({ role: 'user', content: '도구를 더 쓰지 말고, 지금까지의 결과로 최종 답변을 하세요.' }, { kind: 'stepCap' });
       const tools = o.tools.offered();
       const ask = (maxTokens: number | undefined): Promise<ModelTurn> =>
-        o.backend.turn(messages, tools, { toolChoice, maxTokens, temperature: o.temperature, seed: o.seed, signal: o.signal, onToken: (text) => o.onEvent?.({ kind: 'token', text }) });
+        o.backend.turn(messages, tools, {
+          toolChoice,
+          maxTokens,
+          temperature: o.temperature,
+          seed: o.seed,
+          signal: o.signal,
+          onToken: (text) => o.onEvent?.({ kind: 'token', text }),
+        });
       let turn = await ask(o.maxTokens);
       // A turn the token budget cut off is no answer and no call: it is asked once more with twice the budget, and
       // an episode cut again ends as truncated.
@@ -131,9 +138,11 @@ export class Agent<C> {
       for (const [i, call] of turn.toolCalls.entries()) {
         // A model (or what it read) asking for hundreds of calls in one turn gets a bounded answer, not hundreds of requests.
         const outcome =
-          i >= perTurn ? session.refuse(call, at, `한 번에 도구를 ${perTurn}개까지만 호출할 수 있어 이 호출은 실행하지 않았습니다.`)
-          : ran >= perEpisode ? session.refuse(call, at, `이 질문에 쓸 수 있는 도구 호출 ${perEpisode}회를 모두 썼습니다.`)
-          : await session.run(call, at);
+          i >= perTurn
+            ? session.refuse(call, at, `한 번에 도구를 ${perTurn}개까지만 호출할 수 있어 이 호출은 실행하지 않았습니다.`)
+            : ran >= perEpisode
+              ? session.refuse(call, at, `이 질문에 쓸 수 있는 도구 호출 ${perEpisode}회를 모두 썼습니다.`)
+              : await session.run(call, at);
         if (outcome.ran) ran++;
         calls.push(outcome.record);
         add({ role: 'tool', toolCallId: call.id, name: call.name, content: outcome.content }, outcome.meta);

@@ -82,7 +82,11 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
 
   open(history: ChatMessage[]): ToolSession<EpisodeCall> {
     const o = this.options;
-    const results = new EpisodeResults(o.call, { catalog: o.catalog, view: o.view, after: lastHandle(history.flatMap((m) => (m.role === 'tool' ? [m.content] : []))) });
+    const results = new EpisodeResults(o.call, {
+      catalog: o.catalog,
+      view: o.view,
+      after: lastHandle(history.flatMap((m) => (m.role === 'tool' ? [m.content] : []))),
+    });
     const seen = new Map<string, number>();
     const calls: EpisodeCall[] = [];
     const refuse = (call: ToolCall, turn: ToolTurn, reason: string, ms = 0): ToolOutcome<EpisodeCall> => {
@@ -108,7 +112,8 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
       if (!toolId) return refused(`${call.name}은(는) 없는 도구입니다. 사용할 수 있는 도구: ${[...this.byFunction.keys()].join(', ')}`);
       turn.onEvent?.({ kind: 'tool_call', step, call, tool: toolId, origins });
       const checked = o.catalog.validator(toolId).check(call.arguments);
-      if (!checked.ok) return refused(`인자가 스키마에 맞지 않아 호출하지 않았습니다: ${checked.violations.map((v) => `${v.path || '(arguments)'} ${v.message}`).join('; ')}`);
+      if (!checked.ok)
+        return refused(`인자가 스키마에 맞지 않아 호출하지 않았습니다: ${checked.violations.map((v) => `${v.path || '(arguments)'} ${v.message}`).join('; ')}`);
       const key = `${toolId} ${canonicalJson(checked.args)}`;
       const times = (seen.get(key) ?? 0) + 1;
       seen.set(key, times);
@@ -120,17 +125,51 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
       }
       const { result, view } = await results.run(toolId, checked.args, turn.signal);
       const ms = Math.round(performance.now() - started);
-      const record: EpisodeCall = { step, tool: toolId, arguments: checked.args, result, ...(view.handle ? { handle: view.handle } : {}), shown: view.visible, ms };
+      const record: EpisodeCall = {
+        step,
+        tool: toolId,
+        arguments: checked.args,
+        result,
+        ...(view.handle ? { handle: view.handle } : {}),
+        shown: view.visible,
+        ms,
+      };
       calls.push(record);
-      const summary = result.ok ? `${view.handle}: ${view.shown} of ${view.returned} rows shown${view.returned !== view.totalCount ? ` (${view.totalCount} in all)` : ''}` : `${result.error?.kind}: ${result.error?.message}`;
-      const preview = result.ok ? resultPreview(result.items, result.totalCount, { headline: spec.kind === 'remote' ? spec.response.headline : undefined }) : undefined;
+      const summary = result.ok
+        ? `${view.handle}: ${view.shown} of ${view.returned} rows shown${view.returned !== view.totalCount ? ` (${view.totalCount} in all)` : ''}`
+        : `${result.error?.kind}: ${result.error?.message}`;
+      const preview = result.ok
+        ? resultPreview(result.items, result.totalCount, { headline: spec.kind === 'remote' ? spec.response.headline : undefined })
+        : undefined;
       const error = result.error ? { kind: result.error.kind, message: result.error.message } : undefined;
       const raw = result.raw ? keptRaw(result.raw) : undefined;
       const shown = result.ok && view.handle ? { view: { handle: view.handle, shown: view.shown, returned: view.returned, total: view.totalCount } } : {};
-      turn.onEvent?.({ kind: 'tool_result', step, callId: call.id, tool: toolId, ok: result.ok, summary, latencyMs: result.latencyMs, ...shown, ...(preview ? { preview } : {}), ...(error ? { error } : {}), ...(raw ? { raw } : {}) });
+      turn.onEvent?.({
+        kind: 'tool_result',
+        step,
+        callId: call.id,
+        tool: toolId,
+        ok: result.ok,
+        summary,
+        latencyMs: result.latencyMs,
+        ...shown,
+        ...(preview ? { preview } : {}),
+        ...(error ? { error } : {}),
+        ...(raw ? { raw } : {}),
+      });
       return {
         content: view.text,
-        meta: { tool: toolId, requestHash: result.requestHash, ok: result.ok, latencyMs: result.latencyMs, origins, ...(view.handle ? { handle: view.handle } : {}), ...(preview ? { preview } : {}), ...(error ? { error } : {}), ...(raw ? { raw } : {}) },
+        meta: {
+          tool: toolId,
+          requestHash: result.requestHash,
+          ok: result.ok,
+          latencyMs: result.latencyMs,
+          origins,
+          ...(view.handle ? { handle: view.handle } : {}),
+          ...(preview ? { preview } : {}),
+          ...(error ? { error } : {}),
+          ...(raw ? { raw } : {}),
+        },
         record,
         ran: true,
       };

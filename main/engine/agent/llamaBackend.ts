@@ -21,7 +21,16 @@ export class LlamaBackend implements ModelBackend {
   }
 
   turn(messages: ChatMessage[], tools: ModelTool[], options: TurnOptions): Promise<ModelTurn> {
-    return this.model.chat(messages, { tools, mode: this.mode, toolChoice: options.toolChoice, maxTokens: options.maxTokens, temperature: options.temperature, seed: options.seed, onText: options.onToken, signal: options.signal });
+    return this.model.chat(messages, {
+      tools,
+      mode: this.mode,
+      toolChoice: options.toolChoice,
+      maxTokens: options.maxTokens,
+      temperature: options.temperature,
+      seed: options.seed,
+      onText: options.onToken,
+      signal: options.signal,
+    });
   }
 
   /** Makes the model's context now (memory allocated at load, not at the first question). */

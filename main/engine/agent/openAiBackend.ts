@@ -37,7 +37,15 @@ interface WireMessage {
 function toWire(messages: ChatMessage[]): WireMessage[] {
   return messages.map((m) => {
     if (m.role === 'assistant') {
-      return { role: 'assistant', content: m.content || null, ...(m.toolCalls?.length ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) } : {}) };
+      return {
+        role: 'assistant',
+        content: m.content || null,
+        ...(m.toolCalls?.length
+          ? {
+              tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } })),
+            }
+          : {}),
+      };
     }
     if (m.role === 'tool') return { role: 'tool', content: m.content, tool_call_id: m.toolCallId, name: m.name };
     return { role: m.role, content: m.content };
@@ -81,7 +89,11 @@ export class OpenAiBackend implements ModelBackend {
     this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
     const verdict = checkAllowed(this.endpoint, 'POST', options.allowlist);
     if (!verdict.allowed) {
-      throw saidError('NotFound', { message: 'error.serverNotRegistered', hint: 'error.serverNotRegistered.hint', vars: { url: options.baseUrl, reason: verdict.reason ?? '', model: options.model } });
+      throw saidError('NotFound', {
+        message: 'error.serverNotRegistered',
+        hint: 'error.serverNotRegistered.hint',
+        vars: { url: options.baseUrl, reason: verdict.reason ?? '', model: options.model },
+      });
     }
     this.id = `openai:${options.baseUrl}#${options.model}`;
   }
@@ -112,7 +124,12 @@ export class OpenAiBackend implements ModelBackend {
     const body = {
       model: this.options.model,
       messages: toWire(messages),
-      ...(tools.length && options.toolChoice !== 'none' ? { tools: tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })), tool_choice: options.toolChoice ?? 'auto' } : {}),
+      ...(tools.length && options.toolChoice !== 'none'
+        ? {
+            tools: tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })),
+            tool_choice: options.toolChoice ?? 'auto',
+          }
+        : {}),
       temperature: options.temperature ?? 0,
       ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
@@ -132,11 +149,18 @@ export class OpenAiBackend implements ModelBackend {
       });
     } catch (error) {
       if (options.signal?.aborted) return { text: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 }, stop: 'abort' };
-      throw saidError('RuntimeUnavailable', { message: 'error.serverSilent', hint: 'error.serverSilent.hint', vars: { url: this.options.baseUrl, reason: (error as Error).message } }, { cause: error });
+      throw saidError(
+        'RuntimeUnavailable',
+        { message: 'error.serverSilent', hint: 'error.serverSilent.hint', vars: { url: this.options.baseUrl, reason: (error as Error).message } },
+        { cause: error },
+      );
     }
     if (!response.ok || !response.body) {
       const text = await response.text().catch(() => '');
-      throw saidError('RuntimeUnavailable', { message: 'error.serverHttp', vars: { url: this.options.baseUrl, status: response.status, body: text.slice(0, 300) } });
+      throw saidError('RuntimeUnavailable', {
+        message: 'error.serverHttp',
+        vars: { url: this.options.baseUrl, status: response.status, body: text.slice(0, 300) },
+      });
     }
     return stream ? this.readStream(response.body, options, tools) : this.readWhole((await response.json()) as Record<string, unknown>, tools);
   }
@@ -149,7 +173,17 @@ export class OpenAiBackend implements ModelBackend {
     let finish = '';
     for await (const data of sseData(body)) {
       if (data === '[DONE]') break;
-      const chunk = JSON.parse(data) as { choices?: { delta?: { content?: string; reasoning_content?: string; tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[] }; finish_reason?: string }[]; usage?: { prompt_tokens: number; completion_tokens: number } };
+      const chunk = JSON.parse(data) as {
+        choices?: {
+          delta?: {
+            content?: string;
+            reasoning_content?: string;
+            tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[];
+          };
+          finish_reason?: string;
+        }[];
+        usage?: { prompt_tokens: number; completion_tokens: number };
+      };
       if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
       const choice = chunk.choices?.[0];
       if (!choice) continue;
@@ -172,10 +206,33 @@ export class OpenAiBackend implements ModelBackend {
   }
 
   private readWhole(json: Record<string, unknown>, tools: ModelTool[]): ModelTurn {
-    const choice = (json.choices as { message: { content?: string | null; reasoning_content?: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[] }; finish_reason?: string }[] | undefined)?.[0];
+    const choice = (
+      json.choices as
+        | {
+            message: {
+              content?: string | null;
+              reasoning_content?: string | null;
+              tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+            };
+            finish_reason?: string;
+          }[]
+        | undefined
+    )?.[0];
     const usage = json.usage as { prompt_tokens: number; completion_tokens: number } | undefined;
-    const toolCalls = (choice?.message.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, arguments: parseArguments(c.function.arguments, c.function.name), rawArguments: c.function.arguments }));
-    return this.finish(choice?.message.content ?? '', toolCalls, { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 }, choice?.finish_reason ?? '', choice?.message.reasoning_content ?? '', tools);
+    const toolCalls = (choice?.message.tool_calls ?? []).map((c) => ({
+      id: c.id,
+      name: c.function.name,
+      arguments: parseArguments(c.function.arguments, c.function.name),
+      rawArguments: c.function.arguments,
+    }));
+    return this.finish(
+      choice?.message.content ?? '',
+      toolCalls,
+      { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 },
+      choice?.finish_reason ?? '',
+      choice?.message.reasoning_content ?? '',
+      tools,
+    );
   }
 
   /**

@@ -52,7 +52,9 @@ export class ScriptedBackend implements ModelBackend {
   static fromFile(file: string): ScriptedBackend {
     let lines: string[];
     try {
-      lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+      lines = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '');
     } catch (error) {
       throw saidError('NotFound', { message: 'error.cannotReadTranscript', vars: { file, reason: (error as Error).message } });
     }
@@ -66,7 +68,11 @@ export class ScriptedBackend implements ModelBackend {
       const turn = scriptedTurnSchema.safeParse(json);
       if (!turn.success) {
         const issue = turn.error.issues[0]!;
-        throw saidError('InvalidRequest', { message: 'error.notModelTurn', hint: 'error.scriptedFormat', vars: { file, line: i + 1, problem: `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` } });
+        throw saidError('InvalidRequest', {
+          message: 'error.notModelTurn',
+          hint: 'error.scriptedFormat',
+          vars: { file, line: i + 1, problem: `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` },
+        });
       }
       return turn.data;
     });
@@ -81,7 +87,12 @@ export class ScriptedBackend implements ModelBackend {
     const raw = this.rawArguments[this.next] ?? [];
     const scripted = this.turns[this.next++];
     if (!scripted) throw saidError('InvalidRequest', { message: 'error.transcriptEnded', vars: { n: this.next } });
-    const toolCalls = (scripted.toolCalls ?? []).map((c, i) => ({ id: `call_${messages.length}_${i + 1}`, name: c.name, arguments: c.arguments ?? {}, ...(raw[i] !== undefined ? { rawArguments: raw[i] } : {}) }));
+    const toolCalls = (scripted.toolCalls ?? []).map((c, i) => ({
+      id: `call_${messages.length}_${i + 1}`,
+      name: c.name,
+      arguments: c.arguments ?? {},
+      ...(raw[i] !== undefined ? { rawArguments: raw[i] } : {}),
+    }));
     const text = scripted.text ?? '';
     const usage = { inputTokens: 0, outputTokens: 0 };
     if (options.onToken && text !== '') {

@@ -56,14 +56,23 @@ export class ServerPool implements ModelBackend {
       if (!c.ok) this.setAside(this.members[i]!, c.message);
     });
     if (checks.every((c) => !c.ok)) {
-      throw saidError('RuntimeUnavailable', { message: 'error.poolSilent', hint: 'error.poolSilent.hint', vars: { problems: checks.map((c, i) => `${this.members[i]!.backend.id}: ${c.message}`).join('; ') } });
+      throw saidError('RuntimeUnavailable', {
+        message: 'error.poolSilent',
+        hint: 'error.poolSilent.hint',
+        vars: { problems: checks.map((c, i) => `${this.members[i]!.backend.id}: ${c.message}`).join('; ') },
+      });
     }
     return this.status();
   }
 
   status(): PoolMemberStatus[] {
     const now = this.now();
-    return this.members.map((m) => ({ id: m.backend.id, concurrency: m.concurrency, ok: m.downUntil <= now, ...(m.lastError ? { message: m.lastError } : {}) }));
+    return this.members.map((m) => ({
+      id: m.backend.id,
+      concurrency: m.concurrency,
+      ok: m.downUntil <= now,
+      ...(m.lastError ? { message: m.lastError } : {}),
+    }));
   }
 
   async turn(messages: ChatMessage[], tools: ModelTool[], options: TurnOptions): Promise<ModelTurn> {
@@ -72,7 +81,10 @@ export class ServerPool implements ModelBackend {
     for (;;) {
       const member = this.pick(tried);
       if (!member) {
-        throw failure ?? saidError('RuntimeUnavailable', { message: 'error.poolBusy', hint: 'error.poolBusy.hint', vars: { seconds: Math.round(this.retryAfterMs / 1000) } });
+        throw (
+          failure ??
+          saidError('RuntimeUnavailable', { message: 'error.poolBusy', hint: 'error.poolBusy.hint', vars: { seconds: Math.round(this.retryAfterMs / 1000) } })
+        );
       }
       tried.add(member);
       member.active++;

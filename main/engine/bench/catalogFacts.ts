@@ -22,7 +22,12 @@ export function lintContext(catalog: Catalog, view?: ViewOptions): LintContext {
     documented: (tool, value) => {
       const spec = catalog.get(tool);
       if (!spec || value.length < 2) return false;
-      const docs = [spec.description.ko, spec.description.en, ...Object.values(spec.parameters.properties).map((p) => p.description), ...Object.values(spec.response.fields).flatMap((f) => [f.ko ?? '', f.en ?? ''])];
+      const docs = [
+        spec.description.ko,
+        spec.description.en,
+        ...Object.values(spec.parameters.properties).map((p) => p.description),
+        ...Object.values(spec.response.fields).flatMap((f) => [f.ko ?? '', f.en ?? '']),
+      ];
       return docs.some((text) => new RegExp(`(^|[^A-Za-z0-9])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9])`).test(text));
     },
   };
@@ -51,11 +56,13 @@ export function metricContext(catalog: Catalog, task: BenchTask): MetricContext 
   const lint = lintContext(catalog);
   const asOf = new Date(task.asOf);
   const stated = statedWords(task);
-  const tagOf = (tool: string, name: string): string | undefined => (name.startsWith('where.') ? lint.fieldTagOf?.(tool, name.slice('where.'.length)) : lint.tagOf(tool, name));
+  const tagOf = (tool: string, name: string): string | undefined =>
+    name.startsWith('where.') ? lint.fieldTagOf?.(tool, name.slice('where.'.length)) : lint.tagOf(tool, name);
   return {
     query: task.query_ko,
     incidental: (tool, name, value) => {
-      if (name.startsWith('where.')) return (value !== undefined && lint.documented?.(tool, String(value))) || stated.get(`${tool}.${name}=${String(value)}`) === '';
+      if (name.startsWith('where.'))
+        return (value !== undefined && lint.documented?.(tool, String(value))) || stated.get(`${tool}.${name}=${String(value)}`) === '';
       return lint.incidental(tool, name) || [...stated].some(([key, words]) => words === '' && key.startsWith(`${tool}.${name}=`));
     },
     mention: (tool, name, value) => {

@@ -27,7 +27,8 @@ export async function referenceTrace(task: BenchTask, call: ToolCaller, options:
   const { steps, failure, hidden } = await executeSteps(task.plan, tools, { accept: (result) => result.error?.kind === 'NoData', visible: options.visible });
   if (failure) return { steps, answer: undefined, ok: false, failure, ...(hidden ? { hidden } : {}) };
   const holds = await evaluate(task.plan.answer.expr, stepResults(steps));
-  if (holds !== true) return { steps, answer: undefined, ok: false, failure: `declining is not right here: ${task.plan.answer.expr} is ${JSON.stringify(holds ?? null)}` };
+  if (holds !== true)
+    return { steps, answer: undefined, ok: false, failure: `declining is not right here: ${task.plan.answer.expr} is ${JSON.stringify(holds ?? null)}` };
   const unseen = options.visible ? await answerHidden(task.plan.answer.expr, steps, options.view ?? {}) : undefined;
   if (unseen) return { steps, answer: undefined, ok: false, failure: describeHidden(unseen), hidden: unseen };
   return { steps, answer: DECLINE, ok: true };

@@ -50,7 +50,9 @@ export interface BenchRunOptions {
 
 /** A run's identity as a hash: the run id's suffix, equal exactly when a resume may continue it. */
 export function runKey(m: IdentitySource): string {
-  return createHash('sha256').update(canonicalJson(runIdentity(m))).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(runIdentity(m)))
+    .digest('hex');
 }
 
 /** The result view the manifest records. */
@@ -66,7 +68,11 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
   if (existing) {
     const changed = identityChanges(existing.manifest, manifest);
     if (changed.length) {
-      throw saidError('InvalidRequest', { message: 'error.runSettings', hint: 'error.runSettings.hint', vars: { run: manifest.runId, changed: changed.join(', ') } });
+      throw saidError('InvalidRequest', {
+        message: 'error.runSettings',
+        hint: 'error.runSettings.hint',
+        vars: { run: manifest.runId, changed: changed.join(', ') },
+      });
     }
   } else {
     repo.createRun(manifest.runId, suite.name, manifest, now());
@@ -92,7 +98,12 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
 
   const attempt = async (task: BenchTask, sample: number): Promise<void> => {
     const expected = await reference(task);
-    if (!expected.ok) throw saidError('InvalidRequest', { message: 'error.referenceFails', hint: 'error.referenceFails.hint', vars: { task: task.id, failure: expected.failure ?? '' } });
+    if (!expected.ok)
+      throw saidError('InvalidRequest', {
+        message: 'error.referenceFails',
+        hint: 'error.referenceFails.hint',
+        vars: { task: task.id, failure: expected.failure ?? '' },
+      });
     const faulty = injectFaults(options.callerFor(task), task.faults, options.source);
     let outside = 0;
     const call: ToolCaller = async (tool, args, signal) => {
@@ -198,7 +209,14 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
 
   const status: BenchRunSummary['status'] = options.signal?.aborted ? 'aborted' : errors.length ? 'failed' : 'done';
-  const summary = summarizeRun(options, status, { ran, resumed: finished.size, errors, tokens, overheadMs: ran ? overheadTotal / ran : 0, seconds: (performance.now() - started) / 1000 });
+  const summary = summarizeRun(options, status, {
+    ran,
+    resumed: finished.size,
+    errors,
+    tokens,
+    overheadMs: ran ? overheadTotal / ran : 0,
+    seconds: (performance.now() - started) / 1000,
+  });
   repo.setStatus(manifest.runId, status, summary, now());
   return summary;
 }
@@ -210,7 +228,18 @@ export function summarizeRun(
 ): BenchRunSummary {
   const ids = new Set(options.suite.tasks.map((t) => t.id));
   const attempts = options.repo.attempts(options.manifest.runId).filter((a) => ids.has(a.taskId));
-  const numbers = runNumbers(options.suite.tasks, attempts.map((a) => ({ taskId: a.taskId, pass: a.verdict === 'pass', grounded: a.verdict === 'pass' && a.grounded !== false, failure: a.failure, metrics: a.metrics })), (t) => agenciesOf(options.catalog, t), options.manifest.sampling.seed);
+  const numbers = runNumbers(
+    options.suite.tasks,
+    attempts.map((a) => ({
+      taskId: a.taskId,
+      pass: a.verdict === 'pass',
+      grounded: a.verdict === 'pass' && a.grounded !== false,
+      failure: a.failure,
+      metrics: a.metrics,
+    })),
+    (t) => agenciesOf(options.catalog, t),
+    options.manifest.sampling.seed,
+  );
   return {
     runId: options.manifest.runId,
     status,

@@ -43,7 +43,9 @@ export class ScriptBook {
 
   /** Whether a file is a per-task script rather than one flat transcript. */
   static isScriptBook(file: string): boolean {
-    const first = readFileSync(file, 'utf8').split('\n').find((l) => l.trim() !== '');
+    const first = readFileSync(file, 'utf8')
+      .split('\n')
+      .find((l) => l.trim() !== '');
     try {
       return first !== undefined && typeof (JSON.parse(first) as { task?: unknown }).task === 'string';
     } catch {

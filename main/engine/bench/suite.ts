@@ -31,12 +31,22 @@ function suiteVersion(dir: string | undefined): string | null {
 export function suiteFiles(ref: string, resourcesDir: string): { name: string; files: string[]; dir?: string } {
   if ((BUNDLED_SUITES as readonly string[]).includes(ref)) {
     const dir = path.join(resourcesDir, 'bench', ref);
-    return { name: ref, files: readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f)), dir };
+    return {
+      name: ref,
+      files: readdirSync(dir)
+        .filter((f) => f.endsWith('.jsonl'))
+        .sort()
+        .map((f) => path.join(dir, f)),
+      dir,
+    };
   }
   const target = path.resolve(ref);
   if (!existsSync(target)) throw saidError('NotFound', { message: 'error.noSuite', vars: { ref, names: BUNDLED_SUITES.join(', ') } });
   if (statSync(target).isDirectory()) {
-    const files = readdirSync(target).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(target, f));
+    const files = readdirSync(target)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()
+      .map((f) => path.join(target, f));
     if (files.length === 0) throw saidError('NotFound', { message: 'error.suiteEmptyFolder', vars: { dir: target } });
     return { name: path.basename(target), files, dir: target };
   }
@@ -65,13 +75,17 @@ function taskProblems(task: BenchTask, catalog: Catalog): string[] {
     ids.add(step.id);
     if (!offered.includes(step.tool)) problems.push(`plan step ${step.id} uses ${step.tool}, which is not among the task's tools`);
     const spec = catalog.get(step.tool);
-    if (spec) for (const param of Object.keys(step.args)) if (!(param in spec.parameters.properties)) problems.push(`plan step ${step.id}: ${step.tool} has no parameter ${param}`);
+    if (spec)
+      for (const param of Object.keys(step.args))
+        if (!(param in spec.parameters.properties)) problems.push(`plan step ${step.id}: ${step.tool} has no parameter ${param}`);
   });
   if (task.level !== task.plan.steps.length) problems.push(`level is ${task.level} but the plan has ${task.plan.steps.length} steps`);
   const declines = task.plan.answer.compare === 'decline';
-  if (declines !== task.abilities.includes('declining')) problems.push(declines ? 'a decline task must list the "declining" ability' : '"declining" is listed but the answer is not "decline"');
+  if (declines !== task.abilities.includes('declining'))
+    problems.push(declines ? 'a decline task must list the "declining" ability' : '"declining" is listed but the answer is not "decline"');
   const faulty = (task.faults?.length ?? 0) > 0;
-  if (faulty !== task.abilities.includes('fault recovery')) problems.push(faulty ? 'a task with faults must list the "fault recovery" ability' : '"fault recovery" is listed but the task injects no fault');
+  if (faulty !== task.abilities.includes('fault recovery'))
+    problems.push(faulty ? 'a task with faults must list the "fault recovery" ability' : '"fault recovery" is listed but the task injects no fault');
   for (const f of task.faults ?? []) if (!task.plan.steps.some((s) => s.tool === f.tool)) problems.push(`faults: ${f.tool} is not called by the plan`);
   for (const key of Object.keys(task.statedAs ?? {})) {
     const [step, param] = key.split('.');
@@ -101,7 +115,12 @@ export function loadSuite(ref: string, resourcesDir: string, catalog: Catalog): 
           return;
         }
         if (!validate(json)) {
-          problems.push(...(validate.errors ?? []).map((e) => `${where}: ${e.instancePath || '(task)'} ${e.message ?? ''}${e.keyword === 'additionalProperties' ? ` (${String(e.params.additionalProperty)})` : ''}`));
+          problems.push(
+            ...(validate.errors ?? []).map(
+              (e) =>
+                `${where}: ${e.instancePath || '(task)'} ${e.message ?? ''}${e.keyword === 'additionalProperties' ? ` (${String(e.params.additionalProperty)})` : ''}`,
+            ),
+          );
           return;
         }
         const task = json as BenchTask;
@@ -112,9 +131,14 @@ export function loadSuite(ref: string, resourcesDir: string, catalog: Catalog): 
       });
   }
   if (problems.length > 0) {
-    throw saidError('InvalidRequest', { message: 'error.suiteProblems', vars: { name, n: problems.length, problems: `${problems.slice(0, 40).join('\n  ')}${problems.length > 40 ? `\n  … (+${problems.length - 40})` : ''}` } });
+    throw saidError('InvalidRequest', {
+      message: 'error.suiteProblems',
+      vars: { name, n: problems.length, problems: `${problems.slice(0, 40).join('\n  ')}${problems.length > 40 ? `\n  … (+${problems.length - 40})` : ''}` },
+    });
   }
   if (tasks.length === 0) throw saidError('InvalidRequest', { message: 'error.suiteNoTasks', vars: { name } });
-  const hash = createHash('sha256').update(tasks.map((t) => canonicalJson(t)).join('\n')).digest('hex');
+  const hash = createHash('sha256')
+    .update(tasks.map((t) => canonicalJson(t)).join('\n'))
+    .digest('hex');
   return { name, version: suiteVersion(dir), hash, tasks };
 }

@@ -49,10 +49,22 @@ export async function validateSuite(suite: Suite, options: ValidateOptions): Pro
     while (next < suite.tasks.length && !options.signal?.aborted) {
       const index = next++;
       const task = suite.tasks[index]!;
-      const trace: Awaited<ReturnType<typeof referenceTrace>> = await referenceTrace(task, options.callerFor(task), { catalog: options.catalog, view: options.view, visible: true }).catch((error: unknown) => ({ steps: [], answer: undefined, ok: false, failure: (error as Error).message }));
+      const trace: Awaited<ReturnType<typeof referenceTrace>> = await referenceTrace(task, options.callerFor(task), {
+        catalog: options.catalog,
+        view: options.view,
+        visible: true,
+      }).catch((error: unknown) => ({ steps: [], answer: undefined, ok: false, failure: (error as Error).message }));
       const lints = trace.ok ? lintTask(task, trace.steps, lintCtx) : [];
       const hidden = trace.hidden ? { hidden: { step: trace.hidden.step, what: trace.hidden.what, row: trace.hidden.row } } : {};
-      results[index] = { id: task.id, solvable: trace.ok, expected: trace.answer ?? null, ...(trace.failure ? { failure: trace.failure } : {}), ...hidden, lints, calls: trace.steps.length };
+      results[index] = {
+        id: task.id,
+        solvable: trace.ok,
+        expected: trace.answer ?? null,
+        ...(trace.failure ? { failure: trace.failure } : {}),
+        ...hidden,
+        lints,
+        calls: trace.steps.length,
+      };
       options.onProgress?.({ stage: 'validate', done: ++done, total: suite.tasks.length });
     }
   };

@@ -81,7 +81,9 @@ export async function runBfcl(data: BfclData, backend: ModelBackend, options: Bf
   const summary: BfclRunSummary = { outDir: options.outDir, backend: backend.id, categories: [], seconds: 0 };
   const multiTurn = new MultiTurnData(data.dir, options.constants);
   for (const category of options.categories) {
-    const entries = (isMultiTurn(category) ? multiTurn.items(category).map((i) => ({ id: i.entry.id, item: i })) : data.entries(category).map((e) => ({ id: e.id, entry: e }))).slice(0, options.limit);
+    const entries = (
+      isMultiTurn(category) ? multiTurn.items(category).map((i) => ({ id: i.entry.id, item: i })) : data.entries(category).map((e) => ({ id: e.id, entry: e }))
+    ).slice(0, options.limit);
     const file = resultFile(options.outDir, category);
     const done = readResults(file);
     const pending = entries.filter((e) => !done.has(e.id));
@@ -91,7 +93,10 @@ export async function runBfcl(data: BfclData, backend: ModelBackend, options: Bf
       while (next < pending.length) {
         if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.bfclStopped', vars: { done: finished, total: entries.length, category } });
         const pendingEntry = pending[next++]!;
-        const row = 'item' in pendingEntry ? await runMultiTurnEntry(pendingEntry.item, multiTurn, backend, options) : await runEntry(pendingEntry.entry, backend, options);
+        const row =
+          'item' in pendingEntry
+            ? await runMultiTurnEntry(pendingEntry.item, multiTurn, backend, options)
+            : await runEntry(pendingEntry.entry, backend, options);
         appendFileSync(file, `${JSON.stringify(row)}\n`);
         finished++;
         options.onProgress?.({ stage: category, done: finished, total: entries.length });
@@ -106,14 +111,34 @@ export async function runBfcl(data: BfclData, backend: ModelBackend, options: Bf
 
 async function runEntry(entry: BfclEntry, backend: ModelBackend, options: BfclRunOptions): Promise<Record<string, unknown>> {
   const language = languageOf(entry.category);
-  const messages: ChatMessage[] = (entry.question[0] ?? []).map((m) => (m.role === 'system' ? { role: 'system', content: m.content } : m.role === 'assistant' ? { role: 'assistant', content: m.content } : { role: 'user', content: m.content }));
+  const messages: ChatMessage[] = (entry.question[0] ?? []).map((m) =>
+    m.role === 'system'
+      ? { role: 'system', content: m.content }
+      : m.role === 'assistant'
+        ? { role: 'assistant', content: m.content }
+        : { role: 'user', content: m.content },
+  );
   const started = performance.now();
-  const turn = await backend.turn(messages, entry.functions.map((f) => toModelTool(f, language)), { maxTokens: options.maxTokens, temperature: options.temperature, signal: options.signal });
+  const turn = await backend.turn(
+    messages,
+    entry.functions.map((f) => toModelTool(f, language)),
+    { maxTokens: options.maxTokens, temperature: options.temperature, signal: options.signal },
+  );
   const result = turn.toolCalls.length ? turn.toolCalls.map((c) => ({ [c.name]: c.arguments })) : turn.text;
-  return { id: entry.id, result, input_token_count: turn.usage.inputTokens, output_token_count: turn.usage.outputTokens, latency: Math.round(performance.now() - started) / 1000 };
+  return {
+    id: entry.id,
+    result,
+    input_token_count: turn.usage.inputTokens,
+    output_token_count: turn.usage.outputTokens,
+    latency: Math.round(performance.now() - started) / 1000,
+  };
 }
 
-export function checkBfcl(data: BfclData, resultsDir: string, options: { categories?: BfclCategory[]; underscoreToDot?: boolean; constants?: string } = {}): BfclCheckSummary {
+export function checkBfcl(
+  data: BfclData,
+  resultsDir: string,
+  options: { categories?: BfclCategory[]; underscoreToDot?: boolean; constants?: string } = {},
+): BfclCheckSummary {
   const scores: CategoryScore[] = [];
   const failures: BfclCheckSummary['failures'] = [];
   const categories = options.categories ?? BFCL_CATEGORIES.filter((c) => existsSync(resultFile(resultsDir, c)));
@@ -136,19 +161,41 @@ export function checkBfcl(data: BfclData, resultsDir: string, options: { categor
     for (const entry of entries) {
       const output = decodeResult(results.get(entry.id)!);
       if ((RELEVANCE_CATEGORIES as readonly string[]).includes(category)) {
-        if (!relevanceCorrect(category, output)) failed.push({ id: entry.id, errorType: category === 'live_relevance' ? 'relevance_error:no_call' : 'irrelevance_error:made_a_call', result: results.get(entry.id)! });
+        if (!relevanceCorrect(category, output))
+          failed.push({
+            id: entry.id,
+            errorType: category === 'live_relevance' ? 'relevance_error:no_call' : 'irrelevance_error:made_a_call',
+            result: results.get(entry.id)!,
+          });
         continue;
       }
-      const verdict = isCallList(output) ? checkEntry(category, entry.functions, output, entry.groundTruth ?? [], { underscoreToDot: options.underscoreToDot ?? true }) : { valid: false, errorType: 'ast_decoder:decoder_wrong_output_format' };
+      const verdict = isCallList(output)
+        ? checkEntry(category, entry.functions, output, entry.groundTruth ?? [], { underscoreToDot: options.underscoreToDot ?? true })
+        : { valid: false, errorType: 'ast_decoder:decoder_wrong_output_format' };
       if (!verdict.valid) failed.push({ id: entry.id, errorType: verdict.errorType!, result: results.get(entry.id)! });
     }
     const estimate = bootstrapMean([...Array(total - failed.length).fill(1), ...Array(failed.length).fill(0)]);
-    const score = { category, correct: total - failed.length, total, accuracy: total ? (total - failed.length) / total : 0, low: estimate.low, high: estimate.high };
+    const score = {
+      category,
+      correct: total - failed.length,
+      total,
+      accuracy: total ? (total - failed.length) / total : 0,
+      low: estimate.low,
+      high: estimate.high,
+    };
     scores.push(score);
     failures.push(...failed.map((f) => ({ category, id: f.id, errorType: f.errorType, ...(f.reason ? { reason: f.reason } : {}) })));
     const scoreFile = path.join(resultsDir, 'score', `BFCL_v4_${category}_score.json`);
     mkdirSync(path.dirname(scoreFile), { recursive: true });
-    writeFileSync(scoreFile, [JSON.stringify({ accuracy: score.accuracy, correct_count: score.correct, total_count: score.total }), ...failed.map((f) => JSON.stringify({ id: f.id, valid: false, error_type: f.errorType, ...(f.reason ? { error_message: f.reason } : {}), model_result: f.result }))].join('\n') + '\n');
+    writeFileSync(
+      scoreFile,
+      [
+        JSON.stringify({ accuracy: score.accuracy, correct_count: score.correct, total_count: score.total }),
+        ...failed.map((f) =>
+          JSON.stringify({ id: f.id, valid: false, error_type: f.errorType, ...(f.reason ? { error_message: f.reason } : {}), model_result: f.result }),
+        ),
+      ].join('\n') + '\n',
+    );
   }
   return { ...summarize(scores), failures };
 }
@@ -158,15 +205,26 @@ export function checkBfcl(data: BfclData, resultsDir: string, options: { categor
  * simulators' executions and the multi-turn checker's verdicts (multi_turn_vectors.jsonl), told apart by their lines.
  */
 export function conformance(data: BfclData, vectorsFile: string, onProgress?: (p: Progress) => void, constants?: string): BfclConformance {
-  const lines = readFileSync(vectorsFile, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(vectorsFile, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   if (lines[0] && /"kind":\s*"gt_execution"|"model_output":\s*\[\[\[/.test(lines[0])) return multiTurnConformance(data, lines, onProgress, constants);
   const disagreements: BfclConformance['disagreements'] = [];
   const entries = new Map<string, BfclEntry | undefined>();
   lines.forEach((line, i) => {
-    const v = parsePyJson(line) as { id: string; category: string; kind: string; underscore_to_dot: boolean; model_output: PyValue; expected: { valid: boolean; error_type: string | null } };
+    const v = parsePyJson(line) as {
+      id: string;
+      category: string;
+      kind: string;
+      underscore_to_dot: boolean;
+      model_output: PyValue;
+      expected: { valid: boolean; error_type: string | null };
+    };
     if (!entries.has(v.id)) entries.set(v.id, data.entry(v.id));
     const entry = entries.get(v.id);
-    const got = entry ? checkEntry(v.category, entry.functions, v.model_output, entry.groundTruth ?? [], { underscoreToDot: v.underscore_to_dot }) : { valid: false, errorType: 'entry not found in the data folder' };
+    const got = entry
+      ? checkEntry(v.category, entry.functions, v.model_output, entry.groundTruth ?? [], { underscoreToDot: v.underscore_to_dot })
+      : { valid: false, errorType: 'entry not found in the data folder' };
     const agrees = got.valid === v.expected.valid && (got.valid || got.errorType === v.expected.error_type);
     if (!agrees) disagreements.push({ line: i + 1, id: v.id, kind: v.kind, expected: v.expected, got: { valid: got.valid, error_type: got.errorType } });
     if (onProgress && i % 1000 === 0) onProgress({ stage: 'conformance', done: i, total: lines.length });
@@ -174,7 +232,12 @@ export function conformance(data: BfclData, vectorsFile: string, onProgress?: (p
   return { vectors: lines.length, agree: lines.length - disagreements.length, disagreements };
 }
 
-function multiTurnConformance(data: BfclData, lines: string[], onProgress: ((p: Progress) => void) | undefined, constants: string | undefined): BfclConformance {
+function multiTurnConformance(
+  data: BfclData,
+  lines: string[],
+  onProgress: ((p: Progress) => void) | undefined,
+  constants: string | undefined,
+): BfclConformance {
   const multiTurn = new MultiTurnData(data.dir, constants);
   const disagreements: BfclConformance['disagreements'] = [];
   const context = {

@@ -58,8 +58,15 @@ export class BfclData {
     const questions = readLines(questionFile) as unknown as { id: string; question: BfclEntry['question']; function: FunctionDoc[] }[];
     const answerFile = path.join(this.dir, 'possible_answer', `BFCL_v4_${category}.json`);
     const answers = existsSync(answerFile) ? (readLines(answerFile) as unknown as { id: string; ground_truth: GtCall[] }[]) : undefined;
-    if (answers && answers.length !== questions.length) throw saidError('InvalidRequest', { message: 'error.answersCount', vars: { file: answerFile, answers: answers.length, questions: questions.length } });
-    const entries = questions.map((q, i) => ({ id: q.id, category, question: q.question, functions: q.function ?? [], ...(answers ? { groundTruth: answers[i]!.ground_truth } : {}) }));
+    if (answers && answers.length !== questions.length)
+      throw saidError('InvalidRequest', { message: 'error.answersCount', vars: { file: answerFile, answers: answers.length, questions: questions.length } });
+    const entries = questions.map((q, i) => ({
+      id: q.id,
+      category,
+      question: q.question,
+      functions: q.function ?? [],
+      ...(answers ? { groundTruth: answers[i]!.ground_truth } : {}),
+    }));
     this.cache.set(category, entries);
     return entries;
   }

@@ -73,12 +73,23 @@ export class MultiTurnData {
     if (!existsSync(questionFile)) throw saidError('NotFound', { message: 'error.noFile', vars: { file: questionFile } });
     const rows = jsonLines(questionFile);
     const answerFile = path.join(this.dir, 'possible_answer', `BFCL_v4_${category}.json`);
-    const answers = new Map(existsSync(answerFile) ? jsonLines(answerFile).map((r) => [String(r.item('id')), (r.item('ground_truth') as Py[][]).map((t) => t.map(String))]) : []);
+    const answers = new Map(
+      existsSync(answerFile) ? jsonLines(answerFile).map((r) => [String(r.item('id')), (r.item('ground_truth') as Py[][]).map((t) => t.map(String))]) : [],
+    );
     const items = rows.map((row) => {
       const entry = multiTurnEntry(row);
       const missedRow = row.get('missed_function');
-      const missed = new Map<number, string[]>(missedRow instanceof PyDict ? missedRow.items().map(([turn, names]) => [Number(turn), (names as Py[]).map(String)]) : []);
-      return { entry, category, question: plain(row.item('question')) as MultiTurnItem['question'], docs: entry.involvedClasses.flatMap((c) => this.docs(c)), missed, groundTruth: answers.get(entry.id) };
+      const missed = new Map<number, string[]>(
+        missedRow instanceof PyDict ? missedRow.items().map(([turn, names]) => [Number(turn), (names as Py[]).map(String)]) : [],
+      );
+      return {
+        entry,
+        category,
+        question: plain(row.item('question')) as MultiTurnItem['question'],
+        docs: entry.involvedClasses.flatMap((c) => this.docs(c)),
+        missed,
+        groundTruth: answers.get(entry.id),
+      };
     });
     this.cache.set(category, items);
     return items;
@@ -93,7 +104,8 @@ export class MultiTurnData {
     if (cached) return cached;
     const name = DOC_FILES[className];
     const file = path.join(this.dir, 'multi_turn_func_doc', `${name ?? className}.json`);
-    if (!name || !existsSync(file)) throw saidError('NotFound', { message: 'error.noFunctionDocs', hint: 'error.noFunctionDocs.hint', vars: { className, file } });
+    if (!name || !existsSync(file))
+      throw saidError('NotFound', { message: 'error.noFunctionDocs', hint: 'error.noFunctionDocs.hint', vars: { className, file } });
     const docs = jsonLines(file).map((d) => plain(d) as FunctionDoc);
     this.docCache.set(className, docs);
     return docs;
@@ -105,7 +117,11 @@ export class MultiTurnData {
     const candidates = this.constantsFile ? [this.constantsFile] : [path.join(this.dir, '..', 'derived', CONSTANTS_FILE), path.join(this.dir, CONSTANTS_FILE)];
     const file = candidates.find((f) => existsSync(f));
     if (!file) {
-      throw saidError('NotFound', { message: 'error.noConstants', hint: 'error.noConstants.hint', vars: { file: CONSTANTS_FILE, looked: candidates.join(', ') } });
+      throw saidError('NotFound', {
+        message: 'error.noConstants',
+        hint: 'error.noConstants.hint',
+        vars: { file: CONSTANTS_FILE, looked: candidates.join(', ') },
+      });
     }
     try {
       this.constantsValue = backendConstants(readFileSync(file, 'utf8'));

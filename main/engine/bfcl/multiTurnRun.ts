@@ -36,11 +36,24 @@ function storedStep(message: Extract<ChatMessage, { role: 'assistant' }>): Store
 /** A turn's messages as the conversation takes them: all but the last go before it, the last is the episode's question. */
 function turnMessages(userMessages: { role: string; content: string }[]): { before: ChatMessage[]; question: string } {
   if (userMessages.length === 0) return { before: [], question: MORE_FUNCTIONS };
-  const before = userMessages.slice(0, -1).map((m): ChatMessage => (m.role === 'assistant' ? { role: 'assistant', content: m.content } : m.role === 'system' ? { role: 'system', content: m.content } : { role: 'user', content: m.content }));
+  const before = userMessages
+    .slice(0, -1)
+    .map((m): ChatMessage =>
+      m.role === 'assistant'
+        ? { role: 'assistant', content: m.content }
+        : m.role === 'system'
+          ? { role: 'system', content: m.content }
+          : { role: 'user', content: m.content },
+    );
   return { before, question: userMessages.at(-1)!.content };
 }
 
-export async function runMultiTurnEntry(item: MultiTurnItem, data: MultiTurnData, backend: ModelBackend, options: MultiTurnRunOptions): Promise<Record<string, unknown>> {
+export async function runMultiTurnEntry(
+  item: MultiTurnItem,
+  data: MultiTurnData,
+  backend: ModelBackend,
+  options: MultiTurnRunOptions,
+): Promise<Record<string, unknown>> {
   const started = performance.now();
   const instances = new InstanceSet(createInstances(item.entry, data.constants()), `kopa_${item.entry.id}`);
   const tools = new SimulatorTools(item.docs, instances, new Set([...item.missed.values()].flat()));
@@ -74,7 +87,13 @@ export async function runMultiTurnEntry(item: MultiTurnItem, data: MultiTurnData
     if (episode.stoppedBy === 'maxSteps') break;
     history = episode.messages;
   }
-  return { id: item.entry.id, result: turns, input_token_count: usage.inputTokens, output_token_count: usage.outputTokens, latency: Math.round(performance.now() - started) / 1000 };
+  return {
+    id: item.entry.id,
+    result: turns,
+    input_token_count: usage.inputTokens,
+    output_token_count: usage.outputTokens,
+    latency: Math.round(performance.now() - started) / 1000,
+  };
 }
 
 /** The checker's verdict on a stored result; a result that is not a list of turns is an inference error. */
@@ -92,4 +111,3 @@ export function verdictReason(v: MultiTurnVerdict): string {
   if (v.missingItems) return `${where}: missing ${v.missingItems.map((m) => (m.length > 120 ? `${m.slice(0, 117)}…` : m)).join(' | ')}`;
   return [where, v.errorMessage].filter(Boolean).join(': ');
 }
-

@@ -52,9 +52,21 @@ export function readGrants(dir: string | undefined): { grants: KeyGrant[]; probl
   const problems: CatalogProblem[] = [];
   json.grants.forEach((g: unknown, i) => {
     const { keyId, host } = (g ?? {}) as { keyId?: unknown; host?: unknown };
-    if (typeof keyId === 'string' && (keyIds as readonly string[]).includes(keyId) && keyId !== 'inference' && typeof host === 'string' && /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(host) && !/^[\d.]+$/.test(host)) {
+    if (
+      typeof keyId === 'string' &&
+      (keyIds as readonly string[]).includes(keyId) &&
+      keyId !== 'inference' &&
+      typeof host === 'string' &&
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(host) &&
+      !/^[\d.]+$/.test(host)
+    ) {
       grants.push({ keyId: keyId as KeyId, host });
-    } else problems.push({ file, field: `/grants/${i}`, message: `needs a keyId (${keyIds.filter((k) => k !== 'inference').join(', ')}) and a host name in lower case` });
+    } else
+      problems.push({
+        file,
+        field: `/grants/${i}`,
+        message: `needs a keyId (${keyIds.filter((k) => k !== 'inference').join(', ')}) and a host name in lower case`,
+      });
   });
   return { grants, problems };
 }
@@ -77,7 +89,8 @@ function agencyNames(list: SourceText[]): Record<string, LocalizedText> {
   const names: Record<string, LocalizedText> = {};
   for (const { json } of list) {
     const file = json as Partial<CatalogFile>;
-    if (typeof file.agency === 'string' && typeof file.agencyName?.ko === 'string' && typeof file.agencyName.en === 'string') names[file.agency] ??= file.agencyName;
+    if (typeof file.agency === 'string' && typeof file.agencyName?.ko === 'string' && typeof file.agencyName.en === 'string')
+      names[file.agency] ??= file.agencyName;
   }
   return names;
 }
@@ -110,7 +123,11 @@ export function catalogSchemaFiles(resourcesDir: string): { schema: object; voca
   };
 }
 
-export function validateSources(resourcesDir: string, list: CatalogSource[], grants: readonly KeyGrant[] = []): { tools: ReturnType<typeof validateCatalog>['tools']; problems: CatalogProblem[]; vocabulary: SemanticVocabulary } {
+export function validateSources(
+  resourcesDir: string,
+  list: CatalogSource[],
+  grants: readonly KeyGrant[] = [],
+): { tools: ReturnType<typeof validateCatalog>['tools']; problems: CatalogProblem[]; vocabulary: SemanticVocabulary } {
   const { schema, vocabulary } = catalogSchemaFiles(resourcesDir);
   const unreadable = list.filter((s) => (s.json as { __unreadable?: string }).__unreadable);
   const readable = list.filter((s) => !unreadable.includes(s));
@@ -118,7 +135,10 @@ export function validateSources(resourcesDir: string, list: CatalogSource[], gra
   return {
     tools: result.tools,
     vocabulary,
-    problems: [...unreadable.map((s) => ({ file: s.file, message: `not valid JSON: ${(s.json as { __unreadable: string }).__unreadable}` })), ...result.problems],
+    problems: [
+      ...unreadable.map((s) => ({ file: s.file, message: `not valid JSON: ${(s.json as { __unreadable: string }).__unreadable}` })),
+      ...result.problems,
+    ],
   };
 }
 
@@ -132,7 +152,13 @@ export function loadCatalog(options: LoadCatalogOptions): LoadedCatalog {
   const print = memo && granted.problems.length === 0 ? fingerprint(options.resourcesDir, all, granted.grants) : undefined;
   if (memo && print && existsSync(memo) && readFileSync(memo, 'utf8') === print) {
     const tools = all.flatMap((s) => (s.json as CatalogFile).tools);
-    return { catalog: new Catalog(tools, granted.grants), vocabulary: catalogSchemaFiles(options.resourcesDir).vocabulary, problems: [], files, agencies: agencyNames(all) };
+    return {
+      catalog: new Catalog(tools, granted.grants),
+      vocabulary: catalogSchemaFiles(options.resourcesDir).vocabulary,
+      problems: [],
+      files,
+      agencies: agencyNames(all),
+    };
   }
   const result = validateSources(options.resourcesDir, all, granted.grants);
   const bundledProblems = result.problems.filter((p) => bundled.some((b) => b.file === p.file));

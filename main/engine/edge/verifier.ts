@@ -38,7 +38,11 @@ export interface VerifyOptions {
 export type VerifySummary = Omit<EdgeVerifySummary, 'totals'>;
 
 /** Binds the link's parameters from one source row; undefined when the row lacks a field. */
-export async function bindFromRow(edge: Pick<Edge, 'fromFields' | 'toParams' | 'transform'>, row: Item, target: ToolSpec): Promise<Record<string, unknown> | undefined> {
+export async function bindFromRow(
+  edge: Pick<Edge, 'fromFields' | 'toParams' | 'transform'>,
+  row: Item,
+  target: ToolSpec,
+): Promise<Record<string, unknown> | undefined> {
   if (edge.fromFields.some((f) => row[f] === undefined || row[f] === null || row[f] === '')) return undefined;
   const fieldExprs = edge.fromFields.map((f) => `$row.${fieldRef(f)}`);
   const out: Record<string, unknown> = {};
@@ -109,7 +113,17 @@ export class Verifier {
     await seeds.prepare(affordable.flatMap((e) => [e.fromTool, e.toTool]));
 
     let runVersion: number | undefined;
-    const summary: VerifySummary = { checked: 0, verified: 0, rejected: 0, stale: 0, untried: 0, unaffordable, callsSpent: 0, seconds: 0, graphVersion: this.repo.graphVersion() };
+    const summary: VerifySummary = {
+      checked: 0,
+      verified: 0,
+      rejected: 0,
+      stale: 0,
+      untried: 0,
+      unaffordable,
+      callsSpent: 0,
+      seconds: 0,
+      graphVersion: this.repo.graphVersion(),
+    };
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < affordable.length) {
@@ -118,17 +132,33 @@ export class Verifier {
         const { ok, evidence, reason } = await this.trial(edge, seeds, trials, options);
         if (evidence.length === 0 && seeds.of(edge.fromTool).length === 0) {
           // Nothing was carried, so nothing was learned: the link stays as it was, with the reason.
-          this.repo.record(edge.id, { status: edge.status, reason, trialsOk: edge.trialsOk, trialsTotal: edge.trialsTotal, graphVersion: edge.graphVersion, checkedAt: edge.checkedAt ?? now().toISOString() }, []);
+          this.repo.record(
+            edge.id,
+            {
+              status: edge.status,
+              reason,
+              trialsOk: edge.trialsOk,
+              trialsTotal: edge.trialsTotal,
+              graphVersion: edge.graphVersion,
+              checkedAt: edge.checkedAt ?? now().toISOString(),
+            },
+            [],
+          );
           summary.untried++;
           summary.checked++;
           options.onProgress?.({ stage: 'verify', done: summary.checked, total: affordable.length });
           continue;
         }
-        const status: Exclude<EdgeStatus, 'candidate'> = ok >= (options.minOk ?? 2) ? 'verified' : edge.status === 'verified' || edge.status === 'stale' ? 'stale' : 'rejected';
+        const status: Exclude<EdgeStatus, 'candidate'> =
+          ok >= (options.minOk ?? 2) ? 'verified' : edge.status === 'verified' || edge.status === 'stale' ? 'stale' : 'rejected';
         const changed = status !== edge.status;
         if (changed) runVersion ??= this.repo.bumpGraphVersion(`verification on ${options.backend}`, now());
         const graphVersion = changed ? runVersion! : edge.graphVersion;
-        this.repo.record(edge.id, { status, reason: status === 'verified' ? null : reason, trialsOk: ok, trialsTotal: evidence.length, graphVersion, checkedAt: now().toISOString() }, evidence.map((t) => ({ ...t, graphVersion: runVersion ?? summary.graphVersion })));
+        this.repo.record(
+          edge.id,
+          { status, reason: status === 'verified' ? null : reason, trialsOk: ok, trialsTotal: evidence.length, graphVersion, checkedAt: now().toISOString() },
+          evidence.map((t) => ({ ...t, graphVersion: runVersion ?? summary.graphVersion })),
+        );
         summary.checked++;
         summary[status]++;
         options.onProgress?.({ stage: 'verify', done: summary.checked, total: affordable.length });
@@ -142,7 +172,11 @@ export class Verifier {
   }
 
   /** Which links the quotas can pay for (their target's calls; sources are shared), best scored first. */
-  private plan(edges: Edge[], trials: number, budget: Map<string, number> | undefined): { affordable: Edge[]; unaffordable: { edgeId: string; group: string }[] } {
+  private plan(
+    edges: Edge[],
+    trials: number,
+    budget: Map<string, number> | undefined,
+  ): { affordable: Edge[]; unaffordable: { edgeId: string; group: string }[] } {
     const ordered = [...edges].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
     if (!budget) return { affordable: ordered, unaffordable: [] };
     const left = new Map(budget);
@@ -168,7 +202,8 @@ export class Verifier {
     const evidence: EdgeTrial[] = [];
     const failures: string[] = [];
     let ok = 0;
-    if (sources.length === 0) return { ok: 0, evidence, reason: `not tried: ${edge.fromTool} answered none of the inputs it was tried with, so there was nothing to carry` };
+    if (sources.length === 0)
+      return { ok: 0, evidence, reason: `not tried: ${edge.fromTool} answered none of the inputs it was tried with, so there was nothing to carry` };
     const used = new Set<string>();
     for (let t = 0; t < trials; t++) {
       const source = sources[t % sources.length]!;

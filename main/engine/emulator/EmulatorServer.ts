@@ -137,14 +137,21 @@ export class EmulatorServer {
     const fault = this.decideFault();
     if (this.faults.latencyMs) await delay(this.faultRng().float(this.faults.latencyMs[0], this.faults.latencyMs[1]));
     if (fault.kind === 'timeout') return this.hold(res);
-    if (fault.kind === 'serverError') return this.send(res, { status: fault.status, contentType: 'text/html; charset=utf-8', body: `<html><head><title>${fault.status} Error</title></head><body>Service temporarily unavailable</body></html>` });
+    if (fault.kind === 'serverError')
+      return this.send(res, {
+        status: fault.status,
+        contentType: 'text/html; charset=utf-8',
+        body: `<html><head><title>${fault.status} Error</title></head><body>Service temporarily unavailable</body></html>`,
+      });
     const now = this.now(req);
     // Without faults an answer depends only on the request and the moment: the same request at the same moment (a
     // frozen clock, a task's asOf) is answered from memory.
     const key = this.faults === FAULT_PRESETS.none ? `${spec.id}\n${url.search}\n${JSON.stringify(body ?? null)}\n${now.getTime()}` : undefined;
     const remembered = key === undefined ? undefined : this.answers.get(key);
     if (remembered) return this.send(res, remembered);
-    const missing = (spec.parameters.required ?? []).filter((name) => spec.parameters.properties[name]?.['x-in'] !== 'body' && (params[name] === undefined || params[name] === ''));
+    const missing = (spec.parameters.required ?? []).filter(
+      (name) => spec.parameters.properties[name]?.['x-in'] !== 'body' && (params[name] === undefined || params[name] === ''),
+    );
     let result: HandlerResult;
     if (missing.length > 0) result = missingParams(spec, missing);
     else if (fault.kind === 'noData' && spec.response.envelope === 'datago') result = { kind: 'error', code: '03', message: 'NODATA_ERROR' };
@@ -184,7 +191,8 @@ export class EmulatorServer {
         return renderError(spec, formatOf(spec, params), 'E0001', '승인되지 않은 KEY입니다.');
       case 'vworld':
         // VWorld tells a missing key (a required parameter) from a wrong one, as its real answers show.
-        if (given === undefined || given === '') return renderError(spec, formatOf(spec, params), 'PARAM_REQUIRED', `필수 파라미터인 ${spec.auth.param}가 없어서 요청을 처리할수 없습니다.`);
+        if (given === undefined || given === '')
+          return renderError(spec, formatOf(spec, params), 'PARAM_REQUIRED', `필수 파라미터인 ${spec.auth.param}가 없어서 요청을 처리할수 없습니다.`);
         return renderError(spec, formatOf(spec, params), 'INVALID_KEY', '등록되지 않은 인증키입니다.');
       case 'nts':
         return renderError(spec, 'json', '-4', '등록되지 않은 인증키 입니다.');

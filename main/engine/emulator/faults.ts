@@ -33,7 +33,16 @@ export const FAULT_PRESETS: Record<string, FaultProfile> = {
   nodata: { name: 'nodata', noDataRate: 0.25 },
   malformed: { name: 'malformed', malformedRate: 0.15 },
   drift: { name: 'drift', drift: DRIFT },
-  chaos: { name: 'chaos', latencyMs: [5, 120], serverErrorRate: 0.05, timeoutRate: 0.02, noDataRate: 0.1, malformedRate: 0.05, quotaPerTool: 200, drift: DRIFT },
+  chaos: {
+    name: 'chaos',
+    latencyMs: [5, 120],
+    serverErrorRate: 0.05,
+    timeoutRate: 0.02,
+    noDataRate: 0.1,
+    malformedRate: 0.05,
+    quotaPerTool: 200,
+    drift: DRIFT,
+  },
 };
 
 /** A preset name, a JSON file, or inline JSON. */
@@ -42,7 +51,11 @@ export function parseFaultProfile(spec: string): FaultProfile {
   if (preset) return preset;
   const text = existsSync(spec) ? readFileSync(spec, 'utf8') : spec.trim().startsWith('{') ? spec : undefined;
   if (text === undefined) {
-    throw saidError('Usage', { message: 'error.unknownFaults', hint: 'error.unknownFaults.hint', vars: { spec, names: Object.keys(FAULT_PRESETS).join(', ') } });
+    throw saidError('Usage', {
+      message: 'error.unknownFaults',
+      hint: 'error.unknownFaults.hint',
+      vars: { spec, names: Object.keys(FAULT_PRESETS).join(', ') },
+    });
   }
   let json: unknown;
   try {
@@ -51,7 +64,11 @@ export function parseFaultProfile(spec: string): FaultProfile {
     throw saidError('Usage', { message: 'error.faultsNotJson' });
   }
   const parsed = faultProfileSchema.safeParse(json);
-  if (!parsed.success) throw saidError('Usage', { message: 'error.faultsInvalid', vars: { problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } });
+  if (!parsed.success)
+    throw saidError('Usage', {
+      message: 'error.faultsInvalid',
+      vars: { problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') },
+    });
   return parsed.data;
 }
 

@@ -28,7 +28,10 @@ function escapeXml(text: string): string {
 function xmlValue(tag: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return `<${tag}/>`;
   if (Array.isArray(value)) return value.map((v) => xmlValue(tag, v)).join('');
-  if (typeof value === 'object') return `<${tag}>${Object.entries(value).map(([k, v]) => xmlValue(k, v)).join('')}</${tag}>`;
+  if (typeof value === 'object')
+    return `<${tag}>${Object.entries(value)
+      .map(([k, v]) => xmlValue(k, v))
+      .join('')}</${tag}>`;
   return `<${tag}>${escapeXml(String(value))}</${tag}>`;
 }
 
@@ -136,7 +139,10 @@ function stanReginCd(format: Format, { code, message, page }: Outcome): Rendered
       ],
     });
   }
-  return xml('StanReginCd', { head: { totalCount: page.totalCount, numOfRows: page.numOfRows, pageNo: page.pageNo, type: 'XML', RESULT: result }, row: page.rows });
+  return xml('StanReginCd', {
+    head: { totalCount: page.totalCount, numOfRows: page.numOfRows, pageNo: page.pageNo, type: 'XML', RESULT: result },
+    row: page.rows,
+  });
 }
 
 function juso(format: Format, { code, message, page }: Outcome): Rendered {

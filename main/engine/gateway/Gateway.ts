@@ -133,18 +133,31 @@ export class Gateway {
     const checked = this.options.catalog.validator(toolId).check(rawArgs);
     if (!checked.ok) {
       const list = checked.violations.map((v) => `${v.path || '(arguments)'} ${v.message}`).join('; ');
-      const outcome = failure('InvalidParam', `Invalid arguments for ${toolId}: ${list}. No request was made.`, { retryable: false, violations: checked.violations });
+      const outcome = failure('InvalidParam', `Invalid arguments for ${toolId}: ${list}. No request was made.`, {
+        retryable: false,
+        violations: checked.violations,
+      });
       return this.result(spec, outcome, sourceOf(spec, mode), '', elapsed(started));
     }
     const args = checked.args;
     const requestHash = this.requestHash(spec, args);
     if (spec.kind === 'query') {
-      const outcome = failure('InvalidParam', `${toolId} reads the earlier results of an agent episode or a plan by their handles; there are none outside one. No request was made.`, { retryable: false });
+      const outcome = failure(
+        'InvalidParam',
+        `${toolId} reads the earlier results of an agent episode or a plan by their handles; there are none outside one. No request was made.`,
+        { retryable: false },
+      );
       return this.result(spec, outcome, 'local', requestHash, elapsed(started));
     }
     if (!isRemote(spec)) {
       const output = localTools[spec.function as LocalToolName](args);
-      return this.result(spec, { ok: true, items: [output], totalCount: 1, page: null, resultCode: null, resultMessage: null, error: null, warnings: [] }, 'local', requestHash, elapsed(started));
+      return this.result(
+        spec,
+        { ok: true, items: [output], totalCount: 1, page: null, resultCode: null, resultMessage: null, error: null, warnings: [] },
+        'local',
+        requestHash,
+        elapsed(started),
+      );
     }
     if (mode === 'replay') return this.replay(spec, args, requestHash, options, started);
     return this.send(spec, args, requestHash, mode, options, started);
@@ -164,7 +177,13 @@ export class Gateway {
     return outcome;
   }
 
-  private async replay(spec: RemoteToolSpec, args: Record<string, unknown>, requestHash: string, options: GatewayCallOptions, started: number): Promise<CallResult> {
+  private async replay(
+    spec: RemoteToolSpec,
+    args: Record<string, unknown>,
+    requestHash: string,
+    options: GatewayCallOptions,
+    started: number,
+  ): Promise<CallResult> {
     const snapshot = options.snapshot;
     const recording = this.recordings.find(requestHash, snapshot);
     const url = new URL(`${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.path}`);
@@ -172,8 +191,16 @@ export class Gateway {
       const where = snapshot ? `snapshot "${snapshot}"` : 'any snapshot';
       const unknown = snapshot !== undefined && this.recordings.snapshotId(snapshot) === undefined;
       const outcome = unknown
-        ? failure('ReplayMiss', `There is no snapshot "${snapshot}": nothing was ever recorded or imported under that name. kopa snapshots lists the snapshots there are.`, { retryable: false })
-        : failure('ReplayMiss', `No recording of ${spec.id} ${canonicalJson(args)} (request ${requestHash.slice(0, 12)}) in ${where}. Replay never makes up an answer: record it on a connected machine and import the bundle.`, { retryable: false });
+        ? failure(
+            'ReplayMiss',
+            `There is no snapshot "${snapshot}": nothing was ever recorded or imported under that name. kopa snapshots lists the snapshots there are.`,
+            { retryable: false },
+          )
+        : failure(
+            'ReplayMiss',
+            `No recording of ${spec.id} ${canonicalJson(args)} (request ${requestHash.slice(0, 12)}) in ${where}. Replay never makes up an answer: record it on a connected machine and import the bundle.`,
+            { retryable: false },
+          );
       await this.writeAudit(spec, url, 'replay', requestHash, outcome, 0, elapsed(started));
       return this.result(spec, outcome, 'replay', requestHash, elapsed(started));
     }
@@ -182,13 +209,23 @@ export class Gateway {
     // A replay reports the latency the live call had, so replayed results are identical wherever they are replayed.
     const result = this.result(spec, outcome, 'replay', requestHash, recording.latencyMs);
     if (options.raw) {
-      const kept = scrubbed({ status: recording.httpStatus, contentType: recording.contentType, body: decodeBody(recording.body, recording.contentType).text }, this.options.keys);
+      const kept = scrubbed(
+        { status: recording.httpStatus, contentType: recording.contentType, body: decodeBody(recording.body, recording.contentType).text },
+        this.options.keys,
+      );
       result.raw = rawBody(kept.status, kept.contentType, kept.body);
     }
     return result;
   }
 
-  private async send(spec: RemoteToolSpec, args: Record<string, unknown>, requestHash: string, mode: Exclude<GatewayMode, 'replay'>, options: GatewayCallOptions, started: number): Promise<CallResult> {
+  private async send(
+    spec: RemoteToolSpec,
+    args: Record<string, unknown>,
+    requestHash: string,
+    mode: Exclude<GatewayMode, 'replay'>,
+    options: GatewayCallOptions,
+    started: number,
+  ): Promise<CallResult> {
     const source: CallSource = mode === 'emulator' ? 'emulator' : 'live';
     let keys: KeyStore = this.options.keys;
     let route: HostTarget | undefined = mode === 'emulator' ? undefined : this.apiBase;
@@ -198,12 +235,20 @@ export class Gateway {
       route = { protocol: 'http:', hostname: emulator.host, port: emulator.port };
     }
     if (mode !== 'emulator' && !this.options.catalog.keyMayGoTo(spec)) {
-      const outcome = failure('NotAllowed', `${spec.id} names ${spec.endpoint.host}, which is not among the hosts the ${spec.auth.keyId} key is sent to; the key was not sent. Grant it in catalog/key-grants.json if that host really takes this key.`, { retryable: false });
+      const outcome = failure(
+        'NotAllowed',
+        `${spec.id} names ${spec.endpoint.host}, which is not among the hosts the ${spec.auth.keyId} key is sent to; the key was not sent. Grant it in catalog/key-grants.json if that host really takes this key.`,
+        { retryable: false },
+      );
       return this.result(spec, outcome, source, requestHash, elapsed(started));
     }
     const key = spec.auth.kind === 'none' ? undefined : keys.get(spec.auth.keyId);
     if (spec.auth.kind !== 'none' && key === undefined) {
-      const outcome = failure('BadKey', `No ${spec.auth.keyId} key is set, so ${spec.id} cannot be called live. Set ${keyEnvName(spec.auth.keyId)}, or use the emulator or replay mode.`, { retryable: false });
+      const outcome = failure(
+        'BadKey',
+        `No ${spec.auth.keyId} key is set, so ${spec.id} cannot be called live. Set ${keyEnvName(spec.auth.keyId)}, or use the emulator or replay mode.`,
+        { retryable: false },
+      );
       return this.result(spec, outcome, source, requestHash, elapsed(started));
     }
     if (mode !== 'emulator') {
@@ -225,17 +270,36 @@ export class Gateway {
       const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
       const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
       try {
-        const response = await client.send(request.url, { method: request.method, headers: request.headers, body: request.body, allow: (url, method) => checkAllowed(url, method, allowlist), audit, signal });
+        const response = await client.send(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          allow: (url, method) => checkAllowed(url, method, allowlist),
+          audit,
+          signal,
+        });
         const decoded = decodeBody(response.body, response.contentType);
         // What is kept (recordings) is UTF-8 text without the key, so its type says UTF-8 whatever the wire said.
         lastRaw = scrubbed({ status: response.status, contentType: utf8ContentType(response.contentType), body: decoded.text }, keys);
         outcome = interpretResponse(spec, lastRaw);
         outcome.warnings.push(...decoded.warnings);
-        await response.finish({ resultCode: outcome.resultCode, errorKind: outcome.error?.kind ?? null, bytes: response.body.length, latencyMs: performance.now() - attemptStart });
+        await response.finish({
+          resultCode: outcome.resultCode,
+          errorKind: outcome.error?.kind ?? null,
+          bytes: response.body.length,
+          latencyMs: performance.now() - attemptStart,
+        });
         asked = response.retryAfterMs;
         if (asked !== undefined && asked > MAX_RETRY_AFTER_MS && outcome.error?.retryable) {
           // Waiting that long inside one call would stall the agent: report it and let the caller decide.
-          outcome = { ...outcome, error: { ...outcome.error, retryable: false, message: `${outcome.error.message} (the service asks to wait ${Math.ceil(asked / 1000)} s before calling again)` } };
+          outcome = {
+            ...outcome,
+            error: {
+              ...outcome.error,
+              retryable: false,
+              message: `${outcome.error.message} (the service asks to wait ${Math.ceil(asked / 1000)} s before calling again)`,
+            },
+          };
         }
       } catch (error) {
         if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.callCancelled', vars: { tool: spec.id } });
@@ -285,12 +349,38 @@ export class Gateway {
   }
 
   private entry(spec: RemoteToolSpec, url: URL, method: string, mode: string, requestHash: string): AuditEntry {
-    return { at: this.now().toISOString(), toolId: spec.id, method, host: url.host, path: url.pathname, argsHash: requestHash, resultCode: null, errorKind: null, bytes: 0, latencyMs: 0, mode };
+    return {
+      at: this.now().toISOString(),
+      toolId: spec.id,
+      method,
+      host: url.host,
+      path: url.pathname,
+      argsHash: requestHash,
+      resultCode: null,
+      errorKind: null,
+      bytes: 0,
+      latencyMs: 0,
+      mode,
+    };
   }
 
-  private async writeAudit(spec: RemoteToolSpec, url: URL, mode: string, requestHash: string, outcome: ParsedOutcome, bytes: number, latencyMs: number): Promise<void> {
+  private async writeAudit(
+    spec: RemoteToolSpec,
+    url: URL,
+    mode: string,
+    requestHash: string,
+    outcome: ParsedOutcome,
+    bytes: number,
+    latencyMs: number,
+  ): Promise<void> {
     if (this.options.audit === false) return;
-    await this.auditWriter.write({ ...this.entry(spec, url, spec.endpoint.method, mode, requestHash), resultCode: outcome.resultCode, errorKind: outcome.error?.kind ?? null, bytes, latencyMs: Math.round(latencyMs * 1000) / 1000 });
+    await this.auditWriter.write({
+      ...this.entry(spec, url, spec.endpoint.method, mode, requestHash),
+      resultCode: outcome.resultCode,
+      errorKind: outcome.error?.kind ?? null,
+      bytes,
+      latencyMs: Math.round(latencyMs * 1000) / 1000,
+    });
   }
 
   /**
@@ -324,7 +414,13 @@ export class Gateway {
     const specs = toolId === undefined ? this.options.catalog.list() : [this.options.catalog.require(toolId)];
     for (const spec of specs) {
       if (!isRemote(spec) || !spec.quota) continue;
-      const usage = groups.get(spec.quota.group) ?? { group: spec.quota.group, perDay: spec.quota.perDay ?? null, perSecond: spec.quota.perSecond ?? null, usedToday: this.quota.usedToday(spec.quota.group), tools: [] };
+      const usage = groups.get(spec.quota.group) ?? {
+        group: spec.quota.group,
+        perDay: spec.quota.perDay ?? null,
+        perSecond: spec.quota.perSecond ?? null,
+        usedToday: this.quota.usedToday(spec.quota.group),
+        tools: [],
+      };
       usage.tools.push(spec.id);
       groups.set(spec.quota.group, usage);
     }
@@ -399,7 +495,8 @@ function parseBase(base: string): HostTarget {
   } catch {
     throw saidError('Usage', { message: 'error.apiBaseNotUrl', hint: 'error.apiBase.hint', vars: { base } });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw saidError('Usage', { message: 'error.apiBaseScheme', hint: 'error.apiBase.hint', vars: { protocol: url.protocol } });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw saidError('Usage', { message: 'error.apiBaseScheme', hint: 'error.apiBase.hint', vars: { protocol: url.protocol } });
   // Every catalog path is kept as it is: a user, a password, a path or a query here would be dropped silently.
   if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
     throw saidError('Usage', { message: 'error.apiBaseExtra', hint: 'error.apiBaseExtra.hint', vars: { base: `${url.protocol}//${url.host}` } });

@@ -67,7 +67,11 @@ export class AuditWriter {
     this.appends = [];
     if (begins.length + finishes.length + appends.length === 0) return;
     try {
-      const ids = this.repository.commit({ begin: begins.map((b) => b.entry), finish: finishes.map(({ id, entry }) => ({ id, entry })), append: appends.map((a) => a.entry) });
+      const ids = this.repository.commit({
+        begin: begins.map((b) => b.entry),
+        finish: finishes.map(({ id, entry }) => ({ id, entry })),
+        append: appends.map((a) => a.entry),
+      });
       begins.forEach((b, i) => b.resolve(ids[i]!));
       for (const w of [...finishes, ...appends]) w.resolve();
       this.sinceCheckpoint += finishes.length + appends.length;

@@ -47,13 +47,16 @@ const entrySchema = z.object({
 
 export type BundleManifest = z.infer<typeof manifestSchema>;
 
-
 export function exportBundle(store: Store, snapshot: string, file: string, onProgress?: (p: Progress) => void): BundleSummary {
   const recordings = new RecordingRepository(store.db);
   const id = recordings.snapshotId(snapshot);
   if (id === undefined) {
     const known = recordings.snapshots().map((s) => s.name);
-    throw saidError('NotFound', { message: 'error.noSnapshot', hint: known.length ? 'error.snapshotsHere' : 'error.recordFirst', vars: { snapshot, names: known.join(', ') } });
+    throw saidError('NotFound', {
+      message: 'error.noSnapshot',
+      hint: known.length ? 'error.snapshotsHere' : 'error.recordFirst',
+      vars: { snapshot, names: known.join(', ') },
+    });
   }
   const all = recordings.all(id);
   const lines: string[] = [];
@@ -76,7 +79,16 @@ export function exportBundle(store: Store, snapshot: string, file: string, onPro
   });
   const payload = lines.map((l) => `${l}\n`).join('');
   const head = new AuditRepository(store.db).head();
-  const manifest: BundleManifest = { format: BUNDLE_FORMAT, version: BUNDLE_VERSION, snapshot, createdAt: new Date().toISOString(), appVersion: APP_VERSION, entries: all.length, payloadSha256: sha256(payload), auditHead: { entries: head?.entries ?? 0, hash: head?.hash ?? null } };
+  const manifest: BundleManifest = {
+    format: BUNDLE_FORMAT,
+    version: BUNDLE_VERSION,
+    snapshot,
+    createdAt: new Date().toISOString(),
+    appVersion: APP_VERSION,
+    entries: all.length,
+    payloadSha256: sha256(payload),
+    auditHead: { entries: head?.entries ?? 0, hash: head?.hash ?? null },
+  };
   const partial = `${file}.partial`;
   writeFileSync(partial, gzipSync(`${JSON.stringify(manifest)}\n${payload}`));
   renameSync(partial, file);
@@ -84,7 +96,11 @@ export function exportBundle(store: Store, snapshot: string, file: string, onPro
 }
 
 function refuse(file: string, reason: string): KopaError {
-  return saidError('InvalidRequest', { message: 'error.bundleRefused', hint: 'error.bundleRefused.hint', vars: { file, reason } }, { details: { file, reason } });
+  return saidError(
+    'InvalidRequest',
+    { message: 'error.bundleRefused', hint: 'error.bundleRefused.hint', vars: { file, reason } },
+    { details: { file, reason } },
+  );
 }
 
 export interface ImportLimits {
@@ -119,7 +135,9 @@ async function* gzipLines(file: string, limits: Required<ImportLimits>, onRaw: (
       expanded += chunk.length;
       if (expanded > limits.maxExpandedBytes) throw new Error(`it expands beyond ${mib(limits.maxExpandedBytes)}`);
       if (expanded > RATIO_AFTER && expanded / Math.max(1, compressed) > limits.maxRatio) {
-        throw new Error(`it expands more than ${limits.maxRatio} times its size (${mib(expanded)} from ${(compressed / 1024).toFixed(0)} KiB so far): a compression bomb, not recordings`);
+        throw new Error(
+          `it expands more than ${limits.maxRatio} times its size (${mib(expanded)} from ${(compressed / 1024).toFixed(0)} KiB so far): a compression bomb, not recordings`,
+        );
       }
       onRaw(chunk);
       let start = 0;
@@ -165,10 +183,15 @@ function checkEntry(line: string, n: number): z.infer<typeof entrySchema> {
  * every recording and the manifest's hash have checked out: a refused, cut-short or interrupted import (even a
  * killed process) leaves the store as it was.
  */
-export async function importBundle(store: Store, file: string, options: { as?: string; limits?: ImportLimits; onProgress?: (p: Progress) => void } = {}): Promise<BundleSummary> {
+export async function importBundle(
+  store: Store,
+  file: string,
+  options: { as?: string; limits?: ImportLimits; onProgress?: (p: Progress) => void } = {},
+): Promise<BundleSummary> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   if (!existsSync(file)) throw saidError('NotFound', { message: 'error.noFile', vars: { file } });
-  if (options.as?.startsWith(RecordingRepository.STAGING_PREFIX)) throw saidError('Usage', { message: 'error.stagingName', vars: { prefix: RecordingRepository.STAGING_PREFIX } });
+  if (options.as?.startsWith(RecordingRepository.STAGING_PREFIX))
+    throw saidError('Usage', { message: 'error.stagingName', vars: { prefix: RecordingRepository.STAGING_PREFIX } });
   const recordings = new RecordingRepository(store.db);
   recordings.dropStaging();
   const staging = recordings.createStaging();
@@ -182,7 +205,17 @@ export async function importBundle(store: Store, file: string, options: { as?: s
     batch = [];
     store.transaction(() => {
       for (const e of entries) {
-        recordings.save(staging, { requestHash: e.requestHash, toolId: e.toolId, specVersion: e.specVersion, argsJson: canonicalJson(e.args), httpStatus: e.httpStatus, contentType: e.contentType, body: Buffer.from(e.body, 'base64'), recordedAt: e.recordedAt, latencyMs: e.latencyMs });
+        recordings.save(staging, {
+          requestHash: e.requestHash,
+          toolId: e.toolId,
+          specVersion: e.specVersion,
+          argsJson: canonicalJson(e.args),
+          httpStatus: e.httpStatus,
+          contentType: e.contentType,
+          body: Buffer.from(e.body, 'base64'),
+          recordedAt: e.recordedAt,
+          latencyMs: e.latencyMs,
+        });
       }
     });
   };
@@ -231,6 +264,9 @@ export async function importBundle(store: Store, file: string, options: { as?: s
     recordings.dropStaging();
     if (error instanceof KopaError) throw error;
     const message = (error as Error).message;
-    throw refuse(file, /incorrect header check|unexpected end of file|invalid|unknown compression/i.test(message) ? `it is not a complete gzip file (${message})` : message);
+    throw refuse(
+      file,
+      /incorrect header check|unexpected end of file|invalid|unknown compression/i.test(message) ? `it is not a complete gzip file (${message})` : message,
+    );
   }
 }

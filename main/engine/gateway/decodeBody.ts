@@ -24,7 +24,8 @@ export function decodeBody(bytes: Uint8Array, contentType: string): DecodedBody 
   const declared = declaredCharset(bytes, contentType) ?? 'utf-8';
   const label = ALIASES[declared] ?? declared;
   // Most bodies are UTF-8: a one-pass validity check and Buffer's decoder are much cheaper than a fatal TextDecoder.
-  if (label === 'utf-8' && isUtf8(bytes)) return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), charset: label, warnings: [] };
+  if (label === 'utf-8' && isUtf8(bytes))
+    return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), charset: label, warnings: [] };
   let decoder: TextDecoder;
   try {
     decoder = new TextDecoder(label, { fatal: true });
@@ -37,6 +38,12 @@ export function decodeBody(bytes: Uint8Array, contentType: string): DecodedBody 
   } catch {
     const text = new TextDecoder(label).decode(bytes);
     const bad = [...text].filter((c) => c === '\uFFFD').length;
-    return { text, charset: label, warnings: [`${bad} byte sequence${bad === 1 ? '' : 's'} of the response ${bad === 1 ? 'is' : 'are'} not valid ${label} and ${bad === 1 ? 'was' : 'were'} replaced with U+FFFD.`] };
+    return {
+      text,
+      charset: label,
+      warnings: [
+        `${bad} byte sequence${bad === 1 ? '' : 's'} of the response ${bad === 1 ? 'is' : 'are'} not valid ${label} and ${bad === 1 ? 'was' : 'were'} replaced with U+FFFD.`,
+      ],
+    };
   }
 }

@@ -107,10 +107,20 @@ export class HttpClient {
       try {
         response = await this.once(current, method, options.headers, body, options.signal);
       } catch (error) {
-        await finish({ resultCode: null, errorKind: error instanceof HttpFailure ? error.kind : 'Upstream', bytes: error instanceof HttpFailure ? error.bytes : 0, latencyMs: performance.now() - started });
+        await finish({
+          resultCode: null,
+          errorKind: error instanceof HttpFailure ? error.kind : 'Upstream',
+          bytes: error instanceof HttpFailure ? error.bytes : 0,
+          latencyMs: performance.now() - started,
+        });
         throw error;
       }
-      const ended = (errorKind: string | null): HopOutcome => ({ resultCode: `HTTP ${response.status}`, errorKind, bytes: response.body.length, latencyMs: performance.now() - started });
+      const ended = (errorKind: string | null): HopOutcome => ({
+        resultCode: `HTTP ${response.status}`,
+        errorKind,
+        bytes: response.body.length,
+        latencyMs: performance.now() - started,
+      });
       if (!REDIRECTS.has(response.status)) return { ...response, url: current, finish };
       if (hop >= this.maxRedirects) {
         await finish(ended('Upstream'));
@@ -121,7 +131,11 @@ export class HttpClient {
       await finish(ended(null));
       if (!next) {
         await options.audit.refused(undefined, method);
-        throw new HttpFailure(location === undefined ? 'Malformed' : 'NotAllowed', location === undefined ? `HTTP ${response.status} without a Location header.` : 'Refused a redirect: its Location is not a valid URL.', false);
+        throw new HttpFailure(
+          location === undefined ? 'Malformed' : 'NotAllowed',
+          location === undefined ? `HTTP ${response.status} without a Location header.` : 'Refused a redirect: its Location is not a valid URL.',
+          false,
+        );
       }
       current = next.toString();
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
@@ -139,7 +153,11 @@ export class HttpClient {
     signal: AbortSignal,
   ): Promise<{ status: number; contentType: string; body: Buffer; location?: string; retryAfterMs?: number }> {
     const url = new URL(rawUrl);
-    const target = this.route?.(url) ?? { protocol: url.protocol as 'http:' | 'https:', hostname: url.hostname, port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };
+    const target = this.route?.(url) ?? {
+      protocol: url.protocol as 'http:' | 'https:',
+      hostname: url.hostname,
+      port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+    };
     const transport = target.protocol === 'https:' ? https : http;
     const agent = target.protocol === 'https:' ? this.agents.https : this.agents.http;
     return new Promise((resolve, reject) => {
@@ -153,7 +171,12 @@ export class HttpClient {
           method,
           agent,
           servername: target.protocol === 'https:' ? url.hostname : undefined,
-          headers: { ...headers, host: url.host, 'user-agent': 'KOPA-Studio', ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
+          headers: {
+            ...headers,
+            host: url.host,
+            'user-agent': 'KOPA-Studio',
+            ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+          },
         },
         (response) => {
           const chunks: Buffer[] = [];

@@ -37,7 +37,10 @@ export class QuotaTracker {
       const day = kstDay(this.now());
       const used = this.repo.used(quota.group, day);
       if (used >= quota.perDay) {
-        return { ok: false, message: `The daily quota of ${quota.perDay} calls for ${quota.group} is used up (${used} today, KST). It resets at midnight KST.` };
+        return {
+          ok: false,
+          message: `The daily quota of ${quota.perDay} calls for ${quota.group} is used up (${used} today, KST). It resets at midnight KST.`,
+        };
       }
       this.repo.add(quota.group, day);
     }

@@ -84,7 +84,10 @@ export class JobRunner {
     options.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const done = await this.watch(job.id, { onProgress: options.onProgress });
-      if (done.status !== 'done') throw done.error ? fromErrorPayload(done.error) : saidError('Aborted', { message: done.status === 'cancelled' ? 'error.jobCancelled' : 'error.jobStopped' });
+      if (done.status !== 'done')
+        throw done.error
+          ? fromErrorPayload(done.error)
+          : saidError('Aborted', { message: done.status === 'cancelled' ? 'error.jobCancelled' : 'error.jobStopped' });
       return done.result as ResultOf<M>;
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
@@ -134,7 +137,12 @@ export class JobRunner {
   resume(id: string): JobInfo {
     const job = this.get(id);
     if (!job.resumable) {
-      throw saidError('InvalidRequest', job.status === 'running' || job.status === 'done' ? { message: job.status === 'running' ? 'error.jobRunning' : 'error.jobDone', vars: { id } } : { message: 'error.jobNotResumable', vars: { method: job.method } });
+      throw saidError(
+        'InvalidRequest',
+        job.status === 'running' || job.status === 'done'
+          ? { message: job.status === 'running' ? 'error.jobRunning' : 'error.jobDone', vars: { id } }
+          : { message: 'error.jobNotResumable', vars: { method: job.method } },
+      );
     }
     return this.start(job.method, job.params, id);
   }

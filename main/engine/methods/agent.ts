@@ -28,14 +28,27 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
   const chatId = continued?.id ?? randomUUID();
   const history = continued ? chats.messages(chatId).map(({ meta: _meta, ...m }) => m as ChatMessage) : [];
   // Without a choice of tools, the question gets the ones it needs (and a continued chat keeps those it already called).
-  const called = history.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => catalog.list().find((t) => functionName(t.id) === c.name)?.id ?? '') : [])).filter((id) => id !== '');
+  const called = history
+    .flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => catalog.list().find((t) => functionName(t.id) === c.name)?.id ?? '') : []))
+    .filter((id) => id !== '');
   const tools = params.tools ?? pickToolsFor(engine, params.question, { keep: called }).tools;
-  const offered = { kind: 'tools_offered' as const, tools: params.queryTool === false ? tools : offeredTools(catalog, tools), picked: params.tools === undefined };
+  const offered = {
+    kind: 'tools_offered' as const,
+    tools: params.queryTool === false ? tools : offeredTools(catalog, tools),
+    picked: params.tools === undefined,
+  };
   const gateway = engine.gateway();
   const backend = options.backend ?? (await resolveBackend(engine, params, options.signal));
   try {
     if (!continued) {
-      const settings: ChatSettings = { model: params.model, mode, ...(params.lora?.length ? { lora: params.lora } : {}), ...(params.tools ? { tools: params.tools } : {}), ...(params.snapshot ? { snapshot: params.snapshot } : {}), approval: params.approval ?? 'auto' };
+      const settings: ChatSettings = {
+        model: params.model,
+        mode,
+        ...(params.lora?.length ? { lora: params.lora } : {}),
+        ...(params.tools ? { tools: params.tools } : {}),
+        ...(params.snapshot ? { snapshot: params.snapshot } : {}),
+        approval: params.approval ?? 'auto',
+      };
       chats.create({ id: chatId, title: params.question.slice(0, 80), modelId: backend.id, mode, settings, createdAt: new Date().toISOString() });
     }
     options.onProgress?.({ stage: 'agent', chatId });
@@ -66,7 +79,11 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
                 tool: call.tool,
                 arguments: call.arguments,
                 signal: options.signal,
-                onAsk: (id) => options.onProgress?.({ stage: 'agent', agentEvent: { kind: 'approval', id, step: call.step, callId: call.callId, tool: call.tool, arguments: call.arguments } }),
+                onAsk: (id) =>
+                  options.onProgress?.({
+                    stage: 'agent',
+                    agentEvent: { kind: 'approval', id, step: call.step, callId: call.callId, tool: call.tool, arguments: call.arguments },
+                  }),
               })
           : undefined,
       // A continued chat keeps its first system message; later ones would repeat it.
@@ -80,7 +97,17 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
       stoppedBy: episode.stoppedBy,
       backend: episode.backend,
       turns: episode.turns,
-      calls: episode.calls.map((c) => ({ step: c.step, tool: c.tool, arguments: c.arguments, ok: c.result?.ok ?? false, resultCode: c.result?.resultCode ?? null, ...(c.refused ? { refused: c.refused } : {}), rows: c.result?.items.length ?? 0, ...(c.handle ? { handle: c.handle, shown: c.shown?.length ?? 0 } : {}), ms: c.ms })),
+      calls: episode.calls.map((c) => ({
+        step: c.step,
+        tool: c.tool,
+        arguments: c.arguments,
+        ok: c.result?.ok ?? false,
+        resultCode: c.result?.resultCode ?? null,
+        ...(c.refused ? { refused: c.refused } : {}),
+        rows: c.result?.items.length ?? 0,
+        ...(c.handle ? { handle: c.handle, shown: c.shown?.length ?? 0 } : {}),
+        ms: c.ms,
+      })),
       usage: episode.usage,
       ms: episode.ms,
     };

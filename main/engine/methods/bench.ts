@@ -4,7 +4,19 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { BenchComparison, BenchManifest, BenchReport, BenchRunDetail, BenchRunParams, BenchRunRow, BenchRunSummary, BenchTaskAttempts, BenchValidateParams, BenchValidation, CallOptions } from '../../api/contract.ts';
+import type {
+  BenchComparison,
+  BenchManifest,
+  BenchReport,
+  BenchRunDetail,
+  BenchRunParams,
+  BenchRunRow,
+  BenchRunSummary,
+  BenchTaskAttempts,
+  BenchValidateParams,
+  BenchValidation,
+  CallOptions,
+} from '../../api/contract.ts';
 import { agenciesOf } from '../bench/catalogFacts.ts';
 import { APP_VERSION } from '../../core/appInfo.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
@@ -55,7 +67,15 @@ export function callerFor(engine: EngineServices, mode: GatewayMode, snapshot: s
 export async function benchValidate(engine: EngineServices, params: BenchValidateParams, options: CallOptions): Promise<BenchValidation> {
   const mode = params.mode ?? 'emulator';
   const suite = selectTasks(loadSuite(params.suite, engine.resourcesDir, engine.catalog()), params.tasks);
-  return validateSuite(suite, { catalog: engine.catalog(), mode, view: { tokenBudget: params.resultTokens ?? STANDARD_RESULT_TOKENS }, callerFor: callerFor(engine, mode, params.snapshot), concurrency: params.concurrency, signal: options.signal, onProgress: options.onProgress });
+  return validateSuite(suite, {
+    catalog: engine.catalog(),
+    mode,
+    view: { tokenBudget: params.resultTokens ?? STANDARD_RESULT_TOKENS },
+    callerFor: callerFor(engine, mode, params.snapshot),
+    concurrency: params.concurrency,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
 }
 
 function snapshotHash(engine: EngineServices, snapshot: string | undefined): string | null {
@@ -68,7 +88,13 @@ function snapshotHash(engine: EngineServices, snapshot: string | undefined): str
   return hash.digest('hex');
 }
 
-const slug = (text: string): string => text.replace(/^.*[/\\]/, '').replace(/\.gguf$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'model';
+const slug = (text: string): string =>
+  text
+    .replace(/^.*[/\\]/, '')
+    .replace(/\.gguf$/i, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'model';
 
 async function modelFacts(engine: EngineServices, params: BenchRunParams): Promise<BenchManifest['model']> {
   const ref = params.model;
@@ -79,16 +105,43 @@ async function modelFacts(engine: EngineServices, params: BenchRunParams): Promi
     return { ref, backend: 'scripted', sha256: await sha256Of(file), quantization: null, chatTemplate: null, file, lora };
   }
   // A pool's manifest names every server and the model it serves.
-  if (ref.startsWith(POOL_PREFIX)) return { ref, backend: `pool:${poolMembers(engine, ref).map((m) => `${m.id}*${m.concurrency}`).join(',')}`, sha256: null, quantization: null, chatTemplate: null, file: null, lora };
+  if (ref.startsWith(POOL_PREFIX))
+    return {
+      ref,
+      backend: `pool:${poolMembers(engine, ref)
+        .map((m) => `${m.id}*${m.concurrency}`)
+        .join(',')}`,
+      sha256: null,
+      quantization: null,
+      chatTemplate: null,
+      file: null,
+      lora,
+    };
   const info = await inspectModel(engine, ref, ['oracle']);
-  if (info.kind === 'openai') return { ref, backend: `openai:${info.location}#${info.name}`, sha256: null, quantization: null, chatTemplate: null, file: null, lora };
+  if (info.kind === 'openai')
+    return { ref, backend: `openai:${info.location}#${info.name}`, sha256: null, quantization: null, chatTemplate: null, file: null, lora };
   // The wrapper that writes the conversation: the GGUF's own template when asked (format parity with training).
   const chatTemplate = params.chatWrapper === 'jinja' ? 'JinjaTemplate' : info.chatWrapper;
-  return { ref, backend: 'llama.cpp', sha256: info.sha256 ?? (await sha256Of(info.location)), quantization: info.quantization, chatTemplate, file: info.location, lora };
+  return {
+    ref,
+    backend: 'llama.cpp',
+    sha256: info.sha256 ?? (await sha256Of(info.location)),
+    quantization: info.quantization,
+    chatTemplate,
+    file: info.location,
+    lora,
+  };
 }
 
-async function openBackends(engine: EngineServices, params: BenchRunParams, signal?: AbortSignal): Promise<{ backends: AttemptBackends; dispose: () => Promise<void> }> {
-  const perAttempt = (open: AttemptBackends['open']): { backends: AttemptBackends; dispose: () => Promise<void> } => ({ backends: { open, close: (b) => b.dispose() }, dispose: async () => {} });
+async function openBackends(
+  engine: EngineServices,
+  params: BenchRunParams,
+  signal?: AbortSignal,
+): Promise<{ backends: AttemptBackends; dispose: () => Promise<void> }> {
+  const perAttempt = (open: AttemptBackends['open']): { backends: AttemptBackends; dispose: () => Promise<void> } => ({
+    backends: { open, close: (b) => b.dispose() },
+    dispose: async () => {},
+  });
   if (params.model === 'oracle') return perAttempt((task) => new OracleBackend(task));
   if (params.model.startsWith('scripted:')) {
     const file = params.model.slice('scripted:'.length);
@@ -98,7 +151,20 @@ async function openBackends(engine: EngineServices, params: BenchRunParams, sign
   }
   // As many sequences as attempts run at once: a local model decodes them in one batch, and a finished attempt's
   // sequence takes the next attempt at once.
-  const shared: ModelBackend = await resolveBackend(engine, { model: params.model, lora: params.lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, sequences: params.concurrency, reuseCache: params.reuseCache, speculation: params.speculation }, signal);
+  const shared: ModelBackend = await resolveBackend(
+    engine,
+    {
+      model: params.model,
+      lora: params.lora,
+      loraScale: params.loraScale,
+      chatWrapper: params.chatWrapper,
+      contextSize: params.contextSize,
+      sequences: params.concurrency,
+      reuseCache: params.reuseCache,
+      speculation: params.speculation,
+    },
+    signal,
+  );
   return { backends: { open: () => shared, close: async () => {} }, dispose: () => shared.dispose() };
 }
 
@@ -106,12 +172,35 @@ export async function benchRun(engine: EngineServices, params: BenchRunParams, o
   const mode = params.mode ?? 'emulator';
   const catalog = engine.catalog();
   const suite = selectTasks(loadSuite(params.suite, engine.resourcesDir, catalog), params.tasks);
-  const sampling = { samples: params.samples ?? 1, temperature: params.temperature ?? (params.samples && params.samples > 1 ? 0.7 : 0), maxTokens: params.maxTokens ?? null, maxSteps: params.maxSteps ?? DEFAULT_MAX_STEPS, seed: params.seed ?? 1 };
-  const model = { ...(await modelFacts(engine, params)), ...(params.loraScale !== undefined ? { loraScale: params.loraScale } : {}), ...(params.contextSize !== undefined ? { contextSize: params.contextSize } : {}) };
-  const backend = { mode, snapshot: params.snapshot ?? null, snapshotHash: mode === 'replay' ? snapshotHash(engine, params.snapshot) : null, emulatorSeed: mode === 'emulator' ? (await engine.emulator()).seed : null };
+  const sampling = {
+    samples: params.samples ?? 1,
+    temperature: params.temperature ?? (params.samples && params.samples > 1 ? 0.7 : 0),
+    maxTokens: params.maxTokens ?? null,
+    maxSteps: params.maxSteps ?? DEFAULT_MAX_STEPS,
+    seed: params.seed ?? 1,
+  };
+  const model = {
+    ...(await modelFacts(engine, params)),
+    ...(params.loraScale !== undefined ? { loraScale: params.loraScale } : {}),
+    ...(params.contextSize !== undefined ? { contextSize: params.contextSize } : {}),
+  };
+  const backend = {
+    mode,
+    snapshot: params.snapshot ?? null,
+    snapshotHash: mode === 'replay' ? snapshotHash(engine, params.snapshot) : null,
+    emulatorSeed: mode === 'emulator' ? (await engine.emulator()).seed : null,
+  };
   const view = { resultTokens: params.resultTokens ?? STANDARD_RESULT_TOKENS, maxChars: DEFAULT_MAX_CHARS, queryTool: params.queryTool ?? true };
-  const identified = { suite: { name: suite.name, version: suite.version, hash: suite.hash, tasks: suite.tasks.length }, model, sampling, backend, view, scoring: SCORING_VERSION };
-  const runId = params.runId ?? `${suite.name}-${slug(model.ref === 'oracle' ? 'oracle' : model.ref.replace(/^(scripted|openai):/, ''))}-${runKey(identified).slice(0, 8)}`;
+  const identified = {
+    suite: { name: suite.name, version: suite.version, hash: suite.hash, tasks: suite.tasks.length },
+    model,
+    sampling,
+    backend,
+    view,
+    scoring: SCORING_VERSION,
+  };
+  const runId =
+    params.runId ?? `${suite.name}-${slug(model.ref === 'oracle' ? 'oracle' : model.ref.replace(/^(scripted|openai):/, ''))}-${runKey(identified).slice(0, 8)}`;
   const manifest: BenchManifest = {
     runId,
     ...identified,
@@ -124,7 +213,18 @@ export async function benchRun(engine: EngineServices, params: BenchRunParams, o
   if (existing) manifest.createdAt = existing.manifest.createdAt;
   const { backends, dispose } = await openBackends(engine, params, options.signal);
   try {
-    return await runBench({ catalog, repo, suite, manifest, backends, callerFor: callerFor(engine, mode, params.snapshot), source: mode === 'replay' ? 'replay' : mode === 'emulator' ? 'emulator' : 'live', concurrency: params.concurrency, signal: options.signal, onProgress: options.onProgress });
+    return await runBench({
+      catalog,
+      repo,
+      suite,
+      manifest,
+      backends,
+      callerFor: callerFor(engine, mode, params.snapshot),
+      source: mode === 'replay' ? 'replay' : mode === 'emulator' ? 'emulator' : 'live',
+      concurrency: params.concurrency,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    });
   } finally {
     await dispose();
   }
@@ -137,13 +237,29 @@ function requireRun(repo: BenchRepository, id: string): BenchRunRow {
 }
 
 /** A run's summary as stored, or computed from its attempts when it was killed before writing one. */
-function summaryOf(engine: EngineServices, repo: BenchRepository, run: BenchRunRow): { summary: BenchRunSummary; tasks: Map<string, BenchTask>; currentHash: string | undefined } {
+function summaryOf(
+  engine: EngineServices,
+  repo: BenchRepository,
+  run: BenchRunRow,
+): { summary: BenchRunSummary; tasks: Map<string, BenchTask>; currentHash: string | undefined } {
   const stored = repo.tasks(run.suite);
   const tasks = new Map(stored.map((s) => [s.task.id, s.task]));
   if (run.summary) return { summary: run.summary, tasks, currentHash: stored[0]?.suiteHash };
   const attempted = new Set(repo.attempts(run.id).map((a) => a.taskId));
-  const suite: Suite = { name: run.suite, version: run.manifest.suite.version ?? null, hash: run.manifest.suite.hash, tasks: [...tasks.values()].filter((t) => attempted.has(t.id)) };
-  const summary = summarizeRun({ repo, suite, manifest: run.manifest, catalog: engine.catalog() }, run.status, { ran: 0, resumed: 0, errors: [], tokens: { input: 0, output: 0 }, overheadMs: 0, seconds: 0 });
+  const suite: Suite = {
+    name: run.suite,
+    version: run.manifest.suite.version ?? null,
+    hash: run.manifest.suite.hash,
+    tasks: [...tasks.values()].filter((t) => attempted.has(t.id)),
+  };
+  const summary = summarizeRun({ repo, suite, manifest: run.manifest, catalog: engine.catalog() }, run.status, {
+    ran: 0,
+    resumed: 0,
+    errors: [],
+    tokens: { input: 0, output: 0 },
+    overheadMs: 0,
+    seconds: 0,
+  });
   return { summary, tasks, currentHash: stored[0]?.suiteHash };
 }
 
@@ -173,10 +289,13 @@ export function benchReport(engine: EngineServices, params: { run: string; forma
   const format = params.format ?? 'md';
   const data = reportData(run, summary, attempts, tasks, currentHash);
   const content =
-    format === 'html' ? htmlReport(data, { fontWoff2Base64: reportFont(engine.resourcesDir), lang: params.lang })
-    : format === 'csv' ? csvReport(data)
-    : format === 'json' ? `${JSON.stringify({ manifest: run.manifest, summary, tasks: data.tasks.map((t) => ({ id: t.id, level: t.task?.level, abilities: t.task?.abilities, n: t.n, c: t.c, attempts: t.attempts.map(({ transcript: _t, ...a }) => a) })) }, null, 2)}\n`
-    : markdownReport(data, params.lang);
+    format === 'html'
+      ? htmlReport(data, { fontWoff2Base64: reportFont(engine.resourcesDir), lang: params.lang })
+      : format === 'csv'
+        ? csvReport(data)
+        : format === 'json'
+          ? `${JSON.stringify({ manifest: run.manifest, summary, tasks: data.tasks.map((t) => ({ id: t.id, level: t.task?.level, abilities: t.task?.abilities, n: t.n, c: t.c, attempts: t.attempts.map(({ transcript: _t, ...a }) => a) })) }, null, 2)}\n`
+          : markdownReport(data, params.lang);
   if (params.out) {
     const file = path.resolve(params.out);
     writeFileSync(file, content);
@@ -215,7 +334,8 @@ export async function benchAttempts(engine: EngineServices, runId: string, taskI
   const run = requireRun(repo, runId);
   const attempts = repo.attempts(run.id, taskId);
   const task = repo.tasks(run.suite).find((s) => s.task.id === taskId)?.task ?? null;
-  if (attempts.length === 0 && !task) throw saidError('NotFound', { message: 'error.runNoTask', hint: 'error.runNoTask.hint', vars: { run: run.id, task: taskId } });
+  if (attempts.length === 0 && !task)
+    throw saidError('NotFound', { message: 'error.runNoTask', hint: 'error.runNoTask.hint', vars: { run: run.id, task: taskId } });
   const { mode, snapshot } = run.manifest.backend;
   if (!task || mode === 'live' || mode === 'record') return { runId: run.id, task, attempts, reference: null };
   const trace = await referenceTrace(task, callerFor(engine, mode, snapshot ?? undefined)(task), { catalog: engine.catalog() });
@@ -228,7 +348,11 @@ export function benchCompare(engine: EngineServices, params: { a: string; b: str
   const [runA, runB] = [requireRun(repo, params.a), requireRun(repo, params.b)];
   const suiteOf = (r: BenchRunRow): string => `${r.manifest.suite.name} ${r.manifest.suite.version ? `v${r.manifest.suite.version}` : '(unversioned)'}`;
   if (suiteOf(runA) !== suiteOf(runB)) {
-    throw saidError('InvalidRequest', { message: 'error.suitesDiffer', hint: 'error.suitesDiffer.hint', vars: { a: params.a, b: params.b, suiteA: suiteOf(runA), suiteB: suiteOf(runB) } });
+    throw saidError('InvalidRequest', {
+      message: 'error.suitesDiffer',
+      hint: 'error.suitesDiffer.hint',
+      vars: { a: params.a, b: params.b, suiteA: suiteOf(runA), suiteB: suiteOf(runB) },
+    });
   }
   const rate = (id: string): Map<string, number> => {
     requireRun(repo, id);

@@ -63,9 +63,18 @@ export function bfclShow(engine: EngineServices, run: string): BfclRunDetail {
 }
 
 export function bfclCheck(params: ParamsOf<'bfcl.check'>): BfclCheckSummary {
-  return checkBfcl(new BfclData(path.resolve(params.data)), path.resolve(params.results), { categories: params.categories, underscoreToDot: params.underscoreToDot, constants: params.constants ? path.resolve(params.constants) : undefined });
+  return checkBfcl(new BfclData(path.resolve(params.data)), path.resolve(params.results), {
+    categories: params.categories,
+    underscoreToDot: params.underscoreToDot,
+    constants: params.constants ? path.resolve(params.constants) : undefined,
+  });
 }
 
 export function bfclConformance(params: ParamsOf<'bfcl.conformance'>, options: CallOptions): BfclConformance {
-  return conformance(new BfclData(path.resolve(params.data)), path.resolve(params.vectors), options.onProgress, params.constants ? path.resolve(params.constants) : undefined);
+  return conformance(
+    new BfclData(path.resolve(params.data)),
+    path.resolve(params.vectors),
+    options.onProgress,
+    params.constants ? path.resolve(params.constants) : undefined,
+  );
 }

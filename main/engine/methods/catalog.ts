@@ -10,7 +10,9 @@ import type { EngineServices } from '../EngineServices.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 
 export function summarize(spec: ToolSpec): ToolSummary {
-  const endpoint = isRemote(spec) ? `${spec.endpoint.method} ${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.port ? `:${spec.endpoint.port}` : ''}${spec.endpoint.path}` : null;
+  const endpoint = isRemote(spec)
+    ? `${spec.endpoint.method} ${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.port ? `:${spec.endpoint.port}` : ''}${spec.endpoint.path}`
+    : null;
   return { id: spec.id, agency: spec.agency, kind: spec.kind, name: spec.name, description: spec.description, endpoint };
 }
 
@@ -36,7 +38,11 @@ function readJsonOrYaml(file: string): unknown {
   } catch (error) {
     // Parser messages quote the file's text; a file that is not a catalog (a password file) must not be echoed.
     const at = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    throw saidError('InvalidRequest', { message: at ? 'error.notJsonYamlAt' : 'error.notJsonYaml', hint: 'error.notJsonYaml.hint', vars: { file, line: at?.line ?? 0, column: at?.col ?? 0 } });
+    throw saidError('InvalidRequest', {
+      message: at ? 'error.notJsonYamlAt' : 'error.notJsonYaml',
+      hint: 'error.notJsonYaml.hint',
+      vars: { file, line: at?.line ?? 0, column: at?.col ?? 0 },
+    });
   }
 }
 
@@ -58,6 +64,10 @@ export function importCatalog(engine: EngineServices, file: string, agency?: str
   } catch (error) {
     throw saidError('InvalidRequest', { message: 'error.cannotImport', hint: 'error.cannotImport.hint', vars: { file, reason: (error as Error).message } });
   }
-  const { problems } = validateSources(engine.resourcesDir, [{ file: `${path.basename(file)} (imported)`, json: imported.file }], readGrants(path.join(engine.dataDir, 'catalog')).grants);
+  const { problems } = validateSources(
+    engine.resourcesDir,
+    [{ file: `${path.basename(file)} (imported)`, json: imported.file }],
+    readGrants(path.join(engine.dataDir, 'catalog')).grants,
+  );
   return { ...imported, problems };
 }

@@ -42,7 +42,11 @@ export function showEdge(engine: EngineServices, id: string): EdgeDetail {
   const found = repo.find(id);
   if (found.length === 0) throw saidError('NotFound', { message: 'error.noLink', hint: 'error.noLink.hint', vars: { id } });
   if (found.length > 1 && !found.some((e) => e.id === id)) {
-    throw saidError('Usage', { message: 'error.ambiguousLink', hint: 'error.ambiguousLink.hint', vars: { id, n: found.length, ids: found.map((e) => e.id).join(', ') } });
+    throw saidError('Usage', {
+      message: 'error.ambiguousLink',
+      hint: 'error.ambiguousLink.hint',
+      vars: { id, n: found.length, ids: found.map((e) => e.id).join(', ') },
+    });
   }
   const edge = found.find((e) => e.id === id) ?? found[0]!;
   return { edge, trials: repo.trials(edge.id) };

@@ -21,9 +21,19 @@ export function unknownModel(engine: EngineServices, ref: string, builtIn: strin
   if (/[\\/]|\.gguf$/i.test(ref)) {
     return saidError('NotFound', { message: 'error.noModelFile', hint: 'error.noModelFile.hint', vars: { file: path.resolve(ref) } });
   }
-  const close = closestNames(ref, [...builtIn, ...engine.models().list().flatMap((m) => [m.id, m.name])]);
+  const close = closestNames(ref, [
+    ...builtIn,
+    ...engine
+      .models()
+      .list()
+      .flatMap((m) => [m.id, m.name]),
+  ]);
   const builtInNames = builtIn.length ? `${builtIn.join(', ')}, ` : '';
-  return saidError('NotFound', { message: close.length ? 'error.noModelClose' : 'error.noModel', hint: 'error.noModel.hint', vars: { ref, names: close.join(', '), builtIn: builtInNames } });
+  return saidError('NotFound', {
+    message: close.length ? 'error.noModelClose' : 'error.noModel',
+    hint: 'error.noModel.hint',
+    vars: { ref, names: close.join(', '), builtIn: builtInNames },
+  });
 }
 
 export async function inspectModel(engine: EngineServices, ref: string, builtIn: string[] = []): Promise<ModelInfo> {
@@ -32,7 +42,13 @@ export async function inspectModel(engine: EngineServices, ref: string, builtIn:
   if (known && known.kind !== 'openai') {
     const report = await registry.inspectFile(known.location);
     // What the file says now, by this version's rules: a registration's stored mode may predate them.
-    return { ...known, fit: report.fit, chatWrapper: report.chatWrapper, toolCalling: report.kind === 'lora' ? null : report.toolCalling, toolCallSupport: report.toolCallSupport };
+    return {
+      ...known,
+      fit: report.fit,
+      chatWrapper: report.chatWrapper,
+      toolCalling: report.kind === 'lora' ? null : report.toolCalling,
+      toolCallSupport: report.toolCallSupport,
+    };
   }
   if (known) return known;
   if (!existsSync(ref)) throw unknownModel(engine, ref, builtIn);
@@ -64,7 +80,12 @@ export async function requireFittingAdapters(adapters: string[], base: string): 
   for (const adapter of adapters) {
     if (!existsSync(adapter)) throw saidError('NotFound', { message: 'error.noAdapterFile', hint: 'error.noAdapterFile.hint', vars: { file: adapter } });
     const check = await checkAdapter(adapter, base);
-    if (!check.ok) throw saidError('InvalidModelFile', { message: 'error.adapterMismatch', hint: 'error.adapterMismatch.hint', vars: { adapter, base, problems: check.problems.join('; ') } });
+    if (!check.ok)
+      throw saidError('InvalidModelFile', {
+        message: 'error.adapterMismatch',
+        hint: 'error.adapterMismatch.hint',
+        vars: { adapter, base, problems: check.problems.join('; ') },
+      });
   }
 }
 
@@ -84,7 +105,11 @@ export interface PoolMember {
 
 /** The servers of `pool:a*4,b*2` (each one's concurrency after `*`, 4 by default), each an OpenAI-compatible server. */
 export function poolMembers(engine: EngineServices, ref: string): PoolMember[] {
-  const parts = ref.slice(POOL_PREFIX.length).split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = ref
+    .slice(POOL_PREFIX.length)
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   if (parts.length === 0) throw saidError('Usage', { message: 'error.poolEmpty', vars: { prefix: POOL_PREFIX } });
   const registry = engine.models();
   return parts.map((part) => {
@@ -102,7 +127,13 @@ export function poolMembers(engine: EngineServices, ref: string): PoolMember[] {
 }
 
 function openAiBackend(engine: EngineServices, base: string, model: string, concurrency?: number): OpenAiBackend {
-  return new OpenAiBackend({ baseUrl: base, model, allowlist: engine.models().serverAllowlist(), apiKey: engine.apiKey('inference'), ...(concurrency ? { concurrency } : {}) });
+  return new OpenAiBackend({
+    baseUrl: base,
+    model,
+    allowlist: engine.models().serverAllowlist(),
+    apiKey: engine.apiKey('inference'),
+    ...(concurrency ? { concurrency } : {}),
+  });
 }
 
 const DRAFT_PREFIX = 'draft:';
@@ -119,11 +150,22 @@ function draftSpeculation(engine: EngineServices, ref: string): `draft:${string}
 /**
  * The backend a `model` reference names; the caller disposes it (a local model stays loaded in the engine).
  * `sequences`: for a local model, episodes that will run at once and should decode in one batch (default 1). */
-export async function resolveBackend(engine: EngineServices, params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling' | 'speculation'> & { sequences?: number; gpuLayers?: number | 'auto' | 'max'; reuseCache?: boolean }, signal?: AbortSignal, onLoadProgress?: (fraction: number) => void): Promise<ModelBackend> {
+export async function resolveBackend(
+  engine: EngineServices,
+  params: Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling' | 'speculation'> & {
+    sequences?: number;
+    gpuLayers?: number | 'auto' | 'max';
+    reuseCache?: boolean;
+  },
+  signal?: AbortSignal,
+  onLoadProgress?: (fraction: number) => void,
+): Promise<ModelBackend> {
   const ref = params.model;
   if (ref.startsWith('scripted:')) return ScriptedBackend.fromFile(ref.slice('scripted:'.length));
   if (ref.startsWith(POOL_PREFIX)) {
-    const pool = new ServerPool(poolMembers(engine, ref).map((m) => ({ backend: openAiBackend(engine, m.base, m.model, m.concurrency), concurrency: m.concurrency })));
+    const pool = new ServerPool(
+      poolMembers(engine, ref).map((m) => ({ backend: openAiBackend(engine, m.base, m.model, m.concurrency), concurrency: m.concurrency })),
+    );
     await pool.open(signal);
     return pool;
   }
@@ -139,8 +181,22 @@ export async function resolveBackend(engine: EngineServices, params: Pick<AgentR
   if (!existsSync(file)) throw unknownModel(engine, ref);
   const lora = (params.lora ?? []).map((l) => registry.get(l)?.location ?? path.resolve(l));
   await requireFittingAdapters(lora, file);
-  const speculation = params.speculation?.startsWith(DRAFT_PREFIX) ? draftSpeculation(engine, params.speculation.slice(DRAFT_PREFIX.length)) : params.speculation;
-  const model = await engine.modelHost().local({ path: file, lora, loraScale: params.loraScale, chatWrapper: params.chatWrapper, contextSize: params.contextSize, gpuLayers: params.gpuLayers, sequences: params.sequences, reuseCache: params.reuseCache, speculation, signal, onProgress: onLoadProgress });
+  const speculation = params.speculation?.startsWith(DRAFT_PREFIX)
+    ? draftSpeculation(engine, params.speculation.slice(DRAFT_PREFIX.length))
+    : params.speculation;
+  const model = await engine.modelHost().local({
+    path: file,
+    lora,
+    loraScale: params.loraScale,
+    chatWrapper: params.chatWrapper,
+    contextSize: params.contextSize,
+    gpuLayers: params.gpuLayers,
+    sequences: params.sequences,
+    reuseCache: params.reuseCache,
+    speculation,
+    signal,
+    onProgress: onLoadProgress,
+  });
   return new LlamaBackend(model, { mode: params.toolCalling, owned: false });
 }
 
@@ -148,33 +204,53 @@ export async function resolveBackend(engine: EngineServices, params: Pick<AgentR
 export async function checkServer(engine: EngineServices, ref: string, signal?: AbortSignal): Promise<ServerCheckResult> {
   const known = engine.models().get(ref);
   if (!known && !ref.startsWith(OPENAI_PREFIX)) throw unknownModel(engine, ref);
-  if (known && known.kind !== 'openai') throw saidError('Usage', { message: known.kind === 'lora' ? 'error.testLora' : 'error.testLocal', hint: 'error.testLocal.hint', vars: { ref } });
+  if (known && known.kind !== 'openai')
+    throw saidError('Usage', { message: known.kind === 'lora' ? 'error.testLora' : 'error.testLocal', hint: 'error.testLocal.hint', vars: { ref } });
   const backend = await resolveBackend(engine, { model: ref });
   if (!(backend instanceof OpenAiBackend)) throw saidError('Usage', { message: 'error.notServer', vars: { ref } });
   return backend.check(signal);
 }
 
 function describeLoaded(engine: EngineServices, placement: Omit<LoadedModel, 'id' | 'name'>): LoadedModel {
-  const known = engine.models().list().find((m) => m.kind === 'gguf' && m.location === placement.path);
+  const known = engine
+    .models()
+    .list()
+    .find((m) => m.kind === 'gguf' && m.location === placement.path);
   return { id: known?.id ?? null, name: known?.name ?? path.basename(placement.path), ...placement };
 }
 
 /** Loads a local model (a registered one or a .gguf file) ahead of its first question, with progress. */
-export async function loadModel(engine: EngineServices, params: { ref: string; contextSize?: number; gpuLayers?: number | 'auto' | 'max'; lora?: string[] }, options: CallOptions): Promise<LoadedModel> {
+export async function loadModel(
+  engine: EngineServices,
+  params: { ref: string; contextSize?: number; gpuLayers?: number | 'auto' | 'max'; lora?: string[] },
+  options: CallOptions,
+): Promise<LoadedModel> {
   const known = engine.models().get(params.ref);
-  if (known && known.kind !== 'gguf') throw saidError('Usage', { message: known.kind === 'lora' ? 'error.loadLora' : 'error.loadServer', vars: { ref: params.ref } });
+  if (known && known.kind !== 'gguf')
+    throw saidError('Usage', { message: known.kind === 'lora' ? 'error.loadLora' : 'error.loadServer', vars: { ref: params.ref } });
   if (/^(scripted|openai):/.test(params.ref)) throw saidError('Usage', { message: 'error.noLoading', vars: { ref: params.ref } });
-  const backend = await resolveBackend(engine, { model: params.ref, lora: params.lora, contextSize: params.contextSize, gpuLayers: params.gpuLayers }, options.signal, (fraction) =>
-    options.onProgress?.({ stage: 'loading the model', done: Math.round(fraction * 100), total: 100 }),
+  const backend = await resolveBackend(
+    engine,
+    { model: params.ref, lora: params.lora, contextSize: params.contextSize, gpuLayers: params.gpuLayers },
+    options.signal,
+    (fraction) => options.onProgress?.({ stage: 'loading the model', done: Math.round(fraction * 100), total: 100 }),
   );
   if (backend instanceof LlamaBackend) await backend.prepare();
   await backend.dispose();
   const placement = backend instanceof LlamaBackend ? backend.placement() : undefined;
-  const stillLoaded = placement && engine.modelHost().placements().some((p) => p.path === placement.path && p.contextSize === placement.contextSize && p.lora.length === placement.lora.length);
+  const stillLoaded =
+    placement &&
+    engine
+      .modelHost()
+      .placements()
+      .some((p) => p.path === placement.path && p.contextSize === placement.contextSize && p.lora.length === placement.lora.length);
   if (!stillLoaded) throw saidError('Disposed', { message: 'error.unloadedWhileLoading', vars: { ref: params.ref } });
   return describeLoaded(engine, placement);
 }
 
 export function loadedModels(engine: EngineServices): LoadedModel[] {
-  return engine.modelHost().placements().map((p) => describeLoaded(engine, p));
+  return engine
+    .modelHost()
+    .placements()
+    .map((p) => describeLoaded(engine, p));
 }

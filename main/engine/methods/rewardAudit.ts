@@ -37,17 +37,37 @@ async function spray(engine: EngineServices, tools: string[], asOf: Date): Promi
   const steps: TraceStep[] = [];
   for (const [i, tool] of tools.filter((t) => t !== QUERY_TOOL).entries()) {
     const r = await gateway.call(tool, {}, { mode: 'emulator', emulatorNow: asOf });
-    steps.push({ id: `s${i + 1}`, tool, args: {}, ok: r.ok, items: r.items, totalCount: r.totalCount, resultCode: r.resultCode, errorKind: r.error?.kind ?? null, latencyMs: 0, ...(r.ok ? { handle: `r${i + 1}` } : {}) });
+    steps.push({
+      id: `s${i + 1}`,
+      tool,
+      args: {},
+      ok: r.ok,
+      items: r.items,
+      totalCount: r.totalCount,
+      resultCode: r.resultCode,
+      errorKind: r.error?.kind ?? null,
+      latencyMs: 0,
+      ...(r.ok ? { handle: `r${i + 1}` } : {}),
+    });
   }
   return steps;
 }
 
 function scoreRewards(attacks: Attack[], reference: RewardReference, metric: MetricContext, tally: RewardTally, at: string): void {
-  for (const attack of attacks) for (const preset of rewardPresets) tally.add(attack.name, preset, rewardOf({ messages: attack.messages }, reference, metric, { preset }).reward, at);
+  for (const attack of attacks)
+    for (const preset of rewardPresets) tally.add(attack.name, preset, rewardOf({ messages: attack.messages }, reference, metric, { preset }).reward, at);
 }
 
 function taskReference(task: BenchTask, steps: TraceStep[], expected: unknown): RewardReference {
-  return { query: task.query_ko, offered: [...task.tools, QUERY_TOOL], trajectories: [steps], answer: task.plan.answer, expected, year: kst(new Date(task.asOf)).getUTCFullYear(), ...(task.unit ? { unit: task.unit } : {}) };
+  return {
+    query: task.query_ko,
+    offered: [...task.tools, QUERY_TOOL],
+    trajectories: [steps],
+    answer: task.plan.answer,
+    expected,
+    year: kst(new Date(task.asOf)).getUTCFullYear(),
+    ...(task.unit ? { unit: task.unit } : {}),
+  };
 }
 
 export async function rewardAudit(engine: EngineServices, params: RewardAuditParams, options: CallOptions): Promise<RewardAuditResult> {
@@ -149,11 +169,21 @@ export async function checkAnswer(engine: EngineServices, params: BenchCheckAnsw
   const task = selectTasks(loadSuite(params.suite ?? 'kopa', engine.resourcesDir, catalog), [params.task]).tasks[0]!;
   const asOf = new Date(task.asOf);
   const trace = await referenceTrace(task, callerFor(engine, 'emulator', undefined)(task), { catalog });
-  if (!trace.ok) throw saidError('InvalidRequest', { message: 'error.referenceFails', hint: 'error.referenceFails.hint', vars: { task: task.id, failure: trace.failure ?? '' } });
+  if (!trace.ok)
+    throw saidError('InvalidRequest', {
+      message: 'error.referenceFails',
+      hint: 'error.referenceFails.hint',
+      vars: { task: task.id, failure: trace.failure ?? '' },
+    });
   const candidates = answerCandidates(task.plan.answer, trace.answer, trace.steps, task.query_ko);
   const base = { task: task.id, expected: trace.answer, competitors: candidates.competitors };
   if (!params.transcript) {
-    const c = compareAnswer(task.plan.answer, trace.answer, params.answer, { year: kst(asOf).getUTCFullYear(), unit: task.unit, candidates, request: task.query_ko });
+    const c = compareAnswer(task.plan.answer, trace.answer, params.answer, {
+      year: kst(asOf).getUTCFullYear(),
+      unit: task.unit,
+      candidates,
+      request: task.query_ko,
+    });
     return { ...base, pass: c.pass, grounded: null, detail: c.detail, detailSaid: c.said };
   }
   const messages = [...params.transcript.filter((m) => m.role === 'assistant' || m.role === 'tool'), { role: 'assistant' as const, content: params.answer }];

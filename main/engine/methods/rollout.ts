@@ -53,7 +53,12 @@ export async function runRollout(engine: EngineServices, params: RolloutRunParam
   }
   repo.open(runId, dataset.id, settings, new Date());
   const done = new Set(repo.groups<RolloutGroup>(runId).map((g) => g.sampleId));
-  const backend = await resolveBackend(engine, { model: params.model, lora: params.lora, chatWrapper: params.chatWrapper, contextSize: params.contextSize, sequences: settings.groupSize }, options.signal, (f) => options.onProgress?.({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }));
+  const backend = await resolveBackend(
+    engine,
+    { model: params.model, lora: params.lora, chatWrapper: params.chatWrapper, contextSize: params.contextSize, sequences: settings.groupSize },
+    options.signal,
+    (f) => options.onProgress?.({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }),
+  );
   const catalog = engine.catalog();
   const gateway = engine.gateway();
   try {
@@ -90,7 +95,13 @@ export async function runRollout(engine: EngineServices, params: RolloutRunParam
         rewards,
         advantages: groupAdvantages(rewards, settings.scale),
         solved: scored.map((r) => r.components.outcome === 1),
-        trajectories: episodes.map((e, g) => ({ messages: e.messages.filter((m) => m.role !== 'system'), answer: e.answer, stoppedBy: e.stoppedBy, components: scored[g]!.components, notes: scored[g]!.notes })),
+        trajectories: episodes.map((e, g) => ({
+          messages: e.messages.filter((m) => m.role !== 'system'),
+          answer: e.answer,
+          stoppedBy: e.stoppedBy,
+          components: scored[g]!.components,
+          notes: scored[g]!.notes,
+        })),
       };
       repo.saveGroup(runId, sample.ordinal, group, new Date());
       options.onProgress?.({ stage: 'rollouts', done: index + 1, total: samples.length });

@@ -33,12 +33,24 @@ export function loadPhraseBook(engine: EngineServices): PhraseBook {
 export function loadIntents(engine: EngineServices, book: PhraseBook): Intent[] {
   const file = path.join(engine.resourcesDir, 'synth', 'intents.json');
   const parsed = intentFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new KopaError('Internal', `resources/synth/intents.json is not an intent library: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new KopaError(
+      'Internal',
+      `resources/synth/intents.json is not an intent library: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
   const problems = checkIntents(parsed.data.intents, engine.catalog());
   for (const intent of parsed.data.intents) {
-    if (intent.answer.pick.kind === 'facet' && !book.tools[intent.goal]?.facets) problems.push(`intent ${intent.id}: ${intent.goal} has no categories in resources/synth/phrases.json`);
+    if (intent.answer.pick.kind === 'facet' && !book.tools[intent.goal]?.facets)
+      problems.push(`intent ${intent.id}: ${intent.goal} has no categories in resources/synth/phrases.json`);
   }
-  if (problems.length > 0) throw new KopaError('Internal', `resources/synth/intents.json does not match the catalog: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}`);
+  if (problems.length > 0)
+    throw new KopaError(
+      'Internal',
+      `resources/synth/intents.json does not match the catalog: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}`,
+    );
   return parsed.data.intents;
 }
 
@@ -86,16 +98,53 @@ export async function runSynthesis(engine: EngineServices, params: SynthRunParam
       ...(paraphrasing ? { paraphraser: new Paraphraser(paraphrasing, { signal: options.signal }) } : {}),
     });
     try {
-      summary = await synthesizer.run({ count: params.count, seed: params.seed ?? '1', backend, asOf: asOf.toISOString(), phrasings: params.phrasings ?? 2, maxSteps: params.maxSteps ?? 5, trajectories: params.trajectories }, run);
+      summary = await synthesizer.run(
+        {
+          count: params.count,
+          seed: params.seed ?? '1',
+          backend,
+          asOf: asOf.toISOString(),
+          phrasings: params.phrasings ?? 2,
+          maxSteps: params.maxSteps ?? 5,
+          trajectories: params.trajectories,
+        },
+        run,
+      );
     } finally {
       await paraphrasing?.dispose();
     }
   } else {
-    const synthesizer = new Synthesizer({ catalog: engine.catalog(), book, resourcesDir: engine.resourcesDir, edges: verified, seeds, datasets, call, graphVersion: edges.graphVersion() });
-    summary = await synthesizer.run({ count: params.count, minSteps: params.minSteps ?? 2, maxSteps: params.maxSteps ?? 5, seed: params.seed ?? '1', backend, asOf: asOf.toISOString(), phrasings: params.phrasings ?? 2 }, run);
+    const synthesizer = new Synthesizer({
+      catalog: engine.catalog(),
+      book,
+      resourcesDir: engine.resourcesDir,
+      edges: verified,
+      seeds,
+      datasets,
+      call,
+      graphVersion: edges.graphVersion(),
+    });
+    summary = await synthesizer.run(
+      {
+        count: params.count,
+        minSteps: params.minSteps ?? 2,
+        maxSteps: params.maxSteps ?? 5,
+        seed: params.seed ?? '1',
+        backend,
+        asOf: asOf.toISOString(),
+        phrasings: params.phrasings ?? 2,
+      },
+      run,
+    );
   }
   const result: SynthRunResult = { summary, ...(verification ? { verification } : {}) };
-  if (params.out && params.format) result.export = exportDataset(engine, String(summary.dataset.id), { out: params.out, format: params.format, distractors: params.distractors, toolStyle: params.toolStyle });
+  if (params.out && params.format)
+    result.export = exportDataset(engine, String(summary.dataset.id), {
+      out: params.out,
+      format: params.format,
+      distractors: params.distractors,
+      toolStyle: params.toolStyle,
+    });
   return result;
 }
 
@@ -105,15 +154,33 @@ export function findDataset(repo: DatasetRepository, ref: string): DatasetRow {
   return found;
 }
 
-export function exportDataset(engine: EngineServices, ref: string, request: { out: string; format: ExportFormat; distractors?: number; toolStyle?: ToolStyle }): ExportResult {
+export function exportDataset(
+  engine: EngineServices,
+  ref: string,
+  request: { out: string; format: ExportFormat; distractors?: number; toolStyle?: ToolStyle },
+): ExportResult {
   const repo = new DatasetRepository(engine.store.db);
   const dataset = findDataset(repo, ref);
   const samples = repo.samples(dataset.id);
-  return writeExport(samples, engine.catalog(), dataset, dataset.summary as unknown as SynthRunSummary | undefined, { format: request.format, file: path.resolve(request.out), distractors: request.distractors, toolStyle: request.toolStyle });
+  return writeExport(samples, engine.catalog(), dataset, dataset.summary as unknown as SynthRunSummary | undefined, {
+    format: request.format,
+    file: path.resolve(request.out),
+    distractors: request.distractors,
+    toolStyle: request.toolStyle,
+  });
 }
 
 function datasetInfo(repo: DatasetRepository, d: DatasetRow): DatasetInfo {
-  return { id: d.id, name: d.name, status: d.status, samples: repo.sampleCount(d.id), createdAt: d.createdAt, graphVersion: d.graphVersion, backend: d.backend, seed: d.seed };
+  return {
+    id: d.id,
+    name: d.name,
+    status: d.status,
+    samples: repo.sampleCount(d.id),
+    createdAt: d.createdAt,
+    graphVersion: d.graphVersion,
+    backend: d.backend,
+    seed: d.seed,
+  };
 }
 
 export function listDatasets(engine: EngineServices): DatasetInfo[] {
@@ -140,6 +207,11 @@ export function datasetSample(engine: EngineServices, ref: string, ordinal: numb
   const repo = new DatasetRepository(engine.store.db);
   const dataset = findDataset(repo, ref);
   const sample = repo.sample(dataset.id, ordinal);
-  if (!sample) throw saidError('NotFound', { message: 'error.noSample', hint: 'error.noSample.hint', vars: { name: dataset.name, n: ordinal, count: repo.sampleCount(dataset.id) } });
+  if (!sample)
+    throw saidError('NotFound', {
+      message: 'error.noSample',
+      hint: 'error.noSample.hint',
+      vars: { name: dataset.name, n: ordinal, count: repo.sampleCount(dataset.id) },
+    });
   return sample;
 }

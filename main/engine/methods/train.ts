@@ -50,8 +50,15 @@ export async function exportTrainingKit(engine: EngineServices, params: TrainExp
         agent_name: 'tool_agent',
         prompt: row.prompt,
         ability: 'tool-use',
-        reward_model: { style: 'rule', ground_truth: JSON.stringify({ sample_id: sample.ordinal, answer: sample.walk.trace.answer, answer_spec: sample.walk.plan.answer }) },
-        extra_info: { index: sample.ordinal, sample_id: sample.ordinal, tools_kwargs: Object.fromEntries(visible.map((t) => [functionName(t.id), { create_kwargs: { episode: `sample-${sample.ordinal}` } }])) },
+        reward_model: {
+          style: 'rule',
+          ground_truth: JSON.stringify({ sample_id: sample.ordinal, answer: sample.walk.trace.answer, answer_spec: sample.walk.plan.answer }),
+        },
+        extra_info: {
+          index: sample.ordinal,
+          sample_id: sample.ordinal,
+          tools_kwargs: Object.fromEntries(visible.map((t) => [functionName(t.id), { create_kwargs: { episode: `sample-${sample.ordinal}` } }])),
+        },
       };
     });
     write('train.verl.jsonl', verlRows.map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -67,6 +74,17 @@ export async function exportTrainingKit(engine: EngineServices, params: TrainExp
     await exportBundle(engine.store, params.snapshot, path.join(dir, 'tools.bundle.jsonl.gz'), options.onProgress);
     files.push('tools.bundle.jsonl.gz');
   }
-  write('README.md', kitReadme({ dataset: dataset.name, trainer: params.trainer, rows: samples.length, tools: schemas.length, snapshot: params.snapshot, preset: params.preset ?? 'kopa', maxSteps }));
+  write(
+    'README.md',
+    kitReadme({
+      dataset: dataset.name,
+      trainer: params.trainer,
+      rows: samples.length,
+      tools: schemas.length,
+      snapshot: params.snapshot,
+      preset: params.preset ?? 'kopa',
+      maxSteps,
+    }),
+  );
   return { dir, trainer: params.trainer, rows: samples.length, tools: schemas.length, files };
 }

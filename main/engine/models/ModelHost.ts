@@ -40,10 +40,20 @@ export class ModelHost {
    * over those same weights (base and tuned side by side, the model in memory once).
    */
   local(request: LocalModelRequest): Promise<LocalModel> {
-    const baseKey = this.reusableBase(request) ?? JSON.stringify([request.path, request.contextSize ?? null, request.chatWrapper ?? 'auto', request.gpuLayers ?? 'auto']);
+    const baseKey =
+      this.reusableBase(request) ?? JSON.stringify([request.path, request.contextSize ?? null, request.chatWrapper ?? 'auto', request.gpuLayers ?? 'auto']);
     let base = this.loaded.get(baseKey);
     if (!base) {
-      base = this.runtime().then((r) => r.loadModel({ modelPath: request.path, contextSize: request.contextSize, gpuLayers: request.gpuLayers, chatWrapper: request.chatWrapper, onProgress: request.onProgress, signal: request.signal }));
+      base = this.runtime().then((r) =>
+        r.loadModel({
+          modelPath: request.path,
+          contextSize: request.contextSize,
+          gpuLayers: request.gpuLayers,
+          chatWrapper: request.chatWrapper,
+          onProgress: request.onProgress,
+          signal: request.signal,
+        }),
+      );
       this.remember(baseKey, request.path, base);
     }
     // Each setting beyond the weights is a context of its own over them, made once per key.
@@ -112,7 +122,10 @@ export class ModelHost {
       this.loaded.delete(key);
       this.ready.delete(key);
       this.files.delete(key);
-      await model.then((m) => m.dispose(), () => undefined);
+      await model.then(
+        (m) => m.dispose(),
+        () => undefined,
+      );
     }
     return keys.length;
   }
@@ -123,6 +136,10 @@ export class ModelHost {
     this.loaded.clear();
     this.ready.clear();
     this.files.clear();
-    for (const model of all) await model.then((m) => m.dispose(), () => undefined);
+    for (const model of all)
+      await model.then(
+        (m) => m.dispose(),
+        () => undefined,
+      );
   }
 }

@@ -73,14 +73,36 @@ function toInfo(r: ModelRow): ModelInfo {
 }
 
 function serverInfo(r: ServerRow): ModelInfo {
-  return { id: r.id, kind: 'openai', location: r.base_url, name: r.model, sizeBytes: null, sha256: null, architecture: null, parameterCount: null, quantization: null, contextLength: null, chatWrapper: null, toolCalling: 'native', copied: false, addedAt: r.added_at };
+  return {
+    id: r.id,
+    kind: 'openai',
+    location: r.base_url,
+    name: r.model,
+    sizeBytes: null,
+    sha256: null,
+    architecture: null,
+    parameterCount: null,
+    quantization: null,
+    contextLength: null,
+    chatWrapper: null,
+    toolCalling: 'native',
+    copied: false,
+    addedAt: r.added_at,
+  };
 }
 
 /** A server base as an allowlist entry for its chat completions endpoint. */
 export function serverEntry(baseUrl: string, id: string): AllowlistEntry {
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}/chat/completions`);
   const scheme = url.protocol === 'https:' ? 'https' : 'http';
-  return { scheme, host: url.hostname, port: Number(url.port) || (scheme === 'https' ? 443 : 80), path: url.pathname, method: 'POST', toolId: `inference:${id}` };
+  return {
+    scheme,
+    host: url.hostname,
+    port: Number(url.port) || (scheme === 'https' ? 443 : 80),
+    path: url.pathname,
+    method: 'POST',
+    toolId: `inference:${id}`,
+  };
 }
 
 export class ModelRegistry {
@@ -103,13 +125,18 @@ export class ModelRegistry {
   }
 
   /** `base`: for a LoRA adapter, the model it was trained on (registered id or file); it is checked to fit, and recorded. */
-  async add(source: string, options: { copy?: boolean; name?: string; base?: string; onProgress?: (p: Progress) => void; signal?: AbortSignal } = {}): Promise<ModelInfo> {
+  async add(
+    source: string,
+    options: { copy?: boolean; name?: string; base?: string; onProgress?: (p: Progress) => void; signal?: AbortSignal } = {},
+  ): Promise<ModelInfo> {
     if (source.startsWith(OPENAI_PREFIX)) return this.addServer(source.slice(OPENAI_PREFIX.length), options.name);
     const file = path.resolve(source);
     const report = await this.inspectFile(file);
     const base = options.base === undefined ? undefined : await this.adapterBase(file, report.kind, options.base, options.signal);
     const stat = statSync(file);
-    const cached = this.db.prepare('SELECT sha256 FROM models WHERE path = ? AND size_bytes = ? AND mtime_ms = ?').get(file, stat.size, Math.round(stat.mtimeMs)) as { sha256: string | null } | undefined;
+    const cached = this.db
+      .prepare('SELECT sha256 FROM models WHERE path = ? AND size_bytes = ? AND mtime_ms = ?')
+      .get(file, stat.size, Math.round(stat.mtimeMs)) as { sha256: string | null } | undefined;
     const sha256 = cached?.sha256 ?? (await sha256Of(file, options.onProgress, options.signal));
     const id = sha256.slice(0, 12);
     const existing = this.db.prepare('SELECT path FROM models WHERE id = ?').get(id) as { path: string } | undefined;
@@ -131,9 +158,11 @@ export class ModelRegistry {
     // A name given at import is how the file is shown and may be referred to; otherwise the GGUF's own.
     const meta = { ...facts, ...(options.name?.trim() ? { name: options.name.trim() } : {}), ...(base ? { base } : {}) };
     this.db
-      .prepare(`INSERT INTO models (id, path, kind, size_bytes, mtime_ms, sha256, architecture, parameter_count, quantization, context_length, chat_template, metadata_json, copied, added_at)
+      .prepare(
+        `INSERT INTO models (id, path, kind, size_bytes, mtime_ms, sha256, architecture, parameter_count, quantization, context_length, chat_template, metadata_json, copied, added_at)
         VALUES (@id, @path, @kind, @size, @mtime, @sha256, @architecture, @parameterCount, @quantization, @contextLength, @chatTemplate, @meta, @copied, @addedAt)
-        ON CONFLICT (id) DO UPDATE SET size_bytes = excluded.size_bytes, mtime_ms = excluded.mtime_ms, metadata_json = excluded.metadata_json`)
+        ON CONFLICT (id) DO UPDATE SET size_bytes = excluded.size_bytes, mtime_ms = excluded.mtime_ms, metadata_json = excluded.metadata_json`,
+      )
       .run({
         id,
         path: stored,
@@ -159,7 +188,12 @@ export class ModelRegistry {
     const basePath = this.get(ref)?.location ?? path.resolve(ref);
     const { checkAdapter } = await import('../../../native/llama/index.ts');
     const check = await checkAdapter(file, basePath);
-    if (!check.ok) throw saidError('InvalidModelFile', { message: 'error.adapterMismatch', hint: 'error.adapterMismatch.hint', vars: { adapter: file, base: basePath, problems: check.problems.join('; ') } });
+    if (!check.ok)
+      throw saidError('InvalidModelFile', {
+        message: 'error.adapterMismatch',
+        hint: 'error.adapterMismatch.hint',
+        vars: { adapter: file, base: basePath, problems: check.problems.join('; ') },
+      });
     return { path: basePath, sha256: await sha256Of(basePath, undefined, signal) };
   }
 
@@ -173,8 +207,15 @@ export class ModelRegistry {
     if (!model) throw saidError('Usage', { message: 'error.serverName', hint: 'error.serverName.hint', vars: { url: baseUrl } });
     const id = `srv-${createHash('sha256').update(`${url.toString()}#${model}`).digest('hex').slice(0, 8)}`;
     const verdict = checkAllowed(`${baseUrl.replace(/\/+$/, '')}/chat/completions`, 'POST', [serverEntry(baseUrl, id)]);
-    if (!verdict.allowed) throw saidError('InvalidRequest', { message: 'error.serverNotAllowed', hint: 'error.serverNotAllowed.hint', vars: { url: baseUrl, reason: verdict.reason ?? '' } });
-    this.db.prepare('INSERT INTO inference_servers (id, base_url, model, added_at) VALUES (?, ?, ?, ?) ON CONFLICT (base_url, model) DO NOTHING').run(id, baseUrl.replace(/\/+$/, ''), model, new Date().toISOString());
+    if (!verdict.allowed)
+      throw saidError('InvalidRequest', {
+        message: 'error.serverNotAllowed',
+        hint: 'error.serverNotAllowed.hint',
+        vars: { url: baseUrl, reason: verdict.reason ?? '' },
+      });
+    this.db
+      .prepare('INSERT INTO inference_servers (id, base_url, model, added_at) VALUES (?, ?, ?, ?) ON CONFLICT (base_url, model) DO NOTHING')
+      .run(id, baseUrl.replace(/\/+$/, ''), model, new Date().toISOString());
     return this.get(id)!;
   }
 

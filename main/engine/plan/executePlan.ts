@@ -82,7 +82,8 @@ export async function executeSteps(plan: Plan, tools: PlanTools, options: Execut
     if ('failure' in resolved) return { steps, failure: resolved.failure };
     const { result, view } = await episode.run(step.tool, resolved.args);
     steps.push(traceStep(step, resolved.args, result, view.handle));
-    if (!result.ok && !options.accept?.(result)) return { steps, failure: `${step.id} (${step.tool}) failed: ${result.error?.kind ?? 'error'} ${result.error?.message ?? ''}`.trim() };
+    if (!result.ok && !options.accept?.(result))
+      return { steps, failure: `${step.id} (${step.tool}) failed: ${result.error?.kind ?? 'error'} ${result.error?.message ?? ''}`.trim() };
   }
   return { steps };
 }

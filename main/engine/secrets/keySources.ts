@@ -40,7 +40,11 @@ export class KeySources implements KeyStore {
       })),
       vault: vault
         ? { available: true, file: vault.file, reason: null }
-        : { available: false, file: null, reason: this.options.vaultUnavailable ?? 'The CLI and browser mode keep no keys: they read them from the environment.' },
+        : {
+            available: false,
+            file: null,
+            reason: this.options.vaultUnavailable ?? 'The CLI and browser mode keep no keys: they read them from the environment.',
+          },
     };
   }
 
@@ -56,6 +60,10 @@ export class KeySources implements KeyStore {
 
   private vault(keyId: KeyId): KeyVault {
     if (this.options.vault) return this.options.vault;
-    throw saidError('Usage', { message: 'error.noVault', hint: 'error.noVault.hint', vars: { reason: this.report().vault.reason ?? '', variable: keyEnvName(keyId) } });
+    throw saidError('Usage', {
+      message: 'error.noVault',
+      hint: 'error.noVault.hint',
+      vars: { reason: this.report().vault.reason ?? '', variable: keyEnvName(keyId) },
+    });
   }
 }

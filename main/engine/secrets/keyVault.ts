@@ -65,10 +65,14 @@ export class KeyVault implements KeyStore {
       try {
         vault.clear.set(keyId, await options.cipher.decrypt(Buffer.from(entry.secret, 'base64')));
       } catch (error) {
-        throw saidError('InvalidRequest', { message: 'error.keyUndecryptable', hint: 'error.keyUndecryptable.hint', vars: { keyId, file: options.file } }, {
-          details: { file: options.file, keyId },
-          cause: error,
-        });
+        throw saidError(
+          'InvalidRequest',
+          { message: 'error.keyUndecryptable', hint: 'error.keyUndecryptable.hint', vars: { keyId, file: options.file } },
+          {
+            details: { file: options.file, keyId },
+            cause: error,
+          },
+        );
       }
     }
     return vault;

@@ -56,10 +56,14 @@ function readHeader(file: string): HeaderFacts | 'not-sqlite' {
 }
 
 function corrupt(file: string, reason: string, cause?: unknown): KopaError {
-  return saidError('CorruptDatabase', { message: 'error.dbCorrupt', hint: 'error.dbCorrupt.hint', vars: { file, reason } }, {
-    details: { file, reason },
-    cause,
-  });
+  return saidError(
+    'CorruptDatabase',
+    { message: 'error.dbCorrupt', hint: 'error.dbCorrupt.hint', vars: { file, reason } },
+    {
+      details: { file, reason },
+      cause,
+    },
+  );
 }
 
 export class Store {
@@ -96,19 +100,28 @@ export class Store {
       db = openSqlite(file, { nativeBinding: o.sqliteBinding });
     } catch (error) {
       if (isSqliteCorruption(error)) throw corrupt(file, 'SQLite rejected the file', error);
-      throw saidError('DataDirUnavailable', { message: 'error.dbCannotOpen', hint: 'error.dbCannotOpen.hint', vars: { file, reason: (error as Error).message } }, {
-        details: { file },
-        cause: error,
-      });
+      throw saidError(
+        'DataDirUnavailable',
+        { message: 'error.dbCannotOpen', hint: 'error.dbCannotOpen.hint', vars: { file, reason: (error as Error).message } },
+        {
+          details: { file },
+          cause: error,
+        },
+      );
     }
     try {
       const version = readVersion(db, file, o.quickCheckMaxBytes);
       // Another program's SQLite file is refused before anything (not even WAL mode) is written to it.
-      if (!hasTable(db, 'schema_migrations')) throw corrupt(file, 'it is an SQLite database, but not one KOPA Studio wrote (it has no schema_migrations table)');
+      if (!hasTable(db, 'schema_migrations'))
+        throw corrupt(file, 'it is an SQLite database, but not one KOPA Studio wrote (it has no schema_migrations table)');
       if (version > latest) {
-        throw saidError('NewerDatabase', { message: 'error.dbNewer', hint: 'error.dbNewer.hint', vars: { file, version, app: o.appVersion, latest } }, {
-          details: { file, schemaVersion: version, latestSchemaVersion: latest },
-        });
+        throw saidError(
+          'NewerDatabase',
+          { message: 'error.dbNewer', hint: 'error.dbNewer.hint', vars: { file, version, app: o.appVersion, latest } },
+          {
+            details: { file, schemaVersion: version, latestSchemaVersion: latest },
+          },
+        );
       }
       configure(db);
       const pending = o.migrations.filter((m) => m.version > version);
@@ -193,7 +206,10 @@ function tablesOf(migrations: readonly Migration[]): string[] {
     const scratch = openSqlite(':memory:');
     try {
       for (const migration of migrations) applyMigration(scratch, migration, 'scratch', undefined);
-      names = scratch.prepare("SELECT type || ' ' || name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY 1").pluck().all() as string[];
+      names = scratch
+        .prepare("SELECT type || ' ' || name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY 1")
+        .pluck()
+        .all() as string[];
     } finally {
       scratch.close();
     }
@@ -206,7 +222,8 @@ function tablesOf(migrations: readonly Migration[]): string[] {
 function checkTables(db: SqliteDatabase, file: string, migrations: readonly Migration[]): void {
   const present = new Set(db.prepare("SELECT type || ' ' || name FROM sqlite_master").pluck().all() as string[]);
   const missing = tablesOf(migrations).filter((name) => !present.has(name));
-  if (missing.length > 0) throw corrupt(file, `its ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (the database was changed outside KOPA Studio)`);
+  if (missing.length > 0)
+    throw corrupt(file, `its ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (the database was changed outside KOPA Studio)`);
 }
 
 function checkFileShape(file: string): void {

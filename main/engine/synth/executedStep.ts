@@ -17,7 +17,8 @@ export const isNumber = (v: unknown): v is number => typeof v === 'number' && Nu
 export const present = (v: unknown): boolean => v !== null && v !== undefined && v !== '';
 
 /** Every row the API has is in the view. */
-export const complete = (d: ExecutedStep): boolean => d.visible.length === d.trace.items.length && d.trace.items.length === (d.trace.totalCount ?? d.trace.items.length);
+export const complete = (d: ExecutedStep): boolean =>
+  d.visible.length === d.trace.items.length && d.trace.items.length === (d.trace.totalCount ?? d.trace.items.length);
 
 /** The response holds every row the API has (some may be hidden by the view): the query tool reaches them all. */
 export const whole = (d: ExecutedStep): boolean => d.trace.items.length === (d.trace.totalCount ?? d.trace.items.length);

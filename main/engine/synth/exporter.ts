@@ -33,8 +33,16 @@ export function visibleTools(sample: SynthSample, catalog: Catalog, distractors:
   return offeredTools(catalog, [...own, ...picked].sort()).map((id) => catalog.require(id));
 }
 
-export function writeExport(samples: SynthSample[], catalog: Catalog, dataset: DatasetRow, summary: SynthRunSummary | undefined, request: ExportRequest): ExportResult {
-  const lines = samples.map((s) => JSON.stringify(exportRow(request.format, s, visibleTools(s, catalog, request.distractors ?? 3), { toolStyle: request.toolStyle })));
+export function writeExport(
+  samples: SynthSample[],
+  catalog: Catalog,
+  dataset: DatasetRow,
+  summary: SynthRunSummary | undefined,
+  request: ExportRequest,
+): ExportResult {
+  const lines = samples.map((s) =>
+    JSON.stringify(exportRow(request.format, s, visibleTools(s, catalog, request.distractors ?? 3), { toolStyle: request.toolStyle })),
+  );
   const temp = `${request.file}.partial`;
   writeFileSync(temp, lines.length ? `${lines.join('\n')}\n` : '');
   renameSync(temp, request.file);
@@ -60,7 +68,16 @@ function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, 
   ];
   if (s) {
     const gates = Object.entries(s.gates);
-    lines.push('', '## Quality gates', '', `${s.attempts} attempts, ${s.kept} kept; stopped by:`, '', `| ${gates.map(([g]) => g).join(' | ')} |`, `|${gates.map(() => ' --- |').join('')}`, `| ${gates.map(([, n]) => n).join(' | ')} |`);
+    lines.push(
+      '',
+      '## Quality gates',
+      '',
+      `${s.attempts} attempts, ${s.kept} kept; stopped by:`,
+      '',
+      `| ${gates.map(([g]) => g).join(' | ')} |`,
+      `|${gates.map(() => ' --- |').join('')}`,
+      `| ${gates.map(([, n]) => n).join(' | ')} |`,
+    );
     const c = s.card;
     if (c) {
       const pct = (part: number, whole: number): string => `${whole ? Math.round((100 * part) / whole) : 0} %`;
@@ -71,10 +88,20 @@ function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, 
         `- intents: ${c.intents.used} used, of ${c.intents.planned} the verified graph can plan (${c.intents.total} in the library)${c.unplanned.length ? `; unplanned: ${c.unplanned.join(', ')}` : ''}`,
         `- agencies: ${c.agencies.used.join(', ')} (${c.agencies.used.length} of ${c.agencies.total})`,
         `- request length: median ${c.lengths.median} characters, 95th percentile ${c.lengths.p95} (KOPA-Bench: ${c.lengths.benchMedian} and ${c.lengths.benchP95})`,
-        `- registers: ${Object.entries(c.registers).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+        `- registers: ${Object.entries(c.registers)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
         `- trajectories: ${c.trajectories.atLeastTwo} samples (${pct(c.trajectories.atLeastTwo, s.kept)}) with two or more verified trajectories to the same answer, ${c.trajectories.atLeastThree} with three or more; ${c.trajectories.alternativesDropped} alternatives dropped by a gate`,
         `- KOPA-Bench multi-step tool sequences exercised: ${c.benchSequences.exercised} of ${c.benchSequences.total} (${pct(c.benchSequences.exercised, c.benchSequences.total)}), no task copied; samples dropped as KOPA-Bench tasks: ${c.contaminated}`,
-        ...(c.paraphrase ? [`- paraphrase pass (${c.paraphrase.model}): ${c.paraphrase.kept} of ${c.paraphrase.tried} rewrites kept through the same gates; refused: ${Object.entries(c.paraphrase.rejected).map(([why, n]) => `${why} ${n}`).join(', ') || 'none'}`] : []),
+        ...(c.paraphrase
+          ? [
+              `- paraphrase pass (${c.paraphrase.model}): ${c.paraphrase.kept} of ${c.paraphrase.tried} rewrites kept through the same gates; refused: ${
+                Object.entries(c.paraphrase.rejected)
+                  .map(([why, n]) => `${why} ${n}`)
+                  .join(', ') || 'none'
+              }`,
+            ]
+          : []),
       );
     }
     lines.push(
@@ -82,7 +109,9 @@ function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, 
       '## Diversity',
       '',
       `- distinct tool sequences: ${s.distinctSequences}`,
-      `- path lengths: ${Object.entries(s.pathLengths).map(([len, n]) => `${len} steps × ${n}`).join(', ')}`,
+      `- path lengths: ${Object.entries(s.pathLengths)
+        .map(([len, n]) => `${len} steps × ${n}`)
+        .join(', ')}`,
       `- tools used: ${s.toolCoverage.used} of ${s.toolCoverage.total} in the graph; links used: ${s.linkCoverage.used} of ${s.linkCoverage.total} verified`,
       `- samples with an alternative verified trajectory: ${s.samplesWithAlternatives}; phrasings written: ${s.phrasings}`,
     );

@@ -97,7 +97,13 @@ export class InputSources {
       .map(([code, name]) => ({ code: code!, name: name! }));
     const hasGu = new Set(regions.filter((r) => /구$/.test(r.name) && r.code.slice(4, 5) !== '0').map((r) => r.code.slice(0, 4)));
     // 시군구 with a name of their own (세종특별자치시 has none), a city's 구 rather than the city.
-    const sigungu = regions.filter((r) => r.code.endsWith('00000') && !r.code.endsWith('00000000') && !(r.code.slice(4, 5) === '0' && hasGu.has(r.code.slice(0, 4))) && r.name.split(' ').length > 1);
+    const sigungu = regions.filter(
+      (r) =>
+        r.code.endsWith('00000') &&
+        !r.code.endsWith('00000000') &&
+        !(r.code.slice(4, 5) === '0' && hasGu.has(r.code.slice(0, 4))) &&
+        r.name.split(' ').length > 1,
+    );
     const rng = Rng.for('input-places', options.seed);
     const bySido = new Map<string, typeof sigungu>();
     for (const r of sigungu) bySido.set(r.code.slice(0, 2), [...(bySido.get(r.code.slice(0, 2)) ?? []), r]);
@@ -112,11 +118,28 @@ export class InputSources {
     for (const region of chosen) {
       const sido = SIDO_NAMES[region.code.slice(0, 2)]!.name;
       const locale = { sido, sigungu: region.name.slice(sido.length + 1) };
-      const emds = regions.filter((r) => r.code.startsWith(region.code.slice(0, 5)) && r.code.endsWith('00') && !r.code.endsWith('00000')).map((r) => r.name.split(' ').pop()!);
-      if (!stations.has(sido)) stations.set(sido, await sources.list('airkorea.getCtprvnRltmMesureDnsty', { sidoName: sidoShortName(sido), numOfRows: 100 }, (r) => (present(r.stationName) ? r.stationName : undefined)));
+      const emds = regions
+        .filter((r) => r.code.startsWith(region.code.slice(0, 5)) && r.code.endsWith('00') && !r.code.endsWith('00000'))
+        .map((r) => r.name.split(' ').pop()!);
+      if (!stations.has(sido))
+        stations.set(
+          sido,
+          await sources.list('airkorea.getCtprvnRltmMesureDnsty', { sidoName: sidoShortName(sido), numOfRows: 100 }, (r) =>
+            present(r.stationName) ? r.stationName : undefined,
+          ),
+        );
       const juso = await sources.rows('juso.addrLinkApi', { keyword: region.name, countPerPage: 100 });
-      const addresses = juso.flatMap((r) => (present(r.roadAddrPart1) && present(r.emdNm) && String(r.roadAddrPart1).startsWith(region.name) ? [{ road: String(r.roadAddrPart1), name: String(r.bdNm ?? ''), emd: String(r.emdNm) }] : []));
-      const sights = await sources.named('tour.areaBasedList2', { lDongRegnCd: region.code.slice(0, 2), lDongSignguCd: region.code.slice(2, 5), contentTypeId: '12', numOfRows: 100 }, 'title', 'addr1');
+      const addresses = juso.flatMap((r) =>
+        present(r.roadAddrPart1) && present(r.emdNm) && String(r.roadAddrPart1).startsWith(region.name)
+          ? [{ road: String(r.roadAddrPart1), name: String(r.bdNm ?? ''), emd: String(r.emdNm) }]
+          : [],
+      );
+      const sights = await sources.named(
+        'tour.areaBasedList2',
+        { lDongRegnCd: region.code.slice(0, 2), lDongSignguCd: region.code.slice(2, 5), contentTypeId: '12', numOfRows: 100 },
+        'title',
+        'addr1',
+      );
       const hospitals = await sources.named('nmc.getHsptlMdcncListInfoInqire', { Q0: sido, Q1: locale.sigungu, numOfRows: 100 }, 'dutyName', 'dutyAddr');
       const pharmacies = await sources.named('nmc.getParmacyListInfoInqire', { Q0: sido, Q1: locale.sigungu, numOfRows: 100 }, 'dutyName', 'dutyAddr');
       sources.places.push({ locale, code5: region.code.slice(0, 5), emds, addresses, sights, hospitals, pharmacies, stations: stations.get(sido) ?? [] });
@@ -164,7 +187,9 @@ export class InputSources {
     let emd = place.emds.length ? rng.pick(place.emds) : undefined;
     const values: Record<string, StatedValue> = {};
     // Named things first: a 읍면동 asked about with one is the one it is in (a hospital "in 청운동").
-    const slots = (Object.entries(intent.inputs) as [string, InputKind][]).sort(([sa, a], [sb, b]) => Number(sa === intent.each?.second) - Number(sb === intent.each?.second) || Number(ENTITIES.has(b)) - Number(ENTITIES.has(a)));
+    const slots = (Object.entries(intent.inputs) as [string, InputKind][]).sort(
+      ([sa, a], [sb, b]) => Number(sa === intent.each?.second) - Number(sb === intent.each?.second) || Number(ENTITIES.has(b)) - Number(ENTITIES.has(a)),
+    );
     for (const [slot, kind] of slots) {
       // The second of two values a question compares is another one of its kind (another month, another 읍면동).
       const first = intent.each?.second === slot ? values[intent.each.slot] : undefined;

@@ -74,13 +74,18 @@ export class IntentExecutor {
       bySkeletonId.set(step.id, outcome.added[outcome.added.length - 1]!);
     }
     // The questions asked: the goal (and a second goal), or the goal again for the second of two stated values.
-    const asked: { goal: Done; answer: IntentAnswer; values: Record<string, StatedValue> }[] = skeleton.goals.map((id, i) => ({ goal: bySkeletonId.get(id)!, answer: i === 0 ? intent.answer : intent.also!.answer, values }));
+    const asked: { goal: Done; answer: IntentAnswer; values: Record<string, StatedValue> }[] = skeleton.goals.map((id, i) => ({
+      goal: bySkeletonId.get(id)!,
+      answer: i === 0 ? intent.answer : intent.also!.answer,
+      values,
+    }));
     if (intent.each) {
       const second = { ...values, [intent.each.slot]: values[intent.each.second]! };
       const again = new Map(bySkeletonId);
       const depends = new Set<string>();
       for (const step of skeleton.steps) {
-        const dependent = Object.values(step.literals).some((l) => l.from === 'input' && l.slot === intent.each!.slot) || step.links.some((l) => depends.has(l.from));
+        const dependent =
+          Object.values(step.literals).some((l) => l.from === 'input' && l.slot === intent.each!.slot) || step.links.some((l) => depends.has(l.from));
         if (!dependent) continue;
         depends.add(step.id);
         const outcome = await this.step(step, skeleton, done, again, second, episode, statedAs);
@@ -99,14 +104,26 @@ export class IntentExecutor {
     }
     const one = answers.length === 1;
     const spec: AnswerSpec = one ? answers[0]!.spec : { expr: `[${answers.map((a) => a.spec.expr).join(', ')}]`, compare: 'set' };
-    const answer: WalkAnswer = one ? answers[0]!.answer : { ...answers[answers.length - 1]!.answer, field: answers.map((a) => a.answer.field).join(';'), selection: { kind: 'only' } };
+    const answer: WalkAnswer = one
+      ? answers[0]!.answer
+      : { ...answers[answers.length - 1]!.answer, field: answers.map((a) => a.answer.field).join(';'), selection: { kind: 'only' } };
     const plan: Plan = { version: 1, steps: done.map((d) => d.plan), answer: spec };
     const traced = done.map((d) => d.trace);
     const hidden = await hiddenRead(plan, traced, this.options.view);
     if (hidden) return { ok: false, reason: describeHidden(hidden) };
     const trace = await finishTrace(plan, traced);
     if (!trace.ok) return { ok: false, reason: trace.failure ?? 'no answer' };
-    return { ok: true, walk: { steps: done.map((d) => d.walk), answer, plan, trace, asOf: this.options.asOf.toISOString(), ...(Object.keys(statedAs).length ? { statedAs } : {}) } };
+    return {
+      ok: true,
+      walk: {
+        steps: done.map((d) => d.walk),
+        answer,
+        plan,
+        trace,
+        asOf: this.options.asOf.toISOString(),
+        ...(Object.keys(statedAs).length ? { statedAs } : {}),
+      },
+    };
   }
 
   private async step(
@@ -163,7 +180,8 @@ export class IntentExecutor {
         chosen = { kind: 'only' };
       }
       const row = pickRow(from.visible, chosen);
-      if (!row || link.edge.fromFields.some((f) => !present(row[f]))) return { reason: `the ${source.walk.tool} row picked has no ${link.edge.fromFields.join('+')}` };
+      if (!row || link.edge.fromFields.some((f) => !present(row[f])))
+        return { reason: `the ${source.walk.tool} row picked has no ${link.edge.fromFields.join('+')}` };
       const name = i === 0 ? 'row' : `row${i + 1}`;
       lets[name] = selectionExpr(from.walk.id, chosen);
       const fieldExprs = link.edge.fromFields.map((f) => `$${name}.${fieldRef(f)}`);
@@ -189,7 +207,12 @@ export class IntentExecutor {
     if ('failure' in resolved) return { reason: resolved.failure };
     const { result, view } = await episode.run(spec.id, resolved.args);
     if (!result.ok || result.items.length === 0) return { reason: `${spec.id} answered ${result.ok ? 'no rows' : (result.error?.kind ?? 'an error')}` };
-    added.push({ plan, walk: { id: stepId, tool: spec.id, inputs, mentions }, trace: traceStep(plan, resolved.args, result, view.handle), visible: view.visible });
+    added.push({
+      plan,
+      walk: { id: stepId, tool: spec.id, inputs, mentions },
+      trace: traceStep(plan, resolved.args, result, view.handle),
+      visible: view.visible,
+    });
     return { added };
   }
 
@@ -209,7 +232,12 @@ export class IntentExecutor {
       case 'next':
         return { kind: 'next', field: pick.field, from: today(spec, pick.field, this.options.asOf) };
       default:
-        return { kind: pick.kind, field: pick.field, ...(pick.where ? { where: pick.where.map(({ statedAs: _s, ...c }) => c) } : {}), ...(this.inOrder(spec.id, pick.kind, pick.field) && !pick.where ? { byOrder: true } : {}) };
+        return {
+          kind: pick.kind,
+          field: pick.field,
+          ...(pick.where ? { where: pick.where.map(({ statedAs: _s, ...c }) => c) } : {}),
+          ...(this.inOrder(spec.id, pick.kind, pick.field) && !pick.where ? { byOrder: true } : {}),
+        };
     }
   }
 
@@ -237,14 +265,25 @@ export class IntentExecutor {
     if (!dayPick || !readable(dayStep, dayPick)) return { reason: `the ${from.tool} row that gives the day is not one a model can pick` };
     const day = pickRow(dayStep.visible, dayPick)?.[from.field];
     if (!present(day) || !whole(goal)) return { reason: `no day, or part of ${goal.walk.tool}'s rows` };
-    const where = [...match.map((m) => ({ field: m.field, op: '=' as const, value: m.value as string })), { field: 'fcstDate', op: '=' as const, value: String(day) }];
+    const where = [
+      ...match.map((m) => ({ field: m.field, op: '=' as const, value: m.value as string })),
+      { field: 'fcstDate', op: '=' as const, value: String(day) },
+    ];
     const dayExpr = `$string(${selectionExpr(dayStep.walk.id, dayPick)}.${fieldRef(from.field)})`;
-    const planned: Record<string, PlanArg> = { where: { expr: `[${[...where.slice(0, -1).map((c) => JSON.stringify(c)), `{"field": "fcstDate", "op": "=", "value": ${dayExpr}}`].join(', ')}]` } };
-    const step = await this.runQuery(`s${done.length + 1}`, goal, { kind: 'stated', match }, { where, limit: 1 }, episode, statedAs, {}, planned, [{ from: dayStep.walk.id, edgeId: '', selection: dayPick }]);
+    const planned: Record<string, PlanArg> = {
+      where: { expr: `[${[...where.slice(0, -1).map((c) => JSON.stringify(c)), `{"field": "fcstDate", "op": "=", "value": ${dayExpr}}`].join(', ')}]` },
+    };
+    const step = await this.runQuery(`s${done.length + 1}`, goal, { kind: 'stated', match }, { where, limit: 1 }, episode, statedAs, {}, planned, [
+      { from: dayStep.walk.id, edgeId: '', selection: dayPick },
+    ]);
     const row = step?.visible[0];
     if (!step || !row || answerFields.some((f) => !present(row[f]))) return { reason: `no ${goal.walk.tool} forecast on ${String(day)}` };
     const answer: WalkAnswer = { kind: 'field', step: step.walk.id, field: answerFields.join(','), ...base, selection: { kind: 'only' } };
-    return { answer, spec: { expr: `${step.walk.id}.items[0].${fieldRef(answerFields[0]!)}`, compare: isNumber(row[answerFields[0]!]) ? 'number' : 'string' }, query: step };
+    return {
+      answer,
+      spec: { expr: `${step.walk.id}.items[0].${fieldRef(answerFields[0]!)}`, compare: isNumber(row[answerFields[0]!]) ? 'number' : 'string' },
+      query: step,
+    };
   }
 
   /** Whether the service documents its rows in the order this pick ranks them, so the first row is the pick. */
@@ -254,7 +293,14 @@ export class IntentExecutor {
     return order.direction === 'desc' ? kind === 'latest' || kind === 'max' : kind === 'earliest' || kind === 'min' || kind === 'nearest';
   }
 
-  private async queryStep(id: string, source: Done, selection: Selection, episode: EpisodeResults, statedAs: Record<string, string>, words: Record<string, string>): Promise<Done | undefined> {
+  private async queryStep(
+    id: string,
+    source: Done,
+    selection: Selection,
+    episode: EpisodeResults,
+    statedAs: Record<string, string>,
+    words: Record<string, string>,
+  ): Promise<Done | undefined> {
     const query = queryArgs(selection);
     if (!query) return undefined;
     return this.runQuery(id, source, selection, query, episode, statedAs, words);
@@ -277,14 +323,31 @@ export class IntentExecutor {
   ): Promise<Done | undefined> {
     for (const [field, text] of Object.entries(words)) statedAs[`${id}.where.${field}`] = text;
     const args = { result: source.trace.handle, ...query };
-    const plan: PlanStep = { id, tool: QUERY_TOOL, args: { result: { expr: `${source.walk.id}.handle` }, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, { value: v }])), ...planned } };
+    const plan: PlanStep = {
+      id,
+      tool: QUERY_TOOL,
+      args: { result: { expr: `${source.walk.id}.handle` }, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, { value: v }])), ...planned },
+    };
     const { result, view } = await episode.run(QUERY_TOOL, args);
     if (!result.ok || result.items.length === 0) return undefined;
-    return { plan, walk: { id, tool: QUERY_TOOL, inputs: [{ from: source.walk.id, edgeId: '', selection }, ...also], mentions: [] }, trace: traceStep(plan, args, result, view.handle), visible: view.visible };
+    return {
+      plan,
+      walk: { id, tool: QUERY_TOOL, inputs: [{ from: source.walk.id, edgeId: '', selection }, ...also], mentions: [] },
+      trace: traceStep(plan, args, result, view.handle),
+      visible: view.visible,
+    };
   }
 
   /** What the question asks of the goal's rows, as an answer spec, with a query-tool step when one is needed. */
-  private async answer(intent: Intent, asked: IntentAnswer, goal: Done, done: Done[], values: Record<string, StatedValue>, episode: EpisodeResults, statedAs: Record<string, string>): Promise<{ answer: WalkAnswer; spec: AnswerSpec; query?: Done } | { reason: string }> {
+  private async answer(
+    intent: Intent,
+    asked: IntentAnswer,
+    goal: Done,
+    done: Done[],
+    values: Record<string, StatedValue>,
+    episode: EpisodeResults,
+    statedAs: Record<string, string>,
+  ): Promise<{ answer: WalkAnswer; spec: AnswerSpec; query?: Done } | { reason: string }> {
     const { pick, fields, label, unit } = asked;
     const spec = this.options.catalog.require(goal.walk.tool);
     const nextId = `s${done.length + 1}`;
@@ -292,18 +355,28 @@ export class IntentExecutor {
     if (pick.kind === 'count' || pick.kind === 'aggregate') {
       if (pick.kind === 'count' && !pick.where?.length) {
         if (goal.trace.totalCount === null) return { reason: `${goal.walk.tool} says no total count` };
-        return { answer: { kind: 'count', step: goal.walk.id, ...base, selection: { kind: 'first' } }, spec: { expr: `${goal.walk.id}.totalCount`, compare: 'number' } };
+        return {
+          answer: { kind: 'count', step: goal.walk.id, ...base, selection: { kind: 'first' } },
+          spec: { expr: `${goal.walk.id}.totalCount`, compare: 'number' },
+        };
       }
       if (!whole(goal)) return { reason: `the response holds part of ${goal.walk.tool}'s rows` };
       const where = (pick.where ?? []).map(({ statedAs: _s, ...c }) => c);
-      const query = pick.kind === 'count' ? { ...(where.length ? { where } : {}), aggregate: 'count' } : { ...(where.length ? { where } : {}), aggregate: pick.op, field: pick.field };
+      const query =
+        pick.kind === 'count'
+          ? { ...(where.length ? { where } : {}), aggregate: 'count' }
+          : { ...(where.length ? { where } : {}), aggregate: pick.op, field: pick.field };
       const step = await this.runQuery(nextId, goal, { kind: 'first', where }, query, episode, statedAs, whereWords(pick));
       const key = pick.kind === 'count' ? 'count' : pick.op;
       const value = step?.trace.items[0]?.[key];
       if (!step || !isNumber(value)) return { reason: `the ${key} over ${goal.walk.tool}'s rows is not a number` };
       // A mean is said rounded (23,023만원 for 23,022.642): half a unit either way is the same answer.
       const spec: AnswerSpec = { expr: `${step.walk.id}.items[0].${key}`, compare: 'number', ...(key === 'avg' ? { tolerance: 0.5 } : {}) };
-      return { answer: { kind: pick.kind === 'count' ? 'count' : 'field', step: step.walk.id, field: key, ...base, selection: { kind: 'only' } }, spec, query: step };
+      return {
+        answer: { kind: pick.kind === 'count' ? 'count' : 'field', step: step.walk.id, field: key, ...base, selection: { kind: 'only' } },
+        spec,
+        query: step,
+      };
     }
     let selection: Selection | undefined;
     let answerFields = fields;
@@ -338,7 +411,14 @@ export class IntentExecutor {
     const rowExpr = selectionExpr(from.walk.id, chosen);
     const expr = answerFields.length === 1 ? `${rowExpr}.${fieldRef(answerFields[0]!)}` : `(${rowExpr}).[${answerFields.map(fieldRef).join(', ')}]`;
     const compare = answerFields.length > 1 ? 'set' : isNumber(row[answerFields[0]!]) ? 'number' : 'string';
-    const answer: WalkAnswer = { kind: 'field', step: from.walk.id, field: answerFields.join(','), ...base, valueKind: spec.response.fields[answerFields[0]!]?.semantic, selection };
+    const answer: WalkAnswer = {
+      kind: 'field',
+      step: from.walk.id,
+      field: answerFields.join(','),
+      ...base,
+      valueKind: spec.response.fields[answerFields[0]!]?.semantic,
+      selection,
+    };
     return { answer, spec: { expr, compare }, ...(query ? { query } : {}) };
   }
 }

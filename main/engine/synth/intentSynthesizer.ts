@@ -12,7 +12,17 @@ import type { LintContext } from '../../core/bench/lints.ts';
 import { lintTask } from '../../core/bench/lints.ts';
 import { normaliseText } from '../../core/bench/koreanText.ts';
 import { planSignature, remember } from '../../core/synth/gates.ts';
-import { arbitraryPicks, asBenchTask, benchIndex, checkIntentSample, idleSteps, intentGateNames, notARealValue, placeDisagreements, type IntentGateContext } from '../../core/synth/intentGates.ts';
+import {
+  arbitraryPicks,
+  asBenchTask,
+  benchIndex,
+  checkIntentSample,
+  idleSteps,
+  intentGateNames,
+  notARealValue,
+  placeDisagreements,
+  type IntentGateContext,
+} from '../../core/synth/intentGates.ts';
 import type { Intent } from '../../core/synth/intents.ts';
 import { oneRowTools, orderedFields, type PhraseBook } from '../../core/synth/phraseBook.ts';
 import { Planner, type Skeleton } from '../../core/synth/planner.ts';
@@ -78,7 +88,8 @@ interface Counters {
 
 const emptyGates = (): Record<CounterName, number> => Object.fromEntries(counterNames.map((g) => [g, 0])) as Record<CounterName, number>;
 
-const sameAnswer = (a: unknown, b: unknown): boolean => canonicalJson(Array.isArray(a) ? [...a].map(String).sort() : a) === canonicalJson(Array.isArray(b) ? [...b].map(String).sort() : b);
+const sameAnswer = (a: unknown, b: unknown): boolean =>
+  canonicalJson(Array.isArray(a) ? [...a].map(String).sort() : a) === canonicalJson(Array.isArray(b) ? [...b].map(String).sort() : b);
 
 export class IntentSynthesizer {
   private readonly deps: IntentSynthDeps;
@@ -92,7 +103,15 @@ export class IntentSynthesizer {
     const now = this.deps.now ?? (() => new Date());
     const { datasets, catalog, book } = this.deps;
     if (this.deps.edges.length === 0) throw saidError('Usage', { message: 'error.noVerifiedLinks', hint: 'error.noVerifiedLinks.hint' });
-    const { dataset, resumed, previous, saved, seen } = openRun<Counters>(datasets, { ...params, strategy: 'intents' }, options.name, params.seed, params.backend, this.deps.graphVersion, now());
+    const { dataset, resumed, previous, saved, seen } = openRun<Counters>(
+      datasets,
+      { ...params, strategy: 'intents' },
+      options.name,
+      params.seed,
+      params.backend,
+      this.deps.graphVersion,
+      now(),
+    );
     const counters: Counters = {
       attempts: saved.attempts ?? 0,
       gates: { ...emptyGates(), ...saved.gates },
@@ -101,12 +120,24 @@ export class IntentSynthesizer {
     };
 
     const asOf = new Date(params.asOf);
-    const planner = new Planner({ catalog, edges: this.deps.edges, oneRow: oneRowTools(book), maxSteps: params.maxSteps, limit: Math.max(params.trajectories ?? 4, 1) + 2 });
+    const planner = new Planner({
+      catalog,
+      edges: this.deps.edges,
+      oneRow: oneRowTools(book),
+      maxSteps: params.maxSteps,
+      limit: Math.max(params.trajectories ?? 4, 1) + 2,
+    });
     const plans = new Map(this.deps.intents.map((intent) => [intent.id, planner.plan(intent)]));
     const plannable = this.deps.intents.filter((i) => plans.get(i.id)!.length > 0);
     if (plannable.length === 0) throw saidError('Usage', { message: 'error.noPlannableIntent', hint: 'error.noPlannableIntent.hint' });
     options.onProgress?.({ stage: 'inputs', message: 'finding places, names and addresses the backend lists' });
-    const sources = await InputSources.prepare({ call: this.deps.call, resourcesDir: this.deps.resourcesDir, asOf, seed: params.seed, businessNumbers: this.deps.businessNumbers });
+    const sources = await InputSources.prepare({
+      call: this.deps.call,
+      resourcesDir: this.deps.resourcesDir,
+      asOf,
+      seed: params.seed,
+      businessNumbers: this.deps.businessNumbers,
+    });
     const executor = new IntentExecutor({ catalog, book, call: this.deps.call, baseArgs: (id) => this.deps.seeds.baseArgs(id), asOf });
     const bench = benchIndex(this.deps.bench, this.deps.lint);
     const ordered = orderedFields(book);
@@ -146,7 +177,9 @@ export class IntentSynthesizer {
         counters.gates[verdict.gate]++;
         continue;
       }
-      const rewrite = this.deps.paraphraser ? await this.paraphrase(this.deps.paraphraser, { walk, template, register, values, signature, ctx, seed: rng.int(1, 2_147_483_646) }, counters) : undefined;
+      const rewrite = this.deps.paraphraser
+        ? await this.paraphrase(this.deps.paraphraser, { walk, template, register, values, signature, ctx, seed: rng.int(1, 2_147_483_646) }, counters)
+        : undefined;
       const query = rewrite ?? template;
       const alternatives = executed.others.filter((alt) => this.alternativeHolds(alt, walk, query, values));
       counters.alternativesDropped += executed.others.length - alternatives.length;
@@ -179,10 +212,15 @@ export class IntentSynthesizer {
   /** The answer said back: one value, or the two a question of two values (or two questions) asked for. */
   private answerSentence(intent: Intent, values: Record<string, StatedValue>, walk: Walk): string {
     const answer = walk.trace.answer;
-    if (!Array.isArray(answer) || !(intent.each || intent.also) || answer.length !== 2) return answerText(intent.answer.label, intent.answer.unit, answer, walk.answer.valueKind, walk.plan.answer.tolerance !== undefined);
+    if (!Array.isArray(answer) || !(intent.each || intent.also) || answer.length !== 2)
+      return answerText(intent.answer.label, intent.answer.unit, answer, walk.answer.valueKind, walk.plan.answer.tolerance !== undefined);
     const answers = intent.each ? [intent.answer, intent.answer] : [intent.answer, intent.also!.answer];
-    const labels = intent.each ? [values[intent.each.slot]!.text, values[intent.each.second]!.text].map((said, i) => `${said} ${answers[i]!.label}`) : answers.map((a) => a.label);
-    return pairedAnswerText(answers.map((a, i) => ({ label: labels[i]!, unit: a.unit, value: answer[i], rounded: a.pick.kind === 'aggregate' && a.pick.op === 'avg' })));
+    const labels = intent.each
+      ? [values[intent.each.slot]!.text, values[intent.each.second]!.text].map((said, i) => `${said} ${answers[i]!.label}`)
+      : answers.map((a) => a.label);
+    return pairedAnswerText(
+      answers.map((a, i) => ({ label: labels[i]!, unit: a.unit, value: answer[i], rounded: a.pick.kind === 'aggregate' && a.pick.op === 'avg' })),
+    );
   }
 
   /**
@@ -190,14 +228,20 @@ export class IntentSynthesizer {
    * (as said or as a recognised variant), names nothing only a step knows, passes the bench lints and the length,
    * duplicate and contamination gates, and says something else than the template.
    */
-  private async paraphrase(paraphraser: Paraphraser, job: { walk: Walk; template: string; register: Register; values: Record<string, StatedValue>; signature: string; ctx: IntentGateContext; seed: number }, counters: Counters): Promise<string | undefined> {
+  private async paraphrase(
+    paraphraser: Paraphraser,
+    job: { walk: Walk; template: string; register: Register; values: Record<string, StatedValue>; signature: string; ctx: IntentGateContext; seed: number },
+    counters: Counters,
+  ): Promise<string | undefined> {
     const { walk, template } = job;
     const reject = (why: string): undefined => {
       counters.paraphrase.rejected[why] = (counters.paraphrase.rejected[why] ?? 0) + 1;
       return undefined;
     };
     counters.paraphrase.tried++;
-    const keep = [...walk.steps.flatMap((s) => s.mentions.map((m) => m.text)), ...Object.values(job.values).map((v) => v.text)].filter((text) => template.includes(text));
+    const keep = [...walk.steps.flatMap((s) => s.mentions.map((m) => m.text)), ...Object.values(job.values).map((v) => v.text)].filter((text) =>
+      template.includes(text),
+    );
     const out = await paraphraser.rewrite({ request: template, register: job.register, keep }, job.seed);
     if (!out.ok) return reject('noRewrite');
     if (normaliseText(out.request) === normaliseText(template)) return reject('unchanged');
@@ -208,7 +252,13 @@ export class IntentSynthesizer {
   }
 
   /** The first trajectory that answers, and the others that answer the same, executed in plan order. */
-  private async trajectories(executor: IntentExecutor, intent: Intent, skeletons: Skeleton[], values: Record<string, StatedValue>, most: number): Promise<{ primary?: Walk; others: Walk[] }> {
+  private async trajectories(
+    executor: IntentExecutor,
+    intent: Intent,
+    skeletons: Skeleton[],
+    values: Record<string, StatedValue>,
+    most: number,
+  ): Promise<{ primary?: Walk; others: Walk[] }> {
     let primary: Walk | undefined;
     const others: Walk[] = [];
     for (const skeleton of skeletons) {
@@ -224,7 +274,8 @@ export class IntentSynthesizer {
   /** An alternative is kept when it meets the gates a trajectory must (the request's own are the sample's). */
   private alternativeHolds(alt: Walk, primary: Walk, query: string, values: Record<string, StatedValue>): boolean {
     if (!alt.trace.ok || notARealValue(alt.trace.answer) || !sameAnswer(alt.trace.answer, primary.trace.answer)) return false;
-    if (placeDisagreements(alt, values, this.deps.catalog).length || idleSteps(alt).length || arbitraryPicks(alt, orderedFields(this.deps.book)).length) return false;
+    if (placeDisagreements(alt, values, this.deps.catalog).length || idleSteps(alt).length || arbitraryPicks(alt, orderedFields(this.deps.book)).length)
+      return false;
     return lintTask(asBenchTask(alt, query), alt.trace.steps, this.deps.lint).length === 0;
   }
 
@@ -234,9 +285,31 @@ export class IntentSynthesizer {
     return [...new Set(order.map((register) => fillPhrasing(rng.pick(intent.phrasings[register]), values)))];
   }
 
-  private summarize(dataset: DatasetRow, resumed: boolean, params: IntentSynthParams, counters: Counters, samples: SynthSample[], keptNow: number, seconds: number, plans: Map<string, Skeleton[]>): SynthRunSummary {
-    const facts = { dataset, resumed, requested: params.count, attempts: counters.attempts, failures: counters.gates.noInputs + counters.gates.noTrajectory, gates: counters.gates, samples, edges: this.deps.edges };
-    return { ...runSummary({ ...facts, graphVersion: this.deps.graphVersion, backend: params.backend, seed: params.seed, asOf: params.asOf, keptNow, seconds }), strategy: 'intents', card: this.card(samples, plans, counters) };
+  private summarize(
+    dataset: DatasetRow,
+    resumed: boolean,
+    params: IntentSynthParams,
+    counters: Counters,
+    samples: SynthSample[],
+    keptNow: number,
+    seconds: number,
+    plans: Map<string, Skeleton[]>,
+  ): SynthRunSummary {
+    const facts = {
+      dataset,
+      resumed,
+      requested: params.count,
+      attempts: counters.attempts,
+      failures: counters.gates.noInputs + counters.gates.noTrajectory,
+      gates: counters.gates,
+      samples,
+      edges: this.deps.edges,
+    };
+    return {
+      ...runSummary({ ...facts, graphVersion: this.deps.graphVersion, backend: params.backend, seed: params.seed, asOf: params.asOf, keptNow, seconds }),
+      strategy: 'intents',
+      card: this.card(samples, plans, counters),
+    };
   }
 
   private card(samples: SynthSample[], plans: Map<string, Skeleton[]>, counters: Counters): IntentCard {
@@ -248,17 +321,31 @@ export class IntentSynthesizer {
     const exercised = new Set(samples.flatMap(sequencesOf));
     const benchSequences = [...new Set(this.deps.bench.map((t) => t.plan.steps.map((s) => s.tool).join('>')).filter((seq) => seq.includes('>')))].sort();
     const agencyOf = (tool: string): string | undefined => (tool === QUERY_TOOL ? undefined : this.deps.catalog.get(tool)?.agency);
-    const agencies = new Set(samples.flatMap((s) => s.walk.plan.steps.map((st) => agencyOf(st.tool)).filter((a): a is string => a !== undefined && a !== 'local')));
+    const agencies = new Set(
+      samples.flatMap((s) => s.walk.plan.steps.map((st) => agencyOf(st.tool)).filter((a): a is string => a !== undefined && a !== 'local')),
+    );
     const allAgencies = new Set(this.deps.catalog.remoteTools().map((t) => t.agency));
     const registerCounts = Object.fromEntries(registers.map((r) => [r, samples.filter((s) => s.register === r).length])) as Record<Register, number>;
     return {
-      intents: { total: this.deps.intents.length, planned: [...plans.values()].filter((p) => p.length > 0).length, used: new Set(samples.map((s) => s.intent)).size },
+      intents: {
+        total: this.deps.intents.length,
+        planned: [...plans.values()].filter((p) => p.length > 0).length,
+        used: new Set(samples.map((s) => s.intent)).size,
+      },
       unplanned: [...plans].filter(([, p]) => p.length === 0).map(([id]) => id),
       agencies: { used: [...agencies].sort(), total: allAgencies.size },
       lengths: { median: median(lengths), p95: quantile(lengths, 0.95), benchMedian: median(benchLengths), benchP95: quantile(benchLengths, 0.95) },
       registers: registerCounts,
-      trajectories: { atLeastTwo: trajectories.filter((n) => n >= 2).length, atLeastThree: trajectories.filter((n) => n >= 3).length, alternativesDropped: counters.alternativesDropped },
-      benchSequences: { exercised: benchSequences.filter((seq) => exercised.has(seq)).length, total: benchSequences.length, missing: benchSequences.filter((seq) => !exercised.has(seq)) },
+      trajectories: {
+        atLeastTwo: trajectories.filter((n) => n >= 2).length,
+        atLeastThree: trajectories.filter((n) => n >= 3).length,
+        alternativesDropped: counters.alternativesDropped,
+      },
+      benchSequences: {
+        exercised: benchSequences.filter((seq) => exercised.has(seq)).length,
+        total: benchSequences.length,
+        missing: benchSequences.filter((seq) => !exercised.has(seq)),
+      },
       contaminated: counters.gates.contaminated,
       ...(this.deps.paraphraser ? { paraphrase: { model: this.deps.paraphraser.model, ...counters.paraphrase } } : {}),
     };

@@ -30,7 +30,13 @@ export class Paraphraser {
 
   async rewrite(input: ParaphraseInput, seed: number): Promise<RewriteOutcome> {
     try {
-      const turn = await this.backend.turn(paraphraseMessages(input), [PARAPHRASE_TOOL], { toolChoice: 'required', temperature: this.options.temperature, maxTokens: this.options.maxTokens, seed, signal: this.options.signal });
+      const turn = await this.backend.turn(paraphraseMessages(input), [PARAPHRASE_TOOL], {
+        toolChoice: 'required',
+        temperature: this.options.temperature,
+        maxTokens: this.options.maxTokens,
+        seed,
+        signal: this.options.signal,
+      });
       const out = rewriteOf(turn.toolCalls, turn.text);
       return out.request !== undefined ? { ok: true, request: out.request } : { ok: false, problem: out.problem ?? 'no rewrite' };
     } catch (error) {

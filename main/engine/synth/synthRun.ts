@@ -19,7 +19,15 @@ export interface OpenedRun<C> {
 }
 
 /** The unfinished run with exactly these parameters, to resume, or a new one. */
-export function openRun<C>(datasets: DatasetRepository, key: Record<string, unknown>, name: string | undefined, seed: string, backend: string, graphVersion: number, now: Date): OpenedRun<C> {
+export function openRun<C>(
+  datasets: DatasetRepository,
+  key: Record<string, unknown>,
+  name: string | undefined,
+  seed: string,
+  backend: string,
+  graphVersion: number,
+  now: Date,
+): OpenedRun<C> {
   const existing = datasets.findRunning(key);
   const dataset = existing ?? datasets.create(name ?? `synth-${now.toISOString().replace(/[:.]/g, '-')}`, key, seed, backend, graphVersion, now);
   const previous = existing ? datasets.samples(dataset.id) : [];

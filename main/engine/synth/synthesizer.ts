@@ -63,7 +63,15 @@ export class Synthesizer {
     const now = this.deps.now ?? (() => new Date());
     const { datasets, catalog, book } = this.deps;
     if (this.deps.edges.length === 0) throw saidError('Usage', { message: 'error.noVerifiedLinks', hint: 'error.noVerifiedLinks.hint' });
-    const { dataset, resumed, previous, saved, seen } = openRun<Counters>(datasets, { ...params }, options.name, params.seed, params.backend, this.deps.graphVersion, now());
+    const { dataset, resumed, previous, saved, seen } = openRun<Counters>(
+      datasets,
+      { ...params },
+      options.name,
+      params.seed,
+      params.backend,
+      this.deps.graphVersion,
+      now(),
+    );
     const counters: Counters = { attempts: saved.attempts ?? 0, walkFailures: saved.walkFailures ?? 0, gates: { ...emptyGates(), ...saved.gates } };
 
     const asOf = new Date(params.asOf);
@@ -84,7 +92,13 @@ export class Synthesizer {
         continue;
       }
       const walk = outcome.walk;
-      const phrasings = [...new Set(Array.from({ length: Math.max(1, params.phrasings) }, (_, i) => composeRequest(walk, book, names, registers[(attempt + i) % registers.length]!, attempt + i)))];
+      const phrasings = [
+        ...new Set(
+          Array.from({ length: Math.max(1, params.phrasings) }, (_, i) =>
+            composeRequest(walk, book, names, registers[(attempt + i) % registers.length]!, attempt + i),
+          ),
+        ),
+      ];
       const query = phrasings[0]!;
       const signature = planSignature(walk);
       const verdict = checkGates(walk, query, seen, signature);
@@ -106,15 +120,51 @@ export class Synthesizer {
       };
       kept++;
       datasets.addSample(dataset.id, sample, { ...counters }, now());
-      options.onProgress?.({ stage: 'synthesize', done: kept, total: params.count, counts: { attempts: counters.attempts, walkFailures: counters.walkFailures, ...counters.gates } });
+      options.onProgress?.({
+        stage: 'synthesize',
+        done: kept,
+        total: params.count,
+        counts: { attempts: counters.attempts, walkFailures: counters.walkFailures, ...counters.gates },
+      });
     }
 
-    const summary = this.summarize(dataset, resumed, params, counters, datasets.samples(dataset.id), kept - previous.length, (performance.now() - started) / 1000);
+    const summary = this.summarize(
+      dataset,
+      resumed,
+      params,
+      counters,
+      datasets.samples(dataset.id),
+      kept - previous.length,
+      (performance.now() - started) / 1000,
+    );
     datasets.finish(dataset.id, 'done', summary as unknown as Record<string, unknown>, now());
     return summary;
   }
 
-  private summarize(dataset: DatasetRow, resumed: boolean, params: SynthRunParams, counters: Counters, samples: SynthSample[], keptNow: number, seconds: number): SynthRunSummary {
-    return runSummary({ dataset, resumed, requested: params.count, attempts: counters.attempts, failures: counters.walkFailures, gates: counters.gates, samples, edges: this.deps.edges, graphVersion: this.deps.graphVersion, backend: params.backend, seed: params.seed, asOf: params.asOf, keptNow, seconds });
+  private summarize(
+    dataset: DatasetRow,
+    resumed: boolean,
+    params: SynthRunParams,
+    counters: Counters,
+    samples: SynthSample[],
+    keptNow: number,
+    seconds: number,
+  ): SynthRunSummary {
+    return runSummary({
+      dataset,
+      resumed,
+      requested: params.count,
+      attempts: counters.attempts,
+      failures: counters.walkFailures,
+      gates: counters.gates,
+      samples,
+      edges: this.deps.edges,
+      graphVersion: this.deps.graphVersion,
+      backend: params.backend,
+      seed: params.seed,
+      asOf: params.asOf,
+      keptNow,
+      seconds,
+    });
   }
 }

@@ -29,19 +29,37 @@ export class ValuePools {
     const emd = rows.filter(([code]) => code!.endsWith('00') && !code!.endsWith('00000')).map(([, name]) => name!);
     pools.add('region.fullName', sigungu);
     pools.add('region.sigunguName', sigungu.map((n) => n.split(' ').slice(1).join(' ')).filter(Boolean));
-    pools.add('region.emdName', emd.map((n) => n.split(' ').pop()!));
-    pools.add('address.keyword', emd.map((n) => n.split(' ').slice(-2).join(' ')));
-    pools.add('region.sidoName', Object.values(SIDO_NAMES).map((s) => s.name));
-    pools.add('region.sidoShortName', Object.values(SIDO_NAMES).map((s) => s.short));
+    pools.add(
+      'region.emdName',
+      emd.map((n) => n.split(' ').pop()!),
+    );
+    pools.add(
+      'address.keyword',
+      emd.map((n) => n.split(' ').slice(-2).join(' ')),
+    );
+    pools.add(
+      'region.sidoName',
+      Object.values(SIDO_NAMES).map((s) => s.name),
+    );
+    pools.add(
+      'region.sidoShortName',
+      Object.values(SIDO_NAMES).map((s) => s.short),
+    );
     pools.add('org.name', TOUR_WORDS);
     pools.add('kosis.searchText', STAT_WORDS);
     pools.add('geo.radiusM', [300, 500, 1000, 2000]);
     const rng = Rng.for('business-numbers');
-    pools.add('biz.bno10', Array.from({ length: 60 }, () => {
-      const first9 = String(rng.int(101, 899)) + String(rng.int(1, 99)).padStart(2, '0') + String(rng.int(0, 9999)).padStart(4, '0');
-      return `${first9}${businessCheckDigit(first9)}`;
-    }));
-    for (const [name, x, y] of readFileSync(path.join(resourcesDir, 'regions', 'sigungu-centroids.tsv'), 'utf8').split('\n').slice(1).map((l) => l.split('\t'))) {
+    pools.add(
+      'biz.bno10',
+      Array.from({ length: 60 }, () => {
+        const first9 = String(rng.int(101, 899)) + String(rng.int(1, 99)).padStart(2, '0') + String(rng.int(0, 9999)).padStart(4, '0');
+        return `${first9}${businessCheckDigit(first9)}`;
+      }),
+    );
+    for (const [name, x, y] of readFileSync(path.join(resourcesDir, 'regions', 'sigungu-centroids.tsv'), 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split('\t'))) {
       if (!name || !x || !y) continue;
       const p = fromTransverseMercator({ x: Number(x), y: Number(y) }, UTMK);
       pools.places.push({ name, lat: Number(p.lat.toFixed(4)), lon: Number(p.lon.toFixed(4)) });

@@ -131,14 +131,23 @@ export class Walker {
       return tag !== undefined && USER_KINDS.has(tag) && !TIME_KINDS.has(tag) && tag !== 'geo.radiusM';
     };
     let names = required.filter(stateable);
-    if (required.some((name) => { const tag = spec.parameters.properties[name]?.['x-semantic']; return tag !== undefined && !USER_KINDS.has(tag); })) return undefined;
+    if (
+      required.some((name) => {
+        const tag = spec.parameters.properties[name]?.['x-semantic'];
+        return tag !== undefined && !USER_KINDS.has(tag);
+      })
+    )
+      return undefined;
     if (names.length === 0) {
       // Every input is optional (HIRA, AirKorea lists): a real question still names something, so state one.
-      const optional = Object.keys(spec.parameters.properties).filter((n) => stateable(n) && this.options.pools.has(spec.parameters.properties[n]!['x-semantic']!));
+      const optional = Object.keys(spec.parameters.properties).filter(
+        (n) => stateable(n) && this.options.pools.has(spec.parameters.properties[n]!['x-semantic']!),
+      );
       if (optional.length === 0) return undefined;
       const chosen = rng.pick(optional);
       const tag = spec.parameters.properties[chosen]!['x-semantic']!;
-      names = tag === 'geo.lat' || tag === 'geo.lon' ? optional.filter((n) => /^geo\.(lat|lon)$/.test(spec.parameters.properties[n]!['x-semantic']!)) : [chosen];
+      names =
+        tag === 'geo.lat' || tag === 'geo.lon' ? optional.filter((n) => /^geo\.(lat|lon)$/.test(spec.parameters.properties[n]!['x-semantic']!)) : [chosen];
     }
     for (const name of names) {
       const schema = spec.parameters.properties[name]!;
@@ -220,10 +229,19 @@ export class Walker {
 
   private async queryStep(id: string, source: Done, selection: Selection, args: Record<string, unknown>, episode: EpisodeResults): Promise<Done | undefined> {
     const { result: _handle, ...rest } = args;
-    const plan: PlanStep = { id, tool: QUERY_TOOL, args: { result: { expr: `${source.walk.id}.handle` }, ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, { value: v }])) } };
+    const plan: PlanStep = {
+      id,
+      tool: QUERY_TOOL,
+      args: { result: { expr: `${source.walk.id}.handle` }, ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, { value: v }])) },
+    };
     const { result, view } = await episode.run(QUERY_TOOL, args);
     if (!result.ok || result.items.length === 0) return undefined;
-    return { plan, walk: { id, tool: QUERY_TOOL, inputs: [{ from: source.walk.id, edgeId: '', selection }], mentions: [] }, trace: traceStep(plan, args, result, view.handle), visible: view.visible };
+    return {
+      plan,
+      walk: { id, tool: QUERY_TOOL, inputs: [{ from: source.walk.id, edgeId: '', selection }], mentions: [] },
+      trace: traceStep(plan, args, result, view.handle),
+      visible: view.visible,
+    };
   }
 
   private async extend(steps: Done[], rng: Rng, episode: EpisodeResults, maxSteps: number): Promise<Done[] | undefined> {
@@ -279,7 +297,8 @@ export class Walker {
       if (!(name in rest)) return undefined;
       literals[name] = rest[name];
     }
-    for (const [name, value] of Object.entries(rest)) if (!linked.has(name) && target.parameters.properties[name]?.['x-semantic'] === undefined) literals[name] = value;
+    for (const [name, value] of Object.entries(rest))
+      if (!linked.has(name) && target.parameters.properties[name]?.['x-semantic'] === undefined) literals[name] = value;
     const mentions = this.mentionsFor(id, target, literals, linked);
     if (!mentions) return undefined;
     for (const [name, value] of Object.entries(literals)) args[name] = { value };
@@ -299,7 +318,11 @@ export class Walker {
   private fanIn(steps: Done[], primary: Done, target: string, linked: Set<string>, rng: Rng): { edge: Edge; step: Done; selection: Selection } | undefined {
     const options = steps
       .filter((st) => st !== primary && st.walk.tool !== primary.walk.tool && st.walk.tool !== QUERY_TOOL)
-      .flatMap((st) => (this.bySource.get(st.walk.tool) ?? []).filter((e) => e.toTool === target && e.toParams.every((p) => !linked.has(p))).map((edge) => ({ edge, step: st })));
+      .flatMap((st) =>
+        (this.bySource.get(st.walk.tool) ?? [])
+          .filter((e) => e.toTool === target && e.toParams.every((p) => !linked.has(p)))
+          .map((edge) => ({ edge, step: st })),
+      );
     if (options.length === 0) return undefined;
     const { edge, step } = rng.pick(options);
     const { selection } = this.chooseSelection(step, rng, edge.fromFields, false);
@@ -313,7 +336,12 @@ export class Walker {
    * step to add when the answer's row is one the view hides (a forecast category far down the list, the max of a
    * field over every row).
    */
-  private async chooseAnswer(steps: Done[], rng: Rng, episode: EpisodeResults, maxSteps: number): Promise<{ answer: WalkAnswer; spec: AnswerSpec; query?: Done } | undefined> {
+  private async chooseAnswer(
+    steps: Done[],
+    rng: Rng,
+    episode: EpisodeResults,
+    maxSteps: number,
+  ): Promise<{ answer: WalkAnswer; spec: AnswerSpec; query?: Done } | undefined> {
     const last = steps[steps.length - 1]!;
     const step = last.walk;
     const rows = last.visible;
@@ -323,34 +351,62 @@ export class Walker {
     if (phrases.facets) {
       const { field, value, labels } = phrases.facets;
       const shown = Object.keys(labels).filter((c) => rows.some((r) => r[field] === c && present(r[value])));
-      const hidden = room && queryable(last) ? Object.keys(labels).filter((c) => !shown.includes(c) && last.trace.items.some((r) => r[field] === c && present(r[value]))) : [];
+      const hidden =
+        room && queryable(last)
+          ? Object.keys(labels).filter((c) => !shown.includes(c) && last.trace.items.some((r) => r[field] === c && present(r[value])))
+          : [];
       if (shown.length === 0 && hidden.length === 0) return undefined;
       const viaQuery = hidden.length > 0 && (shown.length === 0 || rng.chance(0.4));
       const category = rng.pick(viaQuery ? hidden : shown);
       const selection: Selection = { kind: 'match', field, value: category, label: labels[category]!.label };
       const answer: WalkAnswer = { kind: 'field', step: step.id, field: value, label: labels[category]!.label, unit: labels[category]!.unit, selection };
       if (viaQuery) {
-        const query = await this.queryStep(`s${steps.length + 1}`, last, selection, { result: last.trace.handle, where: [{ field, op: '=', value: category }], limit: 1 }, episode);
+        const query = await this.queryStep(
+          `s${steps.length + 1}`,
+          last,
+          selection,
+          { result: last.trace.handle, where: [{ field, op: '=', value: category }], limit: 1 },
+          episode,
+        );
         if (!query) return undefined;
         const row = query.visible[0]!;
-        return { answer: { ...answer, step: query.walk.id }, spec: { expr: `${query.walk.id}.items[0].${fieldRef(value)}`, compare: isNumber(row[value]) ? 'number' : 'string' }, query };
+        return {
+          answer: { ...answer, step: query.walk.id },
+          spec: { expr: `${query.walk.id}.items[0].${fieldRef(value)}`, compare: isNumber(row[value]) ? 'number' : 'string' },
+          query,
+        };
       }
       const first = rows.find((r) => r[field] === category)!;
       return { answer, spec: { expr: `${selectionExpr(step.id, selection)}.${fieldRef(value)}`, compare: isNumber(first[value]) ? 'number' : 'string' } };
     }
     if (last.trace.items.length > 1 && last.trace.totalCount !== null && last.trace.totalCount > 1 && rng.chance(0.12)) {
-      return { answer: { kind: 'count', step: step.id, label: '건수', selection: { kind: 'first' } }, spec: { expr: `${step.id}.totalCount`, compare: 'number' } };
+      return {
+        answer: { kind: 'count', step: step.id, label: '건수', selection: { kind: 'first' } },
+        spec: { expr: `${step.id}.totalCount`, compare: 'number' },
+      };
     }
     const candidates = Object.entries(phrases.answers ?? {});
     for (let attempt = 0; attempt < 6 && candidates.length > 0; attempt++) {
       const [field, def] = rng.pick(candidates);
       const choice = this.chooseSelection(last, rng, [field], room);
-      const answer: WalkAnswer = { kind: 'field', step: step.id, field, label: def.label, unit: def.unit, valueKind: this.options.catalog.require(step.tool).response.fields[field]?.semantic, selection: choice.selection };
+      const answer: WalkAnswer = {
+        kind: 'field',
+        step: step.id,
+        field,
+        label: def.label,
+        unit: def.unit,
+        valueKind: this.options.catalog.require(step.tool).response.fields[field]?.semantic,
+        selection: choice.selection,
+      };
       if (choice.query) {
         const query = await this.rankStep(steps, last, choice.selection, episode);
         const row = query?.visible[0];
         if (!query || !row || !present(row[field])) continue;
-        return { answer: { ...answer, step: query.walk.id }, spec: { expr: `${query.walk.id}.items[0].${fieldRef(field)}`, compare: isNumber(row[field]) ? 'number' : 'string' }, query };
+        return {
+          answer: { ...answer, step: query.walk.id },
+          spec: { expr: `${query.walk.id}.items[0].${fieldRef(field)}`, compare: isNumber(row[field]) ? 'number' : 'string' },
+          query,
+        };
       }
       const row = pick(rows, choice.selection);
       if (!row || !present(row[field])) continue;

@@ -9,11 +9,26 @@
 // The tools go before the last question, as the template puts them. The model writes a call as
 // [TOOL_CALLS]name[ARGS]{…} (mistral-common's generation grammar has no [CALL_ID]; llama.cpp and vLLM parse it so).
 import { createHash } from 'node:crypto';
-import { ChatWrapper, jsonDumps, LlamaText, SpecialToken, SpecialTokensText, type ChatHistoryItem, type ChatModelFunctions, type ChatModelResponse, type ChatWrapperGenerateContextStateOptions, type ChatWrapperGeneratedContextState, type ChatWrapperSettings } from 'node-llama-cpp';
+import {
+  ChatWrapper,
+  jsonDumps,
+  LlamaText,
+  SpecialToken,
+  SpecialTokensText,
+  type ChatHistoryItem,
+  type ChatModelFunctions,
+  type ChatModelResponse,
+  type ChatWrapperGenerateContextStateOptions,
+  type ChatWrapperGeneratedContextState,
+  type ChatWrapperSettings,
+} from 'node-llama-cpp';
 
 /** A call's id as the template requires it (nine letters and digits), the same for the same call. */
 export function mistralCallId(name: string, params: unknown): string {
-  return createHash('sha256').update(`${name}\u0000${jsonDumps(params ?? {})}`).digest('hex').slice(0, 9);
+  return createHash('sha256')
+    .update(`${name}\u0000${jsonDumps(params ?? {})}`)
+    .digest('hex')
+    .slice(0, 9);
 }
 
 const token = (text: string): SpecialTokensText => new SpecialTokensText(text);
@@ -56,7 +71,11 @@ export class MistralArgsChatWrapper extends ChatWrapper {
     return history;
   }
 
-  override generateContextState({ chatHistory, availableFunctions, documentFunctionParams }: ChatWrapperGenerateContextStateOptions): ChatWrapperGeneratedContextState {
+  override generateContextState({
+    chatHistory,
+    availableFunctions,
+    documentFunctionParams,
+  }: ChatWrapperGenerateContextStateOptions): ChatWrapperGeneratedContextState {
     const tools = toolsJson(availableFunctions, documentFunctionParams ?? true);
     const lastUser = chatHistory.map((item) => item.type).lastIndexOf('user');
     const parts: LlamaText[] = [LlamaText(new SpecialToken('BOS'))];
@@ -90,7 +109,11 @@ function toolsJson(functions: ChatModelFunctions | undefined, documentParams: bo
   return jsonDumps(
     entries.map(([name, fn]) => ({
       type: 'function',
-      function: { name, ...(fn.description ? { description: fn.description } : {}), parameters: documentParams ? (fn.params ?? { type: 'object', properties: {} }) : stripDescriptions(fn.params) },
+      function: {
+        name,
+        ...(fn.description ? { description: fn.description } : {}),
+        parameters: documentParams ? (fn.params ?? { type: 'object', properties: {} }) : stripDescriptions(fn.params),
+      },
     })),
   );
 }
@@ -98,5 +121,9 @@ function toolsJson(functions: ChatModelFunctions | undefined, documentParams: bo
 function stripDescriptions(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(stripDescriptions);
   if (!schema || typeof schema !== 'object') return schema ?? { type: 'object', properties: {} };
-  return Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'description').map(([k, v]) => [k, stripDescriptions(v)]));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([k]) => k !== 'description')
+      .map(([k, v]) => [k, stripDescriptions(v)]),
+  );
 }

@@ -29,7 +29,9 @@ function LoadedModel() {
   return (
     <span className="strip-item" data-testid="strip-model">
       <Cpu size={14} aria-hidden="true" />
-      {first ? `${first.name} · ${first.gpu ? `${first.gpu.toUpperCase()} (${first.gpuLayers})` : 'CPU'}${loaded.data!.length > 1 ? ` +${loaded.data!.length - 1}` : ''}` : t('strip.noModel')}
+      {first
+        ? `${first.name} · ${first.gpu ? `${first.gpu.toUpperCase()} (${first.gpuLayers})` : 'CPU'}${loaded.data!.length > 1 ? ` +${loaded.data!.length - 1}` : ''}`
+        : t('strip.noModel')}
     </span>
   );
 }

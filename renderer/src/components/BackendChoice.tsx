@@ -20,7 +20,10 @@ export function useBackendChoice(): BackendChoice {
   const { backend } = useBackend();
   const [mode, setMode] = useState<GatewayMode>(() => repeatableBackend(backend).mode);
   const [snapshot, setSnapshot] = useState(() => repeatableBackend(backend).snapshot ?? '');
-  const params = (): { mode: GatewayMode; snapshot?: string } => ({ mode, ...((mode === 'record' || mode === 'replay') && snapshot.trim() !== '' ? { snapshot: snapshot.trim() } : {}) });
+  const params = (): { mode: GatewayMode; snapshot?: string } => ({
+    mode,
+    ...((mode === 'record' || mode === 'replay') && snapshot.trim() !== '' ? { snapshot: snapshot.trim() } : {}),
+  });
   return { mode, setMode, snapshot, setSnapshot, params };
 }
 
@@ -42,7 +45,12 @@ export function BackendFields({ choice, testId }: { choice: BackendChoice; testI
       {(choice.mode === 'record' || choice.mode === 'replay') && (
         <label>
           {t('synthesis.snapshotFor')}
-          <input value={choice.snapshot} required={choice.mode === 'replay'} onChange={(e) => choice.setSnapshot(e.target.value)} data-testid={`${testId}-snapshot`} />
+          <input
+            value={choice.snapshot}
+            required={choice.mode === 'replay'}
+            onChange={(e) => choice.setSnapshot(e.target.value)}
+            data-testid={`${testId}-snapshot`}
+          />
         </label>
       )}
     </>
@@ -50,7 +58,16 @@ export function BackendFields({ choice, testId }: { choice: BackendChoice; testI
 }
 
 /** The form's start: a submit button, or for live a red one that asks first. */
-export function StartButton(props: { live: boolean; onStart: () => void; disabled?: boolean; testId: string; liveTitle: string; liveText: string; liveConfirm: string; children: ReactNode }) {
+export function StartButton(props: {
+  live: boolean;
+  onStart: () => void;
+  disabled?: boolean;
+  testId: string;
+  liveTitle: string;
+  liveText: string;
+  liveConfirm: string;
+  children: ReactNode;
+}) {
   if (!props.live)
     return (
       <button type="submit" disabled={props.disabled} data-testid={props.testId}>

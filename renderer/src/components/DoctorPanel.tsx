@@ -48,7 +48,11 @@ export function DoctorPanel() {
         </button>
       </header>
       {progress && <progress max={progress.total ?? 1} value={progress.done ?? 0} />}
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {report && llama && (
         <dl className="fields">
           <Field label={t('doctor.llama')} testId="doctor-llama">

@@ -16,7 +16,23 @@ export function jobFraction(job: JobInfo): number | undefined {
   return p?.total ? Math.min(1, (p.done ?? 0) / p.total) : undefined;
 }
 
-const COUNT_NAMES = ['attempts', 'walkFailures', 'noInputs', 'noTrajectory', 'stated', 'noLeak', 'answer', 'realAnswer', 'placeAgrees', 'everyStep', 'naturalPicks', 'lints', 'length', 'duplicate', 'contaminated'] as const;
+const COUNT_NAMES = [
+  'attempts',
+  'walkFailures',
+  'noInputs',
+  'noTrajectory',
+  'stated',
+  'noLeak',
+  'answer',
+  'realAnswer',
+  'placeAgrees',
+  'everyStep',
+  'naturalPicks',
+  'lints',
+  'length',
+  'duplicate',
+  'contaminated',
+] as const;
 type CountName = (typeof COUNT_NAMES)[number];
 const isCountName = (name: string): name is CountName => (COUNT_NAMES as readonly string[]).includes(name);
 
@@ -36,7 +52,14 @@ function Counts({ counts }: { counts: Record<string, number> }) {
 /** What a job works on, where its card would otherwise not say: the model file, the model, the dataset. */
 function jobSubject(job: JobInfo, registered: readonly { id: string; name: string }[]): { short: string; full: string } | undefined {
   const text = (key: string): string | undefined => (typeof job.params[key] === 'string' ? (job.params[key] as string) : undefined);
-  const full = job.method === 'models.add' ? text('source') : job.method === 'models.load' || job.method === 'bench.run' || job.method === 'bfcl.run' ? (text('ref') ?? text('model')) : job.method === 'synth.run' ? text('name') : undefined;
+  const full =
+    job.method === 'models.add'
+      ? text('source')
+      : job.method === 'models.load' || job.method === 'bench.run' || job.method === 'bfcl.run'
+        ? (text('ref') ?? text('model'))
+        : job.method === 'synth.run'
+          ? text('name')
+          : undefined;
   return full ? { short: modelLabel(full, registered), full } : undefined;
 }
 
@@ -58,14 +81,18 @@ export function JobProgress({ job }: { job: JobInfo }) {
             {subject.short}
           </code>
         )}
-        <span className={`badge badge-${job.status === 'done' ? 'ok' : job.status === 'running' ? 'info' : job.status === 'failed' ? 'bad' : 'warn'}`}>{t(`job.status.${job.status}`)}</span>
+        <span className={`badge badge-${job.status === 'done' ? 'ok' : job.status === 'running' ? 'info' : job.status === 'failed' ? 'bad' : 'warn'}`}>
+          {t(`job.status.${job.status}`)}
+        </span>
         <span className="muted">{formatDateTime(job.createdAt, locale)}</span>
       </div>
       {job.status === 'running' && (
         <div className="progress">
           <span>
             {p ? stageLabel(locale, p.stage) : t('job.starting')}
-            {p?.total ? ` · ${BYTE_STAGES.has(p.stage) ? `${formatBytes(p.done ?? 0)} / ${formatBytes(p.total)}` : t('job.progress', { done: p.done ?? 0, total: p.total })}` : ''}
+            {p?.total
+              ? ` · ${BYTE_STAGES.has(p.stage) ? `${formatBytes(p.done ?? 0)} / ${formatBytes(p.total)}` : t('job.progress', { done: p.done ?? 0, total: p.total })}`
+              : ''}
           </span>
           {p?.message && (
             <span className="muted" lang="en">

@@ -11,9 +11,7 @@ const components: Components = {
 export function ModelMarkdown({ text }: { text: string }) {
   return (
     <div className="markdown">
-      <Markdown components={components}>
-        {text}
-      </Markdown>
+      <Markdown components={components}>{text}</Markdown>
     </div>
   );
 }

@@ -23,7 +23,19 @@ export function ModelSuggestions({ id, models, children }: { id: string; models:
 }
 
 /** The LoRA adapter a model runs with, or none (the base model); nothing to choose when none is registered. */
-export function AdapterSelect({ adapters, value, onChange, disabled = false, testId }: { adapters: ModelInfo[]; value: string; onChange: (id: string) => void; disabled?: boolean; testId?: string }) {
+export function AdapterSelect({
+  adapters,
+  value,
+  onChange,
+  disabled = false,
+  testId,
+}: {
+  adapters: ModelInfo[];
+  value: string;
+  onChange: (id: string) => void;
+  disabled?: boolean;
+  testId?: string;
+}) {
   const { t } = useLocale();
   if (adapters.length === 0) return null;
   return (

@@ -5,7 +5,14 @@ import { FolderOpen } from 'lucide-react';
 import type { PathRequest } from '../../../main/api/desktopBridge.ts';
 import { useLocale } from '../i18n.tsx';
 
-export function PathField(props: { label: string; value: string; onChange: (path: string) => void; request: PathRequest; placeholder?: string; testId: string }) {
+export function PathField(props: {
+  label: string;
+  value: string;
+  onChange: (path: string) => void;
+  request: PathRequest;
+  placeholder?: string;
+  testId: string;
+}) {
   const { t } = useLocale();
   const [error, setError] = useState<string | null>(null);
   const desktop = window.kopaDesktop;

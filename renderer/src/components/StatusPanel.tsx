@@ -19,7 +19,11 @@ export function StatusPanel() {
         <h2 id="status-heading">{t('status.heading')}</h2>
         {at && <span className="muted">{t('status.refreshed', { time: formatTime(at, locale) })}</span>}
       </header>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {status && (
         <dl className="fields">
           <Field label={t('status.version')} testId="status-version">

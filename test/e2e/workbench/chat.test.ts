@@ -13,8 +13,17 @@ describe('the workbench', () => {
     const w = await open();
     const { page } = w;
     const model = script([
-      { thinking: '5월과 6월을 둘 다 확인해 보자.', toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }, { name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '06' } }] },
-      { text: '2025년 5월 공휴일은 **어린이날**과 부처님오신날(5일), 대체공휴일(6일)입니다. <img src=x onerror=alert(1)> <script>alert(2)</script>', tokenDelayMs: 40 },
+      {
+        thinking: '5월과 6월을 둘 다 확인해 보자.',
+        toolCalls: [
+          { name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } },
+          { name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '06' } },
+        ],
+      },
+      {
+        text: '2025년 5월 공휴일은 **어린이날**과 부처님오신날(5일), 대체공휴일(6일)입니다. <img src=x onerror=alert(1)> <script>alert(2)</script>',
+        tokenDelayMs: 40,
+      },
     ]);
     await goTo(page, 'chat');
     await page.getByRole('button', { name: '2025년 5월 공휴일은 언제야?' }).click();
@@ -111,7 +120,9 @@ describe('the workbench', () => {
     await page.getByTestId('composer-model').fill('oracel');
     await page.getByTestId('composer-input').fill('안녕하세요');
     await page.getByTestId('send').click();
-    await expect.poll(() => page.locator('.banner[role=alert]').textContent(), { timeout: 15_000 }).toContain('답변하지 못했습니다: 모델 "oracel"이(가) 없습니다.');
+    await expect
+      .poll(() => page.locator('.banner[role=alert]').textContent(), { timeout: 15_000 })
+      .toContain('답변하지 못했습니다: 모델 "oracel"이(가) 없습니다.');
     await close(w);
   }, 120_000);
 });

@@ -13,7 +13,7 @@ import { axeViolations, close, goTo, host, open, screenshots, script, useWorkben
 useWorkbench();
 
 describe('the workbench', () => {
-  it('runs BFCL on a small data folder as a job and scores it by category, with each failure\'s error type', async () => {
+  it("runs BFCL on a small data folder as a job and scores it by category, with each failure's error type", async () => {
     const w = await open();
     const { page } = w;
     const data = path.join(repoRoot, 'test', 'fixtures', 'bfcl', 'data');
@@ -151,7 +151,18 @@ describe('the workbench', () => {
     expect(await page.getByTestId('run-pass-at-1').textContent()).toContain('0.0%');
     expect(await page.getByTestId('manifest').textContent()).toContain('scripted:');
     await expect.poll(() => page.getByTestId('task-row').count()).toBe(10);
-    const kinds = ['wrong final answer', 'premature answer', 'failed to decline', 'unrecovered API error', 'invented value', 'wrong tool', 'no call', 'step cap or loop', 'invalid arguments', 'unparseable output'];
+    const kinds = [
+      'wrong final answer',
+      'premature answer',
+      'failed to decline',
+      'unrecovered API error',
+      'invented value',
+      'wrong tool',
+      'no call',
+      'step cap or loop',
+      'invalid arguments',
+      'unparseable output',
+    ];
     for (const kind of kinds) {
       await page.getByTestId('filter-failure').selectOption(kind);
       await expect.poll(() => page.getByTestId('task-row').count(), { message: kind }).toBe(1);

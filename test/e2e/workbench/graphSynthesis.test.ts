@@ -9,7 +9,7 @@ import { axeViolations, close, goTo, host, open, screenshots, useWorkbench } fro
 useWorkbench();
 
 describe('the workbench', () => {
-  it('verifies the graph from the Graph view, filters to rejected links, opens one\'s evidence and verifies it again, and the Overview follows', async () => {
+  it("verifies the graph from the Graph view, filters to rejected links, opens one's evidence and verifies it again, and the Overview follows", async () => {
     const w = await open();
     const { page } = w;
     await goTo(page, 'graph');
@@ -87,7 +87,7 @@ describe('the workbench', () => {
     await close(w);
   }, 300_000);
 
-  it('browses the synthesized dataset: filters its samples, opens one\'s plan, trace and alternatives, and exports it with its card', async () => {
+  it("browses the synthesized dataset: filters its samples, opens one's plan, trace and alternatives, and exports it with its card", async () => {
     const w = await open();
     const { page } = w;
     await goTo(page, 'synthesis');

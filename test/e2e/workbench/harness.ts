@@ -41,13 +41,21 @@ export interface Watched {
 
 export async function open(options: { locale?: 'ko' | 'en'; dark?: boolean; chosenPaths?: Record<string, string> } = {}): Promise<Watched> {
   // axe-core is injected as a script: the page's CSP (script-src 'self') would refuse it, as it should.
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true, colorScheme: options.dark ? 'dark' : 'light', acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    bypassCSP: true,
+    colorScheme: options.dark ? 'dark' : 'light',
+    acceptDownloads: true,
+  });
   if (options.locale === 'en') await context.addInitScript(() => localStorage.setItem('kopa.locale', 'en'));
   // The desktop preload's bridge, as the page sees it: the OS dialog answers with the path chosen for each kind.
   if (options.chosenPaths)
     await context.addInitScript((chosen: Record<string, string>) => {
       const requests: unknown[] = [];
-      Object.assign(window, { kopaPathRequests: requests, kopaDesktop: { platform: 'linux', choosePath: async (request: { kind: string }) => (requests.push(request), chosen[request.kind] ?? null) } });
+      Object.assign(window, {
+        kopaPathRequests: requests,
+        kopaDesktop: { platform: 'linux', choosePath: async (request: { kind: string }) => (requests.push(request), chosen[request.kind] ?? null) },
+      });
     }, options.chosenPaths);
   const page = await context.newPage();
   const watched: Watched = { page, context, problems: [], received: [], sent: [], requests: [] };
@@ -55,7 +63,14 @@ export async function open(options: { locale?: 'ko' | 'en'; dark?: boolean; chos
   page.on('pageerror', (e) => watched.problems.push(`page: ${e.message}`));
   page.on('requestfailed', (r) => watched.problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
   page.on('request', (r) => watched.requests.push(r.url()));
-  page.on('response', (r) => void r.text().then((body) => watched.received.push(body), () => undefined));
+  page.on(
+    'response',
+    (r) =>
+      void r.text().then(
+        (body) => watched.received.push(body),
+        () => undefined,
+      ),
+  );
   page.on('websocket', (ws) => {
     ws.on('framereceived', (f) => watched.received.push(String(f.payload)));
     ws.on('framesent', (f) => watched.sent.push(String(f.payload)));
@@ -74,10 +89,14 @@ export async function goTo(page: Page, view: string): Promise<void> {
 
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
-  const result = (await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<unknown> } }).axe.run({ resultTypes: ['violations'] }))) as {
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (o: object) => Promise<unknown> } }).axe.run({ resultTypes: ['violations'] }),
+  )) as {
     violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
   };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 export async function close(watched: Watched): Promise<void> {

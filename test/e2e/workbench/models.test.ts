@@ -21,7 +21,9 @@ describe('the workbench', () => {
     const card = page.getByTestId('model-card');
     await card.waitFor({ timeout: 30_000 });
     // The import is a job (hashing a large file outlives a reload); its card says it finished.
-    await expect.poll(() => page.getByTestId('model-imports').locator('[data-testid=job][data-status=done]').textContent(), { timeout: 15_000 }).toContain(`모델 가져오기${path.basename(gguf)}끝남`);
+    await expect
+      .poll(() => page.getByTestId('model-imports').locator('[data-testid=job][data-status=done]').textContent(), { timeout: 15_000 })
+      .toContain(`모델 가져오기${path.basename(gguf)}끝남`);
     await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain('llama');
     expect(await card.textContent()).toMatch(/SHA-256[0-9a-f]{16}…/);
     expect(await card.textContent()).toContain('JSON 문법으로 강제');
@@ -31,7 +33,9 @@ describe('the workbench', () => {
     await card.getByTestId('model-loaded').waitFor({ timeout: 60_000 });
     await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('CPU · 문맥 8,192 · 시퀀스 1개');
     // The context is made at load, so what it takes is known before the first question.
-    await expect.poll(() => card.getByTestId('model-memory').textContent(), { timeout: 15_000 }).toMatch(/^RAM \d[\d.]* (KiB|MiB) · VRAM 0 B — 가중치 \d[\d.]* (KiB|MiB), 문맥 1개 \d[\d.]* (KiB|MiB)$/);
+    await expect
+      .poll(() => card.getByTestId('model-memory').textContent(), { timeout: 15_000 })
+      .toMatch(/^RAM \d[\d.]* (KiB|MiB) · VRAM 0 B — 가중치 \d[\d.]* (KiB|MiB), 문맥 1개 \d[\d.]* (KiB|MiB)$/);
     await expect.poll(() => page.getByTestId('strip-model').textContent(), { timeout: 15_000 }).toContain('CPU');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, 'models-loaded.png'), fullPage: true });
@@ -49,7 +53,9 @@ describe('the workbench', () => {
     await page.getByTestId('composer-input').fill('5월 공휴일?');
     await page.getByTestId('send').click();
     await expect.poll(() => page.getByTestId('turn').count(), { timeout: 60_000 }).toBe(1);
-    await expect.poll(async () => (await page.getByTestId('answer').count()) + (await page.getByText('답변 없이 끝났습니다').count()), { timeout: 60_000 }).toBe(1);
+    await expect
+      .poll(async () => (await page.getByTestId('answer').count()) + (await page.getByText('답변 없이 끝났습니다').count()), { timeout: 60_000 })
+      .toBe(1);
     expect(page.url()).toMatch(/#\/chat\/[0-9a-f-]{36}$/);
     const chatId = page.url().split('/').pop()!;
     const stored = await host.engine.call('chats.get', { id: chatId });
@@ -76,7 +82,7 @@ describe('the workbench', () => {
     await close(w);
   }, 120_000);
 
-  it('chooses paths in the desktop\'s own file dialogs: a model to import, a bundle to read and write, a BFCL folder, where a run\'s report goes', async () => {
+  it("chooses paths in the desktop's own file dialogs: a model to import, a bundle to read and write, a BFCL folder, where a run's report goes", async () => {
     const plain = await open();
     await goTo(plain.page, 'models');
     // In a browser the path is typed: there is no dialog to offer.
@@ -84,7 +90,13 @@ describe('the workbench', () => {
     await close(plain);
 
     const reportFile = path.join(tempDir(), 'kopa-report.html');
-    const chosen = { gguf: '/models/exaone-3.5-7.8b-q4_k_m.gguf', bundle: '/media/usb/replay.kopa-bundle', dataset: '/data/exports/set.jsonl', folder: '/data/bfcl/v4', report: reportFile };
+    const chosen = {
+      gguf: '/models/exaone-3.5-7.8b-q4_k_m.gguf',
+      bundle: '/media/usb/replay.kopa-bundle',
+      dataset: '/data/exports/set.jsonl',
+      folder: '/data/bfcl/v4',
+      report: reportFile,
+    };
     const w = await open({ chosenPaths: chosen });
     const { page } = w;
     const browse = async (field: string): Promise<string> => {
@@ -115,7 +127,12 @@ describe('the workbench', () => {
     await page.getByTestId('report-download').click();
     await expect.poll(() => page.getByTestId('report-saved').textContent(), { timeout: 15_000 }).toBe(`${reportFile}에 저장했습니다`);
     expect(readFileSync(reportFile, 'utf8')).toContain('<html lang="ko">');
-    expect((await page.evaluate(() => (window as unknown as { kopaPathRequests: unknown[] }).kopaPathRequests)).at(-1)).toEqual({ action: 'save', kind: 'report', title: expect.any(String), suggestedName: 'dialog-report.html' });
+    expect((await page.evaluate(() => (window as unknown as { kopaPathRequests: unknown[] }).kopaPathRequests)).at(-1)).toEqual({
+      action: 'save',
+      kind: 'report',
+      title: expect.any(String),
+      suggestedName: 'dialog-report.html',
+    });
     await close(w);
   }, 120_000);
 });

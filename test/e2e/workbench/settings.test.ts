@@ -93,11 +93,21 @@ describe('the workbench', () => {
   it('imports a bundle recorded on another machine, refuses a damaged one, and exports the snapshot again', async () => {
     // The other machine: an engine recording from an agency (the emulator with a real key check) into a snapshot.
     const agency = await EmulatorServer.start({ catalog: bundledCatalog(), resourcesDir: defaultResourcesDir(), key: 'bundle-test-key' });
-    const recorder = Engine.open({ dataDir: tempDir(), host: 'test', keyEnvironment: new MemoryKeyStore({ 'data.go.kr': 'bundle-test-key' }), gateway: { apiBase: agency.url } });
+    const recorder = Engine.open({
+      dataDir: tempDir(),
+      host: 'test',
+      keyEnvironment: new MemoryKeyStore({ 'data.go.kr': 'bundle-test-key' }),
+      gateway: { apiBase: agency.url },
+    });
     const carried = path.join(tempDir(), 'carried.kopa-bundle');
     try {
       for (const month of ['05', '06']) {
-        const recorded = await recorder.call('gateway.call', { tool: 'kasi.getRestDeInfo', args: { solYear: '2025', solMonth: month }, mode: 'record', snapshot: 'field' });
+        const recorded = await recorder.call('gateway.call', {
+          tool: 'kasi.getRestDeInfo',
+          args: { solYear: '2025', solMonth: month },
+          mode: 'record',
+          snapshot: 'field',
+        });
         expect(recorded.ok).toBe(true);
       }
       await recorder.call('bundle.export', { snapshot: 'field', file: carried });
@@ -119,7 +129,9 @@ describe('the workbench', () => {
     await page.getByTestId('bundle-file').fill(carried);
     await page.getByLabel('스냅숏 이름').fill('field-office');
     await page.getByTestId('bundle-import').click();
-    await expect.poll(() => page.getByTestId('bundle-outcome').textContent(), { timeout: 15_000 }).toContain('녹화 2건을 확인해 가져왔습니다 (스냅숏 field-office).');
+    await expect
+      .poll(() => page.getByTestId('bundle-outcome').textContent(), { timeout: 15_000 })
+      .toContain('녹화 2건을 확인해 가져왔습니다 (스냅숏 field-office).');
     const again = path.join(tempDir(), 'again.kopa-bundle');
     await page.getByTestId('bundle-out').fill(again);
     await page.getByTestId('bundle-export').click();

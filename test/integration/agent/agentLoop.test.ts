@@ -27,7 +27,13 @@ class Spy implements ModelBackend {
   async turn(messages: ChatMessage[], tools: ModelTool[], options: TurnOptions): Promise<ModelTurn> {
     this.seen.push({ tools: tools.map((t) => t.name), choice: options.toolChoice, last: messages[messages.length - 1]!, budget: options.maxTokens });
     const t = this.turns.shift() ?? { text: '끝' };
-    return { text: t.text ?? '', toolCalls: t.toolCalls ?? [], usage: { inputTokens: 10, outputTokens: 5 }, stop: t.stop ?? (t.toolCalls?.length ? 'toolCalls' : 'end'), ...(t.trimmed ? { trimmed: t.trimmed } : {}) };
+    return {
+      text: t.text ?? '',
+      toolCalls: t.toolCalls ?? [],
+      usage: { inputTokens: 10, outputTokens: 5 },
+      stop: t.stop ?? (t.toolCalls?.length ? 'toolCalls' : 'end'),
+      ...(t.trimmed ? { trimmed: t.trimmed } : {}),
+    };
   }
   async dispose(): Promise<void> {}
 }
@@ -36,7 +42,14 @@ const call = (name: string, args: Record<string, unknown>, id = 'c1') => ({ id, 
 
 function agentFor(engine: ReturnType<typeof testEngine>, backend: ModelBackend, extra: Partial<CatalogAgentOptions> = {}): Agent<EpisodeCall> {
   const gateway = engine.gateway();
-  return catalogAgent({ backend, catalog: engine.catalog(), call: (tool, args) => gateway.call(tool, args), tools: ['kma.getUltraSrtNcst', 'kasi.getRestDeInfo'], asOf: TEST_NOW, ...extra });
+  return catalogAgent({
+    backend,
+    catalog: engine.catalog(),
+    call: (tool, args) => gateway.call(tool, args),
+    tools: ['kma.getUltraSrtNcst', 'kasi.getRestDeInfo'],
+    asOf: TEST_NOW,
+    ...extra,
+  });
 }
 
 describe('agent loop', () => {
@@ -51,7 +64,7 @@ describe('agent loop', () => {
     expect(await agentFor(engine, once, { maxTokens: 64 }).run('서울 날씨?')).toMatchObject({ answer: '서울은 맑습니다.', stoppedBy: 'final' });
   });
 
-  it('says when a turn left out old results to fit the model\'s context, as an event and with the answer', async () => {
+  it("says when a turn left out old results to fit the model's context, as an event and with the answer", async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
     const events: AgentEvent[] = [];
     const stored: Record<string, unknown>[] = [];
@@ -64,7 +77,11 @@ describe('agent loop', () => {
 
   it('returns schema violations to the model without calling, then runs the corrected call and answers', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
-    const backend = new Spy([{ toolCalls: [call('kma_getUltraSrtNcst', { nx: 'sixty' })] }, { toolCalls: [call('kma_getUltraSrtNcst', NCST, 'c2')] }, { text: '지금 서울은 맑습니다.' }]);
+    const backend = new Spy([
+      { toolCalls: [call('kma_getUltraSrtNcst', { nx: 'sixty' })] },
+      { toolCalls: [call('kma_getUltraSrtNcst', NCST, 'c2')] },
+      { text: '지금 서울은 맑습니다.' },
+    ]);
     const episode = await agentFor(engine, backend).run('서울 날씨?');
     expect(episode).toMatchObject({ answer: '지금 서울은 맑습니다.', stoppedBy: 'final', turns: 3 });
     expect(episode.calls[0]).toMatchObject({ tool: 'kma.getUltraSrtNcst', result: null });
@@ -93,7 +110,11 @@ describe('agent loop', () => {
 
   it('ends at the step cap with a turn that may only answer', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
-    const backend = new Spy([{ toolCalls: [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '05' })] }, { toolCalls: [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '06' })] }, { text: '5월에는 어린이날과 부처님오신날이 있습니다.' }]);
+    const backend = new Spy([
+      { toolCalls: [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '05' })] },
+      { toolCalls: [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '06' })] },
+      { text: '5월에는 어린이날과 부처님오신날이 있습니다.' },
+    ]);
     const episode = await agentFor(engine, backend, { maxSteps: 3, firstToolChoice: 'required' }).run('5월 공휴일?');
     expect(backend.seen.map((s) => s.choice)).toEqual(['required', 'auto', 'none']);
     expect(backend.seen[2]!.last).toMatchObject({ role: 'user', content: expect.stringContaining('최종 답변') });
@@ -105,7 +126,18 @@ describe('agent loop', () => {
     const controller = new AbortController();
     const backend = new Spy([{ toolCalls: [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '05' })] }, { text: 'never' }]);
     const gateway = engine.gateway();
-    const agent = catalogAgent({ backend, catalog: engine.catalog(), call: async (tool, args) => { const r = await gateway.call(tool, args); controller.abort(); return r; }, tools: ['kasi.getRestDeInfo'], asOf: TEST_NOW, signal: controller.signal });
+    const agent = catalogAgent({
+      backend,
+      catalog: engine.catalog(),
+      call: async (tool, args) => {
+        const r = await gateway.call(tool, args);
+        controller.abort();
+        return r;
+      },
+      tools: ['kasi.getRestDeInfo'],
+      asOf: TEST_NOW,
+      signal: controller.signal,
+    });
     const episode = await agent.run('?');
     expect(episode.stoppedBy).toBe('abort');
     expect(backend.seen).toHaveLength(1);
@@ -114,7 +146,10 @@ describe('agent loop', () => {
   it('runs through the engine API with a scripted transcript file and stores every message', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
     const transcript = path.join(tempDir(), 'turns.jsonl');
-    writeFileSync(transcript, [JSON.stringify({ toolCalls: [{ name: 'kma_getUltraSrtNcst', arguments: NCST }] }), JSON.stringify({ text: '기온은 5.2도입니다.' })].join('\n'));
+    writeFileSync(
+      transcript,
+      [JSON.stringify({ toolCalls: [{ name: 'kma_getUltraSrtNcst', arguments: NCST }] }), JSON.stringify({ text: '기온은 5.2도입니다.' })].join('\n'),
+    );
     const episode = await engine.call('agent.run', { question: '서울 기온?', model: `scripted:${transcript}`, tools: ['kma.getUltraSrtNcst'] });
     expect(episode).toMatchObject({ answer: '기온은 5.2도입니다.', stoppedBy: 'final', backend: `scripted:${transcript}` });
     expect(episode.calls).toEqual([expect.objectContaining({ tool: 'kma.getUltraSrtNcst', ok: true, resultCode: '00', rows: 8 })]);
@@ -138,7 +173,9 @@ describe('caps on tool calls', () => {
 
   it('ends an episode that reaches 32 calls, as callCap', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
-    const turn = (t: number) => ({ toolCalls: Array.from({ length: 8 }, (_, i) => call('kasi_getRestDeInfo', { solYear: String(1900 + t * 8 + i), solMonth: '01' }, `t${t}c${i}`)) });
+    const turn = (t: number) => ({
+      toolCalls: Array.from({ length: 8 }, (_, i) => call('kasi_getRestDeInfo', { solYear: String(1900 + t * 8 + i), solMonth: '01' }, `t${t}c${i}`)),
+    });
     const backend = new Spy([turn(0), turn(1), turn(2), turn(3), turn(4), { text: '끝' }]);
     const episode = await agentFor(engine, backend, { maxSteps: 10 }).run('?');
     expect(episode.stoppedBy).toBe('callCap');
@@ -148,11 +185,25 @@ describe('caps on tool calls', () => {
 });
 
 describe('the result view and the query tool in an episode', () => {
-  it('shows hundreds of forecast rows as a page with a handle, and the query tool finds tomorrow\'s maximum among all of them', async () => {
+  it("shows hundreds of forecast rows as a page with a handle, and the query tool finds tomorrow's maximum among all of them", async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
     const backend = new Spy([
       { toolCalls: [call('kma_getVilageFcst', { base_date: '20250302', base_time: '1400', nx: 60, ny: 127, numOfRows: 1000 })] },
-      { toolCalls: [call('local_queryRows', { result: 'r1', where: [{ field: 'category', op: '=', value: 'TMX' }, { field: 'fcstDate', op: '=', value: '20250303' }] }, 'c2')] },
+      {
+        toolCalls: [
+          call(
+            'local_queryRows',
+            {
+              result: 'r1',
+              where: [
+                { field: 'category', op: '=', value: 'TMX' },
+                { field: 'fcstDate', op: '=', value: '20250303' },
+              ],
+            },
+            'c2',
+          ),
+        ],
+      },
       { text: '내일 낮 최고기온은 예보로 몇 도입니다.' },
     ]);
     const episode = await agentFor(engine, backend, { tools: ['kma.getVilageFcst'] }).run('서울시청 내일 최고기온?');

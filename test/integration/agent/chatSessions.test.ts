@@ -52,7 +52,11 @@ describe('chat sessions', () => {
     expect(events.find((e) => e.kind === 'tool_call')).toMatchObject({ origins: { solYear: { from: 'question' } } });
 
     const { chat, messages } = await engine.call('chats.get', { id: episode.chatId });
-    expect(chat).toMatchObject({ title: '2025년 5월 공휴일?', questions: 1, settings: { model, mode: 'emulator', tools: ['kasi.getRestDeInfo'], approval: 'ask' } });
+    expect(chat).toMatchObject({
+      title: '2025년 5월 공휴일?',
+      questions: 1,
+      settings: { model, mode: 'emulator', tools: ['kasi.getRestDeInfo'], approval: 'ask' },
+    });
     const denied = messages.find((m) => m.role === 'tool' && m.content.includes('Refused'));
     expect(denied?.content).toContain('6월은 묻지 않았습니다');
     expect(messages.find((m) => m.role === 'tool' && m.meta?.ok === true)?.meta).toMatchObject({ tool: 'kasi.getRestDeInfo', preview: { returned: 3 } });
@@ -62,21 +66,33 @@ describe('chat sessions', () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
     const events: AgentEvent[] = [];
     const model = script([{ toolCalls: [HOLIDAYS] }, { toolCalls: [JUNE] }, { text: '끝' }]);
-    await engine.call('agent.run', { question: '5월과 6월 공휴일?', model, tools: ['kasi.getRestDeInfo'], approval: 'ask' }, { onProgress: answering(engine, [{ answer: 'always' }], events) });
+    await engine.call(
+      'agent.run',
+      { question: '5월과 6월 공휴일?', model, tools: ['kasi.getRestDeInfo'], approval: 'ask' },
+      { onProgress: answering(engine, [{ answer: 'always' }], events) },
+    );
     expect(events.filter((e) => e.kind === 'approval')).toHaveLength(1);
     expect(events.filter((e) => e.kind === 'tool_result' && e.ok)).toHaveLength(2);
 
     const controller = new AbortController();
-    const stopped = engine.call('agent.run', { question: '5월 공휴일?', model: script([{ toolCalls: [HOLIDAYS] }]), tools: ['kasi.getRestDeInfo'], approval: 'ask' }, {
-      signal: controller.signal,
-      onProgress: (p) => p.agentEvent?.kind === 'approval' && controller.abort(),
-    });
+    const stopped = engine.call(
+      'agent.run',
+      { question: '5월 공휴일?', model: script([{ toolCalls: [HOLIDAYS] }]), tools: ['kasi.getRestDeInfo'], approval: 'ask' },
+      {
+        signal: controller.signal,
+        onProgress: (p) => p.agentEvent?.kind === 'approval' && controller.abort(),
+      },
+    );
     await expect(stopped).rejects.toMatchObject({ code: 'Aborted' });
   });
 
   it('lists, searches, renames, cuts back, exports and deletes chats', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
-    const first = await engine.call('agent.run', { question: '5월 공휴일?', model: script([{ toolCalls: [HOLIDAYS] }, { text: '세 번입니다 <img src=x onerror=alert(1)>' }]), tools: ['kasi.getRestDeInfo'] });
+    const first = await engine.call('agent.run', {
+      question: '5월 공휴일?',
+      model: script([{ toolCalls: [HOLIDAYS] }, { text: '세 번입니다 <img src=x onerror=alert(1)>' }]),
+      tools: ['kasi.getRestDeInfo'],
+    });
     await engine.call('agent.run', { question: '추가 질문', chatId: first.chatId, model: script([{ text: '네.' }]) });
     const second = await engine.call('agent.run', { question: '서울 날씨?', model: script([{ text: '맑음' }]) });
     expect((await engine.call('chats.list', {})).map((c) => c.id)).toEqual([second.chatId, first.chatId]);

@@ -35,7 +35,26 @@ describe('agent on the tiny GGUF (llama backend, grammar mode)', () => {
     expect(episode.calls[0]).toMatchObject({ tool: 'airkorea.getCtprvnRltmMesureDnsty' });
     // The grammar holds the required choice to its values; random weights fill the optional parameters (or leave them
     // null) at random, so the schema check runs the call or refuses it, in words the model reads.
-    expect(['전국', '서울', '부산', '대구', '인천', '광주', '대전', '울산', '경기', '강원', '충북', '충남', '전북', '전남', '경북', '경남', '제주', '세종']).toContain(episode.calls[0]!.arguments.sidoName);
+    expect([
+      '전국',
+      '서울',
+      '부산',
+      '대구',
+      '인천',
+      '광주',
+      '대전',
+      '울산',
+      '경기',
+      '강원',
+      '충북',
+      '충남',
+      '전북',
+      '전남',
+      '경북',
+      '경남',
+      '제주',
+      '세종',
+    ]).toContain(episode.calls[0]!.arguments.sidoName);
     expect(episode.stoppedBy).toBe('truncated');
     expect(episode.answer).toBeNull();
     expect(episode.usage.outputTokens).toBeGreaterThan(200);
@@ -44,6 +63,11 @@ describe('agent on the tiny GGUF (llama backend, grammar mode)', () => {
     expect(stored.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user']);
     expect(stored[2]).toMatchObject({ role: 'assistant', toolCalls: [{ name: 'airkorea_getCtprvnRltmMesureDnsty' }] });
     if (episode.calls[0]!.ok) expect(JSON.parse(stored[3]!.content)).toMatchObject({ result: 'r1', totalCount: expect.any(Number) });
-    else expect(JSON.parse(stored[3]!.content)).toMatchObject({ ok: false, error: 'Refused', message: expect.stringMatching(/^인자가 스키마에 맞지 않아 호출하지 않았습니다: /) });
+    else
+      expect(JSON.parse(stored[3]!.content)).toMatchObject({
+        ok: false,
+        error: 'Refused',
+        message: expect.stringMatching(/^인자가 스키마에 맞지 않아 호출하지 않았습니다: /),
+      });
   }, 120_000);
 });

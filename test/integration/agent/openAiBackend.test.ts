@@ -18,7 +18,10 @@ afterEach(async () => {
 
 describe('OpenAI-compatible backend', () => {
   it('runs an episode on a registered server: streamed tool calls, tools offered, usage counted', async () => {
-    server = await startOpenAiServer([{ content: '확인할게요.', toolCalls: [{ name: 'kma_getUltraSrtNcst', arguments: NCST }] }, { content: '서울의 지금 기온은 5.2도입니다.' }]);
+    server = await startOpenAiServer([
+      { content: '확인할게요.', toolCalls: [{ name: 'kma_getUltraSrtNcst', arguments: NCST }] },
+      { content: '서울의 지금 기온은 5.2도입니다.' },
+    ]);
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
     const model = await engine.call('models.add', { source: `openai:${server.base}`, name: 'qwen2.5-7b-instruct' });
     expect(model).toMatchObject({ kind: 'openai', location: server.base, name: 'qwen2.5-7b-instruct' });
@@ -49,16 +52,24 @@ describe('OpenAI-compatible backend', () => {
   });
 
   it('reads whole (non-streamed) answers and tool calls a server writes as text', async () => {
-    server = await startOpenAiServer([{ content: '<tool_call>\n{"name": "kasi_getRestDeInfo", "arguments": {"solYear": "2025", "solMonth": "05"}}\n</tool_call>' }]);
+    server = await startOpenAiServer([
+      { content: '<tool_call>\n{"name": "kasi_getRestDeInfo", "arguments": {"solYear": "2025", "solMonth": "05"}}\n</tool_call>' },
+    ]);
     const backend = new OpenAiBackend({ baseUrl: server.base, model: 'm', allowlist: [serverEntry(server.base, 't')], stream: false });
     const turn = await backend.turn([{ role: 'user', content: '5월 공휴일?' }], [], {});
-    expect(turn).toMatchObject({ stop: 'toolCalls', toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }], usage: { inputTokens: 11, outputTokens: 7 } });
+    expect(turn).toMatchObject({
+      stop: 'toolCalls',
+      toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }],
+      usage: { inputTokens: 11, outputTokens: 7 },
+    });
   });
 
   it('refuses a server that was not registered, and an IP literal at registration', async () => {
     server = await startOpenAiServer([]);
     const engine = testEngine();
-    const unregistered = await engine.call('agent.run', { question: '?', model: `openai:${server.base}#m`, tools: ['kma.getUltraSrtNcst'] }).catch((e: unknown) => e);
+    const unregistered = await engine
+      .call('agent.run', { question: '?', model: `openai:${server.base}#m`, tools: ['kma.getUltraSrtNcst'] })
+      .catch((e: unknown) => e);
     expect(isKopaError(unregistered, 'NotFound')).toBe(true);
     expect((unregistered as Error).message).toContain('is not allowed');
     expect(server.requests).toHaveLength(0);

@@ -26,7 +26,9 @@ describe('a server pool', () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
     const ma = await engine.call('models.add', { source: `openai:${a.base}`, name: 'qwen-a' });
     const mb = await engine.call('models.add', { source: `openai:${b.base}`, name: 'qwen-b' });
-    const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog()).tasks.slice(0, 8).map((t) => t.id);
+    const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog())
+      .tasks.slice(0, 8)
+      .map((t) => t.id);
     // B dies as soon as it holds its first attempt's turn (after its one-token check).
     const watch = setInterval(() => {
       if (b.requests.length >= 2) {
@@ -50,9 +52,14 @@ describe('a server pool', () => {
     const [a, b] = [await server(), await server()];
     await b.kill();
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
-    const [ma, mb] = [await engine.call('models.add', { source: `openai:${a.base}`, name: 'm' }), await engine.call('models.add', { source: `openai:${b.base}`, name: 'm' })];
+    const [ma, mb] = [
+      await engine.call('models.add', { source: `openai:${a.base}`, name: 'm' }),
+      await engine.call('models.add', { source: `openai:${b.base}`, name: 'm' }),
+    ];
     const pool = `pool:${ma.id},${mb.id}`;
-    const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog()).tasks.slice(0, 2).map((t) => t.id);
+    const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog())
+      .tasks.slice(0, 2)
+      .map((t) => t.id);
     const run = await engine.call('bench.run', { suite: 'kopa', tasks, model: pool, concurrency: 2 });
     expect(run).toMatchObject({ ran: 2, errors: [] });
     expect(a.requests.length).toBe(3);

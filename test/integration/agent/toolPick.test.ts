@@ -21,7 +21,7 @@ describe('the tools a chat question is offered', () => {
     await engine.dispose();
   });
 
-  it('before any verification, already follows the links the catalog\'s value kinds propose', () => {
+  it("before any verification, already follows the links the catalog's value kinds propose", () => {
     const pick = pickToolsFor(engine, '2025년 3월 서울 강남구 아파트 매매 거래는 모두 몇 건이었나요?');
     expect(pick.tools).toEqual(expect.arrayContaining(['molit.getRTMSDataSvcAptTradeDev', 'mois.getStanReginCdList']));
   });
@@ -42,7 +42,7 @@ describe('the tools a chat question is offered', () => {
     expect(at('local.latLonToKmaGrid')).toBeLessThan(at('vworld.getCoord'));
   });
 
-  it('keeps most of KOPA-Bench\'s reference tools within ten', () => {
+  it("keeps most of KOPA-Bench's reference tools within ten", () => {
     const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog()).tasks;
     const covered = tasks.filter((t) => {
       const pick = pickToolsFor(engine, t.query_ko, { limit: 10 }).tools;
@@ -55,7 +55,11 @@ describe('the tools a chat question is offered', () => {
     const events: string[][] = [];
     const model = `scripted:${path.join(tempDir(), 'answer.jsonl')}`;
     writeFileSync(model.slice('scripted:'.length), `${JSON.stringify({ text: '2025년 5월 공휴일은 5일입니다.' })}\n`);
-    const episode = await engine.call('agent.run', { question: '2025년 5월 공휴일은 며칠이에요?', model }, { onProgress: (p) => p.agentEvent?.kind === 'tools_offered' && events.push(p.agentEvent.tools) });
+    const episode = await engine.call(
+      'agent.run',
+      { question: '2025년 5월 공휴일은 며칠이에요?', model },
+      { onProgress: (p) => p.agentEvent?.kind === 'tools_offered' && events.push(p.agentEvent.tools) },
+    );
     expect(events).toHaveLength(1);
     expect(events[0]).toContain('kasi.getRestDeInfo');
     expect(events[0]).toContain('local.queryRows');

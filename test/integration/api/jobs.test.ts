@@ -48,7 +48,9 @@ describe('jobs', () => {
     expect((await engine.call('jobs.watch', { id: cancelled.id })).status).toBe('cancelled');
 
     const first = await engine.call('jobs.start', { method: 'synth.run', params: { ...SYNTH, count: 12 } });
-    await new Promise<void>((resolve) => void engine.call('jobs.watch', { id: first.id }, { onProgress: (p) => p.stage === 'synthesize' && (p.done ?? 0) >= 2 && resolve() }));
+    await new Promise<void>(
+      (resolve) => void engine.call('jobs.watch', { id: first.id }, { onProgress: (p) => p.stage === 'synthesize' && (p.done ?? 0) >= 2 && resolve() }),
+    );
     await engine.dispose();
 
     engine = Engine.open({ dataDir, host: 'test', ...frozen });
@@ -64,7 +66,8 @@ describe('jobs', () => {
       const straight = Engine.open({ dataDir: tempDir(), host: 'test', ...frozen });
       try {
         const whole = await straight.call('synth.run', { ...SYNTH, count: 12 });
-        const datasetOf = async (e: Engine, name: string) => (await e.call('synth.export', { dataset: name, out: `${tempDir()}/d.jsonl`, format: 'trl-grpo' })).rows;
+        const datasetOf = async (e: Engine, name: string) =>
+          (await e.call('synth.export', { dataset: name, out: `${tempDir()}/d.jsonl`, format: 'trl-grpo' })).rows;
         expect(await datasetOf(engine, result.summary.dataset.name)).toBe(await datasetOf(straight, whole.summary.dataset.name));
       } finally {
         await straight.dispose();

@@ -17,7 +17,17 @@ afterEach(async () => {
 
 function upgradeRequest(port: number, token?: string): string {
   const protocols = [API_PROTOCOL, ...(token ? [`${API_TOKEN_PROTOCOL_PREFIX}${token}`] : [])].join(', ');
-  return [`GET /api/ws HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`, 'Sec-WebSocket-Version: 13', `Sec-WebSocket-Protocol: ${protocols}`, '', ''].join('\r\n');
+  return [
+    `GET /api/ws HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    'Upgrade: websocket',
+    'Connection: Upgrade',
+    `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+    'Sec-WebSocket-Version: 13',
+    `Sec-WebSocket-Protocol: ${protocols}`,
+    '',
+    '',
+  ].join('\r\n');
 }
 
 /** A connection that has completed the WebSocket handshake, and every byte the server sent after it. */
@@ -58,7 +68,7 @@ function frame(opcode: number, payload: Buffer, options: { mask?: boolean; rsv1?
 
 /** The close code of the first close frame the server sent. */
 function closeCode(bytes: Buffer): number | undefined {
-  for (let i = 0; i + 1 < bytes.length; ) {
+  for (let i = 0; i + 1 < bytes.length;) {
     const opcode = bytes[i]! & 0x0f;
     let length = bytes[i + 1]! & 0x7f;
     let offset = i + 2;
@@ -73,7 +83,11 @@ function closeCode(bytes: Buffer): number | undefined {
 }
 
 async function stillServes(t: { url: string; token: string }): Promise<void> {
-  const res = await fetch(`${t.url}/api/call/engine.status`, { method: 'POST', headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${t.url}/api/call/engine.status`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(res.status).toBe(200);
 }
 

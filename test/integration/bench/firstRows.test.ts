@@ -19,11 +19,38 @@ import { tempDir } from '../../helpers/tempDir.ts';
 
 /** The tasks whose answer lies in rows the standard view does not show. */
 const BEYOND_THE_VIEW = [
-  'air-03', 'air-13', 'air-14',
-  'wx-04', 'wx-05', 'wx-11', 'wx-12', 'wx-13', 'wx-16', 'wx-17',
-  're-03', 're-04', 're-05', 're-08', 're-10', 're-18',
-  'hp-04', 'hp-05', 'hp-11', 'hp-12', 'hp-14', 'hp-15', 'hp-16',
-  'adr-11', 'tour-01', 'tour-07', 'tour-14', 'biz-08', 'biz-11', 'st-04', 'st-06', 'mx-12',
+  'air-03',
+  'air-13',
+  'air-14',
+  'wx-04',
+  'wx-05',
+  'wx-11',
+  'wx-12',
+  'wx-13',
+  'wx-16',
+  'wx-17',
+  're-03',
+  're-04',
+  're-05',
+  're-08',
+  're-10',
+  're-18',
+  'hp-04',
+  'hp-05',
+  'hp-11',
+  'hp-12',
+  'hp-14',
+  'hp-15',
+  'hp-16',
+  'adr-11',
+  'tour-01',
+  'tour-07',
+  'tour-14',
+  'biz-08',
+  'biz-11',
+  'st-04',
+  'st-06',
+  'mx-12',
 ];
 
 /**
@@ -32,7 +59,28 @@ const BEYOND_THE_VIEW = [
  * without the query, so the visible oracle still requires it, but one that guesses from the first rows is right by
  * chance.
  */
-const RIGHT_BY_CHANCE = ['air-02', 'air-04', 'air-15', 'hp-07', 'mx-02', 'mx-03', 'mx-04', 'mx-10', 'mx-11', 'mx-13', 're-02', 're-06', 're-07', 're-11', 're-12', 're-13', 're-17', 'st-07', 'tour-06', 'tour-12'];
+const RIGHT_BY_CHANCE = [
+  'air-02',
+  'air-04',
+  'air-15',
+  'hp-07',
+  'mx-02',
+  'mx-03',
+  'mx-04',
+  'mx-10',
+  'mx-11',
+  'mx-13',
+  're-02',
+  're-06',
+  're-07',
+  're-11',
+  're-12',
+  're-13',
+  're-17',
+  'st-07',
+  'tour-06',
+  'tour-12',
+];
 
 /** One task's turns for a model that reads the first rows only: its calls, then its answer. */
 async function firstRowsTurns(engine: Engine, task: BenchTask): Promise<object[]> {
@@ -74,7 +122,9 @@ describe('KOPA-Bench v2 and a model that reads only the first rows', () => {
     writeFileSync(script, lines.join('\n'));
     const run = await engine.call('bench.run', { suite: 'kopa', model: `scripted:${script}`, concurrency: 4 });
     expect(run.errors).toEqual([]);
-    const report = JSON.parse((await engine.call('bench.report', { run: run.runId, format: 'json' })).content) as { tasks: { id: string; attempts: { verdict: string }[] }[] };
+    const report = JSON.parse((await engine.call('bench.report', { run: run.runId, format: 'json' })).content) as {
+      tasks: { id: string; attempts: { verdict: string }[] }[];
+    };
     const failed = report.tasks.filter((t) => t.attempts[0]!.verdict !== 'pass').map((t) => t.id);
     expect(failed.sort()).toEqual([...BEYOND_THE_VIEW].sort());
     // Every task whose reference plan reaches hidden rows with the query tool is one or the other.

@@ -25,7 +25,18 @@ describe('kopa models', () => {
     expect(added.code, added.stderr).toBe(0);
     const info = json<ModelInfo>(added.stdout);
     const sha = createHash('sha256').update(readFileSync(file)).digest('hex');
-    expect(info).toMatchObject({ id: sha.slice(0, 12), name: 'tiny-test', kind: 'gguf', sha256: sha, architecture: 'llama', quantization: 'ALL_F32', contextLength: 2048, chatWrapper: 'ChatML', toolCalling: 'grammar', copied: true });
+    expect(info).toMatchObject({
+      id: sha.slice(0, 12),
+      name: 'tiny-test',
+      kind: 'gguf',
+      sha256: sha,
+      architecture: 'llama',
+      quantization: 'ALL_F32',
+      contextLength: 2048,
+      chatWrapper: 'ChatML',
+      toolCalling: 'grammar',
+      copied: true,
+    });
     expect(info.parameterCount).toBeGreaterThan(100_000);
     expect(info.fit?.verdict).toBe('fits');
     expect(info.location).toBe(path.join(dir, 'models', `${info.id}-${path.basename(file)}`));
@@ -58,18 +69,51 @@ describe('kopa models', () => {
 describe('kopa chat', () => {
   it('answers one question and prints the whole episode as JSON', async () => {
     const transcript = path.join(tempDir(), 'turns.jsonl');
-    writeFileSync(transcript, `${JSON.stringify({ toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }] })}\n${JSON.stringify({ text: '어린이날, 부처님오신날과 대체공휴일입니다.' })}\n`);
-    const run = await runKopa(['--json', '--data-dir', tempDir(), 'chat', '--model', `scripted:${transcript}`, '--once', '5월 공휴일?', '--tools', 'kasi.getRestDeInfo', '--now', NOW]);
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }] })}\n${JSON.stringify({ text: '어린이날, 부처님오신날과 대체공휴일입니다.' })}\n`,
+    );
+    const run = await runKopa([
+      '--json',
+      '--data-dir',
+      tempDir(),
+      'chat',
+      '--model',
+      `scripted:${transcript}`,
+      '--once',
+      '5월 공휴일?',
+      '--tools',
+      'kasi.getRestDeInfo',
+      '--now',
+      NOW,
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const episode = json<EpisodeSummary>(run.stdout);
-    expect(episode).toMatchObject({ answer: '어린이날, 부처님오신날과 대체공휴일입니다.', stoppedBy: 'final', calls: [{ tool: 'kasi.getRestDeInfo', ok: true, rows: 3 }] });
+    expect(episode).toMatchObject({
+      answer: '어린이날, 부처님오신날과 대체공휴일입니다.',
+      stoppedBy: 'final',
+      calls: [{ tool: 'kasi.getRestDeInfo', ok: true, rows: 3 }],
+    });
   });
 
   it('holds a conversation on stdin, asking before each call with --approve ask', async () => {
     const transcript = path.join(tempDir(), 'turns.jsonl');
-    writeFileSync(transcript, [{ toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }] }, { text: '허락받지 못해 조회하지 않았습니다.' }, { text: '두 번째 질문에 대한 답입니다.' }].map((t) => JSON.stringify(t)).join('\n'));
+    writeFileSync(
+      transcript,
+      [
+        { toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }] },
+        { text: '허락받지 못해 조회하지 않았습니다.' },
+        { text: '두 번째 질문에 대한 답입니다.' },
+      ]
+        .map((t) => JSON.stringify(t))
+        .join('\n'),
+    );
     const dir = tempDir();
-    const child = spawn(process.execPath, [kopaBin, '--json', '--data-dir', dir, 'chat', '--model', `scripted:${transcript}`, '--approve', 'ask', '--now', NOW], { cwd: repoRoot });
+    const child = spawn(
+      process.execPath,
+      [kopaBin, '--json', '--data-dir', dir, 'chat', '--model', `scripted:${transcript}`, '--approve', 'ask', '--now', NOW],
+      { cwd: repoRoot },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -78,7 +122,10 @@ describe('kopa chat', () => {
     const code = await new Promise((resolve) => child.once('close', resolve));
     expect(code, stderr).toBe(0);
     expect(stderr).toContain('kasi.getRestDeInfo {"solYear":"2025","solMonth":"05","pageNo":1,"numOfRows":100} 호출할까요?');
-    const episodes = stdout.trim().split(/\n(?=\{)/).map((text) => json<EpisodeSummary>(text));
+    const episodes = stdout
+      .trim()
+      .split(/\n(?=\{)/)
+      .map((text) => json<EpisodeSummary>(text));
     expect(episodes.map((e) => e.answer)).toEqual(['허락받지 못해 조회하지 않았습니다.', '두 번째 질문에 대한 답입니다.']);
     expect(episodes[0]!.calls[0]!.refused).toContain('허락하지 않았습니다');
     expect(episodes[1]!.chatId).toBe(episodes[0]!.chatId);
@@ -94,7 +141,12 @@ describe('kopa chat', () => {
 describe('kopa mcp', () => {
   it('lists the catalog and runs a call for a real MCP client, through the audited gateway', async () => {
     const dir = tempDir();
-    const transport = new StdioClientTransport({ command: process.execPath, args: [kopaBin, '--data-dir', dir, 'mcp', '--now', NOW], cwd: repoRoot, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [kopaBin, '--data-dir', dir, 'mcp', '--now', NOW],
+      cwd: repoRoot,
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'kopa-test', version: '1.0.0' });
     await client.connect(transport);
     try {
@@ -103,11 +155,17 @@ describe('kopa mcp', () => {
       expect(tools.map((t) => t.name)).toContain('local_queryRows');
       const ncst = tools.find((t) => t.name === 'kma_getUltraSrtNcst')!;
       expect(ncst.inputSchema).toMatchObject({ type: 'object', required: ['base_date', 'base_time', 'nx', 'ny'] });
-      const result = (await client.callTool({ name: 'kma_getUltraSrtNcst', arguments: { base_date: '20250302', base_time: '1400', nx: 60, ny: 127 } })) as { isError?: boolean; content: { type: string; text: string }[] };
+      const result = (await client.callTool({ name: 'kma_getUltraSrtNcst', arguments: { base_date: '20250302', base_time: '1400', nx: 60, ny: 127 } })) as {
+        isError?: boolean;
+        content: { type: string; text: string }[];
+      };
       expect(result.isError).toBe(false);
       expect(JSON.parse(result.content[0]!.text)).toMatchObject({ result: 'r1', totalCount: 8 });
       // The query tool reads the session's earlier results by handle, on the machine.
-      const query = (await client.callTool({ name: 'local_queryRows', arguments: { result: 'r1', where: [{ field: 'category', op: '=', value: 'T1H' }] } })) as { isError?: boolean; content: { text: string }[] };
+      const query = (await client.callTool({
+        name: 'local_queryRows',
+        arguments: { result: 'r1', where: [{ field: 'category', op: '=', value: 'T1H' }] },
+      })) as { isError?: boolean; content: { text: string }[] };
       expect(query.isError).toBe(false);
       expect(readView(query.content[0]!.text)).toMatchObject({ handle: 'r2', totalCount: 1, rows: [{ category: 'T1H' }] });
       const bad = (await client.callTool({ name: 'kma_getUltraSrtNcst', arguments: { nx: 'sixty' } })) as { isError?: boolean; content: { text: string }[] };

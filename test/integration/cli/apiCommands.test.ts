@@ -17,7 +17,9 @@ let emulator: ChildProcess;
 let emulatorUrl: string;
 
 beforeAll(async () => {
-  emulator = spawn(process.execPath, [kopaBin, '--json', '--data-dir', fileTempDir(), 'emulator', '--key', KEY, '--now', NOW, '--seed', '3'], { cwd: repoRoot });
+  emulator = spawn(process.execPath, [kopaBin, '--json', '--data-dir', fileTempDir(), 'emulator', '--key', KEY, '--now', NOW, '--seed', '3'], {
+    cwd: repoRoot,
+  });
   emulatorUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
     emulator.stdout!.on('data', (d: Buffer) => {
@@ -47,7 +49,12 @@ describe('kopa catalog', () => {
     expect(remote).toHaveLength(44);
     expect(remote.every((t) => /^(GET|POST) https?:\/\/[a-z0-9.-]+\.(kr|go\.kr|or\.kr)(:\d+)?\/\S+$/.test(t.endpoint ?? ''))).toBe(true);
     expect(tools.find((t) => t.id === 'nts.businessStatus')?.endpoint).toBe('POST https://api.odcloud.kr/api/nts-businessman/v1/status');
-    expect(tools.filter((t) => t.kind === 'local').map((t) => t.id).sort()).toEqual(['local.latLonToKmaGrid', 'local.utmkToWgs84']);
+    expect(
+      tools
+        .filter((t) => t.kind === 'local')
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(['local.latLonToKmaGrid', 'local.utmkToWgs84']);
     expect(tools.filter((t) => t.kind === 'query').map((t) => t.id)).toEqual(['local.queryRows']);
   });
 
@@ -66,7 +73,9 @@ describe('kopa catalog', () => {
     const ok = await runKopa(['--json', '--data-dir', tempDir(), 'catalog', 'validate']);
     expect(ok.code).toBe(0);
     expect(json<{ tools: number; problems: unknown[] }>(ok.stdout)).toMatchObject({ tools: 47, problems: [] });
-    const catalog = json<{ tools: { parameters: { properties: Record<string, { type: string }> } }[] }>(readFileSync(path.join(repoRoot, 'resources/catalog/kasi.json'), 'utf8'));
+    const catalog = json<{ tools: { parameters: { properties: Record<string, { type: string }> } }[] }>(
+      readFileSync(path.join(repoRoot, 'resources/catalog/kasi.json'), 'utf8'),
+    );
     catalog.tools[0]!.parameters.properties.solYear!.type = 'year';
     const bad = path.join(tempDir(), 'bad.json');
     writeFileSync(bad, JSON.stringify(catalog));
@@ -77,7 +86,17 @@ describe('kopa catalog', () => {
 
   it('imports a data.go.kr Swagger file into tool specs that validate', async () => {
     const out = path.join(tempDir(), 'demo.json');
-    const run = await runKopa(['--data-dir', tempDir(), 'catalog', 'import', path.join(repoRoot, 'test/fixtures/openapi/datago-swagger2.json'), '--agency', 'demo', '--out', out]);
+    const run = await runKopa([
+      '--data-dir',
+      tempDir(),
+      'catalog',
+      'import',
+      path.join(repoRoot, 'test/fixtures/openapi/datago-swagger2.json'),
+      '--agency',
+      'demo',
+      '--out',
+      out,
+    ]);
     expect(run.code).toBe(0);
     expect(run.stderr + run.stdout).toContain('need review');
     const check = await runKopa(['--data-dir', tempDir(), 'catalog', 'validate', out]);
@@ -135,10 +154,24 @@ describe('kopa call and gateway parse', () => {
 
 describe('kopa keys', () => {
   it('shows where each key comes from, never the key', async () => {
-    const run = await runKopa(['--json', '--data-dir', tempDir(), 'keys'], { KOPA_KEY_DATA_GO_KR: 'secret-in-env', KOPA_KEY_JUSO_SEARCH: '', KOPA_KEY_JUSO_COORD: '', KOPA_KEY_VWORLD: '', KOPA_KEY_KOSIS: '', KOPA_KEY_INFERENCE: '' });
+    const run = await runKopa(['--json', '--data-dir', tempDir(), 'keys'], {
+      KOPA_KEY_DATA_GO_KR: 'secret-in-env',
+      KOPA_KEY_JUSO_SEARCH: '',
+      KOPA_KEY_JUSO_COORD: '',
+      KOPA_KEY_VWORLD: '',
+      KOPA_KEY_KOSIS: '',
+      KOPA_KEY_INFERENCE: '',
+    });
     expect(run.code).toBe(0);
     const report = json<{ keys: { keyId: string; source: string | null }[]; vault: { available: boolean } }>(run.stdout);
-    expect(report.keys.map((k) => [k.keyId, k.source])).toEqual([['data.go.kr', 'environment'], ['juso.search', null], ['juso.coord', null], ['vworld', null], ['kosis', null], ['inference', null]]);
+    expect(report.keys.map((k) => [k.keyId, k.source])).toEqual([
+      ['data.go.kr', 'environment'],
+      ['juso.search', null],
+      ['juso.coord', null],
+      ['vworld', null],
+      ['kosis', null],
+      ['inference', null],
+    ]);
     expect(report.vault.available).toBe(false);
     expect(run.stdout).not.toContain('secret-in-env');
   });
@@ -146,15 +179,48 @@ describe('kopa keys', () => {
 
 describe('a standing emulator, live mode, record, bundle and replay', () => {
   it('serves live mode unchanged through --api-base, and refuses a wrong key with code 30', async () => {
-    const live = await runKopa(['--json', '--data-dir', tempDir(), 'call', 'kasi.getRestDeInfo', '--args', '{"solYear":"2025","solMonth":"05"}', '--mode', 'live', '--api-base', emulatorUrl], { KOPA_KEY_DATA_GO_KR: KEY });
+    const live = await runKopa(
+      [
+        '--json',
+        '--data-dir',
+        tempDir(),
+        'call',
+        'kasi.getRestDeInfo',
+        '--args',
+        '{"solYear":"2025","solMonth":"05"}',
+        '--mode',
+        'live',
+        '--api-base',
+        emulatorUrl,
+      ],
+      { KOPA_KEY_DATA_GO_KR: KEY },
+    );
     expect(live.code).toBe(0);
     expect(json<CallResult>(live.stdout)).toMatchObject({ ok: true, source: 'live', resultCode: '00' });
     expect(json<CallResult>(live.stdout).items.map((i) => i.dateName)).toContain('어린이날');
-    const wrongKey = await runKopa(['--json', '--data-dir', tempDir(), 'call', 'kasi.getRestDeInfo', '--args', '{"solYear":"2025","solMonth":"05"}', '--mode', 'live', '--api-base', emulatorUrl], { KOPA_KEY_DATA_GO_KR: 'not-registered' });
+    const wrongKey = await runKopa(
+      [
+        '--json',
+        '--data-dir',
+        tempDir(),
+        'call',
+        'kasi.getRestDeInfo',
+        '--args',
+        '{"solYear":"2025","solMonth":"05"}',
+        '--mode',
+        'live',
+        '--api-base',
+        emulatorUrl,
+      ],
+      { KOPA_KEY_DATA_GO_KR: 'not-registered' },
+    );
     expect(wrongKey.code).toBe(1);
     expect(json<CallResult>(wrongKey.stdout)).toMatchObject({ resultCode: '30', error: { kind: 'BadKey' } });
     expect(wrongKey.stdout).not.toContain('not-registered');
-    const noKey = await runKopa(['--data-dir', tempDir(), 'call', 'kasi.getRestDeInfo', '--args', '{"solYear":"2025","solMonth":"05"}', '--mode', 'live', '--api-base', emulatorUrl], { KOPA_KEY_DATA_GO_KR: '' });
+    const noKey = await runKopa(
+      ['--data-dir', tempDir(), 'call', 'kasi.getRestDeInfo', '--args', '{"solYear":"2025","solMonth":"05"}', '--mode', 'live', '--api-base', emulatorUrl],
+      { KOPA_KEY_DATA_GO_KR: '' },
+    );
     expect(noKey.code).toBe(1);
     expect(noKey.stdout + noKey.stderr).toContain('KOPA_KEY_DATA_GO_KR');
   });
@@ -164,7 +230,10 @@ describe('a standing emulator, live mode, record, bundle and replay', () => {
     const airGapped = tempDir();
     const bundle = path.join(tempDir(), 'trip.kopa-bundle');
     const env = { KOPA_KEY_DATA_GO_KR: KEY };
-    const recorded = await runKopa(['--json', '--data-dir', connected, 'call', 'kma.getUltraSrtNcst', '--args', NCST, '--mode', 'record', '--snapshot', 'trip', '--api-base', emulatorUrl], env);
+    const recorded = await runKopa(
+      ['--json', '--data-dir', connected, 'call', 'kma.getUltraSrtNcst', '--args', NCST, '--mode', 'record', '--snapshot', 'trip', '--api-base', emulatorUrl],
+      env,
+    );
     expect(recorded.code).toBe(0);
     const exported = await runKopa(['--json', '--data-dir', connected, 'bundle', 'export', '--snapshot', 'trip', '--out', bundle]);
     expect(exported.code).toBe(0);

@@ -23,24 +23,44 @@ describe('kopa bench validate', () => {
     const levels = v.distribution.levels;
     expect(Object.values(levels).reduce((a, b) => a + b, 0)).toBe(145);
     expect(levels['1']).toBeLessThanOrEqual(25);
-    expect(Object.entries(levels).filter(([level]) => Number(level) >= 3).reduce((n, [, c]) => n + c, 0)).toBeGreaterThanOrEqual(50);
+    expect(
+      Object.entries(levels)
+        .filter(([level]) => Number(level) >= 3)
+        .reduce((n, [, c]) => n + c, 0),
+    ).toBeGreaterThanOrEqual(50);
     expect(v.distribution.tags['high-cardinality']).toBeGreaterThanOrEqual(20);
     expect(v.distribution.abilities['fault recovery']).toBeGreaterThanOrEqual(15);
     expect(v.distribution.abilities.declining).toBeGreaterThanOrEqual(10);
-    expect(Object.keys(v.distribution.agencies).sort()).toEqual(['AirKorea', 'HIRA', 'juso', 'KASI', 'KMA', 'KOSIS', 'local', 'MOIS', 'MOLIT', 'NMC', 'NTS', 'SeoulBus', 'SEMAS', 'TAGO', 'TourAPI', 'VWorld'].sort());
+    expect(Object.keys(v.distribution.agencies).sort()).toEqual(
+      ['AirKorea', 'HIRA', 'juso', 'KASI', 'KMA', 'KOSIS', 'local', 'MOIS', 'MOLIT', 'NMC', 'NTS', 'SeoulBus', 'SEMAS', 'TAGO', 'TourAPI', 'VWorld'].sort(),
+    );
   });
 
   it('fails a plan that reads rows the view hides, naming the step and the row it needed', async () => {
-    const line = readFileSync(path.join(repoRoot, 'resources', 'bench', 'kopa', '02-air-weather.jsonl'), 'utf8').split('\n').find((l) => l.includes('"id": "wx-04"'))!;
+    const line = readFileSync(path.join(repoRoot, 'resources', 'bench', 'kopa', '02-air-weather.jsonl'), 'utf8')
+      .split('\n')
+      .find((l) => l.includes('"id": "wx-04"'))!;
     const task = JSON.parse(line) as { plan: { steps: unknown[]; answer: { expr: string } }; level: number };
     // v1's plan: tomorrow's TMX read straight out of 761 forecast rows, without the query step.
-    const v1 = { ...task, level: 3, plan: { ...task.plan, steps: task.plan.steps.slice(0, 3), answer: { ...task.plan.answer, expr: "$number(s3.items[category='TMX' and fcstDate='20250422'][0].fcstValue)" } } };
+    const v1 = {
+      ...task,
+      level: 3,
+      plan: {
+        ...task.plan,
+        steps: task.plan.steps.slice(0, 3),
+        answer: { ...task.plan.answer, expr: "$number(s3.items[category='TMX' and fcstDate='20250422'][0].fcstValue)" },
+      },
+    };
     const file = path.join(tempDir(), 'v1.jsonl');
     writeFileSync(file, `${JSON.stringify(v1)}\n`);
     const run = await runKopa(['--json', '--data-dir', tempDir(), 'bench', 'validate', '--suite', file]);
     expect(run.code).toBe(1);
     const v = json<BenchValidation>(run.stdout);
-    expect(v.results[0]).toMatchObject({ id: 'wx-04', solvable: false, hidden: { step: 'answer', row: expect.stringMatching(/^s3 row \d+ of 761 \(rows 1–\d+ shown\)$/) } });
+    expect(v.results[0]).toMatchObject({
+      id: 'wx-04',
+      solvable: false,
+      hidden: { step: 'answer', row: expect.stringMatching(/^s3 row \d+ of 761 \(rows 1–\d+ shown\)$/) },
+    });
     expect(v.results[0]!.failure).toContain('local.queryRows');
   });
 
@@ -92,7 +112,9 @@ describe('kopa bench run', () => {
     expect(mdEnglish).toContain('Sampling: 4 per task');
     const csv = (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'csv'])).stdout.trim().split('\r\n');
     expect(csv).toHaveLength(581);
-    const report = json<{ manifest: { model: { ref: string }; suite: { tasks: number } } }>((await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'json'])).stdout);
+    const report = json<{ manifest: { model: { ref: string }; suite: { tasks: number } } }>(
+      (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'json'])).stdout,
+    );
     expect(report.manifest).toMatchObject({ model: { ref: 'oracle' }, suite: { tasks: 145 } });
   });
 });
@@ -102,12 +124,28 @@ describe('a scripted model with planted mistakes', () => {
   let script: string;
   beforeAll(async () => {
     dir = fileTempDir();
-    const v = json<BenchValidation>((await runKopa(['--json', '--data-dir', dir, 'bench', 'validate', '--suite', 'kopa', '--tasks', PLANTED.join(',')])).stdout);
+    const v = json<BenchValidation>(
+      (await runKopa(['--json', '--data-dir', dir, 'bench', 'validate', '--suite', 'kopa', '--tasks', PLANTED.join(',')])).stdout,
+    );
     script = plantedScript(new Map(v.results.map((r) => [r.id, r.expected])));
   });
 
   it('gets exactly the planted verdicts and failure kinds, and compares against the oracle', async () => {
-    const run = await runKopa(['--json', '--data-dir', dir, 'bench', 'run', '--suite', 'kopa', '--tasks', PLANTED.join(','), '--model', `scripted:${script}`, '--run-id', 'planted']);
+    const run = await runKopa([
+      '--json',
+      '--data-dir',
+      dir,
+      'bench',
+      'run',
+      '--suite',
+      'kopa',
+      '--tasks',
+      PLANTED.join(','),
+      '--model',
+      `scripted:${script}`,
+      '--run-id',
+      'planted',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const s = json<BenchRunSummary>(run.stdout);
     expect(s).toMatchObject({ status: 'done', attempts: 12, passed: 2 });
@@ -126,7 +164,9 @@ describe('a scripted model with planted mistakes', () => {
       'wrong final answer': 1,
       'ungrounded answer': 0,
     });
-    const report = json<{ tasks: { id: string; attempts: { verdict: string; failure: string | null }[] }[] }>((await runKopa(['--data-dir', dir, 'bench', 'report', 'planted', '--format', 'json'])).stdout);
+    const report = json<{ tasks: { id: string; attempts: { verdict: string; failure: string | null }[] }[] }>(
+      (await runKopa(['--data-dir', dir, 'bench', 'report', 'planted', '--format', 'json'])).stdout,
+    );
     const verdicts = Object.fromEntries(report.tasks.map((t) => [t.id, t.attempts[0]!.failure ?? t.attempts[0]!.verdict]));
     expect(verdicts).toEqual({
       'cal-01': 'pass',
@@ -150,17 +190,43 @@ describe('a scripted model with planted mistakes', () => {
     expect(korean).not.toContain('invalid arguments');
     expect((await runKopa(['--data-dir', dir, 'bench', 'report', 'planted', '--lang', 'en'])).stdout).toContain('| invalid arguments | 1 |');
 
-    const oracle = await runKopa(['--json', '--data-dir', dir, 'bench', 'run', '--suite', 'kopa', '--tasks', PLANTED.join(','), '--model', 'oracle', '--run-id', 'oracle12']);
+    const oracle = await runKopa([
+      '--json',
+      '--data-dir',
+      dir,
+      'bench',
+      'run',
+      '--suite',
+      'kopa',
+      '--tasks',
+      PLANTED.join(','),
+      '--model',
+      'oracle',
+      '--run-id',
+      'oracle12',
+    ]);
     expect(oracle.code, oracle.stderr).toBe(0);
     const c = json<BenchComparison>((await runKopa(['--json', '--data-dir', dir, 'bench', 'compare', 'planted', 'oracle12'])).stdout);
-    expect(c).toMatchObject({ tasks: 12, aPass1: 2 / 12, bPass1: 1, bBetter: 10, aBetter: 0, ties: 2, pValue: 2 / 1024, method: 'exact sign-flip', unpaired: [] });
+    expect(c).toMatchObject({
+      tasks: 12,
+      aPass1: 2 / 12,
+      bPass1: 1,
+      bBetter: 10,
+      aBetter: 0,
+      ties: 2,
+      pValue: 2 / 1024,
+      method: 'exact sign-flip',
+      unpaired: [],
+    });
   });
 
   it('refuses to pair runs of different suite versions', async () => {
     // The same twelve tasks, as a suite of one's own without a version: not the same tasks as KOPA-Bench v2.
     const own = path.join(fileTempDir(), 'own');
     mkdirSync(own);
-    const lines = readdirSync(path.join(repoRoot, 'resources', 'bench', 'kopa')).filter((f) => f.endsWith('.jsonl')).flatMap((f) => readFileSync(path.join(repoRoot, 'resources', 'bench', 'kopa', f), 'utf8').split('\n'));
+    const lines = readdirSync(path.join(repoRoot, 'resources', 'bench', 'kopa'))
+      .filter((f) => f.endsWith('.jsonl'))
+      .flatMap((f) => readFileSync(path.join(repoRoot, 'resources', 'bench', 'kopa', f), 'utf8').split('\n'));
     writeFileSync(path.join(own, 'tasks.jsonl'), lines.filter((l) => PLANTED.some((id) => l.includes(`"id": "${id}"`))).join('\n'));
     expect((await runKopa(['--json', '--data-dir', dir, 'bench', 'run', '--suite', own, '--model', 'oracle', '--run-id', 'own12'])).code).toBe(0);
     const refused = await runKopa(['--data-dir', dir, 'bench', 'compare', 'planted', 'own12']);
@@ -200,7 +266,15 @@ describe('a run killed mid-way', () => {
     expect(r.ran + r.resumed).toBe(290);
 
     const whole = json<BenchRunSummary>((await runKopa(['--data-dir', tempDir(), ...args])).stdout);
-    const numbers = (x: BenchRunSummary) => ({ attempts: x.attempts, passed: x.passed, passAt: x['pass@k'], passHat: x['pass^k'], byLevel: x.byLevel, failures: x.failures, steps: x.steps });
+    const numbers = (x: BenchRunSummary) => ({
+      attempts: x.attempts,
+      passed: x.passed,
+      passAt: x['pass@k'],
+      passHat: x['pass^k'],
+      byLevel: x.byLevel,
+      failures: x.failures,
+      steps: x.steps,
+    });
     expect(numbers(r)).toEqual(numbers(whole));
     expect(r.runId).toBe(whole.runId);
   });

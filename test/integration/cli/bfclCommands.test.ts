@@ -52,14 +52,31 @@ describe('kopa bfcl run and check', () => {
       { text: '가을 시는 쓸 수 있지만 날씨 도구는 필요 없습니다.' },
     ]);
     const dataDir = tempDir();
-    const run = await runKopa(['--json', '--data-dir', dataDir, 'bfcl', 'run', '--data', DATA, '--model', `scripted:${model}`, '--out', out, '--categories', 'simple_python,parallel,irrelevance']);
+    const run = await runKopa([
+      '--json',
+      '--data-dir',
+      dataDir,
+      'bfcl',
+      'run',
+      '--data',
+      DATA,
+      '--model',
+      `scripted:${model}`,
+      '--out',
+      out,
+      '--categories',
+      'simple_python,parallel,irrelevance',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(json<BfclRunSummary>(run.stdout).categories).toEqual([
       { category: 'simple_python', entries: 3, run: 3, skipped: 0 },
       { category: 'parallel', entries: 1, run: 1, skipped: 0 },
       { category: 'irrelevance', entries: 1, run: 1, skipped: 0 },
     ]);
-    const rows = readFileSync(path.join(out, 'BFCL_v4_simple_python_result.json'), 'utf8').trim().split('\n').map((l) => json<{ id: string; result: unknown }>(l));
+    const rows = readFileSync(path.join(out, 'BFCL_v4_simple_python_result.json'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => json<{ id: string; result: unknown }>(l));
     expect(rows.map((r) => r.id)).toEqual(['simple_python_0', 'simple_python_1', 'simple_python_2']);
     expect(rows[0]!.result).toEqual([{ geometry_circle_area: { radius: 3, unit: 'meters' } }]);
 
@@ -76,14 +93,20 @@ describe('kopa bfcl run and check', () => {
       { category: 'parallel', id: 'parallel_0', errorType: 'parallel_function_checker_no_order:wrong_count' },
     ]);
     // BFCL's non-live summary averages the simple mean with multiple, parallel and parallel_multiple, unrun ones as 0.
-    expect(summary.nonLive).toBeCloseTo((2 / 3 / 3) / 4, 10);
+    expect(summary.nonLive).toBeCloseTo(2 / 3 / 3 / 4, 10);
     expect(summary.irrelevance).toBe(0.5);
     // The run is kept with the same scores, listed and shown again without its results folder.
     const ran = json<BfclRunSummary>(run.stdout);
     expect(ran.scores).toEqual(summary);
     const runs = json<BfclRunRow[]>((await runKopa(['--json', '--data-dir', dataDir, 'bfcl', 'runs'])).stdout);
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ id: ran.run, model: `scripted:${model}`, outDir: out, params: { categories: ['simple_python', 'parallel', 'irrelevance'] }, scores: { failed: 2, irrelevance: 0.5 } });
+    expect(runs[0]).toMatchObject({
+      id: ran.run,
+      model: `scripted:${model}`,
+      outDir: out,
+      params: { categories: ['simple_python', 'parallel', 'irrelevance'] },
+      scores: { failed: 2, irrelevance: 0.5 },
+    });
     const table = await runKopa(['--data-dir', dataDir, 'bfcl', 'runs']);
     expect(table.stdout).toContain(ran.run!);
     const shown = await runKopa(['--data-dir', dataDir, 'bfcl', 'show', ran.run!]);
@@ -93,22 +116,53 @@ describe('kopa bfcl run and check', () => {
     const missing = await runKopa(['--data-dir', dataDir, 'bfcl', 'show', 'bfcl-nope']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('There is no BFCL run bfcl-nope');
-    const score = readFileSync(path.join(out, 'score', 'BFCL_v4_simple_python_score.json'), 'utf8').trim().split('\n');
+    const score = readFileSync(path.join(out, 'score', 'BFCL_v4_simple_python_score.json'), 'utf8')
+      .trim()
+      .split('\n');
     expect(json(score[0]!)).toEqual({ accuracy: 2 / 3, correct_count: 2, total_count: 3 });
     expect(json(score[1]!)).toMatchObject({ id: 'simple_python_1', valid: false, error_type: 'type_error:simple' });
   });
 
   it('resumes a run cut short, running only the entries without a result', async () => {
     const out = tempDir();
-    const first = await runKopa(['--json', 'bfcl', 'run', '--data', DATA, '--model', `scripted:${transcript([call('geometry_circle_area', { radius: 3.0 })])}`, '--out', out, '--categories', 'simple_python']);
+    const first = await runKopa([
+      '--json',
+      'bfcl',
+      'run',
+      '--data',
+      DATA,
+      '--model',
+      `scripted:${transcript([call('geometry_circle_area', { radius: 3.0 })])}`,
+      '--out',
+      out,
+      '--categories',
+      'simple_python',
+    ]);
     // The transcript ran out after one entry, as a model killed mid-run would stop: the first result is kept.
     expect(first.code).toBe(1);
     const resultFile = path.join(out, 'BFCL_v4_simple_python_result.json');
     expect(readFileSync(resultFile, 'utf8').trim().split('\n')).toHaveLength(1);
-    const second = await runKopa(['--json', 'bfcl', 'run', '--data', DATA, '--model', `scripted:${transcript([call('seq_evens', { count: 3 }), call('tags_join', { tags: ['a', 'b'] })])}`, '--out', out, '--categories', 'simple_python']);
+    const second = await runKopa([
+      '--json',
+      'bfcl',
+      'run',
+      '--data',
+      DATA,
+      '--model',
+      `scripted:${transcript([call('seq_evens', { count: 3 }), call('tags_join', { tags: ['a', 'b'] })])}`,
+      '--out',
+      out,
+      '--categories',
+      'simple_python',
+    ]);
     expect(second.code, second.stderr).toBe(0);
     expect(json<BfclRunSummary>(second.stdout).categories).toEqual([{ category: 'simple_python', entries: 3, run: 2, skipped: 1 }]);
-    expect(readFileSync(resultFile, 'utf8').trim().split('\n').map((l) => json<{ id: string }>(l).id)).toEqual(['simple_python_0', 'simple_python_1', 'simple_python_2']);
+    expect(
+      readFileSync(resultFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => json<{ id: string }>(l).id),
+    ).toEqual(['simple_python_0', 'simple_python_1', 'simple_python_2']);
     const check = json<BfclCheckSummary>((await runKopa(['--json', 'bfcl', 'check', '--data', DATA, '--results', out])).stdout);
     expect(check.categories).toEqual([{ category: 'simple_python', correct: 3, total: 3, accuracy: 1, low: 1, high: 1 }]);
     expect(existsSync(path.join(out, 'score', 'BFCL_v4_simple_python_score.json'))).toBe(true);

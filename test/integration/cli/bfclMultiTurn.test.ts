@@ -34,24 +34,50 @@ describe('kopa bfcl run and check, multi-turn', () => {
   it('runs turn by turn on the model’s own simulators, and scores state and responses with upstream’s reasons', async () => {
     const out = tempDir();
     // Entry 0: 15 (an int) where the ground truth sends 15.0 leaves the same state but answers {"fuelLevel": 20}, not 20.0.
-    const model = transcript([calls('fillFuelTank(fuelAmount=15)'), text('Filled.'), calls("lockDoors(unlock=False, door=['driver'])"), text('Locked.'), calls('add(a=3, b=4)'), text('7')]);
+    const model = transcript([
+      calls('fillFuelTank(fuelAmount=15)'),
+      text('Filled.'),
+      calls("lockDoors(unlock=False, door=['driver'])"),
+      text('Locked.'),
+      calls('add(a=3, b=4)'),
+      text('7'),
+    ]);
     const run = await runKopa(['--json', 'bfcl', 'run', '--data', DATA, '--model', `scripted:${model}`, '--out', out, '--categories', 'multi_turn_base']);
     expect(run.code, run.stderr).toBe(0);
     expect(json<BfclRunSummary>(run.stdout).categories).toEqual([{ category: 'multi_turn_base', entries: 2, run: 2, skipped: 0 }]);
-    const rows = readFileSync(path.join(out, 'BFCL_v4_multi_turn_base_result.json'), 'utf8').trim().split('\n').map((l) => json<{ id: string; result: unknown }>(l));
-    expect(rows[0]!.result).toEqual([[[{ fillFuelTank: '{"fuelAmount":15}' }], 'Filled.'], [[{ lockDoors: '{"unlock":false,"door":["driver"]}' }], 'Locked.']]);
+    const rows = readFileSync(path.join(out, 'BFCL_v4_multi_turn_base_result.json'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => json<{ id: string; result: unknown }>(l));
+    expect(rows[0]!.result).toEqual([
+      [[{ fillFuelTank: '{"fuelAmount":15}' }], 'Filled.'],
+      [[{ lockDoors: '{"unlock":false,"door":["driver"]}' }], 'Locked.'],
+    ]);
 
     const check = await runKopa(['--json', 'bfcl', 'check', '--data', DATA, '--results', out]);
     expect(check.code, check.stderr).toBe(0);
     const summary = json<BfclCheckSummary>(check.stdout);
     expect(summary.categories).toEqual([{ category: 'multi_turn_base', correct: 1, total: 2, accuracy: 0.5, low: 0, high: 1 }]);
-    expect(summary.failures).toEqual([{ category: 'multi_turn_base', id: 'multi_turn_base_0', errorType: 'multi_turn:execution_response_mismatch', reason: 'turn 0: missing {"fuelLevel": 20.0}' }]);
+    expect(summary.failures).toEqual([
+      {
+        category: 'multi_turn_base',
+        id: 'multi_turn_base_0',
+        errorType: 'multi_turn:execution_response_mismatch',
+        reason: 'turn 0: missing {"fuelLevel": 20.0}',
+      },
+    ]);
     // Only base ran: the multi-turn aggregate averages it with three categories not run, as BFCL counts them.
     expect(summary.multiTurn).toBeCloseTo(0.5 / 4, 10);
     // The V4 overall weighs multi-turn 30 %; nothing else ran, and the agentic categories count 0.
     expect(summary.overall).toBeCloseTo((0.3 * 0.5) / 4, 10);
-    const score = readFileSync(path.join(out, 'score', 'BFCL_v4_multi_turn_base_score.json'), 'utf8').trim().split('\n');
-    expect(json(score[1]!)).toMatchObject({ id: 'multi_turn_base_0', error_type: 'multi_turn:execution_response_mismatch', error_message: 'turn 0: missing {"fuelLevel": 20.0}' });
+    const score = readFileSync(path.join(out, 'score', 'BFCL_v4_multi_turn_base_score.json'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(json(score[1]!)).toMatchObject({
+      id: 'multi_turn_base_0',
+      error_type: 'multi_turn:execution_response_mismatch',
+      error_message: 'turn 0: missing {"fuelLevel": 20.0}',
+    });
 
     const human = await runKopa(['bfcl', 'check', '--data', DATA, '--results', out]);
     expect(human.stdout).toContain('multi-turn 12.50%');
@@ -60,14 +86,45 @@ describe('kopa bfcl run and check, multi-turn', () => {
 
   it('names the class and attributes of a state mismatch, and resumes a run cut short', async () => {
     const out = tempDir();
-    const first = await runKopa(['--json', 'bfcl', 'run', '--data', DATA, '--model', `scripted:${transcript([calls('fillFuelTank(fuelAmount=15.0)'), text('Filled.'), calls("lockDoors(unlock=False, door=['driver'])"), text('Locked.')])}`, '--out', out, '--categories', 'multi_turn_base']);
+    const first = await runKopa([
+      '--json',
+      'bfcl',
+      'run',
+      '--data',
+      DATA,
+      '--model',
+      `scripted:${transcript([calls('fillFuelTank(fuelAmount=15.0)'), text('Filled.'), calls("lockDoors(unlock=False, door=['driver'])"), text('Locked.')])}`,
+      '--out',
+      out,
+      '--categories',
+      'multi_turn_base',
+    ]);
     // The transcript ran out in the second entry, as a killed model would stop: the first entry's result is kept.
     expect(first.code).toBe(1);
-    const second = await runKopa(['--json', 'bfcl', 'run', '--data', DATA, '--model', `scripted:${transcript([calls('add(a=3, b=4)'), text('7')])}`, '--out', out, '--categories', 'multi_turn_base']);
+    const second = await runKopa([
+      '--json',
+      'bfcl',
+      'run',
+      '--data',
+      DATA,
+      '--model',
+      `scripted:${transcript([calls('add(a=3, b=4)'), text('7')])}`,
+      '--out',
+      out,
+      '--categories',
+      'multi_turn_base',
+    ]);
     expect(second.code, second.stderr).toBe(0);
     expect(json<BfclRunSummary>(second.stdout).categories).toEqual([{ category: 'multi_turn_base', entries: 2, run: 1, skipped: 1 }]);
     const summary = json<BfclCheckSummary>((await runKopa(['--json', 'bfcl', 'check', '--data', DATA, '--results', out])).stdout);
-    expect(summary.failures).toEqual([{ category: 'multi_turn_base', id: 'multi_turn_base_0', errorType: 'multi_turn:instance_state_mismatch', reason: 'turn 1: VehicleControlAPI differs in remainingUnlockedDoors, doorStatus' }]);
+    expect(summary.failures).toEqual([
+      {
+        category: 'multi_turn_base',
+        id: 'multi_turn_base_0',
+        errorType: 'multi_turn:instance_state_mismatch',
+        reason: 'turn 1: VehicleControlAPI differs in remainingUnlockedDoors, doorStatus',
+      },
+    ]);
   });
 
   it('offers held-out functions from their turn on, and lets an empty ground-truth turn pass unchecked', async () => {
@@ -122,27 +179,63 @@ describe('kopa bfcl run and check, multi-turn', () => {
 
   it('says where it looked for the simulators’ constants when they are missing', async () => {
     const model = transcript([text('?')]);
-    const run = await runKopa(['bfcl', 'run', '--data', DATA, '--model', `scripted:${model}`, '--out', tempDir(), '--categories', 'multi_turn_base', '--constants', path.join(tempDir(), 'none.json')]);
+    const run = await runKopa([
+      'bfcl',
+      'run',
+      '--data',
+      DATA,
+      '--model',
+      `scripted:${model}`,
+      '--out',
+      tempDir(),
+      '--categories',
+      'multi_turn_base',
+      '--constants',
+      path.join(tempDir(), 'none.json'),
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('The multi-turn simulators need their constants (multi_turn_backend_constants.json)');
     expect(run.stderr).toContain('--constants FILE');
   });
 
-  it('completes an entry end to end with the tiny GGUF: one stored turn per question, each call one the entry offers, scored by the checker', { timeout: 300_000 }, async () => {
-    const gguf = await writeTinyLlama();
-    const out = path.join(tempDir(), 'out');
-    // Random weights write nonsense until the token limit; a short limit per turn keeps the whole path and its cost small.
-    const run = await runKopa(['--json', 'bfcl', 'run', '--data', DATA, '--model', gguf, '--out', out, '--categories', 'multi_turn_base', '--limit', '1', '--max-tokens', '48']);
-    expect(run.code, run.stderr).toBe(0);
-    const row = json<{ id: string; result: unknown[][]; output_token_count: number }>(readFileSync(path.join(out, 'BFCL_v4_multi_turn_base_result.json'), 'utf8').trim());
-    expect(row.id).toBe('multi_turn_base_0');
-    expect(row.result).toHaveLength(2);
-    expect(row.output_token_count).toBeGreaterThan(0);
-    for (const step of row.result.flat()) if (Array.isArray(step)) for (const call of step as Record<string, string>[]) expect(['fillFuelTank', 'lockDoors']).toContain(Object.keys(call)[0]);
-    const check = await runKopa(['--json', 'bfcl', 'check', '--data', DATA, '--results', out]);
-    expect(check.code, check.stderr).toBe(0);
-    expect(json<BfclCheckSummary>(check.stdout).categories[0]).toMatchObject({ category: 'multi_turn_base', total: 1 });
-  });
+  it(
+    'completes an entry end to end with the tiny GGUF: one stored turn per question, each call one the entry offers, scored by the checker',
+    { timeout: 300_000 },
+    async () => {
+      const gguf = await writeTinyLlama();
+      const out = path.join(tempDir(), 'out');
+      // Random weights write nonsense until the token limit; a short limit per turn keeps the whole path and its cost small.
+      const run = await runKopa([
+        '--json',
+        'bfcl',
+        'run',
+        '--data',
+        DATA,
+        '--model',
+        gguf,
+        '--out',
+        out,
+        '--categories',
+        'multi_turn_base',
+        '--limit',
+        '1',
+        '--max-tokens',
+        '48',
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      const row = json<{ id: string; result: unknown[][]; output_token_count: number }>(
+        readFileSync(path.join(out, 'BFCL_v4_multi_turn_base_result.json'), 'utf8').trim(),
+      );
+      expect(row.id).toBe('multi_turn_base_0');
+      expect(row.result).toHaveLength(2);
+      expect(row.output_token_count).toBeGreaterThan(0);
+      for (const step of row.result.flat())
+        if (Array.isArray(step)) for (const call of step as Record<string, string>[]) expect(['fillFuelTank', 'lockDoors']).toContain(Object.keys(call)[0]);
+      const check = await runKopa(['--json', 'bfcl', 'check', '--data', DATA, '--results', out]);
+      expect(check.code, check.stderr).toBe(0);
+      expect(json<BfclCheckSummary>(check.stdout).categories[0]).toMatchObject({ category: 'multi_turn_base', total: 1 });
+    },
+  );
 });
 
 describe.runIf(hasShared)('BFCL multi-turn on the real data (shared/bfcl)', () => {

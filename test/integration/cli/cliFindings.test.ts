@@ -19,14 +19,31 @@ const NOW = '2025-03-02T15:00:00+09:00';
 async function inProcess(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, env: {}, platform: process.platform, homeDir: tempDir(), interrupted: () => new Promise(() => undefined) };
+  const io: CliIo = {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    env: {},
+    platform: process.platform,
+    homeDir: tempDir(),
+    interrupted: () => new Promise(() => undefined),
+  };
   const code = await main(argv, io);
   return { code, stdout, stderr };
 }
 
 describe('kopa, as a new user types it', () => {
   it('answers --help for every command and subcommand with its usage, exit 0', async () => {
-    const program = buildProgram({ stdout: { write: () => true }, stderr: { write: () => true }, env: {}, platform: process.platform, homeDir: tempDir(), interrupted: () => new Promise(() => undefined) }, () => undefined);
+    const program = buildProgram(
+      {
+        stdout: { write: () => true },
+        stderr: { write: () => true },
+        env: {},
+        platform: process.platform,
+        homeDir: tempDir(),
+        interrupted: () => new Promise(() => undefined),
+      },
+      () => undefined,
+    );
     const paths = (c: Command, prefix: string[]): string[][] => c.commands.flatMap((sub) => [[...prefix, sub.name()], ...paths(sub, [...prefix, sub.name()])]);
     const all = paths(program, []);
     expect(all.length).toBeGreaterThan(30);
@@ -71,9 +88,14 @@ describe('kopa, as a new user types it', () => {
 
   it('names the host it cannot reach and the offline modes, and an unknown snapshot as unknown', async () => {
     const args = ['--args', '{"base_date":"20250301","base_time":"1400","nx":60,"ny":127}'];
-    const offline = await runKopa(['--data-dir', tempDir(), 'call', 'kma.getUltraSrtNcst', ...args, '--mode', 'live', '--api-base', 'http://kopa-offline.invalid'], { KOPA_KEY_DATA_GO_KR: 'test-key' });
+    const offline = await runKopa(
+      ['--data-dir', tempDir(), 'call', 'kma.getUltraSrtNcst', ...args, '--mode', 'live', '--api-base', 'http://kopa-offline.invalid'],
+      { KOPA_KEY_DATA_GO_KR: 'test-key' },
+    );
     expect(offline.code).toBe(1);
-    expect(offline.stdout).toMatch(/Cannot reach kopa-offline\.invalid:80 \(--api-base, for apis\.data\.go\.kr\): its name does not resolve \((ENOTFOUND|EAI_AGAIN)\)/);
+    expect(offline.stdout).toMatch(
+      /Cannot reach kopa-offline\.invalid:80 \(--api-base, for apis\.data\.go\.kr\): its name does not resolve \((ENOTFOUND|EAI_AGAIN)\)/,
+    );
     expect(offline.stdout).toContain('--mode emulator');
     const replay = await runKopa(['--data-dir', tempDir(), 'call', 'kma.getUltraSrtNcst', ...args, '--mode', 'replay', '--snapshot', 'nosuch']);
     expect(replay.code).toBe(1);
@@ -102,7 +124,10 @@ describe('kopa, as a new user types it', () => {
 
   it('shows each tool call of a chat once, with its latency, and the answer once', async () => {
     const file = path.join(fileTempDir(), 'turns.jsonl');
-    writeFileSync(file, ['{"toolCalls": [{"name": "kasi_getRestDeInfo", "arguments": {"solYear": "2025", "solMonth": "05"}}]}', '{"text": "5월 5일과 6일입니다."}'].join('\n'));
+    writeFileSync(
+      file,
+      ['{"toolCalls": [{"name": "kasi_getRestDeInfo", "arguments": {"solYear": "2025", "solMonth": "05"}}]}', '{"text": "5월 5일과 6일입니다."}'].join('\n'),
+    );
     const run = await runKopa(['--data-dir', tempDir(), 'chat', '--model', `scripted:${file}`, '--once', '2025년 5월 공휴일?', '--now', NOW]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr.match(/[✓✗] kasi\.getRestDeInfo/g)).toHaveLength(1);

@@ -15,7 +15,14 @@ import { tempDir } from '../../helpers/tempDir.ts';
 async function kopa(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, env, platform: process.platform, homeDir: tempDir(), interrupted: () => new Promise(() => undefined) };
+  const io: CliIo = {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    env,
+    platform: process.platform,
+    homeDir: tempDir(),
+    interrupted: () => new Promise(() => undefined),
+  };
   const code = await main(argv, io);
   return { code, stdout, stderr };
 }
@@ -24,7 +31,17 @@ const KOREAN = { LANG: 'ko_KR.UTF-8' };
 
 describe('the command line’s language', () => {
   it('has every command described in both languages', () => {
-    const program = buildProgram({ stdout: { write: () => true }, stderr: { write: () => true }, env: {}, platform: process.platform, homeDir: tempDir(), interrupted: () => new Promise(() => undefined) }, () => undefined);
+    const program = buildProgram(
+      {
+        stdout: { write: () => true },
+        stderr: { write: () => true },
+        env: {},
+        platform: process.platform,
+        homeDir: tempDir(),
+        interrupted: () => new Promise(() => undefined),
+      },
+      () => undefined,
+    );
     const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
     for (const command of all(program)) {
       const key = helpKey(command);
@@ -34,9 +51,22 @@ describe('the command line’s language', () => {
   });
 
   it('has every option and argument of every command described in Korean, and no description of one that is gone', () => {
-    const program = buildProgram({ stdout: { write: () => true }, stderr: { write: () => true }, env: {}, platform: process.platform, homeDir: tempDir(), interrupted: () => new Promise(() => undefined) }, () => undefined, 'ko');
+    const program = buildProgram(
+      {
+        stdout: { write: () => true },
+        stderr: { write: () => true },
+        env: {},
+        platform: process.platform,
+        homeDir: tempDir(),
+        interrupted: () => new Promise(() => undefined),
+      },
+      () => undefined,
+      'ko',
+    );
     const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
-    const keys = all(program).slice(1).flatMap((c) => parameterKeys(c).map((p) => p.key));
+    const keys = all(program)
+      .slice(1)
+      .flatMap((c) => parameterKeys(c).map((p) => p.key));
     expect(keys.filter((key) => !(key in koOptions))).toEqual([]);
     expect(Object.keys(koOptions).filter((key) => !keys.includes(key))).toEqual([]);
     for (const text of Object.values(koOptions)) expect(text).toMatch(/[가-힣]/);
@@ -68,7 +98,10 @@ describe('the command line’s language', () => {
     const cases: [string[], string][] = [
       [['catalog', 'lst'], "오류: 알 수 없는 명령입니다: 'lst'\n(list을(를) 말씀하신 건가요?)"],
       [['synth', '--count', 'abc'], "오류: 옵션 '--count <n>'의 값 'abc'은(는) 쓸 수 없습니다. 정수여야 합니다"],
-      [['synth', '--count', '1', '--strategy', 'random'], "오류: 옵션 '--strategy <strategy>'의 값 'random'은(는) 쓸 수 없습니다. 고를 수 있는 값: intents, walk."],
+      [
+        ['synth', '--count', '1', '--strategy', 'random'],
+        "오류: 옵션 '--strategy <strategy>'의 값 'random'은(는) 쓸 수 없습니다. 고를 수 있는 값: intents, walk.",
+      ],
       [['bfcl', 'run', '--data', 'x', '--model', 'oracle'], "오류: 옵션 '--out <dir>'을(를) 지정해야 합니다"],
       [['catalog', 'list', '--bogus'], "오류: 알 수 없는 옵션입니다: '--bogus'"],
       [['models', 'inspect', 'a', 'b'], "오류: 'inspect'에 인자가 너무 많습니다: 1개를 받는데 2개를 주었습니다"],
@@ -94,8 +127,18 @@ describe('the command line’s language', () => {
     expect(missing.stderr).toMatch(/^안내: 있는 \.gguf 파일의 경로나 등록한 모델\(kopa models list\)을 주세요\.$/m);
     // JSON keeps the English message for programs, with the catalogue keys beside it.
     const asJson = await kopa(['--json', '--data-dir', dir, 'bfcl', 'show', 'bfcl-nope'], KOREAN);
-    expect(JSON.parse(asJson.stdout)).toEqual({ error: { code: 'NotFound', message: 'There is no BFCL run bfcl-nope.', hint: 'kopa bfcl runs lists them.', details: {}, saidAs: { message: 'error.noBfclRun', hint: 'error.noBfclRun.hint', vars: { run: 'bfcl-nope' } } } });
-    expect((await kopa(['--data-dir', dir, 'bfcl', 'show', 'bfcl-nope'], KOREAN)).stderr).toBe('오류: BFCL 실행 bfcl-nope이(가) 없습니다.\n안내: 실행 목록은 kopa bfcl runs로 봅니다.\n');
+    expect(JSON.parse(asJson.stdout)).toEqual({
+      error: {
+        code: 'NotFound',
+        message: 'There is no BFCL run bfcl-nope.',
+        hint: 'kopa bfcl runs lists them.',
+        details: {},
+        saidAs: { message: 'error.noBfclRun', hint: 'error.noBfclRun.hint', vars: { run: 'bfcl-nope' } },
+      },
+    });
+    expect((await kopa(['--data-dir', dir, 'bfcl', 'show', 'bfcl-nope'], KOREAN)).stderr).toBe(
+      '오류: BFCL 실행 bfcl-nope이(가) 없습니다.\n안내: 실행 목록은 kopa bfcl runs로 봅니다.\n',
+    );
     const run = await kopa(['--data-dir', dir, 'bench', 'run', '--suite', 'kopa', '--model', 'oracle', '--tasks', 'cal-01,re-01'], KOREAN);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/시도 2번 중 2번 통과, 과제 2개 × 1번/);
@@ -147,7 +190,12 @@ describe('the command line’s language', () => {
     expect(scripted.stderr).toContain(`오류: ${script}:1은(는) 모델 차례가 아닙니다:`);
     expect(scripted.stderr).toContain('안내: 한 줄이 모델의 한 차례입니다');
     const calling = path.join(tempDir(), 'calls.jsonl');
-    writeFileSync(calling, [{ toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2026', solMonth: '05' } }] }, { text: '5월 공휴일은 세 날입니다.' }].map((l) => JSON.stringify(l)).join('\n'));
+    writeFileSync(
+      calling,
+      [{ toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2026', solMonth: '05' } }] }, { text: '5월 공휴일은 세 날입니다.' }]
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
+    );
     const chat = await kopa(['--data-dir', dir, 'chat', '--model', `scripted:${calling}`, '--once', '5월 공휴일?'], KOREAN);
     expect(chat.code, chat.stderr).toBe(0);
     expect(chat.stderr).toMatch(/✓ kasi\.getRestDeInfo \{"solYear":"2026","solMonth":"05"\} → r1: 3행 중 3행을 보임 \(\d+ ms\)/);

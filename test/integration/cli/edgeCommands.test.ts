@@ -63,7 +63,10 @@ describe('kopa edges', () => {
       try {
         const db = openSqlite(path.join(dir, 'kopa.db'), { readonly: true, fileMustExist: true });
         try {
-          return db.prepare("SELECT count(checked_at) AS tried, count(*) FILTER (WHERE status = 'verified') AS verified FROM edges").get() as { tried: number; verified: number };
+          return db.prepare("SELECT count(checked_at) AS tried, count(*) FILTER (WHERE status = 'verified') AS verified FROM edges").get() as {
+            tried: number;
+            verified: number;
+          };
         } finally {
           db.close();
         }
@@ -80,7 +83,22 @@ describe('kopa edges', () => {
     const cut = edgesIn(killed);
     expect(cut.tried).toBeGreaterThanOrEqual(60);
 
-    const synthArgs = (dir: string, out: string): string[] => ['--json', '--data-dir', dir, 'synth', '--count', '30', '--seed', 'after-kill', '--now', NOW, '--format', 'openai', '--out', out];
+    const synthArgs = (dir: string, out: string): string[] => [
+      '--json',
+      '--data-dir',
+      dir,
+      'synth',
+      '--count',
+      '30',
+      '--seed',
+      'after-kill',
+      '--now',
+      NOW,
+      '--format',
+      'openai',
+      '--out',
+      out,
+    ];
     const out = path.join(tempDir(), 'after-kill.jsonl');
     const run = await runKopa(synthArgs(killed, out));
     expect(run.code, run.stderr).toBe(0);

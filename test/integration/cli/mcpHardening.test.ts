@@ -30,7 +30,14 @@ describe('kopa mcp under malformed input', () => {
       for (let i = 0; i < 600 && replies.length < count; i++) await new Promise((r) => setTimeout(r, 50));
     };
     try {
-      send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }));
+      send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        }),
+      );
       await waitFor(1);
       send('this is not json');
       send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 5 }));
@@ -41,14 +48,29 @@ describe('kopa mcp under malformed input', () => {
       await waitFor(7);
       // Far past the SDK's 10 MiB buffer, which used to end the session without a word.
       await new Promise<void>((resolve) => {
-        if (send(JSON.stringify({ jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'kma_getUltraSrtNcst', arguments: { pad: 'x'.repeat(12 * 1024 * 1024) } } }))) resolve();
+        if (
+          send(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: 12,
+              method: 'tools/call',
+              params: { name: 'kma_getUltraSrtNcst', arguments: { pad: 'x'.repeat(12 * 1024 * 1024) } },
+            }),
+          )
+        )
+          resolve();
         else child.stdin.once('drain', () => resolve());
       });
       send(JSON.stringify({ jsonrpc: '2.0', id: 13, method: 'tools/list' }));
       await waitFor(9);
       const byId = (id: Reply['id']) => replies.filter((r) => r.id === id);
       expect(byId(1)[0]!.result).toBeDefined();
-      expect(replies.filter((r) => r.id === null).map((r) => r.error!.code).sort()).toEqual([-32700, -32600].sort());
+      expect(
+        replies
+          .filter((r) => r.id === null)
+          .map((r) => r.error!.code)
+          .sort(),
+      ).toEqual([-32700, -32600].sort());
       for (const id of [7, 8, 9, 10]) expect(byId(id)[0]!.error!.code, String(id)).toBe(-32600);
       expect(byId('eleven')[0]!.error).toMatchObject({ code: -32602, message: expect.stringMatching(/^Invalid params for tools\/call: params\.name/) });
       expect((byId(13)[0]!.result as { tools: unknown[] }).tools.length).toBeGreaterThan(40);

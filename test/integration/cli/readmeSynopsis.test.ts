@@ -46,7 +46,17 @@ function commandOf(program: Command, words: string[]): { command: Command; probl
 
 describe('the README synopsis', () => {
   it('names only commands and options the CLI has', () => {
-    const program = buildProgram({ stdout: { write: () => true }, stderr: { write: () => true }, env: {}, platform: process.platform, homeDir: tempDir(), interrupted: () => new Promise(() => undefined) }, () => undefined);
+    const program = buildProgram(
+      {
+        stdout: { write: () => true },
+        stderr: { write: () => true },
+        env: {},
+        platform: process.platform,
+        homeDir: tempDir(),
+        interrupted: () => new Promise(() => undefined),
+      },
+      () => undefined,
+    );
     const problems: string[] = [];
     let current: Command | undefined;
     let checked = 0;
@@ -55,7 +65,8 @@ describe('the README synopsis', () => {
       if (text === '' || text.startsWith('kopa ')) continue;
       // Global options are listed last, each at the start of its line.
       if (/^(-\w, )?--[a-z]/.test(text) && !line.startsWith('   ')) continue;
-      const continuation = /^\s{4,}\[/.test(line) || (/^\s{4,}/.test(line) && current !== undefined && !program.commands.some((c) => c.name() === text.split(/\s/)[0]));
+      const continuation =
+        /^\s{4,}\[/.test(line) || (/^\s{4,}/.test(line) && current !== undefined && !program.commands.some((c) => c.name() === text.split(/\s/)[0]));
       const segments = continuation ? [text] : text.split(/\s\|\s/);
       for (const segment of segments) {
         const words = segment.trim().split(/\s+/);
@@ -70,7 +81,8 @@ describe('the README synopsis', () => {
           checked++;
         }
         const known = longOptions(current!);
-        for (const option of segment.match(/--[a-z][a-z-]*/g) ?? []) if (option !== '--help' && !known.includes(option)) problems.push(`${current!.name()} has no option ${option} ("${segment.trim()}")`);
+        for (const option of segment.match(/--[a-z][a-z-]*/g) ?? [])
+          if (option !== '--help' && !known.includes(option)) problems.push(`${current!.name()} has no option ${option} ("${segment.trim()}")`);
       }
     }
     expect(problems).toEqual([]);
@@ -78,7 +90,17 @@ describe('the README synopsis', () => {
   });
 
   it('names only commands and options the CLI has wherever its text quotes a kopa command', () => {
-    const program = buildProgram({ stdout: { write: () => true }, stderr: { write: () => true }, env: {}, platform: process.platform, homeDir: tempDir(), interrupted: () => new Promise(() => undefined) }, () => undefined);
+    const program = buildProgram(
+      {
+        stdout: { write: () => true },
+        stderr: { write: () => true },
+        env: {},
+        platform: process.platform,
+        homeDir: tempDir(),
+        interrupted: () => new Promise(() => undefined),
+      },
+      () => undefined,
+    );
     const problems: string[] = [];
     const quoted = mentioned();
     for (const text of quoted) {
@@ -89,7 +111,8 @@ describe('the README synopsis', () => {
       }
       problems.push(...found.problems);
       const known = longOptions(found.command);
-      for (const option of text.match(/--[a-z][a-z-]*/g) ?? []) if (!known.includes(option)) problems.push(`kopa ${found.command.name()} has no option ${option} ("kopa ${text}")`);
+      for (const option of text.match(/--[a-z][a-z-]*/g) ?? [])
+        if (!known.includes(option)) problems.push(`kopa ${found.command.name()} has no option ${option} ("kopa ${text}")`);
     }
     expect(problems).toEqual([]);
     expect(quoted.length).toBeGreaterThan(30);

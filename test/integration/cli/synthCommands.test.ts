@@ -21,7 +21,22 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('kopa synth', () => {
-  const args = (dir: string, out: string): string[] => ['--json', '--data-dir', dir, 'synth', '--count', '120', '--seed', 'resume', '--now', NOW, '--format', 'openai', '--out', out];
+  const args = (dir: string, out: string): string[] => [
+    '--json',
+    '--data-dir',
+    dir,
+    'synth',
+    '--count',
+    '120',
+    '--seed',
+    'resume',
+    '--now',
+    NOW,
+    '--format',
+    'openai',
+    '--out',
+    out,
+  ];
 
   function samplesIn(dir: string): number {
     try {
@@ -61,7 +76,11 @@ describe('kopa synth', () => {
     const straightOut = path.join(tempDir(), 'straight.jsonl');
     const straight = await runKopa(args(fresh, straightOut));
     expect(straight.code, straight.stderr).toBe(0);
-    const questions = (file: string) => readFileSync(file, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { messages: { role: string; content: string }[] }).messages[1]!.content);
+    const questions = (file: string) =>
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { messages: { role: string; content: string }[] }).messages[1]!.content);
     expect(questions(out)).toEqual(questions(straightOut));
   }, 240_000);
 
@@ -76,12 +95,38 @@ describe('kopa synth', () => {
 
   it('lists datasets with their full names and exports one again, as typed: synth export DATASET --format F --out F', async () => {
     const dir = copyOfDataDir(verifiedDir);
-    expect((await runKopa(['--data-dir', dir, 'synth', '--count', '5', '--seed', 'list', '--now', NOW, '--name', 'seoul-weather-questions-for-the-first-tuning-run'])).code).toBe(0);
+    expect(
+      (
+        await runKopa([
+          '--data-dir',
+          dir,
+          'synth',
+          '--count',
+          '5',
+          '--seed',
+          'list',
+          '--now',
+          NOW,
+          '--name',
+          'seoul-weather-questions-for-the-first-tuning-run',
+        ])
+      ).code,
+    ).toBe(0);
     const list = await runKopa(['--data-dir', dir, 'synth', 'list']);
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toContain('seoul-weather-questions-for-the-first-tuning-run');
     const out = path.join(dir, 'again.jsonl');
-    const exported = await runKopa(['--data-dir', dir, 'synth', 'export', 'seoul-weather-questions-for-the-first-tuning-run', '--format', 'sharegpt', '--out', out]);
+    const exported = await runKopa([
+      '--data-dir',
+      dir,
+      'synth',
+      'export',
+      'seoul-weather-questions-for-the-first-tuning-run',
+      '--format',
+      'sharegpt',
+      '--out',
+      out,
+    ]);
     expect(exported.code, exported.stderr).toBe(0);
     expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(5);
     expect(readFileSync(`${out}.card.md`, 'utf8')).toContain('## Intents and coverage');
@@ -93,7 +138,10 @@ describe('kopa synth', () => {
   it('prints what the paraphrase pass kept and refused, and keeps the templates where a rewrite fails', async () => {
     const dir = copyOfDataDir(verifiedDir);
     const script = path.join(dir, 'rewrites.jsonl');
-    writeFileSync(script, ['{"text": "다시 말하기 어렵네요"}', '{"toolCalls": [{"name": "rewrite_request", "arguments": {"request": "뭐든지요"}}]}'].join('\n'));
+    writeFileSync(
+      script,
+      ['{"text": "다시 말하기 어렵네요"}', '{"toolCalls": [{"name": "rewrite_request", "arguments": {"request": "뭐든지요"}}]}'].join('\n'),
+    );
     const run = await runKopa(['--data-dir', dir, 'synth', '--count', '2', '--seed', 'list', '--now', NOW, '--paraphrase-model', `scripted:${script}`]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/paraphrase \(scripted:.*rewrites\.jsonl\): 0 of 2 rewrites kept; refused: noRewrite 1, stated 1/);

@@ -32,7 +32,10 @@ function startEngine(dataDir: string, keychain = KEYCHAIN_AVAILABLE): { worker: 
   workers.push(worker);
   worker.on('message', (message: EngineToMain) => {
     if (message.kind !== 'cipher') return;
-    const data = message.op === 'encrypt' ? encryptForTest(keychainKey, message.data).toString('base64') : decryptForTest(keychainKey, Buffer.from(message.data, 'base64'));
+    const data =
+      message.op === 'encrypt'
+        ? encryptForTest(keychainKey, message.data).toString('base64')
+        : decryptForTest(keychainKey, Buffer.from(message.data, 'base64'));
     const answer: MainToEngine = { kind: 'cipher.result', id: message.id, data };
     worker.postMessage({ data: answer, ports: [] });
   });

@@ -46,7 +46,13 @@ function statedLiterals(plan: SynthSample['walk']['plan']): string[] {
   const lint = lintContext(engine.catalog());
   return plan.steps
     .filter((s) => s.tool !== QUERY_TOOL)
-    .flatMap((s) => Object.entries(s.args).flatMap(([param, arg]) => ('value' in arg && lint.tagOf(s.tool, param) && !lint.tagOf(s.tool, param)!.startsWith('paging.') ? [arg.value].flat().map((v) => normaliseText(String(v))) : [])))
+    .flatMap((s) =>
+      Object.entries(s.args).flatMap(([param, arg]) =>
+        'value' in arg && lint.tagOf(s.tool, param) && !lint.tagOf(s.tool, param)!.startsWith('paging.')
+          ? [arg.value].flat().map((v) => normaliseText(String(v)))
+          : [],
+      ),
+    )
     .sort();
 }
 
@@ -56,10 +62,17 @@ describe('kopa synth (intents) on the emulator', () => {
     expect(samples).toHaveLength(1000);
     expect(new Set(samples.map((s) => s.intent)).size).toBeGreaterThanOrEqual(120);
     const agencies = new Set(samples.flatMap((s) => s.walk.plan.steps.map((st) => engine.catalog().require(st.tool).agency)));
-    for (const agency of new Set(engine.catalog().remoteTools().map((t) => t.agency))) expect(agencies, agency).toContain(agency);
+    for (const agency of new Set(
+      engine
+        .catalog()
+        .remoteTools()
+        .map((t) => t.agency),
+    ))
+      expect(agencies, agency).toContain(agency);
     for (const register of ['formal', 'polite', 'casual'] as const) expect(samples.filter((s) => s.register === register).length).toBeGreaterThan(250);
     // Questions across agencies first: most samples call two or more of them.
-    const agenciesOf = (s: SynthSample): number => new Set(s.walk.plan.steps.map((st) => engine.catalog().require(st.tool).agency).filter((a) => a !== 'local')).size;
+    const agenciesOf = (s: SynthSample): number =>
+      new Set(s.walk.plan.steps.map((st) => engine.catalog().require(st.tool).agency).filter((a) => a !== 'local')).size;
     expect(samples.filter((s) => agenciesOf(s) >= 2).length).toBeGreaterThan(500);
   });
 
@@ -73,11 +86,12 @@ describe('kopa synth (intents) on the emulator', () => {
         const planned = s.walk.plan.steps.find((p) => p.id === st.id)!;
         return Object.entries(planned.args).flatMap(([k, arg]) => ('expr' in arg ? [st.args[k]].flat() : []));
       });
-      for (const v of carried) if (typeof v !== 'object' && String(v).length >= 4 && !stated.has(String(v))) expect(s.query, String(v)).not.toContain(String(v));
+      for (const v of carried)
+        if (typeof v !== 'object' && String(v).length >= 4 && !stated.has(String(v))) expect(s.query, String(v)).not.toContain(String(v));
     }
   });
 
-  it('passes KOPA-Bench\'s own request lints, at the lengths of its hand-written requests', () => {
+  it("passes KOPA-Bench's own request lints, at the lengths of its hand-written requests", () => {
     const lint = lintContext(engine.catalog());
     const lengths = bench().map((t) => t.query_ko.length);
     for (const s of samples) {
@@ -95,7 +109,10 @@ describe('kopa synth (intents) on the emulator', () => {
         expect(v, s.query).not.toBeNull();
         expect(String(v).trim(), s.query).not.toMatch(/^[-–—_.·\s]*$|^(없음|정보 ?없음|해당 ?없음)$|등록되지 않|않습니다|없습니다|오류|점검 ?중/);
       }
-      const exprs = [s.walk.plan.answer.expr, ...s.walk.plan.steps.flatMap((st) => [...Object.values(st.let ?? {}), ...Object.values(st.args).flatMap((a) => ('expr' in a ? [a.expr] : []))])].join('\n');
+      const exprs = [
+        s.walk.plan.answer.expr,
+        ...s.walk.plan.steps.flatMap((st) => [...Object.values(st.let ?? {}), ...Object.values(st.args).flatMap((a) => ('expr' in a ? [a.expr] : []))]),
+      ].join('\n');
       for (const step of s.walk.plan.steps) expect(exprs, `${s.query}: nothing reads ${step.id}`).toMatch(new RegExp(`\\b${step.id}\\.`));
       const traces = new Map(s.walk.trace.steps.map((t) => [t.id, t]));
       for (const input of s.walk.steps.filter((st) => st.tool !== QUERY_TOOL).flatMap((st) => st.inputs)) {
@@ -121,8 +138,12 @@ describe('kopa synth (intents) on the emulator', () => {
     }
   });
 
-  it('exercises at least 80 % of KOPA-Bench\'s multi-step tool sequences', () => {
-    const theirs = new Set(bench().map((t) => sequence(t.plan.steps)).filter((seq) => seq.includes('>')));
+  it("exercises at least 80 % of KOPA-Bench's multi-step tool sequences", () => {
+    const theirs = new Set(
+      bench()
+        .map((t) => sequence(t.plan.steps))
+        .filter((seq) => seq.includes('>')),
+    );
     const ours = new Set(samples.flatMap((s) => [s.walk.plan, ...s.alternatives.map((a) => a.plan)].map((p) => sequence(p.steps))));
     const exercised = [...theirs].filter((seq) => ours.has(seq));
     expect(exercised.length / theirs.size, `missing: ${[...theirs].filter((seq) => !ours.has(seq)).join('; ')}`).toBeGreaterThanOrEqual(0.8);
@@ -140,7 +161,9 @@ describe('kopa synth (intents) on the emulator', () => {
       expect(norm(again.answer), s.query).toBe(norm(s.walk.trace.answer));
       for (const alt of s.alternatives) {
         expect(sequence(alt.plan.steps), s.query).not.toBe(sequence(s.walk.plan.steps));
-        expect(norm((await executePlan(alt.plan, tools, { visible: true })).answer), `${s.query} by ${sequence(alt.plan.steps)}`).toBe(norm(s.walk.trace.answer));
+        expect(norm((await executePlan(alt.plan, tools, { visible: true })).answer), `${s.query} by ${sequence(alt.plan.steps)}`).toBe(
+          norm(s.walk.trace.answer),
+        );
       }
     }
   }, 300_000);

@@ -43,7 +43,14 @@ describe('kopa synth --paraphrase-model', () => {
     const run = await engine.call('synth.run', { count: 6, seed: 'para', name: 'rewritten', paraphraseModel: `scripted:${file}` });
     const samples = samplesOf(run.summary.dataset.id);
     expect(samples.map((s) => s.intent)).toEqual(templates.map((s) => s.intent));
-    expect(samples.map((s) => s.query)).toEqual([`혹시 ${templates[0]!.query}`, templates[1]!.query, templates[2]!.query, templates[3]!.query, `혹시 ${templates[4]!.query}`, `혹시 ${templates[5]!.query}`]);
+    expect(samples.map((s) => s.query)).toEqual([
+      `혹시 ${templates[0]!.query}`,
+      templates[1]!.query,
+      templates[2]!.query,
+      templates[3]!.query,
+      `혹시 ${templates[4]!.query}`,
+      `혹시 ${templates[5]!.query}`,
+    ]);
     expect(samples.map((s) => s.paraphrasedFrom)).toEqual([templates[0]!.query, undefined, undefined, undefined, templates[4]!.query, templates[5]!.query]);
     expect(samples[0]!.phrasings).toEqual([samples[0]!.query, ...templates[0]!.phrasings]);
     expect(run.summary.card?.paraphrase).toEqual({ model: `scripted:${file}`, tried: 6, kept: 3, rejected: { stated: 1, unchanged: 1, noRewrite: 1 } });

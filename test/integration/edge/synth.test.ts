@@ -81,7 +81,21 @@ describe('kopa synth --strategy walk on the emulator', () => {
     expect(lines).toHaveLength(200);
     for (const line of lines) {
       const row = json(line);
-      expect(Object.keys(row).sort()).toEqual(['alternative_plans', 'answer', 'answer_spec', 'as_of', 'backend', 'golden_calls', 'graph_version', 'prompt', 'reference_plan', 'sample_id', 'tools'].sort());
+      expect(Object.keys(row).sort()).toEqual(
+        [
+          'alternative_plans',
+          'answer',
+          'answer_spec',
+          'as_of',
+          'backend',
+          'golden_calls',
+          'graph_version',
+          'prompt',
+          'reference_plan',
+          'sample_id',
+          'tools',
+        ].sort(),
+      );
       const prompt = row.prompt as { role: string; content: string }[];
       expect(prompt.map((m) => m.role)).toEqual(['system', 'user']);
       expect(prompt[0]!.content).toContain('현재 시각: 2025년 3월 2일 (일) 15:00 KST');
@@ -101,7 +115,15 @@ describe('kopa synth --strategy walk on the emulator', () => {
     expect(dataset.samples).toBe(200);
     expect(samples.map((s) => s.ordinal)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     const full = await engine.call('synth.sample', { dataset: String(run.summary.dataset.id), ordinal: 7 });
-    expect(samples[6]).toEqual({ ordinal: 7, query: full.query, steps: full.walk.plan.steps.length, tools: [...new Set(full.walk.plan.steps.map((s) => s.tool))], alternatives: full.alternatives.length, register: full.register ?? null, intent: full.intent ?? null });
+    expect(samples[6]).toEqual({
+      ordinal: 7,
+      query: full.query,
+      steps: full.walk.plan.steps.length,
+      tools: [...new Set(full.walk.plan.steps.map((s) => s.tool))],
+      alternatives: full.alternatives.length,
+      register: full.register ?? null,
+      intent: full.intent ?? null,
+    });
     await expect(engine.call('synth.sample', { dataset: run.summary.dataset.name, ordinal: 201 })).rejects.toThrow(/has no sample 201/);
   });
 
@@ -113,7 +135,9 @@ describe('kopa synth --strategy walk on the emulator', () => {
     await engine.call('synth.export', { dataset: run.summary.dataset.name, out: sharegpt, format: 'sharegpt' });
     await engine.call('synth.export', { dataset: String(run.summary.dataset.id), out: sft, format: 'trl-sft', distractors: 0 });
     const first = samples[0]!;
-    const o = json(readFileSync(openai, 'utf8').split('\n')[0]!) as { messages: { role: string; content: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[] };
+    const o = json(readFileSync(openai, 'utf8').split('\n')[0]!) as {
+      messages: { role: string; content: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
+    };
     expect(o.messages.map((m) => m.role)).toEqual(['system', 'user', ...first.walk.steps.flatMap(() => ['assistant', 'tool']), 'assistant']);
     const calls = o.messages.filter((m) => m.tool_calls).map((m) => m.tool_calls![0]!);
     expect(calls.map((c) => JSON.parse(c.function.arguments))).toEqual(first.walk.trace.steps.map((s) => s.args));
@@ -122,7 +146,10 @@ describe('kopa synth --strategy walk on the emulator', () => {
     const g = json(readFileSync(sharegpt, 'utf8').split('\n')[0]!) as { conversations: { from: string; value: string }[] };
     expect(g.conversations[0]!.value).toContain('<tools>');
     const toolCall = g.conversations.find((c) => c.from === 'gpt' && c.value.startsWith('<tool_call>'))!;
-    expect(JSON.parse(toolCall.value.replace(/<\/?tool_call>/g, ''))).toEqual({ name: functionName(first.walk.trace.steps[0]!.tool), arguments: first.walk.trace.steps[0]!.args });
+    expect(JSON.parse(toolCall.value.replace(/<\/?tool_call>/g, ''))).toEqual({
+      name: functionName(first.walk.trace.steps[0]!.tool),
+      arguments: first.walk.trace.steps[0]!.args,
+    });
     const t = json(readFileSync(sft, 'utf8').split('\n')[0]!) as { messages: { tool_calls?: { function: { arguments: unknown } }[] }[]; tools: unknown[] };
     expect(t.messages.find((m) => m.tool_calls)!.tool_calls![0]!.function.arguments).toEqual(first.walk.trace.steps[0]!.args);
     // The plan's tools, and the query tool that every episode with an API tool offers.
@@ -147,7 +174,11 @@ describe('kopa synth --strategy walk on the emulator', () => {
 
   it('avoids links that went stale when a field was renamed', async () => {
     await engine.dispose();
-    engine = Engine.open({ dataDir: dir, host: 'test', emulator: { now: () => TEST_NOW, faults: { name: 'renamed', drift: [{ tool: 'airkorea.getNearbyMsrstnList', from: 'stationName', to: 'stnName' }] } } });
+    engine = Engine.open({
+      dataDir: dir,
+      host: 'test',
+      emulator: { now: () => TEST_NOW, faults: { name: 'renamed', drift: [{ tool: 'airkorea.getNearbyMsrstnList', from: 'stationName', to: 'stnName' }] } },
+    });
     const reverify = await engine.call('edges.verify', { staleAfterMs: 0 });
     expect(reverify.stale).toBeGreaterThan(0);
     const stale = new Set((await engine.call('edges.list', { status: 'stale' })).edges.map((e) => e.id));

@@ -35,7 +35,10 @@ beforeAll(async () => {
   engine = Engine.open({ dataDir: dir, host: 'test', emulator: { now: () => TEST_NOW } });
   const run = await engine.call('synth.run', { count: 1000, seed: 'visible', format: 'openai', out: path.join(dir, 'train.jsonl') });
   samples = new DatasetRepository(engine.store.db).samples(run.summary.dataset.id);
-  rows = readFileSync(path.join(dir, 'train.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as OpenAiRow);
+  rows = readFileSync(path.join(dir, 'train.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as OpenAiRow);
 }, 300_000);
 afterAll(() => engine.dispose());
 
@@ -93,7 +96,10 @@ function scored(tool: string, args: Record<string, unknown>): { param: string; v
       { param: 'result', value: args.result },
       ...['orderBy', 'field'].filter((k) => args[k] !== undefined).map((k) => ({ param: k, value: args[k] })),
       ...((args.fields as string[] | undefined) ?? []).map((f) => ({ param: 'fields', value: f })),
-      ...where.flatMap((c) => [{ param: 'where.field', value: c.field }, { param: 'where.value', value: c.value }]),
+      ...where.flatMap((c) => [
+        { param: 'where.field', value: c.field },
+        { param: 'where.value', value: c.value },
+      ]),
     ];
   }
   const spec = engine.catalog().require(tool);
@@ -113,7 +119,12 @@ describe('1,000 synthesized trajectories against what their model was shown', ()
       const asOf = new Date(sample.walk.asOf);
       // The system prompt, the request, and the tools offered with their documentation (KMA's category codes, enums).
       let shown = `${row.messages[0]!.content}\n${row.messages[1]!.content}\n${JSON.stringify(row.tools)}`;
-      const byName = new Map(engine.catalog().list().map((t) => [functionName(t.id), t.id]));
+      const byName = new Map(
+        engine
+          .catalog()
+          .list()
+          .map((t) => [functionName(t.id), t.id]),
+      );
       for (const message of row.messages.slice(2)) {
         if (message.role === 'tool') shown += `\n${message.content}`;
         for (const call of message.tool_calls ?? []) {
@@ -124,7 +135,8 @@ describe('1,000 synthesized trajectories against what their model was shown', ()
           }
         }
       }
-      for (const value of [sample.walk.trace.answer].flat()) if (!readable(value, shown)) unreadable.push(`#${sample.ordinal} answer ${String(value)}: ${sample.query}`);
+      for (const value of [sample.walk.trace.answer].flat())
+        if (!readable(value, shown)) unreadable.push(`#${sample.ordinal} answer ${String(value)}: ${sample.query}`);
     });
     expect(unreadable.slice(0, 20)).toEqual([]);
   });
@@ -144,7 +156,9 @@ describe('1,000 synthesized trajectories against what their model was shown', ()
     for (const { s, q } of picks) {
       const source = s.walk.trace.steps.find((st) => st.handle === q.args.result)!;
       // A query that picks a row reads a result longer than the view (a count or a mean may read any result).
-      expect(renderResult({ ok: true, items: source.items, totalCount: source.totalCount, error: null }, 'r1').shown, s.query).toBeLessThan(source.items.length);
+      expect(renderResult({ ok: true, items: source.items, totalCount: source.totalCount, error: null }, 'r1').shown, s.query).toBeLessThan(
+        source.items.length,
+      );
     }
   });
 });

@@ -98,14 +98,16 @@ describe('EDGE verification on the emulator', () => {
       const detail = await engine.call('edges.show', { id: link.id.slice(0, 8) });
       expect(detail.edge.id).toBe(link.id);
       expect(detail.trials).toHaveLength(3);
-      expect(detail.trials.every((t) => t.backend === 'emulator' && /^[0-9a-f]{64}$/.test(t.inputsHash) && typeof t.sampleValues.LAWD_CD === 'string')).toBe(true);
+      expect(detail.trials.every((t) => t.backend === 'emulator' && /^[0-9a-f]{64}$/.test(t.inputsHash) && typeof t.sampleValues.LAWD_CD === 'string')).toBe(
+        true,
+      );
       expect(new Set(detail.trials.map((t) => t.sampleValues.LAWD_CD)).size).toBeGreaterThan(1);
     } finally {
       await engine.dispose();
     }
   });
 
-  it('verifies one link again on its own (the graph view\'s button), leaving the others as they were', async () => {
+  it("verifies one link again on its own (the graph view's button), leaving the others as they were", async () => {
     const engine = Engine.open({ dataDir, host: 'test', emulator: { now: () => TEST_NOW } });
     try {
       const link = edges.get(MUST_HOLD[1]!)!;

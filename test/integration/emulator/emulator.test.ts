@@ -19,10 +19,19 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-async function fetchAs(spec: RemoteToolSpec, toolArgs: Record<string, unknown>, format: 'json' | 'xml', key = KEY): Promise<{ status: number; contentType: string; body: string }> {
+async function fetchAs(
+  spec: RemoteToolSpec,
+  toolArgs: Record<string, unknown>,
+  format: 'json' | 'xml',
+  key = KEY,
+): Promise<{ status: number; contentType: string; body: string }> {
   const req = buildRequest({ ...spec, format: { ...spec.format, request: format } }, toolArgs, key);
   const url = new URL(req.url);
-  const response = await fetch(`${emulator.url}${url.pathname}${url.search}`, { method: req.method, headers: { ...req.headers, 'x-original-host': url.host }, body: req.body });
+  const response = await fetch(`${emulator.url}${url.pathname}${url.search}`, {
+    method: req.method,
+    headers: { ...req.headers, 'x-original-host': url.host },
+    body: req.body,
+  });
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() };
 }
 
@@ -58,8 +67,13 @@ describe('emulator', () => {
     const spec = remoteSpec('kma.getUltraSrtNcst');
     const wrong = await fetchAs(spec, args[spec.id]!, 'json', 'wrong-key');
     // What a client that encodes the portal's "Encoding" key again sends: %252B instead of %2B.
-    const doubleEncoded = await fetch(`${emulator.url}${spec.endpoint.path}?serviceKey=${encodeURIComponent(encodeURIComponent(KEY))}&dataType=JSON&base_date=20250301&base_time=1400&nx=60&ny=127`);
-    for (const raw of [wrong, { status: doubleEncoded.status, contentType: doubleEncoded.headers.get('content-type') ?? '', body: await doubleEncoded.text() }]) {
+    const doubleEncoded = await fetch(
+      `${emulator.url}${spec.endpoint.path}?serviceKey=${encodeURIComponent(encodeURIComponent(KEY))}&dataType=JSON&base_date=20250301&base_time=1400&nx=60&ny=127`,
+    );
+    for (const raw of [
+      wrong,
+      { status: doubleEncoded.status, contentType: doubleEncoded.headers.get('content-type') ?? '', body: await doubleEncoded.text() },
+    ]) {
       expect(raw.body).toContain('<OpenAPI_ServiceResponse>');
       expect(raw.body).toContain('<returnReasonCode>30</returnReasonCode>');
       expect(interpretResponse(spec, raw).error?.kind).toBe('BadKey');
@@ -86,7 +100,9 @@ describe('emulator', () => {
   });
 
   it("writes AirKorea's rows as a bare array and its midnight as 24:00", async () => {
-    const body = JSON.parse((await fetchAs(remoteSpec('airkorea.getMsrstnAcctoRltmMesureDnsty'), { stationName: '종로구', dataTerm: 'DAILY', numOfRows: 24 }, 'json')).body);
+    const body = JSON.parse(
+      (await fetchAs(remoteSpec('airkorea.getMsrstnAcctoRltmMesureDnsty'), { stationName: '종로구', dataTerm: 'DAILY', numOfRows: 24 }, 'json')).body,
+    );
     expect(Array.isArray(body.response.body.items)).toBe(true);
     expect(body.response.body.items.map((r: { dataTime: string }) => r.dataTime)).toContain('2025-03-01 24:00');
   });
@@ -96,12 +112,14 @@ describe('emulator', () => {
     expect(new Set(names).size).toBe(names.length);
     const shared = names.find((n) => n.includes('('))!;
     expect(shared).toMatch(/^\S+[동읍면가]\(.+\)$/);
-    const body = JSON.parse((await fetchAs(remoteSpec('airkorea.getMsrstnAcctoRltmMesureDnsty'), { stationName: shared, dataTerm: 'MONTH', numOfRows: 10, pageNo: 3 }, 'json')).body);
+    const body = JSON.parse(
+      (await fetchAs(remoteSpec('airkorea.getMsrstnAcctoRltmMesureDnsty'), { stationName: shared, dataTerm: 'MONTH', numOfRows: 10, pageNo: 3 }, 'json')).body,
+    );
     expect(body.response.body).toMatchObject({ totalCount: 720, pageNo: 3, numOfRows: 10 });
     expect(body.response.body.items).toHaveLength(10);
   });
 
-  it("answers MOLIT with 000 and comma amounts, TourAPI with 0000, and TourAPI errors without an envelope", async () => {
+  it('answers MOLIT with 000 and comma amounts, TourAPI with 0000, and TourAPI errors without an envelope', async () => {
     const molit = (await fetchAs(remoteSpec('molit.getRTMSDataSvcAptTradeDev'), args['molit.getRTMSDataSvcAptTradeDev']!, 'xml')).body;
     expect(molit).toContain('<resultCode>000</resultCode>');
     expect(molit).toMatch(/<dealAmount>\s+\d{1,3}(,\d{3})+<\/dealAmount>/);

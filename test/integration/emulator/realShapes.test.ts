@@ -33,10 +33,21 @@ interface Ask {
 function asks(world: World): Record<string, Ask> {
   const gangneung = world.places.of(world.regions.sigungu('51150')!);
   const sight = gangneung.tour.find((c) => c.typeId === '12')!;
-  const restaurant = world.places.all().flatMap((p) => p.tour).find((c) => c.typeId === '39')!;
-  const festival = world.places.all().flatMap((p) => p.tour).find((c) => c.typeId === '15' && c.event && c.event.end >= '20250101')!;
+  const restaurant = world.places
+    .all()
+    .flatMap((p) => p.tour)
+    .find((c) => c.typeId === '39')!;
+  const festival = world.places
+    .all()
+    .flatMap((p) => p.tour)
+    .find((c) => c.typeId === '15' && c.event && c.event.end >= '20250101')!;
   const apt = world.places.of(world.regions.sigungu('41135')!).buildings.find((b) => b.kind === 'apartment')!;
-  const stop = world.places.of(world.regions.sigungu('47190')!).stops[0] ?? world.places.all().flatMap((p) => p.stops).find((s) => s.cityCode)!;
+  const stop =
+    world.places.of(world.regions.sigungu('47190')!).stops[0] ??
+    world.places
+      .all()
+      .flatMap((p) => p.stops)
+      .find((s) => s.cityCode)!;
   const registered = world.businesses.all()[0]!;
   const station = world.placesIn({ sido: '11' }).flatMap((p) => p.stations)[0]!;
   const sejongdaero = world.roadAddress(world.findBuilding((b) => b.buldSlno === 0, '11140')!).part1;
@@ -64,7 +75,9 @@ function asks(world: World): Record<string, Ask> {
     'tour.detailIntro2__tourlint-134338-restaurant.json': { args: { contentId: restaurant.contentId, contentTypeId: '39' } },
     'tour.ldongCode2__tourlint-sido.json': { args: { numOfRows: 20 } },
     'tour.locationBasedList2__tourlint-gangneung.json': { args: { mapX: sight.point.lon, mapY: sight.point.lat, radius: 3000, arrange: 'E', numOfRows: 10 } },
-    'tour.searchFestival2__tourlint-gangneung.json': { args: { eventStartDate: '20250101', lDongRegnCd: festival.sigungu.sido.code2, lDongSignguCd: festival.sigungu.code5.slice(2), numOfRows: 1 } },
+    'tour.searchFestival2__tourlint-gangneung.json': {
+      args: { eventStartDate: '20250101', lDongRegnCd: festival.sigungu.sido.code2, lDongSignguCd: festival.sigungu.code5.slice(2), numOfRows: 1 },
+    },
     'tour.searchKeyword2__tourlint-gyeongpodae.json': { args: { keyword: sight.title.split(' ').pop()! } },
     'vworld.getCoord__URSUS-invalid-key.json': { ...vworld, args: { address: sejongdaero, type: 'road' }, key: 'not-registered' },
     'vworld.getCoord__URSUS-missing-key.json': { ...vworld, args: { address: sejongdaero, type: 'road' }, key: '' },
@@ -80,7 +93,11 @@ async function ask(tool: string, request: Ask): Promise<{ status: number; conten
   const req = buildRequest(request.format ? { ...spec, format: { ...spec.format, request: request.format } } : spec, request.args, request.key ?? KEY);
   const url = new URL(req.url);
   if (request.key === '') for (const name of ['key', 'serviceKey', 'ServiceKey', 'confmKey']) url.searchParams.delete(name);
-  const response = await fetch(`${emulator.url}${url.pathname}${url.search}`, { method: req.method, headers: { ...req.headers, 'x-original-host': url.host }, body: req.body });
+  const response = await fetch(`${emulator.url}${url.pathname}${url.search}`, {
+    method: req.method,
+    headers: { ...req.headers, 'x-original-host': url.host },
+    body: req.body,
+  });
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() };
 }
 
@@ -107,7 +124,10 @@ describe.skipIf(!existsSync(MANIFEST))('the emulator beside real bodies', () => 
     const differences = shapeDifferences(bodyShape(real), bodyShape(emulated.body), { xml }).filter((d) => !dropped.has(d.split(':')[0]!));
     expect(differences, `${file}:\n${differences.join('\n')}`).toEqual([]);
     const spec = remoteSpec(tool);
-    const [realOutcome, emulatedOutcome] = [interpretResponse(spec, { status: 200, contentType: xml ? 'application/xml' : 'application/json', body: real }), interpretResponse(spec, emulated)];
+    const [realOutcome, emulatedOutcome] = [
+      interpretResponse(spec, { status: 200, contentType: xml ? 'application/xml' : 'application/json', body: real }),
+      interpretResponse(spec, emulated),
+    ];
     expect(emulatedOutcome.error?.kind ?? null).toBe(realOutcome.error?.kind ?? null);
     expect(emulatedOutcome.resultCode).toBe(realOutcome.resultCode);
     expect(emulatedOutcome.warnings).toEqual([]);

@@ -7,7 +7,8 @@ import { canonicalEntry, type AuditEntry } from '../../../main/engine/store/repo
 
 async function engineWithEntries(n: number) {
   const engine = testEngine({ emulator: { now: () => TEST_NOW } });
-  for (let i = 0; i < n; i++) await engine.call('gateway.call', { tool: 'kasi.getRestDeInfo', args: { solYear: '2025', solMonth: String((i % 12) + 1).padStart(2, '0') } });
+  for (let i = 0; i < n; i++)
+    await engine.call('gateway.call', { tool: 'kasi.getRestDeInfo', args: { solYear: '2025', solMonth: String((i % 12) + 1).padStart(2, '0') } });
   return engine;
 }
 
@@ -20,9 +21,45 @@ function tamper(engine: Awaited<ReturnType<typeof engineWithEntries>>, sql: stri
 describe('audit verify', () => {
   it('hashes an entry over the same text as the logs written before, so they stay verifiable', () => {
     const entries: AuditEntry[] = [
-      { at: '2026-12-01T09:00:00.123Z', toolId: 'kma.getUltraSrtNcst', method: 'GET', host: 'apis.data.go.kr', path: '/1360000/VilageFcstInfoService_2.0/getUltraSrtNcst', argsHash: 'a'.repeat(64), resultCode: '00', errorKind: null, bytes: 909, latencyMs: 1.234, mode: 'live' },
-      { at: '2026-12-01T09:00:01.000Z', toolId: 'juso.addrLinkApi', method: 'POST', host: 'business.juso.go.kr', path: '/addrlink/addrLinkApi.do', argsHash: 'b'.repeat(64), resultCode: null, errorKind: 'Interrupted', bytes: 0, latencyMs: 0, mode: 'record' },
-      { at: '2026-12-01T09:00:02.000Z', toolId: 'x.\u0022"따옴표"', method: 'GET', host: 'h', path: '/경로/\n', argsHash: '', resultCode: 'HTTP 302', errorKind: null, bytes: 1e21, latencyMs: 0.1 + 0.2, mode: 'emulator' },
+      {
+        at: '2026-12-01T09:00:00.123Z',
+        toolId: 'kma.getUltraSrtNcst',
+        method: 'GET',
+        host: 'apis.data.go.kr',
+        path: '/1360000/VilageFcstInfoService_2.0/getUltraSrtNcst',
+        argsHash: 'a'.repeat(64),
+        resultCode: '00',
+        errorKind: null,
+        bytes: 909,
+        latencyMs: 1.234,
+        mode: 'live',
+      },
+      {
+        at: '2026-12-01T09:00:01.000Z',
+        toolId: 'juso.addrLinkApi',
+        method: 'POST',
+        host: 'business.juso.go.kr',
+        path: '/addrlink/addrLinkApi.do',
+        argsHash: 'b'.repeat(64),
+        resultCode: null,
+        errorKind: 'Interrupted',
+        bytes: 0,
+        latencyMs: 0,
+        mode: 'record',
+      },
+      {
+        at: '2026-12-01T09:00:02.000Z',
+        toolId: 'x.\u0022"따옴표"',
+        method: 'GET',
+        host: 'h',
+        path: '/경로/\n',
+        argsHash: '',
+        resultCode: 'HTTP 302',
+        errorKind: null,
+        bytes: 1e21,
+        latencyMs: 0.1 + 0.2,
+        mode: 'emulator',
+      },
     ];
     for (const entry of entries) expect(canonicalEntry(entry)).toBe(canonicalJson(entry));
   });

@@ -14,7 +14,18 @@ import { tempDir } from '../../helpers/tempDir.ts';
 
 const KEY = 'test-key';
 const NCST = { base_date: '20250302', base_time: '1400', nx: 60, ny: 127 };
-const KMA_BODY = JSON.stringify({ response: { header: { resultCode: '00', resultMsg: 'NORMAL_SERVICE' }, body: { dataType: 'JSON', items: { item: [{ baseDate: '20250302', baseTime: '1400', category: 'T1H', nx: 60, ny: 127, obsrValue: '3.1' }] }, pageNo: 1, numOfRows: 10, totalCount: 1 } } });
+const KMA_BODY = JSON.stringify({
+  response: {
+    header: { resultCode: '00', resultMsg: 'NORMAL_SERVICE' },
+    body: {
+      dataType: 'JSON',
+      items: { item: [{ baseDate: '20250302', baseTime: '1400', category: 'T1H', nx: 60, ny: 127, obsrValue: '3.1' }] },
+      pageNo: 1,
+      numOfRows: 10,
+      totalCount: 1,
+    },
+  },
+});
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -59,7 +70,10 @@ describe('audit of every hop', () => {
       expect(result.error, location).toMatchObject({ kind: 'NotAllowed', retryable: false });
       expect(api.hosts, location).toHaveLength(1);
       const rows = new AuditRepository(engine.store.db).recent(10).reverse();
-      expect(rows.map((r) => [r.host, r.resultCode, r.errorKind]), location).toEqual([
+      expect(
+        rows.map((r) => [r.host, r.resultCode, r.errorKind]),
+        location,
+      ).toEqual([
         ['apis.data.go.kr', 'HTTP 302', null],
         [expect.any(String), null, 'NotAllowed'],
       ]);
@@ -73,7 +87,11 @@ describe('audit of every hop', () => {
       // A service that takes the request and never answers.
       const api = await serve(() => received());
       const dataDir = tempDir();
-      const child = spawn(process.execPath, [kopaBin, '--data-dir', dataDir, 'call', 'kma.getUltraSrtNcst', '--args', JSON.stringify(NCST), '--mode', 'record', '--api-base', api.url], { cwd: repoRoot, env: { ...process.env, KOPA_KEY_DATA_GO_KR: KEY }, stdio: 'ignore' });
+      const child = spawn(
+        process.execPath,
+        [kopaBin, '--data-dir', dataDir, 'call', 'kma.getUltraSrtNcst', '--args', JSON.stringify(NCST), '--mode', 'record', '--api-base', api.url],
+        { cwd: repoRoot, env: { ...process.env, KOPA_KEY_DATA_GO_KR: KEY }, stdio: 'ignore' },
+      );
       await arrived;
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -81,7 +99,9 @@ describe('audit of every hop', () => {
       expect(verdict).toMatchObject({ ok: true, entries: 1 });
       const db = openSqlite(`${dataDir}/kopa.db`, { readonly: true });
       try {
-        expect(db.prepare('SELECT host, error_kind AS errorKind, mode FROM audit_log').all()).toEqual([{ host: 'apis.data.go.kr', errorKind: 'Interrupted', mode: 'record' }]);
+        expect(db.prepare('SELECT host, error_kind AS errorKind, mode FROM audit_log').all()).toEqual([
+          { host: 'apis.data.go.kr', errorKind: 'Interrupted', mode: 'record' },
+        ]);
         expect(db.prepare('SELECT count(*) AS n FROM audit_inflight').get()).toEqual({ n: 0 });
       } finally {
         db.close();

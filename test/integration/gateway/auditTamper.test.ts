@@ -17,7 +17,8 @@ import { tempDir } from '../../helpers/tempDir.ts';
 async function folderWithLog(): Promise<string> {
   const dir = tempDir();
   const engine = Engine.open({ dataDir: dir, emulator: { now: () => TEST_NOW } });
-  for (let i = 0; i < 120; i++) await engine.call('gateway.call', { tool: 'kasi.getRestDeInfo', args: { solYear: '2025', solMonth: String((i % 12) + 1).padStart(2, '0') } });
+  for (let i = 0; i < 120; i++)
+    await engine.call('gateway.call', { tool: 'kasi.getRestDeInfo', args: { solYear: '2025', solMonth: String((i % 12) + 1).padStart(2, '0') } });
   await engine.dispose();
   return dir;
 }
@@ -53,42 +54,80 @@ describe('the audit log against SQL tampering', () => {
 
   it('refuses INSERT OR REPLACE of an existing entry, even from a connection without recursive triggers', async () => {
     const dir = await folderWithLog();
-    expect(() => tamper(dir, (db) => db.prepare("INSERT OR REPLACE INTO audit_log (seq, at, tool_id, method, host, path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash) SELECT seq, at, tool_id, method, 'evil.example', path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash FROM audit_log WHERE seq = 5").run())).toThrow(/append-only/);
+    expect(() =>
+      tamper(dir, (db) =>
+        db
+          .prepare(
+            "INSERT OR REPLACE INTO audit_log (seq, at, tool_id, method, host, path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash) SELECT seq, at, tool_id, method, 'evil.example', path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash FROM audit_log WHERE seq = 5",
+          )
+          .run(),
+      ),
+    ).toThrow(/append-only/);
     expect((await verify(dir)).verdict.ok).toBe(true);
   }, 60_000);
 
   const attacks: [string, (db: SqliteDatabase) => void, RegExp][] = [
-    ['cutting the last entries and moving the recorded head', (db) => {
-      db.exec(DROP_TRIGGERS);
-      db.exec('DELETE FROM audit_log WHERE seq > 110');
-      const head = (db.prepare('SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { hash: string }).hash;
-      db.prepare("UPDATE meta SET value = ? WHERE key = 'auditHead'").run(head);
-      db.exec(TRIGGERS);
-    }, /checkpoint/],
-    ['emptying the log', (db) => {
-      db.exec(DROP_TRIGGERS);
-      db.exec("DELETE FROM audit_log; DELETE FROM meta WHERE key = 'auditHead';");
-      db.exec(TRIGGERS);
-    }, /checkpoint/],
-    ['swapping the table for an empty one', (db) => {
-      db.exec('ALTER TABLE audit_log RENAME TO audit_log_hidden');
-      db.exec('CREATE TABLE audit_log (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, tool_id TEXT NOT NULL, method TEXT NOT NULL, host TEXT NOT NULL, path TEXT NOT NULL, args_hash TEXT NOT NULL, result_code TEXT, error_kind TEXT, bytes INTEGER NOT NULL, latency_ms REAL NOT NULL, mode TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL UNIQUE) STRICT');
-      db.exec("DELETE FROM meta WHERE key = 'auditHead'");
-    }, /trigger|checkpoint/],
+    [
+      'cutting the last entries and moving the recorded head',
+      (db) => {
+        db.exec(DROP_TRIGGERS);
+        db.exec('DELETE FROM audit_log WHERE seq > 110');
+        const head = (db.prepare('SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { hash: string }).hash;
+        db.prepare("UPDATE meta SET value = ? WHERE key = 'auditHead'").run(head);
+        db.exec(TRIGGERS);
+      },
+      /checkpoint/,
+    ],
+    [
+      'emptying the log',
+      (db) => {
+        db.exec(DROP_TRIGGERS);
+        db.exec("DELETE FROM audit_log; DELETE FROM meta WHERE key = 'auditHead';");
+        db.exec(TRIGGERS);
+      },
+      /checkpoint/,
+    ],
+    [
+      'swapping the table for an empty one',
+      (db) => {
+        db.exec('ALTER TABLE audit_log RENAME TO audit_log_hidden');
+        db.exec(
+          'CREATE TABLE audit_log (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, tool_id TEXT NOT NULL, method TEXT NOT NULL, host TEXT NOT NULL, path TEXT NOT NULL, args_hash TEXT NOT NULL, result_code TEXT, error_kind TEXT, bytes INTEGER NOT NULL, latency_ms REAL NOT NULL, mode TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL UNIQUE) STRICT',
+        );
+        db.exec("DELETE FROM meta WHERE key = 'auditHead'");
+      },
+      /trigger|checkpoint/,
+    ],
     ['dropping the append-only triggers', (db) => db.exec(DROP_TRIGGERS), /trigger audit_log_no_update is missing/],
-    ['rewriting the whole chain so that it agrees with itself', (db) => {
-      db.exec(DROP_TRIGGERS);
-      const rows = db.prepare('SELECT * FROM audit_log ORDER BY seq').all() as Record<string, unknown>[];
-      let prev = GENESIS_HASH;
-      for (const r of rows) {
-        const entry: AuditEntry = { at: r.at as string, toolId: r.tool_id as string, method: r.method as string, host: r.seq === 7 ? 'evil.example' : (r.host as string), path: r.path as string, argsHash: r.args_hash as string, resultCode: r.result_code as string | null, errorKind: r.error_kind as string | null, bytes: r.bytes as number, latencyMs: r.latency_ms as number, mode: r.mode as string };
-        const hash = auditHash(prev, entry);
-        db.prepare('UPDATE audit_log SET host = ?, prev_hash = ?, hash = ? WHERE seq = ?').run(entry.host, prev, hash, r.seq);
-        prev = hash;
-      }
-      db.prepare("UPDATE meta SET value = ? WHERE key = 'auditHead'").run(prev);
-      db.exec(TRIGGERS);
-    }, /checkpoint/],
+    [
+      'rewriting the whole chain so that it agrees with itself',
+      (db) => {
+        db.exec(DROP_TRIGGERS);
+        const rows = db.prepare('SELECT * FROM audit_log ORDER BY seq').all() as Record<string, unknown>[];
+        let prev = GENESIS_HASH;
+        for (const r of rows) {
+          const entry: AuditEntry = {
+            at: r.at as string,
+            toolId: r.tool_id as string,
+            method: r.method as string,
+            host: r.seq === 7 ? 'evil.example' : (r.host as string),
+            path: r.path as string,
+            argsHash: r.args_hash as string,
+            resultCode: r.result_code as string | null,
+            errorKind: r.error_kind as string | null,
+            bytes: r.bytes as number,
+            latencyMs: r.latency_ms as number,
+            mode: r.mode as string,
+          };
+          const hash = auditHash(prev, entry);
+          db.prepare('UPDATE audit_log SET host = ?, prev_hash = ?, hash = ? WHERE seq = ?').run(entry.host, prev, hash, r.seq);
+          prev = hash;
+        }
+        db.prepare("UPDATE meta SET value = ? WHERE key = 'auditHead'").run(prev);
+        db.exec(TRIGGERS);
+      },
+      /checkpoint/,
+    ],
   ];
 
   for (const [name, attack, finding] of attacks) {

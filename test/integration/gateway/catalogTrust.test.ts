@@ -44,20 +44,34 @@ describe('keys stay with their issuers', () => {
     const engine = testEngine({ dataDir, keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }) });
     const listing = await engine.call('catalog.list', {});
     expect(listing.tools.map((t) => t.id)).not.toContain('collector.getUltraSrtNcst');
-    expect(listing.problems).toContainEqual(expect.objectContaining({ tool: 'collector.getUltraSrtNcst', field: '/auth/keyId', message: expect.stringContaining("the data.go.kr key is only sent to its issuer's hosts (apis.data.go.kr, api.odcloud.kr, ws.bus.go.kr), not to collector.evil.example") }));
+    expect(listing.problems).toContainEqual(
+      expect.objectContaining({
+        tool: 'collector.getUltraSrtNcst',
+        field: '/auth/keyId',
+        message: expect.stringContaining(
+          "the data.go.kr key is only sent to its issuer's hosts (apis.data.go.kr, api.odcloud.kr, ws.bus.go.kr), not to collector.evil.example",
+        ),
+      }),
+    );
   });
 
   it('sends it there once the user grants that host', async () => {
     const seen: string[] = [];
     const server = createServer((req, res) => {
       seen.push(String(req.headers.host));
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"response":{"header":{"resultCode":"00","resultMsg":"OK"},"body":{"items":{"item":[{"category":"T1H","obsrValue":"1"}]},"totalCount":1}}}');
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"response":{"header":{"resultCode":"00","resultMsg":"OK"},"body":{"items":{"item":[{"category":"T1H","obsrValue":"1"}]},"totalCount":1}}}');
     });
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const dataDir = tempDir();
     userCatalog(dataDir, [movedSpec('openapi.agency.go.kr')], { grants: [{ keyId: 'data.go.kr', host: 'openapi.agency.go.kr' }] });
-    const engine = testEngine({ dataDir, keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, retries: 0 } });
+    const engine = testEngine({
+      dataDir,
+      keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }),
+      gateway: { apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, retries: 0 },
+    });
     const result = await engine.call('gateway.call', { tool: 'collector.getUltraSrtNcst', args: NCST, mode: 'live' });
     expect(result.ok).toBe(true);
     expect(seen).toEqual(['openapi.agency.go.kr']);
@@ -69,7 +83,13 @@ describe('keys stay with their issuers', () => {
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const engine = testEngine();
-    const gateway = new Gateway({ catalog: new Catalog([movedSpec('collector.evil.example')]), store: engine.store, keys: new MemoryKeyStore({ 'data.go.kr': KEY }), emulator: () => Promise.reject(new Error('unused')), apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    const gateway = new Gateway({
+      catalog: new Catalog([movedSpec('collector.evil.example')]),
+      store: engine.store,
+      keys: new MemoryKeyStore({ 'data.go.kr': KEY }),
+      emulator: () => Promise.reject(new Error('unused')),
+      apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    });
     const result = await gateway.call('collector.getUltraSrtNcst', NCST, { mode: 'live' });
     expect(result.error).toMatchObject({ kind: 'NotAllowed', message: expect.stringContaining('the key was not sent') });
     expect(requests).toBe(0);
@@ -79,7 +99,11 @@ describe('keys stay with their issuers', () => {
   it('refuses IP-literal hosts, dot segments and reserved names when the file loads', async () => {
     const dataDir = tempDir();
     const reserved = movedSpec('apis.data.go.kr', { id: 'collector.reserved' });
-    reserved.parameters = { ...reserved.parameters, properties: JSON.parse('{"__proto__": {"type": "string", "description": "x"}}') as RemoteToolSpec['parameters']['properties'], required: [] };
+    reserved.parameters = {
+      ...reserved.parameters,
+      properties: JSON.parse('{"__proto__": {"type": "string", "description": "x"}}') as RemoteToolSpec['parameters']['properties'],
+      required: [],
+    };
     userCatalog(dataDir, [
       movedSpec('10.0.0.1', { id: 'collector.ip', auth: { kind: 'none', param: 'none', keyId: 'data.go.kr' } }),
       { ...movedSpec('apis.data.go.kr', { id: 'collector.dots' }), endpoint: { ...movedSpec('apis.data.go.kr').endpoint, path: '/1360000/../admin' } },
@@ -97,7 +121,9 @@ describe('kopa catalog import', () => {
   const swagger = JSON.parse(readFileSync(path.join(repoRoot, 'test', 'fixtures', 'openapi', 'datago-swagger2.json'), 'utf8')) as Record<string, unknown>;
 
   it('refuses a host with a user part instead of dropping it, and keeps a port', () => {
-    expect(() => importOpenApi({ ...swagger, host: 'apis.data.go.kr@evil.example' })).toThrow(/names a user \(apis\.data\.go\.kr@…\), which would send requests to evil\.example: refused/);
+    expect(() => importOpenApi({ ...swagger, host: 'apis.data.go.kr@evil.example' })).toThrow(
+      /names a user \(apis\.data\.go\.kr@…\), which would send requests to evil\.example: refused/,
+    );
     const withPort = importOpenApi({ ...swagger, host: 'openapi.agency.go.kr:8443' });
     expect(withPort.file.tools[0]!.kind === 'remote' && withPort.file.tools[0]!.endpoint).toMatchObject({ host: 'openapi.agency.go.kr', port: 8443 });
   });
@@ -106,7 +132,10 @@ describe('kopa catalog import', () => {
     const paths = swagger.paths as Record<string, Record<string, { parameters?: unknown[] }>>;
     const [first] = Object.keys(paths);
     const op = Object.values(paths[first!]!)[0]!;
-    const poisoned = { ...swagger, paths: { [first!]: { get: { ...op, parameters: [...(op.parameters ?? []), { name: '__proto__', in: 'query', type: 'string' }] } } } };
+    const poisoned = {
+      ...swagger,
+      paths: { [first!]: { get: { ...op, parameters: [...(op.parameters ?? []), { name: '__proto__', in: 'query', type: 'string' }] } } },
+    };
     const result = importOpenApi(poisoned);
     expect(Object.getPrototypeOf(result.file.tools[0]!.parameters.properties)).toBe(Object.prototype);
     expect(result.warnings).toContainEqual(expect.stringContaining('"__proto__" cannot be imported'));

@@ -123,7 +123,10 @@ describe('chains of the API reference, end to end on the emulator', () => {
     expect(shops[0]!.bldMngNo).toBe(address!.bdMgtSn);
     // The shop list carries no business number: the user brings theirs, and knows its opening date and owner.
     const register = new BusinessRegistry(11);
-    const numbers = register.all().slice(0, 4).map((b) => b.bno);
+    const numbers = register
+      .all()
+      .slice(0, 4)
+      .map((b) => b.bno);
     const status = await step('nts.businessStatus', { b_no: [...numbers, '1234567890'] });
     const active = status.find((s) => s.b_stt_cd === '01')!;
     expect(active).toBeDefined();
@@ -141,7 +144,14 @@ describe('chains of the API reference, end to end on the emulator', () => {
 
   it('KOSIS: search a table by name → its data', async () => {
     const [table] = await step('kosis.statisticsSearch', { searchNm: '미분양' });
-    const data = await step('kosis.statisticsParameterData', { orgId: table!.ORG_ID, tblId: table!.TBL_ID, objL1: 'ALL', itmId: 'ALL', prdSe: 'M', newEstPrdCnt: 3 });
+    const data = await step('kosis.statisticsParameterData', {
+      orgId: table!.ORG_ID,
+      tblId: table!.TBL_ID,
+      objL1: 'ALL',
+      itmId: 'ALL',
+      prdSe: 'M',
+      newEstPrdCnt: 3,
+    });
     expect(data[0]).toHaveProperty('DT');
   });
 });

@@ -38,7 +38,12 @@ function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
 }
 
 const liveEngine = (extra: Parameters<typeof testEngine>[0] = {}) =>
-  testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: liveEmulator.url, backoffMs: 1 }, emulator: { now: () => TEST_NOW }, ...extra });
+  testEngine({
+    keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }),
+    gateway: { apiBase: liveEmulator.url, backoffMs: 1 },
+    emulator: { now: () => TEST_NOW },
+    ...extra,
+  });
 
 describe('gateway', () => {
   it('answers from the in-process emulator by default, and audits the call', async () => {
@@ -47,7 +52,14 @@ describe('gateway', () => {
     expect(result).toMatchObject({ ok: true, source: 'emulator', tool: 'kma.getUltraSrtNcst', resultCode: '00' });
     expect(result.items).toHaveLength(8);
     const [entry] = new AuditRepository(engine.store.db).recent(1);
-    expect(entry).toMatchObject({ toolId: 'kma.getUltraSrtNcst', mode: 'emulator', host: 'apis.data.go.kr', path: '/1360000/VilageFcstInfoService_2.0/getUltraSrtNcst', resultCode: '00', argsHash: result.requestHash });
+    expect(entry).toMatchObject({
+      toolId: 'kma.getUltraSrtNcst',
+      mode: 'emulator',
+      host: 'apis.data.go.kr',
+      path: '/1360000/VilageFcstInfoService_2.0/getUltraSrtNcst',
+      resultCode: '00',
+      argsHash: result.requestHash,
+    });
   });
 
   it('runs a local tool without any request', async () => {
@@ -75,11 +87,18 @@ describe('gateway', () => {
     const ok = await liveEngine().call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
     expect(ok).toMatchObject({ ok: true, source: 'live' });
     const before = liveEmulator.requestCount;
-    const noKey = await testEngine({ keyEnvironment: new MemoryKeyStore({}), gateway: { apiBase: liveEmulator.url } }).call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
+    const noKey = await testEngine({ keyEnvironment: new MemoryKeyStore({}), gateway: { apiBase: liveEmulator.url } }).call('gateway.call', {
+      tool: 'kma.getUltraSrtNcst',
+      args: NCST,
+      mode: 'live',
+    });
     expect(noKey.error).toMatchObject({ kind: 'BadKey' });
     expect(noKey.error?.message).toContain('KOPA_KEY_DATA_GO_KR');
     expect(liveEmulator.requestCount).toBe(before);
-    const wrong = await testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': 'not-the-key' }), gateway: { apiBase: liveEmulator.url } }).call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
+    const wrong = await testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': 'not-the-key' }), gateway: { apiBase: liveEmulator.url } }).call(
+      'gateway.call',
+      { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' },
+    );
     expect(wrong).toMatchObject({ ok: false, resultCode: '30', error: { kind: 'BadKey' } });
   });
 
@@ -90,7 +109,14 @@ describe('gateway', () => {
     });
     const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: echo, retries: 0 } });
     const result = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'record', snapshot: 'leak' });
-    const everything = JSON.stringify(result) + JSON.stringify(engine.store.db.prepare('SELECT * FROM audit_log').all()) + engine.store.db.prepare('SELECT body FROM recordings').all().map((r) => String((r as { body: Buffer }).body)).join();
+    const everything =
+      JSON.stringify(result) +
+      JSON.stringify(engine.store.db.prepare('SELECT * FROM audit_log').all()) +
+      engine.store.db
+        .prepare('SELECT body FROM recordings')
+        .all()
+        .map((r) => String((r as { body: Buffer }).body))
+        .join();
     expect(everything).toContain('upstream failed');
     for (const form of [KEY, encodeURIComponent(KEY), 'live+key', 'live%2Bkey']) expect(everything).not.toContain(form);
   });
@@ -119,7 +145,14 @@ describe('gateway', () => {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ response: { header: { resultCode: req.url!.includes('nx=1&') ? '10' : '00', resultMsg: 'x' }, body: { items: { item: { category: 'T1H', obsrValue: '1.0' } } } } }));
+      res.end(
+        JSON.stringify({
+          response: {
+            header: { resultCode: req.url!.includes('nx=1&') ? '10' : '00', resultMsg: 'x' },
+            body: { items: { item: { category: 'T1H', obsrValue: '1.0' } } },
+          },
+        }),
+      );
     });
     const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: flaky, retries: 2, backoffMs: 1 } });
     expect((await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' })).ok).toBe(true);
@@ -132,7 +165,10 @@ describe('gateway', () => {
 
   it('times out a request that never answers', async () => {
     const slow = await serve(() => undefined);
-    const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: slow, timeoutMs: 150, retries: 1, backoffMs: 1 } });
+    const engine = testEngine({
+      keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }),
+      gateway: { apiBase: slow, timeoutMs: 150, retries: 1, backoffMs: 1 },
+    });
     const started = Date.now();
     const result = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
     expect(result.error).toMatchObject({ kind: 'Timeout', retryable: true });
@@ -141,7 +177,9 @@ describe('gateway', () => {
 
   it('refuses a redirect to a place off the allowlist, and follows one to an allowlisted endpoint', async () => {
     const redirecting = await serve((req, res) => {
-      const target = req.url!.startsWith('/1360000/VilageFcstInfoService_2.0/getUltraSrtNcst') ? 'http://evil.example/steal' : 'http://apis.data.go.kr/1360000/VilageFcstInfoService_2.0/getUltraSrtNcst?nx=60';
+      const target = req.url!.startsWith('/1360000/VilageFcstInfoService_2.0/getUltraSrtNcst')
+        ? 'http://evil.example/steal'
+        : 'http://apis.data.go.kr/1360000/VilageFcstInfoService_2.0/getUltraSrtNcst?nx=60';
       res.writeHead(302, { location: target });
       res.end();
     });
@@ -156,7 +194,10 @@ describe('gateway', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(Buffer.alloc(3 * 1024 * 1024, 32));
     });
-    const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: huge, maxResponseBytes: 1024 * 1024, retries: 0 } });
+    const engine = testEngine({
+      keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }),
+      gateway: { apiBase: huge, maxResponseBytes: 1024 * 1024, retries: 0 },
+    });
     const result = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
     expect(result.error?.kind).toBe('Malformed');
     expect(result.error?.message).toContain('larger than');
@@ -168,7 +209,15 @@ describe('gateway', () => {
     const spec = structuredClone(bundledCatalog().require('kma.getUltraSrtNcst')) as RemoteToolSpec;
     spec.quota = { group: 'test.quota', perDay: 2 };
     const catalog = new Catalog([spec]);
-    const gateway = (store: Store) => new Gateway({ catalog, store, keys: new MemoryKeyStore({ 'data.go.kr': KEY }), emulator: () => Promise.reject(new Error('unused')), apiBase: liveEmulator.url, now: () => TEST_NOW });
+    const gateway = (store: Store) =>
+      new Gateway({
+        catalog,
+        store,
+        keys: new MemoryKeyStore({ 'data.go.kr': KEY }),
+        emulator: () => Promise.reject(new Error('unused')),
+        apiBase: liveEmulator.url,
+        now: () => TEST_NOW,
+      });
     let store = Store.open(file);
     expect((await gateway(store).call(spec.id, NCST, { mode: 'live' })).ok).toBe(true);
     store.close();
@@ -195,7 +244,11 @@ describe('gateway', () => {
   it('maps emulator quota exhaustion to Quota, from the XML gateway error', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW, faults: { name: 'tiny', quotaPerTool: 1 } } });
     expect((await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST })).ok).toBe(true);
-    expect(await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST })).toMatchObject({ ok: false, resultCode: '22', error: { kind: 'Quota' } });
+    expect(await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST })).toMatchObject({
+      ok: false,
+      resultCode: '22',
+      error: { kind: 'Quota' },
+    });
   });
 
   it('suggests the closest tool ids for an unknown one', async () => {

@@ -19,12 +19,15 @@ import { tempDir } from '../../helpers/tempDir.ts';
 
 const KEY = 'test-key';
 const NCST = { base_date: '20250302', base_time: '1400', nx: 60, ny: 127 };
-const envelope = (items: string, header = 'NORMAL_SERVICE') => `{"response":{"header":{"resultCode":"00","resultMsg":"${header}"},"body":{"dataType":"JSON","items":{"item":[${items}]},"pageNo":1,"numOfRows":10,"totalCount":1}}}`;
+const envelope = (items: string, header = 'NORMAL_SERVICE') =>
+  `{"response":{"header":{"resultCode":"00","resultMsg":"${header}"},"body":{"dataType":"JSON","items":{"item":[${items}]},"pageNo":1,"numOfRows":10,"totalCount":1}}}`;
 const xml = (msg: string | Buffer, encoding = 'UTF-8'): Buffer =>
   Buffer.concat([
     Buffer.from(`<?xml version="1.0" encoding="${encoding}"?><response><header><resultCode>00</resultCode><resultMsg>`),
     typeof msg === 'string' ? Buffer.from(msg) : msg,
-    Buffer.from('</resultMsg></header><body><items><item><baseDate>20250302</baseDate><baseTime>1400</baseTime><category>T1H</category><nx>60</nx><ny>127</ny><obsrValue>3.1</obsrValue></item></items><numOfRows>10</numOfRows><pageNo>1</pageNo><totalCount>1</totalCount></body></response>'),
+    Buffer.from(
+      '</resultMsg></header><body><items><item><baseDate>20250302</baseDate><baseTime>1400</baseTime><category>T1H</category><nx>60</nx><ny>127</ny><obsrValue>3.1</obsrValue></item></items><numOfRows>10</numOfRows><pageNo>1</pageNo><totalCount>1</totalCount></body></response>',
+    ),
   ]);
 
 const servers: Server[] = [];
@@ -45,7 +48,8 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
 }
 
 const engineFor = (apiBase: string) => testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase, retries: 0 } });
-const body = (contentType: string, bytes: Buffer | string) => (_req: IncomingMessage, res: ServerResponse) => void res.writeHead(200, { 'content-type': contentType }).end(bytes);
+const body = (contentType: string, bytes: Buffer | string) => (_req: IncomingMessage, res: ServerResponse) =>
+  void res.writeHead(200, { 'content-type': contentType }).end(bytes);
 
 describe('hostile responses', () => {
   it('answers a body nested 10,000 levels deep as Malformed, audited', async () => {
@@ -59,7 +63,11 @@ describe('hostile responses', () => {
 
   it('decodes EUC-KR declared in the Content-Type or in the XML declaration', async () => {
     const seoul = Buffer.from([0xbc, 0xad, 0xbf, 0xef]);
-    for (const [contentType, encoding] of [['text/xml; charset=EUC-KR', 'UTF-8'], ['text/xml', 'EUC-KR'], ['text/xml;charset=ks_c_5601-1987', 'UTF-8']] as const) {
+    for (const [contentType, encoding] of [
+      ['text/xml; charset=EUC-KR', 'UTF-8'],
+      ['text/xml', 'EUC-KR'],
+      ['text/xml;charset=ks_c_5601-1987', 'UTF-8'],
+    ] as const) {
       const api = await serve(body(contentType, xml(seoul, encoding)));
       const result = await engineFor(api.url).call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
       expect(result, contentType).toMatchObject({ ok: true, resultMessage: '서울', warnings: [] });
@@ -67,9 +75,16 @@ describe('hostile responses', () => {
   });
 
   it('says so when bytes are not valid in the declared charset, instead of passing mojibake on', async () => {
-    const api = await serve(body('application/json; charset=utf-8', Buffer.concat([Buffer.from(envelope('{"category":"T1H","obsrValue":"3.1"}').replace('NORMAL_SERVICE', 'X')), Buffer.from([0xff, 0xfe])])));
+    const api = await serve(
+      body(
+        'application/json; charset=utf-8',
+        Buffer.concat([Buffer.from(envelope('{"category":"T1H","obsrValue":"3.1"}').replace('NORMAL_SERVICE', 'X')), Buffer.from([0xff, 0xfe])]),
+      ),
+    );
     const result = await engineFor(api.url).call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
-    expect(result.warnings).toContainEqual(expect.stringMatching(/^\d byte sequences? of the response (is|are) not valid utf-8 and (was|were) replaced with U\+FFFD\.$/));
+    expect(result.warnings).toContainEqual(
+      expect.stringMatching(/^\d byte sequences? of the response (is|are) not valid utf-8 and (was|were) replaced with U\+FFFD\.$/),
+    );
   });
 
   it('decodes numeric character references in XML', async () => {
@@ -93,7 +108,10 @@ describe('hostile responses', () => {
 
   it('records the bytes that arrived when a body passes the size cap', async () => {
     const api = await serve(body('application/json', Buffer.alloc(3 * 1024 * 1024, 32)));
-    const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: api.url, retries: 0, maxResponseBytes: 1024 * 1024 } });
+    const engine = testEngine({
+      keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }),
+      gateway: { apiBase: api.url, retries: 0, maxResponseBytes: 1024 * 1024 },
+    });
     const result = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' });
     expect(result.error?.kind).toBe('Malformed');
     expect(new AuditRepository(engine.store.db).recent(1)[0]!.bytes).toBeGreaterThan(1024 * 1024);
@@ -109,7 +127,16 @@ describe('hostile responses', () => {
     });
     const engine = testEngine();
     const slept: number[] = [];
-    const gateway = new Gateway({ catalog: bundledCatalog(), store: engine.store, keys: new MemoryKeyStore({ 'data.go.kr': KEY }), emulator: () => Promise.reject(new Error('unused')), apiBase: api.url, retries: 2, random: () => 0.5, sleep: async (ms) => void slept.push(ms) });
+    const gateway = new Gateway({
+      catalog: bundledCatalog(),
+      store: engine.store,
+      keys: new MemoryKeyStore({ 'data.go.kr': KEY }),
+      emulator: () => Promise.reject(new Error('unused')),
+      apiBase: api.url,
+      retries: 2,
+      random: () => 0.5,
+      sleep: async (ms) => void slept.push(ms),
+    });
     expect((await gateway.call('kma.getUltraSrtNcst', NCST, { mode: 'live' })).ok).toBe(true);
     expect(slept).toEqual([2000]);
     const later = await gateway.call('kma.getUltraSrtNcst', NCST, { mode: 'live' });
@@ -131,7 +158,9 @@ describe('hostile arguments and settings', () => {
     const api = await serve(body('application/json', envelope('{"category":"T1H","obsrValue":"3.1"}')), '::1');
     expect((await engineFor(api.url).call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' })).ok).toBe(true);
     for (const base of ['http://user:secret@127.0.0.1:9', 'http://127.0.0.1:9/prefix', 'http://127.0.0.1:9/?q=1']) {
-      const error = await engineFor(base).call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' }).catch((e: unknown) => e);
+      const error = await engineFor(base)
+        .call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'live' })
+        .catch((e: unknown) => e);
       expect(isKopaError(error, 'Usage'), base).toBe(true);
       expect((error as Error).message).not.toContain('secret');
     }

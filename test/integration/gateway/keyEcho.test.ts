@@ -18,9 +18,21 @@ const unicode = (text: string): string => [...text].map((c) => `\\u${c.charCodeA
 const references = (text: string): string => [...text].map((c) => `&#${c.charCodeAt(0)};`).join('');
 
 const ECHOES: [string, string, string][] = [
-  ['JSON with "/" escaped', 'application/json', `{"response":{"header":{"resultCode":"00","resultMsg":"your key ${KEY.replace(/\//g, '\\/')}"},"body":{"items":{"item":[{"category":"T1H","obsrValue":"1","note":"${KEY.replace(/\//g, '\\/')}"}]},"totalCount":1}}}`],
-  ['JSON with every character a \\u escape', 'application/json', `{"response":{"header":{"resultCode":"00","resultMsg":"${unicode(KEY)}"},"body":{"items":{"item":[{"category":"T1H","obsrValue":"1","${unicode(KEY)}":"${unicode(`key=${KEY}`)}"}]},"totalCount":1}}}`],
-  ['XML character references', 'text/xml', `<response><header><resultCode>00</resultCode><resultMsg>${references(KEY)}</resultMsg></header><body><items><item><category>T1H</category><obsrValue>1</obsrValue><note>${references(KEY)}</note></item></items><totalCount>1</totalCount></body></response>`],
+  [
+    'JSON with "/" escaped',
+    'application/json',
+    `{"response":{"header":{"resultCode":"00","resultMsg":"your key ${KEY.replace(/\//g, '\\/')}"},"body":{"items":{"item":[{"category":"T1H","obsrValue":"1","note":"${KEY.replace(/\//g, '\\/')}"}]},"totalCount":1}}}`,
+  ],
+  [
+    'JSON with every character a \\u escape',
+    'application/json',
+    `{"response":{"header":{"resultCode":"00","resultMsg":"${unicode(KEY)}"},"body":{"items":{"item":[{"category":"T1H","obsrValue":"1","${unicode(KEY)}":"${unicode(`key=${KEY}`)}"}]},"totalCount":1}}}`,
+  ],
+  [
+    'XML character references',
+    'text/xml',
+    `<response><header><resultCode>00</resultCode><resultMsg>${references(KEY)}</resultMsg></header><body><items><item><category>T1H</category><obsrValue>1</obsrValue><note>${references(KEY)}</note></item></items><totalCount>1</totalCount></body></response>`,
+  ],
 ];
 
 const servers: Server[] = [];
@@ -34,7 +46,10 @@ describe('a service that echoes the key', () => {
       const server = createServer((_req, res) => void res.writeHead(200, { 'content-type': contentType }).end(body));
       servers.push(server);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const engine = testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, retries: 0 } });
+      const engine = testEngine({
+        keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }),
+        gateway: { apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, retries: 0 },
+      });
       const leaks = (text: string): boolean => text.includes(KEY) || text.includes(KEY.replace(/\//g, '\\/')) || text.includes(encodeURIComponent(KEY));
       const live = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: NCST, mode: 'record', snapshot: 'echo', raw: true });
       expect(live.ok).toBe(true);

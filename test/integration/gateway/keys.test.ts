@@ -74,7 +74,11 @@ describe('keys through the engine API', () => {
     const report = await engine.call('keys.status', {});
     expect(report.vault).toMatchObject({ available: false, file: null });
     expect(report.keys.find((k) => k.keyId === 'kosis')).toMatchObject({ source: 'environment', envVar: 'KOPA_KEY_KOSIS' });
-    expect(report.keys.find((k) => k.keyId === 'data.go.kr')).toMatchObject({ source: null, envVar: 'KOPA_KEY_DATA_GO_KR', portal: { url: 'https://www.data.go.kr' } });
+    expect(report.keys.find((k) => k.keyId === 'data.go.kr')).toMatchObject({
+      source: null,
+      envVar: 'KOPA_KEY_DATA_GO_KR',
+      portal: { url: 'https://www.data.go.kr' },
+    });
     expect(JSON.stringify(report)).not.toContain('from-env');
     const error = await engine.call('keys.set', { keyId: 'data.go.kr', key: KEY }).catch((e: unknown) => e);
     expect(isKopaError(error, 'Usage')).toBe(true);
@@ -98,7 +102,9 @@ describe('keys through the engine API', () => {
   });
 
   it('refuses an unknown key id with the list of real ones', async () => {
-    const error = await testEngine().call('keys.remove', { keyId: 'data.go' as never }).catch((e: unknown) => e);
+    const error = await testEngine()
+      .call('keys.remove', { keyId: 'data.go' as never })
+      .catch((e: unknown) => e);
     expect(isKopaError(error, 'InvalidRequest')).toBe(true);
     expect((error as Error).message).toContain('data.go.kr');
   });

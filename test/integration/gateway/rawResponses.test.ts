@@ -29,7 +29,8 @@ function equivalent(got: unknown, want: unknown): boolean {
 
 function fact(outcome: ParsedOutcome, key: string, want: unknown): string | undefined {
   const items = outcome.items;
-  const check = (got: unknown, ok = equivalent(got, want)): string | undefined => (ok ? undefined : `${key}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+  const check = (got: unknown, ok = equivalent(got, want)): string | undefined =>
+    ok ? undefined : `${key}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`;
   if (key === 'resultCode') return check(outcome.resultCode);
   if (key === 'resultMsg') return check(outcome.resultMessage);
   if (key === 'totalCount') return check(outcome.totalCount);
@@ -39,7 +40,14 @@ function fact(outcome: ParsedOutcome, key: string, want: unknown): string | unde
   if (key === 'page.numOfRows') return check(outcome.page?.numOfRows);
   const [row, field] = key.split(/\.(.*)/s) as [string, string];
   if (row === 'has') return check(items[0] !== undefined && field in items[0], (items[0] !== undefined && field in items[0]) === want);
-  const pick = row === 'first' ? items[0] : row === 'last' ? items[items.length - 1] : row === 'third' ? items[2] : items.find((r) => [r.category, r.dateName, r.stationName].includes(row));
+  const pick =
+    row === 'first'
+      ? items[0]
+      : row === 'last'
+        ? items[items.length - 1]
+        : row === 'third'
+          ? items[2]
+          : items.find((r) => [r.category, r.dateName, r.stationName].includes(row));
   if (!pick) return `${key}: no such row`;
   if (field.endsWith('~')) return check(pick[field.slice(0, -1)], String(pick[field.slice(0, -1)] ?? '').includes(String(want)));
   return check(pick[field]);
@@ -65,8 +73,10 @@ describe.skipIf(!existsSync(MANIFEST))('real response bodies', () => {
       const bytes = readFileSync(path.join(DIR, entry.file));
       const outcome = await engine.call('gateway.parse', { tool: entry.tool, bodyBase64: bytes.toString('base64') });
       // NTS says how many of the numbers asked about its register knows, beside one row per number.
-      if (entry.tool === 'nts.businessStatus' && outcome.counts?.matched !== 1) wrong.push(`${entry.file}: match_cnt is not surfaced as counts.matched (${JSON.stringify(outcome.counts)})`);
-      if (DECIDED[entry.file] && !outcome.error?.message.includes('regId 11D20301')) wrong.push(`${entry.file}: the no-data message does not name the region: ${outcome.error?.message}`);
+      if (entry.tool === 'nts.businessStatus' && outcome.counts?.matched !== 1)
+        wrong.push(`${entry.file}: match_cnt is not surfaced as counts.matched (${JSON.stringify(outcome.counts)})`);
+      if (DECIDED[entry.file] && !outcome.error?.message.includes('regId 11D20301'))
+        wrong.push(`${entry.file}: the no-data message does not name the region: ${outcome.error?.message}`);
       for (const [key, want] of Object.entries(DECIDED[entry.file] ?? entry.expect)) {
         facts++;
         const problem = fact(outcome, key, want);

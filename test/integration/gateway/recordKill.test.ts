@@ -18,7 +18,11 @@ afterAll(() => live.close());
 describe('killed while recording', () => {
   it('leaves the store readable and the audit log intact', async () => {
     const dataDir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'recordLoop.ts'), dataDir, live.url], { cwd: repoRoot, env: { ...process.env, KOPA_KEY_DATA_GO_KR: 'k' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'recordLoop.ts'), dataDir, live.url], {
+      cwd: repoRoot,
+      env: { ...process.env, KOPA_KEY_DATA_GO_KR: 'k' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve, reject) => {
       let seen = 0;
       child.stdout!.on('data', (d: Buffer) => {

@@ -6,6 +6,10 @@ const engine = Engine.open({ dataDir, gateway: { apiBase } });
 const months = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'];
 for (let i = 0; ; i++) {
   const year = String(2024 + (i % 3));
-  const result = await engine.call('gateway.call', { tool: 'kasi.getRestDeInfo', args: { solYear: year, solMonth: months[Math.floor(i / 3) % 12]! }, mode: 'record' });
+  const result = await engine.call('gateway.call', {
+    tool: 'kasi.getRestDeInfo',
+    args: { solYear: year, solMonth: months[Math.floor(i / 3) % 12]! },
+    mode: 'record',
+  });
   process.stdout.write(`${result.ok ? 'ok' : result.error?.kind}\n`);
 }

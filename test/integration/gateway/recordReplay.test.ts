@@ -23,7 +23,14 @@ let calls: [string, Record<string, unknown>][];
 beforeAll(async () => {
   live = await EmulatorServer.start({ catalog: bundledCatalog(), resourcesDir: defaultResourcesDir(), key: KEY, now: () => TEST_NOW });
   const args = sampleArgs(live.world);
-  calls = ['kma.getUltraSrtNcst', 'airkorea.getMsrstnAcctoRltmMesureDnsty', 'molit.getRTMSDataSvcAptTradeDev', 'tour.detailCommon2', 'nts.businessStatus', 'kasi.getRestDeInfo'].map((id) => [id, args[id]!]);
+  calls = [
+    'kma.getUltraSrtNcst',
+    'airkorea.getMsrstnAcctoRltmMesureDnsty',
+    'molit.getRTMSDataSvcAptTradeDev',
+    'tour.detailCommon2',
+    'nts.businessStatus',
+    'kasi.getRestDeInfo',
+  ].map((id) => [id, args[id]!]);
 });
 afterAll(() => live.close());
 
@@ -55,7 +62,11 @@ describe('record, bundle, replay', () => {
 
   it('answers a request that was never recorded with ReplayMiss naming it, never with made-up data', async () => {
     const engine = testEngine();
-    const result = await engine.call('gateway.call', { tool: 'kma.getUltraSrtNcst', args: { base_date: '20250301', base_time: '1500', nx: 60, ny: 127 }, mode: 'replay' });
+    const result = await engine.call('gateway.call', {
+      tool: 'kma.getUltraSrtNcst',
+      args: { base_date: '20250301', base_time: '1500', nx: 60, ny: 127 },
+      mode: 'replay',
+    });
     expect(result).toMatchObject({ ok: false, source: 'replay', items: [], error: { kind: 'ReplayMiss', retryable: false } });
     expect(result.error?.message).toContain('kma.getUltraSrtNcst');
     expect(result.error?.message).toContain('"base_time":"1500"');
@@ -85,7 +96,15 @@ describe('record, bundle, replay', () => {
 
   it('refuses a gzip bomb in bounded memory, and an endless line, importing nothing', async () => {
     const dir = tempDir();
-    const manifest = JSON.stringify({ format: 'kopa-recordings', version: 1, snapshot: 'bomb', createdAt: '2025-01-01T00:00:00Z', appVersion: '0', entries: 1, payloadSha256: '0'.repeat(64) });
+    const manifest = JSON.stringify({
+      format: 'kopa-recordings',
+      version: 1,
+      snapshot: 'bomb',
+      createdAt: '2025-01-01T00:00:00Z',
+      appVersion: '0',
+      entries: 1,
+      payloadSha256: '0'.repeat(64),
+    });
     // 16 gzip members of 64 MiB of zeros each: about 1 MiB on disk, 1 GiB expanded.
     const member = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
     const bomb = path.join(dir, 'bomb.kopa-bundle');
@@ -110,7 +129,17 @@ describe('record, bundle, replay', () => {
     const recordings = new RecordingRepository(target.store.db);
     // What a process killed in the middle of an import leaves: a staging snapshot with some recordings.
     const staging = recordings.createStaging();
-    recordings.save(staging, { requestHash: 'a'.repeat(64), toolId: 'kma.getUltraSrtNcst', specVersion: 'x', argsJson: '{}', httpStatus: 200, contentType: 'application/json', body: Buffer.from('{}'), recordedAt: '2025-01-01T00:00:00Z', latencyMs: 1 });
+    recordings.save(staging, {
+      requestHash: 'a'.repeat(64),
+      toolId: 'kma.getUltraSrtNcst',
+      specVersion: 'x',
+      argsJson: '{}',
+      httpStatus: 200,
+      contentType: 'application/json',
+      body: Buffer.from('{}'),
+      recordedAt: '2025-01-01T00:00:00Z',
+      latencyMs: 1,
+    });
     expect(await target.call('snapshots.list', {})).toEqual([]);
     const summary = await target.call('bundle.import', { file: bundle });
     expect((await target.call('snapshots.list', {})).map((s) => s.name)).toEqual([summary.snapshot]);

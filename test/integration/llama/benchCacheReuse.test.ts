@@ -13,7 +13,9 @@ describe('bench runs reuse the cache', () => {
     const engine = Engine.open({ dataDir: tempDir(), host: 'test', emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } });
     try {
       const model = await writeTinyLlama({ contextLength: 8192 });
-      const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog()).tasks.slice(0, 2).map((t) => t.id);
+      const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog())
+        .tasks.slice(0, 2)
+        .map((t) => t.id);
       // Grammar mode writes the offered tools into the prompt; the byte-level fixture spends a token per byte of it.
       const settings = { suite: 'kopa', tasks, model, samples: 3, temperature: 0, concurrency: 2, maxSteps: 2, maxTokens: 16, contextSize: 8192 };
       const reused = await engine.call('bench.run', { ...settings, runId: 'reused' });
@@ -22,7 +24,8 @@ describe('bench runs reuse the cache', () => {
       console.log(`2 tasks × 3 samples at concurrency 2: ${reused.tokens.input} prompt tokens evaluated with reuse, ${cleared.tokens.input} without`);
       expect(reused.tokens.input * 3).toBeLessThan(cleared.tokens.input);
       for (const task of tasks) {
-        const said = async (run: string) => (await engine.call('bench.attempts', { run, task })).attempts.map((a) => [a.sample, a.transcript.filter((m) => m.role === 'assistant')]);
+        const said = async (run: string) =>
+          (await engine.call('bench.attempts', { run, task })).attempts.map((a) => [a.sample, a.transcript.filter((m) => m.role === 'assistant')]);
         expect(await said('reused')).toEqual(await said('cleared'));
       }
     } finally {

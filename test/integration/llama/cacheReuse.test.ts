@@ -7,7 +7,11 @@ import { LocalModel } from '../../../native/llama/index.ts';
 import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
 import { testLlama } from '../../helpers/llama.ts';
 
-const TOOL: ModelTool = { name: 'find', description: 'find', parameters: { type: 'object', properties: { q: { type: 'string', maxLength: 6 } }, required: ['q'] } };
+const TOOL: ModelTool = {
+  name: 'find',
+  description: 'find',
+  parameters: { type: 'object', properties: { q: { type: 'string', maxLength: 6 } }, required: ['q'] },
+};
 
 /** Five turns, each a forced call answered by a short tool result; the turns as the model gave them. */
 async function episode(reuseCache: boolean): Promise<ModelTurn[]> {
@@ -34,7 +38,9 @@ describe('cache reuse across turns', () => {
   it('evaluates a five-turn episode about once, and says the same as without reuse', async () => {
     const reused = await episode(true);
     const cleared = await episode(false);
-    expect(reused.map((t) => [t.text, t.toolCalls.map((c) => [c.name, c.arguments])])).toEqual(cleared.map((t) => [t.text, t.toolCalls.map((c) => [c.name, c.arguments])]));
+    expect(reused.map((t) => [t.text, t.toolCalls.map((c) => [c.name, c.arguments])])).toEqual(
+      cleared.map((t) => [t.text, t.toolCalls.map((c) => [c.name, c.arguments])]),
+    );
     const evaluated = reused.reduce((n, t) => n + t.usage.inputTokens, 0);
     const finalConversation = cleared[cleared.length - 1]!.usage.inputTokens;
     const withoutReuse = cleared.reduce((n, t) => n + t.usage.inputTokens, 0);
@@ -51,7 +57,8 @@ describe('cache reuse across turns', () => {
         { role: 'user', content: 'Seoul?' },
       ];
       const attempts: ModelTurn[] = [];
-      for (let seed = 1; seed <= 4; seed++) attempts.push(await model.chat(messages, { tools: [TOOL], toolChoice: 'required', maxTokens: 40, temperature: 0.9, seed }));
+      for (let seed = 1; seed <= 4; seed++)
+        attempts.push(await model.chat(messages, { tools: [TOOL], toolChoice: 'required', maxTokens: 40, temperature: 0.9, seed }));
       const prompt = attempts[0]!.usage.inputTokens;
       const later = attempts.slice(1).map((a) => a.usage.inputTokens);
       console.log(`four attempts: the first evaluated ${prompt} prompt tokens, the others ${later.join(', ')}`);

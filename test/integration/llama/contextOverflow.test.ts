@@ -7,11 +7,21 @@ import { LocalModel } from '../../../native/llama/index.ts';
 import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
 import { testLlama } from '../../helpers/llama.ts';
 
-const TOOL: ModelTool = { name: 'find', description: 'find', parameters: { type: 'object', properties: { q: { type: 'string', maxLength: 6 } }, required: ['q'] } };
-const view = (handle: string): string => JSON.stringify({ result: handle, totalCount: 40, fields: ['d'], data: Array.from({ length: 40 }, (_, i) => [`2025-05-${String(i % 28 + 1).padStart(2, '0')}`]) });
+const TOOL: ModelTool = {
+  name: 'find',
+  description: 'find',
+  parameters: { type: 'object', properties: { q: { type: 'string', maxLength: 6 } }, required: ['q'] },
+};
+const view = (handle: string): string =>
+  JSON.stringify({
+    result: handle,
+    totalCount: 40,
+    fields: ['d'],
+    data: Array.from({ length: 40 }, (_, i) => [`2025-05-${String((i % 28) + 1).padStart(2, '0')}`]),
+  });
 
 describe('a conversation longer than the context', () => {
-  it('leaves out the oldest results\' rows, runs the turn, and says what it left out', async () => {
+  it("leaves out the oldest results' rows, runs the turn, and says what it left out", async () => {
     const model = await LocalModel.load(await testLlama(), { modelPath: await writeTinyLlama(), contextSize: 512 });
     try {
       const messages: ChatMessage[] = [

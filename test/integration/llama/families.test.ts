@@ -10,7 +10,14 @@ import { parseToolCalls } from '../../../main/core/agent/toolCallParser.ts';
 import type { ToolCallSupport } from '../../../main/core/models/toolCalling.ts';
 import { inspectGguf, type LlamaRuntime, type LocalModel } from '../../../native/llama/index.ts';
 import { callSyntax } from '../../../native/llama/chatFormat.ts';
-import { FAMILY_RESULT, FAMILY_TOOLS, CONVERSATIONS_FILE, conversationsJson, familyMessages, GOLDENS_FILE } from '../../fixtures/chatTemplates/familyConversations.ts';
+import {
+  FAMILY_RESULT,
+  FAMILY_TOOLS,
+  CONVERSATIONS_FILE,
+  conversationsJson,
+  familyMessages,
+  GOLDENS_FILE,
+} from '../../fixtures/chatTemplates/familyConversations.ts';
 import { writeFamilyModel, type FamilyName } from '../../fixtures/gguf/familyModel.ts';
 import { testLlama } from '../../helpers/llama.ts';
 import { runKopa } from '../../helpers/runCli.ts';
@@ -32,34 +39,83 @@ const hermes = `<tool_call>\n{"name": "${CALL.name}", "arguments": ${json}}\n</t
 
 const FAMILIES: Partial<Record<FamilyName, Family>> = {
   'qwen2.5': { support: { mode: 'native', wrapper: 'JinjaTemplate', reason: 'templateSyntax' }, thinks: false, outputs: [hermes, `${hermes}\n${hermes}`] },
-  qwen3: { support: { mode: 'native', wrapper: 'JinjaTemplate', reason: 'templateSyntax' }, thinks: true, outputs: [hermes, `<think>\n5월이니 solMonth는 05.\n</think>\n\n${hermes}`], unfinished: `<think>\n이렇게 부르면 되겠다: ${hermes}` },
-  'qwen3-2507': { support: { mode: 'native', wrapper: 'JinjaTemplate', reason: 'templateSyntax' }, thinks: true, outputs: [hermes], unfinished: `<think>\n${hermes}` },
+  qwen3: {
+    support: { mode: 'native', wrapper: 'JinjaTemplate', reason: 'templateSyntax' },
+    thinks: true,
+    outputs: [hermes, `<think>\n5월이니 solMonth는 05.\n</think>\n\n${hermes}`],
+    unfinished: `<think>\n이렇게 부르면 되겠다: ${hermes}`,
+  },
+  'qwen3-2507': {
+    support: { mode: 'native', wrapper: 'JinjaTemplate', reason: 'templateSyntax' },
+    thinks: true,
+    outputs: [hermes],
+    unfinished: `<think>\n${hermes}`,
+  },
   'qwen3.5': {
     support: { mode: 'native', wrapper: 'JinjaTemplate', reason: 'templateText' },
     thinks: true,
-    outputs: [`<tool_call>\n<function=${CALL.name}>\n<parameter=solYear>\n2025\n</parameter>\n<parameter=solMonth>\n05\n</parameter>\n</function>\n</tool_call>`],
+    outputs: [
+      `<tool_call>\n<function=${CALL.name}>\n<parameter=solYear>\n2025\n</parameter>\n<parameter=solMonth>\n05\n</parameter>\n</function>\n</tool_call>`,
+    ],
     unfinished: `<think>\n<tool_call>\n<function=${CALL.name}>\n<parameter=solYear>\n2025\n</parameter>\n</function>\n</tool_call>`,
   },
-  'llama3.1': { support: { mode: 'native', wrapper: 'JinjaTemplate', reason: 'templateSyntax' }, thinks: false, outputs: [`{"name": "${CALL.name}", "parameters": ${json}}`, `<|python_tag|>{"name": "${CALL.name}", "parameters": ${json}}`] },
-  'llama3.2': { support: { mode: 'native', wrapper: 'JinjaTemplate', reason: 'templateSyntax' }, thinks: false, outputs: [`{"name": "${CALL.name}", "parameters": ${json}}`] },
-  gemma2: { support: { mode: 'grammar', wrapper: 'Gemma', reason: 'noToolSyntax' }, thinks: false, outputs: [`{"tool": "${CALL.name}", "arguments": ${json}}`] },
-  gemma3: { support: { mode: 'grammar', wrapper: 'Gemma', reason: 'noToolSyntax' }, thinks: false, outputs: [`{"tool": "${CALL.name}", "arguments": ${json}}`, '```tool_code\nkasi_getRestDeInfo(solYear="2025", solMonth="05")\n```'] },
+  'llama3.1': {
+    support: { mode: 'native', wrapper: 'JinjaTemplate', reason: 'templateSyntax' },
+    thinks: false,
+    outputs: [`{"name": "${CALL.name}", "parameters": ${json}}`, `<|python_tag|>{"name": "${CALL.name}", "parameters": ${json}}`],
+  },
+  'llama3.2': {
+    support: { mode: 'native', wrapper: 'JinjaTemplate', reason: 'templateSyntax' },
+    thinks: false,
+    outputs: [`{"name": "${CALL.name}", "parameters": ${json}}`],
+  },
+  gemma2: {
+    support: { mode: 'grammar', wrapper: 'Gemma', reason: 'noToolSyntax' },
+    thinks: false,
+    outputs: [`{"tool": "${CALL.name}", "arguments": ${json}}`],
+  },
+  gemma3: {
+    support: { mode: 'grammar', wrapper: 'Gemma', reason: 'noToolSyntax' },
+    thinks: false,
+    outputs: [`{"tool": "${CALL.name}", "arguments": ${json}}`, '```tool_code\nkasi_getRestDeInfo(solYear="2025", solMonth="05")\n```'],
+  },
   'gpt-oss': {
     support: { mode: 'native', wrapper: 'Harmony', reason: 'familyWrapper' },
     thinks: true,
-    outputs: [`<|channel|>analysis<|message|>5월 공휴일을 찾는다.<|end|><|start|>assistant<|channel|>commentary to=functions.${CALL.name} <|constrain|>json<|message|>${json}<|call|>`],
+    outputs: [
+      `<|channel|>analysis<|message|>5월 공휴일을 찾는다.<|end|><|start|>assistant<|channel|>commentary to=functions.${CALL.name} <|constrain|>json<|message|>${json}<|call|>`,
+    ],
     unfinished: `<|channel|>analysis<|message|>다음처럼 보내면 된다: commentary to=functions.${CALL.name} <|constrain|>json<|message|>${json}`,
   },
-  'exaone3.5': { support: { mode: 'grammar', wrapper: 'JinjaTemplate', reason: 'noToolSyntax' }, thinks: false, outputs: [`{"tool": "${CALL.name}", "arguments": ${json}}`] },
+  'exaone3.5': {
+    support: { mode: 'grammar', wrapper: 'JinjaTemplate', reason: 'noToolSyntax' },
+    thinks: false,
+    outputs: [`{"tool": "${CALL.name}", "arguments": ${json}}`],
+  },
   'exaone4.0': {
     support: { mode: 'native', wrapper: 'JinjaTemplate', reason: 'templateSyntax', patches: ['exaone4-system-continue'] },
     thinks: true,
-    outputs: [`<tool_call>{"name": "${CALL.name}", "arguments": ${json}}</tool_call>`, `<think>\n공휴일 도구를 부른다.\n</think>\n\n<tool_call>{"name": "${CALL.name}", "arguments": ${json}}</tool_call>`],
+    outputs: [
+      `<tool_call>{"name": "${CALL.name}", "arguments": ${json}}</tool_call>`,
+      `<think>\n공휴일 도구를 부른다.\n</think>\n\n<tool_call>{"name": "${CALL.name}", "arguments": ${json}}</tool_call>`,
+    ],
     unfinished: `<think>\n<tool_call>{"name": "${CALL.name}", "arguments": ${json}}</tool_call>`,
   },
-  'mistral-nemo': { support: { mode: 'native', wrapper: 'Mistral', reason: 'familyWrapper' }, thinks: false, outputs: [`[TOOL_CALLS][{"name": "${CALL.name}", "arguments": ${json}, "id": "a1b2c3d4e"}]`] },
-  'mistral-small-3.2': { support: { mode: 'native', wrapper: 'Mistral [ARGS]', reason: 'kopaWrapper' }, thinks: false, outputs: [`[TOOL_CALLS]${CALL.name}[ARGS]${json}`, `[TOOL_CALLS]${CALL.name}[CALL_ID]a1b2c3d4e[ARGS]${json}`] },
-  hermes3: { support: { mode: 'grammar', wrapper: 'ChatML', reason: 'noToolSyntax' }, thinks: false, outputs: [`{"tool": "${CALL.name}", "arguments": ${json}}`] },
+  'mistral-nemo': {
+    support: { mode: 'native', wrapper: 'Mistral', reason: 'familyWrapper' },
+    thinks: false,
+    outputs: [`[TOOL_CALLS][{"name": "${CALL.name}", "arguments": ${json}, "id": "a1b2c3d4e"}]`],
+  },
+  'mistral-small-3.2': {
+    support: { mode: 'native', wrapper: 'Mistral [ARGS]', reason: 'kopaWrapper' },
+    thinks: false,
+    outputs: [`[TOOL_CALLS]${CALL.name}[ARGS]${json}`, `[TOOL_CALLS]${CALL.name}[CALL_ID]a1b2c3d4e[ARGS]${json}`],
+  },
+  hermes3: {
+    support: { mode: 'grammar', wrapper: 'ChatML', reason: 'noToolSyntax' },
+    thinks: false,
+    outputs: [`{"tool": "${CALL.name}", "arguments": ${json}}`],
+  },
 };
 
 const goldens = JSON.parse(readFileSync(GOLDENS_FILE, 'utf8')) as { families: Record<string, { mode: string; first: string; followUp: string }> };
@@ -125,7 +181,10 @@ describe('the families on their real templates and tokenizers', () => {
       if (expected.support.mode === 'native' && expected.support.reason !== 'templateText') {
         // node-llama-cpp detects a call by the wrapper's call prefix: the canonical output must carry it.
         const prefix = callSyntax(wrapper).prefix.trim();
-        expect(expected.outputs.every((o) => o.includes(prefix)), prefix).toBe(true);
+        expect(
+          expected.outputs.every((o) => o.includes(prefix)),
+          prefix,
+        ).toBe(true);
       }
       expect(wrapper.settings.segments?.thought !== undefined).toBe(expected.thinks);
       if (expected.thinks) expect(parseToolCalls(expected.unfinished!, { tools })).toMatchObject({ calls: [], unfinishedThinking: true });

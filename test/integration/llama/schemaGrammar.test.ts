@@ -16,7 +16,11 @@ const TOOL: ModelTool = {
   description: 'apartment deals',
   parameters: {
     type: 'object',
-    properties: { LAWD_CD: { type: 'string', pattern: '^\\d{5}$' }, DEAL_YMD: { type: 'string', pattern: '^\\d{6}$' }, kind: { type: 'string', enum: ['trade', 'rent'] } },
+    properties: {
+      LAWD_CD: { type: 'string', pattern: '^\\d{5}$' },
+      DEAL_YMD: { type: 'string', pattern: '^\\d{6}$' },
+      kind: { type: 'string', enum: ['trade', 'rent'] },
+    },
     required: ['LAWD_CD', 'DEAL_YMD', 'kind'],
   },
 };
@@ -26,7 +30,12 @@ describe('grammar from the parameter schema', () => {
     const llama = (await testLlama()).llama;
     const grammar = await llama.createGrammarForJsonSchema<GbnfJsonSchema>(paramsGrammar(TOOL) as GbnfJsonSchema);
     expect(() => grammar.parse('{"LAWD_CD": "11680", "DEAL_YMD": "202501", "kind": "trade"}')).not.toThrow();
-    for (const bad of ['{"LAWD_CD": "1168", "DEAL_YMD": "202501", "kind": "trade"}', '{"LAWD_CD": "116800", "DEAL_YMD": "202501", "kind": "trade"}', '{"LAWD_CD": "11680", "DEAL_YMD": "2025", "kind": "trade"}', '{"LAWD_CD": "11680", "DEAL_YMD": "202501", "kind": "sale"}']) {
+    for (const bad of [
+      '{"LAWD_CD": "1168", "DEAL_YMD": "202501", "kind": "trade"}',
+      '{"LAWD_CD": "116800", "DEAL_YMD": "202501", "kind": "trade"}',
+      '{"LAWD_CD": "11680", "DEAL_YMD": "2025", "kind": "trade"}',
+      '{"LAWD_CD": "11680", "DEAL_YMD": "202501", "kind": "sale"}',
+    ]) {
       expect(() => grammar.parse(bad), bad).toThrow();
     }
   }, 120_000);

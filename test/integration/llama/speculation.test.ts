@@ -7,10 +7,17 @@ import { LocalModel, type DraftOptions, type Speculation } from '../../../native
 import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
 import { testLlama } from '../../helpers/llama.ts';
 
-const TOOL: ModelTool = { name: 'find', description: 'find', parameters: { type: 'object', properties: { code: { type: 'string', maxLength: 12 } }, required: ['code'] } };
+const TOOL: ModelTool = {
+  name: 'find',
+  description: 'find',
+  parameters: { type: 'object', properties: { code: { type: 'string', maxLength: 12 } }, required: ['code'] },
+};
 const PROMPT = 'code 11680 code 11680 code 1168';
 
-async function outputs(speculation: Speculation, draft?: DraftOptions): Promise<{ text: string; call: unknown; stats: { validated: number; refuted: number } }> {
+async function outputs(
+  speculation: Speculation,
+  draft?: DraftOptions,
+): Promise<{ text: string; call: unknown; stats: { validated: number; refuted: number } }> {
   const model = await LocalModel.load(await testLlama(), { modelPath: await writeTinyLlama(), contextSize: 1024, speculation, ...(draft ? { draft } : {}) });
   try {
     const { text } = await model.complete(PROMPT, { maxTokens: 40 });
@@ -39,7 +46,12 @@ describe('prompt-lookup speculative decoding', () => {
     expect([drafted.text, drafted.call]).toEqual([plain.text, plain.call]);
     // The random model is never sure of a token, and a draft of its own size is never ahead of it: to see guesses
     // checked, this draft proposes whatever it drafts and generation waits for two drafted tokens.
-    const model = await LocalModel.load(await testLlama(), { modelPath: await writeTinyLlama(), contextSize: 1024, speculation: draft, draft: { minConfidence: 0, minTokens: 2 } });
+    const model = await LocalModel.load(await testLlama(), {
+      modelPath: await writeTinyLlama(),
+      contextSize: 1024,
+      speculation: draft,
+      draft: { minConfidence: 0, minTokens: 2 },
+    });
     try {
       expect((await model.complete(PROMPT, { maxTokens: 40 })).text).toBe(plain.text);
       const stats = model.predictionStats();
@@ -56,7 +68,10 @@ describe('prompt-lookup speculative decoding', () => {
     const other = await writeTinyLlama({ name: 'kopa-tiny-other-vocab', words: ['서울', 'tool'] });
     const model = await LocalModel.load(await testLlama(), { modelPath: await writeTinyLlama(), contextSize: 1024, speculation: `draft:${other}` });
     try {
-      await expect(model.complete('code', { maxTokens: 4 })).rejects.toMatchObject({ code: 'InvalidModelFile', message: expect.stringContaining('does not share the vocabulary') });
+      await expect(model.complete('code', { maxTokens: 4 })).rejects.toMatchObject({
+        code: 'InvalidModelFile',
+        message: expect.stringContaining('does not share the vocabulary'),
+      });
     } finally {
       await model.dispose();
     }

@@ -17,7 +17,8 @@ describe('kopa reward audit', () => {
     expect(r.dataset?.samples).toBe(24);
     expect(r.suite?.tasks).toBe(145);
     expect(r.suite?.skipped).toEqual([]);
-    for (const [row, cells] of Object.entries(r.rewards)) for (const [preset, cell] of Object.entries(cells)) expect(cell.met, `${row} under ${preset}: ${cell.worst} at ${cell.worstAt}`).toBe(true);
+    for (const [row, cells] of Object.entries(r.rewards))
+      for (const [preset, cell] of Object.entries(cells)) expect(cell.met, `${row} under ${preset}: ${cell.worst} at ${cell.worstAt}`).toBe(true);
     expect(r.rewards.golden!.kopa!.worst).toBeGreaterThanOrEqual(0.95);
     expect(r.rewards.dump!.kopa!.applies).toBe(24 + 145);
     expect(r.bench.golden).toMatchObject({ applies: 145, passed: 145, grounded: 145 });
@@ -42,7 +43,15 @@ describe('kopa bench check-answer', () => {
     expect(natural.pass).toBe(true);
     expect(natural.competitors).toContain(228600);
     // From the command line, in the user's language, with the exit status a script can test.
-    const deposits = await runKopa(['--lang', 'ko', 'bench', 'check-answer', '--task', 're-07', '보증금 후보: 86700, 60400, 153500, 164700, 230000, 228600만원']);
+    const deposits = await runKopa([
+      '--lang',
+      'ko',
+      'bench',
+      'check-answer',
+      '--task',
+      're-07',
+      '보증금 후보: 86700, 60400, 153500, 164700, 230000, 228600만원',
+    ]);
     expect(deposits.code).toBe(1);
     expect(deposits.stdout).toContain('답에 다른 후보 86700만원도 있습니다');
   }, 240_000);

@@ -21,9 +21,12 @@ let samples: SynthSample[];
 
 const MAX = { kopa: 1, toolrl: 4, 'tool-n1': 1, outcome: 1 } as const;
 
-
 async function post(path: string, body: unknown, token: string | null = service.token): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`${service.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(`${service.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
@@ -60,7 +63,12 @@ describe('kopa serve-env', () => {
   it('gives the reference and every alternative of every sample the maximum under every preset', async () => {
     let trajectories = 0;
     for (const preset of rewardPresets) {
-      const items = samples.flatMap((s) => [s.walk.trace.steps, ...s.alternatives.map((a) => a.trace!.steps)].map((steps) => ({ sample_id: s.ordinal, completion: toTrainerMessages(referenceMessages(steps, s.answerText)) })));
+      const items = samples.flatMap((s) =>
+        [s.walk.trace.steps, ...s.alternatives.map((a) => a.trace!.steps)].map((steps) => ({
+          sample_id: s.ordinal,
+          completion: toTrainerMessages(referenceMessages(steps, s.answerText)),
+        })),
+      );
       trajectories = items.length;
       const { status, json } = await post('/v1/reward', { preset, items });
       expect(status).toBe(200);
@@ -72,7 +80,9 @@ describe('kopa serve-env', () => {
 
   it('scores a wrong answer below the reference, in the outcome component', async () => {
     const s = samples[0]!;
-    const { json } = await post('/v1/reward', { items: [{ sample_id: s.ordinal, completion: toTrainerMessages(referenceMessages(s.walk.trace.steps, '모르겠습니다.')) }] });
+    const { json } = await post('/v1/reward', {
+      items: [{ sample_id: s.ordinal, completion: toTrainerMessages(referenceMessages(s.walk.trace.steps, '모르겠습니다.')) }],
+    });
     const [r] = json.results as { reward: number; components: Record<string, number> }[];
     expect(r!.components.outcome).toBe(0);
     expect(r!.reward).toBeCloseTo(0.25, 9);

@@ -26,11 +26,24 @@ afterAll(() => engine.dispose());
 describe('kopa rollout on the tiny GGUF', () => {
   it('samples G scored trajectories per prompt, with advantages summing to zero, a summary and an export', async () => {
     const out = path.join(dir, 'groups.jsonl');
-    const params = { model, dataset: 'prompts', groupSize: 3, prompts: 2, maxSteps: 2, maxTokens: 48, systemPrompt: 'Use tools.', resultTokens: 64, export: out };
+    const params = {
+      model,
+      dataset: 'prompts',
+      groupSize: 3,
+      prompts: 2,
+      maxSteps: 2,
+      maxTokens: 48,
+      systemPrompt: 'Use tools.',
+      resultTokens: 64,
+      export: out,
+    };
     const run: RolloutRunResult = await engine.call('rollout.run', params);
     expect(run.summary.groups).toBe(2);
     expect(run.summary.trajectories).toBe(6);
-    const groups = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as RolloutGroup);
+    const groups = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as RolloutGroup);
     expect(groups).toHaveLength(2);
     for (const g of groups) {
       expect(g.rewards).toHaveLength(3);

@@ -31,7 +31,10 @@ let verl: TrainExportResult;
  */
 function python(dir: string, code: string, input: unknown): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const child = spawn('python3', ['-c', code], { cwd: dir, env: { ...process.env, KOPA_ENV_URL: service.url, KOPA_ENV_TOKEN: service.token, PYTHONDONTWRITEBYTECODE: '1' } });
+    const child = spawn('python3', ['-c', code], {
+      cwd: dir,
+      env: { ...process.env, KOPA_ENV_URL: service.url, KOPA_ENV_TOKEN: service.token, PYTHONDONTWRITEBYTECODE: '1' },
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -58,12 +61,20 @@ afterAll(async () => {
 describe('kopa train export', () => {
   it('writes the files each trainer needs, one row per sample', () => {
     expect(trl.files).toEqual(expect.arrayContaining(['train.jsonl', 'train_grpo.py', 'kopa_tools.py', 'kopa_rewards.py', 'README.md']));
-    expect(verl.files).toEqual(expect.arrayContaining(['train.verl.jsonl', 'kopa_verl_reward.py', 'kopa_verl_tool.py', 'tool_config.yaml', 'to_parquet.py', 'kopa_tools.py']));
+    expect(verl.files).toEqual(
+      expect.arrayContaining(['train.verl.jsonl', 'kopa_verl_reward.py', 'kopa_verl_tool.py', 'tool_config.yaml', 'to_parquet.py', 'kopa_tools.py']),
+    );
     expect(readFileSync(path.join(trl.dir, 'train.jsonl'), 'utf8').trim().split('\n')).toHaveLength(samples.length);
-    const rows = readFileSync(path.join(verl.dir, 'train.verl.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { data_source: string; reward_model: { ground_truth: string } });
+    const rows = readFileSync(path.join(verl.dir, 'train.verl.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { data_source: string; reward_model: { ground_truth: string } });
     expect(rows[0]).toMatchObject({ data_source: 'kopa' });
     expect(JSON.parse(rows[0]!.reward_model.ground_truth)).toMatchObject({ sample_id: samples[0]!.ordinal });
-    for (const line of readFileSync(path.join(verl.dir, 'tool_config.yaml'), 'utf8').split('\n').filter((l) => l.includes('tool_schema:'))) expect(() => JSON.parse(line.split('tool_schema: ')[1]!)).not.toThrow();
+    for (const line of readFileSync(path.join(verl.dir, 'tool_config.yaml'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('tool_schema:')))
+      expect(() => JSON.parse(line.split('tool_schema: ')[1]!)).not.toThrow();
   });
 
   it('imports with the standard library, and its tools return the view the agent sees, step by step', async () => {
@@ -79,17 +90,35 @@ print(json.dumps(out, ensure_ascii=False))`;
     const queried = samples.filter((s) => s.walk.trace.steps.some((st) => st.tool === 'local.queryRows'));
     expect(queried.length, 'a sample with a query step, which needs the episode').toBeGreaterThan(0);
     const trajectories = [...queried.slice(0, 3), ...samples.slice(0, 4)].map((s) => s.walk.trace.steps);
-    const views = (await python(trl.dir, code, trajectories.map((steps) => steps.map((st) => ({ name: functionName(st.tool), args: st.args }))))) as string[][];
+    const views = (await python(
+      trl.dir,
+      code,
+      trajectories.map((steps) => steps.map((st) => ({ name: functionName(st.tool), args: st.args }))),
+    )) as string[][];
     trajectories.forEach((steps, i) => steps.forEach((st, j) => expect(views[i]![j], `${i} ${st.tool}`).toBe(toolReply(st))));
   });
 
   it('returns the service’s rewards: the maximum for the reference, less for a wrong answer', async () => {
     const s = samples[0]!;
-    const completions = [toTrainerMessages(referenceMessages(s.walk.trace.steps, s.answerText)), toTrainerMessages(referenceMessages(s.walk.trace.steps, '모르겠습니다.'))];
-    const rewards = (await python(trl.dir, 'import json, sys, kopa_rewards; c = json.load(sys.stdin); print(json.dumps(kopa_rewards.kopa_reward(c, [%d] * len(c))))'.replace('%d', String(s.ordinal)), completions)) as number[];
+    const completions = [
+      toTrainerMessages(referenceMessages(s.walk.trace.steps, s.answerText)),
+      toTrainerMessages(referenceMessages(s.walk.trace.steps, '모르겠습니다.')),
+    ];
+    const rewards = (await python(
+      trl.dir,
+      'import json, sys, kopa_rewards; c = json.load(sys.stdin); print(json.dumps(kopa_rewards.kopa_reward(c, [%d] * len(c))))'.replace(
+        '%d',
+        String(s.ordinal),
+      ),
+      completions,
+    )) as number[];
     expect(rewards[0]).toBeCloseTo(1, 9);
     expect(rewards[1]).toBeCloseTo(0.25, 9);
-    const score = await python(verl.dir, `import json, sys, kopa_verl_reward; m = json.load(sys.stdin); print(json.dumps(kopa_verl_reward.compute_score("kopa", "", json.dumps({"sample_id": ${s.ordinal}}), {"messages": m})))`, completions[0]);
+    const score = await python(
+      verl.dir,
+      `import json, sys, kopa_verl_reward; m = json.load(sys.stdin); print(json.dumps(kopa_verl_reward.compute_score("kopa", "", json.dumps({"sample_id": ${s.ordinal}}), {"messages": m})))`,
+      completions[0],
+    );
     expect(score).toBeCloseTo(1, 9);
   });
 
@@ -98,7 +127,11 @@ print(json.dumps(out, ensure_ascii=False))`;
       [trl.dir, ['train_grpo.py', 'kopa_tools.py', 'kopa_rewards.py']],
       [verl.dir, ['kopa_verl_reward.py', 'kopa_verl_tool.py', 'to_parquet.py']],
     ] as const) {
-      const run = spawnSync('python3', ['-m', 'py_compile', ...files], { cwd: dir, encoding: 'utf8', env: { ...process.env, PYTHONPYCACHEPREFIX: fileTempDir() } });
+      const run = spawnSync('python3', ['-m', 'py_compile', ...files], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, PYTHONPYCACHEPREFIX: fileTempDir() },
+      });
       expect(run.status, run.stderr).toBe(0);
     }
   });

@@ -34,7 +34,24 @@ describe('Store.open', () => {
     expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
     const tables = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
-    for (const concept of ['tools', 'recordings', 'snapshots', 'audit_log', 'edges', 'edge_trials', 'plans', 'samples', 'datasets', 'tasks', 'runs', 'attempts', 'chats', 'messages', 'models', 'schema_migrations']) {
+    for (const concept of [
+      'tools',
+      'recordings',
+      'snapshots',
+      'audit_log',
+      'edges',
+      'edge_trials',
+      'plans',
+      'samples',
+      'datasets',
+      'tasks',
+      'runs',
+      'attempts',
+      'chats',
+      'messages',
+      'models',
+      'schema_migrations',
+    ]) {
       expect(tables).toContain(concept);
     }
     store.close();
@@ -43,8 +60,10 @@ describe('Store.open', () => {
   it('keeps the audit log append-only', () => {
     const store = Store.open(path.join(tempDir(), 'kopa.db'));
     store.db
-      .prepare(`INSERT INTO audit_log (at, tool_id, method, host, path, args_hash, bytes, latency_ms, mode, prev_hash, hash)
-                VALUES ('t', 'kma.x', 'GET', 'apis.data.go.kr', '/p', 'h', 1, 1, 'emulator', '0', 'a')`)
+      .prepare(
+        `INSERT INTO audit_log (at, tool_id, method, host, path, args_hash, bytes, latency_ms, mode, prev_hash, hash)
+                VALUES ('t', 'kma.x', 'GET', 'apis.data.go.kr', '/p', 'h', 1, 1, 'emulator', '0', 'a')`,
+      )
       .run();
     expect(() => store.db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
     expect(() => store.db.prepare("UPDATE audit_log SET host = 'evil'").run()).toThrow(/append-only/);
@@ -90,7 +109,19 @@ describe('Store.open', () => {
   it('keeps an existing audit chain whole when migration 7 rebuilds the table without its hash index', () => {
     const file = path.join(tempDir(), 'kopa.db');
     const before = Store.open(file, { migrations: storeMigrations.slice(0, 6) });
-    const entry = (i: number): AuditEntry => ({ at: `2026-11-3${i % 2}T00:00:0${i}Z`, toolId: 'kma.getUltraSrtNcst', method: 'GET', host: 'apis.data.go.kr', path: '/p', argsHash: `h${i}`, resultCode: '00', errorKind: null, bytes: i, latencyMs: 1, mode: 'live' });
+    const entry = (i: number): AuditEntry => ({
+      at: `2026-11-3${i % 2}T00:00:0${i}Z`,
+      toolId: 'kma.getUltraSrtNcst',
+      method: 'GET',
+      host: 'apis.data.go.kr',
+      path: '/p',
+      argsHash: `h${i}`,
+      resultCode: '00',
+      errorKind: null,
+      bytes: i,
+      latencyMs: 1,
+      mode: 'live',
+    });
     const written = new AuditRepository(before.db).appendAll([1, 2, 3, 4, 5].map(entry));
     before.close();
     const after = Store.open(file);
@@ -98,7 +129,13 @@ describe('Store.open', () => {
     expect(audit.verify()).toMatchObject({ ok: true, entries: 5, head: written[4]!.hash });
     expect(audit.recent(5).reverse()).toEqual(written);
     expect(after.db.prepare("SELECT count(*) FROM sqlite_master WHERE tbl_name = 'audit_log' AND type = 'index'").pluck().get()).toBe(0);
-    expect(() => after.db.prepare("INSERT OR REPLACE INTO audit_log SELECT seq, at, tool_id, method, 'evil.example', path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash FROM audit_log WHERE seq = 2").run()).toThrow(/append-only/);
+    expect(() =>
+      after.db
+        .prepare(
+          "INSERT OR REPLACE INTO audit_log SELECT seq, at, tool_id, method, 'evil.example', path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash FROM audit_log WHERE seq = 2",
+        )
+        .run(),
+    ).toThrow(/append-only/);
     audit.append(entry(6));
     expect(audit.verify()).toMatchObject({ ok: true, entries: 6 });
     after.close();
@@ -124,11 +161,15 @@ describe('Store.open', () => {
     raw.pragma('wal_checkpoint(TRUNCATE)');
     raw.close();
     const before = sha(file);
-    expectRefusal(() => Store.open(file), 'NewerDatabase', new RegExp(`schema version ${storeMigrations.length + 5}.*newer|knows versions up to ${storeMigrations.length}`));
+    expectRefusal(
+      () => Store.open(file),
+      'NewerDatabase',
+      new RegExp(`schema version ${storeMigrations.length + 5}.*newer|knows versions up to ${storeMigrations.length}`),
+    );
     expect(sha(file)).toBe(before);
   });
 
-  it('refuses an empty kopa.db, a folder in its place, a missing table, and another program\'s SQLite file, changing none of them', () => {
+  it("refuses an empty kopa.db, a folder in its place, a missing table, and another program's SQLite file, changing none of them", () => {
     const dir = tempDir();
     const empty = path.join(dir, 'empty.db');
     writeFileSync(empty, '');

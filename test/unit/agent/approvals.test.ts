@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApprovalBroker } from '../../../main/engine/agent/approvals.ts';
 
-const call = (chatId: string, tool = 'kasi.getRestDeInfo', onAsk: (id: string) => void = () => undefined) => ({ chatId, tool, arguments: { solYear: '2025' }, onAsk });
+const call = (chatId: string, tool = 'kasi.getRestDeInfo', onAsk: (id: string) => void = () => undefined) => ({
+  chatId,
+  tool,
+  arguments: { solYear: '2025' },
+  onAsk,
+});
 
 describe('approval broker', () => {
   it('denies a call nobody answers, saying so', async () => {

@@ -10,7 +10,11 @@ describe('argument origins', () => {
       { handle: 'r2', rows: [{ code: 1111010100 }, { nx: 60, ny: 127 }] },
     ];
     const origins = argumentOrigins({ LAWD_CD: '1111010100', DEAL_YMD: '202503', nx: 60, pageNo: 1, query: '종로구' }, '종로구 아파트 3월 거래', earlier);
-    expect(origins).toEqual({ LAWD_CD: { from: 'result', handle: 'r2', field: 'code' }, nx: { from: 'result', handle: 'r2', field: 'nx' }, query: { from: 'question' } });
+    expect(origins).toEqual({
+      LAWD_CD: { from: 'result', handle: 'r2', field: 'code' },
+      nx: { from: 'result', handle: 'r2', field: 'nx' },
+      query: { from: 'question' },
+    });
   });
 
   it('leaves a value found nowhere without an origin rather than guessing', () => {

@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { ChatHistoryItem } from 'node-llama-cpp';
 import { fitHistory } from '../../../native/llama/contextPolicy.ts';
 
-const rows = (handle: string, n: number) => ({ result: handle, totalCount: n, fields: ['locdate'], data: Array.from({ length: n }, (_, i) => [`202505${String(i + 1).padStart(2, '0')}`]) });
+const rows = (handle: string, n: number) => ({
+  result: handle,
+  totalCount: n,
+  fields: ['locdate'],
+  data: Array.from({ length: n }, (_, i) => [`202505${String(i + 1).padStart(2, '0')}`]),
+});
 const chars = (history: ChatHistoryItem[]): number => JSON.stringify(history).length;
 
 const native: ChatHistoryItem[] = [
@@ -27,7 +32,11 @@ describe('the context policy', () => {
     const { history, trimmed } = fitHistory(native, budget, chars);
     expect(trimmed).toEqual({ results: 1, items: 0 });
     const first = (history[2] as { response: { result: unknown }[] }).response[0]!.result;
-    expect(first).toEqual({ result: 'r1', totalCount: 30, note: '맥락이 모자라 이 결과(r1)의 행을 뺐습니다. 필요하면 local_queryRows(result="r1")로 다시 읽으세요.' });
+    expect(first).toEqual({
+      result: 'r1',
+      totalCount: 30,
+      note: '맥락이 모자라 이 결과(r1)의 행을 뺐습니다. 필요하면 local_queryRows(result="r1")로 다시 읽으세요.',
+    });
     expect((history[3] as { response: { result: unknown }[] }).response[0]!.result).toEqual(rows('r2', 30));
     expect(history.slice(0, 2)).toEqual(native.slice(0, 2));
     expect(chars(history)).toBeLessThanOrEqual(budget);

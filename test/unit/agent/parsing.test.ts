@@ -10,7 +10,8 @@ const bare = (output: string) => parseToolCalls(output).calls.map(({ name, argum
 
 describe('tool-call parser', () => {
   it('reads Hermes <tool_call> blocks and keeps the text around them', () => {
-    const output = '지금 찾아볼게요.\n<tool_call>\n{"name": "kma_getUltraSrtNcst", "arguments": {"nx": 60, "ny": 127}}\n</tool_call>\n<tool_call>{"name": "kasi_getRestDeInfo", "arguments": "{\\"solYear\\": \\"2025\\"}"}</tool_call>';
+    const output =
+      '지금 찾아볼게요.\n<tool_call>\n{"name": "kma_getUltraSrtNcst", "arguments": {"nx": 60, "ny": 127}}\n</tool_call>\n<tool_call>{"name": "kasi_getRestDeInfo", "arguments": "{\\"solYear\\": \\"2025\\"}"}</tool_call>';
     const out = parseToolCalls(output);
     expect(bare(output)).toEqual([
       { name: 'kma_getUltraSrtNcst', arguments: { nx: 60, ny: 127 } },
@@ -48,7 +49,13 @@ describe('step grammar', () => {
     description: '',
     parameters: {
       type: 'object',
-      properties: { nx: { type: 'integer', minimum: 1 }, base_time: { type: 'string', pattern: '^\\d{4}$' }, dataType: { type: 'string', enum: ['JSON', 'XML'] }, pageNo: { type: 'integer' }, note: { type: 'string' } },
+      properties: {
+        nx: { type: 'integer', minimum: 1 },
+        base_time: { type: 'string', pattern: '^\\d{4}$' },
+        dataType: { type: 'string', enum: ['JSON', 'XML'] },
+        pageNo: { type: 'integer' },
+        note: { type: 'string' },
+      },
       required: ['nx', 'base_time'],
     },
   };

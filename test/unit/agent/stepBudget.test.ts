@@ -8,7 +8,12 @@ const DEALS: ModelTool = {
   description: 'apartment deals',
   parameters: {
     type: 'object',
-    properties: { LAWD_CD: { type: 'string', pattern: '^\\d{5}$' }, DEAL_YMD: { type: 'string', pattern: '^\\d{6}$' }, kind: { enum: ['매매', '전월세'] }, note: { type: 'string', maxLength: 20 } },
+    properties: {
+      LAWD_CD: { type: 'string', pattern: '^\\d{5}$' },
+      DEAL_YMD: { type: 'string', pattern: '^\\d{6}$' },
+      kind: { enum: ['매매', '전월세'] },
+      note: { type: 'string', maxLength: 20 },
+    },
     required: ['LAWD_CD', 'DEAL_YMD', 'note'],
   },
 };
@@ -16,7 +21,10 @@ const DEALS: ModelTool = {
 describe('a turn’s token budget', () => {
   it('is the longest call the grammar admits: codes at their length, enums at their longest, text at its cap', () => {
     const text = longestStep(stepGrammar([DEALS], { allowFinal: false }));
-    expect(JSON.parse(text)).toEqual({ tool: DEALS.name, arguments: { LAWD_CD: '가'.repeat(5), DEAL_YMD: '가'.repeat(6), kind: '전월세', note: '가'.repeat(20) } });
+    expect(JSON.parse(text)).toEqual({
+      tool: DEALS.name,
+      arguments: { LAWD_CD: '가'.repeat(5), DEAL_YMD: '가'.repeat(6), kind: '전월세', note: '가'.repeat(20) },
+    });
     // Laid out as loosely as the grammar allows: a new line and the nesting's indentation before every element.
     expect(text).toContain('\n        "LAWD_CD": ');
   });

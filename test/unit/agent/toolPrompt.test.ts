@@ -35,7 +35,11 @@ describe('the tools in words', () => {
   });
 
   it('speaks English to tools described in English (BFCL), and says nothing when no tool is offered', () => {
-    const english: ModelTool = { name: 'add', description: 'Adds two numbers.', parameters: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] } };
+    const english: ModelTool = {
+      name: 'add',
+      description: 'Adds two numbers.',
+      parameters: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] },
+    };
     expect(toolPrompt([english])).toContain('# Tools\nYou can call the tools below.');
     expect(toolPrompt([english])).toContain('- a (required, number)');
     expect(toolPrompt([])).toBe('');

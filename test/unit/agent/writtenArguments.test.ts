@@ -13,7 +13,13 @@ describe('arguments as the model wrote them', () => {
 
   it('joins streamed chunks call by call', () => {
     const calls = new WrittenCalls();
-    for (const [callIndex, paramsChunk] of [[0, '{"x": 1'], [1, '{"y"'], [0, '.0}'], [1, ': 2}']] as const) calls.add({ callIndex, paramsChunk });
+    for (const [callIndex, paramsChunk] of [
+      [0, '{"x": 1'],
+      [1, '{"y"'],
+      [0, '.0}'],
+      [1, ': 2}'],
+    ] as const)
+      calls.add({ callIndex, paramsChunk });
     expect([calls.arguments(0), calls.arguments(1), calls.arguments(2)]).toEqual(['{"x":1.0}', '{"y":2}', undefined]);
   });
 });

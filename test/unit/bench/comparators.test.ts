@@ -18,7 +18,8 @@ describe('numbers', () => {
   });
 
   it('compares a 만원 amount however the answer writes it', () => {
-    for (const answer of ['8억 2,500만원에 거래됐습니다.', '82,500만 원', '최고가는 82500(만원)입니다', '825,000,000원']) expect(passes(spec('number'), 82500, answer, '만원'), answer).toBe(true);
+    for (const answer of ['8억 2,500만원에 거래됐습니다.', '82,500만 원', '최고가는 82500(만원)입니다', '825,000,000원'])
+      expect(passes(spec('number'), 82500, answer, '만원'), answer).toBe(true);
     expect(passes(spec('number'), 82500, '8억 2천만원', '만원')).toBe(false);
   });
 
@@ -107,21 +108,29 @@ describe('why a verdict was given', () => {
 
 describe('committing to an answer', () => {
   const candidates = (competitors: unknown[], shown: unknown[] = []): { competitors: unknown[]; shown: unknown[] } => ({ competitors, shown });
-  const judge = (s: AnswerSpec, expected: unknown, answer: string, ctx: Partial<Parameters<typeof compareAnswer>[3]> = {}): ReturnType<typeof compareAnswer> => compareAnswer(s, expected, answer, { year: 2025, ...ctx });
+  const judge = (s: AnswerSpec, expected: unknown, answer: string, ctx: Partial<Parameters<typeof compareAnswer>[3]> = {}): ReturnType<typeof compareAnswer> =>
+    compareAnswer(s, expected, answer, { year: 2025, ...ctx });
 
   it('refuses a hedge between the expected value and a competitor the results held, and says which', () => {
     const deposits = candidates([86700, 60400, 153500, 164700, 228600]);
     const hedge = judge(spec('number'), 230000, '보증금 후보: 86700, 60400, 153500, 164700, 230000, 228600만원', { unit: '만원', candidates: deposits });
     expect(hedge.pass).toBe(false);
     expect(translate('ko', hedge.said.key, hedge.said.vars)).toBe('답에 다른 후보 86700만원도 있습니다');
-    expect(judge(spec('string'), '신천센트럴', '잠실아이파크, 풍납아이파크, 송파푸르지오, 신천센트럴 중 하나입니다', { candidates: candidates(['잠실아이파크', '풍납아이파크', '송파푸르지오']) }).pass).toBe(false);
+    expect(
+      judge(spec('string'), '신천센트럴', '잠실아이파크, 풍납아이파크, 송파푸르지오, 신천센트럴 중 하나입니다', {
+        candidates: candidates(['잠실아이파크', '풍납아이파크', '송파푸르지오']),
+      }).pass,
+    ).toBe(false);
     expect(judge(spec('contains'), '02-555-1610', '02-555-1610 또는 02-555-1611', { candidates: candidates(['02-555-1611']) }).pass).toBe(false);
     expect(judge(spec('set'), ['20251005', '20251006'], '10월 3일, 5일, 6일입니다', { candidates: candidates(['20251003']) }).pass).toBe(false);
   });
 
   it('keeps passing a natural answer with units, 억 amounts and other fields as context', () => {
     const deposits = candidates([86700, 60400, 153500, 164700, 228600], [86700, 60400, 153500, 164700, 228600, '신천센트럴', 134.5, 7]);
-    expect(judge(spec('number'), 230000, '가장 높은 보증금은 23억 원(230,000만원)입니다. 신천센트럴 134.5㎡ 7층 거래입니다.', { unit: '만원', candidates: deposits }).pass).toBe(true);
+    expect(
+      judge(spec('number'), 230000, '가장 높은 보증금은 23억 원(230,000만원)입니다. 신천센트럴 134.5㎡ 7층 거래입니다.', { unit: '만원', candidates: deposits })
+        .pass,
+    ).toBe(true);
     // "센트럴" inside the expected name is not a competitor's word.
     expect(judge(spec('string'), '신천센트럴', '신천센트럴입니다.', { candidates: candidates(['센트럴']) }).pass).toBe(true);
     // A month or a year is not an amount, even where a competitor's digits are the same.

@@ -22,7 +22,11 @@ function task(query: string, dealYmd = '202503'): BenchTask {
       version: 1,
       steps: [
         { id: 's1', tool: 'mois.getStanReginCdList', args: { locatadd_nm: { value: '서울특별시 강남구' } } },
-        { id: 's2', tool: 'molit.getRTMSDataSvcAptTradeDev', args: { LAWD_CD: { expr: '$substring(s1.items[0].region_cd, 0, 5)' }, DEAL_YMD: { value: dealYmd }, numOfRows: { value: 1000 } } },
+        {
+          id: 's2',
+          tool: 'molit.getRTMSDataSvcAptTradeDev',
+          args: { LAWD_CD: { expr: '$substring(s1.items[0].region_cd, 0, 5)' }, DEAL_YMD: { value: dealYmd }, numOfRows: { value: 1000 } },
+        },
       ],
       answer: { expr: 's2.totalCount', compare: 'number' },
     },
@@ -32,8 +36,28 @@ function task(query: string, dealYmd = '202503'): BenchTask {
 }
 
 const trace: TraceStep[] = [
-  { id: 's1', tool: 'mois.getStanReginCdList', args: { locatadd_nm: '서울특별시 강남구' }, ok: true, items: [{ region_cd: '1168000000' }], totalCount: 1, resultCode: '00', errorKind: null, latencyMs: 1 },
-  { id: 's2', tool: 'molit.getRTMSDataSvcAptTradeDev', args: { LAWD_CD: '11680', DEAL_YMD: '202503', numOfRows: 1000 }, ok: true, items: [{ aptNm: '역삼자이' }], totalCount: 49, resultCode: '000', errorKind: null, latencyMs: 1 },
+  {
+    id: 's1',
+    tool: 'mois.getStanReginCdList',
+    args: { locatadd_nm: '서울특별시 강남구' },
+    ok: true,
+    items: [{ region_cd: '1168000000' }],
+    totalCount: 1,
+    resultCode: '00',
+    errorKind: null,
+    latencyMs: 1,
+  },
+  {
+    id: 's2',
+    tool: 'molit.getRTMSDataSvcAptTradeDev',
+    args: { LAWD_CD: '11680', DEAL_YMD: '202503', numOfRows: 1000 },
+    ok: true,
+    items: [{ aptNm: '역삼자이' }],
+    totalCount: 49,
+    resultCode: '000',
+    errorKind: null,
+    latencyMs: 1,
+  },
 ];
 
 describe('task lints', () => {
@@ -43,9 +67,15 @@ describe('task lints', () => {
   });
 
   it('flags an omitted value, a leaked intermediate code and an as-of mismatch', () => {
-    expect(lintTask(task('2025년 3월 아파트 매매는 몇 건이었어요?'), trace, lintCtx)).toEqual([{ kind: 'omitted value', detail: expect.stringContaining('s1.locatadd_nm=서울특별시 강남구') }]);
-    expect(lintTask(task('2025년 3월 서울 강남구(11680) 아파트 매매는 몇 건?'), trace, lintCtx)).toEqual([{ kind: 'leaked id', detail: 'the request names 11680, which only an earlier step knows' }]);
-    expect(lintTask(task('이번 달 서울 강남구 아파트 매매는 몇 건이었어요?'), trace, lintCtx)).toEqual([{ kind: 'as-of mismatch', detail: expect.stringContaining('s2.DEAL_YMD=202503') }]);
+    expect(lintTask(task('2025년 3월 아파트 매매는 몇 건이었어요?'), trace, lintCtx)).toEqual([
+      { kind: 'omitted value', detail: expect.stringContaining('s1.locatadd_nm=서울특별시 강남구') },
+    ]);
+    expect(lintTask(task('2025년 3월 서울 강남구(11680) 아파트 매매는 몇 건?'), trace, lintCtx)).toEqual([
+      { kind: 'leaked id', detail: 'the request names 11680, which only an earlier step knows' },
+    ]);
+    expect(lintTask(task('이번 달 서울 강남구 아파트 매매는 몇 건이었어요?'), trace, lintCtx)).toEqual([
+      { kind: 'as-of mismatch', detail: expect.stringContaining('s2.DEAL_YMD=202503') },
+    ]);
   });
 });
 
@@ -54,7 +84,14 @@ const metricCtx = (query: string): MetricContext => ({
   incidental: (_t, p) => p === 'numOfRows',
   mention: (tool, p, v) => statedForms(tool, TAGS[p] ?? '', v, new Date('2025-04-21T10:30:00+09:00')).find((form) => query.includes(form)),
 });
-const call = (tool: string, args: Record<string, unknown>, extra: Partial<AttemptCall> = {}): AttemptCall => ({ tool, arguments: args, ok: true, errorKind: null, items: [], ...extra });
+const call = (tool: string, args: Record<string, unknown>, extra: Partial<AttemptCall> = {}): AttemptCall => ({
+  tool,
+  arguments: args,
+  ok: true,
+  errorKind: null,
+  items: [],
+  ...extra,
+});
 
 describe('step metrics', () => {
   it('tells values from the user, from an earlier output (sliced or padded) and invented ones apart', () => {
@@ -82,19 +119,43 @@ describe('step metrics', () => {
 });
 
 describe('failure taxonomy', () => {
-  const base = (calls: AttemptCall[], answer: string | null, stoppedBy: AttemptRecord['stoppedBy'] = 'final'): { attempt: AttemptRecord; kind: (decline?: boolean) => string } => {
+  const base = (
+    calls: AttemptCall[],
+    answer: string | null,
+    stoppedBy: AttemptRecord['stoppedBy'] = 'final',
+  ): { attempt: AttemptRecord; kind: (decline?: boolean) => string } => {
     const attempt = { answer, stoppedBy, calls };
     return { attempt, kind: (decline = false) => classifyFailure(attempt, stepMetrics(calls, trace, metricCtx('2025년 3월 서울 강남구')), decline) };
   };
-  const good = [call('mois.getStanReginCdList', { locatadd_nm: '서울특별시 강남구' }, { items: [{ region_cd: '1168000000' }] }), call('molit.getRTMSDataSvcAptTradeDev', { LAWD_CD: '11680', DEAL_YMD: '202503' })];
+  const good = [
+    call('mois.getStanReginCdList', { locatadd_nm: '서울특별시 강남구' }, { items: [{ region_cd: '1168000000' }] }),
+    call('molit.getRTMSDataSvcAptTradeDev', { LAWD_CD: '11680', DEAL_YMD: '202503' }),
+  ];
 
   it('names the first thing that went wrong', () => {
     expect(base(good, '<tool_call>{"name": "x"').kind()).toBe('unparseable output');
     expect(base(good, '49건입니다').kind(true)).toBe('failed to decline');
     expect(base([], '49건입니다').kind()).toBe('no call');
     expect(base(good, null, 'maxSteps').kind()).toBe('step cap or loop');
-    expect(base([good[0]!, call('molit.getRTMSDataSvcAptTradeDev', { LAWD_CD: '11680', DEAL_YMD: '202503' }, { ok: false, errorKind: 'Timeout', injected: 'timeout' })], '모르겠습니다').kind()).toBe('unrecovered API error');
-    expect(base([good[0]!, call('molit.getRTMSDataSvcAptTradeDev', { LAWD_CD: 'x' }, { ok: false, errorKind: null, refused: '인자가 스키마에 맞지 않아 호출하지 않았습니다: /LAWD_CD pattern' })], '모르겠습니다').kind()).toBe('invalid arguments');
+    expect(
+      base(
+        [good[0]!, call('molit.getRTMSDataSvcAptTradeDev', { LAWD_CD: '11680', DEAL_YMD: '202503' }, { ok: false, errorKind: 'Timeout', injected: 'timeout' })],
+        '모르겠습니다',
+      ).kind(),
+    ).toBe('unrecovered API error');
+    expect(
+      base(
+        [
+          good[0]!,
+          call(
+            'molit.getRTMSDataSvcAptTradeDev',
+            { LAWD_CD: 'x' },
+            { ok: false, errorKind: null, refused: '인자가 스키마에 맞지 않아 호출하지 않았습니다: /LAWD_CD pattern' },
+          ),
+        ],
+        '모르겠습니다',
+      ).kind(),
+    ).toBe('invalid arguments');
     expect(base([call('kasi.getRestDeInfo', { solYear: '2025' })], '49건').kind()).toBe('wrong tool');
     expect(base([good[0]!, call('molit.getRTMSDataSvcAptTradeDev', { LAWD_CD: '26350', DEAL_YMD: '202503' })], '12건').kind()).toBe('invented value');
     expect(base([good[0]!], '49건').kind()).toBe('premature answer');

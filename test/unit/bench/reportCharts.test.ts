@@ -8,7 +8,13 @@ const same = [{ k: 1, value: 0.5, low: 0.3, high: 0.7 }];
 
 describe('report charts', () => {
   it('labels a single sample and keeps pass@k and pass^k apart where they coincide', () => {
-    const svg = passCurveChart([{ name: 'pass@k', cls: 'at', points: same }, { name: 'pass^k', cls: 'hat', points: same }], 'curves');
+    const svg = passCurveChart(
+      [
+        { name: 'pass@k', cls: 'at', points: same },
+        { name: 'pass^k', cls: 'hat', points: same },
+      ],
+      'curves',
+    );
     expect(svg).toContain('class="chart-title">curves</text>');
     expect(svg).toContain('>pass@k 50.0% [30.0%, 70.0%]</text>');
     expect(svg).toContain('>pass^k 50.0% [30.0%, 70.0%]</text>');
@@ -19,7 +25,13 @@ describe('report charts', () => {
   });
 
   it('draws every level, a 0 % one too, with its value and n', () => {
-    const svg = barChart([{ label: 'L1', value: 0, low: 0, high: 0, n: 3 }, { label: 'L2', value: 1, low: 1, high: 1, n: 4 }], 'levels');
+    const svg = barChart(
+      [
+        { label: 'L1', value: 0, low: 0, high: 0, n: 3 },
+        { label: 'L2', value: 1, low: 1, high: 1, n: 4 },
+      ],
+      'levels',
+    );
     const heights = [...svg.matchAll(/<rect [^>]*height="([\d.]+)" class="bar"/g)].map((m) => Number(m[1]));
     expect(heights).toHaveLength(2);
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(2);

@@ -14,12 +14,27 @@ import { fcCallString } from '../../../main/core/bfcl/multiTurn/decode.ts';
 describe('Python values', () => {
   it('prints floats as repr does: shortest digits, exponent below 1e-4 and from 1e16', () => {
     expect([5, 700, 1e16, 1e15, 1e-6, 0.0001, 0.00001, 113.56230000000001, -0, 2.5e-7, 1.5e300].map(floatRepr)).toEqual([
-      '5.0', '700.0', '1e+16', '1000000000000000.0', '1e-06', '0.0001', '1e-05', '113.56230000000001', '-0.0', '2.5e-07', '1.5e+300',
+      '5.0',
+      '700.0',
+      '1e+16',
+      '1000000000000000.0',
+      '1e-06',
+      '0.0001',
+      '1e-05',
+      '113.56230000000001',
+      '-0.0',
+      '2.5e-07',
+      '1.5e+300',
     ]);
   });
 
   it('dumps dicts as json.dumps does: insertion order whatever the keys, ASCII escapes, int keys as strings', () => {
-    const d = new PyDict([['12446', 1], ['12345', float(2)], [7, 'it’s\u007f😀'], ['nested', [true, null, float(1e-7)]]]);
+    const d = new PyDict([
+      ['12446', 1],
+      ['12345', float(2)],
+      [7, 'it’s\u007f😀'],
+      ['nested', [true, null, float(1e-7)]],
+    ]);
     expect(jsonDumps(d)).toBe('{"12446": 1, "12345": 2.0, "7": "it\\u2019s\\u007f\\ud83d\\ude00", "nested": [true, null, 1e-07]}');
     expect(repr(d)).toBe("{'12446': 1, '12345': 2.0, 7: 'it’s\\x7f😀', 'nested': [True, None, 1e-07]}");
     expect(() => jsonDumps(new PyDict([['ids', new PySet([1])]]))).toThrow('Object of type set is not JSON serializable');
@@ -32,7 +47,18 @@ describe('Python values', () => {
   it('compares as Python ==: 1 == 1.0 == True, dicts without order, lists with it', () => {
     expect(pyEquals(1, float(1))).toBe(true);
     expect(pyEquals(true, 1)).toBe(true);
-    expect(pyEquals(new PyDict([['a', 1], ['b', 2]]), new PyDict([['b', 2], ['a', float(1)]]))).toBe(true);
+    expect(
+      pyEquals(
+        new PyDict([
+          ['a', 1],
+          ['b', 2],
+        ]),
+        new PyDict([
+          ['b', 2],
+          ['a', float(1)],
+        ]),
+      ),
+    ).toBe(true);
     expect(pyEquals([1, 2], [2, 1])).toBe(false);
     expect(pyEquals('1', 1)).toBe(false);
     const keys = new PyDict([[1, 'int']]);
@@ -68,9 +94,11 @@ describe('MathAPI numbers beyond doubles', () => {
   });
 
   it('answers square_root as decimal prints it, and rounds half to even', () => {
-    expect([decimalSqrt(16, 10), decimalSqrt(float(2), 10), decimalSqrt(float(2.25), 5), decimalSqrt(float(0.1), 20), decimalSqrt(1000000, 3)].map((d) => d.reprText)).toEqual([
-      "Decimal('4')", "Decimal('1.414213562')", "Decimal('1.5')", "Decimal('0.31622776601683794198')", "Decimal('1.00E+3')",
-    ]);
+    expect(
+      [decimalSqrt(16, 10), decimalSqrt(float(2), 10), decimalSqrt(float(2.25), 5), decimalSqrt(float(0.1), 20), decimalSqrt(1000000, 3)].map(
+        (d) => d.reprText,
+      ),
+    ).toEqual(["Decimal('4')", "Decimal('1.414213562')", "Decimal('1.5')", "Decimal('0.31622776601683794198')", "Decimal('1.00E+3')"]);
     expect([pyRound(float(2.5), 0), pyRound(float(2.675), 2), pyRound(float(3.14159), 3), pyRound(7, 0)].map(repr)).toEqual(['2.0', '2.67', '3.142', '7']);
   });
 });

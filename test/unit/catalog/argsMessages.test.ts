@@ -41,8 +41,14 @@ describe('argument violations', () => {
   });
 
   it('read in Korean from the same catalogue words', () => {
-    const say = (args: unknown): string[] => violations(args).map((v) => `${v.path} ${sayViolation('ko', v)}`).sort();
-    expect(say({ ymd: '2026-12-01', code: '1168010100' })).toEqual(['/code 5자 이하여야 합니다 (시군구 코드)', '/ymd 8자리 숫자여야 합니다 (날짜 YYYYMMDD, 예: 20261201)']);
+    const say = (args: unknown): string[] =>
+      violations(args)
+        .map((v) => `${v.path} ${sayViolation('ko', v)}`)
+        .sort();
+    expect(say({ ymd: '2026-12-01', code: '1168010100' })).toEqual([
+      '/code 5자 이하여야 합니다 (시군구 코드)',
+      '/ymd 8자리 숫자여야 합니다 (날짜 YYYYMMDD, 예: 20261201)',
+    ]);
     expect(say({})).toEqual(['/ymd 꼭 줘야 합니다']);
     expect(sayViolation('ko', { path: '/x', message: 'an English message only' })).toBe('an English message only');
   });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createProgressReporter } from '../../../main/cli/progress.ts';
 
-function fakeStream(isTTY: boolean): { write: (s: string) => boolean; isTTY: boolean; columns: number; text: () => string; cursorTo: () => boolean; clearLine: () => boolean; moveCursor: () => boolean } {
+function fakeStream(isTTY: boolean): {
+  write: (s: string) => boolean;
+  isTTY: boolean;
+  columns: number;
+  text: () => string;
+  cursorTo: () => boolean;
+  clearLine: () => boolean;
+  moveCursor: () => boolean;
+} {
   let written = '';
   return {
     write: (s: string) => {

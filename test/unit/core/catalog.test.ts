@@ -66,7 +66,13 @@ describe('the bundled catalog', () => {
     const remote = catalog.remoteTools().map((t) => `${t.endpoint.host}${t.endpoint.path}`);
     expect(REQUIRED_PATHS).toHaveLength(44);
     expect(remote.sort()).toEqual([...REQUIRED_PATHS].sort());
-    expect(catalog.list().filter((t) => t.kind === 'local').map((t) => t.id).sort()).toEqual(['local.latLonToKmaGrid', 'local.utmkToWgs84']);
+    expect(
+      catalog
+        .list()
+        .filter((t) => t.kind === 'local')
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(['local.latLonToKmaGrid', 'local.utmkToWgs84']);
   });
 
   it('gives every tool Korean and English names and descriptions, a source and valid examples', () => {
@@ -78,9 +84,18 @@ describe('the bundled catalog', () => {
 
   it('posts NTS requests as JSON and never takes a key as an argument', () => {
     for (const tool of bundledCatalog().remoteTools()) {
-      expect(Object.keys(tool.parameters.properties).map((k) => k.toLowerCase()), tool.id).not.toContain(tool.auth.param.toLowerCase());
+      expect(
+        Object.keys(tool.parameters.properties).map((k) => k.toLowerCase()),
+        tool.id,
+      ).not.toContain(tool.auth.param.toLowerCase());
     }
-    expect(bundledCatalog().remoteTools().filter((t) => t.endpoint.method === 'POST').map((t) => t.id).sort()).toEqual(['nts.businessStatus', 'nts.businessValidate']);
+    expect(
+      bundledCatalog()
+        .remoteTools()
+        .filter((t) => t.endpoint.method === 'POST')
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(['nts.businessStatus', 'nts.businessValidate']);
   });
 });
 
@@ -96,7 +111,11 @@ describe('catalog validation', () => {
 
   it('refuses unknown semantic tags, undefined required parameters, examples that do not fit, duplicate ids and keys as arguments', () => {
     const bad = structuredClone(base);
-    const tool = bad.tools[0] as { parameters: { properties: Record<string, Record<string, unknown>>; required: string[] }; examples: { args: Record<string, unknown> }[]; response: { fields: Record<string, Record<string, unknown>> } };
+    const tool = bad.tools[0] as {
+      parameters: { properties: Record<string, Record<string, unknown>>; required: string[] };
+      examples: { args: Record<string, unknown> }[];
+      response: { fields: Record<string, Record<string, unknown>> };
+    };
     tool.parameters.properties.solYear!['x-semantic'] = 'date.someday';
     tool.parameters.required.push('solDay');
     tool.examples.push({ args: { solYear: 'soon' } });
@@ -144,7 +163,10 @@ describe('OpenAPI import', () => {
     const { file } = importOpenApi(doc);
     const tool = file.tools[0]!;
     expect(tool.id).toBe('b552584.getMsrstnAcctoRDyrg');
-    expect(tool).toMatchObject({ endpoint: { host: 'apis.data.go.kr', path: '/B552584/ArpltnStatsSvc/getMsrstnAcctoRDyrg' }, format: { param: 'returnType', json: 'json' } });
+    expect(tool).toMatchObject({
+      endpoint: { host: 'apis.data.go.kr', path: '/B552584/ArpltnStatsSvc/getMsrstnAcctoRDyrg' },
+      format: { param: 'returnType', json: 'json' },
+    });
     expect(tool.parameters.required).toEqual(['msrstnName', 'inqBginDt']);
     expect(Object.keys(tool.response.fields)).toEqual(['msurDt', 'pm10Value', 'pm25Value']);
     expect(validateSources(resources, [{ file: 'imported.json', json: file }]).problems).toEqual([]);

@@ -18,7 +18,12 @@ describe('KMA grid', () => {
   });
 
   it('maps a cell centre back into the same cell', () => {
-    for (const cell of [{ nx: 60, ny: 127 }, { nx: 98, ny: 76 }, { nx: 1, ny: 1 }, { nx: 149, ny: 253 }]) {
+    for (const cell of [
+      { nx: 60, ny: 127 },
+      { nx: 98, ny: 76 },
+      { nx: 1, ny: 1 },
+      { nx: 149, ny: 253 },
+    ]) {
       expect(latLonToKmaGrid(kmaGridToLatLon(cell))).toEqual(cell);
     }
   });
@@ -33,7 +38,11 @@ describe('KMA grid', () => {
 
 describe('transverse Mercator grids', () => {
   it('round-trips UTM-K and the central-belt TM to well under a metre', () => {
-    for (const p of [{ lat: 37.5665, lon: 126.978 }, { lat: 33.25, lon: 126.56 }, { lat: 38.2, lon: 128.6 }]) {
+    for (const p of [
+      { lat: 37.5665, lon: 126.978 },
+      { lat: 33.25, lon: 126.56 },
+      { lat: 38.2, lon: 128.6 },
+    ]) {
       for (const grid of [UTMK, KOREA_CENTRAL_TM]) {
         const back = fromTransverseMercator(toTransverseMercator(p, grid), grid);
         expect(distanceMetres(p, back)).toBeLessThan(0.01);

@@ -45,7 +45,16 @@ const prevented = (handler: Handler | undefined, ...args: unknown[]): boolean =>
 
 describe('the desktop shell', () => {
   it('runs the page isolated, sandboxed, without Node and without <webview>', () => {
-    expect(WINDOW_WEB_PREFERENCES).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false });
+    expect(WINDOW_WEB_PREFERENCES).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
   });
 
   it('allows scripts, styles, fonts and connections from the app itself only', () => {
@@ -86,14 +95,26 @@ describe('the desktop shell', () => {
       return answer;
     };
     expect(verdict('kopa://app/assets/index.js')).toEqual({ cancel: false });
-    for (const url of ['https://apis.data.go.kr/x', 'http://127.0.0.1:8080/', 'file:///etc/passwd', 'ws://127.0.0.1:1/']) expect(verdict(url)).toEqual({ cancel: true });
+    for (const url of ['https://apis.data.go.kr/x', 'http://127.0.0.1:8080/', 'file:///etc/passwd', 'ws://127.0.0.1:1/'])
+      expect(verdict(url)).toEqual({ cancel: true });
     expect(isAppUrl('not a url')).toBe(false);
     expect(proxy).toEqual({ mode: 'direct' });
   });
 
   it('is packaged with the fuses that close Node paths into the app, and asar integrity on', () => {
-    const config = parse(readFileSync(path.join(repoRoot, 'electron-builder.yml'), 'utf8')) as { electronFuses: Record<string, boolean>; asar: boolean; linux: { target: string[] }; win: { target: string } };
-    expect(config.electronFuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false, enableEmbeddedAsarIntegrityValidation: true, onlyLoadAppFromAsar: true });
+    const config = parse(readFileSync(path.join(repoRoot, 'electron-builder.yml'), 'utf8')) as {
+      electronFuses: Record<string, boolean>;
+      asar: boolean;
+      linux: { target: string[] };
+      win: { target: string };
+    };
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    });
     expect(config.asar).toBe(true);
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
     expect(config.win.target).toBe('nsis');
@@ -123,8 +144,13 @@ describe('the desktop shell', () => {
     expect(dialogCalls).toEqual([]);
 
     dialogAnswer = { canceled: false, filePaths: ['/models/qwen2.5-7b-instruct-q4_k_m.gguf'] };
-    expect(await handler(app, { action: 'open', kind: 'gguf', title: 'GGUF 모델 가져오기', properties: ['multiSelections'] })).toBe('/models/qwen2.5-7b-instruct-q4_k_m.gguf');
-    expect(dialogCalls.at(-1)).toEqual({ kind: 'open', options: { title: 'GGUF 모델 가져오기', properties: ['openFile'], filters: [{ name: 'GGUF', extensions: ['gguf'] }] } });
+    expect(await handler(app, { action: 'open', kind: 'gguf', title: 'GGUF 모델 가져오기', properties: ['multiSelections'] })).toBe(
+      '/models/qwen2.5-7b-instruct-q4_k_m.gguf',
+    );
+    expect(dialogCalls.at(-1)).toEqual({
+      kind: 'open',
+      options: { title: 'GGUF 모델 가져오기', properties: ['openFile'], filters: [{ name: 'GGUF', extensions: ['gguf'] }] },
+    });
 
     dialogAnswer = { canceled: false, filePaths: ['/data/bfcl'] };
     expect(await handler(app, { action: 'open', kind: 'folder' })).toBe('/data/bfcl');
@@ -133,7 +159,10 @@ describe('the desktop shell', () => {
     // A suggested name cannot place the file: its folder separators are not kept.
     dialogAnswer = { canceled: false, filePath: '/media/usb/replay.kopa-bundle' };
     expect(await handler(app, { action: 'save', kind: 'bundle', suggestedName: '../../etc/replay.kopa-bundle' })).toBe('/media/usb/replay.kopa-bundle');
-    expect(dialogCalls.at(-1)).toMatchObject({ kind: 'save', options: { defaultPath: '.._.._etc_replay.kopa-bundle', filters: [{ extensions: ['kopa-bundle'] }] } });
+    expect(dialogCalls.at(-1)).toMatchObject({
+      kind: 'save',
+      options: { defaultPath: '.._.._etc_replay.kopa-bundle', filters: [{ extensions: ['kopa-bundle'] }] },
+    });
 
     dialogAnswer = { canceled: true, filePaths: [] };
     expect(await handler(app, { action: 'open', kind: 'dataset' })).toBeNull();

@@ -25,7 +25,9 @@ describe('building requests', () => {
     expect(new URL(buildRequest(remoteSpec('kma.getUltraSrtNcst'), {}, 'k').url).searchParams.get('dataType')).toBe('JSON');
     expect(new URL(buildRequest(remoteSpec('airkorea.getMsrstnList'), {}, 'k').url).searchParams.get('returnType')).toBe('json');
     expect(new URL(buildRequest(remoteSpec('juso.addrLinkApi'), { keyword: 'x' }, 'k').url).searchParams.get('confmKey')).toBe('k');
-    expect(new URL(buildRequest(remoteSpec('molit.getRTMSDataSvcAptTradeDev'), { LAWD_CD: '11110', DEAL_YMD: '202401' }, 'k').url).searchParams.has('_type')).toBe(false);
+    expect(
+      new URL(buildRequest(remoteSpec('molit.getRTMSDataSvcAptTradeDev'), { LAWD_CD: '11110', DEAL_YMD: '202401' }, 'k').url).searchParams.has('_type'),
+    ).toBe(false);
   });
 
   it('encodes Korean values as UTF-8 and sends the fixed parameters', () => {

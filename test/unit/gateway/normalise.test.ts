@@ -30,7 +30,9 @@ describe('field normalisers', () => {
 
   it('give JSON numbers and XML text the same normalised value', () => {
     const fields = { nx: { type: 'integer' as const }, obsrValue: { type: 'number' as const }, category: { type: 'string' as const } };
-    expect(normaliseItem({ nx: 60, obsrValue: '8.3', category: 'T1H', extra: 5 }, fields)).toEqual(normaliseItem({ nx: '60', obsrValue: '8.3', category: 'T1H', extra: '5' }, fields));
+    expect(normaliseItem({ nx: 60, obsrValue: '8.3', category: 'T1H', extra: 5 }, fields)).toEqual(
+      normaliseItem({ nx: '60', obsrValue: '8.3', category: 'T1H', extra: '5' }, fields),
+    );
   });
 
   it('make one row an array and no rows an empty array', () => {

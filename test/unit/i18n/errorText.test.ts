@@ -5,7 +5,10 @@ import { KopaError } from '../../../main/core/errors.ts';
 import { errorText } from '../../../main/core/i18n/strings.ts';
 import { localizeError } from '../../../renderer/src/api/localizedErrors.ts';
 
-const missing = new KopaError('NotFound', 'There is no dataset seoul-v2.', { hint: 'kopa synth list shows the datasets.', saidAs: { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: 'seoul-v2' } } });
+const missing = new KopaError('NotFound', 'There is no dataset seoul-v2.', {
+  hint: 'kopa synth list shows the datasets.',
+  saidAs: { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: 'seoul-v2' } },
+});
 
 describe('error text', () => {
   it('says a catalogued error in the locale, and any other as the engine wrote it', () => {

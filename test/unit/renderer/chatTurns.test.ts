@@ -10,7 +10,7 @@ describe('chat turns', () => {
     expect(turn.items).toEqual([{ kind: 'trimmed', results: 3, items: 0 }]);
   });
 
-  it('shows it again from the stored messages, before the turn\'s answer', () => {
+  it("shows it again from the stored messages, before the turn's answer", () => {
     const messages = [
       { seq: 1, role: 'user', content: '5월 공휴일?' },
       { seq: 2, role: 'assistant', content: '어린이날입니다.', meta: { trimmed: { results: 2, items: 1 } } },

@@ -17,7 +17,21 @@ const links = [
 ];
 
 const edge = (id: string, fromTool: string, toTool: string, status: Edge['status'], basis: Edge['basis']): Edge => ({
-  id, fromTool, toTool, fromFields: ['f'], toParams: ['p'], transform: 'identity', basis, score: 0.5, status, reason: null, trialsOk: 0, trialsTotal: 0, graphVersion: null, checkedAt: null, createdAt: '2026-12-01T00:00:00Z',
+  id,
+  fromTool,
+  toTool,
+  fromFields: ['f'],
+  toParams: ['p'],
+  transform: 'identity',
+  basis,
+  score: 0.5,
+  status,
+  reason: null,
+  trialsOk: 0,
+  trialsTotal: 0,
+  graphVersion: null,
+  checkedAt: null,
+  createdAt: '2026-12-01T00:00:00Z',
 });
 
 describe('the graph layout', () => {

@@ -21,7 +21,12 @@ const entry = (lora: string[], context: { ram: number; vram: number } | null): L
 describe('memory in use', () => {
   it('counts the weights once and adds every context made over them', () => {
     const memory = memoryInUse([entry([], { ram: 10 * MiB, vram: 60 * MiB }), entry(['/a.gguf'], { ram: 12 * MiB, vram: 64 * MiB })]);
-    expect(memory).toEqual({ ram: 122 * MiB, vram: 924 * MiB, weights: { ram: 100 * MiB, vram: 800 * MiB }, contexts: { ram: 22 * MiB, vram: 124 * MiB, count: 2 } });
+    expect(memory).toEqual({
+      ram: 122 * MiB,
+      vram: 924 * MiB,
+      weights: { ram: 100 * MiB, vram: 800 * MiB },
+      contexts: { ram: 22 * MiB, vram: 124 * MiB, count: 2 },
+    });
   });
 
   it('leaves out a context not made yet, and says nothing of a file not loaded', () => {

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { SampleSummary } from '../../../main/api/contract.ts';
 import { ALL_SAMPLES, argumentSources, filterSamples, stepsRead } from '../../../renderer/src/views/synthesis/sampleFilter.ts';
 
-const sample = (ordinal: number, steps: number, tools: string[], alternatives: number, register: string | null): SampleSummary => ({ ordinal, query: `질문 ${ordinal}`, steps, tools, alternatives, register, intent: null });
+const sample = (ordinal: number, steps: number, tools: string[], alternatives: number, register: string | null): SampleSummary => ({
+  ordinal,
+  query: `질문 ${ordinal}`,
+  steps,
+  tools,
+  alternatives,
+  register,
+  intent: null,
+});
 const samples = [
   sample(1, 2, ['juso.addrLinkApi', 'molit.getRTMSDataSvcAptTradeDev'], 1, 'polite'),
   sample(2, 3, ['vworld.getCoord', 'local.latLonToKmaGrid', 'kma.getUltraSrtNcst'], 0, 'formal'),
@@ -28,7 +36,7 @@ describe('the sample browser filter', () => {
     expect(stepsRead('"202503"')).toEqual([]);
   });
 
-  it('follows a step\'s let variables to the steps they read', () => {
+  it("follows a step's let variables to the steps they read", () => {
     const step = { id: 's3', tool: 'kma.getUltraSrtNcst', let: { grid: 's2.items[0]' }, args: { nx: { expr: '$grid.nx' }, base_date: { value: '20250301' } } };
     expect(argumentSources(step, 'nx')).toEqual(['s2']);
     expect(argumentSources(step, 'base_date')).toEqual([]);

@@ -22,7 +22,10 @@ describe('UI strings', () => {
   });
 
   it("name every failure kind, ability, stop reason and failed call's kind in Korean, and KOPA-Bench's terms by the taxonomy's own words in English", () => {
-    for (const [term, ids] of [['failure', FAILURE_KINDS], ['ability', ABILITIES]] as const) {
+    for (const [term, ids] of [
+      ['failure', FAILURE_KINDS],
+      ['ability', ABILITIES],
+    ] as const) {
       for (const id of ids) {
         expect(benchTerm('en', term, id)).toBe(id);
         expect(benchTerm('ko', term, id), id).toMatch(/[가-힣]/);

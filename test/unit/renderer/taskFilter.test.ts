@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import type { BenchTaskRow } from '../../../main/api/contract.ts';
 import { facets, filterTasks, NO_FILTER } from '../../../renderer/src/views/evaluation/taskFilter.ts';
 
-const row = (taskId: string, c: number, n: number, extra: Partial<BenchTaskRow> = {}): BenchTaskRow => ({ taskId, request: `${taskId} 요청`, level: 1, abilities: ['sequential'], agencies: ['KMA'], n, c, failures: [], errors: 0, meanMs: 1, ...extra });
+const row = (taskId: string, c: number, n: number, extra: Partial<BenchTaskRow> = {}): BenchTaskRow => ({
+  taskId,
+  request: `${taskId} 요청`,
+  level: 1,
+  abilities: ['sequential'],
+  agencies: ['KMA'],
+  n,
+  c,
+  failures: [],
+  errors: 0,
+  meanMs: 1,
+  ...extra,
+});
 const rows = [
   row('wx-01', 2, 2),
   row('re-09', 0, 2, { level: 2, agencies: ['MOLIT', 'MOIS'], failures: ['invalid arguments'] }),
@@ -28,6 +40,11 @@ describe('the task table filter', () => {
   });
 
   it('offers each filter the values the rows have', () => {
-    expect(facets(rows)).toEqual({ levels: [1, 2], abilities: ['sequential', 'temporal reasoning'], agencies: ['KASI', 'KMA', 'MOIS', 'MOLIT'], failures: ['invalid arguments', 'wrong final answer'] });
+    expect(facets(rows)).toEqual({
+      levels: [1, 2],
+      abilities: ['sequential', 'temporal reasoning'],
+      agencies: ['KASI', 'KMA', 'MOIS', 'MOLIT'],
+      failures: ['invalid arguments', 'wrong final answer'],
+    });
   });
 });

@@ -9,7 +9,7 @@ describe('rollout groups', () => {
     const rewards = [1, 0.5, 0, 0.5];
     const scaled = groupAdvantages(rewards, 'group');
     expect(scaled.reduce((a, b) => a + b, 0)).toBeCloseTo(0, 12);
-    const std = Math.sqrt(((0.5 ** 2) * 2) / 4);
+    const std = Math.sqrt((0.5 ** 2 * 2) / 4);
     expect(scaled[0]).toBeCloseTo(0.5 / (std + 1e-4), 12);
     expect(groupAdvantages(rewards, 'none')).toEqual([0.5, 0, -0.5, 0]);
     expect(groupAdvantages([0.3, 0.3, 0.3], 'group')).toEqual([0, 0, 0]);

@@ -12,9 +12,29 @@ import { fromTrainerMessages, toTrainerMessages, TrainerMessageError } from '../
 import { rewardComponents, rewardPresets, type RewardComponent, type RewardReference } from '../../../main/core/reward/types.ts';
 import { toolReply } from '../../../main/core/synth/formats.ts';
 
-const step = (id: string, tool: string, args: Record<string, unknown>, items: Record<string, unknown>[], handle: string): TraceStep => ({ id, tool, args, ok: true, items, totalCount: items.length, resultCode: '00', errorKind: null, latencyMs: 5, handle });
+const step = (id: string, tool: string, args: Record<string, unknown>, items: Record<string, unknown>[], handle: string): TraceStep => ({
+  id,
+  tool,
+  args,
+  ok: true,
+  items,
+  totalCount: items.length,
+  resultCode: '00',
+  errorKind: null,
+  latencyMs: 5,
+  handle,
+});
 
-const find = step('s1', 'a.find', { name: '청운동' }, [{ code: '1111010100', name: '청운동' }, { code: '1111010200', name: '신교동' }], 'r1');
+const find = step(
+  's1',
+  'a.find',
+  { name: '청운동' },
+  [
+    { code: '1111010100', name: '청운동' },
+    { code: '1111010200', name: '신교동' },
+  ],
+  'r1',
+);
 const lookup = step('s1', 'c.lookup', { name: '청운동' }, [{ code: '1111010100' }], 'r1');
 const count = step('s2', 'b.count', { code: '1111010100', page: 1 }, [{ count: 7 }], 'r2');
 
@@ -104,7 +124,8 @@ describe('rewards', () => {
     expect(rewardOf(empty, reference, metric, { preset: 'kopa' }).reward).toBe(0);
     expect(rewardOf(empty, reference, metric, { preset: 'toolrl' }).reward).toBe(-3);
     const remembered = completion([], '7건입니다.');
-    for (const preset of rewardPresets) expect(rewardOf(remembered, reference, metric, { preset }).reward, preset).toBeLessThanOrEqual(preset === 'toolrl' ? -2 : 0);
+    for (const preset of rewardPresets)
+      expect(rewardOf(remembered, reference, metric, { preset }).reward, preset).toBeLessThanOrEqual(preset === 'toolrl' ? -2 : 0);
     expect(rewardOf(remembered, reference, metric, { preset: 'kopa' }).notes.join(' ')).toMatch(/invented/);
     // The right value fetched from another route's result is still the completion's own.
     expect(rewardOf(completion([lookup, count], '7건입니다.'), reference, metric, { preset: 'outcome' }).reward).toBe(1);
@@ -136,7 +157,9 @@ describe('completions in trainer form', () => {
   });
 
   it('gives format 0 to arguments that are not JSON, and refuses a tool result that answers no call', () => {
-    const broken = [{ role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'a_find', arguments: '{"name": 청운동' } }] }];
+    const broken = [
+      { role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'a_find', arguments: '{"name": 청운동' } }] },
+    ];
     expect(rewardOf({ messages: fromTrainerMessages(broken) }, reference, metric, { preset: 'kopa' }).components.format).toBe(0);
     expect(() => fromTrainerMessages([{ role: 'tool', name: 'a_find', content: '{}' }])).toThrow(TrainerMessageError);
   });

@@ -14,7 +14,18 @@ import { oneRowTools, type PhraseBook } from '../../../main/core/synth/phraseBoo
 import { Planner } from '../../../main/core/synth/planner.ts';
 import { answerText, fillPhrasing, pairedAnswerText } from '../../../main/core/synth/requestText.ts';
 import { pickRow, queryArgs, selectionExpr } from '../../../main/core/synth/selection.ts';
-import { addressValue, bizNoValue, dateValue, emdValue, hourValue, monthValue, radiusValue, sidoValue, sigunguValue, yearValue } from '../../../main/core/synth/statedInputs.ts';
+import {
+  addressValue,
+  bizNoValue,
+  dateValue,
+  emdValue,
+  hourValue,
+  monthValue,
+  radiusValue,
+  sidoValue,
+  sigunguValue,
+  yearValue,
+} from '../../../main/core/synth/statedInputs.ts';
 import type { Selection, Walk } from '../../../main/core/synth/types.ts';
 import { VALUE_KINDS } from '../../../main/core/synth/valueKinds.ts';
 import { queryRows } from '../../../main/core/view/queryRows.ts';
@@ -28,7 +39,12 @@ const library = intentFileSchema.parse(JSON.parse(readFileSync(path.join(default
 
 describe('value kinds', () => {
   it('marks every value kind of the catalog as stated or not', () => {
-    const tags = new Set(catalog.list().flatMap((t) => [...Object.values(t.parameters.properties).map((p) => p['x-semantic']), ...Object.values(t.response.fields).map((f) => f.semantic)]).filter((t): t is string => t !== undefined));
+    const tags = new Set(
+      catalog
+        .list()
+        .flatMap((t) => [...Object.values(t.parameters.properties).map((p) => p['x-semantic']), ...Object.values(t.response.fields).map((f) => f.semantic)])
+        .filter((t): t is string => t !== undefined),
+    );
     for (const tag of tags) expect(VALUE_KINDS[tag], tag).toBeDefined();
     expect(VALUE_KINDS['region.legalDong10']!.stated).toBe(false);
     expect(VALUE_KINDS['kma.nx']!.stated).toBe(false);
@@ -40,9 +56,12 @@ describe('the intent library', () => {
   it('holds at least 120 intents that match the catalog, every agency asked about, each phrasing filled by its inputs', () => {
     expect(library.length).toBeGreaterThanOrEqual(120);
     expect(checkIntents(library, catalog)).toEqual([]);
-    const asked = new Set(library.flatMap((i) => [i.goal, ...Object.keys(i.via ?? {}), ...(i.also ? [i.also.goal] : [])]).map((t) => catalog.require(t).agency));
+    const asked = new Set(
+      library.flatMap((i) => [i.goal, ...Object.keys(i.via ?? {}), ...(i.also ? [i.also.goal] : [])]).map((t) => catalog.require(t).agency),
+    );
     for (const agency of new Set(catalog.remoteTools().map((t) => t.agency))) expect(asked, agency).toContain(agency);
-    for (const intent of library) for (const text of Object.values(intent.phrasings).flat()) expect(new Set(slotsOf(text))).toEqual(new Set(Object.keys(intent.inputs)));
+    for (const intent of library)
+      for (const text of Object.values(intent.phrasings).flat()) expect(new Set(slotsOf(text))).toEqual(new Set(Object.keys(intent.inputs)));
   });
 
   it('refuses an intent that names an unknown field, a slot its phrasing leaves out, or a forecast hour without its input', () => {
@@ -64,7 +83,11 @@ describe('stated values', () => {
   it('writes places as people write them, 광주광역시 in full since 광주 alone is also 경기도 광주시', () => {
     expect(addressValue('서울특별시 종로구 청운로 66', { sido: '서울특별시', sigungu: '종로구' }).text).toBe('서울 종로구 청운로 66');
     expect(addressValue('광주광역시 남구 구로 155', { sido: '광주광역시', sigungu: '남구' }).text).toBe('광주광역시 남구 구로 155');
-    expect(sigunguValue({ sido: '경기도', sigungu: '수원시 팔달구' }).supplies).toMatchObject({ 'region.fullName': '경기도 수원시 팔달구', 'region.sidoShortName': '경기', 'region.sigunguName': '수원시 팔달구' });
+    expect(sigunguValue({ sido: '경기도', sigungu: '수원시 팔달구' }).supplies).toMatchObject({
+      'region.fullName': '경기도 수원시 팔달구',
+      'region.sidoShortName': '경기',
+      'region.sigunguName': '수원시 팔달구',
+    });
     expect(emdValue({ sido: '서울특별시', sigungu: '종로구', emd: '청운동' }).supplies['address.keyword']).toBe('종로구 청운동');
     expect(sidoValue('부산광역시').text).toBe('부산');
   });
@@ -86,7 +109,11 @@ describe('stated values', () => {
   });
 
   it('fills phrasings with the particle each value takes, and says answers back rounded where they are means', () => {
-    const values = { month: monthValue('202503', AS_OF), region: sigunguValue({ sido: '서울특별시', sigungu: '강남구' }), name: { kind: 'pharmacy' as const, text: '튼튼약국', supplies: {} } };
+    const values = {
+      month: monthValue('202503', AS_OF),
+      region: sigunguValue({ sido: '서울특별시', sigungu: '강남구' }),
+      name: { kind: 'pharmacy' as const, text: '튼튼약국', supplies: {} },
+    };
     expect(fillPhrasing('{month|과/와} {region|은/는} {name|이/가}', values)).toBe('지난달과 서울 강남구는 튼튼약국이');
     expect(() => fillPhrasing('{nowhere} 날씨', values)).toThrow(/no value/);
     expect(answerText('기온', '℃', 12.3)).toBe('기온은 12.3℃입니다.');
@@ -94,14 +121,31 @@ describe('stated values', () => {
     expect(answerText('평균 매매가', '만원', 23022.642, undefined, true)).toBe('평균 매매가는 2억 3,023만원입니다.');
     expect(answerText('거래금액', '만원', 9800)).toBe('거래금액은 9,800만원입니다.');
     expect(answerText('거래금액', '만원', 100000)).toBe('거래금액은 10억원입니다.');
-    expect(pairedAnswerText([{ label: '지난달 거래', unit: '건', value: 52 }, { label: '이번 달 거래', unit: '건', value: 61 }])).toBe('지난달 거래는 52건, 이번 달 거래는 61건입니다.');
+    expect(
+      pairedAnswerText([
+        { label: '지난달 거래', unit: '건', value: 52 },
+        { label: '이번 달 거래', unit: '건', value: 61 },
+      ]),
+    ).toBe('지난달 거래는 52건, 이번 달 거래는 61건입니다.');
   });
 });
 
 /** A verified link between two catalog tools, for a planner graph of our own. */
 function link(fromTool: string, fromFields: string[], toTool: string, toParams: string[], transform = 'identity', score = 0.9): Edge {
   const key = { fromTool, fromFields, toTool, toParams, transform };
-  return { ...key, id: edgeId(key), basis: 'semantic', score, status: 'verified', reason: null, trialsOk: 3, trialsTotal: 3, graphVersion: 1, checkedAt: null, createdAt: '' };
+  return {
+    ...key,
+    id: edgeId(key),
+    basis: 'semantic',
+    score,
+    status: 'verified',
+    reason: null,
+    trialsOk: 3,
+    trialsTotal: 3,
+    graphVersion: 1,
+    checkedAt: null,
+    createdAt: '',
+  };
 }
 
 const weather = (inputs: Intent['inputs'] = { place: 'address' }): Intent =>
@@ -116,7 +160,13 @@ const weather = (inputs: Intent['inputs'] = { place: 'address' }): Intent =>
 describe('the planner', () => {
   const graph = [
     link('vworld.getCoord', ['y', 'x'], 'local.latLonToKmaGrid', ['lat', 'lon']),
-    link('juso.addrLinkApi', ['admCd', 'rnMgtSn', 'udrtYn', 'buldMnnm', 'buldSlno'], 'juso.addrCoordApi', ['admCd', 'rnMgtSn', 'udrtYn', 'buldMnnm', 'buldSlno']),
+    link('juso.addrLinkApi', ['admCd', 'rnMgtSn', 'udrtYn', 'buldMnnm', 'buldSlno'], 'juso.addrCoordApi', [
+      'admCd',
+      'rnMgtSn',
+      'udrtYn',
+      'buldMnnm',
+      'buldSlno',
+    ]),
     link('juso.addrCoordApi', ['entX', 'entY'], 'local.utmkToWgs84', ['x', 'y']),
     link('local.utmkToWgs84', ['lat', 'lon'], 'local.latLonToKmaGrid', ['lat', 'lon']),
     link('local.latLonToKmaGrid', ['nx', 'ny'], 'kma.getUltraSrtNcst', ['nx', 'ny']),
@@ -193,12 +243,16 @@ describe('gates', () => {
   });
 
   it('keeps a count only when something was counted', () => {
-    const count = (answer: unknown, ok = true) => ({ answer: { kind: 'count' as const, step: 's2', label: '카페 수', selection: { kind: 'only' as const } }, trace: { ok, answer } }) as unknown as Walk;
+    const count = (answer: unknown, ok = true) =>
+      ({ answer: { kind: 'count' as const, step: 's2', label: '카페 수', selection: { kind: 'only' as const } }, trace: { ok, answer } }) as unknown as Walk;
     expect(countsNothing(count(0))).toMatch(/count of 0/);
     expect(countsNothing(count('0'))).toMatch(/count of 0/);
     expect(countsNothing(count(3))).toBeUndefined();
     // A measurement of zero (0 mm of rain) is an answer; only a count of no rows is not.
-    const rain = { answer: { kind: 'field' as const, step: 's1', field: 'RN1', label: '강수량', selection: { kind: 'only' as const } }, trace: { ok: true, answer: 0 } } as unknown as Walk;
+    const rain = {
+      answer: { kind: 'field' as const, step: 's1', field: 'RN1', label: '강수량', selection: { kind: 'only' as const } },
+      trace: { ok: true, answer: 0 },
+    } as unknown as Walk;
     expect(countsNothing(rain)).toBeUndefined();
   });
 
@@ -207,10 +261,30 @@ describe('gates', () => {
       steps: [
         { id: 's1', tool: 'vworld.getCoord', inputs: [], mentions: [] },
         { id: 's2', tool: 'hira.getParmacyBasisList', inputs: [{ from: 's1', edgeId: 'e', selection: { kind: 'first' } }], mentions: [] },
-        { id: 's3', tool: 'airkorea.getMsrstnAcctoRltmMesureDnsty', inputs: [{ from: 's2', edgeId: 'e', selection: { kind: 'latest', field: 'dataTime', byOrder: true } }], mentions: [] },
+        {
+          id: 's3',
+          tool: 'airkorea.getMsrstnAcctoRltmMesureDnsty',
+          inputs: [{ from: 's2', edgeId: 'e', selection: { kind: 'latest', field: 'dataTime', byOrder: true } }],
+          mentions: [],
+        },
       ],
-      plan: { version: 1, steps: [{ id: 's1', tool: 'vworld.getCoord', args: {} }, { id: 's2', tool: 'hira.getParmacyBasisList', args: {} }, { id: 's3', tool: 'x', args: { a: { expr: 's2.items[0].y' } } }], answer: { expr: 's3.items[0].v', compare: 'string' } },
-      trace: { steps: [{ id: 's1', tool: 'vworld.getCoord', items: [{}] }, { id: 's2', tool: 'hira.getParmacyBasisList', items: [{}, {}] }], answer: 'v', ok: true },
+      plan: {
+        version: 1,
+        steps: [
+          { id: 's1', tool: 'vworld.getCoord', args: {} },
+          { id: 's2', tool: 'hira.getParmacyBasisList', args: {} },
+          { id: 's3', tool: 'x', args: { a: { expr: 's2.items[0].y' } } },
+        ],
+        answer: { expr: 's3.items[0].v', compare: 'string' },
+      },
+      trace: {
+        steps: [
+          { id: 's1', tool: 'vworld.getCoord', items: [{}] },
+          { id: 's2', tool: 'hira.getParmacyBasisList', items: [{}, {}] },
+        ],
+        answer: 'v',
+        ok: true,
+      },
     } as unknown as Walk;
     expect(idleSteps(walk)).toEqual(['s1']);
     const arbitrary = arbitraryPicks(walk);

@@ -66,9 +66,17 @@ describe('KMA issue times', () => {
     expect(latestIssue('molit.getRTMSDataSvcAptTradeDev', AS_OF)).toBeUndefined();
   });
 
-  it('moves an example\'s frozen dates to now', () => {
-    expect(timelyArgs(remoteSpec('kma.getVilageFcst'), { base_date: '20250301', base_time: '0500', nx: 60, ny: 127 }, AS_OF)).toEqual({ base_date: '20250302', base_time: '1400', nx: 60, ny: 127 });
-    expect(timelyArgs(remoteSpec('molit.getRTMSDataSvcAptTradeDev'), { LAWD_CD: '11110', DEAL_YMD: '202401' }, AS_OF)).toEqual({ LAWD_CD: '11110', DEAL_YMD: '202502' });
+  it("moves an example's frozen dates to now", () => {
+    expect(timelyArgs(remoteSpec('kma.getVilageFcst'), { base_date: '20250301', base_time: '0500', nx: 60, ny: 127 }, AS_OF)).toEqual({
+      base_date: '20250302',
+      base_time: '1400',
+      nx: 60,
+      ny: 127,
+    });
+    expect(timelyArgs(remoteSpec('molit.getRTMSDataSvcAptTradeDev'), { LAWD_CD: '11110', DEAL_YMD: '202401' }, AS_OF)).toEqual({
+      LAWD_CD: '11110',
+      DEAL_YMD: '202502',
+    });
     expect(timelyArgs(remoteSpec('kma.getMidTa'), { regId: '11B10101', tmFc: '202503010600' }, AS_OF)).toEqual({ regId: '11B10101', tmFc: '202503020600' });
   });
 });

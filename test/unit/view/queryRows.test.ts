@@ -23,7 +23,15 @@ const rows = (q: Parameters<typeof queryRows>[1]): Item[] => {
 
 describe('queryRows', () => {
   it('keeps the rows that meet every condition, comparing numbers as numbers and numeric text as numbers', () => {
-    expect(rows({ result: 'r1', where: [{ field: 'excluUseAr', op: '>=', value: 80 }, { field: 'excluUseAr', op: '<', value: 90 }] }).map((r) => r.aptNm)).toEqual(['대치벽산', '도곡자이']);
+    expect(
+      rows({
+        result: 'r1',
+        where: [
+          { field: 'excluUseAr', op: '>=', value: 80 },
+          { field: 'excluUseAr', op: '<', value: 90 },
+        ],
+      }).map((r) => r.aptNm),
+    ).toEqual(['대치벽산', '도곡자이']);
     expect(rows({ result: 'r1', where: [{ field: 'floor', op: '>', value: '17' }] }).map((r) => r.floor)).toEqual([23, 18]);
     expect(rows({ result: 'r1', where: [{ field: 'aptNm', op: 'contains', value: '자이' }] })).toHaveLength(3);
     expect(rows({ result: 'r1', where: [{ field: 'aptNm', op: '!=', value: '도곡자이' }] })).toHaveLength(3);
@@ -54,7 +62,14 @@ describe('queryRows', () => {
 
   it('keeps chosen fields, pages with limit and offset, and totals the matching rows', () => {
     const out = queryRows(deals, { result: 'r1', orderBy: 'floor', order: 'desc', fields: ['aptNm', 'floor'], limit: 2, offset: 1 });
-    expect(out).toEqual({ ok: true, items: [{ aptNm: '도곡자이', floor: 18 }, { aptNm: '역삼자이', floor: 17 }], totalCount: 5 });
+    expect(out).toEqual({
+      ok: true,
+      items: [
+        { aptNm: '도곡자이', floor: 18 },
+        { aptNm: '역삼자이', floor: 17 },
+      ],
+      totalCount: 5,
+    });
   });
 
   it('counts, and takes the min, max, sum and mean of a field over the matching rows', () => {
@@ -63,7 +78,11 @@ describe('queryRows', () => {
     expect(rows({ result: 'r1', aggregate: 'min', field: 'excluUseAr' })).toEqual([{ field: 'excluUseAr', min: 39.6, rows: 5 }]);
     expect(rows({ result: 'r1', aggregate: 'sum', field: 'floor' })).toEqual([{ field: 'floor', sum: 68, rows: 5 }]);
     expect(rows({ result: 'r1', aggregate: 'avg', field: 'excluUseAr' })).toEqual([{ field: 'excluUseAr', avg: 67.2, rows: 5 }]);
-    expect(queryRows([{ v: '12' }, { v: '강수없음' }, { v: '3' }], { result: 'r1', aggregate: 'max', field: 'v' })).toEqual({ ok: true, items: [{ field: 'v', max: '12', rows: 2 }], totalCount: 1 });
+    expect(queryRows([{ v: '12' }, { v: '강수없음' }, { v: '3' }], { result: 'r1', aggregate: 'max', field: 'v' })).toEqual({
+      ok: true,
+      items: [{ field: 'v', max: '12', rows: 2 }],
+      totalCount: 1,
+    });
   });
 
   it('names the fields a result has when a query names one it does not, and asks for the field of an aggregate', () => {
@@ -74,7 +93,20 @@ describe('queryRows', () => {
 });
 
 describe('episode results', () => {
-  const result = (items: Item[], ok = true): CallResult => ({ ok, tool: 't', source: 'emulator', items, totalCount: items.length, page: null, resultCode: null, resultMessage: null, error: ok ? null : { kind: 'Upstream', message: '503', retryable: true }, warnings: [], requestHash: '', latencyMs: 0 });
+  const result = (items: Item[], ok = true): CallResult => ({
+    ok,
+    tool: 't',
+    source: 'emulator',
+    items,
+    totalCount: items.length,
+    page: null,
+    resultCode: null,
+    resultMessage: null,
+    error: ok ? null : { kind: 'Upstream', message: '503', retryable: true },
+    warnings: [],
+    requestHash: '',
+    latencyMs: 0,
+  });
 
   it('gives results the handles r1, r2, … in order, none to a failure, and queries them by handle', async () => {
     const answers = [result(deals), result([], false), result([{ x: 1 }])];

@@ -6,17 +6,44 @@ import type { CallResult, Item } from '../../../main/core/gateway/callResult.ts'
 import { readView, renderResult, resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../../main/core/view/resultView.ts';
 import { estimateTokens } from '../../../main/core/view/tokenEstimate.ts';
 
-const ok = (items: Item[], totalCount: number | null = items.length): Pick<CallResult, 'ok' | 'items' | 'totalCount' | 'error'> => ({ ok: true, items, totalCount, error: null });
+const ok = (items: Item[], totalCount: number | null = items.length): Pick<CallResult, 'ok' | 'items' | 'totalCount' | 'error'> => ({
+  ok: true,
+  items,
+  totalCount,
+  error: null,
+});
 
 /** 761 rows shaped like KMA's 단기예보: four fields the same in every row, four that vary. */
 const forecast = (n = 761): Item[] =>
-  Array.from({ length: n }, (_, i) => ({ baseDate: '20250421', baseTime: '0800', category: ['TMP', 'SKY', 'POP', 'TMX'][i % 4]!, fcstDate: `202504${21 + Math.floor(i / 300)}`, fcstTime: String(900 + (i % 12) * 100).padStart(4, '0'), fcstValue: String(i % 30), nx: 60, ny: 127 }));
+  Array.from({ length: n }, (_, i) => ({
+    baseDate: '20250421',
+    baseTime: '0800',
+    category: ['TMP', 'SKY', 'POP', 'TMX'][i % 4]!,
+    fcstDate: `202504${21 + Math.floor(i / 300)}`,
+    fcstTime: String(900 + (i % 12) * 100).padStart(4, '0'),
+    fcstValue: String(i % 30),
+    nx: 60,
+    ny: 127,
+  }));
 
 describe('result view', () => {
   it('says field names once, folds fields equal in every row into "same", and gives the handle and total', () => {
     const view = renderResult(ok(forecast()), 'r3');
-    const json = JSON.parse(view.text) as { result: string; totalCount: number; shown: number; fields: string[]; same: Record<string, unknown>; data: unknown[][]; note: string };
-    expect(json).toMatchObject({ result: 'r3', totalCount: 761, fields: ['category', 'fcstDate', 'fcstTime', 'fcstValue'], same: { baseDate: '20250421', baseTime: '0800', nx: 60, ny: 127 } });
+    const json = JSON.parse(view.text) as {
+      result: string;
+      totalCount: number;
+      shown: number;
+      fields: string[];
+      same: Record<string, unknown>;
+      data: unknown[][];
+      note: string;
+    };
+    expect(json).toMatchObject({
+      result: 'r3',
+      totalCount: 761,
+      fields: ['category', 'fcstDate', 'fcstTime', 'fcstValue'],
+      same: { baseDate: '20250421', baseTime: '0800', nx: 60, ny: 127 },
+    });
     expect(json.data[0]).toEqual(['TMP', '20250421', '0900', '0']);
     expect(json.shown).toBe(view.shown);
     expect(view.shown).toBeLessThan(761);
@@ -40,7 +67,12 @@ describe('result view', () => {
     const large = renderResult(ok(forecast()), 'r1', { tokenBudget: 4096 });
     expect(small.shown).toBeLessThan(standard.shown);
     expect(standard.shown).toBeLessThan(large.shown);
-    for (const [view, budget] of [[small, 300], [standard, STANDARD_RESULT_TOKENS], [large, 4096]] as const) expect(estimateTokens(view.text)).toBeLessThanOrEqual(budget);
+    for (const [view, budget] of [
+      [small, 300],
+      [standard, STANDARD_RESULT_TOKENS],
+      [large, 4096],
+    ] as const)
+      expect(estimateTokens(view.text)).toBeLessThanOrEqual(budget);
     const wide = renderResult(ok([{ text: 'ㄱ'.repeat(5000) }, { text: 'ㄴ' }]), 'r1', { tokenBudget: 10 });
     expect(wide.shown).toBe(1);
   });
@@ -53,7 +85,13 @@ describe('result view', () => {
   });
 
   it('cuts long text with a marker and leaves out fields that are empty in every row', () => {
-    const view = renderResult(ok([{ name: '가'.repeat(200), blank: '', none: null, n: 1 }, { name: '나', blank: '', none: null, n: 2 }]), 'r1');
+    const view = renderResult(
+      ok([
+        { name: '가'.repeat(200), blank: '', none: null, n: 1 },
+        { name: '나', blank: '', none: null, n: 2 },
+      ]),
+      'r1',
+    );
     const json = JSON.parse(view.text) as { fields: string[]; data: unknown[][] };
     expect(json.fields).toEqual(['name', 'n']);
     expect(json.data[0]![0]).toBe(`${'가'.repeat(79)}…`);
@@ -73,7 +111,17 @@ describe('result view', () => {
   });
 
   it('reads back into exactly the rows it says the model saw', () => {
-    const shapes: Item[][] = [forecast(), forecast(3), [{ a: 1 }], [{ a: 1, b: null }, { a: 2, b: 'x' }, { c: true }], [{ long: 'ㄱ'.repeat(300), k: 'same' }, { long: 'b', k: 'same' }], []];
+    const shapes: Item[][] = [
+      forecast(),
+      forecast(3),
+      [{ a: 1 }],
+      [{ a: 1, b: null }, { a: 2, b: 'x' }, { c: true }],
+      [
+        { long: 'ㄱ'.repeat(300), k: 'same' },
+        { long: 'b', k: 'same' },
+      ],
+      [],
+    ];
     for (const items of shapes) {
       const view = renderResult(ok(items), 'r7', { tokenBudget: 400 });
       const read = readView(view.text);

@@ -25,44 +25,85 @@ function heading(title: string): string {
 
 function yAxis(y: (v: number) => number): string {
   return [0, 0.25, 0.5, 0.75, 1]
-    .map((t) => `<g><line x1="${M.left}" x2="${W - M.right}" y1="${y(t)}" y2="${y(t)}" class="grid"/><text x="${M.left - 6}" y="${y(t) + 4}" text-anchor="end">${Math.round(t * 100)}%</text></g>`)
+    .map(
+      (t) =>
+        `<g><line x1="${M.left}" x2="${W - M.right}" y1="${y(t)}" y2="${y(t)}" class="grid"/><text x="${M.left - 6}" y="${y(t) + 4}" text-anchor="end">${Math.round(t * 100)}%</text></g>`,
+    )
     .join('');
 }
 
 function marker(x: number, y: number, square: boolean, cls: string, label: string): string {
-  const shape = square ? `<rect x="${x - 5}" y="${y - 5}" width="10" height="10" class="${cls} hollow"/>` : `<circle cx="${x}" cy="${y}" r="4" class="${cls}"/>`;
+  const shape = square
+    ? `<rect x="${x - 5}" y="${y - 5}" width="10" height="10" class="${cls} hollow"/>`
+    : `<circle cx="${x}" cy="${y}" r="4" class="${cls}"/>`;
   return `<g>${shape}<title>${esc(label)}</title></g>`;
 }
 
 export function passCurveChart(series: { name: string; cls: string; points: Point[] }[], title: string): string {
   const ks = series.flatMap((s) => s.points.map((p) => p.k));
   const single = ks.length > 0 && Math.max(...ks) === 1;
-  const x = scaleLinear().domain(single ? [0.5, 1.5] : [1, Math.max(2, ...ks)]).range([M.left, W - M.right]);
-  const y = scaleLinear().domain([0, 1]).range([H - M.bottom, M.top]);
+  const x = scaleLinear()
+    .domain(single ? [0.5, 1.5] : [1, Math.max(2, ...ks)])
+    .range([M.left, W - M.right]);
+  const y = scaleLinear()
+    .domain([0, 1])
+    .range([H - M.bottom, M.top]);
   const body = series
     .map((s, i) => {
       const square = i % 2 === 1;
-      const band = area<Point>().x((p) => x(p.k)).y0((p) => y(p.low)).y1((p) => y(p.high))(s.points) ?? '';
-      const lowEdge = line<Point>().x((p) => x(p.k)).y((p) => y(p.low))(s.points) ?? '';
-      const highEdge = line<Point>().x((p) => x(p.k)).y((p) => y(p.high))(s.points) ?? '';
-      const path = line<Point>().x((p) => x(p.k)).y((p) => y(p.value))(s.points) ?? '';
+      const band =
+        area<Point>()
+          .x((p) => x(p.k))
+          .y0((p) => y(p.low))
+          .y1((p) => y(p.high))(s.points) ?? '';
+      const lowEdge =
+        line<Point>()
+          .x((p) => x(p.k))
+          .y((p) => y(p.low))(s.points) ?? '';
+      const highEdge =
+        line<Point>()
+          .x((p) => x(p.k))
+          .y((p) => y(p.high))(s.points) ?? '';
+      const path =
+        line<Point>()
+          .x((p) => x(p.k))
+          .y((p) => y(p.value))(s.points) ?? '';
       const offset = square ? 3 : -3;
-      const whiskers = s.points.map((p) => `<line x1="${x(p.k) + offset}" x2="${x(p.k) + offset}" y1="${y(p.low)}" y2="${y(p.high)}" class="${s.cls} bound"/>`).join('');
-      const dots = s.points.map((p) => marker(x(p.k), y(p.value), square, s.cls, `${s.name} k=${p.k}: ${pct(p.value)} [${pct(p.low)}, ${pct(p.high)}]`)).join('');
-      const labels = single ? s.points.map((p) => `<text x="${x(p.k) + 10}" y="${y(p.value) + (square ? 16 : -8)}" class="value">${esc(`${s.name} ${pct(p.value)} [${pct(p.low)}, ${pct(p.high)}]`)}</text>`).join('') : '';
+      const whiskers = s.points
+        .map((p) => `<line x1="${x(p.k) + offset}" x2="${x(p.k) + offset}" y1="${y(p.low)}" y2="${y(p.high)}" class="${s.cls} bound"/>`)
+        .join('');
+      const dots = s.points
+        .map((p) => marker(x(p.k), y(p.value), square, s.cls, `${s.name} k=${p.k}: ${pct(p.value)} [${pct(p.low)}, ${pct(p.high)}]`))
+        .join('');
+      const labels = single
+        ? s.points
+            .map(
+              (p) =>
+                `<text x="${x(p.k) + 10}" y="${y(p.value) + (square ? 16 : -8)}" class="value">${esc(`${s.name} ${pct(p.value)} [${pct(p.low)}, ${pct(p.high)}]`)}</text>`,
+            )
+            .join('')
+        : '';
       return `<path d="${band}" class="band ${s.cls}"/><path d="${lowEdge}" class="edge ${s.cls}"/><path d="${highEdge}" class="edge ${s.cls}"/>${whiskers}<path d="${path}" class="line ${s.cls}${square ? ' dashed' : ''}"/>${dots}${labels}`;
     })
     .join('');
   const ticks = [...new Set(ks)].map((k) => `<text x="${x(k)}" y="${H - M.bottom + 16}" text-anchor="middle">${k}</text>`).join('');
   const legend = series
-    .map((s, i) => `<g transform="translate(${M.left + i * 110},${H - 14})"><line x1="0" x2="22" y1="-4" y2="-4" class="line ${s.cls}${i % 2 === 1 ? ' dashed' : ''}"/>${marker(11, -4, i % 2 === 1, s.cls, s.name)}<text x="28" y="0">${esc(s.name)}</text></g>`)
+    .map(
+      (s, i) =>
+        `<g transform="translate(${M.left + i * 110},${H - 14})"><line x1="0" x2="22" y1="-4" y2="-4" class="line ${s.cls}${i % 2 === 1 ? ' dashed' : ''}"/>${marker(11, -4, i % 2 === 1, s.cls, s.name)}<text x="28" y="0">${esc(s.name)}</text></g>`,
+    )
     .join('');
   return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(title)}"><title>${esc(title)}</title>${heading(title)}${yAxis(y)}${body}${ticks}<text x="${W - M.right}" y="${H - M.bottom + 30}" text-anchor="end">k</text>${legend}</svg>`;
 }
 
 export function barChart(bars: { label: string; value: number; low: number; high: number; n?: number }[], title: string): string {
-  const x = scaleBand().domain(bars.map((b) => b.label)).range([M.left, W - M.right]).padding(0.25);
-  const y = scaleLinear().domain([0, 1]).range([H - M.bottom, M.top]);
+  const x = scaleBand()
+    .domain(bars.map((b) => b.label))
+    .range([M.left, W - M.right])
+    .padding(0.25);
+  const y = scaleLinear()
+    .domain([0, 1])
+    .range([H - M.bottom, M.top]);
   const body = bars
     .map((b) => {
       const cx = (x(b.label) ?? 0) + x.bandwidth() / 2;
@@ -78,7 +119,9 @@ export function horizontalBars(bars: { label: string; count: number }[], title: 
   const height = M.top + bars.length * rowH + 8;
   const left = 170;
   const max = Math.max(1, ...bars.map((b) => b.count));
-  const x = scaleLinear().domain([0, max]).range([left, W - M.right - 30]);
+  const x = scaleLinear()
+    .domain([0, max])
+    .range([left, W - M.right - 30]);
   const body = bars
     .map((b, i) => {
       const top = M.top + i * rowH;

@@ -6,7 +6,12 @@ import { callLine, groupName, interval, pct, planLine, taskFailures, type Report
 import { reportText, type ReportLang } from './reportText.ts';
 import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
 
-const esc = (v: unknown): string => String(v ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (v: unknown): string =>
+  String(v ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 
 const STYLE = `
 body{font-family:"Pretendard",system-ui,"Noto Sans KR","Malgun Gothic",sans-serif;margin:2rem auto;max-width:1100px;color:#1d2330;padding:0 1rem}
@@ -38,19 +43,41 @@ export function htmlReport(data: ReportData, options: HtmlReportOptions = {}): s
     Object.entries(record).map(([key, e]) => ({ k: Number(key.slice(prefix.length)), ...e }));
   const failed = s.attempts - s.passed;
   const charts = [
-    passCurveChart([{ name: 'pass@k', cls: 'at', points: curve('pass@', s['pass@k']) }, { name: 'pass^k', cls: 'hat', points: curve('pass^', s['pass^k']) }], w.curveTitle(s.tasks)),
-    barChart(Object.entries(s.byLevel).map(([level, g]) => ({ label: w.levelLabel(level), n: g.tasks, ...g['pass@1'] })), w.levelTitle),
-    horizontalBars(FAILURE_KINDS.map((k) => ({ label: benchTerm(lang, 'failure', k), count: s.failures[k] ?? 0 })), w.failureTitle(failed)),
+    passCurveChart(
+      [
+        { name: 'pass@k', cls: 'at', points: curve('pass@', s['pass@k']) },
+        { name: 'pass^k', cls: 'hat', points: curve('pass^', s['pass^k']) },
+      ],
+      w.curveTitle(s.tasks),
+    ),
+    barChart(
+      Object.entries(s.byLevel).map(([level, g]) => ({ label: w.levelLabel(level), n: g.tasks, ...g['pass@1'] })),
+      w.levelTitle,
+    ),
+    horizontalBars(
+      FAILURE_KINDS.map((k) => ({ label: benchTerm(lang, 'failure', k), count: s.failures[k] ?? 0 })),
+      w.failureTitle(failed),
+    ),
   ];
   const group = (key: 'level' | 'ability' | 'agency', groups: typeof s.byLevel): string =>
-    `<h2>${esc(w.by[key])}</h2><table><tr><th></th><th class="num">${esc(w.groupColumns[0])}</th><th class="num">${esc(w.groupColumns[1])}</th><th class="num">${esc(w.groupColumns[2])}</th><th>${esc(w.groupColumns[3])}</th></tr>${Object.entries(groups)
-      .map(([k, g]) => `<tr><td>${esc(groupName(key, k, lang))}</td><td class="num">${g.tasks}</td><td class="num">${g.attempts}</td><td class="num">${g.passed}</td><td>${interval(g['pass@1'])}</td></tr>`)
+    `<h2>${esc(w.by[key])}</h2><table><tr><th></th><th class="num">${esc(w.groupColumns[0])}</th><th class="num">${esc(w.groupColumns[1])}</th><th class="num">${esc(w.groupColumns[2])}</th><th>${esc(w.groupColumns[3])}</th></tr>${Object.entries(
+      groups,
+    )
+      .map(
+        ([k, g]) =>
+          `<tr><td>${esc(groupName(key, k, lang))}</td><td class="num">${g.tasks}</td><td class="num">${g.attempts}</td><td class="num">${g.passed}</td><td>${interval(g['pass@1'])}</td></tr>`,
+      )
       .join('')}</table>`;
   const taskRows = data.tasks
     .map((t) => {
       const a = t.attempts.find((x) => x.verdict !== 'pass') ?? t.attempts[0]!;
       const reference = (t.task?.plan.steps ?? []).map((step) => `<li><code>${esc(planLine(step))}</code></li>`).join('');
-      const agent = a.calls.map((c) => `<li><code>${esc(callLine(c.tool, c.arguments))}</code> ${c.ok ? '<span class="pass">✓</span>' : `<span class="fail">✗ ${esc(c.refused ?? c.errorKind ?? '')}${c.injected ? ` (${esc(w.injected(c.injected))})` : ''}</span>`}</li>`).join('');
+      const agent = a.calls
+        .map(
+          (c) =>
+            `<li><code>${esc(callLine(c.tool, c.arguments))}</code> ${c.ok ? '<span class="pass">✓</span>' : `<span class="fail">✗ ${esc(c.refused ?? c.errorKind ?? '')}${c.injected ? ` (${esc(w.injected(c.injected))})` : ''}</span>`}</li>`,
+        )
+        .join('');
       const failures = taskFailures(t.attempts, lang);
       return `<tr><td>${esc(t.id)}</td><td class="num">${t.task?.level ?? ''}</td><td class="num ${t.c === t.n ? 'pass' : 'fail'}">${t.c}/${t.n}</td><td>${esc(failures)}</td><td>${esc(t.task?.query_ko ?? '')}<details><summary>${esc(w.trajectory(a.sample))}</summary><b>${esc(w.reference)}</b><ol>${reference}</ol><b>${esc(w.agent)}</b><ol>${agent || `<li>${esc(w.noCalls)}</li>`}</ol><div>${esc(w.answer)}: ${esc(a.answer ?? w.noAnswer)}</div><div>${esc(w.expected)}: <code>${esc(JSON.stringify(a.expected))}</code> · ${esc(sayRecorded(lang, a.detailSaid, a.detail))}</div></details></td></tr>`;
     })

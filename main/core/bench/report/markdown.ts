@@ -4,7 +4,10 @@ import { callLine, groupName, interval, pct, planLine, taskFailures, type Report
 import { reportText, type ReportLang } from './reportText.ts';
 import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
 
-const cell = (text: unknown): string => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (text: unknown): string =>
+  String(text ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
 
 export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): string {
   const w = reportText(lang);
@@ -32,9 +35,14 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
     const k = key.slice('pass@'.length);
     lines.push(`| ${k} | ${interval(s['pass@k'][key]!)} | ${interval(s['pass^k'][`pass^${k}`]!)} |`);
   }
-  for (const [by, groups] of [['level', s.byLevel], ['ability', s.byAbility], ['agency', s.byAgency]] as const) {
+  for (const [by, groups] of [
+    ['level', s.byLevel],
+    ['ability', s.byAbility],
+    ['agency', s.byAgency],
+  ] as const) {
     lines.push('', `## ${w.by[by]}`, '', `| | ${w.groupColumns.join(' | ')} |`, '|---|---|---|---|---|');
-    for (const [key, g] of Object.entries(groups)) lines.push(`| ${cell(groupName(by, key, lang))} | ${g.tasks} | ${g.attempts} | ${g.passed} | ${interval(g['pass@1'])} |`);
+    for (const [key, g] of Object.entries(groups))
+      lines.push(`| ${cell(groupName(by, key, lang))} | ${g.tasks} | ${g.attempts} | ${g.passed} | ${interval(g['pass@1'])} |`);
   }
   lines.push('', `## ${md.failures}`, '', `| ${md.kind} | ${md.attempts} |`, '|---|---|');
   for (const kind of FAILURE_KINDS) lines.push(`| ${benchTerm(lang, 'failure', kind)} | ${s.failures[kind] ?? 0} |`);
@@ -56,17 +64,30 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
   );
   for (const t of data.tasks) {
     const failures = taskFailures(t.attempts, lang);
-    lines.push(`| ${t.id} | ${t.task?.level ?? ''} | ${t.c}/${t.n} | ${cell(failures)} | ${cell(JSON.stringify(t.attempts[0]?.expected ?? null))} | ${cell(t.task?.query_ko ?? '')} |`);
+    lines.push(
+      `| ${t.id} | ${t.task?.level ?? ''} | ${t.c}/${t.n} | ${cell(failures)} | ${cell(JSON.stringify(t.attempts[0]?.expected ?? null))} | ${cell(t.task?.query_ko ?? '')} |`,
+    );
   }
   const failed = data.tasks.filter((t) => t.c < t.n);
   if (failed.length) {
     lines.push('', `## ${md.failedAttempts}`);
     for (const t of failed) {
       const a = t.attempts.find((x) => x.verdict !== 'pass')!;
-      lines.push('', `### ${md.attemptHeading(t.id, a.sample, a.failure ? benchTerm(lang, 'failure', a.failure) : a.verdict)}`, '', `> ${t.task?.query_ko ?? ''}`, '', `${w.reference}:`, '');
+      lines.push(
+        '',
+        `### ${md.attemptHeading(t.id, a.sample, a.failure ? benchTerm(lang, 'failure', a.failure) : a.verdict)}`,
+        '',
+        `> ${t.task?.query_ko ?? ''}`,
+        '',
+        `${w.reference}:`,
+        '',
+      );
       for (const step of t.task?.plan.steps ?? []) lines.push(`1. \`${planLine(step)}\``);
       lines.push('', `${w.agent}:`, '');
-      for (const c of a.calls) lines.push(`1. \`${callLine(c.tool, c.arguments)}\` ${c.ok ? '✓' : `✗ ${c.refused ?? c.errorKind ?? ''}${c.injected ? ` (${w.injected(c.injected)})` : ''}`}`);
+      for (const c of a.calls)
+        lines.push(
+          `1. \`${callLine(c.tool, c.arguments)}\` ${c.ok ? '✓' : `✗ ${c.refused ?? c.errorKind ?? ''}${c.injected ? ` (${w.injected(c.injected)})` : ''}`}`,
+        );
       lines.push('', `${w.answer}: ${cell(a.answer ?? w.noAnswer)}`, '', `${md.why}: ${cell(sayRecorded(lang, a.detailSaid, a.detail))}`);
     }
   }

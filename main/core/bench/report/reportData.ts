@@ -21,7 +21,13 @@ export interface ReportData {
   suiteChanged: boolean;
 }
 
-export function reportData(run: BenchRunRow, summary: BenchRunSummary, attempts: BenchAttemptRow[], tasks: Map<string, BenchTask>, currentSuiteHash: string | undefined): ReportData {
+export function reportData(
+  run: BenchRunRow,
+  summary: BenchRunSummary,
+  attempts: BenchAttemptRow[],
+  tasks: Map<string, BenchTask>,
+  currentSuiteHash: string | undefined,
+): ReportData {
   const byTask = new Map<string, BenchAttemptRow[]>();
   for (const a of attempts) byTask.set(a.taskId, [...(byTask.get(a.taskId) ?? []), a]);
   return {
@@ -38,7 +44,8 @@ export function groupName(by: 'level' | 'ability' | 'agency', key: string, lang:
 }
 
 /** The distinct failure kinds of a task's attempts, in the report's language. */
-export const taskFailures = (attempts: readonly BenchAttemptRow[], lang: ReportLang): string => [...new Set(attempts.flatMap((a) => (a.failure ? [benchTerm(lang, 'failure', a.failure)] : [])))].join(', ');
+export const taskFailures = (attempts: readonly BenchAttemptRow[], lang: ReportLang): string =>
+  [...new Set(attempts.flatMap((a) => (a.failure ? [benchTerm(lang, 'failure', a.failure)] : [])))].join(', ');
 
 export const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 

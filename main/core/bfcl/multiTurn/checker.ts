@@ -7,7 +7,12 @@ import { executeCalls, InstanceSet } from './executor.ts';
 import { createInstances, type MultiTurnEntry } from './entry.ts';
 import type { BackendConstants } from './simulator.ts';
 
-export type MultiTurnErrorType = 'multi_turn:empty_turn_model_response' | 'multi_turn:instance_state_mismatch' | 'multi_turn:execution_response_mismatch' | 'multi_turn:force_terminated' | 'multi_turn:inference_error';
+export type MultiTurnErrorType =
+  | 'multi_turn:empty_turn_model_response'
+  | 'multi_turn:instance_state_mismatch'
+  | 'multi_turn:execution_response_mismatch'
+  | 'multi_turn:force_terminated'
+  | 'multi_turn:inference_error';
 
 export interface MultiTurnVerdict {
   valid: boolean;
@@ -42,9 +47,19 @@ export function missingFromMultiset(expected: readonly string[], actual: readonl
  * Scores one entry. `modelOutput` is [turn][step][call string], as BFCL decodes a model's result; `groundTruth`
  * is [turn][call string].
  */
-export function checkMultiTurn(entry: MultiTurnEntry, modelOutput: readonly (readonly (readonly string[])[])[], groundTruth: readonly (readonly string[])[], constants: BackendConstants, modelName = 'kopa'): MultiTurnVerdict {
+export function checkMultiTurn(
+  entry: MultiTurnEntry,
+  modelOutput: readonly (readonly (readonly string[])[])[],
+  groundTruth: readonly (readonly string[])[],
+  constants: BackendConstants,
+  modelName = 'kopa',
+): MultiTurnVerdict {
   if (modelOutput.length !== groundTruth.length) {
-    return { valid: false, errorType: 'multi_turn:force_terminated', errorMessage: `Model was force-terminated during inference: ${modelOutput.length} turns for ${groundTruth.length}.` };
+    return {
+      valid: false,
+      errorType: 'multi_turn:force_terminated',
+      errorMessage: `Model was force-terminated during inference: ${modelOutput.length} turns for ${groundTruth.length}.`,
+    };
   }
   const model = new InstanceSet(createInstances(entry, constants), `${modelName}_eval_${entry.id}`);
   const truth = new InstanceSet(createInstances(entry, constants), `${modelName}_ground_truth_eval_${entry.id}`);
@@ -54,18 +69,35 @@ export function checkMultiTurn(entry: MultiTurnEntry, modelOutput: readonly (rea
     for (const step of steps) allModelResults.push(...executeCalls(step, model));
     const expected = executeCalls(groundTruth[turn]!, truth);
     if (groundTruth[turn]!.length === 0) continue;
-    if (isEmptyTurn(steps)) return { valid: false, errorType: 'multi_turn:empty_turn_model_response', errorMessage: `Model response list is empty for turn ${turn}`, turn };
+    if (isEmptyTurn(steps))
+      return { valid: false, errorType: 'multi_turn:empty_turn_model_response', errorMessage: `Model response list is empty for turn ${turn}`, turn };
     for (let i = 0; i < truth.instances.length; i++) {
       const want = truth.instances[i]!;
       const got = new Map<string, Py>(model.instances[i]!.publicState());
-      const differing = want.publicState().filter(([name, value]) => !pyEquals(got.get(name)!, value)).map(([name]) => name);
+      const differing = want
+        .publicState()
+        .filter(([name, value]) => !pyEquals(got.get(name)!, value))
+        .map(([name]) => name);
       if (differing.length) {
-        return { valid: false, errorType: 'multi_turn:instance_state_mismatch', errorMessage: `Model instance for ${want.className} does not match the state with ground truth instance.`, turn, className: want.className, differingAttributes: differing };
+        return {
+          valid: false,
+          errorType: 'multi_turn:instance_state_mismatch',
+          errorMessage: `Model instance for ${want.className} does not match the state with ground truth instance.`,
+          turn,
+          className: want.className,
+          differingAttributes: differing,
+        };
       }
     }
     const missing = missingFromMultiset(expected, allModelResults);
     if (missing.length) {
-      return { valid: false, errorType: 'multi_turn:execution_response_mismatch', errorMessage: `Model response execution results so far does not contain all the ground truth response execution results for turn ${turn}.`, turn, missingItems: missing };
+      return {
+        valid: false,
+        errorType: 'multi_turn:execution_response_mismatch',
+        errorMessage: `Model response execution results so far does not contain all the ground truth response execution results for turn ${turn}.`,
+        turn,
+        missingItems: missing,
+      };
     }
   }
   return { valid: true };

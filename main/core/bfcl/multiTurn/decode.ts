@@ -9,7 +9,10 @@ import { parseJsonPy } from './pyParse.ts';
 export function fcCallString(name: string, argumentsJson: string): string {
   const args = parseJsonPy(argumentsJson);
   if (!(args instanceof PyDict)) throw new SyntaxError(`the arguments of ${name} are not a JSON object`);
-  return `${name}(${args.items().map(([k, v]) => `${String(k)}=${repr(v)}`).join(',')})`;
+  return `${name}(${args
+    .items()
+    .map(([k, v]) => `${String(k)}=${repr(v)}`)
+    .join(',')})`;
 }
 
 /** One stored step's call strings; [] for text or anything that does not decode. */
@@ -32,4 +35,3 @@ export function decodeMultiTurnResult(result: unknown): string[][][] | undefined
   if (!Array.isArray(result) || !result.every(Array.isArray)) return undefined;
   return (result as unknown[][]).map((turn) => turn.map(decodeStep).filter((calls) => calls.length > 0));
 }
-

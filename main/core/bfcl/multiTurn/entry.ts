@@ -59,7 +59,11 @@ export function createInstances(entry: MultiTurnEntry, constants: BackendConstan
 /** Reads an entry from a parsed question line. */
 export function multiTurnEntry(row: PyDict): MultiTurnEntry {
   const config = row.get('initial_config');
-  return { id: String(row.item('id')), involvedClasses: (row.item('involved_classes') as Py[]).map(String), initialConfig: config instanceof PyDict ? config : new PyDict() };
+  return {
+    id: String(row.item('id')),
+    involvedClasses: (row.item('involved_classes') as Py[]).map(String),
+    initialConfig: config instanceof PyDict ? config : new PyDict(),
+  };
 }
 
 /** The JSON spellings of what JSON has no form for: {"__set__": [...]} and {"__python_ellipsis__": true}. */

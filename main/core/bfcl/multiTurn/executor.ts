@@ -3,7 +3,27 @@
 // refused, the text is evaluated, and the answer becomes the string the checker compares: a str as it is, a dict
 // through json.dumps (str() where that raises), anything else through str(), an exception as
 // "Error during execution: …".
-import { abs, float, isInt, iter, jsonDumps, len, num, PyDict, PyError, PySet, PyTuple, repr, sorted, str, toFloat, truthy, typeError, typeName, type Py } from './py.ts';
+import {
+  abs,
+  float,
+  isInt,
+  iter,
+  jsonDumps,
+  len,
+  num,
+  PyDict,
+  PyError,
+  PySet,
+  PyTuple,
+  repr,
+  sorted,
+  str,
+  toFloat,
+  truthy,
+  typeError,
+  typeName,
+  type Py,
+} from './py.ts';
 import { pyRound } from './pyNumeric.ts';
 import { literalValue, parsePython, type Expr } from './pyParse.ts';
 import { bind, type Simulator } from './simulator.ts';

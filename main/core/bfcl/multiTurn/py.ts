@@ -348,7 +348,12 @@ export function strRepr(s: string): string {
     else if (ch === '\r') out += '\\r';
     else if (ch === '\t') out += '\\t';
     else if (ch !== ' ' && NOT_PRINTABLE.test(ch)) {
-      out += cp < 0x100 ? `\\x${cp.toString(16).padStart(2, '0')}` : cp < 0x10000 ? `\\u${cp.toString(16).padStart(4, '0')}` : `\\U${cp.toString(16).padStart(8, '0')}`;
+      out +=
+        cp < 0x100
+          ? `\\x${cp.toString(16).padStart(2, '0')}`
+          : cp < 0x10000
+            ? `\\u${cp.toString(16).padStart(4, '0')}`
+            : `\\U${cp.toString(16).padStart(8, '0')}`;
     } else out += ch;
   }
   return out + quote;
@@ -362,7 +367,11 @@ export function repr(v: Py): string {
   if (v instanceof PyFloat) return floatRepr(v.value);
   if (Array.isArray(v)) return `[${v.map(repr).join(', ')}]`;
   if (v instanceof PyTuple) return v.items.length === 1 ? `(${repr(v.items[0]!)},)` : `(${v.items.map(repr).join(', ')})`;
-  if (v instanceof PyDict) return `{${v.items().map(([k, x]) => `${repr(k)}: ${repr(x)}`).join(', ')}}`;
+  if (v instanceof PyDict)
+    return `{${v
+      .items()
+      .map(([k, x]) => `${repr(k)}: ${repr(x)}`)
+      .join(', ')}}`;
   if (v instanceof PySet) return v.size === 0 ? 'set()' : `{${v.values().map(repr).join(', ')}}`;
   if (v instanceof PyOpaque) return v.reprText;
   return v.pyRepr();
@@ -414,7 +423,11 @@ export function jsonDumps(v: Py): string {
   if (v instanceof PyFloat) return jsonFloat(v.value);
   if (Array.isArray(v)) return `[${v.map(jsonDumps).join(', ')}]`;
   if (v instanceof PyTuple) return `[${v.items.map(jsonDumps).join(', ')}]`;
-  if (v instanceof PyDict) return `{${v.items().map(([k, x]) => `${jsonKey(k)}: ${jsonDumps(x)}`).join(', ')}}`;
+  if (v instanceof PyDict)
+    return `{${v
+      .items()
+      .map(([k, x]) => `${jsonKey(k)}: ${jsonDumps(x)}`)
+      .join(', ')}}`;
   throw typeError(`Object of type ${typeName(v)} is not JSON serializable`);
 }
 

@@ -168,7 +168,8 @@ function isqrt(n: bigint): bigint {
 /** `Decimal(number).sqrt()` with the context precision set to `precision` digits, as its repr. */
 export function decimalSqrt(number: Py, precision: Py): PyOpaque {
   const p = num(precision);
-  if (p === undefined || !Number.isInteger(p) || precision instanceof PyFloat) throw new PyError('TypeError', `'${typeName(precision)}' object cannot be interpreted as an integer`);
+  if (p === undefined || !Number.isInteger(p) || precision instanceof PyFloat)
+    throw new PyError('TypeError', `'${typeName(precision)}' object cannot be interpreted as an integer`);
   if (p < 1) throw new PyError('ValueError', `valid range for prec is [1, MAX_PREC]`);
   const { coeff, exp } = decimalOf(exact(number));
   if (coeff === 0n) return new PyOpaque('Decimal', `Decimal('${decimalText(0n, Math.floor(exp / 2))}')`);
@@ -215,7 +216,8 @@ export function pyRound(number: Py, ndigits: Py): Py {
   const x = num(number);
   const d = num(ndigits);
   if (x === undefined) throw new PyError('TypeError', `type ${typeName(number)} doesn't define __round__ method`);
-  if (d === undefined || !Number.isInteger(d) || ndigits instanceof PyFloat) throw new PyError('TypeError', `'${typeName(ndigits)}' object cannot be interpreted as an integer`);
+  if (d === undefined || !Number.isInteger(d) || ndigits instanceof PyFloat)
+    throw new PyError('TypeError', `'${typeName(ndigits)}' object cannot be interpreted as an integer`);
   if (!(number instanceof PyFloat)) {
     if (d >= 0) return x;
     const unit = 10 ** -d;
@@ -238,4 +240,3 @@ export function pyRound(number: Py, ndigits: Py): Py {
   const value = Number(`${negative ? '-' : ''}${n}e${-d}`);
   return float(value === 0 && negative ? -0 : value);
 }
-

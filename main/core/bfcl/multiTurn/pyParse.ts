@@ -15,7 +15,20 @@ export type Expr =
 
 export const syntaxError = (): PyError => new PyError('SyntaxError', 'invalid syntax (<string>, line 1)');
 
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0', '\n': '' };
+const ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+  '\n': '',
+};
 
 class Reader {
   pos = 0;
@@ -151,7 +164,9 @@ class Reader {
       this.pos = start;
       return this.strings();
     }
-    const constants: Record<string, Py> = this.json ? { true: true, false: false, null: null, NaN: float(Number.NaN), Infinity: float(Infinity) } : { True: true, False: false, None: null };
+    const constants: Record<string, Py> = this.json
+      ? { true: true, false: false, null: null, NaN: float(Number.NaN), Infinity: float(Infinity) }
+      : { True: true, False: false, None: null };
     if (id in constants) return { kind: 'literal', value: constants[id]! };
     if (this.json) throw syntaxError();
     const path = [id];

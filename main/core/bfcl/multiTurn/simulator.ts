@@ -81,7 +81,10 @@ function nameList(names: string[]): string {
 export function bind(qualname: string, m: Method, args: Py[], kwargs: [string, Py][]): Py[] {
   const required = m.params.filter((p) => !('default' in p)).length;
   if (args.length > m.params.length) {
-    const takes = required === m.params.length ? `${m.params.length + 1} positional argument${m.params.length === 0 ? '' : 's'}` : `from ${required + 1} to ${m.params.length + 1} positional arguments`;
+    const takes =
+      required === m.params.length
+        ? `${m.params.length + 1} positional argument${m.params.length === 0 ? '' : 's'}`
+        : `from ${required + 1} to ${m.params.length + 1} positional arguments`;
     throw typeError(`${qualname}() takes ${takes} but ${args.length + 1} were given`);
   }
   const bound: (Py | undefined)[] = m.params.map((_, i) => args[i]);
@@ -92,7 +95,8 @@ export function bind(qualname: string, m: Method, args: Py[], kwargs: [string, P
     bound[i] = value;
   }
   const missing = m.params.filter((p, i) => bound[i] === undefined && !('default' in p)).map((p) => p.name);
-  if (missing.length) throw typeError(`${qualname}() missing ${missing.length} required positional argument${missing.length > 1 ? 's' : ''}: ${nameList(missing)}`);
+  if (missing.length)
+    throw typeError(`${qualname}() missing ${missing.length} required positional argument${missing.length > 1 ? 's' : ''}: ${nameList(missing)}`);
   return m.params.map((p, i) => (bound[i] !== undefined ? bound[i]! : p.default!));
 }
 

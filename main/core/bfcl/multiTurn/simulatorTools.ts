@@ -45,7 +45,12 @@ export class SimulatorTools implements ToolBox<SimulatorCall> {
   }
 
   open(_history: ChatMessage[]): ToolSession<SimulatorCall> {
-    const record = (call: ToolCall, turn: ToolTurn, result: string): SimulatorCall => ({ step: turn.step, name: call.name, arguments: call.rawArguments ?? JSON.stringify(call.arguments), result });
+    const record = (call: ToolCall, turn: ToolTurn, result: string): SimulatorCall => ({
+      step: turn.step,
+      name: call.name,
+      arguments: call.rawArguments ?? JSON.stringify(call.arguments),
+      result,
+    });
     return {
       run: async (call, turn): Promise<ToolOutcome<SimulatorCall>> => {
         turn.onEvent?.({ kind: 'tool_call', step: turn.step, call, tool: call.name });
@@ -58,7 +63,15 @@ export class SimulatorTools implements ToolBox<SimulatorCall> {
           ok = false;
           result = `Error during execution: ${(error as Error).message}`;
         }
-        turn.onEvent?.({ kind: 'tool_result', step: turn.step, callId: call.id, tool: call.name, ok, summary: result.length > 200 ? `${result.slice(0, 199)}…` : result, latencyMs: Math.round(performance.now() - started) });
+        turn.onEvent?.({
+          kind: 'tool_result',
+          step: turn.step,
+          callId: call.id,
+          tool: call.name,
+          ok,
+          summary: result.length > 200 ? `${result.slice(0, 199)}…` : result,
+          latencyMs: Math.round(performance.now() - started),
+        });
         return { content: result, record: record(call, turn, result), ran: true };
       },
       refuse: (call, turn, reason) => ({ content: reason, record: record(call, turn, reason), ran: false }),

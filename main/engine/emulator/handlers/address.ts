@@ -48,7 +48,11 @@ function scopeOf(keyword: string, world: World): string[] | undefined {
   const sigungus = world.regions.leafSigungus().filter((s) => words.some((w) => w === s.name || w === s.name.split(' ').pop() || s.name.startsWith(`${w} `)));
   if (sigungus.length > 0) return sigungus.map((s) => s.code5);
   const sidos = world.regions.sidos.filter((s) => words.includes(s.name) || words.includes(s.short));
-  if (sidos.length > 0) return world.regions.leafSigungus().filter((s) => sidos.includes(s.sido)).map((s) => s.code5);
+  if (sidos.length > 0)
+    return world.regions
+      .leafSigungus()
+      .filter((s) => sidos.includes(s.sido))
+      .map((s) => s.code5);
   return undefined;
 }
 
@@ -100,7 +104,11 @@ export const addrLinkApi: Handler = ({ params, world }) => {
 export const addrCoordApi: Handler = ({ params, world }) => {
   const admCd = params.admCd ?? '';
   const building = world.findBuilding(
-    (b) => b.emd.code10 === admCd && b.road.code12 === params.rnMgtSn && String(b.buldMnnm) === String(Number(params.buldMnnm)) && String(b.buldSlno) === String(Number(params.buldSlno)),
+    (b) =>
+      b.emd.code10 === admCd &&
+      b.road.code12 === params.rnMgtSn &&
+      String(b.buldMnnm) === String(Number(params.buldMnnm)) &&
+      String(b.buldSlno) === String(Number(params.buldSlno)),
     admCd.slice(0, 5),
   );
   if (!building) return rows([]);
@@ -121,7 +129,10 @@ export const addrCoordApi: Handler = ({ params, world }) => {
 };
 
 function normaliseAddress(text: string): string {
-  return text.replace(/\([^)]*\)/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\([^)]*\)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export const getCoord: Handler = ({ params, world }) => {
@@ -129,7 +140,9 @@ export const getCoord: Handler = ({ params, world }) => {
   const type = params.type === 'parcel' ? 'parcel' : 'road';
   const scope = scopeOf(address, world);
   const match = (b: Building): boolean =>
-    type === 'road' ? normaliseAddress(world.roadAddress(b).part1) === address : normaliseAddress(world.jibunAddress(b)).startsWith(address) && address.split(' ').length >= 3;
+    type === 'road'
+      ? normaliseAddress(world.roadAddress(b).part1) === address
+      : normaliseAddress(world.jibunAddress(b)).startsWith(address) && address.split(' ').length >= 3;
   const building = scope ? scope.map((c) => world.findBuilding(match, c)).find(Boolean) : world.findBuilding(match);
   if (!building) return apiError('NOT_FOUND', '');
   const s = building.emd.sigungu;
@@ -149,7 +162,10 @@ export const getCoord: Handler = ({ params, world }) => {
           level4LC: type === 'road' ? '' : building.emd.code10,
           level4A: building.emd.name,
           level4AC: building.emd.code10,
-          level5: type === 'road' ? `${building.buldMnnm}${building.buldSlno ? `-${building.buldSlno}` : ''}` : `${building.bun}${building.ji ? `-${building.ji}` : ''}`,
+          level5:
+            type === 'road'
+              ? `${building.buldMnnm}${building.buldSlno ? `-${building.buldSlno}` : ''}`
+              : `${building.bun}${building.ji ? `-${building.ji}` : ''}`,
           detail: '',
         },
       },

@@ -86,7 +86,15 @@ export const getMsrstnList: Handler = ({ params, world }) => {
   if (params.addr && list.length === 0) list = world.airStations().filter((s) => s.addr.includes(params.addr!));
   if (params.stationName) list = list.filter((s) => s.name === params.stationName);
   return rows(
-    list.map((s) => ({ stationName: s.name, addr: s.addr, year: String(s.year), mangName: s.mangName, item: 'SO2, CO, O3, NO2, PM10, PM2.5', dmX: s.point.lat.toFixed(6), dmY: s.point.lon.toFixed(6) })),
+    list.map((s) => ({
+      stationName: s.name,
+      addr: s.addr,
+      year: String(s.year),
+      mangName: s.mangName,
+      item: 'SO2, CO, O3, NO2, PM10, PM2.5',
+      dmX: s.point.lat.toFixed(6),
+      dmY: s.point.lon.toFixed(6),
+    })),
   );
 };
 
@@ -107,8 +115,18 @@ export const getNearbyMsrstnList: Handler = ({ params, world }) => {
   const tmY = Number(params.tmY);
   if (!Number.isFinite(tmX) || !Number.isFinite(tmY)) return INVALID('tmX/tmY');
   const point = fromTransverseMercator({ x: tmX, y: tmY }, KOREA_CENTRAL_TM);
-  const nearest = world.within(point, 60_000, (p) => p.stations, (s) => s.point).slice(0, 3);
-  return rows(nearest.map(({ item, distance }) => ({ stationName: item.name, addr: item.addr, tm: (distance / 1000).toFixed(1) })), false);
+  const nearest = world
+    .within(
+      point,
+      60_000,
+      (p) => p.stations,
+      (s) => s.point,
+    )
+    .slice(0, 3);
+  return rows(
+    nearest.map(({ item, distance }) => ({ stationName: item.name, addr: item.addr, tm: (distance / 1000).toFixed(1) })),
+    false,
+  );
 };
 
 export const getMsrstnAcctoRltmMesureDnsty: Handler = ({ params, world, now }) => {

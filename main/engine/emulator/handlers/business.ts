@@ -8,7 +8,19 @@ const UNREGISTERED = '국세청에 등록되지 않은 사업자등록번호입�
 
 function statusFields(bno: string, r: BusinessRecord | undefined): Record<string, string> {
   if (!r) {
-    return { b_no: bno, b_stt: '', b_stt_cd: '', tax_type: UNREGISTERED, tax_type_cd: '', end_dt: '', utcc_yn: '', tax_type_change_dt: '', invoice_apply_dt: '', rbf_tax_type: '', rbf_tax_type_cd: '' };
+    return {
+      b_no: bno,
+      b_stt: '',
+      b_stt_cd: '',
+      tax_type: UNREGISTERED,
+      tax_type_cd: '',
+      end_dt: '',
+      utcc_yn: '',
+      tax_type_change_dt: '',
+      invoice_apply_dt: '',
+      rbf_tax_type: '',
+      rbf_tax_type_cd: '',
+    };
   }
   return {
     b_no: r.bno,
@@ -34,7 +46,10 @@ export const ntsStatus: Handler = ({ body, world }) => {
   const numbers = list(body, 'b_no');
   if (!numbers || numbers.length === 0 || numbers.some((n) => typeof n !== 'string')) return apiError('BAD_JSON_REQUEST', 'BAD_JSON_REQUEST');
   if (numbers.length > 100) return apiError('TOO_LARGE_REQUEST', 'TOO_LARGE_REQUEST');
-  return rows(numbers.map((n) => String(n).replace(/-/g, '')).map((bno) => statusFields(bno, world.businesses.get(bno))), false);
+  return rows(
+    numbers.map((n) => String(n).replace(/-/g, '')).map((bno) => statusFields(bno, world.businesses.get(bno))),
+    false,
+  );
 };
 
 export const ntsValidate: Handler = ({ body, world }) => {
@@ -47,7 +62,11 @@ export const ntsValidate: Handler = ({ body, world }) => {
     if (typeof b.b_no !== 'string' || typeof b.start_dt !== 'string' || typeof b.p_nm !== 'string') return apiError('BAD_JSON_REQUEST', 'BAD_JSON_REQUEST');
     const bno = b.b_no.replace(/-/g, '');
     const record = world.businesses.get(bno);
-    const matches = record !== undefined && record.startDt === b.start_dt && record.representative === b.p_nm.trim() && (b.b_nm === undefined || b.b_nm === '' || b.b_nm === record.tradeName);
+    const matches =
+      record !== undefined &&
+      record.startDt === b.start_dt &&
+      record.representative === b.p_nm.trim() &&
+      (b.b_nm === undefined || b.b_nm === '' || b.b_nm === record.tradeName);
     out.push({
       b_no: bno,
       valid: matches ? '01' : '02',
@@ -111,20 +130,33 @@ export const storeListInRadius: Handler = ({ params, world }) => {
   const point = { lon: Number(params.cx), lat: Number(params.cy) };
   const radius = Math.min(2000, Number(params.radius));
   if (!Number.isFinite(point.lat) || !Number.isFinite(point.lon) || !Number.isFinite(radius)) return apiError('10', 'INVALID_REQUEST_PARAMETER_ERROR');
-  const found = world.within(point, radius, (p) => p.shops, (s) => s.point).filter((x) => !params.indsLclsCd || x.item.industry.lcls[0] === params.indsLclsCd);
+  const found = world
+    .within(
+      point,
+      radius,
+      (p) => p.shops,
+      (s) => s.point,
+    )
+    .filter((x) => !params.indsLclsCd || x.item.industry.lcls[0] === params.indsLclsCd);
   return found.length ? rows(found.map((x) => shopRow(world, x.item))) : NO_SHOPS;
 };
 
 export const storeListInPnu: Handler = ({ params, world }) => {
   const key = params.key ?? '';
   if (!/^\d{19}$/.test(key)) return apiError('10', 'INVALID_REQUEST_PARAMETER_ERROR');
-  const shops = world.placesIn({ sigungu: key.slice(0, 5) }).flatMap((p) => p.shops).filter((s) => world.pnu(s.building) === key && (!params.indsLclsCd || s.industry.lcls[0] === params.indsLclsCd));
+  const shops = world
+    .placesIn({ sigungu: key.slice(0, 5) })
+    .flatMap((p) => p.shops)
+    .filter((s) => world.pnu(s.building) === key && (!params.indsLclsCd || s.industry.lcls[0] === params.indsLclsCd));
   return shops.length ? rows(shops.map((s) => shopRow(world, s))) : NO_SHOPS;
 };
 
 export const storeListInBuilding: Handler = ({ params, world }) => {
   const key = params.key ?? '';
   if (!/^\d{25}$/.test(key)) return apiError('10', 'INVALID_REQUEST_PARAMETER_ERROR');
-  const shops = world.placesIn({ sigungu: key.slice(0, 5) }).flatMap((p) => p.shops).filter((s) => s.building.bdMgtSn === key && (!params.indsLclsCd || s.industry.lcls[0] === params.indsLclsCd));
+  const shops = world
+    .placesIn({ sigungu: key.slice(0, 5) })
+    .flatMap((p) => p.shops)
+    .filter((s) => s.building.bdMgtSn === key && (!params.indsLclsCd || s.industry.lcls[0] === params.indsLclsCd));
   return shops.length ? rows(shops.map((s) => shopRow(world, s))) : NO_SHOPS;
 };

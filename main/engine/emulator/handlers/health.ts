@@ -40,11 +40,24 @@ function hiraSearch(ctx: HandlerContext, kind: Facility['kind']): RowList | 'inv
     const point = { lon: Number(params.xPos), lat: Number(params.yPos) };
     const radius = Number(params.radius ?? 1000);
     if (!Number.isFinite(point.lat) || !Number.isFinite(point.lon) || !Number.isFinite(radius)) return 'invalid';
-    found = world.within(point, radius, (p) => p.facilities, (f) => f.point);
+    found = world.within(
+      point,
+      radius,
+      (p) => p.facilities,
+      (f) => f.point,
+    );
   } else {
     let scope: Facility[];
-    if (params.sgguCd) scope = world.regions.leafSigungus().filter((s) => world.hiraSgguCd(s) === params.sgguCd).flatMap((s) => world.places.of(s).facilities);
-    else if (params.sidoCd) scope = world.regions.leafSigungus().filter((s) => world.hiraSidoCd(s.sido) === params.sidoCd).flatMap((s) => world.places.of(s).facilities);
+    if (params.sgguCd)
+      scope = world.regions
+        .leafSigungus()
+        .filter((s) => world.hiraSgguCd(s) === params.sgguCd)
+        .flatMap((s) => world.places.of(s).facilities);
+    else if (params.sidoCd)
+      scope = world.regions
+        .leafSigungus()
+        .filter((s) => world.hiraSidoCd(s.sido) === params.sidoCd)
+        .flatMap((s) => world.places.of(s).facilities);
     else if (params.emdongNm) scope = world.facilitiesInDong(params.emdongNm);
     else scope = world.places.all().flatMap((p) => p.facilities);
     found = scope.map((item) => ({ item }));
@@ -75,7 +88,10 @@ function facilityByYkiho(world: World, ykiho: string): Facility | undefined {
   const decoded = Buffer.from(ykiho, 'base64').toString('utf8');
   const code5 = /^KOPA#(\d{5})/.exec(decoded)?.[1];
   if (!code5) return undefined;
-  return world.placesIn({ sigungu: code5 }).flatMap((p) => p.facilities).find((f) => f.ykiho === ykiho);
+  return world
+    .placesIn({ sigungu: code5 })
+    .flatMap((p) => p.facilities)
+    .find((f) => f.ykiho === ykiho);
 }
 
 export const dtlInfo: Handler = ({ params, world }) => {
@@ -136,7 +152,9 @@ function nmcSearch(ctx: HandlerContext, kind: Facility['kind']): Record<string, 
   const { params, world } = ctx;
   const sido = world.regions.sidos.find((s) => s.name === params.Q0);
   if (!sido) return 'invalid';
-  const sigungus = world.regions.leafSigungus().filter((s) => s.sido === sido && (!params.Q1 || s.name === params.Q1 || s.name.endsWith(` ${params.Q1}`) || s.name.startsWith(`${params.Q1} `)));
+  const sigungus = world.regions
+    .leafSigungus()
+    .filter((s) => s.sido === sido && (!params.Q1 || s.name === params.Q1 || s.name.endsWith(` ${params.Q1}`) || s.name.startsWith(`${params.Q1} `)));
   const department = params.QD ? NMC_DEPARTMENTS[params.QD] : undefined;
   return sigungus
     .flatMap((s) => world.places.of(s).facilities)

@@ -15,8 +15,7 @@ function yearMonth(params: Record<string, string>): { year: string; month?: stri
   return { year, ...(month ? { month: month.padStart(2, '0') } : {}) };
 }
 
-const outOfRange = (year: string) =>
-  apiError('03', `NODATA_ERROR (the emulator holds holidays for ${FIRST_YEAR}–${LAST_YEAR}, not ${year})`);
+const outOfRange = (year: string) => apiError('03', `NODATA_ERROR (the emulator holds holidays for ${FIRST_YEAR}–${LAST_YEAR}, not ${year})`);
 
 /** A year's (or a month's) days off, numbered within each date as KASI numbers them. */
 function restRows(world: World, year: string, month?: string): Record<string, unknown>[] {
@@ -49,7 +48,14 @@ export const getHoliDeInfo: Handler = ({ params, world }) => {
   const off = restRows(world, ym.year, ym.month);
   const working = world.holidays.nationalDays
     .filter((d) => (!ym.month || d.monthDay.startsWith(ym.month)) && Number(ym.year) < d.restFromYear)
-    .map((d) => ({ dateKind: '01', dateName: d.name, isHoliday: 'N', locdate: Number(`${ym.year}${d.monthDay.replace('-', '')}`), remarks: '국경일이지만 공휴일 아님', seq: 1 }));
+    .map((d) => ({
+      dateKind: '01',
+      dateName: d.name,
+      isHoliday: 'N',
+      locdate: Number(`${ym.year}${d.monthDay.replace('-', '')}`),
+      remarks: '국경일이지만 공휴일 아님',
+      seq: 1,
+    }));
   return rows([...off, ...working].sort((a, b) => Number(a.locdate) - Number(b.locdate)));
 };
 
@@ -75,6 +81,14 @@ export const getLCRiseSetInfo: Handler = ({ params }) => {
   if (!Number.isFinite(lon) || !Number.isFinite(lat) || lat < 33 || lat > 39 || lon < 124 || lon > 132) return INVALID('longitude/latitude');
   const events = skyEvents(locdate, { lat, lon });
   return rows([
-    { locdate, location: '', longitude: degreesMinutes(lon), longitudeNum: lon.toFixed(7), latitude: degreesMinutes(lat), latitudeNum: lat.toFixed(7), ...events },
+    {
+      locdate,
+      location: '',
+      longitude: degreesMinutes(lon),
+      longitudeNum: lon.toFixed(7),
+      latitude: degreesMinutes(lat),
+      latitudeNum: lat.toFixed(7),
+      ...events,
+    },
   ]);
 };

@@ -56,7 +56,16 @@ export const getUltraSrtFcst: Handler = (ctx) => {
   const out: Record<string, unknown>[] = [];
   const category = (name: string, value: (w: HourWeather) => string): void => {
     for (const h of hours) {
-      out.push({ baseDate: date, baseTime: time, category: name, fcstDate: ymd(h), fcstTime: `${pad(h.getUTCHours(), 2)}00`, fcstValue: value(ctx.world.climate.at(point, h)), nx: grid.nx, ny: grid.ny });
+      out.push({
+        baseDate: date,
+        baseTime: time,
+        category: name,
+        fcstDate: ymd(h),
+        fcstTime: `${pad(h.getUTCHours(), 2)}00`,
+        fcstValue: value(ctx.world.climate.at(point, h)),
+        nx: grid.nx,
+        ny: grid.ny,
+      });
     }
   };
   category('LGT', (w) => (w.pty === 4 ? '1' : '0'));
@@ -135,7 +144,14 @@ export const getMidTa: Handler = (ctx) => {
     const date = kstAt(ymd(new Date(base.getTime() + day * 24 * HOUR)));
     const range = ctx.world.climate.dailyRange(city.point, date);
     const d = spread(day);
-    Object.assign(row, { [`taMin${day}`]: Math.round(range.min), [`taMin${day}Low`]: d, [`taMin${day}High`]: d, [`taMax${day}`]: Math.round(range.max), [`taMax${day}Low`]: d, [`taMax${day}High`]: d });
+    Object.assign(row, {
+      [`taMin${day}`]: Math.round(range.min),
+      [`taMin${day}Low`]: d,
+      [`taMin${day}High`]: d,
+      [`taMax${day}`]: Math.round(range.max),
+      [`taMax${day}Low`]: d,
+      [`taMax${day}High`]: d,
+    });
   }
   return rows([row]);
 };
@@ -162,7 +178,13 @@ export const getMidLandFcst: Handler = (ctx) => {
     }
     const date = kstAt(ymd(new Date(base.getTime() + day * 24 * HOUR)));
     const at = (hour: number): HourWeather => ctx.world.climate.at(region.point, new Date(date.getTime() + hour * HOUR));
-    const hoursOf = day <= 7 ? [[6, 9, 11], [13, 15, 18]] : [[9, 15]];
+    const hoursOf =
+      day <= 7
+        ? [
+            [6, 9, 11],
+            [13, 15, 18],
+          ]
+        : [[9, 15]];
     halves.forEach((h, i) => {
       const ws = hoursOf[i]!.map(at);
       const worst = ws.reduce((a, b) => (b.pop > a.pop ? b : a));

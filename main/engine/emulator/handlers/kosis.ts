@@ -6,7 +6,9 @@ export const statisticsSearch: Handler = ({ params }) => {
   const term = (params.searchNm ?? '').trim();
   if (!term) return apiError('20', '필수요청변수값이 누락되었습니다.');
   const words = term.split(/\s+/);
-  const hits = STAT_TABLES.filter((t) => (!params.orgId || t.orgId === params.orgId) && words.every((w) => t.tblName.includes(w) || t.statName.includes(w) || t.orgName.includes(w)));
+  const hits = STAT_TABLES.filter(
+    (t) => (!params.orgId || t.orgId === params.orgId) && words.every((w) => t.tblName.includes(w) || t.statName.includes(w) || t.orgName.includes(w)),
+  );
   if (hits.length === 0) return apiError('30', '데이터가 존재하지 않습니다.');
   return rows(
     hits.map((t) => ({

@@ -96,21 +96,42 @@ export const ldongCode2: Handler = (ctx) => {
   const error = baseline(ctx);
   if (error) return error;
   const sido = ctx.params.lDongRegnCd;
-  if (!sido) return rows(ctx.world.regions.sidos.slice().sort((a, b) => a.code2.localeCompare(b.code2)).map((s, i) => ({ rnum: i + 1, code: s.code2, name: s.name })));
+  if (!sido)
+    return rows(
+      ctx.world.regions.sidos
+        .slice()
+        .sort((a, b) => a.code2.localeCompare(b.code2))
+        .map((s, i) => ({ rnum: i + 1, code: s.code2, name: s.name })),
+    );
   const list = ctx.world.regions.leafSigungus().filter((s) => s.sido.code2 === sido);
   return rows(list.map((s, i) => ({ rnum: i + 1, code: s.code5.slice(2), name: s.name })));
 };
 
-export const areaBasedList2: Handler = (ctx) => baseline(ctx) ?? rows(arrange(byType(regionContent(ctx), ctx.params.contentTypeId), ctx.params.arrange).map((c) => listRow(c)));
+export const areaBasedList2: Handler = (ctx) =>
+  baseline(ctx) ?? rows(arrange(byType(regionContent(ctx), ctx.params.contentTypeId), ctx.params.arrange).map((c) => listRow(c)));
 
 export const locationBasedList2: Handler = (ctx) => {
   const error = baseline(ctx);
   if (error) return error;
   const point = { lon: Number(ctx.params.mapX), lat: Number(ctx.params.mapY) };
   const radius = Math.min(20000, Number(ctx.params.radius));
-  if (!Number.isFinite(point.lat) || !Number.isFinite(point.lon) || !Number.isFinite(radius)) return apiError('10', 'INVALID_REQUEST_PARAMETER_ERROR(mapX, mapY, radius)');
-  const found = ctx.world.within(point, radius, (p) => p.tour, (c) => c.point).filter((x) => !ctx.params.contentTypeId || x.item.typeId === ctx.params.contentTypeId);
-  const ordered = ctx.params.arrange === 'E' || ctx.params.arrange === 'S' || !ctx.params.arrange ? found : arrange(found.map((f) => f.item), ctx.params.arrange).map((item) => found.find((f) => f.item === item)!);
+  if (!Number.isFinite(point.lat) || !Number.isFinite(point.lon) || !Number.isFinite(radius))
+    return apiError('10', 'INVALID_REQUEST_PARAMETER_ERROR(mapX, mapY, radius)');
+  const found = ctx.world
+    .within(
+      point,
+      radius,
+      (p) => p.tour,
+      (c) => c.point,
+    )
+    .filter((x) => !ctx.params.contentTypeId || x.item.typeId === ctx.params.contentTypeId);
+  const ordered =
+    ctx.params.arrange === 'E' || ctx.params.arrange === 'S' || !ctx.params.arrange
+      ? found
+      : arrange(
+          found.map((f) => f.item),
+          ctx.params.arrange,
+        ).map((item) => found.find((f) => f.item === item)!);
   return rows(ordered.map(({ item, distance }) => listRow(item, { dist: distance.toFixed(11) })));
 };
 
@@ -130,13 +151,23 @@ export const searchFestival2: Handler = (ctx) => {
   if (!/^\d{8}$/.test(start)) return apiError('10', 'INVALID_REQUEST_PARAMETER_ERROR(eventStartDate)');
   const end = ctx.params.eventEndDate;
   const list = regionContent(ctx).filter((c) => c.event && c.event.end >= start && (!end || c.event.start <= end));
-  return rows(arrange(list, ctx.params.arrange).map((c) => listRow(c, { eventstartdate: c.event!.start, eventenddate: c.event!.end, progresstype: '선택안함', festivaltype: '' })));
+  return rows(
+    arrange(list, ctx.params.arrange).map((c) =>
+      listRow(c, { eventstartdate: c.event!.start, eventenddate: c.event!.end, progresstype: '선택안함', festivaltype: '' }),
+    ),
+  );
 };
 
 function findContent(world: World, id: string): TourContent | undefined {
   const code5 = id.length >= 7 ? id.slice(0, 5) : '';
   const local = world.regions.sigungu(code5) ? world.placesIn({ sigungu: code5 }).flatMap((p) => p.tour) : [];
-  return local.find((c) => c.contentId === id) ?? world.places.all().flatMap((p) => p.tour).find((c) => c.contentId === id);
+  return (
+    local.find((c) => c.contentId === id) ??
+    world.places
+      .all()
+      .flatMap((p) => p.tour)
+      .find((c) => c.contentId === id)
+  );
 }
 
 export const detailCommon2: Handler = (ctx) => {

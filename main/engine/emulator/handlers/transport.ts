@@ -11,7 +11,7 @@ function arrivalsAt(world: World, stop: BusStop, now: Date): { route: BusStop['r
     const rng = Rng.for(world.seed, 'arrival', stop.id, route.id, Math.floor(minute / 10));
     const headway = rng.int(6, 25) * 60;
     const offset = rng.int(0, headway);
-    const seconds = (offset - ((minute % 10) * 60) % headway + headway) % headway + 30;
+    const seconds = ((offset - (((minute % 10) * 60) % headway) + headway) % headway) + 30;
     return { route, seconds, stops: Math.max(1, Math.round(seconds / 110)), second: seconds + headway };
   });
 }
@@ -23,8 +23,22 @@ function allStops(world: World, filter: (s: BusStop) => boolean): BusStop[] {
 export const tagoNearbyStops: Handler = ({ params, world }) => {
   const point = { lat: Number(params.gpsLati), lon: Number(params.gpsLong) };
   if (!Number.isFinite(point.lat) || !Number.isFinite(point.lon)) return INVALID('gpsLati/gpsLong');
-  const found = world.within(point, 1000, (p) => p.stops.filter((s) => s.cityCode !== undefined), (s) => s.point);
-  return rows(found.map(({ item }) => ({ citycode: Number(item.cityCode), gpslati: Number(item.point.lat.toFixed(7)), gpslong: Number(item.point.lon.toFixed(7)), nodeid: item.id, nodenm: item.name, nodeno: Number(item.number) })));
+  const found = world.within(
+    point,
+    1000,
+    (p) => p.stops.filter((s) => s.cityCode !== undefined),
+    (s) => s.point,
+  );
+  return rows(
+    found.map(({ item }) => ({
+      citycode: Number(item.cityCode),
+      gpslati: Number(item.point.lat.toFixed(7)),
+      gpslong: Number(item.point.lon.toFixed(7)),
+      nodeid: item.id,
+      nodenm: item.name,
+      nodeno: Number(item.number),
+    })),
+  );
 };
 
 export const tagoArrivals: Handler = ({ params, world, now }) => {
@@ -33,7 +47,16 @@ export const tagoArrivals: Handler = ({ params, world, now }) => {
   return rows(
     arrivalsAt(world, stop, now)
       .sort((a, b) => a.seconds - b.seconds)
-      .map((a) => ({ arrprevstationcnt: a.stops, arrtime: a.seconds, nodeid: stop.id, nodenm: stop.name, routeid: a.route.id, routeno: /^\d+$/.test(a.route.no) ? Number(a.route.no) : a.route.no, routetp: a.route.type, vehicletp: a.route.type === '좌석버스' ? '저상버스' : '일반차량' })),
+      .map((a) => ({
+        arrprevstationcnt: a.stops,
+        arrtime: a.seconds,
+        nodeid: stop.id,
+        nodenm: stop.name,
+        routeid: a.route.id,
+        routeno: /^\d+$/.test(a.route.no) ? Number(a.route.no) : a.route.no,
+        routetp: a.route.type,
+        vehicletp: a.route.type === '좌석버스' ? '저상버스' : '일반차량',
+      })),
   );
 };
 
@@ -41,10 +64,27 @@ export const seoulStationsByPos: Handler = ({ params, world }) => {
   const point = { lon: Number(params.tmX), lat: Number(params.tmY) };
   const radius = Number(params.radius);
   if (!Number.isFinite(point.lat) || !Number.isFinite(point.lon) || !Number.isFinite(radius)) return apiError('3', '필수 요청 파라미터가 잘못되었습니다.');
-  if (point.lat < 37.4 || point.lat > 37.75 || point.lon < 126.7 || point.lon > 127.3) return apiError('20', '잘못된 위치로 요청하였습니다. 위경도 좌표값이 정확한지 확인하십시오.');
-  const found = world.within(point, radius, (p) => p.stops.filter((s) => s.arsId !== undefined), (s) => s.point);
+  if (point.lat < 37.4 || point.lat > 37.75 || point.lon < 126.7 || point.lon > 127.3)
+    return apiError('20', '잘못된 위치로 요청하였습니다. 위경도 좌표값이 정확한지 확인하십시오.');
+  const found = world.within(
+    point,
+    radius,
+    (p) => p.stops.filter((s) => s.arsId !== undefined),
+    (s) => s.point,
+  );
   if (found.length === 0) return apiError('4', '결과가 없습니다.');
-  return rows(found.map(({ item, distance }) => ({ arsId: item.arsId, dist: String(Math.round(distance)), gpsX: item.point.lon.toFixed(11), gpsY: item.point.lat.toFixed(11), stationId: item.stationId, stationNm: item.name, stationTp: '0' })), false);
+  return rows(
+    found.map(({ item, distance }) => ({
+      arsId: item.arsId,
+      dist: String(Math.round(distance)),
+      gpsX: item.point.lon.toFixed(11),
+      gpsY: item.point.lat.toFixed(11),
+      stationId: item.stationId,
+      stationNm: item.name,
+      stationTp: '0',
+    })),
+    false,
+  );
 };
 
 function arrmsg(seconds: number, stops: number): string {

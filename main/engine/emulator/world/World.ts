@@ -16,8 +16,23 @@ export interface HolidayData {
 
 /** HIRA numbers its provinces with its own codes, not 법정동 codes. */
 const HIRA_SIDO: Record<string, string> = {
-  '11': '110000', '26': '210000', '28': '220000', '27': '230000', '29': '240000', '30': '250000', '31': '260000', '36': '410000',
-  '41': '310000', '51': '320000', '43': '330000', '44': '340000', '52': '350000', '46': '360000', '47': '370000', '48': '380000', '50': '390000',
+  '11': '110000',
+  '26': '210000',
+  '28': '220000',
+  '27': '230000',
+  '29': '240000',
+  '30': '250000',
+  '31': '260000',
+  '36': '410000',
+  '41': '310000',
+  '51': '320000',
+  '43': '330000',
+  '44': '340000',
+  '52': '350000',
+  '46': '360000',
+  '47': '370000',
+  '48': '380000',
+  '50': '390000',
 };
 
 export class World {
@@ -38,7 +53,10 @@ export class World {
     this.climate = new Climate(seed);
     this.holidays = JSON.parse(readFileSync(path.join(resourcesDir, 'calendar', 'kr-public-holidays.json'), 'utf8')) as HolidayData;
     for (const sido of this.regions.sidos) {
-      const list = this.regions.leafSigungus().filter((s) => s.sido === sido).sort((a, b) => a.name.localeCompare(b.name, 'ko'));
+      const list = this.regions
+        .leafSigungus()
+        .filter((s) => s.sido === sido)
+        .sort((a, b) => a.name.localeCompare(b.name, 'ko'));
       list.forEach((s, i) => this.hiraSggCodes.set(s.code5, `${HIRA_SIDO[sido.code2]!.slice(0, 2)}${String(i + 1).padStart(4, '0')}`));
     }
   }
@@ -78,7 +96,11 @@ export class World {
       const children = s.isParent ? this.regions.leafSigungus().filter((c) => c.code5.slice(0, 4) === s.code5.slice(0, 4)) : [s];
       return children.map((c) => this.places.of(c));
     }
-    if (filter?.sido) return this.regions.leafSigungus().filter((s) => s.sido.code2 === filter.sido).map((s) => this.places.of(s));
+    if (filter?.sido)
+      return this.regions
+        .leafSigungus()
+        .filter((s) => s.sido.code2 === filter.sido)
+        .map((s) => this.places.of(s));
     return this.places.all();
   }
 
@@ -94,7 +116,8 @@ export class World {
   private stationIndex(): Map<string, AirStation> {
     if (!this.stationsByName) {
       this.stationsByName = new Map();
-      for (const station of this.places.all().flatMap((p) => p.stations)) if (!this.stationsByName.has(station.name)) this.stationsByName.set(station.name, station);
+      for (const station of this.places.all().flatMap((p) => p.stations))
+        if (!this.stationsByName.has(station.name)) this.stationsByName.set(station.name, station);
     }
     return this.stationsByName;
   }
@@ -111,15 +134,26 @@ export class World {
 
   roadAddress(b: Building): { part1: string; part2: string; full: string } {
     const s = b.emd.sigungu;
-    const part1 = `${s.sido.name} ${s.code5 === '36110' ? '' : `${s.name} `}${b.road.name} ${b.buldMnnm}${b.buldSlno ? `-${b.buldSlno}` : ''}`.replace(/\s+/g, ' ');
-    const extra = [b.emd.name.endsWith('동') || b.emd.name.endsWith('가') ? b.emd.name : '', b.kind === 'apartment' || b.kind === 'officetel' ? b.name ?? '' : ''].filter(Boolean).join(', ');
+    const part1 = `${s.sido.name} ${s.code5 === '36110' ? '' : `${s.name} `}${b.road.name} ${b.buldMnnm}${b.buldSlno ? `-${b.buldSlno}` : ''}`.replace(
+      /\s+/g,
+      ' ',
+    );
+    const extra = [
+      b.emd.name.endsWith('동') || b.emd.name.endsWith('가') ? b.emd.name : '',
+      b.kind === 'apartment' || b.kind === 'officetel' ? (b.name ?? '') : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     const part2 = extra ? ` (${extra})` : '';
     return { part1, part2, full: `${part1}${part2}` };
   }
 
   jibunAddress(b: Building): string {
     const s = b.emd.sigungu;
-    return `${s.sido.name} ${s.code5 === '36110' ? '' : `${s.name} `}${b.emd.name} ${b.mtYn === '1' ? '산' : ''}${b.bun}${b.ji ? `-${b.ji}` : ''}${b.name ? ` ${b.name}` : ''}`.replace(/\s+/g, ' ');
+    return `${s.sido.name} ${s.code5 === '36110' ? '' : `${s.name} `}${b.emd.name} ${b.mtYn === '1' ? '산' : ''}${b.bun}${b.ji ? `-${b.ji}` : ''}${b.name ? ` ${b.name}` : ''}`.replace(
+      /\s+/g,
+      ' ',
+    );
   }
 
   englishAddress(b: Building): string {

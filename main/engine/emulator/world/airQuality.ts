@@ -41,5 +41,13 @@ export function airReading(seed: number, station: AirStation, kstHour: Date): Ai
   const o3Season = [0.018, 0.024, 0.032, 0.04, 0.048, 0.05, 0.042, 0.04, 0.036, 0.028, 0.02, 0.017][month - 1]!;
   const o3 = Math.round(Math.max(0.002, o3Season * (1 + 0.6 * Math.sin((2 * Math.PI * (h - 9)) / 24)) * hour.float(0.8, 1.2)) * 1000) / 1000;
   const no2 = Math.round(Math.max(0.003, (0.028 - (o3 - 0.03) * 0.3) * dayFactor * hour.float(0.8, 1.2)) * 1000) / 1000;
-  return { pm10, pm25, o3, no2, co: Math.round(hour.float(0.2, 0.6) * 10) / 10, so2: Math.round(hour.float(0.002, 0.005) * 1000) / 1000, flag: missing ? hour.pick(['통신장애', '장비점검']) : null };
+  return {
+    pm10,
+    pm25,
+    o3,
+    no2,
+    co: Math.round(hour.float(0.2, 0.6) * 10) / 10,
+    so2: Math.round(hour.float(0.002, 0.005) * 1000) / 1000,
+    flag: missing ? hour.pick(['통신장애', '장비점검']) : null,
+  };
 }

@@ -134,18 +134,57 @@ export interface SigunguPlaces {
   stations: AirStation[];
 }
 
-const APT_BRANDS = ['래미안', '자이', '푸르지오', '힐스테이트', '아이파크', 'e편한세상', '롯데캐슬', '더샵', '센트럴', '한신', '현대', '우성', '주공', '삼익', '벽산'];
+const APT_BRANDS = [
+  '래미안',
+  '자이',
+  '푸르지오',
+  '힐스테이트',
+  '아이파크',
+  'e편한세상',
+  '롯데캐슬',
+  '더샵',
+  '센트럴',
+  '한신',
+  '현대',
+  '우성',
+  '주공',
+  '삼익',
+  '벽산',
+];
 const UNIT_AREAS = [39.6, 49.8, 59.94, 74.92, 84.97, 101.9, 114.8, 134.5];
 
 /** The first two digits of 국가기초구역번호 (postal codes) by province. */
 const ZIP_PREFIX: Record<string, [number, number]> = {
-  '11': [1, 8], '41': [10, 18], '28': [21, 23], '51': [24, 26], '43': [27, 29], '36': [30, 30], '44': [31, 33], '30': [34, 35],
-  '47': [36, 40], '27': [41, 43], '31': [44, 45], '26': [46, 49], '48': [50, 53], '52': [54, 56], '46': [57, 60], '29': [61, 62], '50': [63, 63],
+  '11': [1, 8],
+  '41': [10, 18],
+  '28': [21, 23],
+  '51': [24, 26],
+  '43': [27, 29],
+  '36': [30, 30],
+  '44': [31, 33],
+  '30': [34, 35],
+  '47': [36, 40],
+  '27': [41, 43],
+  '31': [44, 45],
+  '26': [46, 49],
+  '48': [50, 53],
+  '52': [54, 56],
+  '46': [57, 60],
+  '29': [61, 62],
+  '50': [63, 63],
 };
 
 /** Sale price level, 만원 per ㎡, by province (the emulator's own market, in the right order of magnitude). */
 const PRICE_LEVEL: Record<string, number> = {
-  '11': 1150, '41': 560, '28': 450, '26': 450, '27': 400, '30': 400, '29': 360, '31': 380, '36': 480,
+  '11': 1150,
+  '41': 560,
+  '28': 450,
+  '26': 450,
+  '27': 400,
+  '30': 400,
+  '29': 360,
+  '31': 380,
+  '36': 480,
 };
 const PREMIUM_SIGUNGU = new Set(['11680', '11650', '11710', '11170', '11440', '11200', '41135', '41465']);
 
@@ -163,7 +202,14 @@ export const INDUSTRIES: IndustryClass[] = [
 ];
 
 const DEPARTMENTS: [string, string][] = [
-  ['01', '내과'], ['11', '소아청소년과'], ['05', '정형외과'], ['13', '이비인후과'], ['14', '피부과'], ['12', '안과'], ['23', '가정의학과'], ['10', '산부인과'],
+  ['01', '내과'],
+  ['11', '소아청소년과'],
+  ['05', '정형외과'],
+  ['13', '이비인후과'],
+  ['14', '피부과'],
+  ['12', '안과'],
+  ['23', '가정의학과'],
+  ['10', '산부인과'],
 ];
 
 function stem(name: string): string {
@@ -282,7 +328,8 @@ export class Places {
       landmark: () => null,
     };
     const archArea = Math.round(rng.float(kind === 'house' ? 60 : 400, kind === 'apartment' ? 9000 : 2500) * 100) / 100;
-    const areas = kind === 'apartment' ? UNIT_AREAS.filter(() => rng.chance(0.45)).slice(0, 4) : kind === 'officetel' ? [rng.pick([19.8, 24.5, 29.7, 33.1, 42.6])] : [];
+    const areas =
+      kind === 'apartment' ? UNIT_AREAS.filter(() => rng.chance(0.45)).slice(0, 4) : kind === 'officetel' ? [rng.pick([19.8, 24.5, 29.7, 33.1, 42.6])] : [];
     return {
       key: `${emd.code10}-${bun}-${ji}`,
       kind,
@@ -382,11 +429,18 @@ export class Places {
         const dental = rng.chance(0.15);
         const oriental = !dental && rng.chance(0.12);
         const big = !dental && !oriental && rng.chance(0.06);
-        const name = dental ? `${s}${rng.pick(['', '서울', '연세', '미소'])}치과의원` : oriental ? `${s}${rng.pick(['', '경희', '동의'])}한의원` : big ? `${s}${rng.pick(['', '제일', '세란', '중앙'])}병원` : `${rng.pick([s, '튼튼', '바른', '연세', '서울', '365'])}${dept[1]}의원`;
+        const name = dental
+          ? `${s}${rng.pick(['', '서울', '연세', '미소'])}치과의원`
+          : oriental
+            ? `${s}${rng.pick(['', '경희', '동의'])}한의원`
+            : big
+              ? `${s}${rng.pick(['', '제일', '세란', '중앙'])}병원`
+              : `${rng.pick([s, '튼튼', '바른', '연세', '서울', '365'])}${dept[1]}의원`;
         const clCd = dental ? '51' : oriental ? '93' : big ? '21' : '31';
         out.push(this.facility(rng, b, 'hospital', name, clCd, dental ? ['49'] : oriental ? ['80'] : [dept[0], '00'], big));
       }
-      if (rng.chance(urban ? 0.8 : 0.45)) out.push(this.facility(rng, b, 'pharmacy', `${rng.pick([s, '온누리', '건강', '우리', '봄', '365'])}약국`, '81', [], false));
+      if (rng.chance(urban ? 0.8 : 0.45))
+        out.push(this.facility(rng, b, 'pharmacy', `${rng.pick([s, '온누리', '건강', '우리', '봄', '365'])}약국`, '81', [], false));
     }
     return out;
   }
@@ -433,7 +487,11 @@ export class Places {
     const named = (e: Emd): string => (stem(e.name).length >= 2 ? stem(e.name) : e.name);
     const kinds: [TourContent['typeId'], () => string][] = [
       // Nothing that needs a sea or a mountain valley the map cannot vouch for (no "종로 해변").
-      ['12', () => `${s} ${rng.pick(urbanDistrict ? ['생태공원', '둘레길', '전망대', '향교', '고택', '성곽길'] : ['생태공원', '수목원', '둘레길', '전망대', '향교', '고택', '자연휴양림'])}`],
+      [
+        '12',
+        () =>
+          `${s} ${rng.pick(urbanDistrict ? ['생태공원', '둘레길', '전망대', '향교', '고택', '성곽길'] : ['생태공원', '수목원', '둘레길', '전망대', '향교', '고택', '자연휴양림'])}`,
+      ],
       ['12', () => `${named(rng.pick(emds))} ${rng.pick(['공원', '마을', '호수공원', '문화거리'])}`],
       ['14', () => `${s}${rng.pick(['시립미술관', '역사박물관', '문화예술회관', '도서관', '기념관'])}`],
       ['28', () => `${s} ${rng.pick(['자전거길', '캠핑장', '레포츠공원', '수상레저'])}`],
@@ -490,16 +548,26 @@ export class Places {
     const prefix = seoul ? '' : tagoPrefix(sigungu);
     const routes = Array.from({ length: rng.int(6, 14) }, (_, i) => {
       const no = seoul ? rng.pick([String(rng.int(100, 799)), String(rng.int(1000, 7999)), `${stem(sigungu.name)}0${rng.int(1, 9)}`]) : String(rng.int(1, 999));
-      return { id: seoul ? `1${rng.digits(8)}` : `${prefix}${rng.digits(6)}${i}`, no, type: seoul ? rng.pick(['간선', '지선', '마을']) : rng.pick(['일반버스', '좌석버스', '마을버스']) };
+      return {
+        id: seoul ? `1${rng.digits(8)}` : `${prefix}${rng.digits(6)}${i}`,
+        no,
+        type: seoul ? rng.pick(['간선', '지선', '마을']) : rng.pick(['일반버스', '좌석버스', '마을버스']),
+      };
     });
     const out: BusStop[] = [];
     const guIndex = seoul ? Number(sigungu.code5.slice(2)) : 0;
-    const office = `${sigungu.name.split(' ').pop()!.replace(/(특별자치시)$/, '시')}청`;
+    const office = `${sigungu.name
+      .split(' ')
+      .pop()!
+      .replace(/(특별자치시)$/, '시')}청`;
     // Stops cluster where people are: around the district office (the centroid) and in every 읍면동.
     const sites: { center: LatLon; label: () => string }[] = [
       { center: sigungu.center, label: () => `${office}${rng.pick(['', '앞', '입구', '사거리'])}` },
       { center: sigungu.center, label: () => `${office}${rng.pick(['건너편', '후문', '민원실'])}` },
-      ...emds.map((emd) => ({ center: emd.center, label: () => `${emd.name}${rng.pick(['주민센터', '입구', '사거리', '시장', '초등학교', '우체국', '아파트'])}` })),
+      ...emds.map((emd) => ({
+        center: emd.center,
+        label: () => `${emd.name}${rng.pick(['주민센터', '입구', '사거리', '시장', '초등학교', '우체국', '아파트'])}`,
+      })),
     ];
     for (const site of sites) {
       const n = rng.int(seoul ? 4 : 3, seoul ? 6 : 5);

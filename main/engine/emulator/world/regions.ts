@@ -44,7 +44,6 @@ export interface LegalDongRow {
   name: string;
 }
 
-
 function readTsv(file: string): string[][] {
   return readFileSync(file, 'utf8')
     .split('\n')
@@ -107,7 +106,10 @@ export class RegionIndex {
     for (const s of this.sigungus.filter((x) => x.isParent)) {
       const children = this.sigungus.filter((c) => c !== s && c.code5.slice(0, 4) === s.code5.slice(0, 4) && c.center.lat !== 0);
       if (s.center.lat === 0 && children.length > 0) {
-        s.center = { lat: children.reduce((a, c) => a + c.center.lat, 0) / children.length, lon: children.reduce((a, c) => a + c.center.lon, 0) / children.length };
+        s.center = {
+          lat: children.reduce((a, c) => a + c.center.lat, 0) / children.length,
+          lon: children.reduce((a, c) => a + c.center.lon, 0) / children.length,
+        };
       }
     }
     for (const s of this.sigungus.filter((x) => x.center.lat === 0)) {
@@ -123,7 +125,9 @@ export class RegionIndex {
     const leaves = this.sigungus.filter((x) => !x.isParent);
     for (const s of leaves) {
       const cos = Math.cos((s.center.lat * Math.PI) / 180);
-      const nearest = Math.min(...leaves.filter((o) => o !== s).map((o) => Math.hypot((o.center.lat - s.center.lat) * 111, (o.center.lon - s.center.lon) * 111 * cos)));
+      const nearest = Math.min(
+        ...leaves.filter((o) => o !== s).map((o) => Math.hypot((o.center.lat - s.center.lat) * 111, (o.center.lon - s.center.lon) * 111 * cos)),
+      );
       s.spreadKm = Math.max(1.5, Math.min(14, nearest * 0.6));
     }
 

@@ -6,9 +6,23 @@ const VOWELS = ['a', 'ae', 'ya', 'yae', 'eo', 'e', 'yeo', 'ye', 'o', 'wa', 'wae'
 const FINALS = ['', 'k', 'k', 'k', 'n', 'n', 'n', 't', 'l', 'k', 'm', 'l', 'l', 'l', 'p', 'l', 'm', 'p', 'p', 't', 't', 'ng', 't', 't', 'k', 't', 'p', 't'];
 
 const SIDO: Record<string, string> = {
-  서울특별시: 'Seoul', 부산광역시: 'Busan', 대구광역시: 'Daegu', 인천광역시: 'Incheon', 광주광역시: 'Gwangju', 대전광역시: 'Daejeon',
-  울산광역시: 'Ulsan', 세종특별자치시: 'Sejong-si', 경기도: 'Gyeonggi-do', 강원특별자치도: 'Gangwon-do', 충청북도: 'Chungcheongbuk-do',
-  충청남도: 'Chungcheongnam-do', 전북특별자치도: 'Jeonbuk-do', 전라남도: 'Jeollanam-do', 경상북도: 'Gyeongsangbuk-do', 경상남도: 'Gyeongsangnam-do', 제주특별자치도: 'Jeju-do',
+  서울특별시: 'Seoul',
+  부산광역시: 'Busan',
+  대구광역시: 'Daegu',
+  인천광역시: 'Incheon',
+  광주광역시: 'Gwangju',
+  대전광역시: 'Daejeon',
+  울산광역시: 'Ulsan',
+  세종특별자치시: 'Sejong-si',
+  경기도: 'Gyeonggi-do',
+  강원특별자치도: 'Gangwon-do',
+  충청북도: 'Chungcheongbuk-do',
+  충청남도: 'Chungcheongnam-do',
+  전북특별자치도: 'Jeonbuk-do',
+  전라남도: 'Jeollanam-do',
+  경상북도: 'Gyeongsangbuk-do',
+  경상남도: 'Gyeongsangnam-do',
+  제주특별자치도: 'Jeju-do',
 };
 
 const SUFFIXES = ['대로', '로', '길', '구', '시', '군', '동', '읍', '면', '가'];

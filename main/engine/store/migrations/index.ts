@@ -12,6 +12,18 @@ import { bfclRuns } from './011_bfcl_runs.ts';
 import type { Migration } from './migration.ts';
 
 /** Every schema step, oldest first. Append; never edit or reorder a released one. */
-export const storeMigrations: readonly Migration[] = [initialSchema, recordingLatency, edgeBasis, inferenceServers, auditInflight, auditInsertGuard, auditLogNoHashIndex, rollouts, chatSettings, jobs, bfclRuns];
+export const storeMigrations: readonly Migration[] = [
+  initialSchema,
+  recordingLatency,
+  edgeBasis,
+  inferenceServers,
+  auditInflight,
+  auditInsertGuard,
+  auditLogNoHashIndex,
+  rollouts,
+  chatSettings,
+  jobs,
+  bfclRuns,
+];
 
 export type { Migration } from './migration.ts';

@@ -45,9 +45,10 @@ export function canonicalEntry(entry: AuditEntry): string {
 }
 
 export function auditHash(prevHash: string, entry: AuditEntry): string {
-  return createHash('sha256').update(`${prevHash}\n${canonicalEntry(entry)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${prevHash}\n${canonicalEntry(entry)}`)
+    .digest('hex');
 }
-
 
 interface DbRow {
   seq: number;
@@ -79,7 +80,8 @@ export class AuditRepository {
   constructor(db: SqliteDatabase) {
     this.db = db;
     this.lastStmt = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1');
-    this.insertStmt = db.prepare(`INSERT INTO audit_log (at, tool_id, method, host, path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash)
+    this.insertStmt =
+      db.prepare(`INSERT INTO audit_log (at, tool_id, method, host, path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.headStmt = db.prepare("INSERT INTO meta (key, value) VALUES ('auditHead', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     // IMMEDIATE: the read of the last hash and the insert happen under one write lock, even with two processes.
@@ -101,7 +103,21 @@ export class AuditRepository {
     let prevHash = this.lastStmt.get()?.hash ?? GENESIS_HASH;
     const rows = entries.map((entry) => {
       const hash = auditHash(prevHash, entry);
-      const info = this.insertStmt.run(entry.at, entry.toolId, entry.method, entry.host, entry.path, entry.argsHash, entry.resultCode, entry.errorKind, entry.bytes, entry.latencyMs, entry.mode, prevHash, hash);
+      const info = this.insertStmt.run(
+        entry.at,
+        entry.toolId,
+        entry.method,
+        entry.host,
+        entry.path,
+        entry.argsHash,
+        entry.resultCode,
+        entry.errorKind,
+        entry.bytes,
+        entry.latencyMs,
+        entry.mode,
+        prevHash,
+        hash,
+      );
       const row = { ...entry, seq: Number(info.lastInsertRowid), prevHash, hash };
       prevHash = hash;
       return row;
@@ -121,11 +137,13 @@ export class AuditRepository {
   /** Ends attempts: each becomes a chained entry and leaves the in-flight table, in one transaction. */
   finishAll(items: { id: number; entry: AuditEntry }[]): AuditRow[] {
     if (items.length === 0) return [];
-    return this.db.transaction(() => {
-      const rows = this.appendTx(items.map((i) => i.entry));
-      for (const { id } of items) this.finishStmt.run(id);
-      return rows;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const rows = this.appendTx(items.map((i) => i.entry));
+        for (const { id } of items) this.finishStmt.run(id);
+        return rows;
+      })
+      .immediate();
   }
 
   /**
@@ -133,7 +151,9 @@ export class AuditRepository {
    * interrupted, since their request may have left. Attempts of processes still running are theirs to finish.
    */
   recoverInterrupted(alive: (pid: number) => boolean = processAlive): number {
-    const stale = (this.db.prepare('SELECT id, owner, entry_json FROM audit_inflight ORDER BY id').all() as { id: number; owner: number; entry_json: string }[]).filter((r) => !alive(r.owner));
+    const stale = (
+      this.db.prepare('SELECT id, owner, entry_json FROM audit_inflight ORDER BY id').all() as { id: number; owner: number; entry_json: string }[]
+    ).filter((r) => !alive(r.owner));
     this.finishAll(stale.map((r) => ({ id: r.id, entry: { ...(JSON.parse(r.entry_json) as AuditEntry), errorKind: 'Interrupted' } })));
     return stale.length;
   }
@@ -199,7 +219,8 @@ export class AuditRepository {
   verify(checkpoints: AuditCheckpoint[] = []): AuditVerdict {
     const problems: { seq: number | null; message: string }[] = [];
     const triggers = new Set(this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_log'").pluck().all() as string[]);
-    for (const name of APPEND_ONLY_TRIGGERS) if (!triggers.has(name)) problems.push({ seq: null, message: `the append-only trigger ${name} is missing (it was dropped outside KOPA Studio)` });
+    for (const name of APPEND_ONLY_TRIGGERS)
+      if (!triggers.has(name)) problems.push({ seq: null, message: `the append-only trigger ${name} is missing (it was dropped outside KOPA Studio)` });
     const hashBySeq = new Map<number, string>();
     let prev = GENESIS_HASH;
     let expectedSeq: number | undefined;
@@ -216,8 +237,13 @@ export class AuditRepository {
       hashBySeq.set(row.seq, hash);
     }
     for (const c of checkpoints) {
-      if (hashBySeq.get(c.seq) !== c.hash) problems.push({ seq: c.seq, message: `does not match the checkpoint written ${c.at} (${c.entries} entries, hash ${c.hash.slice(0, 12)}…): the log was rewritten or cut back` });
-      else if (entries < c.entries) problems.push({ seq: null, message: `the log has ${entries} entries but the checkpoint written ${c.at} counted ${c.entries}` });
+      if (hashBySeq.get(c.seq) !== c.hash)
+        problems.push({
+          seq: c.seq,
+          message: `does not match the checkpoint written ${c.at} (${c.entries} entries, hash ${c.hash.slice(0, 12)}…): the log was rewritten or cut back`,
+        });
+      else if (entries < c.entries)
+        problems.push({ seq: null, message: `the log has ${entries} entries but the checkpoint written ${c.at} counted ${c.entries}` });
     }
     const head = (this.db.prepare("SELECT value FROM meta WHERE key = 'auditHead'").get() as { value: string } | undefined)?.value;
     if (head !== undefined && head !== prev) problems.push({ seq: null, message: 'the last entries are missing (the recorded head is not the last entry)' });

@@ -61,23 +61,31 @@ export class BenchRepository {
 
   constructor(db: SqliteDatabase) {
     this.db = db;
-    this.insertAttempt = db.prepare(`INSERT INTO attempts (run_id, task_id, attempt, transcript_json, calls_json, answer, verdict, failure, metrics_json, tokens_in, tokens_out, duration_ms, finished_at)
+    this.insertAttempt =
+      db.prepare(`INSERT INTO attempts (run_id, task_id, attempt, transcript_json, calls_json, answer, verdict, failure, metrics_json, tokens_in, tokens_out, duration_ms, finished_at)
       VALUES (@runId, @taskId, @sample, @transcript, @calls, @answer, @verdict, @failure, @metrics, @tokensIn, @tokensOut, @ms, @finishedAt)`);
   }
 
   saveTasks(suite: string, suiteHash: string, tasks: BenchTask[]): void {
-    const upsert = this.db.prepare('INSERT INTO tasks (suite, id, suite_hash, task_json) VALUES (?, ?, ?, ?) ON CONFLICT (suite, id) DO UPDATE SET suite_hash = excluded.suite_hash, task_json = excluded.task_json');
+    const upsert = this.db.prepare(
+      'INSERT INTO tasks (suite, id, suite_hash, task_json) VALUES (?, ?, ?, ?) ON CONFLICT (suite, id) DO UPDATE SET suite_hash = excluded.suite_hash, task_json = excluded.task_json',
+    );
     this.db.transaction(() => {
       for (const task of tasks) upsert.run(suite, task.id, suiteHash, JSON.stringify(task));
     })();
   }
 
   tasks(suite: string): { task: BenchTask; suiteHash: string }[] {
-    return (this.db.prepare('SELECT task_json, suite_hash FROM tasks WHERE suite = ?').all(suite) as { task_json: string; suite_hash: string }[]).map((r) => ({ task: JSON.parse(r.task_json) as BenchTask, suiteHash: r.suite_hash }));
+    return (this.db.prepare('SELECT task_json, suite_hash FROM tasks WHERE suite = ?').all(suite) as { task_json: string; suite_hash: string }[]).map((r) => ({
+      task: JSON.parse(r.task_json) as BenchTask,
+      suiteHash: r.suite_hash,
+    }));
   }
 
   createRun(id: string, suite: string, manifest: BenchManifest, at: Date): void {
-    this.db.prepare("INSERT INTO runs (id, suite, status, manifest_json, created_at) VALUES (?, ?, 'running', ?, ?)").run(id, suite, JSON.stringify(manifest), at.toISOString());
+    this.db
+      .prepare("INSERT INTO runs (id, suite, status, manifest_json, created_at) VALUES (?, ?, 'running', ?, ?)")
+      .run(id, suite, JSON.stringify(manifest), at.toISOString());
   }
 
   run(id: string): BenchRunRow | undefined {
@@ -90,7 +98,9 @@ export class BenchRepository {
   }
 
   setStatus(id: string, status: BenchRunRow['status'], summary: BenchRunSummary | null, at: Date | null): void {
-    this.db.prepare('UPDATE runs SET status = ?, summary_json = ?, finished_at = ? WHERE id = ?').run(status, summary ? JSON.stringify(summary) : null, at ? at.toISOString() : null, id);
+    this.db
+      .prepare('UPDATE runs SET status = ?, summary_json = ?, finished_at = ? WHERE id = ?')
+      .run(status, summary ? JSON.stringify(summary) : null, at ? at.toISOString() : null, id);
   }
 
   addAttempt(runId: string, row: BenchAttemptRow): void {
@@ -103,7 +113,14 @@ export class BenchRepository {
       answer: row.answer,
       verdict: row.verdict,
       failure: row.failure,
-      metrics: JSON.stringify({ detail: row.detail, ...(row.detailSaid ? { detailSaid: row.detailSaid } : {}), ...(row.grounded !== undefined ? { grounded: row.grounded } : {}), expected: row.expected ?? null, metrics: row.metrics, stoppedBy: row.stoppedBy }),
+      metrics: JSON.stringify({
+        detail: row.detail,
+        ...(row.detailSaid ? { detailSaid: row.detailSaid } : {}),
+        ...(row.grounded !== undefined ? { grounded: row.grounded } : {}),
+        expected: row.expected ?? null,
+        metrics: row.metrics,
+        stoppedBy: row.stoppedBy,
+      }),
       tokensIn: row.tokensIn,
       tokensOut: row.tokensOut,
       ms: row.ms,
@@ -113,11 +130,16 @@ export class BenchRepository {
 
   /** (task, sample) pairs already finished. */
   finished(runId: string): Set<string> {
-    return new Set((this.db.prepare('SELECT task_id, attempt FROM attempts WHERE run_id = ?').all(runId) as { task_id: string; attempt: number }[]).map((r) => `${r.task_id}#${r.attempt}`));
+    return new Set(
+      (this.db.prepare('SELECT task_id, attempt FROM attempts WHERE run_id = ?').all(runId) as { task_id: string; attempt: number }[]).map(
+        (r) => `${r.task_id}#${r.attempt}`,
+      ),
+    );
   }
 
   attempts(runId: string, taskId?: string): BenchAttemptRow[] {
-    if (taskId !== undefined) return (this.db.prepare('SELECT * FROM attempts WHERE run_id = ? AND task_id = ? ORDER BY attempt').all(runId, taskId) as DbAttempt[]).map(toAttempt);
+    if (taskId !== undefined)
+      return (this.db.prepare('SELECT * FROM attempts WHERE run_id = ? AND task_id = ? ORDER BY attempt').all(runId, taskId) as DbAttempt[]).map(toAttempt);
     return (this.db.prepare('SELECT * FROM attempts WHERE run_id = ? ORDER BY task_id, attempt').all(runId) as DbAttempt[]).map(toAttempt);
   }
 }

@@ -17,7 +17,17 @@ interface DbRun {
 
 function toDetail(r: DbRun): BfclRunDetail {
   const params = JSON.parse(r.params_json) as BfclRunDetail['params'];
-  return { id: r.id, model: r.model, backend: r.backend, dataDir: r.data_dir, outDir: r.out_dir, params, seconds: r.seconds, createdAt: r.created_at, scores: JSON.parse(r.scores_json) as BfclCheckSummary };
+  return {
+    id: r.id,
+    model: r.model,
+    backend: r.backend,
+    dataDir: r.data_dir,
+    outDir: r.out_dir,
+    params,
+    seconds: r.seconds,
+    createdAt: r.created_at,
+    scores: JSON.parse(r.scores_json) as BfclCheckSummary,
+  };
 }
 
 /** A run as a list shows it: its scores without the failures' list, and how many failed. */
@@ -35,7 +45,9 @@ export class BfclRunRepository {
 
   save(run: BfclRunDetail): void {
     this.db
-      .prepare('INSERT INTO bfcl_runs (id, model, backend, data_dir, out_dir, params_json, scores_json, seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO bfcl_runs (id, model, backend, data_dir, out_dir, params_json, scores_json, seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(run.id, run.model, run.backend, run.dataDir, run.outDir, canonicalJson(run.params), JSON.stringify(run.scores), run.seconds, run.createdAt);
   }
 

@@ -41,9 +41,16 @@ function toMessage(r: MessageRow): ChatMessage & { meta?: Record<string, unknown
   const meta = r.meta_json ? (JSON.parse(r.meta_json) as Record<string, unknown>) : undefined;
   if (r.role === 'assistant') {
     const thinking = typeof meta?.thinking === 'string' ? meta.thinking : undefined;
-    return { role: 'assistant', content: r.content, ...(r.tool_calls_json ? { toolCalls: JSON.parse(r.tool_calls_json) as [] } : {}), ...(thinking ? { thinking } : {}), ...(meta ? { meta } : {}) };
+    return {
+      role: 'assistant',
+      content: r.content,
+      ...(r.tool_calls_json ? { toolCalls: JSON.parse(r.tool_calls_json) as [] } : {}),
+      ...(thinking ? { thinking } : {}),
+      ...(meta ? { meta } : {}),
+    };
   }
-  if (r.role === 'tool') return { role: 'tool', content: r.content, toolCallId: r.tool_call_id ?? '', name: String(meta?.name ?? ''), ...(meta ? { meta } : {}) };
+  if (r.role === 'tool')
+    return { role: 'tool', content: r.content, toolCallId: r.tool_call_id ?? '', name: String(meta?.name ?? ''), ...(meta ? { meta } : {}) };
   return { role: r.role, content: r.content, ...(meta ? { meta } : {}) } as ChatMessage;
 }
 
@@ -74,7 +81,9 @@ export class ChatRepository {
   list(search?: string): ChatInfo[] {
     const rows = search
       ? (this.db
-          .prepare(`${INFO_SELECT} WHERE instr(lower(c.title), lower(@q)) > 0 OR EXISTS (SELECT 1 FROM messages m WHERE m.chat_id = c.id AND m.role = 'user' AND instr(lower(m.content), lower(@q)) > 0) ORDER BY c.updated_at DESC`)
+          .prepare(
+            `${INFO_SELECT} WHERE instr(lower(c.title), lower(@q)) > 0 OR EXISTS (SELECT 1 FROM messages m WHERE m.chat_id = c.id AND m.role = 'user' AND instr(lower(m.content), lower(@q)) > 0) ORDER BY c.updated_at DESC`,
+          )
           .all({ q: search }) as InfoRow[])
       : (this.db.prepare(`${INFO_SELECT} ORDER BY c.updated_at DESC`).all() as InfoRow[]);
     return rows.map(toInfo);
@@ -104,15 +113,30 @@ export class ChatRepository {
   append(chatId: string, message: ChatMessage, meta: Record<string, unknown> | undefined, at: Date): void {
     const toolCalls = message.role === 'assistant' && message.toolCalls?.length ? JSON.stringify(message.toolCalls) : null;
     // A tool message's name and a model turn's thinking ride in the message's notes (no column of their own).
-    const extra = message.role === 'tool' ? { ...meta, name: message.name } : message.role === 'assistant' && message.thinking ? { ...meta, thinking: message.thinking } : meta;
+    const extra =
+      message.role === 'tool'
+        ? { ...meta, name: message.name }
+        : message.role === 'assistant' && message.thinking
+          ? { ...meta, thinking: message.thinking }
+          : meta;
     this.db.transaction(() => {
-      this.insertMessage.run({ chatId, role: message.role, content: message.content, toolCalls, toolCallId: message.role === 'tool' ? message.toolCallId : null, meta: extra ? JSON.stringify(extra) : null, at: at.toISOString() });
+      this.insertMessage.run({
+        chatId,
+        role: message.role,
+        content: message.content,
+        toolCalls,
+        toolCallId: message.role === 'tool' ? message.toolCallId : null,
+        meta: extra ? JSON.stringify(extra) : null,
+        at: at.toISOString(),
+      });
       this.touch.run(at.toISOString(), chatId);
     })();
   }
 
   get(chatId: string): ChatRow | undefined {
-    const row = this.db.prepare('SELECT id, title, model_id AS modelId, mode, created_at AS createdAt, updated_at AS updatedAt FROM chats WHERE id = ?').get(chatId) as ChatRow | undefined;
+    const row = this.db
+      .prepare('SELECT id, title, model_id AS modelId, mode, created_at AS createdAt, updated_at AS updatedAt FROM chats WHERE id = ?')
+      .get(chatId) as ChatRow | undefined;
     return row;
   }
 
@@ -121,7 +145,8 @@ export class ChatRepository {
   }
 
   private rows(chatId: string): MessageRow[] {
-    return this.db.prepare('SELECT seq, created_at, role, content, tool_calls_json, tool_call_id, meta_json FROM messages WHERE chat_id = ? ORDER BY seq').all(chatId) as MessageRow[];
+    return this.db
+      .prepare('SELECT seq, created_at, role, content, tool_calls_json, tool_call_id, meta_json FROM messages WHERE chat_id = ? ORDER BY seq')
+      .all(chatId) as MessageRow[];
   }
-
 }

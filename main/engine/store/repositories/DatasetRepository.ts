@@ -53,14 +53,16 @@ export class DatasetRepository {
   constructor(db: SqliteDatabase) {
     this.db = db;
     this.insertPlan = db.prepare('INSERT OR IGNORE INTO plans (id, signature, plan_json, created_at) VALUES (?, ?, ?, ?)');
-    this.insertSample = db.prepare(`INSERT INTO samples (dataset_id, plan_id, ordinal, query_ko, answer_json, trace_json, alternatives_json, provenance_json, created_at)
+    this.insertSample =
+      db.prepare(`INSERT INTO samples (dataset_id, plan_id, ordinal, query_ko, answer_json, trace_json, alternatives_json, provenance_json, created_at)
       VALUES (@datasetId, @planId, @ordinal, @query, @answerJson, @traceJson, @alternativesJson, @provenanceJson, @createdAt)`);
     this.saveProgress = db.prepare('UPDATE datasets SET summary_json = ? WHERE id = ?');
   }
 
   /** The unfinished run with exactly these parameters, to resume. */
   findRunning(params: Record<string, unknown>): DatasetRow | undefined {
-    const row = this.db.prepare("SELECT * FROM datasets WHERE status = 'running' AND params_json = ? ORDER BY id DESC LIMIT 1").get(canonicalJson(params)) as DbDataset | undefined;
+    const row = this.db.prepare("SELECT * FROM datasets WHERE status = 'running' AND params_json = ? ORDER BY id DESC LIMIT 1").get(canonicalJson(params)) as
+      DbDataset | undefined;
     return row ? toDataset(row) : undefined;
   }
 
@@ -100,7 +102,12 @@ export class DatasetRepository {
         traceJson: JSON.stringify(sample.walk.trace),
         alternativesJson: JSON.stringify(sample.alternatives),
         provenanceJson: JSON.stringify({
-          walk: { steps: sample.walk.steps, answer: sample.walk.answer, asOf: sample.walk.asOf, ...(sample.walk.statedAs ? { statedAs: sample.walk.statedAs } : {}) },
+          walk: {
+            steps: sample.walk.steps,
+            answer: sample.walk.answer,
+            asOf: sample.walk.asOf,
+            ...(sample.walk.statedAs ? { statedAs: sample.walk.statedAs } : {}),
+          },
           phrasings: sample.phrasings,
           signature: sample.signature,
           graphVersion: sample.graphVersion,
@@ -119,7 +126,9 @@ export class DatasetRepository {
   }
 
   finish(datasetId: number, status: 'done' | 'failed', summary: Record<string, unknown>, now: Date): void {
-    this.db.prepare('UPDATE datasets SET status = ?, summary_json = ?, finished_at = ? WHERE id = ?').run(status, JSON.stringify(summary), now.toISOString(), datasetId);
+    this.db
+      .prepare('UPDATE datasets SET status = ?, summary_json = ?, finished_at = ? WHERE id = ?')
+      .run(status, JSON.stringify(summary), now.toISOString(), datasetId);
   }
 
   sampleCount(datasetId: number): number {
@@ -136,7 +145,8 @@ export class DatasetRepository {
   }
 }
 
-const SAMPLE_SELECT = 'SELECT s.ordinal, s.query_ko, s.answer_json, s.trace_json, s.alternatives_json, s.provenance_json, p.plan_json FROM samples s JOIN plans p ON p.id = s.plan_id';
+const SAMPLE_SELECT =
+  'SELECT s.ordinal, s.query_ko, s.answer_json, s.trace_json, s.alternatives_json, s.provenance_json, p.plan_json FROM samples s JOIN plans p ON p.id = s.plan_id';
 
 interface DbSample {
   ordinal: number;
@@ -149,7 +159,13 @@ interface DbSample {
 }
 
 function toSample(r: DbSample): SynthSample {
-  const provenance = JSON.parse(r.provenance_json) as { walk: Pick<SynthSample['walk'], 'steps' | 'answer' | 'asOf' | 'statedAs'>; phrasings: string[]; signature: string; graphVersion: number; backend: string } & Pick<SynthSample, 'intent' | 'register' | 'paraphrasedFrom'>;
+  const provenance = JSON.parse(r.provenance_json) as {
+    walk: Pick<SynthSample['walk'], 'steps' | 'answer' | 'asOf' | 'statedAs'>;
+    phrasings: string[];
+    signature: string;
+    graphVersion: number;
+    backend: string;
+  } & Pick<SynthSample, 'intent' | 'register' | 'paraphrasedFrom'>;
   const answer = JSON.parse(r.answer_json) as { text: string };
   return {
     ordinal: r.ordinal,

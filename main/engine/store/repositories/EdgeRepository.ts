@@ -93,7 +93,8 @@ export class EdgeRepository {
       ON CONFLICT (id) DO UPDATE SET score = excluded.score, basis = excluded.basis`);
     this.updateOutcome = db.prepare(`UPDATE edges SET status = @status, reason = @reason, trials_ok = @trialsOk, trials_total = @trialsTotal,
       graph_version = @graphVersion, checked_at = @checkedAt WHERE id = @id`);
-    this.insertTrial = db.prepare(`INSERT INTO edge_trials (edge_id, at, backend, graph_version, inputs_hash, from_code, to_code, ok, sample_values_json, latency_ms)
+    this.insertTrial =
+      db.prepare(`INSERT INTO edge_trials (edge_id, at, backend, graph_version, inputs_hash, from_code, to_code, ok, sample_values_json, latency_ms)
       VALUES (@edgeId, @at, @backend, @graphVersion, @inputsHash, @fromCode, @toCode, @ok, @sampleValuesJson, @latencyMs)`);
   }
 
@@ -103,7 +104,17 @@ export class EdgeRepository {
     const createdAt = now.toISOString();
     this.db.transaction(() => {
       for (const c of candidates) {
-        this.insertEdge.run({ id: c.id, fromTool: c.fromTool, fromField: c.fromFields.join('+'), toTool: c.toTool, toParam: c.toParams.join('+'), transformJson: JSON.stringify(c.transform), score: c.score, basis: c.basis, createdAt });
+        this.insertEdge.run({
+          id: c.id,
+          fromTool: c.fromTool,
+          fromField: c.fromFields.join('+'),
+          toTool: c.toTool,
+          toParam: c.toParams.join('+'),
+          transformJson: JSON.stringify(c.transform),
+          score: c.score,
+          basis: c.basis,
+          createdAt,
+        });
       }
     })();
     return this.count() - before;
@@ -131,7 +142,11 @@ export class EdgeRepository {
 
   /** Links last checked before `before` (or never): what `verify --stale-after` re-checks. */
   checkedBefore(before: Date): Edge[] {
-    return (this.db.prepare("SELECT * FROM edges WHERE status IN ('verified', 'stale') AND (checked_at IS NULL OR checked_at < ?) ORDER BY id").all(before.toISOString()) as EdgeRow[]).map(toEdge);
+    return (
+      this.db
+        .prepare("SELECT * FROM edges WHERE status IN ('verified', 'stale') AND (checked_at IS NULL OR checked_at < ?) ORDER BY id")
+        .all(before.toISOString()) as EdgeRow[]
+    ).map(toEdge);
   }
 
   /** Stores a link's outcome and the trials behind it together: a kill never leaves an outcome without evidence. */

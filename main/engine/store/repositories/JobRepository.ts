@@ -57,14 +57,23 @@ export class JobRepository {
   }
 
   progress(id: string, progress: Progress, at: Date): void {
-    this.db.prepare("UPDATE jobs SET progress_json = ?, updated_at = ? WHERE id = ? AND status = 'running'").run(JSON.stringify(progress), at.toISOString(), id);
+    this.db
+      .prepare("UPDATE jobs SET progress_json = ?, updated_at = ? WHERE id = ? AND status = 'running'")
+      .run(JSON.stringify(progress), at.toISOString(), id);
   }
 
   finish(id: string, outcome: { status: Exclude<JobStatus, 'running'>; result?: unknown; error?: ErrorPayload }, at: Date): JobInfo {
     const now = at.toISOString();
     this.db
       .prepare('UPDATE jobs SET status = ?, result_json = ?, error_json = ?, updated_at = ?, finished_at = ? WHERE id = ?')
-      .run(outcome.status, outcome.result === undefined ? null : JSON.stringify(outcome.result), outcome.error ? JSON.stringify(outcome.error) : null, now, now, id);
+      .run(
+        outcome.status,
+        outcome.result === undefined ? null : JSON.stringify(outcome.result),
+        outcome.error ? JSON.stringify(outcome.error) : null,
+        now,
+        now,
+        id,
+      );
     return this.get(id)!;
   }
 
@@ -80,7 +89,9 @@ export class JobRepository {
 
   /** Marks the running jobs of processes that are gone as interrupted; how many. */
   recoverInterrupted(at: Date, alive: (pid: number) => boolean = processAlive): number {
-    const stale = (this.db.prepare("SELECT id, owner_pid FROM jobs WHERE status = 'running'").all() as { id: string; owner_pid: number }[]).filter((r) => !alive(r.owner_pid));
+    const stale = (this.db.prepare("SELECT id, owner_pid FROM jobs WHERE status = 'running'").all() as { id: string; owner_pid: number }[]).filter(
+      (r) => !alive(r.owner_pid),
+    );
     for (const { id } of stale) this.finish(id, { status: 'interrupted' }, at);
     return stale.length;
   }

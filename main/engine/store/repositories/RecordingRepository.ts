@@ -18,7 +18,6 @@ export interface Recording {
   latencyMs: number;
 }
 
-
 interface RecordingRow {
   request_hash: string;
   tool_id: string;
@@ -55,7 +54,8 @@ export class RecordingRepository {
     this.findInSnapshot = db.prepare('SELECT * FROM recordings WHERE snapshot_id = ? AND request_hash = ?');
     this.findLatest = db.prepare('SELECT * FROM recordings WHERE request_hash = ? ORDER BY snapshot_id DESC, id DESC LIMIT 1');
     this.snapshotByName = db.prepare('SELECT id FROM snapshots WHERE name = ?');
-    this.upsert = db.prepare(`INSERT INTO recordings (snapshot_id, request_hash, tool_id, spec_version, args_json, http_status, content_type, body, recorded_at, latency_ms)
+    this.upsert =
+      db.prepare(`INSERT INTO recordings (snapshot_id, request_hash, tool_id, spec_version, args_json, http_status, content_type, body, recorded_at, latency_ms)
       VALUES (@snapshotId, @requestHash, @toolId, @specVersion, @argsJson, @httpStatus, @contentType, @body, @recordedAt, @latencyMs)
       ON CONFLICT (snapshot_id, request_hash) DO UPDATE SET tool_id = excluded.tool_id, spec_version = excluded.spec_version, args_json = excluded.args_json,
         http_status = excluded.http_status, content_type = excluded.content_type, body = excluded.body, recorded_at = excluded.recorded_at, latency_ms = excluded.latency_ms`);
@@ -66,7 +66,8 @@ export class RecordingRepository {
   }
 
   ensureSnapshot(name: string, options: { description?: string; importedFrom?: string } = {}): number {
-    if (name.startsWith(RecordingRepository.STAGING_PREFIX)) throw saidError('Usage', { message: 'error.stagingName', vars: { prefix: RecordingRepository.STAGING_PREFIX } });
+    if (name.startsWith(RecordingRepository.STAGING_PREFIX))
+      throw saidError('Usage', { message: 'error.stagingName', vars: { prefix: RecordingRepository.STAGING_PREFIX } });
     const existing = this.snapshotId(name);
     if (existing !== undefined) return existing;
     const info = this.db
@@ -85,7 +86,9 @@ export class RecordingRepository {
 
   /** A new, empty staging snapshot for one import. */
   createStaging(): number {
-    const info = this.db.prepare('INSERT INTO snapshots (name, description, created_at) VALUES (?, ?, ?)').run(`${RecordingRepository.STAGING_PREFIX}${randomUUID()}`, 'an import in progress', new Date().toISOString());
+    const info = this.db
+      .prepare('INSERT INTO snapshots (name, description, created_at) VALUES (?, ?, ?)')
+      .run(`${RecordingRepository.STAGING_PREFIX}${randomUUID()}`, 'an import in progress', new Date().toISOString());
     return Number(info.lastInsertRowid);
   }
 
@@ -96,14 +99,18 @@ export class RecordingRepository {
   promoteStaging(stagingId: number, name: string, importedFrom: string): number {
     const target = this.snapshotId(name);
     if (target === undefined) {
-      this.db.prepare('UPDATE snapshots SET name = ?, imported_from = ?, description = ? WHERE id = ?').run(name, importedFrom, `imported ${new Date().toISOString()}`, stagingId);
+      this.db
+        .prepare('UPDATE snapshots SET name = ?, imported_from = ?, description = ? WHERE id = ?')
+        .run(name, importedFrom, `imported ${new Date().toISOString()}`, stagingId);
       return stagingId;
     }
     this.db
-      .prepare(`INSERT INTO recordings (snapshot_id, request_hash, tool_id, spec_version, args_json, http_status, content_type, body, recorded_at, latency_ms)
+      .prepare(
+        `INSERT INTO recordings (snapshot_id, request_hash, tool_id, spec_version, args_json, http_status, content_type, body, recorded_at, latency_ms)
         SELECT ?, request_hash, tool_id, spec_version, args_json, http_status, content_type, body, recorded_at, latency_ms FROM recordings WHERE snapshot_id = ? ORDER BY id
         ON CONFLICT (snapshot_id, request_hash) DO UPDATE SET tool_id = excluded.tool_id, spec_version = excluded.spec_version, args_json = excluded.args_json,
-          http_status = excluded.http_status, content_type = excluded.content_type, body = excluded.body, recorded_at = excluded.recorded_at, latency_ms = excluded.latency_ms`)
+          http_status = excluded.http_status, content_type = excluded.content_type, body = excluded.body, recorded_at = excluded.recorded_at, latency_ms = excluded.latency_ms`,
+      )
       .run(target, stagingId);
     this.db.prepare('DELETE FROM snapshots WHERE id = ?').run(stagingId);
     return target;
@@ -130,11 +137,11 @@ export class RecordingRepository {
   }
 
   snapshots(): SnapshotInfo[] {
-    return (
-      this.db
-        .prepare(`SELECT s.id, s.name, s.description, s.created_at AS createdAt, s.imported_from AS importedFrom, count(r.id) AS recordings
-                  FROM snapshots s LEFT JOIN recordings r ON r.snapshot_id = s.id WHERE substr(s.name, 1, ?) != ? GROUP BY s.id ORDER BY s.id`)
-        .all(RecordingRepository.STAGING_PREFIX.length, RecordingRepository.STAGING_PREFIX) as SnapshotInfo[]
-    );
+    return this.db
+      .prepare(
+        `SELECT s.id, s.name, s.description, s.created_at AS createdAt, s.imported_from AS importedFrom, count(r.id) AS recordings
+                  FROM snapshots s LEFT JOIN recordings r ON r.snapshot_id = s.id WHERE substr(s.name, 1, ?) != ? GROUP BY s.id ORDER BY s.id`,
+      )
+      .all(RecordingRepository.STAGING_PREFIX.length, RecordingRepository.STAGING_PREFIX) as SnapshotInfo[];
   }
 }

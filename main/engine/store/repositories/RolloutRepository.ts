@@ -23,7 +23,15 @@ interface DbRun {
   finished_at: string | null;
 }
 
-const toRun = (r: DbRun): RolloutRunRow => ({ id: r.id, datasetId: r.dataset_id, params: JSON.parse(r.params_json) as Record<string, unknown>, status: r.status, summary: r.summary_json ? (JSON.parse(r.summary_json) as Record<string, unknown>) : null, createdAt: r.created_at, finishedAt: r.finished_at });
+const toRun = (r: DbRun): RolloutRunRow => ({
+  id: r.id,
+  datasetId: r.dataset_id,
+  params: JSON.parse(r.params_json) as Record<string, unknown>,
+  status: r.status,
+  summary: r.summary_json ? (JSON.parse(r.summary_json) as Record<string, unknown>) : null,
+  createdAt: r.created_at,
+  finishedAt: r.finished_at,
+});
 
 export class RolloutRepository {
   private readonly db: SqliteDatabase;
@@ -43,19 +51,27 @@ export class RolloutRepository {
 
   /** The run with this id, created when it does not exist yet. */
   open(id: string, datasetId: number, params: Record<string, unknown>, now: Date): RolloutRunRow {
-    this.db.prepare("INSERT OR IGNORE INTO rollout_runs (id, dataset_id, params_json, status, created_at) VALUES (?, ?, ?, 'running', ?)").run(id, datasetId, canonicalJson(params), now.toISOString());
+    this.db
+      .prepare("INSERT OR IGNORE INTO rollout_runs (id, dataset_id, params_json, status, created_at) VALUES (?, ?, ?, 'running', ?)")
+      .run(id, datasetId, canonicalJson(params), now.toISOString());
     return this.run(id)!;
   }
 
   saveGroup(runId: string, sampleId: number, group: unknown, now: Date): void {
-    this.db.prepare('INSERT OR REPLACE INTO rollout_groups (run_id, sample_id, group_json, created_at) VALUES (?, ?, ?, ?)').run(runId, sampleId, JSON.stringify(group), now.toISOString());
+    this.db
+      .prepare('INSERT OR REPLACE INTO rollout_groups (run_id, sample_id, group_json, created_at) VALUES (?, ?, ?, ?)')
+      .run(runId, sampleId, JSON.stringify(group), now.toISOString());
   }
 
   groups<T>(runId: string): T[] {
-    return (this.db.prepare('SELECT group_json FROM rollout_groups WHERE run_id = ? ORDER BY sample_id').all(runId) as { group_json: string }[]).map((r) => JSON.parse(r.group_json) as T);
+    return (this.db.prepare('SELECT group_json FROM rollout_groups WHERE run_id = ? ORDER BY sample_id').all(runId) as { group_json: string }[]).map(
+      (r) => JSON.parse(r.group_json) as T,
+    );
   }
 
   finish(runId: string, summary: unknown, now: Date): void {
-    this.db.prepare("UPDATE rollout_runs SET status = 'done', summary_json = ?, finished_at = ? WHERE id = ?").run(JSON.stringify(summary), now.toISOString(), runId);
+    this.db
+      .prepare("UPDATE rollout_runs SET status = 'done', summary_json = ?, finished_at = ? WHERE id = ?")
+      .run(JSON.stringify(summary), now.toISOString(), runId);
   }
 }

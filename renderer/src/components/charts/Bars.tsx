@@ -19,8 +19,13 @@ const linesOf = (label: string): string[] => (label.length > 10 ? label.split(' 
 
 export function RateBars({ bars, title, nLabel }: { bars: RateBar[]; title: string; nLabel: (n: number) => string }) {
   const H = 240;
-  const x = scaleBand().domain(bars.map((b) => b.label)).range([M.left, W - M.right]).padding(0.3);
-  const y = scaleLinear().domain([0, 1]).range([H - M.bottom, M.top]);
+  const x = scaleBand()
+    .domain(bars.map((b) => b.label))
+    .range([M.left, W - M.right])
+    .padding(0.3);
+  const y = scaleLinear()
+    .domain([0, 1])
+    .range([H - M.bottom, M.top]);
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
@@ -70,7 +75,9 @@ export function CountBars({ bars, title }: { bars: { label: string; count: numbe
   const H = M.top + bars.length * row + 8;
   const labelWidth = 170;
   const max = Math.max(1, ...bars.map((b) => b.count));
-  const x = scaleLinear().domain([0, max]).range([labelWidth, W - 50]);
+  const x = scaleLinear()
+    .domain([0, max])
+    .range([labelWidth, W - 50]);
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>

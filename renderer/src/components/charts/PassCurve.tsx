@@ -46,8 +46,12 @@ export function PassCurve({ series, title }: { series: CurveSeries[]; title: str
   const ks = series.flatMap((s) => s.points.map((p) => p.k));
   const single = ks.length > 0 && Math.max(...ks) === 1;
   // One sample has one k: the point sits in the middle with its value written beside it.
-  const x = scaleLinear().domain(single ? [0.5, 1.5] : [1, Math.max(2, ...ks)]).range([M.left, W - M.right]);
-  const y = scaleLinear().domain([0, 1]).range([H - M.bottom, M.top]);
+  const x = scaleLinear()
+    .domain(single ? [0.5, 1.5] : [1, Math.max(2, ...ks)])
+    .range([M.left, W - M.right]);
+  const y = scaleLinear()
+    .domain([0, 1])
+    .range([H - M.bottom, M.top]);
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
@@ -70,17 +74,39 @@ export function PassCurve({ series, title }: { series: CurveSeries[]; title: str
         </text>
         {series.map((s, i) => {
           const colour = SERIES_COLOURS[i % SERIES_COLOURS.length]!;
-          const band = area<CurvePoint>().x((p) => x(p.k)).y0((p) => y(p.low)).y1((p) => y(p.high))(s.points) ?? '';
-          const path = line<CurvePoint>().x((p) => x(p.k)).y((p) => y(p.value))(s.points) ?? '';
+          const band =
+            area<CurvePoint>()
+              .x((p) => x(p.k))
+              .y0((p) => y(p.low))
+              .y1((p) => y(p.high))(s.points) ?? '';
+          const path =
+            line<CurvePoint>()
+              .x((p) => x(p.k))
+              .y((p) => y(p.value))(s.points) ?? '';
           return (
             <g key={s.name}>
               <path d={band} fill={colour} opacity={0.14} />
               {s.points.map((p) => (
-                <line key={`w${p.k}`} x1={x(p.k) + (s.alternate ? 3 : -3)} x2={x(p.k) + (s.alternate ? 3 : -3)} y1={y(p.low)} y2={y(p.high)} stroke={colour} strokeWidth={1.5} />
+                <line
+                  key={`w${p.k}`}
+                  x1={x(p.k) + (s.alternate ? 3 : -3)}
+                  x2={x(p.k) + (s.alternate ? 3 : -3)}
+                  y1={y(p.low)}
+                  y2={y(p.high)}
+                  stroke={colour}
+                  strokeWidth={1.5}
+                />
               ))}
               <path d={path} fill="none" stroke={colour} strokeWidth={2} strokeDasharray={s.alternate ? '6 4' : undefined} />
               {s.points.map((p) => (
-                <Marker key={p.k} x={x(p.k)} y={y(p.value)} alternate={s.alternate ?? false} colour={colour} label={`${s.name} k=${p.k}: ${pct(p.value)} [${pct(p.low)}, ${pct(p.high)}]`} />
+                <Marker
+                  key={p.k}
+                  x={x(p.k)}
+                  y={y(p.value)}
+                  alternate={s.alternate ?? false}
+                  colour={colour}
+                  label={`${s.name} k=${p.k}: ${pct(p.value)} [${pct(p.low)}, ${pct(p.high)}]`}
+                />
               ))}
               {single &&
                 s.points.map((p) => (
@@ -93,7 +119,15 @@ export function PassCurve({ series, title }: { series: CurveSeries[]; title: str
         })}
         {series.map((s, i) => (
           <g key={s.name} transform={`translate(${M.left + i * 110},${H - 12})`}>
-            <line x1={0} x2={22} y1={-4} y2={-4} stroke={SERIES_COLOURS[i % SERIES_COLOURS.length]} strokeWidth={2} strokeDasharray={s.alternate ? '6 4' : undefined} />
+            <line
+              x1={0}
+              x2={22}
+              y1={-4}
+              y2={-4}
+              stroke={SERIES_COLOURS[i % SERIES_COLOURS.length]}
+              strokeWidth={2}
+              strokeDasharray={s.alternate ? '6 4' : undefined}
+            />
             <text x={28} y={0} className="chart-text">
               {s.name}
             </text>

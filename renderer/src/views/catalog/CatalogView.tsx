@@ -19,7 +19,10 @@ interface AgencyGroup {
 export function matchesTool(tool: ToolSummary, agencyName: string, query: string): boolean {
   const wanted = query.toLowerCase().replace(/\s+/g, '');
   if (wanted === '') return true;
-  const haystack = [tool.id, tool.name.ko, tool.name.en, tool.agency, agencyName].join('\n').toLowerCase().replace(/[ \t]+/g, '');
+  const haystack = [tool.id, tool.name.ko, tool.name.en, tool.agency, agencyName]
+    .join('\n')
+    .toLowerCase()
+    .replace(/[ \t]+/g, '');
   return haystack.includes(wanted);
 }
 
@@ -57,7 +60,12 @@ function ToolList({ listing, selected }: { listing: CatalogListing; selected: st
           <ul>
             {group.tools.map((tool) => (
               <li key={tool.id}>
-                <Link href={`/catalog/${tool.id}`} className={`tool-link${tool.id === selected ? ' active' : ''}`} aria-current={tool.id === selected ? 'page' : undefined} data-testid="catalog-tool">
+                <Link
+                  href={`/catalog/${tool.id}`}
+                  className={`tool-link${tool.id === selected ? ' active' : ''}`}
+                  aria-current={tool.id === selected ? 'page' : undefined}
+                  data-testid="catalog-tool"
+                >
                   <span>{tool.name[locale] || tool.name.ko}</span>
                   <code className="muted">{tool.id}</code>
                 </Link>

@@ -73,7 +73,9 @@ function Quota({ toolId }: { toolId: string }) {
   if (!usage) return <p className="muted">{quota.data ? t('catalog.noQuota') : '…'}</p>;
   return (
     <p data-testid="tool-quota">
-      {usage.perDay !== null ? t('catalog.quotaDay', { used: formatCount(usage.usedToday, locale), limit: formatCount(usage.perDay, locale) }) : t('catalog.quotaUsed', { used: formatCount(usage.usedToday, locale) })}
+      {usage.perDay !== null
+        ? t('catalog.quotaDay', { used: formatCount(usage.usedToday, locale), limit: formatCount(usage.perDay, locale) })
+        : t('catalog.quotaUsed', { used: formatCount(usage.usedToday, locale) })}
       {usage.perSecond !== null && ` · ${t('catalog.quotaSecond', { n: usage.perSecond })}`} <span className="muted">({usage.group})</span>
     </p>
   );
@@ -232,7 +234,11 @@ export function ToolPage({ toolId }: { toolId: string }) {
             </tbody>
           </table>
         </div>
-        {edges.data && <p className="muted">{edges.data.edges.length === 0 ? t('catalog.noLinks') : t('catalog.graphNote', { version: edges.data.graphVersion, rejected })}</p>}
+        {edges.data && (
+          <p className="muted">
+            {edges.data.edges.length === 0 ? t('catalog.noLinks') : t('catalog.graphNote', { version: edges.data.graphVersion, rejected })}
+          </p>
+        )}
       </Section>
       <TryIt tool={tool} kinds={kinds.data} />
     </article>

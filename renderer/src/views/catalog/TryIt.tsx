@@ -24,7 +24,19 @@ function placeholderOf(field: FormField, kinds: Kinds | undefined): string | und
   return example === undefined ? undefined : String(example);
 }
 
-function Input({ field, value, invalid, kinds, onChange }: { field: FormField; value: string; invalid: boolean; kinds: Kinds | undefined; onChange: (value: string) => void }) {
+function Input({
+  field,
+  value,
+  invalid,
+  kinds,
+  onChange,
+}: {
+  field: FormField;
+  value: string;
+  invalid: boolean;
+  kinds: Kinds | undefined;
+  onChange: (value: string) => void;
+}) {
   const { t } = useLocale();
   const common = { id: `try-${field.name}`, 'aria-invalid': invalid || undefined, 'data-testid': `try-${field.name}` };
   switch (field.kind) {
@@ -52,7 +64,15 @@ function Input({ field, value, invalid, kinds, onChange }: { field: FormField; v
       return <input {...common} type={field.kind} value={value} onChange={(e) => onChange(e.target.value)} />;
     case 'integer':
     case 'number':
-      return <input {...common} inputMode="decimal" value={value} placeholder={placeholderOf(field, kinds) ?? (field.schema.default !== undefined ? String(field.schema.default) : undefined)} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <input
+          {...common}
+          inputMode="decimal"
+          value={value}
+          placeholder={placeholderOf(field, kinds) ?? (field.schema.default !== undefined ? String(field.schema.default) : undefined)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     default:
       return <input {...common} value={value} placeholder={placeholderOf(field, kinds)} onChange={(e) => onChange(e.target.value)} />;
   }
@@ -93,12 +113,27 @@ function Outcome({ result, headline }: { result: CallResult; headline: string[] 
       ))}
       <div className="segmented" role="tablist" aria-label={t('catalog.resultTabs')}>
         {(['table', 'raw', 'json'] as const).map((id) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} className={tab === id ? 'selected small' : 'ghost small'} onClick={() => setTab(id)} data-testid={`try-tab-${id}`}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className={tab === id ? 'selected small' : 'ghost small'}
+            onClick={() => setTab(id)}
+            data-testid={`try-tab-${id}`}
+          >
             {t(`catalog.tab.${id}`)}
           </button>
         ))}
       </div>
-      {tab === 'table' && (result.ok ? <ResultTable preview={preview} /> : <p className="muted" data-testid="try-no-table">{t('catalog.failedNoTable')}</p>)}
+      {tab === 'table' &&
+        (result.ok ? (
+          <ResultTable preview={preview} />
+        ) : (
+          <p className="muted" data-testid="try-no-table">
+            {t('catalog.failedNoTable')}
+          </p>
+        ))}
       {tab === 'raw' &&
         (result.raw ? (
           <RawBody raw={result.raw} testId="try-raw" />
@@ -126,18 +161,26 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
     if (!api) return;
     setRunning(true);
     setError(null);
-    api.call('gateway.call', { tool: tool.id, args: argsFromValues(fields, values), mode: backend.mode, ...(backend.snapshot ? { snapshot: backend.snapshot } : {}), raw: true }).then(
-      (r) => {
-        setRunning(false);
-        setResult(r);
-        void queryClient.invalidateQueries({ queryKey: ['gateway.quota'] });
-        void queryClient.invalidateQueries({ queryKey: ['audit.list'] });
-      },
-      (e: unknown) => {
-        setRunning(false);
-        setError((e as Error).message);
-      },
-    );
+    api
+      .call('gateway.call', {
+        tool: tool.id,
+        args: argsFromValues(fields, values),
+        mode: backend.mode,
+        ...(backend.snapshot ? { snapshot: backend.snapshot } : {}),
+        raw: true,
+      })
+      .then(
+        (r) => {
+          setRunning(false);
+          setResult(r);
+          void queryClient.invalidateQueries({ queryKey: ['gateway.quota'] });
+          void queryClient.invalidateQueries({ queryKey: ['audit.list'] });
+        },
+        (e: unknown) => {
+          setRunning(false);
+          setError((e as Error).message);
+        },
+      );
   };
   if (tool.kind === 'query') {
     return (
@@ -154,7 +197,14 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
         <div className="row">
           <span className="muted">{t('catalog.examples')}</span>
           {tool.examples.map((example, i) => (
-            <button key={i} type="button" className="ghost small" title={example.note} onClick={() => setValues(valuesFromArgs(fields, example.args))} data-testid="try-example">
+            <button
+              key={i}
+              type="button"
+              className="ghost small"
+              title={example.note}
+              onClick={() => setValues(valuesFromArgs(fields, example.args))}
+              data-testid="try-example"
+            >
               {Object.values(example.args).map(String).join(' · ') || t('catalog.noArgs')}
             </button>
           ))}
@@ -172,7 +222,13 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
             <span>
               <code>{field.name}</code> {field.required && <span className="badge badge-warn">{t('catalog.required')}</span>}
             </span>
-            <Input field={field} value={values[field.name] ?? ''} invalid={invalid.has(field.name)} kinds={kinds} onChange={(value) => setValues({ ...values, [field.name]: value })} />
+            <Input
+              field={field}
+              value={values[field.name] ?? ''}
+              invalid={invalid.has(field.name)}
+              kinds={kinds}
+              onChange={(value) => setValues({ ...values, [field.name]: value })}
+            />
             <span className="muted">{field.schema.description}</span>
           </label>
         ))}

@@ -30,7 +30,10 @@ export function formFields(parameters: ParametersSchema): FormField[] {
   const required = new Set(parameters.required ?? []);
   const fields = Object.entries(parameters.properties).map(([name, schema]) => ({ name, schema, required: required.has(name), kind: inputKind(schema) }));
   const rank = (f: FormField): number => (f.required ? 0 : isPaging(f.schema) ? 2 : 1);
-  return fields.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+  return fields
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+    .map(({ f }) => f);
 }
 
 /** What an input shows for an argument value (20250505 in a date input is 2025-05-05). */
@@ -63,7 +66,10 @@ export function fromInput(field: FormField, text: string): unknown {
       return field.schema.enum?.find((option) => String(option) === trimmed) ?? trimmed;
     case 'list': {
       const itemType = (field.schema.items as { type?: string } | undefined)?.type;
-      const parts = trimmed.split(',').map((part) => part.trim()).filter((part) => part !== '');
+      const parts = trimmed
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '');
       return itemType === 'integer' || itemType === 'number' ? parts.map((part) => (Number.isFinite(Number(part)) ? Number(part) : part)) : parts;
     }
     default:

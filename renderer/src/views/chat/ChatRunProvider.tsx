@@ -71,7 +71,9 @@ export function ChatRunProvider({ children }: { children: ReactNode }) {
       ask,
       stop: () => controller.current?.abort(),
       answer: (approvalId, answer, reason) => {
-        void api?.call('agent.approve', { id: approvalId, answer, ...(reason ? { reason } : {}) }).catch((error: unknown) => setLive((prev) => prev && { ...prev, error: (error as Error).message }));
+        void api
+          ?.call('agent.approve', { id: approvalId, answer, ...(reason ? { reason } : {}) })
+          .catch((error: unknown) => setLive((prev) => prev && { ...prev, error: (error as Error).message }));
       },
       dismiss: () => setLive((prev) => (prev?.status === 'running' ? prev : null)),
     }),

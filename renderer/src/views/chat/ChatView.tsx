@@ -41,7 +41,15 @@ function OfferedTools(props: { offered: NonNullable<Turn['offered']>; tools: Map
   );
 }
 
-function TurnView(props: { turn: Turn; tools: Map<string, ToolSummary>; live: boolean; last: boolean; onAnswer: ApprovalHandler; onEdit?: () => void; onRegenerate?: () => void }) {
+function TurnView(props: {
+  turn: Turn;
+  tools: Map<string, ToolSummary>;
+  live: boolean;
+  last: boolean;
+  onAnswer: ApprovalHandler;
+  onEdit?: () => void;
+  onRegenerate?: () => void;
+}) {
   const { t } = useLocale();
   const { turn } = props;
   return (
@@ -152,7 +160,9 @@ export function ChatView({ chatId }: { chatId?: string }) {
   const lastTurn = turns.at(-1);
   const exportAs = (format: 'md' | 'json'): void => {
     if (!api || !chatId) return;
-    void api.call('chats.export', { id: chatId, format }).then((file) => download(file.fileName, file.content, format === 'md' ? 'text/markdown' : 'application/json'));
+    void api
+      .call('chats.export', { id: chatId, format })
+      .then((file) => download(file.fileName, file.content, format === 'md' ? 'text/markdown' : 'application/json'));
   };
 
   return (
@@ -188,10 +198,14 @@ export function ChatView({ chatId }: { chatId?: string }) {
               live={false}
               last={turn === lastTurn && !live}
               onAnswer={run.answer}
-              onEdit={running ? undefined : () => {
-                setEditing(turn.seq!);
-                setDraft(turn.question);
-              }}
+              onEdit={
+                running
+                  ? undefined
+                  : () => {
+                      setEditing(turn.seq!);
+                      setDraft(turn.question);
+                    }
+              }
               onRegenerate={running ? undefined : () => ask(turn.question, composerOf(), turn.seq)}
             />
           ))}
@@ -213,7 +227,14 @@ export function ChatView({ chatId }: { chatId?: string }) {
             </button>
           </p>
         )}
-        <Composer running={running} chatSettings={settings} draft={draft} onDraft={setDraft} onStop={run.stop} onSend={(question, composer) => ask(question, composer, editing ?? undefined)} />
+        <Composer
+          running={running}
+          chatSettings={settings}
+          draft={draft}
+          onDraft={setDraft}
+          onStop={run.stop}
+          onSend={(question, composer) => ask(question, composer, editing ?? undefined)}
+        />
       </section>
     </div>
   );

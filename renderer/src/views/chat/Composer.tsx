@@ -21,7 +21,12 @@ const STORAGE_KEY = 'kopa.chat.settings';
 export function savedComposerSettings(): ComposerSettings {
   try {
     const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<ComposerSettings> | null;
-    return { model: value?.model ?? '', lora: value?.lora ?? '', approval: value?.approval === 'auto' ? 'auto' : 'ask', ...(Array.isArray(value?.agencies) ? { agencies: value.agencies } : {}) };
+    return {
+      model: value?.model ?? '',
+      lora: value?.lora ?? '',
+      approval: value?.approval === 'auto' ? 'auto' : 'ask',
+      ...(Array.isArray(value?.agencies) ? { agencies: value.agencies } : {}),
+    };
   } catch {
     return { model: '', lora: '', approval: 'ask' };
   }
@@ -44,7 +49,9 @@ export function Composer(props: {
   const input = useRef<HTMLTextAreaElement>(null);
   const fixed = props.chatSettings;
   const fixedAgencies = fixed?.tools ? [...new Set(tools.filter((t) => t.kind === 'remote' && fixed.tools!.includes(t.id)).map((t) => t.agency))] : undefined;
-  const shown: ComposerSettings = fixed ? { model: fixed.model, lora: fixed.lora?.[0] ?? '', approval: fixed.approval ?? 'auto', ...(fixedAgencies ? { agencies: fixedAgencies } : {}) } : settings;
+  const shown: ComposerSettings = fixed
+    ? { model: fixed.model, lora: fixed.lora?.[0] ?? '', approval: fixed.approval ?? 'auto', ...(fixedAgencies ? { agencies: fixedAgencies } : {}) }
+    : settings;
   useEffect(() => input.current?.focus(), [props.draft]);
 
   const update = (change: Partial<ComposerSettings>): void => {
@@ -71,13 +78,26 @@ export function Composer(props: {
       <div className="composer-settings">
         <label>
           {t('chat.model')}
-          <input list="composer-models" value={shown.model} disabled={fixed !== null} placeholder={t('chat.modelPlaceholder')} onChange={(e) => update({ model: e.target.value })} data-testid="composer-model" />
+          <input
+            list="composer-models"
+            value={shown.model}
+            disabled={fixed !== null}
+            placeholder={t('chat.modelPlaceholder')}
+            onChange={(e) => update({ model: e.target.value })}
+            data-testid="composer-model"
+          />
           <ModelSuggestions id="composer-models" models={models.data ?? []} />
         </label>
         <AdapterSelect adapters={adapters} value={shown.lora} disabled={fixed !== null} onChange={(lora) => update({ lora })} />
         <ToolPicker tools={tools} agencies={shown.agencies} disabled={fixed !== null} onChange={(agencies) => update({ agencies })} />
         <label className="check">
-          <input type="checkbox" checked={shown.approval === 'ask'} disabled={fixed !== null} onChange={(e) => update({ approval: e.target.checked ? 'ask' : 'auto' })} data-testid="composer-approval" />
+          <input
+            type="checkbox"
+            checked={shown.approval === 'ask'}
+            disabled={fixed !== null}
+            onChange={(e) => update({ approval: e.target.checked ? 'ask' : 'auto' })}
+            data-testid="composer-approval"
+          />
           {t('chat.approvalAsk')}
         </label>
       </div>

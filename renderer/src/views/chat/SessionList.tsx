@@ -90,7 +90,9 @@ export function SessionList({ activeId, onRemovedActive }: { activeId?: string; 
       {chats.isLoading && <Skeleton rows={4} />}
       {chats.data && chats.data.length === 0 && <p className="muted">{search ? t('chat.noMatch') : t('chat.none')}</p>}
       <ul data-testid="sessions">
-        {chats.data?.map((chat) => <SessionRow key={chat.id} chat={chat} active={chat.id === activeId} onRemoved={() => chat.id === activeId && onRemovedActive()} />)}
+        {chats.data?.map((chat) => (
+          <SessionRow key={chat.id} chat={chat} active={chat.id === activeId} onRemoved={() => chat.id === activeId && onRemovedActive()} />
+        ))}
       </ul>
     </aside>
   );

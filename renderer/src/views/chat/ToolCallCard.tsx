@@ -85,7 +85,11 @@ export function ToolCallCard({ card, tool, onAnswer }: { card: CallCardData; too
                 <dt>{param}</dt>
                 <dd>
                   <code>{argumentText(value)}</code>
-                  {origin && <span className="origin">{origin.from === 'question' ? t('call.fromQuestion') : t('call.fromResult', { handle: origin.handle, field: origin.field })}</span>}
+                  {origin && (
+                    <span className="origin">
+                      {origin.from === 'question' ? t('call.fromQuestion') : t('call.fromResult', { handle: origin.handle, field: origin.field })}
+                    </span>
+                  )}
                 </dd>
               </div>
             );

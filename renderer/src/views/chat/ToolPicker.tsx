@@ -19,7 +19,12 @@ export function toolsFor(tools: ToolSummary[], agencies: string[] | undefined): 
   return tools.filter((t) => t.kind !== 'remote' || agencies.includes(t.agency)).map((t) => t.id);
 }
 
-export function ToolPicker(props: { tools: ToolSummary[]; agencies: string[] | undefined; disabled: boolean; onChange: (agencies: string[] | undefined) => void }) {
+export function ToolPicker(props: {
+  tools: ToolSummary[];
+  agencies: string[] | undefined;
+  disabled: boolean;
+  onChange: (agencies: string[] | undefined) => void;
+}) {
   const { t } = useLocale();
   const all = agenciesOf(props.tools);
   const picked = props.agencies === undefined;

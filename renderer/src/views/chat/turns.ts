@@ -24,7 +24,11 @@ export interface CallCardData {
   viewText?: string;
 }
 
-export type TurnItem = { kind: 'text'; text: string } | { kind: 'thinking'; text: string } | { kind: 'call'; card: CallCardData } | { kind: 'trimmed'; results: number; items: number };
+export type TurnItem =
+  | { kind: 'text'; text: string }
+  | { kind: 'thinking'; text: string }
+  | { kind: 'call'; card: CallCardData }
+  | { kind: 'trimmed'; results: number; items: number };
 
 export interface Turn {
   /** The question's place in the chat (to edit or regenerate from it); absent while it is being asked. */
@@ -101,7 +105,16 @@ export function applyEvent(turn: Turn, event: AgentEvent): Turn {
     case 'tool_call': {
       if (last?.kind === 'text' && (last.text.trim() === '' || looksLikeCallText(last.text))) items.pop();
       if (items.some((i) => i.kind === 'call' && i.card.callId === event.call.id)) return { ...turn, items };
-      items.push({ kind: 'call', card: { callId: event.call.id, tool: event.tool, arguments: event.call.arguments, status: 'running', ...(event.origins ? { origins: event.origins } : {}) } });
+      items.push({
+        kind: 'call',
+        card: {
+          callId: event.call.id,
+          tool: event.tool,
+          arguments: event.call.arguments,
+          status: 'running',
+          ...(event.origins ? { origins: event.origins } : {}),
+        },
+      });
       return { ...turn, items };
     }
     case 'approval':
@@ -111,7 +124,15 @@ export function applyEvent(turn: Turn, event: AgentEvent): Turn {
       const status: CallCardData['status'] = event.ok ? 'done' : event.error ? 'failed' : 'refused';
       const result = (card: CallCardData): CallCardData => {
         const { approvalId: _answered, ...rest } = card;
-        return { ...rest, status, latencyMs: event.latencyMs, ...(event.preview ? { preview: event.preview } : {}), ...(event.raw ? { raw: event.raw } : {}), ...(event.error ? { error: event.error } : {}), ...(status === 'refused' ? { refused: event.summary } : {}) };
+        return {
+          ...rest,
+          status,
+          latencyMs: event.latencyMs,
+          ...(event.preview ? { preview: event.preview } : {}),
+          ...(event.raw ? { raw: event.raw } : {}),
+          ...(event.error ? { error: event.error } : {}),
+          ...(status === 'refused' ? { refused: event.summary } : {}),
+        };
       };
       if (known) return updateCard(event.callId, result);
       // A call refused before it was announced (an unknown tool, over the per-turn cap).

@@ -44,10 +44,19 @@ function Scores({ summary }: { summary: BfclCheckSummary }) {
     <div data-testid="bfcl-scores">
       <div className="figures">
         {(['nonLive', 'live', 'irrelevance', 'relevance', 'multiTurn'] as const).map((key) => {
-          const ran = categoriesIn(key, summary.categories.map((c) => c.category));
+          const ran = categoriesIn(
+            key,
+            summary.categories.map((c) => c.category),
+          );
           return (
             <div key={key} className="figure" data-testid={`bfcl-${key}`}>
-              <span className="figure-value">{aggregateText(key, summary[key], summary.categories.map((c) => c.category))}</span>
+              <span className="figure-value">
+                {aggregateText(
+                  key,
+                  summary[key],
+                  summary.categories.map((c) => c.category),
+                )}
+              </span>
               <span className="figure-label">{t(`bfcl.${key}`)}</span>
               <span className="muted">{ran > 0 ? t('bfcl.ranCategories', { n: ran }) : t('bfcl.notRun')}</span>
             </div>
@@ -194,7 +203,13 @@ export function BfclPanel() {
     if (!api) return;
     setError(null);
     if (!categoriesOk()) return;
-    void startJob('bfcl.run', { data: data.trim(), model: model.trim(), out: out.trim(), ...(known.length ? { categories: known } : {}), ...constantsParam() }).then(setError);
+    void startJob('bfcl.run', {
+      data: data.trim(),
+      model: model.trim(),
+      out: out.trim(),
+      ...(known.length ? { categories: known } : {}),
+      ...constantsParam(),
+    }).then(setError);
   };
   const check = (dataDir: string, results: string): void => {
     if (!api) return;
@@ -202,7 +217,9 @@ export function BfclPanel() {
     setSummary(null);
     setKept(null);
     if (!categoriesOk()) return;
-    api.call('bfcl.check', { data: dataDir, results, ...(known.length ? { categories: known } : {}), ...constantsParam() }).then(setSummary, (e: unknown) => setError((e as Error).message));
+    api
+      .call('bfcl.check', { data: dataDir, results, ...(known.length ? { categories: known } : {}), ...constantsParam() })
+      .then(setSummary, (e: unknown) => setError((e as Error).message));
   };
   return (
     <section className="card" aria-labelledby="bfcl">
@@ -215,26 +232,56 @@ export function BfclPanel() {
         }}
       >
         <div className="form-row">
-          <PathField label={t('bfcl.data')} value={data} onChange={setData} request={{ action: 'open', kind: 'folder', title: t('bfcl.data') }} placeholder="/data/bfcl/v4" testId="bfcl-data" />
+          <PathField
+            label={t('bfcl.data')}
+            value={data}
+            onChange={setData}
+            request={{ action: 'open', kind: 'folder', title: t('bfcl.data') }}
+            placeholder="/data/bfcl/v4"
+            testId="bfcl-data"
+          />
           <label className="grow">
             {t('eval.model')}
             <input value={model} onChange={(e) => setModel(e.target.value)} data-testid="bfcl-model" />
           </label>
-          <PathField label={t('bfcl.out')} value={out} onChange={setOut} request={{ action: 'open', kind: 'folder', title: t('bfcl.out') }} placeholder="/data/bfcl/results/qwen" testId="bfcl-out" />
+          <PathField
+            label={t('bfcl.out')}
+            value={out}
+            onChange={setOut}
+            request={{ action: 'open', kind: 'folder', title: t('bfcl.out') }}
+            placeholder="/data/bfcl/results/qwen"
+            testId="bfcl-out"
+          />
           <label>
             {t('bfcl.categories')}
-            <input value={categories} onChange={(e) => setCategories(e.target.value)} placeholder="simple_python, parallel" data-testid="bfcl-categories-input" />
+            <input
+              value={categories}
+              onChange={(e) => setCategories(e.target.value)}
+              placeholder="simple_python, parallel"
+              data-testid="bfcl-categories-input"
+            />
           </label>
           <label className="grow">
             {t('bfcl.constants')}
-            <input value={constants} onChange={(e) => setConstants(e.target.value)} placeholder="derived/multi_turn_backend_constants.json" data-testid="bfcl-constants" />
+            <input
+              value={constants}
+              onChange={(e) => setConstants(e.target.value)}
+              placeholder="derived/multi_turn_backend_constants.json"
+              data-testid="bfcl-constants"
+            />
           </label>
         </div>
         <div className="row">
           <button type="submit" disabled={!data.trim() || !model.trim() || !out.trim()} data-testid="bfcl-run">
             <Play size={16} aria-hidden="true" /> {t('bfcl.run')}
           </button>
-          <button type="button" className="ghost" disabled={!data.trim() || !out.trim()} onClick={() => check(data.trim(), out.trim())} data-testid="bfcl-check">
+          <button
+            type="button"
+            className="ghost"
+            disabled={!data.trim() || !out.trim()}
+            onClick={() => check(data.trim(), out.trim())}
+            data-testid="bfcl-check"
+          >
             <ClipboardCheck size={16} aria-hidden="true" /> {t('bfcl.check')}
           </button>
         </div>

@@ -94,7 +94,9 @@ export function ComparePage({ a, b }: { a: string; b: string }) {
                   {t('compare.points')}
                 </span>
                 <span className="figure-label">{t('compare.difference')}</span>
-                <span className="muted">{t('compare.interval', { low: (c.difference.low * 100).toFixed(1), high: (c.difference.high * 100).toFixed(1), n: c.tasks })}</span>
+                <span className="muted">
+                  {t('compare.interval', { low: (c.difference.low * 100).toFixed(1), high: (c.difference.high * 100).toFixed(1), n: c.tasks })}
+                </span>
               </div>
               <div className="figure">
                 <span className="figure-value">{c.pValue < 0.001 ? '< 0.001' : c.pValue.toFixed(3)}</span>

@@ -31,7 +31,12 @@ function RunsTable({ runs }: { runs: BenchRunRow[] }) {
     <section className="card">
       <header className="card-head">
         <h3>{t('eval.runs')}</h3>
-        <button type="button" disabled={picked.length !== 2} onClick={() => navigate(`/compare/${encodeURIComponent(picked[0]!)}/${encodeURIComponent(picked[1]!)}`)} data-testid="compare-runs">
+        <button
+          type="button"
+          disabled={picked.length !== 2}
+          onClick={() => navigate(`/compare/${encodeURIComponent(picked[0]!)}/${encodeURIComponent(picked[1]!)}`)}
+          data-testid="compare-runs"
+        >
           <GitCompare size={16} aria-hidden="true" /> {t('eval.compareTwo')}
         </button>
       </header>
@@ -57,7 +62,13 @@ function RunsTable({ runs }: { runs: BenchRunRow[] }) {
               return (
                 <tr key={run.id}>
                   <td>
-                    <input type="checkbox" checked={picked.includes(run.id)} onChange={() => toggle(run.id)} aria-label={t('eval.pickRun', { run: run.id })} data-testid="pick-run" />
+                    <input
+                      type="checkbox"
+                      checked={picked.includes(run.id)}
+                      onChange={() => toggle(run.id)}
+                      aria-label={t('eval.pickRun', { run: run.id })}
+                      data-testid="pick-run"
+                    />
                   </td>
                   <th scope="row">
                     <Link href={`/run/${encodeURIComponent(run.id)}`} data-testid="run-link">
@@ -72,9 +83,7 @@ function RunsTable({ runs }: { runs: BenchRunRow[] }) {
                     {run.suite}
                     {run.manifest.suite.version && <span className="muted"> v{run.manifest.suite.version}</span>}
                   </td>
-                  <td>
-                    {t('eval.tasksBySamples', { tasks: run.manifest.suite.tasks, samples: run.manifest.sampling.samples })}
-                  </td>
+                  <td>{t('eval.tasksBySamples', { tasks: run.manifest.suite.tasks, samples: run.manifest.sampling.samples })}</td>
                   <td data-testid="run-pass1">{pass1 ? interval(pass1) : '—'}</td>
                   <td>{t(`eval.runStatus.${run.status}`)}</td>
                   <td>{formatDateTime(run.createdAt, locale)}</td>

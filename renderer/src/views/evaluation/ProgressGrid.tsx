@@ -17,7 +17,10 @@ export function ProgressGrid({ detail }: { detail: BenchRunDetail }) {
       <ol className="progress-grid" data-testid="progress-grid">
         {detail.tasks.map((task) => (
           <li key={task.taskId} className={`cell verdict-${task.n >= samples ? verdictOf(task) : 'partial'}`} title={`${task.taskId}: ${task.c}/${task.n}`}>
-            <Link href={`/run/${encodeURIComponent(detail.run.id)}/task/${encodeURIComponent(task.taskId)}`} aria-label={t('eval.cell', { task: task.taskId, c: task.c, n: task.n })} />
+            <Link
+              href={`/run/${encodeURIComponent(detail.run.id)}/task/${encodeURIComponent(task.taskId)}`}
+              aria-label={t('eval.cell', { task: task.taskId, c: task.c, n: task.n })}
+            />
           </li>
         ))}
         {Array.from({ length: Math.max(0, total - started) }, (_, i) => (

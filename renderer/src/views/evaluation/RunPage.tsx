@@ -154,7 +154,11 @@ function Summary({ detail }: { detail: BenchRunDetail }) {
         <RateBars title={t('eval.byLevel')} bars={groupBars(summary.byLevel, (k) => t('eval.levelN', { n: k }))} nLabel={nLabel} />
         <RateBars title={t('eval.byAbility')} bars={groupBars(summary.byAbility, (k) => benchTerm(locale, 'ability', k))} nLabel={nLabel} />
         <RateBars title={t('eval.byAgency')} bars={groupBars(summary.byAgency, (k) => k)} nLabel={nLabel} />
-        {failures.length > 0 ? <CountBars title={t('eval.failures', { n: summary.attempts - summary.passed })} bars={failures} /> : <p className="muted chart">{t('eval.noFailures')}</p>}
+        {failures.length > 0 ? (
+          <CountBars title={t('eval.failures', { n: summary.attempts - summary.passed })} bars={failures} />
+        ) : (
+          <p className="muted chart">{t('eval.noFailures')}</p>
+        )}
       </div>
       <div className="settings-grid">
         <section className="card">
@@ -178,7 +182,9 @@ function Summary({ detail }: { detail: BenchRunDetail }) {
             </Fact>
             <Fact label="LoRA">{m.model.lora.length > 0 ? `${m.model.lora.join(', ')} × ${m.model.loraScale ?? 1}` : '—'}</Fact>
             <Fact label={t('eval.template')}>{m.model.chatTemplate ?? '—'}</Fact>
-            <Fact label={t('eval.sampling')}>{t('eval.samplingValue', { samples: m.sampling.samples, temperature: m.sampling.temperature, seed: m.sampling.seed, steps: m.sampling.maxSteps })}</Fact>
+            <Fact label={t('eval.sampling')}>
+              {t('eval.samplingValue', { samples: m.sampling.samples, temperature: m.sampling.temperature, seed: m.sampling.seed, steps: m.sampling.maxSteps })}
+            </Fact>
             <Fact label={t('eval.backend')}>
               {t(`mode.${m.backend.mode}`)}
               {m.backend.snapshot && ` · ${m.backend.snapshot}`}
@@ -217,4 +223,3 @@ export function RunPage({ runId }: { runId: string }) {
     </>
   );
 }
-

@@ -95,7 +95,13 @@ export function StartRun() {
         </label>
         <label>
           {t('eval.maxTokens')}
-          <input inputMode="numeric" value={maxTokens} placeholder={t('eval.maxTokensAuto')} onChange={(e) => setMaxTokens(e.target.value)} data-testid="bench-max-tokens" />
+          <input
+            inputMode="numeric"
+            value={maxTokens}
+            placeholder={t('eval.maxTokensAuto')}
+            onChange={(e) => setMaxTokens(e.target.value)}
+            data-testid="bench-max-tokens"
+          />
         </label>
       </div>
       <div className="form-row">
@@ -104,7 +110,15 @@ export function StartRun() {
           <input value={tasks} onChange={(e) => setTasks(e.target.value)} placeholder={t('eval.tasksAll')} data-testid="bench-tasks" />
         </label>
         <BackendFields choice={backend} testId="bench" />
-        <StartButton live={backend.mode === 'live'} onStart={start} disabled={suite.trim() === '' || model.trim() === ''} testId="bench-start" liveTitle={t('eval.liveTitle')} liveText={t('eval.liveText')} liveConfirm={t('eval.liveConfirm')}>
+        <StartButton
+          live={backend.mode === 'live'}
+          onStart={start}
+          disabled={suite.trim() === '' || model.trim() === ''}
+          testId="bench-start"
+          liveTitle={t('eval.liveTitle')}
+          liveText={t('eval.liveText')}
+          liveConfirm={t('eval.liveConfirm')}
+        >
           <Play size={16} aria-hidden="true" /> {t('eval.run')}
         </StartButton>
       </div>

@@ -69,10 +69,16 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
   const planned = new Set(task?.plan.steps.map((s) => s.tool) ?? []);
   const pass = attempt.verdict === 'pass';
   return (
-    <article className={`card attempt attempt-${attempt.verdict}`} data-testid="attempt" data-verdict={attempt.verdict} aria-label={t('eval.attemptN', { n: attempt.sample })}>
+    <article
+      className={`card attempt attempt-${attempt.verdict}`}
+      data-testid="attempt"
+      data-verdict={attempt.verdict}
+      aria-label={t('eval.attemptN', { n: attempt.sample })}
+    >
       <header className="card-head">
         <h3>
-          {pass ? <Check size={16} aria-hidden="true" /> : <X size={16} aria-hidden="true" />} {t('eval.attemptN', { n: attempt.sample })} · {t(`eval.attemptVerdict.${attempt.verdict}`)}
+          {pass ? <Check size={16} aria-hidden="true" /> : <X size={16} aria-hidden="true" />} {t('eval.attemptN', { n: attempt.sample })} ·{' '}
+          {t(`eval.attemptVerdict.${attempt.verdict}`)}
         </h3>
         {attempt.failure && (
           <span className="badge badge-bad" data-testid="attempt-failure" data-failure={attempt.failure}>
@@ -101,7 +107,9 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
                 );
               })}
             </dl>
-            <span className="muted">{call.refused ? t('eval.refused', { why: call.refused }) : call.ok ? t('eval.rows', { n: call.rows }) : (call.errorKind ?? '')}</span>
+            <span className="muted">
+              {call.refused ? t('eval.refused', { why: call.refused }) : call.ok ? t('eval.rows', { n: call.rows }) : (call.errorKind ?? '')}
+            </span>
             {call.injected && <span className="badge badge-warn">{t('eval.injected', { fault: call.injected })}</span>}
           </li>
         ))}
@@ -124,7 +132,14 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
         </div>
         <div className="field">
           <dt>{t('eval.cost')}</dt>
-          <dd>{t('eval.costValue', { ms: Math.round(attempt.ms), tokensIn: attempt.tokensIn, tokensOut: attempt.tokensOut, stop: stopLabel(locale, attempt.stoppedBy) })}</dd>
+          <dd>
+            {t('eval.costValue', {
+              ms: Math.round(attempt.ms),
+              tokensIn: attempt.tokensIn,
+              tokensOut: attempt.tokensOut,
+              stop: stopLabel(locale, attempt.stoppedBy),
+            })}
+          </dd>
         </div>
       </dl>
       <button type="button" className="link" aria-expanded={transcript} onClick={() => setTranscript(!transcript)}>
@@ -135,7 +150,9 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
           {attempt.transcript.map((message, i) => (
             <li key={i}>
               <strong>{message.role}</strong>
-              <pre className="view-text">{message.content || (message.role === 'assistant' && message.toolCalls ? JSON.stringify(message.toolCalls, null, 1) : '')}</pre>
+              <pre className="view-text">
+                {message.content || (message.role === 'assistant' && message.toolCalls ? JSON.stringify(message.toolCalls, null, 1) : '')}
+              </pre>
             </li>
           ))}
         </ol>
@@ -163,7 +180,11 @@ export function TaskPage({ runId, taskId }: { runId: string; taskId: string }) {
             <p className="task-query">{task?.query_ko ?? t('eval.taskGone')}</p>
             {task && (
               <p className="muted">
-                {t('eval.taskFacts', { level: task.level, abilities: task.abilities.map((a) => benchTerm(locale, 'ability', a)).join(', '), asOf: formatDateTime(task.asOf, locale) })}
+                {t('eval.taskFacts', {
+                  level: task.level,
+                  abilities: task.abilities.map((a) => benchTerm(locale, 'ability', a)).join(', '),
+                  asOf: formatDateTime(task.asOf, locale),
+                })}
               </p>
             )}
             {task && (

@@ -12,7 +12,19 @@ import { facets, filterTasks, NO_FILTER, verdictOf, type TaskFilter, type TaskSo
 const ROW_PX = 34;
 const MAX_HEIGHT_PX = 440;
 
-function Choice({ label, value, options, onChange, testId }: { label: string; value: string; options: [string, string][]; onChange: (value: string) => void; testId?: string }) {
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  options: [string, string][];
+  onChange: (value: string) => void;
+  testId?: string;
+}) {
   return (
     <label>
       {label}
@@ -40,12 +52,44 @@ export function TaskTable({ runId, tasks }: { runId: string; tasks: BenchTaskRow
     <section className="card" aria-labelledby="task-table">
       <h3 id="task-table">{t('eval.taskTable')}</h3>
       <div className="form-row task-filters">
-        <Choice label={t('eval.verdict')} value={filter.verdict} options={(['all', 'passed', 'mixed', 'failed'] as const).map((v) => [v, t(`eval.verdict.${v}`)])} onChange={(v) => set({ verdict: v as Verdict })} testId="filter-verdict" />
-        <Choice label={t('eval.level')} value={filter.level === null ? '' : String(filter.level)} options={[any, ...values.levels.map((l): [string, string] => [String(l), t('eval.levelN', { n: l })])]} onChange={(v) => set({ level: v === '' ? null : Number(v) })} />
-        <Choice label={t('eval.ability')} value={filter.ability ?? ''} options={[any, ...values.abilities.map((a): [string, string] => [a, benchTerm(locale, 'ability', a)])]} onChange={(v) => set({ ability: v || null })} />
-        <Choice label={t('eval.agency')} value={filter.agency ?? ''} options={[any, ...values.agencies.map((a): [string, string] => [a, a])]} onChange={(v) => set({ agency: v || null })} />
-        <Choice label={t('eval.failure')} value={filter.failure ?? ''} options={[any, ...values.failures.map((f): [string, string] => [f, benchTerm(locale, 'failure', f)])]} onChange={(v) => set({ failure: v || null })} testId="filter-failure" />
-        <Choice label={t('eval.sort')} value={filter.sort} options={(['rate-asc', 'rate-desc', 'id'] as const).map((s) => [s, t(`eval.sort.${s}`)])} onChange={(v) => set({ sort: v as TaskSort })} />
+        <Choice
+          label={t('eval.verdict')}
+          value={filter.verdict}
+          options={(['all', 'passed', 'mixed', 'failed'] as const).map((v) => [v, t(`eval.verdict.${v}`)])}
+          onChange={(v) => set({ verdict: v as Verdict })}
+          testId="filter-verdict"
+        />
+        <Choice
+          label={t('eval.level')}
+          value={filter.level === null ? '' : String(filter.level)}
+          options={[any, ...values.levels.map((l): [string, string] => [String(l), t('eval.levelN', { n: l })])]}
+          onChange={(v) => set({ level: v === '' ? null : Number(v) })}
+        />
+        <Choice
+          label={t('eval.ability')}
+          value={filter.ability ?? ''}
+          options={[any, ...values.abilities.map((a): [string, string] => [a, benchTerm(locale, 'ability', a)])]}
+          onChange={(v) => set({ ability: v || null })}
+        />
+        <Choice
+          label={t('eval.agency')}
+          value={filter.agency ?? ''}
+          options={[any, ...values.agencies.map((a): [string, string] => [a, a])]}
+          onChange={(v) => set({ agency: v || null })}
+        />
+        <Choice
+          label={t('eval.failure')}
+          value={filter.failure ?? ''}
+          options={[any, ...values.failures.map((f): [string, string] => [f, benchTerm(locale, 'failure', f)])]}
+          onChange={(v) => set({ failure: v || null })}
+          testId="filter-failure"
+        />
+        <Choice
+          label={t('eval.sort')}
+          value={filter.sort}
+          options={(['rate-asc', 'rate-desc', 'id'] as const).map((s) => [s, t(`eval.sort.${s}`)])}
+          onChange={(v) => set({ sort: v as TaskSort })}
+        />
         <label className="grow">
           {t('eval.find')}
           <input type="search" value={filter.query} onChange={(e) => set({ query: e.target.value })} />
@@ -61,12 +105,27 @@ export function TaskTable({ runId, tasks }: { runId: string; tasks: BenchTaskRow
         <span>{t('eval.request')}</span>
         <span>{t('eval.failure')}</span>
       </div>
-      <div ref={scroller} className="task-scroll" style={{ height: Math.min(MAX_HEIGHT_PX, Math.max(2, shown.length) * ROW_PX + 2) }} role="list" aria-label={t('eval.taskTable')} tabIndex={0} data-testid="task-list">
+      <div
+        ref={scroller}
+        className="task-scroll"
+        style={{ height: Math.min(MAX_HEIGHT_PX, Math.max(2, shown.length) * ROW_PX + 2) }}
+        role="list"
+        aria-label={t('eval.taskTable')}
+        tabIndex={0}
+        data-testid="task-list"
+      >
         <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
           {rows.getVirtualItems().map((item) => {
             const task = shown[item.index]!;
             return (
-              <div key={task.taskId} role="listitem" className={`task-row verdict-${verdictOf(task)}`} style={{ transform: `translateY(${item.start}px)`, height: ROW_PX }} data-testid="task-row" data-task={task.taskId}>
+              <div
+                key={task.taskId}
+                role="listitem"
+                className={`task-row verdict-${verdictOf(task)}`}
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_PX }}
+                data-testid="task-row"
+                data-task={task.taskId}
+              >
                 <Link href={`/run/${encodeURIComponent(runId)}/task/${encodeURIComponent(task.taskId)}`}>
                   <code>{task.taskId}</code>
                 </Link>

@@ -53,8 +53,14 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
             <div className="field">
               <dt>{t('graph.status')}</dt>
               <dd>
-                <span className="status-dot" style={{ background: STATUS_COLOURS[edge.status] }} aria-hidden="true" /> <span data-testid="edge-status">{t(`edge.status.${edge.status}`)}</span>
-                {edge.reason && <span className="muted" data-testid="edge-reason"> · {edge.reason}</span>}
+                <span className="status-dot" style={{ background: STATUS_COLOURS[edge.status] }} aria-hidden="true" />{' '}
+                <span data-testid="edge-status">{t(`edge.status.${edge.status}`)}</span>
+                {edge.reason && (
+                  <span className="muted" data-testid="edge-reason">
+                    {' '}
+                    · {edge.reason}
+                  </span>
+                )}
               </dd>
             </div>
             <div className="field">
@@ -102,9 +108,7 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
                   <span className="muted">
                     {formatDateTime(trial.at, locale)} · {trial.backend} · v{trial.graphVersion ?? '—'} · {Math.round(trial.latencyMs)} ms
                   </span>
-                  <div>
-                    {t('graph.codes', { from: trial.fromCode ?? '—', to: trial.toCode ?? '—' })}
-                  </div>
+                  <div>{t('graph.codes', { from: trial.fromCode ?? '—', to: trial.toCode ?? '—' })}</div>
                   <code className="trial-values">{JSON.stringify(trial.sampleValues)}</code>
                 </li>
               ))}

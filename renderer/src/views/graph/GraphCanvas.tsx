@@ -12,7 +12,24 @@ import { arrowHead, lanes, linkShape, type LinkShape } from './linkGeometry.ts';
 
 export const STATUS_COLOURS: Record<EdgeStatus, string> = { verified: '#0072B2', candidate: '#8a96a3', stale: '#E69F00', rejected: '#D55E00' };
 export const KIND_DASHES: Record<CandidateBasis, number[]> = { semantic: [], transform: [7, 4], lexical: [2, 4] };
-const AGENCY_COLOURS = ['#332288', '#88CCEE', '#44AA99', '#117733', '#999933', '#DDCC77', '#CC6677', '#882255', '#AA4499', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00', '#CC79A7', '#E69F00'];
+const AGENCY_COLOURS = [
+  '#332288',
+  '#88CCEE',
+  '#44AA99',
+  '#117733',
+  '#999933',
+  '#DDCC77',
+  '#CC6677',
+  '#882255',
+  '#AA4499',
+  '#56B4E9',
+  '#009E73',
+  '#F0E442',
+  '#0072B2',
+  '#D55E00',
+  '#CC79A7',
+  '#E69F00',
+];
 const NODE_RADIUS = 8;
 
 export function agencyColour(agencies: string[], agency: string): string {
@@ -74,7 +91,13 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
     const moving = gesture.current;
     if (moving) {
       const scale = t.k / moving.from.k;
-      context.drawImage(moving.snapshot, ratio * (t.x - moving.from.x * scale), ratio * (t.y - moving.from.y * scale), moving.snapshot.width * scale, moving.snapshot.height * scale);
+      context.drawImage(
+        moving.snapshot,
+        ratio * (t.x - moving.from.x * scale),
+        ratio * (t.y - moving.from.y * scale),
+        moving.snapshot.width * scale,
+        moving.snapshot.height * scale,
+      );
       return;
     }
     context.setTransform(ratio * base * t.k, 0, 0, ratio * base * t.k, ratio * t.x, ratio * t.y);
@@ -176,8 +199,23 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const statuses = [...new Set(props.edges.map((e) => e.status))].sort().join(' ');
   return (
-    <div ref={viewport} className="graph-canvas" data-testid="graph-canvas" data-links={props.edges.length} data-statuses={statuses} style={{ height: size.height }}>
-      <canvas ref={canvas} width={Math.round(size.width * ratio)} height={Math.round(size.height * ratio)} style={{ width: size.width, height: size.height }} onClick={pick} role="img" aria-label={props.label} />
+    <div
+      ref={viewport}
+      className="graph-canvas"
+      data-testid="graph-canvas"
+      data-links={props.edges.length}
+      data-statuses={statuses}
+      style={{ height: size.height }}
+    >
+      <canvas
+        ref={canvas}
+        width={Math.round(size.width * ratio)}
+        height={Math.round(size.height * ratio)}
+        style={{ width: size.width, height: size.height }}
+        onClick={pick}
+        role="img"
+        aria-label={props.label}
+      />
       <svg className="graph-nodes" viewBox={`0 0 ${props.width} ${props.height}`} width={size.width} height={size.height} aria-hidden="true">
         <g ref={layer}>
           {props.agencies.map((a) => (
@@ -189,7 +227,15 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
             const p = props.positions[tool.id];
             if (!p) return null;
             return (
-              <g key={tool.id} transform={`translate(${p.x},${p.y})`} opacity={faint(tool.id) ? 0.2 : 1} className="graph-node" data-testid="graph-node" data-tool={tool.id} onClick={() => props.onTool(tool.id)}>
+              <g
+                key={tool.id}
+                transform={`translate(${p.x},${p.y})`}
+                opacity={faint(tool.id) ? 0.2 : 1}
+                className="graph-node"
+                data-testid="graph-node"
+                data-tool={tool.id}
+                onClick={() => props.onTool(tool.id)}
+              >
                 <circle r={NODE_RADIUS} fill={agencyColour(agencyIds, tool.agency)} stroke="var(--surface)" strokeWidth={1.5} />
                 <text y={20} textAnchor="middle" className="graph-label">
                   {tool.name}

@@ -98,7 +98,11 @@ export function GraphView() {
   const agencyOf = useMemo(() => new Map(tools.map((tool) => [tool.id, tool.agency])), [tools]);
   const visible = useMemo(() => visibleGraph(edges, (id) => agencyOf.get(id), filter), [edges, agencyOf, filter]);
   const agencyNames = new Map((catalog.data?.agencies ?? []).map((a) => [a.id, a.name[locale] || a.name.ko]));
-  const centres = agencyCentres(tools.map((tool) => tool.agency), W, H);
+  const centres = agencyCentres(
+    tools.map((tool) => tool.agency),
+    W,
+    H,
+  );
   // Links pull tools away from their agency's place on the ring: its name goes where its tools ended up.
   const labelPlace = (agency: string, ring: Point): Point => {
     const placed = tools.filter((tool) => tool.agency === agency && positions[tool.id]).map((tool) => positions[tool.id]!);
@@ -108,7 +112,9 @@ export function GraphView() {
   const counts = Object.fromEntries(ALL_STATUSES.map((s) => [s, edges.filter((e) => e.status === s).length])) as Record<EdgeStatus, number>;
   const find = (): void => {
     const words = search.trim().toLowerCase();
-    const hit = tools.find((tool) => tool.id.toLowerCase().includes(words) || tool.name.ko.includes(search.trim()) || tool.name.en.toLowerCase().includes(words));
+    const hit = tools.find(
+      (tool) => tool.id.toLowerCase().includes(words) || tool.name.ko.includes(search.trim()) || tool.name.en.toLowerCase().includes(words),
+    );
     if (hit) setFilter({ ...filter, focus: hit.id });
   };
   return (
@@ -118,7 +124,15 @@ export function GraphView() {
           <Network size={20} aria-hidden="true" /> {t('nav.graph')}
         </h2>
         <span className="muted" data-testid="graph-summary">
-          {graph.data ? t('graph.summary', { version: graph.data.graphVersion, verified: counts.verified, candidate: counts.candidate, stale: counts.stale, rejected: counts.rejected }) : '…'}
+          {graph.data
+            ? t('graph.summary', {
+                version: graph.data.graphVersion,
+                verified: counts.verified,
+                candidate: counts.candidate,
+                stale: counts.stale,
+                rejected: counts.rejected,
+              })
+            : '…'}
         </span>
       </header>
       <Toolbar />
@@ -134,7 +148,12 @@ export function GraphView() {
           <legend>{t('graph.status')}</legend>
           {ALL_STATUSES.map((status) => (
             <label key={status} className="check">
-              <input type="checkbox" checked={filter.statuses.includes(status)} onChange={() => setFilter({ ...filter, statuses: toggle(filter.statuses, status) })} data-testid={`graph-status-${status}`} />
+              <input
+                type="checkbox"
+                checked={filter.statuses.includes(status)}
+                onChange={() => setFilter({ ...filter, statuses: toggle(filter.statuses, status) })}
+                data-testid={`graph-status-${status}`}
+              />
               <span className="status-dot" style={{ background: STATUS_COLOURS[status] }} aria-hidden="true" />
               {t(`edge.status.${status}`)} ({counts[status]})
             </label>

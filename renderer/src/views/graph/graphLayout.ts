@@ -39,7 +39,11 @@ export function agencyCentres(agencies: string[], width: number, height: number)
 
 export function layoutGraph(input: LayoutInput): Record<string, Point> {
   const saved = input.saved ?? {};
-  const centres = agencyCentres(input.tools.map((t) => t.agency), input.width, input.height);
+  const centres = agencyCentres(
+    input.tools.map((t) => t.agency),
+    input.width,
+    input.height,
+  );
   const nodes: Node[] = input.tools.map((tool) => {
     const kept = saved[tool.id];
     if (kept) return { id: tool.id, agency: tool.agency, x: kept.x, y: kept.y };
@@ -62,7 +66,13 @@ export function layoutGraph(input: LayoutInput): Record<string, Point> {
     }
   }
   const simulation = forceSimulation(nodes)
-    .force('link', forceLink<Node, { source: string; target: string }>([...pairs.values()]).id((d) => d.id).distance(70).strength(0.03))
+    .force(
+      'link',
+      forceLink<Node, { source: string; target: string }>([...pairs.values()])
+        .id((d) => d.id)
+        .distance(70)
+        .strength(0.03),
+    )
     .force('charge', forceManyBody().strength(-90))
     .force('x', forceX<Node>((d) => centres.get(d.agency)!.x).strength(0.18))
     .force('y', forceY<Node>((d) => centres.get(d.agency)!.y).strength(0.18))

@@ -65,7 +65,14 @@ function ImportForm() {
       <h3>{t('models.import')}</h3>
       <p className="muted">{t('models.importHint')}</p>
       <div className="form-row">
-        <PathField label={t('models.source')} value={source} onChange={setSource} request={{ action: 'open', kind: 'gguf', title: t('models.import') }} placeholder="/models/qwen2.5-7b-instruct-q4_k_m.gguf" testId="model-source" />
+        <PathField
+          label={t('models.source')}
+          value={source}
+          onChange={setSource}
+          request={{ action: 'open', kind: 'gguf', title: t('models.import') }}
+          placeholder="/models/qwen2.5-7b-instruct-q4_k_m.gguf"
+          testId="model-source"
+        />
         <label>
           {t('models.name')}
           <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('models.nameOptional')} />
@@ -128,17 +135,45 @@ function ServerCheck({ id }: { id: string }) {
 }
 
 /** How a model is to be loaded: context size and GPU layers, starting from the fit estimate for this computer. */
-function LoadSettings({ fit, contextSize, gpuLayers, onContextSize, onGpuLayers }: { fit: ModelInfo['fit']; contextSize: string; gpuLayers: string; onContextSize: (v: string) => void; onGpuLayers: (v: string) => void }) {
+function LoadSettings({
+  fit,
+  contextSize,
+  gpuLayers,
+  onContextSize,
+  onGpuLayers,
+}: {
+  fit: ModelInfo['fit'];
+  contextSize: string;
+  gpuLayers: string;
+  onContextSize: (v: string) => void;
+  onGpuLayers: (v: string) => void;
+}) {
   const { t } = useLocale();
   return (
     <div className="row" data-testid="model-load-settings">
       <label>
         {t('models.loadContext')}
-        <input type="number" min={128} step={128} inputMode="numeric" value={contextSize} placeholder={fit ? String(fit.contextSize) : '4096'} onChange={(e) => onContextSize(e.target.value)} data-testid="model-load-context" />
+        <input
+          type="number"
+          min={128}
+          step={128}
+          inputMode="numeric"
+          value={contextSize}
+          placeholder={fit ? String(fit.contextSize) : '4096'}
+          onChange={(e) => onContextSize(e.target.value)}
+          data-testid="model-load-context"
+        />
       </label>
       <label>
         {t('models.loadGpuLayers')}
-        <input type="text" inputMode="numeric" value={gpuLayers} placeholder={t('models.gpuLayersAuto')} onChange={(e) => onGpuLayers(e.target.value)} data-testid="model-load-gpu-layers" />
+        <input
+          type="text"
+          inputMode="numeric"
+          value={gpuLayers}
+          placeholder={t('models.gpuLayersAuto')}
+          onChange={(e) => onGpuLayers(e.target.value)}
+          data-testid="model-load-gpu-layers"
+        />
       </label>
     </div>
   );
@@ -153,7 +188,19 @@ function loadParams(contextSize: string, gpuLayers: string): { contextSize?: num
   };
 }
 
-function ModelCard({ model, loaded, memory, adapters, loadJob }: { model: ModelInfo; loaded: LoadedModel | undefined; memory: MemoryInUse | undefined; adapters: ModelInfo[]; loadJob: JobInfo | undefined }) {
+function ModelCard({
+  model,
+  loaded,
+  memory,
+  adapters,
+  loadJob,
+}: {
+  model: ModelInfo;
+  loaded: LoadedModel | undefined;
+  memory: MemoryInUse | undefined;
+  adapters: ModelInfo[];
+  loadJob: JobInfo | undefined;
+}) {
   const { t, locale } = useLocale();
   const api = useEngine();
   const startJob = useStartJob();
@@ -186,7 +233,11 @@ function ModelCard({ model, loaded, memory, adapters, loadJob }: { model: ModelI
         </div>
         <div className="row">
           {model.kind === 'gguf' && <FitBadge fit={info.fit} />}
-          {loaded && <span className="badge badge-ok" data-testid="model-loaded">{t('models.loaded')}</span>}
+          {loaded && (
+            <span className="badge badge-ok" data-testid="model-loaded">
+              {t('models.loaded')}
+            </span>
+          )}
         </div>
       </header>
       <dl className="facts">
@@ -219,18 +270,36 @@ function ModelCard({ model, loaded, memory, adapters, loadJob }: { model: ModelI
         )}
         {loaded && (
           <Fact label={t('models.loadedAs')}>
-            {t('models.loadedAsValue', { where: loaded.gpu ? `${loaded.gpu.toUpperCase()} · ${loaded.gpuLayers}` : 'CPU', context: formatCount(loaded.contextSize, locale), sequences: loaded.sequences, weights: formatBytes(loaded.sizeBytes) })}
+            {t('models.loadedAsValue', {
+              where: loaded.gpu ? `${loaded.gpu.toUpperCase()} · ${loaded.gpuLayers}` : 'CPU',
+              context: formatCount(loaded.contextSize, locale),
+              sequences: loaded.sequences,
+              weights: formatBytes(loaded.sizeBytes),
+            })}
           </Fact>
         )}
         {memory && (
           <Fact label={t('models.memory')}>
             <span data-testid="model-memory">
-              {t('models.memoryValue', { ram: formatBytes(memory.ram), vram: formatBytes(memory.vram), weights: formatBytes(memory.weights.ram + memory.weights.vram), count: memory.contexts.count, contexts: formatBytes(memory.contexts.ram + memory.contexts.vram) })}
+              {t('models.memoryValue', {
+                ram: formatBytes(memory.ram),
+                vram: formatBytes(memory.vram),
+                weights: formatBytes(memory.weights.ram + memory.weights.vram),
+                count: memory.contexts.count,
+                contexts: formatBytes(memory.contexts.ram + memory.contexts.vram),
+              })}
             </span>
           </Fact>
         )}
         {info.fit && (
-          <Fact label={t('models.placement')}>{t('models.placementValue', { layers: info.fit.gpuLayers, context: formatCount(info.fit.contextSize, locale), ram: formatBytes(info.fit.ramBytes), vram: formatBytes(info.fit.vramBytes) })}</Fact>
+          <Fact label={t('models.placement')}>
+            {t('models.placementValue', {
+              layers: info.fit.gpuLayers,
+              context: formatCount(info.fit.contextSize, locale),
+              ram: formatBytes(info.fit.ramBytes),
+              vram: formatBytes(info.fit.vramBytes),
+            })}
+          </Fact>
         )}
         {model.base && (
           <div>
@@ -247,7 +316,9 @@ function ModelCard({ model, loaded, memory, adapters, loadJob }: { model: ModelI
         </p>
       )}
       {model.kind === 'openai' && <ServerCheck id={model.id} />}
-      {model.kind === 'gguf' && !loaded && <LoadSettings fit={info.fit} contextSize={contextSize} gpuLayers={gpuLayers} onContextSize={setContextSize} onGpuLayers={setGpuLayers} />}
+      {model.kind === 'gguf' && !loaded && (
+        <LoadSettings fit={info.fit} contextSize={contextSize} gpuLayers={gpuLayers} onContextSize={setContextSize} onGpuLayers={setGpuLayers} />
+      )}
       <ProgressBar progress={progress} label={t('models.loading')} />
       {loadFailed && !error && (
         <p className="error" role="alert" data-testid="model-load-failed">
@@ -293,7 +364,8 @@ export function ModelsView() {
   const loaded = useEngineQuery('models.loaded', {});
   const { jobs: loads } = useJobsOf('models.load', ['models.loaded'], 20);
   // The base model's own load (no adapters) is what the card describes.
-  const loadedAt = (location: string): LoadedModel | undefined => (loaded.data ?? []).find((m) => m.path === location && m.lora.length === 0) ?? (loaded.data ?? []).find((m) => m.path === location);
+  const loadedAt = (location: string): LoadedModel | undefined =>
+    (loaded.data ?? []).find((m) => m.path === location && m.lora.length === 0) ?? (loaded.data ?? []).find((m) => m.path === location);
   const list = models.data ?? [];
   const adaptersOf = (model: ModelInfo): ModelInfo[] => list.filter((m) => m.kind === 'lora' && m.base?.path === model.location);
   return (
@@ -308,7 +380,14 @@ export function ModelsView() {
       {models.data && list.length === 0 && <p className="empty-line">{t('models.none')}</p>}
       <div className="cards">
         {list.map((model) => (
-          <ModelCard key={model.id} model={model} loaded={loadedAt(model.location)} memory={memoryInUse((loaded.data ?? []).filter((m) => m.path === model.location))} adapters={adaptersOf(model)} loadJob={loads.find((job) => job.params.ref === model.id)} />
+          <ModelCard
+            key={model.id}
+            model={model}
+            loaded={loadedAt(model.location)}
+            memory={memoryInUse((loaded.data ?? []).filter((m) => m.path === model.location))}
+            adapters={adaptersOf(model)}
+            loadJob={loads.find((job) => job.params.ref === model.id)}
+          />
         ))}
       </div>
     </div>

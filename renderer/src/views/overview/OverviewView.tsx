@@ -10,8 +10,19 @@ import { StatusPanel } from '../../components/StatusPanel.tsx';
 import { DoctorPanel } from '../../components/DoctorPanel.tsx';
 import { pct } from '../../../../main/core/bench/report/reportData.ts';
 
-
-function Figure({ label, value, detail, href, testId }: { label: StringKey; value: number | string | undefined; detail?: string; href: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  detail,
+  href,
+  testId,
+}: {
+  label: StringKey;
+  value: number | string | undefined;
+  detail?: string;
+  href: string;
+  testId: string;
+}) {
   const { t, locale } = useLocale();
   return (
     <Link href={href} className="figure" data-testid={testId}>
@@ -44,19 +55,75 @@ export function OverviewView() {
         <h2>{t('nav.overview')}</h2>
       </header>
       <div className="figures">
-        <Figure label="overview.tools" value={catalog.data?.tools.length} detail={catalog.data ? t('overview.agencies', { n: agencies }) : undefined} href="/catalog" testId="figure-tools" />
-        <Figure label="overview.links" value={graph.data ? count('verified') : undefined} detail={graph.data ? t('overview.graph', { version: graph.data.graphVersion, candidate: count('candidate'), rejected: count('rejected') }) : undefined} href="/graph" testId="figure-links" />
-        <Figure label="overview.datasets" value={datasets.data?.length} detail={datasets.data ? t('overview.samples', { n: datasets.data.reduce((sum, d) => sum + d.samples, 0) }) : undefined} href="/synthesis" testId="figure-datasets" />
+        <Figure
+          label="overview.tools"
+          value={catalog.data?.tools.length}
+          detail={catalog.data ? t('overview.agencies', { n: agencies }) : undefined}
+          href="/catalog"
+          testId="figure-tools"
+        />
+        <Figure
+          label="overview.links"
+          value={graph.data ? count('verified') : undefined}
+          detail={
+            graph.data ? t('overview.graph', { version: graph.data.graphVersion, candidate: count('candidate'), rejected: count('rejected') }) : undefined
+          }
+          href="/graph"
+          testId="figure-links"
+        />
+        <Figure
+          label="overview.datasets"
+          value={datasets.data?.length}
+          detail={datasets.data ? t('overview.samples', { n: datasets.data.reduce((sum, d) => sum + d.samples, 0) }) : undefined}
+          href="/synthesis"
+          testId="figure-datasets"
+        />
         <Figure
           label="overview.latestRun"
           value={runs.data ? (latestPass ? pct(latestPass.value) : '—') : undefined}
-          detail={latest && latestPass ? t('overview.latestRunDetail', { low: pct(latestPass.low), high: pct(latestPass.high), n: latest.summary!.tasks, model: modelLabel(latest.manifest.model.ref, models.data ?? []) }) : runs.data ? t('overview.runs', { n: runs.data.length }) : undefined}
+          detail={
+            latest && latestPass
+              ? t('overview.latestRunDetail', {
+                  low: pct(latestPass.low),
+                  high: pct(latestPass.high),
+                  n: latest.summary!.tasks,
+                  model: modelLabel(latest.manifest.model.ref, models.data ?? []),
+                })
+              : runs.data
+                ? t('overview.runs', { n: runs.data.length })
+                : undefined
+          }
           href={latest ? `/eval/run/${encodeURIComponent(latest.id)}` : '/eval'}
           testId="figure-runs"
         />
-        <Figure label="overview.models" value={models.data?.length} detail={loaded.data ? (model ? t('overview.loaded', { name: model.name, where: model.gpu ? `${model.gpu.toUpperCase()} · ${model.gpuLayers}` : 'CPU' }) : t('strip.noModel')) : undefined} href="/models" testId="figure-models" />
+        <Figure
+          label="overview.models"
+          value={models.data?.length}
+          detail={
+            loaded.data
+              ? model
+                ? t('overview.loaded', { name: model.name, where: model.gpu ? `${model.gpu.toUpperCase()} · ${model.gpuLayers}` : 'CPU' })
+                : t('strip.noModel')
+              : undefined
+          }
+          href="/models"
+          testId="figure-models"
+        />
         <Figure label="overview.chats" value={chats.data?.length} href="/chat" testId="figure-chats" />
-        <Figure label="overview.disk" value={disk.data ? formatBytes(disk.data.totalBytes) : undefined} detail={disk.data ? disk.data.parts.slice(0, 3).map((p) => `${p.name} ${formatBytes(p.bytes)}`).join(' · ') : undefined} href="/settings" testId="figure-disk" />
+        <Figure
+          label="overview.disk"
+          value={disk.data ? formatBytes(disk.data.totalBytes) : undefined}
+          detail={
+            disk.data
+              ? disk.data.parts
+                  .slice(0, 3)
+                  .map((p) => `${p.name} ${formatBytes(p.bytes)}`)
+                  .join(' · ')
+              : undefined
+          }
+          href="/settings"
+          testId="figure-disk"
+        />
       </div>
       <div className="grid">
         <StatusPanel />

@@ -66,12 +66,16 @@ export function AuditLog() {
   const [tool, setTool] = useState('');
   const [outcome, setOutcome] = useState<'' | 'ok' | 'error'>('');
   const [day, setDay] = useState('');
-  const filter = useMemo<AuditListParams>(() => ({ ...(tool.trim() ? { tool: tool.trim() } : {}), ...(outcome ? { outcome } : {}), ...(day ? { from: dayStart(day), to: dayEnd(day) } : {}) }), [tool, outcome, day]);
+  const filter = useMemo<AuditListParams>(
+    () => ({ ...(tool.trim() ? { tool: tool.trim() } : {}), ...(outcome ? { outcome } : {}), ...(day ? { from: dayStart(day), to: dayEnd(day) } : {}) }),
+    [tool, outcome, day],
+  );
   const log = useInfiniteQuery({
     queryKey: ['audit.list', filter],
     enabled: api !== null,
     initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam, signal }) => api!.call('audit.list', { ...filter, limit: PAGE, ...(pageParam !== undefined ? { beforeSeq: pageParam } : {}) }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api!.call('audit.list', { ...filter, limit: PAGE, ...(pageParam !== undefined ? { beforeSeq: pageParam } : {}) }, { signal }),
     getNextPageParam: (last) => (last.entries.length === PAGE ? last.entries.at(-1)!.seq : undefined),
   });
   const entries = useMemo(() => log.data?.pages.flatMap((p) => p.entries) ?? [], [log.data]);
@@ -128,7 +132,13 @@ export function AuditLog() {
           {items.map((item) => {
             const e = entries[item.index]!;
             return (
-              <div key={e.seq} role="listitem" className={`audit-row${e.errorKind ? ' audit-error' : ''}`} style={{ transform: `translateY(${item.start}px)`, height: ROW_PX }} title={`${e.method} ${e.host}${e.path} · ${e.argsHash}`}>
+              <div
+                key={e.seq}
+                role="listitem"
+                className={`audit-row${e.errorKind ? ' audit-error' : ''}`}
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_PX }}
+                title={`${e.method} ${e.host}${e.path} · ${e.argsHash}`}
+              >
                 <span>{e.seq}</span>
                 <span>{formatDateTime(e.at, locale)}</span>
                 <code>{e.toolId}</code>

@@ -64,7 +64,14 @@ export function Bundles() {
             ))}
           </select>
         </label>
-        <PathField label={t('bundles.out')} value={out} onChange={setOut} request={{ action: 'save', kind: 'bundle', title: t('bundles.out'), ...(chosen ? { suggestedName: `${chosen}.kopa-bundle` } : {}) }} placeholder="/media/usb/kopa-replay.kopa-bundle" testId="bundle-out" />
+        <PathField
+          label={t('bundles.out')}
+          value={out}
+          onChange={setOut}
+          request={{ action: 'save', kind: 'bundle', title: t('bundles.out'), ...(chosen ? { suggestedName: `${chosen}.kopa-bundle` } : {}) }}
+          placeholder="/media/usb/kopa-replay.kopa-bundle"
+          testId="bundle-out"
+        />
         <button type="submit" disabled={busy || !chosen || !out.trim()} data-testid="bundle-export">
           {t('bundles.export')}
         </button>
@@ -78,7 +85,13 @@ export function Bundles() {
           run(api.call('bundle.import', { file: source.trim(), ...(name.trim() ? { as: name.trim() } : {}) }, { onProgress: setProgress }), true);
         }}
       >
-        <PathField label={t('bundles.file')} value={source} onChange={setSource} request={{ action: 'open', kind: 'bundle', title: t('bundles.file') }} testId="bundle-file" />
+        <PathField
+          label={t('bundles.file')}
+          value={source}
+          onChange={setSource}
+          request={{ action: 'open', kind: 'bundle', title: t('bundles.file') }}
+          testId="bundle-file"
+        />
         <label>
           {t('bundles.as')}
           <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('models.nameOptional')} />
@@ -95,7 +108,11 @@ export function Bundles() {
       )}
       {outcome?.kind === 'done' && (
         <p className="ok" role="status" data-testid="bundle-outcome">
-          {t(outcome.imported ? 'bundles.imported' : 'bundles.exported', { n: outcome.summary.entries, snapshot: outcome.summary.snapshot, file: outcome.summary.file })}{' '}
+          {t(outcome.imported ? 'bundles.imported' : 'bundles.exported', {
+            n: outcome.summary.entries,
+            snapshot: outcome.summary.snapshot,
+            file: outcome.summary.file,
+          })}{' '}
           <code>SHA-256 {outcome.summary.payloadSha256}</code>
         </p>
       )}

@@ -47,7 +47,8 @@ function Backend() {
   const { backend, setBackend } = useBackend();
   const snapshots = useEngineQuery('snapshots.list', {});
   const [snapshot, setSnapshot] = useState(backend.snapshot ?? '');
-  const choose = (mode: GatewayMode): void => setBackend({ mode, ...(mode === 'replay' || mode === 'record' ? { snapshot: snapshot || snapshots.data?.[0]?.name || 'default' } : {}) });
+  const choose = (mode: GatewayMode): void =>
+    setBackend({ mode, ...(mode === 'replay' || mode === 'record' ? { snapshot: snapshot || snapshots.data?.[0]?.name || 'default' } : {}) });
   const modes: GatewayMode[] = ['emulator', 'replay', 'record'];
   return (
     <section className="card" aria-labelledby="backend">
@@ -55,13 +56,25 @@ function Backend() {
       <p className="muted">{t('settings.backendHint')}</p>
       <div className="segmented" role="group" aria-label={t('settings.backend')}>
         {modes.map((mode) => (
-          <button key={mode} type="button" aria-pressed={backend.mode === mode} className={backend.mode === mode ? 'selected' : 'ghost'} onClick={() => choose(mode)} data-testid={`mode-${mode}`}>
+          <button
+            key={mode}
+            type="button"
+            aria-pressed={backend.mode === mode}
+            className={backend.mode === mode ? 'selected' : 'ghost'}
+            onClick={() => choose(mode)}
+            data-testid={`mode-${mode}`}
+          >
             {t(`mode.${mode}`)}
           </button>
         ))}
         <ConfirmDialog
           trigger={
-            <button type="button" aria-pressed={backend.mode === 'live'} className={backend.mode === 'live' ? 'selected danger' : 'ghost danger-text'} data-testid="mode-live">
+            <button
+              type="button"
+              aria-pressed={backend.mode === 'live'}
+              className={backend.mode === 'live' ? 'selected danger' : 'ghost danger-text'}
+              data-testid="mode-live"
+            >
               {t('mode.live')}
             </button>
           }
@@ -115,7 +128,12 @@ function KeyRow({ status, vaultAvailable }: { status: KeyStatus; vaultAvailable:
     setValue('');
     api.call('keys.set', { keyId: status.keyId, key }).then(done, fail);
   };
-  const source = status.source === 'vault' ? t('keys.vault', { at: status.updatedAt ? formatDateTime(status.updatedAt, locale) : '' }) : status.source === 'environment' ? t('keys.environment', { name: status.envVar }) : t('keys.missing');
+  const source =
+    status.source === 'vault'
+      ? t('keys.vault', { at: status.updatedAt ? formatDateTime(status.updatedAt, locale) : '' })
+      : status.source === 'environment'
+        ? t('keys.environment', { name: status.envVar })
+        : t('keys.missing');
   return (
     <li className="key-row" data-testid={`key-${status.keyId}`}>
       <div>
@@ -135,13 +153,25 @@ function KeyRow({ status, vaultAvailable }: { status: KeyStatus; vaultAvailable:
         >
           <label className="grow">
             <span className="sr-only">{t('keys.new', { name: status.portal.name[locale] })}</span>
-            <input type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} placeholder={t('keys.placeholder')} data-testid="key-input" />
+            <input
+              type="password"
+              autoComplete="off"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              placeholder={t('keys.placeholder')}
+              data-testid="key-input"
+            />
           </label>
           <button type="submit" disabled={value === ''} data-testid="key-save">
             {t('keys.save')}
           </button>
           {status.source === 'vault' && (
-            <button type="button" className="ghost danger-text" onClick={() => api?.call('keys.remove', { keyId: status.keyId }).then(done, fail)} data-testid="key-remove">
+            <button
+              type="button"
+              className="ghost danger-text"
+              onClick={() => api?.call('keys.remove', { keyId: status.keyId }).then(done, fail)}
+              data-testid="key-remove"
+            >
               {t('keys.remove')}
             </button>
           )}
@@ -171,7 +201,11 @@ function Keys() {
           {t('keys.noVault')}
         </p>
       )}
-      <ul className="keys">{keys.data?.keys.map((k) => <KeyRow key={k.keyId} status={k} vaultAvailable={keys.data!.vault.available} />)}</ul>
+      <ul className="keys">
+        {keys.data?.keys.map((k) => (
+          <KeyRow key={k.keyId} status={k} vaultAvailable={keys.data!.vault.available} />
+        ))}
+      </ul>
     </section>
   );
 }

@@ -55,7 +55,14 @@ function ExportForm({ dataset }: { dataset: string }) {
           {t('synthesis.distractors')}
           <input type="number" min={0} max={20} value={distractors} onChange={(e) => setDistractors(Math.max(0, Number(e.target.value)))} />
         </label>
-        <PathField label={t('synthesis.out')} value={out} onChange={setOut} request={{ action: 'save', kind: 'dataset', title: t('synthesis.export'), suggestedName: `${dataset}-${format}.jsonl` }} placeholder="/data/exports/edge-grpo.jsonl" testId="export-out" />
+        <PathField
+          label={t('synthesis.out')}
+          value={out}
+          onChange={setOut}
+          request={{ action: 'save', kind: 'dataset', title: t('synthesis.export'), suggestedName: `${dataset}-${format}.jsonl` }}
+          placeholder="/data/exports/edge-grpo.jsonl"
+          testId="export-out"
+        />
         <button type="submit" disabled={out.trim() === ''} data-testid="export-start">
           <Download size={16} aria-hidden="true" /> {t('synthesis.exportRun')}
         </button>
@@ -104,7 +111,13 @@ export function DatasetBrowser({ dataset, ordinal }: { dataset: string; ordinal?
               <div className="form-row task-filters">
                 <label>
                   {t('synthesis.minSteps')}
-                  <input type="number" min={1} value={filter.minSteps ?? ''} onChange={(e) => setFilter({ ...filter, minSteps: number(e.target.value) })} data-testid="sample-min-steps" />
+                  <input
+                    type="number"
+                    min={1}
+                    value={filter.minSteps ?? ''}
+                    onChange={(e) => setFilter({ ...filter, minSteps: number(e.target.value) })}
+                    data-testid="sample-min-steps"
+                  />
                 </label>
                 <label>
                   {t('synthesis.maxSteps')}
@@ -116,7 +129,11 @@ export function DatasetBrowser({ dataset, ordinal }: { dataset: string; ordinal?
                 </label>
                 <label>
                   {t('synthesis.alternative')}
-                  <select value={filter.alternative} onChange={(e) => setFilter({ ...filter, alternative: e.target.value as SampleFilter['alternative'] })} data-testid="sample-alternative">
+                  <select
+                    value={filter.alternative}
+                    onChange={(e) => setFilter({ ...filter, alternative: e.target.value as SampleFilter['alternative'] })}
+                    data-testid="sample-alternative"
+                  >
                     <option value="any">{t('eval.any')}</option>
                     <option value="with">{t('synthesis.withAlternative')}</option>
                     <option value="without">{t('synthesis.withoutAlternative')}</option>
@@ -137,13 +154,30 @@ export function DatasetBrowser({ dataset, ordinal }: { dataset: string; ordinal?
                   {t('eval.tasksShown', { n: shown.length, total: data.data.samples.length })}
                 </span>
               </div>
-              <div ref={scroller} className="sample-scroll" role="list" aria-label={t('synthesis.samplesOf', { dataset })} tabIndex={0} data-testid="sample-list">
+              <div
+                ref={scroller}
+                className="sample-scroll"
+                role="list"
+                aria-label={t('synthesis.samplesOf', { dataset })}
+                tabIndex={0}
+                data-testid="sample-list"
+              >
                 <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
                   {rows.getVirtualItems().map((item) => {
                     const s = shown[item.index]!;
                     return (
-                      <div key={s.ordinal} role="listitem" className={`sample-row${s.ordinal === ordinal ? ' active' : ''}`} style={{ transform: `translateY(${item.start}px)`, height: ROW_PX }}>
-                        <button type="button" className="link-button" onClick={() => navigate(`/${encodeURIComponent(dataset)}/${s.ordinal}`)} data-testid="sample-row">
+                      <div
+                        key={s.ordinal}
+                        role="listitem"
+                        className={`sample-row${s.ordinal === ordinal ? ' active' : ''}`}
+                        style={{ transform: `translateY(${item.start}px)`, height: ROW_PX }}
+                      >
+                        <button
+                          type="button"
+                          className="link-button"
+                          onClick={() => navigate(`/${encodeURIComponent(dataset)}/${s.ordinal}`)}
+                          data-testid="sample-row"
+                        >
                           <span className="muted">#{s.ordinal}</span>
                           <span className="sample-query">{s.query}</span>
                           <span className="muted">{t('synthesis.rowFacts', { steps: s.steps, alternatives: s.alternatives })}</span>
@@ -154,7 +188,11 @@ export function DatasetBrowser({ dataset, ordinal }: { dataset: string; ordinal?
                 </div>
               </div>
             </section>
-            {ordinal !== undefined ? <SamplePanel key={ordinal} dataset={dataset} ordinal={ordinal} /> : <p className="muted card">{t('synthesis.pickSample')}</p>}
+            {ordinal !== undefined ? (
+              <SamplePanel key={ordinal} dataset={dataset} ordinal={ordinal} />
+            ) : (
+              <p className="muted card">{t('synthesis.pickSample')}</p>
+            )}
           </div>
           <ExportForm dataset={dataset} />
         </>

@@ -24,11 +24,7 @@ function PlanDiagram({ sample }: { sample: SynthSample }) {
             <header>
               <span className="badge badge-neutral">{step.id}</span> <code>{step.tool}</code>
             </header>
-            {pick && pick.kind !== 'first' && (
-              <p className="muted">
-                {t(`sample.pick.${pick.kind}`, { field: pick.label ?? pick.field ?? '' })}
-              </p>
-            )}
+            {pick && pick.kind !== 'first' && <p className="muted">{t(`sample.pick.${pick.kind}`, { field: pick.label ?? pick.field ?? '' })}</p>}
             <dl className="call-args">
               {Object.entries(step.args).map(([param, arg]) => (
                 <div key={param}>
@@ -37,7 +33,11 @@ function PlanDiagram({ sample }: { sample: SynthSample }) {
                     {'value' in arg ? (
                       <>
                         <code>{text(arg.value)}</code>
-                        <span className="origin">{mentions.has(`${step.id}.${param}`) ? t('sample.fromRequestAs', { text: mentions.get(`${step.id}.${param}`)! }) : t('call.fromQuestion')}</span>
+                        <span className="origin">
+                          {mentions.has(`${step.id}.${param}`)
+                            ? t('sample.fromRequestAs', { text: mentions.get(`${step.id}.${param}`)! })
+                            : t('call.fromQuestion')}
+                        </span>
                       </>
                     ) : (
                       <>

@@ -97,7 +97,13 @@ function StartForm() {
         {strategy === 'intents' && (
           <label className="grow">
             {t('synthesis.paraphraseModel')}
-            <input list="paraphrase-models" value={paraphraseModel} placeholder={t('synthesis.paraphraseNone')} onChange={(e) => setParaphraseModel(e.target.value)} data-testid="synth-paraphrase" />
+            <input
+              list="paraphrase-models"
+              value={paraphraseModel}
+              placeholder={t('synthesis.paraphraseNone')}
+              onChange={(e) => setParaphraseModel(e.target.value)}
+              data-testid="synth-paraphrase"
+            />
             <ModelSuggestions id="paraphrase-models" models={models.data ?? []} />
           </label>
         )}
@@ -106,7 +112,14 @@ function StartForm() {
           <input value={name} placeholder={t('synthesis.nameDefault')} onChange={(e) => setName(e.target.value)} data-testid="synth-name" />
         </label>
         <BackendFields choice={backend} testId="synth" />
-        <StartButton live={backend.mode === 'live'} onStart={start} testId="synth-start" liveTitle={t('synthesis.liveTitle')} liveText={t('synthesis.liveText')} liveConfirm={t('synthesis.liveConfirm')}>
+        <StartButton
+          live={backend.mode === 'live'}
+          onStart={start}
+          testId="synth-start"
+          liveTitle={t('synthesis.liveTitle')}
+          liveText={t('synthesis.liveText')}
+          liveConfirm={t('synthesis.liveConfirm')}
+        >
           {t('synthesis.run')}
         </StartButton>
       </div>
@@ -183,7 +196,9 @@ export function SynthesisView() {
         </h2>
       </header>
       <Switch>
-        <Route path="/:dataset/:ordinal?">{(p) => <DatasetBrowser dataset={decodeURIComponent(p.dataset)} ordinal={p.ordinal !== undefined ? Number(p.ordinal) : undefined} />}</Route>
+        <Route path="/:dataset/:ordinal?">
+          {(p) => <DatasetBrowser dataset={decodeURIComponent(p.dataset)} ordinal={p.ordinal !== undefined ? Number(p.ordinal) : undefined} />}
+        </Route>
         <Route>
           <SynthesisHome />
         </Route>

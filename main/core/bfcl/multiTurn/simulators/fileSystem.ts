@@ -197,12 +197,15 @@ export class FileSystem extends Simulator {
     }),
     ls: method([['a', false]], (a) => {
       const names = [...this.current.contents.keys()];
-      return PyDict.of({ current_directory_content: a === true || (a !== false && a !== null && a !== 0 && a !== '') ? names : names.filter((n) => !n.startsWith('.')) });
+      return PyDict.of({
+        current_directory_content: a === true || (a !== false && a !== null && a !== 0 && a !== '') ? names : names.filter((n) => !n.startsWith('.')),
+      });
     }),
     cd: method(['folder'], (folderArg) => {
       let folder = this.text(folderArg!, 'rstrip').replace(/\/+$/, '');
       if (folder === '') folder = '/';
-      if (!['.', '..', '/'].includes(folder) && folder.includes('/')) return PyDict.of({ error: `cd: ${folder}: Unsupported path. Only one folder level at a time is supported.` });
+      if (!['.', '..', '/'].includes(folder) && folder.includes('/'))
+        return PyDict.of({ error: `cd: ${folder}: Unsupported path. Only one folder level at a time is supported.` });
       if (folder === '..') {
         if (this.current.parent) this.current = this.current.parent;
         else if (this.root === this.current) return PyDict.of({ error: 'Cuurent directory is already the root. Cannot go back.' });
@@ -242,20 +245,26 @@ export class FileSystem extends Simulator {
       const file = this.file(name!);
       return file ? PyDict.of({ file_content: file.content }) : PyDict.of({ error: `cat: ${str(name!)}: Is a directory` });
     }),
-    find: method([['path', '.'], ['name', null]], (path, name) => {
-      const target = this.navigate(path!);
-      if (target instanceof PyDict) return target;
-      const matches: Py[] = [];
-      const walk = (dir: Directory, base: string): void => {
-        for (const [itemName, item] of dir.contents) {
-          const itemPath = `${base}/${itemName}`;
-          if (name === null || itemName.includes(this.text(name!, '__contains__'))) matches.push(itemPath);
-          if (item instanceof Directory) walk(item, itemPath);
-        }
-      };
-      walk(target, this.text(path!, 'rstrip').replace(/\/+$/, ''));
-      return PyDict.of({ matches });
-    }),
+    find: method(
+      [
+        ['path', '.'],
+        ['name', null],
+      ],
+      (path, name) => {
+        const target = this.navigate(path!);
+        if (target instanceof PyDict) return target;
+        const matches: Py[] = [];
+        const walk = (dir: Directory, base: string): void => {
+          for (const [itemName, item] of dir.contents) {
+            const itemPath = `${base}/${itemName}`;
+            if (name === null || itemName.includes(this.text(name!, '__contains__'))) matches.push(itemPath);
+            if (item instanceof Directory) walk(item, itemPath);
+          }
+        };
+        walk(target, this.text(path!, 'rstrip').replace(/\/+$/, ''));
+        return PyDict.of({ matches });
+      },
+    ),
     wc: method(['file_name', ['mode', 'l']], (name, mode) => {
       if (mode !== 'l' && mode !== 'w' && mode !== 'c') return PyDict.of({ error: `wc: invalid mode '${str(mode!)}'` });
       const file = this.has(name!) ? this.file(name!) : undefined;
@@ -277,7 +286,8 @@ export class FileSystem extends Simulator {
       return PyDict.of({ matching_lines: splitlines(file.content).filter((line) => line.includes(needle)) });
     }),
     du: method([['human_readable', false]], (human) => {
-      const size = (item: File | Directory): number => (item instanceof File ? new TextEncoder().encode(item.content).length : [...item.contents.values()].reduce((sum, child) => sum + size(child), 0));
+      const size = (item: File | Directory): number =>
+        item instanceof File ? new TextEncoder().encode(item.content).length : [...item.contents.values()].reduce((sum, child) => sum + size(child), 0);
       const total = size(this.current);
       if (human === false || human === null || human === 0 || human === '') return PyDict.of({ disk_usage: `${total} bytes` });
       let value = total;
@@ -292,7 +302,8 @@ export class FileSystem extends Simulator {
       if (!file) return PyDict.of({ error: `tail: ${str(name!)}: No such file or directory` });
       const content = splitlines(file.content);
       let lines = linesArg!;
-      if (typeof lines !== 'number' && typeof lines !== 'boolean' && !(lines instanceof PyFloat)) throw new PyError('TypeError', `'>' not supported between instances of '${typeName(lines)}' and 'int'`);
+      if (typeof lines !== 'number' && typeof lines !== 'boolean' && !(lines instanceof PyFloat))
+        throw new PyError('TypeError', `'>' not supported between instances of '${typeName(lines)}' and 'int'`);
       if (Number(lines instanceof PyFloat ? lines.value : lines) > content.length) lines = content.length;
       if (lines instanceof PyFloat) throw new PyError('TypeError', 'slice indices must be integers or None or have an __index__ method');
       let start = -Number(lines);
@@ -334,7 +345,12 @@ export class FileSystem extends Simulator {
     const item = this.current.contents.get(source)!;
     const destination = this.text(destinationArg, '__contains__');
     if (destination.includes('/')) {
-      return PyDict.of({ error: op === 'mv' ? 'mv: no path allowed in destination. Only file name and folder name is supported for this operation.' : "cp: don't allow path in destination. Only file name and folder name is supported for this operation." });
+      return PyDict.of({
+        error:
+          op === 'mv'
+            ? 'mv: no path allowed in destination. Only file name and folder name is supported for this operation.'
+            : "cp: don't allow path in destination. Only file name and folder name is supported for this operation.",
+      });
     }
     const place = (into: Directory, name: string): void => {
       if (item instanceof File) into.addFile(name, item.content);

@@ -27,10 +27,27 @@ function minMax(numbers: Py, pick: (a: Py, b: Py) => boolean): Py {
   return items.slice(1).reduce<Py>((best, x) => (pick(x, best) ? x : best), items[0]!);
 }
 
-const TO_METERS: [string, Py][] = [['km', 1000], ['m', 1], ['cm', float(0.01)], ['mm', float(0.001)], ['um', float(1e-6)], ['nm', float(1e-9)]];
+const TO_METERS: [string, Py][] = [
+  ['km', 1000],
+  ['m', 1],
+  ['cm', float(0.01)],
+  ['mm', float(0.001)],
+  ['um', float(1e-6)],
+  ['nm', float(1e-9)],
+];
 const IMPERIAL: Record<string, Py> = {
-  cm_to_in: float(0.393701), in_to_cm: float(2.54), m_to_ft: float(3.28084), ft_to_m: float(0.3048), m_to_yd: float(1.09361), yd_to_m: float(0.9144),
-  km_to_miles: float(0.621371), miles_to_km: float(1.60934), kg_to_lb: float(2.20462), lb_to_kg: float(0.453592), celsius_to_fahrenheit: float(1.8), fahrenheit_to_celsius: float(5 / 9),
+  cm_to_in: float(0.393701),
+  in_to_cm: float(2.54),
+  m_to_ft: float(3.28084),
+  ft_to_m: float(0.3048),
+  m_to_yd: float(1.09361),
+  yd_to_m: float(0.9144),
+  km_to_miles: float(0.621371),
+  miles_to_km: float(1.60934),
+  kg_to_lb: float(2.20462),
+  lb_to_kg: float(0.453592),
+  celsius_to_fahrenheit: float(1.8),
+  fahrenheit_to_celsius: float(5 / 9),
 };
 const isRealNumber = (v: Py): boolean => typeof v === 'number' || v instanceof PyFloat || typeof v === 'boolean';
 
@@ -46,7 +63,11 @@ export class MathApi extends Simulator {
         throw e;
       }
     }),
-    mean: method(['numbers'], (numbers) => (!truthy(numbers!) ? error('Cannot calculate mean of an empty list') : orTypeError('All elements in the list must be numbers', () => result(truediv(pySum(numbers!), len(numbers!)))))),
+    mean: method(['numbers'], (numbers) =>
+      !truthy(numbers!)
+        ? error('Cannot calculate mean of an empty list')
+        : orTypeError('All elements in the list must be numbers', () => result(truediv(pySum(numbers!), len(numbers!)))),
+    ),
     standard_deviation: method(['numbers'], (numbers) => {
       if (!truthy(numbers!)) return error('Cannot calculate standard deviation of an empty list');
       return orTypeError('All elements in the list must be numbers', () => {
@@ -100,21 +121,36 @@ export class MathApi extends Simulator {
         if (lt(number!, 0)) return error('Cannot calculate square root of a negative number');
         return result(decimalSqrt(number!, precision!));
       } catch (e) {
-        if (e instanceof PyError && (e.pyType === 'TypeError' || e.pyType === 'ValueError')) return error('Input must be a number or computation resulted in an invalid operation');
+        if (e instanceof PyError && (e.pyType === 'TypeError' || e.pyType === 'ValueError'))
+          return error('Input must be a number or computation resulted in an invalid operation');
         throw e;
       }
     }),
     absolute_value: method(['number'], (number) => orTypeError('Input must be a number', () => result(abs(number!)))),
-    round_number: method(['number', ['decimal_places', 0]], (number, places) => orTypeError('First input must be a number, second input must be an integer', () => result(pyRound(number!, places!)))),
+    round_number: method(['number', ['decimal_places', 0]], (number, places) =>
+      orTypeError('First input must be a number, second input must be an integer', () => result(pyRound(number!, places!))),
+    ),
     percentage: method(['part', 'whole'], (part, whole) =>
       orTypeError('Both inputs must be numbers', () => {
         if (isNumber(whole!) && num(whole!) === 0) return error('Whole value cannot be zero');
         return result(mul(truediv(part!, whole!), 100));
       }),
     ),
-    min_value: method(['numbers'], (numbers) => (!truthy(numbers!) ? error('Cannot find minimum of an empty list') : orTypeError('All elements in the list must be numbers', () => result(minMax(numbers!, lt))))),
-    max_value: method(['numbers'], (numbers) => (!truthy(numbers!) ? error('Cannot find maximum of an empty list') : orTypeError('All elements in the list must be numbers', () => result(minMax(numbers!, (a, b) => lt(b, a)))))),
-    sum_values: method(['numbers'], (numbers) => (!truthy(numbers!) ? error('Cannot calculate sum of an empty list') : orTypeError('All elements in the list must be numbers', () => result(pySum(numbers!))))),
+    min_value: method(['numbers'], (numbers) =>
+      !truthy(numbers!)
+        ? error('Cannot find minimum of an empty list')
+        : orTypeError('All elements in the list must be numbers', () => result(minMax(numbers!, lt))),
+    ),
+    max_value: method(['numbers'], (numbers) =>
+      !truthy(numbers!)
+        ? error('Cannot find maximum of an empty list')
+        : orTypeError('All elements in the list must be numbers', () => result(minMax(numbers!, (a, b) => lt(b, a)))),
+    ),
+    sum_values: method(['numbers'], (numbers) =>
+      !truthy(numbers!)
+        ? error('Cannot calculate sum of an empty list')
+        : orTypeError('All elements in the list must be numbers', () => result(pySum(numbers!))),
+    ),
   };
 
   publicState(): [string, Py][] {

@@ -50,7 +50,9 @@ export class MessageApi extends Simulator {
 
   readonly methods: Record<string, Method> = {
     list_users: method([], () => PyDict.of({ user_list: this.userMap.keys() })),
-    get_user_id: method(['user'], (user) => (this.userMap.has(user!) ? PyDict.of({ user_id: this.userMap.get(user!)! }) : PyDict.of({ error: `User '${str(user!)}' not found in the workspace.` }))),
+    get_user_id: method(['user'], (user) =>
+      this.userMap.has(user!) ? PyDict.of({ user_id: this.userMap.get(user!)! }) : PyDict.of({ error: `User '${str(user!)}' not found in the workspace.` }),
+    ),
     message_login: method(['user_id'], (userId) => {
       if (!pyIn(userId!, this.userMap.values())) return PyDict.of({ login_status: false, message: `User ID '${str(userId!)}' not found.` });
       this.currentUser = userId!;
@@ -75,7 +77,10 @@ export class MessageApi extends Simulator {
         const [receiver] = firstItem(message);
         if (!pyEquals(receiver, receiverId!)) continue;
         // list.remove drops the first equal item, which may be an earlier copy of the same message.
-        this.inbox.splice(this.inbox.findIndex((m) => pyEquals(m, message)), 1);
+        this.inbox.splice(
+          this.inbox.findIndex((m) => pyEquals(m, message)),
+          1,
+        );
         return PyDict.of({ deleted_status: true, receiver_id: receiver, message: `Receiver ${str(receiverId!)}'s latest message deleted successfully.` });
       }
       return PyDict.of({ error: `Receiver ID ${str(receiverId!)} not found.` });

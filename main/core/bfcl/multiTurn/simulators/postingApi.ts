@@ -49,7 +49,13 @@ export class PostingApi extends AttributeSimulator<Attr> {
       const refused = this.refused('posting');
       if (refused) return refused;
       const id = this.get('tweet_counter');
-      const tweet = PyDict.of({ id, username: this.get('username'), content: content!, tags: tags === NEW_LIST ? [] : tags!, mentions: mentions === NEW_LIST ? [] : mentions! });
+      const tweet = PyDict.of({
+        id,
+        username: this.get('username'),
+        content: content!,
+        tags: tags === NEW_LIST ? [] : tags!,
+        mentions: mentions === NEW_LIST ? [] : mentions!,
+      });
       this.tweets.set(id, tweet);
       this.set('tweet_counter', add(id, 1));
       return tweet;

@@ -44,7 +44,14 @@ export class TicketApi extends Simulator {
     create_ticket: method(['title', ['description', ''], ['priority', 1]], (title, description, priority) => {
       if (!truthy(this.currentUser)) return PyDict.of({ error: 'User not authenticated. Please log in to create a ticket.' });
       if (lt(priority!, 1) || gt(priority!, 5)) return PyDict.of({ error: 'Invalid priority. Priority must be between 1 and 5.' });
-      const ticket = PyDict.of({ id: this.counter, title: title!, description: description!, status: 'Open', priority: priority!, created_by: this.currentUser });
+      const ticket = PyDict.of({
+        id: this.counter,
+        title: title!,
+        description: description!,
+        status: 'Open',
+        priority: priority!,
+        created_by: this.currentUser,
+      });
       this.queue.push(ticket);
       this.counter = add(this.counter, 1);
       return ticket;

@@ -3,12 +3,33 @@ import { abs, add, ge, gt, iter, le, PyDict, PyError, pyEquals, pyIn, repr, str,
 import { PyRandom } from '../pyRandom.ts';
 import { AttributeSimulator, configGet, method, type BackendConstants, type Method } from '../simulator.ts';
 
-const PUBLIC = ['orders', 'account_info', 'authenticated', 'market_status', 'order_counter', 'stocks', 'watch_list', 'transaction_history', 'long_context'] as const;
+const PUBLIC = [
+  'orders',
+  'account_info',
+  'authenticated',
+  'market_status',
+  'order_counter',
+  'stocks',
+  'watch_list',
+  'transaction_history',
+  'long_context',
+] as const;
 type Attr = (typeof PUBLIC)[number];
 
 const SYMBOLS: Record<string, string> = {
-  Apple: 'AAPL', Google: 'GOOG', Tesla: 'TSLA', Microsoft: 'MSFT', Nvidia: 'NVDA', 'Zeta Corp': 'ZETA', 'Alpha Tech': 'ALPH', 'Omega Industries': 'OMEG',
-  'Quasar Ltd.': 'QUAS', 'Neptune Systems': 'NEPT', 'Synex Solutions': 'SYNX', Amazon: 'AMZN', Gorilla: 'GORI',
+  Apple: 'AAPL',
+  Google: 'GOOG',
+  Tesla: 'TSLA',
+  Microsoft: 'MSFT',
+  Nvidia: 'NVDA',
+  'Zeta Corp': 'ZETA',
+  'Alpha Tech': 'ALPH',
+  'Omega Industries': 'OMEG',
+  'Quasar Ltd.': 'QUAS',
+  'Neptune Systems': 'NEPT',
+  'Synex Solutions': 'SYNX',
+  Amazon: 'AMZN',
+  Gorilla: 'GORI',
 };
 
 /** The fixed clock, as seconds of a UTC calendar (upstream's local-time round trip cancels out, see MULTI_TURN.md §4). */
@@ -61,7 +82,8 @@ export class TradingBot extends AttributeSimulator<Attr> {
     const pick = (key: string): Py => configGet(config, key, defaults.item(key));
     const orders = pick('orders') as PyDict;
     this.set('orders', new PyDict(orders.items().map(([k, v]) => [typeof k === 'string' && /^\d+$/.test(k) ? Number(k) : k, v])));
-    for (const key of ['account_info', 'authenticated', 'market_status', 'order_counter', 'stocks', 'watch_list', 'transaction_history'] as const) this.set(key, pick(key));
+    for (const key of ['account_info', 'authenticated', 'market_status', 'order_counter', 'stocks', 'watch_list', 'transaction_history'] as const)
+      this.set(key, pick(key));
     this.set('long_context', longContext);
     this.random = new PyRandom(Number(pick('random_seed')));
   }
@@ -86,7 +108,9 @@ export class TradingBot extends AttributeSimulator<Attr> {
       this.set('market_status', status);
       return PyDict.of({ status });
     }),
-    get_symbol_by_name: method(['name'], (name) => PyDict.of({ symbol: typeof name === 'string' && Object.hasOwn(SYMBOLS, name) ? SYMBOLS[name]! : 'Stock not found' })),
+    get_symbol_by_name: method(['name'], (name) =>
+      PyDict.of({ symbol: typeof name === 'string' && Object.hasOwn(SYMBOLS, name) ? SYMBOLS[name]! : 'Stock not found' }),
+    ),
     get_stock_info: method(['symbol'], (symbol) => {
       const stocks = this.get('stocks') as PyDict;
       if (!stocks.has(symbol!)) return PyDict.of({ error: `Stock with symbol '${str(symbol!)}' not found.` });
@@ -104,7 +128,10 @@ export class TradingBot extends AttributeSimulator<Attr> {
       const copy = order.copy();
       const symbol = str(copy.item('symbol'));
       const extension = this.extension('ORDER_DETAIL_EXTENSION') as PyDict;
-      copy.set('metadata', new PyDict(extension.items().map(([k, v]) => [k, str(v).replaceAll('{symbol}', symbol).replaceAll('{{', '{').replaceAll('}}', '}')])));
+      copy.set(
+        'metadata',
+        new PyDict(extension.items().map(([k, v]) => [k, str(v).replaceAll('{symbol}', symbol).replaceAll('{{', '{').replaceAll('}}', '}')])),
+      );
       return copy;
     }),
     cancel_order: method(['order_id'], (id) => {
@@ -175,17 +202,23 @@ export class TradingBot extends AttributeSimulator<Attr> {
       if (!truthy(this.get('authenticated'))) return [PyDict.of({ error: 'User not authenticated. Please log in to view order history.' })];
       return PyDict.of({ history: this.orders.keys() });
     }),
-    get_transaction_history: method([['start_date', null], ['end_date', null]], (startDate, endDate) => {
-      if (!truthy(this.get('authenticated'))) return [PyDict.of({ error: 'User not authenticated. Please log in to view transaction history.' })];
-      const start = truthy(startDate!) ? strptime(startDate!, '%Y-%m-%d') : -Infinity;
-      const end = truthy(endDate!) ? strptime(endDate!, '%Y-%m-%d') : Infinity;
-      const history: Py[] = (this.get('transaction_history') as Py[]).filter((t) => {
-        const at = strptime((t as PyDict).item('timestamp'), '%Y-%m-%d %H:%M:%S');
-        return start <= at && at <= end;
-      });
-      if (this.longContext) history.push(...(this.extension('TRANSACTION_HISTORY_EXTENSION') as Py[]));
-      return PyDict.of({ transaction_history: history });
-    }),
+    get_transaction_history: method(
+      [
+        ['start_date', null],
+        ['end_date', null],
+      ],
+      (startDate, endDate) => {
+        if (!truthy(this.get('authenticated'))) return [PyDict.of({ error: 'User not authenticated. Please log in to view transaction history.' })];
+        const start = truthy(startDate!) ? strptime(startDate!, '%Y-%m-%d') : -Infinity;
+        const end = truthy(endDate!) ? strptime(endDate!, '%Y-%m-%d') : Infinity;
+        const history: Py[] = (this.get('transaction_history') as Py[]).filter((t) => {
+          const at = strptime((t as PyDict).item('timestamp'), '%Y-%m-%d %H:%M:%S');
+          return start <= at && at <= end;
+        });
+        if (this.longContext) history.push(...(this.extension('TRANSACTION_HISTORY_EXTENSION') as Py[]));
+        return PyDict.of({ transaction_history: history });
+      },
+    ),
     get_available_stocks: method(['sector'], (sector) => {
       const sectors: Record<string, Py[]> = { Technology: ['AAPL', 'GOOG', 'MSFT', 'NVDA'], Automobile: ['TSLA', 'F', 'GM'] };
       if (this.longContext) {
@@ -210,7 +243,11 @@ export class TradingBot extends AttributeSimulator<Attr> {
     notify_price_change: method(['stocks', 'threshold'], (stocks, threshold) => {
       const all = this.get('stocks') as PyDict;
       const changed = iter(stocks!).filter((s) => all.has(s) && ge(abs((all.get(s) as PyDict).item('percent_change')), threshold!));
-      return PyDict.of({ notification: changed.length ? `Stocks ${changed.map(str).join(', ')} have significant price changes.` : 'No significant price changes in the selected stocks.' });
+      return PyDict.of({
+        notification: changed.length
+          ? `Stocks ${changed.map(str).join(', ')} have significant price changes.`
+          : 'No significant price changes in the selected stocks.',
+      });
     }),
   };
 }

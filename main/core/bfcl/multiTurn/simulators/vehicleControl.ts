@@ -9,18 +9,54 @@ const MIN_FUEL_LEVEL = float(0);
 const MILE_PER_GALLON = float(20);
 
 const DISTANCES: [string, string, number][] = [
-  ['83214', '74532', 750], ['56108', '62947', 320], ['71354', '83462', 450], ['47329', '52013', 290], ['69238', '51479', 630], ['94016', '83214', 980],
-  ['94016', '94704', 600], ['94704', '08540', 2550], ['94016', '08540', 1950], ['62947', '47329', 1053], ['94016', '62947', 780], ['74532', '94016', 880],
+  ['83214', '74532', 750],
+  ['56108', '62947', 320],
+  ['71354', '83462', 450],
+  ['47329', '52013', 290],
+  ['69238', '51479', 630],
+  ['94016', '83214', 980],
+  ['94016', '94704', 600],
+  ['94704', '08540', 2550],
+  ['94016', '08540', 1950],
+  ['62947', '47329', 1053],
+  ['94016', '62947', 780],
+  ['74532', '94016', 880],
 ];
 const ZIPCODES: Record<string, string> = {
-  Rivermist: '83214', Stonebrook: '74532', Maplecrest: '56108', Silverpine: '62947', Shadowridge: '71354', 'Sunset Valley': '83462',
-  Oakendale: '47329', Willowbend: '52013', 'Crescent Hollow': '69238', Autumnville: '51479', 'San Francisco': '94016',
+  Rivermist: '83214',
+  Stonebrook: '74532',
+  Maplecrest: '56108',
+  Silverpine: '62947',
+  Shadowridge: '71354',
+  'Sunset Valley': '83462',
+  Oakendale: '47329',
+  Willowbend: '52013',
+  'Crescent Hollow': '69238',
+  Autumnville: '51479',
+  'San Francisco': '94016',
 };
 
 const PUBLIC = [
-  'fuelLevel', 'batteryVoltage', 'engine_state', 'remainingUnlockedDoors', 'doorStatus', 'acTemperature', 'fanSpeed', 'acMode', 'humidityLevel', 'headLightStatus',
-  'parkingBrakeStatus', 'brakePedalStatus', 'distanceToNextVehicle', 'cruiseStatus', 'destination', 'frontLeftTirePressure', 'frontRightTirePressure',
-  'rearLeftTirePressure', 'rearRightTirePressure', 'long_context',
+  'fuelLevel',
+  'batteryVoltage',
+  'engine_state',
+  'remainingUnlockedDoors',
+  'doorStatus',
+  'acTemperature',
+  'fanSpeed',
+  'acMode',
+  'humidityLevel',
+  'headLightStatus',
+  'parkingBrakeStatus',
+  'brakePedalStatus',
+  'distanceToNextVehicle',
+  'cruiseStatus',
+  'destination',
+  'frontLeftTirePressure',
+  'frontRightTirePressure',
+  'rearLeftTirePressure',
+  'rearRightTirePressure',
+  'long_context',
 ] as const;
 type Attr = (typeof PUBLIC)[number];
 
@@ -55,7 +91,16 @@ export class VehicleControl extends AttributeSimulator<Attr> {
     this.slopeAngle = pick('slopeAngle', '_slopeAngle');
     this.set('brakePedalStatus', pick('brakePedalStatus'));
     this.brakePedalForce = pick('brakePedalForce');
-    for (const key of ['distanceToNextVehicle', 'cruiseStatus', 'destination', 'frontLeftTirePressure', 'frontRightTirePressure', 'rearLeftTirePressure', 'rearRightTirePressure'] as const) this.set(key, pick(key));
+    for (const key of [
+      'distanceToNextVehicle',
+      'cruiseStatus',
+      'destination',
+      'frontLeftTirePressure',
+      'frontRightTirePressure',
+      'rearLeftTirePressure',
+      'rearRightTirePressure',
+    ] as const)
+      this.set(key, pick(key));
     this.set('long_context', longContext);
   }
 
@@ -83,7 +128,10 @@ export class VehicleControl extends AttributeSimulator<Attr> {
       if (mode === 'STOP') this.set('engine_state', 'stopped');
       if (gt(this.get('remainingUnlockedDoors'), 0)) {
         const status = this.get('doorStatus') as PyDict;
-        const unlocked = status.items().filter(([, v]) => pyEquals(v, 'unlocked')).map(([k]) => str(k));
+        const unlocked = status
+          .items()
+          .filter(([, v]) => pyEquals(v, 'unlocked'))
+          .map(([k]) => str(k));
         return PyDict.of({ error: `All doors must be locked before starting the engine. Here are the unlocked doors: ${unlocked.join(', ')}` });
       }
       if (this.get('brakePedalStatus') !== 'pressed') return PyDict.of({ error: 'Brake pedal needs to be pressed when starting the engine.' });
@@ -134,10 +182,22 @@ export class VehicleControl extends AttributeSimulator<Attr> {
         fuel: [['fuelLevel', this.get('fuelLevel')]],
         battery: [['batteryVoltage', this.get('batteryVoltage')]],
         doors: [['doorStatus', this.get('doorStatus')]],
-        climate: [['currentACTemperature', this.get('acTemperature')], ['fanSpeed', this.get('fanSpeed')], ['climateMode', this.get('acMode')], ['humidityLevel', this.get('humidityLevel')]],
+        climate: [
+          ['currentACTemperature', this.get('acTemperature')],
+          ['fanSpeed', this.get('fanSpeed')],
+          ['climateMode', this.get('acMode')],
+          ['humidityLevel', this.get('humidityLevel')],
+        ],
         headlights: [['headlightStatus', this.get('headLightStatus')]],
-        parkingBrake: [['parkingBrakeStatus', this.get('parkingBrakeStatus')], ['parkingBrakeForce', this.parkingBrakeForce], ['slopeAngle', this.slopeAngle]],
-        brakePedal: [['brakePedalStatus', this.get('brakePedalStatus')], ['brakePedalForce', this.brakePedalForce]],
+        parkingBrake: [
+          ['parkingBrakeStatus', this.get('parkingBrakeStatus')],
+          ['parkingBrakeForce', this.parkingBrakeForce],
+          ['slopeAngle', this.slopeAngle],
+        ],
+        brakePedal: [
+          ['brakePedalStatus', this.get('brakePedalStatus')],
+          ['brakePedalForce', this.brakePedalForce],
+        ],
         engine: [['engineState', this.get('engine_state')]],
       };
       const fields = typeof option === 'string' && Object.hasOwn(show, option) ? show[option]! : [['error', 'Invalid option'] as [string, Py]];
@@ -176,7 +236,9 @@ export class VehicleControl extends AttributeSimulator<Attr> {
     }),
     get_current_speed: method([], () => PyDict.of({ currentSpeed: float(this.random.uniform(0, 120)) })),
     display_log: method(['messages'], (messages) => PyDict.of({ log: messages! })),
-    estimate_drive_feasibility_by_mileage: method(['distance'], (distance) => PyDict.of({ canDrive: !lt(mul(this.get('fuelLevel'), MILE_PER_GALLON), distance!) })),
+    estimate_drive_feasibility_by_mileage: method(['distance'], (distance) =>
+      PyDict.of({ canDrive: !lt(mul(this.get('fuelLevel'), MILE_PER_GALLON), distance!) }),
+    ),
     liter_to_gallon: method(['liter'], (liter) => PyDict.of({ gallon: mul(liter!, float(0.264172)) })),
     gallon_to_liter: method(['gallon'], (gallon) => PyDict.of({ liter: mul(gallon!, float(3.78541)) })),
     estimate_distance: method(['cityA', 'cityB'], (a, b) => {
@@ -185,14 +247,19 @@ export class VehicleControl extends AttributeSimulator<Attr> {
       if (this.longContext) answer.set('intermediaryCities', this.extension('INTERMEDIARY_CITIES'));
       return answer;
     }),
-    get_zipcode_based_on_city: method(['city'], (city) => PyDict.of({ zipcode: typeof city === 'string' && Object.hasOwn(ZIPCODES, city) ? ZIPCODES[city]! : '00000' })),
+    get_zipcode_based_on_city: method(['city'], (city) =>
+      PyDict.of({ zipcode: typeof city === 'string' && Object.hasOwn(ZIPCODES, city) ? ZIPCODES[city]! : '00000' }),
+    ),
     set_navigation: method(['destination'], (destination) => {
       this.set('destination', destination!);
       return PyDict.of({ status: add('Navigating to ', destination!) });
     }),
     check_tire_pressure: method([], () => {
       const tires = ['frontLeftTirePressure', 'frontRightTirePressure', 'rearLeftTirePressure', 'rearRightTirePressure'] as const;
-      const average = truediv(tires.map((t) => this.get(t)).reduce((acc, x) => add(acc, x)), 4);
+      const average = truediv(
+        tires.map((t) => this.get(t)).reduce((acc, x) => add(acc, x)),
+        4,
+      );
       const status = new PyDict(tires.map((t) => [t, this.get(t)]));
       status.set('healthy_tire_pressure', le(30, average) && le(average, 35));
       status.set('car_info', this.longContext ? this.extension('CAR_STATUS_METADATA_EXTENSION') : new PyDict());
