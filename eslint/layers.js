@@ -1,4 +1,4 @@
-// The import arrows of ARCHITECTURE.md §3, checked on every import, export-from and dynamic import.
+// The import arrows of docs/ARCHITECTURE.md §1, checked on every import, export-from and dynamic import.
 // A relative import is resolved to the layer of the file it names; a package import is checked
 // against the packages each layer may use. `import type` crosses a boundary that a value import may not.
 import { builtinModules } from 'node:module';

@@ -1,4 +1,4 @@
-// Deny by default (ARCHITECTURE.md §7): the window loads only the app's own kopa:// pages, never navigates or
+// Deny by default (docs/ARCHITECTURE.md §5): the window loads only the app's own kopa:// pages, never navigates or
 // opens windows, gets no permissions, and Chromium may not reach any network address at all. Government APIs
 // are called by the engine's gateway, never by the renderer.
 import { app, type Session } from 'electron';

@@ -30,7 +30,7 @@ import { MistralArgsChatWrapper } from './wrappers/MistralArgsChatWrapper.ts';
 /** How conversations are written: node-llama-cpp's wrapper for the family, or the GGUF's own Jinja template. */
 export type ChatWrapperChoice = 'auto' | 'jinja';
 
-/** node-llama-cpp's wrappers whose models were trained on the tool syntax the wrapper writes (desktop.md §1.5). */
+/** node-llama-cpp's wrappers whose models were trained on the tool syntax the wrapper writes. */
 const FAMILY_WRAPPERS: (abstract new (...args: never[]) => ChatWrapper)[] = [
   QwenChatWrapper,
   Llama3_1ChatWrapper,

@@ -1,4 +1,4 @@
-// Goals of the evaluation issue (ARCHITECTURE.md §8): the harness adds under 5 ms per attempt around a model
+// Goals of the evaluation issue (docs/ARCHITECTURE.md §7): the harness adds under 5 ms per attempt around a model
 // (measured with a scripted model that replays every reference plan, so model time is nil), and the time of a
 // 145 × 4 oracle run of KOPA-Bench. Also times BFCL conformance when the shared BFCL data is present. Prints
 // what it measured.

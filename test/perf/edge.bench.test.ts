@@ -1,4 +1,4 @@
-// Goals of the EDGE issue (ARCHITECTURE.md §8): verifying every candidate link of the catalog against the
+// Goals of the EDGE issue (docs/ARCHITECTURE.md §7): verifying every candidate link of the catalog against the
 // emulator in under 20 s here, and at least 1,000 verified trajectories a minute without an LLM. Prints what it
 // measured.
 import { performance } from 'node:perf_hooks';

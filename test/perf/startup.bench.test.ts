@@ -1,4 +1,4 @@
-// Budgets of ARCHITECTURE.md §8 for the foundation: app start to first view (< 1.5 s) and engine idle memory
+// Budgets of docs/ARCHITECTURE.md §7 for the foundation: app start to first view (< 1.5 s) and engine idle memory
 // without a model (< 250 MB); and the CLI's start beside plain `node -e 0` in the same run (--version and --help
 // within 2.5×, catalog list within 5×). Prints what it measured; it does not fail on timing.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// pass@k and pass^k as peers.md defines them, from n attempts per task of which c passed: pass@k is the chance
+// pass@k (Chen et al. 2021) and pass^k (τ-bench, Yao et al. 2024), from n attempts per task of which c passed: pass@k is the chance
 // that at least one of k attempts drawn without replacement passes, 1 − C(n−c,k)/C(n,k) (the unbiased estimator
 // of Chen et al. 2021), and pass^k the chance that all k pass, C(c,k)/C(n,k). Intervals are percentile
 // bootstraps over tasks, seeded, so a report is reproducible.

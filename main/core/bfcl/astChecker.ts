@@ -1,4 +1,4 @@
-// BFCL's AST checker, ported rule for rule (bfcl.md §3), so that a score here is the score upstream would give:
+// BFCL's AST checker, ported rule for rule (upstream: bfcl_eval/eval_checker/ast_eval/ast_checker.py in ShishirPatil/gorilla), so that a score here is the score upstream would give:
 // exact Python types with the int→float allowance, the "variable" rule, string normalisation, order-sensitive
 // lists, one-level dicts, the "" marker, and greedy first-fit matching for parallel calls. Quirks are kept on
 // purpose; agreement is proven against the upstream checker's own outputs (the conformance vectors).

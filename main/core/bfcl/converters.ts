@@ -1,4 +1,4 @@
-// BFCL's Java and JavaScript type converters (bfcl.md §3.4.2–3.4.3): a model writes every Java/JS argument as
+// BFCL's Java and JavaScript type converters (upstream: bfcl_eval/eval_checker/ast_eval/type_convertor/ in ShishirPatil/gorilla): a model writes every Java/JS argument as
 // a string in the language's syntax, and the checker turns it into a Python value by regular expressions,
 // quirks included (Java long needs an L, Java String keeps its quotes, trailing text after a match is ignored).
 // Whatever does not convert comes back as the raw string, which the type check then refuses.

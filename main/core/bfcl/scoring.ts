@@ -1,4 +1,4 @@
-// BFCL's relevance checks and aggregation (bfcl.md §4–5): per-category accuracy, then the non-live, live,
+// BFCL's relevance checks and aggregation (upstream: berkeley-function-call-leaderboard/bfcl_eval/eval_checker/eval_runner_helper.py in ShishirPatil/gorilla): per-category accuracy, then the non-live, live,
 // hallucination and multi-turn summaries the leaderboard shows. A category not evaluated counts as 0, as upstream counts it.
 import { isCallList } from './astChecker.ts';
 

@@ -1,6 +1,6 @@
 // EDGE's links: "these fields of one row of tool A, through this transform, are these parameters of tool B".
 // A link is a candidate until executions prove it (verified) or disprove it (rejected); a verified link that
-// stops working on re-verification is stale (ARCHITECTURE.md §4, Edge).
+// stops working on re-verification is stale (docs/ARCHITECTURE.md §4, Edge).
 import { fnv1a } from '../random.ts';
 
 export const edgeStatuses = ['candidate', 'verified', 'rejected', 'stale'] as const;

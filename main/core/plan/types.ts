@@ -1,4 +1,4 @@
-// The plan language, shared by EDGE synthesis, benchmark tasks and rewards (ARCHITECTURE.md §4). A plan is a
+// The plan language, shared by EDGE synthesis, benchmark tasks and rewards (docs/ARCHITECTURE.md §4). A plan is a
 // sequence of tool calls; each argument is a literal or a JSONata expression over the results of earlier steps,
 // so an expected answer is recomputed from whatever backend ran the plan instead of frozen at writing time.
 
@@ -34,7 +34,7 @@ export interface Plan {
   answer: AnswerSpec;
 }
 
-/** One executed step: the concrete arguments and what came back (ARCHITECTURE.md §4, Trace). */
+/** One executed step: the concrete arguments and what came back (docs/ARCHITECTURE.md §4, Trace). */
 export interface TraceStep {
   id: string;
   tool: string;

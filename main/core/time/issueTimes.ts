@@ -13,7 +13,7 @@ interface Schedule {
 
 const hourly = (minute: string): string[] => Array.from({ length: 24 }, (_, h) => `${pad(h, 2)}${minute}`);
 
-/** KMA publication schedules (kr-public-apis.md §3.5–3.8). */
+/** KMA's publication schedules: the base times and the delay after each before its data can be asked for. */
 const SCHEDULES: Record<string, Schedule> = {
   'kma.getUltraSrtNcst': { times: hourly('00'), lagMinutes: 10 },
   'kma.getUltraSrtFcst': { times: hourly('30'), lagMinutes: 15 },

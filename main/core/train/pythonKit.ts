@@ -214,7 +214,7 @@ export interface TrainScriptOptions {
   maxSteps: number;
 }
 
-/** train_grpo.py: GRPO with TRL, LoRA, and the documented defaults of grpo.md §3 and §7. */
+/** train_grpo.py: GRPO with TRL and LoRA, with the defaults the kit's README (kitReadme.ts) explains. */
 export function trainScript(options: TrainScriptOptions): string {
   return `"""GRPO fine-tuning on a KOPA Studio dataset with TRL (>= 0.29 for environment_factory), LoRA by default.
 

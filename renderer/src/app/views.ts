@@ -1,4 +1,4 @@
-// The eight views of the workbench (docs: ../shared/design/UI.md §2), in the order of the navigation rail.
+// The eight views of the workbench, in the order of the navigation rail.
 import { BarChart3, Boxes, Cpu, FlaskConical, LayoutDashboard, MessagesSquare, Network, Settings, type LucideIcon } from 'lucide-react';
 import type { StringKey } from '../i18n.tsx';
 

@@ -5,7 +5,7 @@ import { skyEvents } from '../../../main/core/geo/sky.ts';
 import { localTools } from '../../../main/core/catalog/localTools.ts';
 
 describe('KMA grid', () => {
-  // The check values of shared/reference/kr-public-apis.md §6.
+  // Grid points KMA's own converter gives for these places.
   it.each([
     ['Seoul City Hall', 37.5665, 126.978, 60, 127],
     ['세종대로 110', 37.56635, 126.9779, 60, 127],

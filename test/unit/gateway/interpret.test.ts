@@ -1,4 +1,4 @@
-// Every quirk of shared/reference/kr-public-apis.md that a parser must survive, from bodies shaped as the real
+// Every quirk of the Korean public APIs that a parser must survive (envelopes, result codes, XML and JSON), from bodies shaped as the real
 // services send them.
 import { describe, expect, it } from 'vitest';
 import { interpretResponse } from '../../../main/core/gateway/interpret.ts';

@@ -1,4 +1,4 @@
-// The import boundaries of ARCHITECTURE.md §3 are enforced by the linter: these snippets are linted as if they
+// The import boundaries of docs/ARCHITECTURE.md §1 are enforced by the linter: these snippets are linted as if they
 // sat at the given paths, and the forbidden ones must be refused.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The first schema: one table (or a parent and its children) per concept of ARCHITECTURE.md §4.
+// The first schema: one table (or a parent and its children) per concept of docs/ARCHITECTURE.md §4.
 // Times are ISO-8601 UTC text; structured payloads are JSON text checked with json_valid.
 import { sqlMigration } from './migration.ts';
 
