@@ -20,7 +20,7 @@ import type { BenchTask } from '../core/bench/types.ts';
 import type { ReportLang } from '../core/bench/report/reportText.ts';
 import type { ExportFormat, ToolStyle } from '../core/synth/formats.ts';
 import type { ModelPlacement } from '../core/models/placement.ts';
-import type { SynthSample } from '../core/synth/types.ts';
+import type { SynthSample, SynthStrategy } from '../core/synth/types.ts';
 
 export type EmptyParams = Record<string, never>;
 
@@ -284,7 +284,7 @@ export interface IntentCard {
 export interface SynthRunSummary {
   dataset: { id: number; name: string };
   /** intents (the default) or walk (random walks of the graph). */
-  strategy?: 'intents' | 'walk';
+  strategy?: SynthStrategy;
   resumed: boolean;
   kept: number;
   requested: number;
@@ -332,7 +332,7 @@ export interface RolloutRunParams {
   maxTokens?: number;
   contextSize?: number;
   /** The reward preset. Defaults to kopa. */
-  preset?: 'kopa' | 'toolrl' | 'tool-n1' | 'outcome';
+  preset?: RewardPreset;
   /** Advantages divided by the group's spread (group, as TRL's default) or not (none, Dr. GRPO). Defaults to group. */
   scale?: 'group' | 'none';
   /** Where tool calls go: emulator (default) or replay; never live. */
@@ -378,7 +378,7 @@ export interface TrainExportParams {
   /** A snapshot whose recordings the kit carries as a replay bundle, for serve-env --mode replay. */
   snapshot?: string;
   /** The reward preset the kit's reward functions ask for. Defaults to kopa. */
-  preset?: 'kopa' | 'toolrl' | 'tool-n1' | 'outcome';
+  preset?: RewardPreset;
   /** Tools offered besides each plan's own (as synth export). Defaults to 3. */
   distractors?: number;
 }
@@ -407,7 +407,7 @@ export interface SynthRunParams {
    * intents (default): questions people ask, planned from the goal back to what they state, with alternative
    * trajectories; walk: random walks of the verified graph (kept to compare with).
    */
-  strategy?: 'intents' | 'walk';
+  strategy?: SynthStrategy;
   /** Intents: trajectories tried per question, the first that answers and its alternatives. Defaults to 4. */
   trajectories?: number;
   /** Steps per plan; defaults 2 and 5 (intents: the most calls before query-tool steps). */
@@ -1031,80 +1031,6 @@ export interface CallOptions {
 
 export interface EngineApi {
   call<M extends MethodName>(method: M, params: ParamsOf<M>, options?: CallOptions): Promise<ResultOf<M>>;
-}
-
-const methodTable: Record<MethodName, true> = {
-  'engine.status': true,
-  'engine.doctor': true,
-  'engine.diskUse': true,
-  'catalog.list': true,
-  'catalog.get': true,
-  'catalog.validate': true,
-  'catalog.import': true,
-  'catalog.kinds': true,
-  'gateway.call': true,
-  'gateway.quota': true,
-  'gateway.parse': true,
-  'audit.verify': true,
-  'audit.list': true,
-  'snapshots.list': true,
-  'bundle.export': true,
-  'bundle.import': true,
-  'edges.propose': true,
-  'edges.verify': true,
-  'edges.list': true,
-  'edges.show': true,
-  'synth.run': true,
-  'synth.export': true,
-  'synth.list': true,
-  'synth.samples': true,
-  'synth.sample': true,
-  'models.add': true,
-  'models.list': true,
-  'models.inspect': true,
-  'models.remove': true,
-  'models.test': true,
-  'agent.run': true,
-  'agent.approve': true,
-  'chats.list': true,
-  'chats.get': true,
-  'chats.rename': true,
-  'chats.remove': true,
-  'chats.truncate': true,
-  'chats.export': true,
-  'models.load': true,
-  'models.unload': true,
-  'models.loaded': true,
-  'jobs.start': true,
-  'jobs.list': true,
-  'jobs.get': true,
-  'jobs.cancel': true,
-  'jobs.watch': true,
-  'jobs.resume': true,
-  'bfcl.run': true,
-  'bfcl.check': true,
-  'bfcl.conformance': true,
-  'bfcl.runs': true,
-  'bfcl.show': true,
-  'bench.validate': true,
-  'bench.run': true,
-  'rollout.run': true,
-  'train.export': true,
-  'bench.runs': true,
-  'bench.report': true,
-  'bench.compare': true,
-  'bench.show': true,
-  'bench.attempts': true,
-  'bench.checkAnswer': true,
-  'reward.audit': true,
-  'keys.status': true,
-  'keys.set': true,
-  'keys.remove': true,
-};
-export const methodNames = Object.keys(methodTable) as MethodName[];
-
-export function isMethodName(name: string): name is MethodName {
-  return Object.hasOwn(methodTable, name);
 }
 
 /** Messages of the RPC protocol that runs over MessagePorts and WebSockets. */

@@ -6,9 +6,11 @@ import { gatewayModes } from '../core/gateway/callResult.ts';
 import { keyIds } from '../core/catalog/types.ts';
 import { edgeStatuses } from '../core/edge/types.ts';
 import { exportFormats, toolStyles } from '../core/synth/formats.ts';
+import { synthStrategies } from '../core/synth/types.ts';
+import { rewardPresets } from '../core/reward/types.ts';
 import { BFCL_CATEGORIES } from '../core/bfcl/categories.ts';
 import { reportLangs } from '../core/bench/report/reportText.ts';
-import { isMethodName, jobMethods, methodNames, type MethodName, type ParamsOf } from './contract.ts';
+import { jobMethods, type MethodName, type ParamsOf } from './contract.ts';
 import { saidError } from '../core/i18n/saidError.ts';
 
 const empty = z.object({}).strict();
@@ -107,7 +109,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'synth.run': z
     .object({
       count: z.number().int().min(1).max(1_000_000),
-      strategy: z.enum(['intents', 'walk']).optional(),
+      strategy: z.enum(synthStrategies).optional(),
       trajectories: z.number().int().min(1).max(8).optional(),
       minSteps: z.number().int().min(1).max(8).optional(),
       maxSteps: z.number().int().min(1).max(8).optional(),
@@ -267,7 +269,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       maxSteps: z.number().int().min(1).max(40).optional(),
       maxTokens: z.number().int().min(1).max(32_768).optional(),
       contextSize: z.number().int().min(128).max(1_048_576).optional(),
-      preset: z.enum(['kopa', 'toolrl', 'tool-n1', 'outcome']).optional(),
+      preset: z.enum(rewardPresets).optional(),
       scale: z.enum(['group', 'none']).optional(),
       mode: mode.optional(),
       snapshot: text.optional(),
@@ -286,7 +288,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
       trainer: z.enum(['trl', 'verl']),
       out: text,
       snapshot: text.optional(),
-      preset: z.enum(['kopa', 'toolrl', 'tool-n1', 'outcome']).optional(),
+      preset: z.enum(rewardPresets).optional(),
       distractors: z.number().int().min(0).max(40).optional(),
     })
     .strict(),
@@ -307,6 +309,13 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'keys.set': z.object({ keyId, key: z.string().max(4096) }).strict(),
   'keys.remove': z.object({ keyId }).strict(),
 };
+
+/** Every method of the engine's API: the schemas above are a complete record of them, so the two cannot disagree. */
+export const methodNames = Object.keys(paramSchemas) as MethodName[];
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(paramSchemas, name);
+}
 
 /** Checks a method name and its parameters, listing every problem at once. */
 export function parseCall(method: string, params: unknown): { method: MethodName; params: ParamsOf<MethodName> } {

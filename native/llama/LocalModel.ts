@@ -29,6 +29,7 @@ import { fitHistory } from './contextPolicy.ts';
 import { faithfulWrapper } from './faithfulWrapper.ts';
 import { TemplateRenderer } from './templateRenderer.ts';
 import type { MemoryUse, ModelPlacement } from '../../main/core/models/placement.ts';
+import { DRAFT_PREFIX } from '../../main/core/models/speculation.ts';
 
 export type { ToolCallMode } from '../../main/core/models/toolCalling.ts';
 export type { ChatWrapperChoice } from './chatFormat.ts';
@@ -118,7 +119,6 @@ export interface DraftOptions {
   minTokens?: number;
 }
 
-const DRAFT_PREFIX = 'draft:';
 /** Text whose tokens a draft model must split exactly as the model does (a tool call, Korean, digits). */
 const VOCABULARY_PROBE = '{"tool": "molit_getRTMSDataSvcAptTradeDev", "arguments": {"LAWD_CD": "11680", "DEAL_YMD": "202403"}} 서울특별시 강남구 아파트';
 

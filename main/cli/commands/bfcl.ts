@@ -6,8 +6,9 @@ import { formatMoment } from '../../core/i18n/moments.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { parseList, parseCount } from './call.ts';
+import { percent } from '../../core/text/percent.ts';
 
-const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
+const pct = (x: number): string => percent(x, 2);
 
 function categories(list: string[] | undefined): BfclCategory[] | undefined {
   if (!list) return undefined;

@@ -4,12 +4,12 @@ import { rewardPresets } from '../../core/reward/types.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { parseCount, parseInteger } from './call.ts';
+import { percent as pct } from '../../core/text/percent.ts';
 
 /** The command's options are the method's parameters, as typed. */
 type RolloutCliOptions = RolloutRunParams;
 
 const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(3));
-const pct = (x: number): string => `${Math.round(x * 100)}%`;
 
 function renderRollout(r: RolloutRunResult, t: CommandContext['t']): string {
   const s = r.summary;

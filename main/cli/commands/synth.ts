@@ -2,13 +2,13 @@ import { Option, type Command } from 'commander';
 import type { SynthRunResult, DatasetInfo, ExportResult } from '../../api/contract.ts';
 import { exportFormats, toolStyles, type ExportFormat, type ToolStyle } from '../../core/synth/formats.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
+import { synthStrategies, type SynthStrategy } from '../../core/synth/types.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { formatMoment } from '../../core/i18n/moments.ts';
 import { parseInstant, parseInteger, parseCount } from './call.ts';
-
-const percent = (part: number, whole: number): string => `${whole ? Math.round((100 * part) / whole) : 0}%`;
+import { percentOf as percent } from '../../core/text/percent.ts';
 
 function renderRun(r: SynthRunResult, t: CommandContext['t']): string {
   const s = r.summary;
@@ -102,7 +102,7 @@ function renderExport(e: ExportResult, t: CommandContext['t']): string {
 
 interface SynthCliOptions {
   count?: number;
-  strategy: 'intents' | 'walk';
+  strategy: SynthStrategy;
   trajectories?: number;
   minSteps: number;
   maxSteps: number;
@@ -131,7 +131,7 @@ export function registerSynth(program: Command, context: () => CommandContext): 
     .option('--count <n>', 'samples to keep', parseCount)
     .addOption(
       new Option('--strategy <strategy>', 'intents: questions people ask, planned back to what they state; walk: random walks of the graph')
-        .choices(['intents', 'walk'])
+        .choices(synthStrategies)
         .default('intents'),
     )
     .option('--trajectories <n>', 'intents: trajectories tried per question, alternatives included (default 4)', parseCount)

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { TrainExportResult } from '../../api/contract.ts';
-import { rewardPresets } from '../../core/reward/types.ts';
+import { rewardPresets, type RewardPreset } from '../../core/reward/types.ts';
 import type { CommandContext } from '../context.ts';
 import { parseInteger } from './call.ts';
 
@@ -8,7 +8,7 @@ interface TrainExportOptions {
   trainer: 'trl' | 'verl';
   out: string;
   snapshot?: string;
-  preset?: 'kopa' | 'toolrl' | 'tool-n1' | 'outcome';
+  preset?: RewardPreset;
   distractors?: number;
 }
 

@@ -1,6 +1,21 @@
-// BFCL's relevance checks and aggregation (upstream: berkeley-function-call-leaderboard/bfcl_eval/eval_checker/eval_runner_helper.py in ShishirPatil/gorilla): per-category accuracy, then the non-live, live,
-// hallucination and multi-turn summaries the leaderboard shows. A category not evaluated counts as 0, as upstream counts it.
+// BFCL's relevance checks and aggregation, as upstream's bfcl_eval/eval_checker/eval_runner_helper.py (ShishirPatil/
+// gorilla) computes them: per-category accuracy, then the non-live, live, hallucination and multi-turn summaries the
+// leaderboard shows. A category not evaluated counts as 0, as upstream counts it.
 import { isCallList } from './astChecker.ts';
+import { MULTI_TURN_CATEGORIES, type BfclCategory } from './categories.ts';
+
+const SIMPLE = ['simple_python', 'simple_java', 'simple_javascript'] as const satisfies readonly BfclCategory[];
+
+/** The categories each leaderboard aggregate averages over (non-live averages the three simple ones first). */
+export const aggregateCategories = {
+  nonLive: [...SIMPLE, 'multiple', 'parallel', 'parallel_multiple'],
+  live: ['live_simple', 'live_multiple', 'live_parallel', 'live_parallel_multiple'],
+  irrelevance: ['irrelevance', 'live_irrelevance'],
+  relevance: ['live_relevance'],
+  multiTurn: MULTI_TURN_CATEGORIES,
+} as const satisfies Record<string, readonly BfclCategory[]>;
+
+export type BfclAggregate = keyof typeof aggregateCategories;
 
 /** Whether a decoded output holds a function call: a call list that is neither [] nor [{}]. */
 export function hasCall(output: unknown): boolean {
@@ -41,14 +56,14 @@ const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0
 
 export function summarize(scores: CategoryScore[]): BfclSummary {
   const acc = (c: string): number => scores.find((s) => s.category === c)?.accuracy ?? 0;
-  const simple = mean([acc('simple_python'), acc('simple_java'), acc('simple_javascript')]);
-  const liveScores = ['live_simple', 'live_multiple', 'live_parallel', 'live_parallel_multiple'].map((c) => scores.find((s) => s.category === c));
+  const simple = mean(SIMPLE.map(acc));
+  const liveScores = aggregateCategories.live.map((c) => scores.find((s) => s.category === c));
   const liveCorrect = liveScores.reduce((n, s) => n + (s?.correct ?? 0), 0);
   const liveTotal = liveScores.reduce((n, s) => n + (s?.total ?? 0), 0);
   const nonLive = mean([simple, acc('multiple'), acc('parallel'), acc('parallel_multiple')]);
   const live = liveTotal ? liveCorrect / liveTotal : 0;
-  const irrelevance = mean([acc('irrelevance'), acc('live_irrelevance')]);
-  const multiTurn = mean(['multi_turn_base', 'multi_turn_miss_func', 'multi_turn_miss_param', 'multi_turn_long_context'].map(acc));
+  const irrelevance = mean(aggregateCategories.irrelevance.map(acc));
+  const multiTurn = mean(aggregateCategories.multiTurn.map(acc));
   const agentic = 0;
   return {
     nonLive,

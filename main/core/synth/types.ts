@@ -3,6 +3,10 @@
 import type { Plan, Trace } from '../plan/types.ts';
 import type { RowCondition } from '../view/queryRows.ts';
 
+/** intents: questions people ask, planned from the goal back to what they state; walk: random walks of the graph. */
+export const synthStrategies = ['intents', 'walk'] as const;
+export type SynthStrategy = (typeof synthStrategies)[number];
+
 /**
  * How a step picks one row of an earlier list: the only one; the max or min by a field; the one with a value, or with
  * the stated names; the nearest (by a distance field, or measured from `origin`); the latest or earliest by a date;

@@ -12,6 +12,7 @@ import { ServerPool } from '../agent/serverPool.ts';
 import { OPENAI_PREFIX } from '../models/ModelRegistry.ts';
 import { closestNames } from '../../core/text/similarity.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { DRAFT_PREFIX } from '../../core/models/speculation.ts';
 
 /**
  * Why a model reference finds nothing: a path that names no file, or a name that is no registered model (with the
@@ -135,8 +136,6 @@ function openAiBackend(engine: EngineServices, base: string, model: string, conc
     ...(concurrency ? { concurrency } : {}),
   });
 }
-
-const DRAFT_PREFIX = 'draft:';
 
 /** "draft:REF" with REF a registered model or a .gguf path, as the file the runtime loads. */
 function draftSpeculation(engine: EngineServices, ref: string): `draft:${string}` {

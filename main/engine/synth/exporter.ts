@@ -9,6 +9,7 @@ import { offeredTools } from '../../core/view/offer.ts';
 import { QUERY_TOOL } from '../../core/view/queryRows.ts';
 import type { DatasetRow } from '../store/repositories/DatasetRepository.ts';
 import type { ExportResult, SynthRunSummary } from '../../api/contract.ts';
+import { percentOf as pct } from '../../core/text/percent.ts';
 
 export interface ExportRequest {
   format: ExportFormat;
@@ -80,7 +81,6 @@ function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, 
     );
     const c = s.card;
     if (c) {
-      const pct = (part: number, whole: number): string => `${whole ? Math.round((100 * part) / whole) : 0} %`;
       lines.push(
         '',
         '## Intents and coverage',

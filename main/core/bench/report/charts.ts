@@ -5,12 +5,12 @@
 // a single k is a labelled point, and a bar at 0 % still shows.
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
+import { pct } from './reportData.ts';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const W = 520;
 const H = 280;
 const M = { top: 34, right: 16, bottom: 44, left: 48 };
-const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 interface Point {
   k: number;

@@ -4,6 +4,7 @@ import type { BenchAttemptRow, BenchRunRow, BenchRunSummary } from '../runTypes.
 import type { BenchTask } from '../types.ts';
 import { benchTerm } from '../../i18n/strings.ts';
 import { reportText, type ReportLang } from './reportText.ts';
+import { percent } from '../../text/percent.ts';
 
 export interface TaskReport {
   task: BenchTask | undefined;
@@ -47,7 +48,7 @@ export function groupName(by: 'level' | 'ability' | 'agency', key: string, lang:
 export const taskFailures = (attempts: readonly BenchAttemptRow[], lang: ReportLang): string =>
   [...new Set(attempts.flatMap((a) => (a.failure ? [benchTerm(lang, 'failure', a.failure)] : [])))].join(', ');
 
-export const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+export const pct = (x: number): string => percent(x, 1);
 
 export const interval = (e: { value: number; low: number; high: number }): string => `${pct(e.value)} [${pct(e.low)}, ${pct(e.high)}]`;
 

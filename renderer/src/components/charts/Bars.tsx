@@ -2,6 +2,7 @@
 // value and n; and bars of counts (the failure taxonomy), each labelled with its count.
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { SERIES_COLOURS } from './PassCurve.tsx';
+import { percent as pct } from '../../../../main/core/text/percent.ts';
 
 export interface RateBar {
   label: string;
@@ -13,7 +14,6 @@ export interface RateBar {
 
 const W = 520;
 const M = { top: 18, right: 16, bottom: 48, left: 48 };
-const pct = (x: number): string => `${Math.round(x * 100)}%`;
 /** A long label ("temporal reasoning") on lines of its own words, so neighbouring labels do not run together. */
 const linesOf = (label: string): string[] => (label.length > 10 ? label.split(' ') : [label]);
 

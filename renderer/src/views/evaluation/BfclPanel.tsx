@@ -4,13 +4,14 @@
 import { useState } from 'react';
 import { Play, ClipboardCheck } from 'lucide-react';
 import type { BfclCheckSummary } from '../../../../main/api/contract.ts';
-import { BFCL_CATEGORIES, isMultiTurn, type BfclCategory } from '../../../../main/core/bfcl/categories.ts';
+import { BFCL_CATEGORIES, type BfclCategory } from '../../../../main/core/bfcl/categories.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useJobsOf } from '../../api/useJobsOf.ts';
 import { useLocale } from '../../i18n.tsx';
 import { JobProgress } from '../../components/JobProgress.tsx';
 import { pct } from '../../../../main/core/bench/report/reportData.ts';
+import { aggregateCategories, type BfclAggregate } from '../../../../main/core/bfcl/scoring.ts';
 import { PathField } from '../../components/PathField.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { QueryStatus } from '../../components/Skeleton.tsx';
@@ -19,22 +20,12 @@ import { formatDateTime } from '../../format.ts';
 
 const SHOWN_FAILURES = 200;
 
-/** The categories each leaderboard aggregate averages over (BFCL counts those not run as 0). */
-const AGGREGATES: Record<'nonLive' | 'live' | 'irrelevance' | 'relevance' | 'multiTurn', (category: string) => boolean> = {
-  nonLive: (c) => c.startsWith('simple') || c === 'multiple' || c === 'parallel' || c === 'parallel_multiple',
-  live: (c) => c.startsWith('live_') && c !== 'live_irrelevance' && c !== 'live_relevance',
-  irrelevance: (c) => c === 'irrelevance' || c === 'live_irrelevance',
-  relevance: (c) => c === 'live_relevance',
-  multiTurn: isMultiTurn,
-};
-
-type Aggregate = keyof typeof AGGREGATES;
-
-/** How many of the run's categories an aggregate averages over. */
-const categoriesIn = (key: Aggregate, categories: readonly string[]): number => categories.filter((c) => AGGREGATES[key](c)).length;
+/** How many of the run's categories an aggregate averages over (BFCL counts those not run as 0). */
+const categoriesIn = (key: BfclAggregate, categories: readonly string[]): number =>
+  categories.filter((c) => (aggregateCategories[key] as readonly string[]).includes(c)).length;
 
 /** An aggregate's score, or a dash where none of its categories ran (its 0 % says nothing of the model). */
-const aggregateText = (key: Aggregate, value: number, categories: readonly string[]): string => (categoriesIn(key, categories) > 0 ? pct(value) : '—');
+const aggregateText = (key: BfclAggregate, value: number, categories: readonly string[]): string => (categoriesIn(key, categories) > 0 ? pct(value) : '—');
 
 function Scores({ summary }: { summary: BfclCheckSummary }) {
   const { t } = useLocale();
@@ -43,7 +34,7 @@ function Scores({ summary }: { summary: BfclCheckSummary }) {
   return (
     <div data-testid="bfcl-scores">
       <div className="figures">
-        {(['nonLive', 'live', 'irrelevance', 'relevance', 'multiTurn'] as const).map((key) => {
+        {(Object.keys(aggregateCategories) as BfclAggregate[]).map((key) => {
           const ran = categoriesIn(
             key,
             summary.categories.map((c) => c.category),

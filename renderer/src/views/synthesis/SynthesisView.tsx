@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { FlaskConical } from 'lucide-react';
 import { Link, Route, Switch } from 'wouter';
+import { synthStrategies, type SynthStrategy } from '../../../../main/core/synth/types.ts';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useJobsOf } from '../../api/useJobsOf.ts';
@@ -23,7 +24,7 @@ function StartForm() {
   const startJob = useStartJob();
   const [count, setCount] = useState(100);
   const [seed, setSeed] = useState('1');
-  const [strategy, setStrategy] = useState<'intents' | 'walk'>('intents');
+  const [strategy, setStrategy] = useState<SynthStrategy>('intents');
   const [minSteps, setMinSteps] = useState(2);
   const [maxSteps, setMaxSteps] = useState(5);
   const [trajectories, setTrajectories] = useState(4);
@@ -69,9 +70,12 @@ function StartForm() {
         </label>
         <label>
           {t('synthesis.strategy')}
-          <select value={strategy} onChange={(e) => setStrategy(e.target.value as 'intents' | 'walk')}>
-            <option value="intents">{t('synthesis.strategy.intents')}</option>
-            <option value="walk">{t('synthesis.strategy.walk')}</option>
+          <select value={strategy} onChange={(e) => setStrategy(e.target.value as SynthStrategy)}>
+            {synthStrategies.map((s) => (
+              <option key={s} value={s}>
+                {t(`synthesis.strategy.${s}`)}
+              </option>
+            ))}
           </select>
         </label>
         <label>

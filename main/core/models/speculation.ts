@@ -1,0 +1,2 @@
+/** `--speculation draft:MODEL`: speculative decoding with a smaller model of the same vocabulary as the draft. */
+export const DRAFT_PREFIX = 'draft:';
