@@ -49,6 +49,8 @@ function locate(file: string, json: unknown, pointer: string): { tool?: string; 
 function schemaMessage(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') return `unexpected property "${String(error.params.additionalProperty)}"`;
   if (error.keyword === 'required') return `missing property "${String(error.params.missingProperty)}"`;
+  if (error.keyword === 'propertyNames')
+    return `parameter name "${String(error.params.propertyName)}" is not an identifier (letters, digits and "_", not starting with a digit)`;
   if (error.keyword === 'enum') return `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
   if (error.keyword === 'oneOf') return 'must be one of: a remote tool (endpoint, auth, format), a local tool (function), or the query tool (kind "query")';
   return error.message ?? error.keyword;

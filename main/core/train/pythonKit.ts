@@ -3,17 +3,46 @@
 // as KOPA Studio does (the same result view, the same reward), plus the training scripts around them. Everything here
 // is text; the engine writes it to disk.
 import type { FunctionSchema } from '../catalog/functionSchema.ts';
+import { pythonIdentifiers } from './pythonIdentifiers.ts';
 
 const PY_TYPES: Record<string, string> = { string: 'str', integer: 'int', number: 'float', boolean: 'bool', array: 'list', object: 'dict' };
 
 /** A Python string literal of any text (JSON's escapes are Python's for these characters). */
 const pyString = (text: string): string => JSON.stringify(text);
 
-/** One line of docstring text: no triple quotes, no line breaks. */
-const docLine = (text: string): string => text.replace(/\s+/g, ' ').replace(/"""/g, "'''").trim();
+/** One line of docstring text: no line breaks or control characters, no triple quotes, no backslash escapes. */
+const docLine = (text: string): string =>
+  text
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/"""/g, "'''")
+    .trim();
+
+/** Names the generated modules define at their top level or on KopaEnvironment: a tool's function must not replace them. */
+const MODULE_NAMES = new Set([
+  'json',
+  'os',
+  'urllib',
+  'uuid',
+  'Optional',
+  'SERVICE_URL',
+  'SERVICE_TOKEN',
+  '_post',
+  'call_tool',
+  'TOOLS',
+  'KopaEnvironment',
+  'reset',
+  'episode',
+]);
+
+/** Names a tool function's own body uses: a parameter must not shadow them. */
+const BODY_NAMES = new Set(['self', 'call_tool', 'None']);
 
 interface Param {
+  /** The wire name, sent to the service in a string literal. */
   name: string;
+  /** The Python name of the argument. */
+  pyName: string;
   type: string;
   required: boolean;
   description: string;
@@ -22,8 +51,10 @@ interface Param {
 function paramsOf(tool: FunctionSchema): Param[] {
   const required = new Set(tool.function.parameters.required);
   const props = tool.function.parameters.properties as Record<string, { type?: string; description?: string }>;
+  const pyNames = pythonIdentifiers(Object.keys(props), BODY_NAMES);
   const list = Object.entries(props).map(([name, p]) => ({
     name,
+    pyName: pyNames.get(name)!,
     type: PY_TYPES[p.type ?? 'string'] ?? 'str',
     required: required.has(name),
     description: docLine(p.description ?? name),
@@ -32,26 +63,24 @@ function paramsOf(tool: FunctionSchema): Param[] {
 }
 
 /** A typed function with the Google-style docstring TRL reads to build the tool's schema. */
-function toolFunction(tool: FunctionSchema, indent: string, self: boolean): string {
+function toolFunction(tool: FunctionSchema, pyName: string, indent: string, self: boolean): string {
   const params = paramsOf(tool);
-  const signature = [...(self ? ['self'] : []), ...params.map((p) => (p.required ? `${p.name}: ${p.type}` : `${p.name}: Optional[${p.type}] = None`))].join(
+  const signature = [...(self ? ['self'] : []), ...params.map((p) => (p.required ? `${p.pyName}: ${p.type}` : `${p.pyName}: Optional[${p.type}] = None`))].join(
     ', ',
   );
   const doc = [
     `${indent}    """${docLine(tool.function.description)}`,
     '',
-    ...(params.length ? [`${indent}    Args:`, ...params.map((p) => `${indent}        ${p.name}: ${p.description}`), ''] : []),
+    ...(params.length ? [`${indent}    Args:`, ...params.map((p) => `${indent}        ${p.pyName}: ${p.description}`), ''] : []),
     `${indent}    Returns:`,
     `${indent}        The result as KOPA Studio's result view (JSON text), or an error the model can read.`,
     `${indent}    """`,
   ];
-  const args = `{${params.map((p) => `${pyString(p.name)}: ${p.name}`).join(', ')}}`;
+  const args = `{${params.map((p) => `${pyString(p.name)}: ${p.pyName}`).join(', ')}}`;
   const episode = self ? 'self.episode' : 'None';
-  return [
-    `${indent}def ${tool.function.name}(${signature}) -> str:`,
-    ...doc,
-    `${indent}    return call_tool(${pyString(tool.function.name)}, ${args}, ${episode})`,
-  ].join('\n');
+  return [`${indent}def ${pyName}(${signature}) -> str:`, ...doc, `${indent}    return call_tool(${pyString(tool.function.name)}, ${args}, ${episode})`].join(
+    '\n',
+  );
 }
 
 const CLIENT = `import json
@@ -90,6 +119,11 @@ def call_tool(name, arguments, episode=None):
 
 /** kopa_tools.py: one function per tool (for GRPOTrainer(tools=…)) and an environment class (environment_factory). */
 export function toolsModule(tools: FunctionSchema[]): string {
+  const names = pythonIdentifiers(
+    tools.map((t) => t.function.name),
+    MODULE_NAMES,
+  );
+  const pyName = (t: FunctionSchema): string => names.get(t.function.name)!;
   return [
     '"""Tools of a KOPA Studio dataset, executed by `kopa serve-env` (emulator or replay, never live APIs).',
     '',
@@ -101,8 +135,8 @@ export function toolsModule(tools: FunctionSchema[]): string {
     '',
     CLIENT,
     '',
-    ...tools.flatMap((t) => [toolFunction(t, '', false), '', '']),
-    `TOOLS = [${tools.map((t) => t.function.name).join(', ')}]`,
+    ...tools.flatMap((t) => [toolFunction(t, pyName(t), '', false), '', '']),
+    `TOOLS = [${tools.map(pyName).join(', ')}]`,
     '',
     '',
     'class KopaEnvironment:',
@@ -115,7 +149,7 @@ export function toolsModule(tools: FunctionSchema[]): string {
     '        self.episode = uuid.uuid4().hex',
     '        return None',
     '',
-    ...tools.flatMap((t) => [toolFunction(t, '    ', true), '']),
+    ...tools.flatMap((t) => [toolFunction(t, pyName(t), '    ', true), '']),
   ].join('\n');
 }
 
