@@ -2,7 +2,7 @@
 import { chooseDataDir, type DataDirSource } from '../core/dataDir.ts';
 import type { Engine, EngineOptions } from '../engine/Engine.ts';
 import { translate, type Locale, type StringKey } from '../core/i18n/strings.ts';
-import type { CliIo } from './io.ts';
+import { inertStream, type CliIo } from './io.ts';
 import { Output } from './output.ts';
 import type { Progress } from '../api/contract.ts';
 import { createProgressReporter, type ProgressReporter } from './progress.ts';
@@ -17,7 +17,10 @@ export interface GlobalOptions {
 }
 
 export class CommandContext {
+  /** Streams that show controls as visible stand-ins: commands print what models and APIs wrote through them. */
   readonly io: CliIo;
+  /** The progress bar draws on the raw stream: it is the only writer allowed to move the cursor. */
+  private readonly progressStream: CliIo['stderr'];
   readonly out: Output;
   readonly dataDir: string;
   readonly dataDirSource: DataDirSource;
@@ -27,9 +30,10 @@ export class CommandContext {
   exitCode = 0;
 
   constructor(io: CliIo, options: GlobalOptions, locale: Locale = 'en') {
-    this.io = io;
+    this.io = { ...io, stdout: inertStream(io.stdout), stderr: inertStream(io.stderr) };
+    this.progressStream = io.stderr;
     this.locale = options.lang ?? locale;
-    this.out = new Output(io, options.json === true, this.locale);
+    this.out = new Output(this.io, options.json === true, this.locale);
     useTableView({ wide: options.wide === true, columns: options.columns, locale: this.locale });
     const chosen = chooseDataDir(options.dataDir, { platform: io.platform, env: io.env, homeDir: io.homeDir });
     this.dataDir = chosen.dir;
@@ -40,7 +44,7 @@ export class CommandContext {
   readonly t = (key: StringKey, vars?: Record<string, string | number>): string => translate(this.locale, key, vars);
 
   private progress(): ProgressReporter {
-    return createProgressReporter(this.io.stderr, !this.out.json, this.locale);
+    return createProgressReporter(this.progressStream, !this.out.json, this.locale);
   }
 
   /** Runs long work with a progress bar on stderr, cleared before anything is printed. */

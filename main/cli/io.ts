@@ -1,5 +1,6 @@
 // The CLI's contact with the outside, passed in so that tests run commands in-process and read what they print.
 import { homedir } from 'node:os';
+import { inertForTerminal } from '../core/text/terminalText.ts';
 
 export interface CliStream {
   write(text: string): unknown;
@@ -15,6 +16,19 @@ export interface CliIo {
   homeDir: string;
   /** Resolves when the user asks the command to stop (Ctrl-C, SIGTERM). */
   interrupted: () => Promise<void>;
+}
+
+/** A stream that writes text with every terminal control shown as a visible stand-in (see terminalText.ts). */
+export function inertStream(stream: CliStream): CliStream {
+  return {
+    write: (text: string) => stream.write(inertForTerminal(text)),
+    get isTTY() {
+      return stream.isTTY;
+    },
+    get columns() {
+      return stream.columns;
+    },
+  };
 }
 
 export function processIo(): CliIo {

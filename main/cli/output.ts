@@ -1,7 +1,10 @@
 // One place decides how results and errors look: JSON on stdout with --json, readable text otherwise.
 import { KopaError, toErrorPayload } from '../core/errors.ts';
 import { errorText, translate, type Locale } from '../core/i18n/strings.ts';
+import { escapeJsonForTerminal } from '../core/text/terminalText.ts';
 import type { CliIo } from './io.ts';
+
+const jsonText = (value: unknown): string => `${escapeJsonForTerminal(JSON.stringify(value, null, 2))}\n`;
 
 export class Output {
   readonly json: boolean;
@@ -16,7 +19,7 @@ export class Output {
 
   /** Prints a command's result: the value as JSON, or the text `render` makes of it. */
   result<T>(value: T, render: (value: T) => string): void {
-    this.io.stdout.write(this.json ? `${JSON.stringify(value, null, 2)}\n` : `${render(value)}\n`);
+    this.io.stdout.write(this.json ? jsonText(value) : `${render(value)}\n`);
   }
 
   /** A note for the person at the terminal (stderr, so it never mixes with results). */
@@ -27,7 +30,7 @@ export class Output {
   error(error: unknown): void {
     const payload = toErrorPayload(error);
     if (this.json) {
-      this.io.stdout.write(`${JSON.stringify({ error: payload }, null, 2)}\n`);
+      this.io.stdout.write(jsonText({ error: payload }));
       return;
     }
     const said = errorText(this.locale, payload);

@@ -248,7 +248,7 @@ export function registerBench(program: Command, context: () => CommandContext): 
       // The HTML and Markdown reports are written in the command line's language (--lang, else the system's).
       const report = await ctx.withEngine((engine) => engine.call('bench.report', { run, format: options.format, out: options.out, lang: ctx.locale }));
       if (report.file) ctx.out.result(report, (r) => ctx.t('cli.bench.reportWritten', { format: r.format, run: r.runId, file: r.file ?? '' }));
-      else process.stdout.write(report.content);
+      else ctx.io.stdout.write(report.content);
     });
 
   bench

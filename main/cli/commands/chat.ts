@@ -9,6 +9,7 @@ import type { ModelBackend } from '../../engine/agent/backend.ts';
 import type { CommandContext } from '../context.ts';
 import { parseInstant, parseList, parseCount, parseSpeculation } from './call.ts';
 import { stopLabel } from '../../core/i18n/strings.ts';
+import { oneLine } from '../../core/text/terminalText.ts';
 
 interface ChatCliOptions {
   model: string;
@@ -77,7 +78,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
       // Approval goes the way every client's does: the engine announces the waiting call, the answer is an agent.approve call.
       let answering: EngineApi | undefined;
       const approveCall = (e: { id: string; tool: string; arguments: Record<string, unknown> }): void => {
-        void ask(`  ${e.tool} ${JSON.stringify(e.arguments)} 호출할까요? call it? [y/N] `)
+        void ask(`  ${oneLine(e.tool)} ${JSON.stringify(e.arguments)} 호출할까요? call it? [y/N] `)
           .then((line) => answering?.call('agent.approve', { id: e.id, answer: /^y/i.test(line) ? 'once' : 'deny' }))
           .catch((error: unknown) => ctx.io.stderr.write(`  ${(error as Error).message}\n`));
       };
@@ -102,7 +103,9 @@ export function registerChat(program: Command, context: () => CommandContext): v
           const shown = e.view
             ? `${ctx.t('cli.chat.shown', e.view)}${e.view.total !== e.view.returned ? ` ${ctx.t('cli.chat.inAll', e.view)}` : ''}`
             : e.summary;
-          ctx.io.stderr.write(`  ${e.ok ? '✓' : '✗'} ${e.tool} ${JSON.stringify(asked.get(e.callId) ?? {})} → ${shown} (${Math.round(e.latencyMs)} ms)\n`);
+          ctx.io.stderr.write(
+            `  ${e.ok ? '✓' : '✗'} ${oneLine(e.tool)} ${JSON.stringify(asked.get(e.callId) ?? {})} → ${oneLine(shown)} (${Math.round(e.latencyMs)} ms)\n`,
+          );
         }
       };
       const loading = (engine: Engine): Promise<ModelBackend> =>
