@@ -6,6 +6,9 @@ import { callLine, groupName, interval, pct, planLine, taskFailures, type Report
 import { reportText, type ReportLang } from './reportText.ts';
 import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
 
+/** The report is a file that is opened anywhere: it runs no script and loads nothing but its own styles and embedded font. */
+const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; base-uri 'none'; form-action 'none'";
+
 const esc = (v: unknown): string =>
   String(v ?? '')
     .replace(/&/g, '&amp;')
@@ -84,7 +87,7 @@ export function htmlReport(data: ReportData, options: HtmlReportOptions = {}): s
     .join('');
   const st = s.steps;
   return `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${lang}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>KOPA-Bench ${esc(run.id)}</title><style>${options.fontWoff2Base64 ? `@font-face{font-family:"Pretendard";src:url(data:font/woff2;base64,${options.fontWoff2Base64}) format("woff2");font-weight:100 900}` : ''}${STYLE}</style></head><body>
 <h1>KOPA-Bench · ${esc(run.id)}</h1>
 ${data.suiteChanged ? `<p class="fail">${esc(w.suiteChanged)}</p>` : ''}

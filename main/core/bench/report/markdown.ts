@@ -3,11 +3,10 @@ import { FAILURE_KINDS } from '../types.ts';
 import { callLine, groupName, interval, pct, planLine, taskFailures, type ReportData } from './reportData.ts';
 import { reportText, type ReportLang } from './reportText.ts';
 import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
+import { codeSpan, literalLine } from '../../text/markdownText.ts';
 
-const cell = (text: unknown): string =>
-  String(text ?? '')
-    .replace(/\|/g, '\\|')
-    .replace(/\n/g, ' ');
+/** Text from the suite, the model or the run, written literally: a model's answer cannot add a link, an image or a cell. */
+const cell = (text: unknown): string => literalLine(String(text ?? ''));
 
 export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): string {
   const w = reportText(lang);
@@ -18,11 +17,11 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
   lines.push(`# ${md.title(run.id)}`, '');
   if (data.suiteChanged) lines.push(`> ${w.suiteChanged}`, '');
   lines.push(
-    `- ${md.suite}: ${m.suite.name}${m.suite.version ? ` v${m.suite.version}` : ''} (${w.tasks(m.suite.tasks)}, sha256 ${m.suite.hash.slice(0, 12)})`,
+    `- ${md.suite}: ${cell(m.suite.name)}${m.suite.version ? ` v${m.suite.version}` : ''} (${w.tasks(m.suite.tasks)}, sha256 ${m.suite.hash.slice(0, 12)})`,
     ...(m.view ? [`- ${md.resultView(m.view.resultTokens, m.view.queryTool)}`] : []),
-    `- ${md.model}: ${m.model.ref} (${m.model.backend}${m.model.sha256 ? `, sha256 ${m.model.sha256.slice(0, 12)}` : ''}${m.model.quantization ? `, ${m.model.quantization}` : ''}${m.model.chatTemplate ? `, ${m.model.chatTemplate}` : ''})`,
+    `- ${md.model}: ${cell(m.model.ref)} (${m.model.backend}${m.model.sha256 ? `, sha256 ${m.model.sha256.slice(0, 12)}` : ''}${m.model.quantization ? `, ${m.model.quantization}` : ''}${m.model.chatTemplate ? `, ${cell(m.model.chatTemplate)}` : ''})`,
     `- ${md.sampling(m.sampling.samples, m.sampling.temperature, m.sampling.seed, m.sampling.maxSteps)}`,
-    `- ${md.backend}: ${m.backend.mode}${m.backend.snapshot ? ` snapshot ${m.backend.snapshot}` : ''}${m.backend.emulatorSeed !== null ? md.emulatorSeed(m.backend.emulatorSeed) : ''}`,
+    `- ${md.backend}: ${m.backend.mode}${m.backend.snapshot ? ` snapshot ${cell(m.backend.snapshot)}` : ''}${m.backend.emulatorSeed !== null ? md.emulatorSeed(m.backend.emulatorSeed) : ''}`,
     `- ${md.app(m.app.version, w.status[s.status], s.attempts, s.passed)}`,
     ...(m.audit ? [`- ${md.audit(m.audit.entries, m.audit.head)}`] : []),
     '',
@@ -65,7 +64,7 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
   for (const t of data.tasks) {
     const failures = taskFailures(t.attempts, lang);
     lines.push(
-      `| ${t.id} | ${t.task?.level ?? ''} | ${t.c}/${t.n} | ${cell(failures)} | ${cell(JSON.stringify(t.attempts[0]?.expected ?? null))} | ${cell(t.task?.query_ko ?? '')} |`,
+      `| ${cell(t.id)} | ${t.task?.level ?? ''} | ${t.c}/${t.n} | ${cell(failures)} | ${cell(JSON.stringify(t.attempts[0]?.expected ?? null))} | ${cell(t.task?.query_ko ?? '')} |`,
     );
   }
   const failed = data.tasks.filter((t) => t.c < t.n);
@@ -75,18 +74,18 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
       const a = t.attempts.find((x) => x.verdict !== 'pass')!;
       lines.push(
         '',
-        `### ${md.attemptHeading(t.id, a.sample, a.failure ? benchTerm(lang, 'failure', a.failure) : a.verdict)}`,
+        `### ${md.attemptHeading(cell(t.id), a.sample, a.failure ? benchTerm(lang, 'failure', a.failure) : a.verdict)}`,
         '',
-        `> ${t.task?.query_ko ?? ''}`,
+        `> ${cell(t.task?.query_ko)}`,
         '',
         `${w.reference}:`,
         '',
       );
-      for (const step of t.task?.plan.steps ?? []) lines.push(`1. \`${planLine(step)}\``);
+      for (const step of t.task?.plan.steps ?? []) lines.push(`1. ${codeSpan(planLine(step))}`);
       lines.push('', `${w.agent}:`, '');
       for (const c of a.calls)
         lines.push(
-          `1. \`${callLine(c.tool, c.arguments)}\` ${c.ok ? '✓' : `✗ ${c.refused ?? c.errorKind ?? ''}${c.injected ? ` (${w.injected(c.injected)})` : ''}`}`,
+          `1. ${codeSpan(callLine(c.tool, c.arguments))} ${c.ok ? '✓' : `✗ ${cell(c.refused ?? c.errorKind)}${c.injected ? ` (${w.injected(c.injected)})` : ''}`}`,
         );
       lines.push('', `${w.answer}: ${cell(a.answer ?? w.noAnswer)}`, '', `${md.why}: ${cell(sayRecorded(lang, a.detailSaid, a.detail))}`);
     }
