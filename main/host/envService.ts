@@ -14,9 +14,17 @@ import { functionName, functionSchema } from '../core/catalog/functionSchema.ts'
 import { KopaError, toErrorPayload, type ErrorCode } from '../core/errors.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
 import type { MetricContext } from '../core/bench/stepMetrics.ts';
-import { rewardOf } from '../core/reward/reward.ts';
+import { KOPA_WEIGHTS, rewardOf } from '../core/reward/reward.ts';
+import {
+  checkCompletionSize,
+  checkedReference,
+  checkedWeights,
+  DEFAULT_REWARD_LIMITS,
+  RewardItemError,
+  type RewardLimits,
+} from '../core/reward/rewardRequest.ts';
 import { fromTrainerMessages, TrainerMessageError } from '../core/reward/trainerMessages.ts';
-import { rewardComponents, rewardPresets, type RewardComponent, type RewardPreset, type RewardReference } from '../core/reward/types.ts';
+import { rewardPresets, type RewardPreset, type RewardReference } from '../core/reward/types.ts';
 import { EpisodeResults } from '../core/view/EpisodeResults.ts';
 import type { Engine } from '../engine/Engine.ts';
 import { lintContext } from '../engine/bench/catalogFacts.ts';
@@ -35,13 +43,18 @@ export interface EnvServiceOptions {
   host?: string;
   /** Defaults to 0 (a free port). */
   port?: number;
-  /** Bearer token every request must carry. Defaults to 32 random bytes, hex. */
+  /** Bearer token every request must carry, 32 characters or more. Defaults to 32 random bytes, hex. */
   token?: string;
   /** Largest request body, in bytes. Defaults to 8 MiB. */
   maxBodyBytes?: number;
   /** Episodes whose results are kept for the query tool, oldest dropped first. Defaults to 10,000. */
   maxEpisodes?: number;
+  /** Bounds on one reward item (calls, messages, trajectories, steps). Defaults: DEFAULT_REWARD_LIMITS. */
+  rewardLimits?: Partial<RewardLimits>;
 }
+
+/** The shortest token the service accepts: a guessable token would let any local process drive rollouts. */
+export const MIN_TOKEN_LENGTH = 32;
 
 export interface EnvService {
   readonly url: string;
@@ -67,6 +80,17 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
   });
 }
 
+/** A tool name from the request path; a malformed percent-escape is the client's mistake, not the service's. */
+function toolNameOf(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    throw new KopaError('InvalidRequest', `The tool name in the path is not valid percent-encoding: ${encoded.slice(0, 100)}`, {
+      hint: 'GET /v1/tools lists the names.',
+    });
+  }
+}
+
 function sameToken(given: string | undefined, token: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
@@ -79,7 +103,12 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
     throw new KopaError('Usage', 'Rollouts never reach live APIs: serve the emulator or a replay snapshot.', {
       hint: 'kopa serve-env --mode replay --snapshot NAME',
     });
+  if (options.token !== undefined && options.token.length < MIN_TOKEN_LENGTH)
+    throw new KopaError('Usage', `The service token must be at least ${MIN_TOKEN_LENGTH} characters long.`, {
+      hint: 'Leave --token out and the service makes one, or use e.g. openssl rand -hex 32.',
+    });
   const token = options.token ?? randomBytes(32).toString('hex');
+  const limits: RewardLimits = { ...DEFAULT_REWARD_LIMITS, ...options.rewardLimits };
   const maxBody = options.maxBodyBytes ?? 8 * 2 ** 20;
   const catalog = engine.catalog();
   const lint = lintContext(catalog);
@@ -123,46 +152,56 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
     return { content: view.text, ok: result.ok, ...(result.error ? { error: result.error.kind } : {}) };
   };
 
-  const reward = (body: Record<string, unknown>): unknown => {
-    const preset = (body.preset ?? options.preset ?? 'kopa') as RewardPreset;
-    if (!rewardPresets.includes(preset))
-      throw new KopaError('InvalidRequest', `Unknown preset "${String(preset)}".`, { hint: `One of ${rewardPresets.join(', ')}.` });
-    const weights = body.weights as Partial<Record<RewardComponent, number>> | undefined;
-    if (
-      weights !== undefined &&
-      (typeof weights !== 'object' || Object.entries(weights).some(([k, v]) => !rewardComponents.includes(k as RewardComponent) || typeof v !== 'number'))
-    ) {
-      throw new KopaError('InvalidRequest', `"weights" maps components (${rewardComponents.join(', ')}) to numbers.`);
-    }
-    if (!Array.isArray(body.items)) throw new KopaError('InvalidRequest', '"items" must be a list of {sample_id or reference, completion}.');
-    const results = body.items.map((raw: unknown) => {
-      const item = (raw ?? {}) as { sample_id?: unknown; reference?: RewardReference; completion?: unknown; metric?: unknown };
-      const known = typeof item.sample_id === 'number' ? samples.get(item.sample_id) : undefined;
-      if (item.sample_id !== undefined && !known)
-        return {
-          error: {
-            code: 'NotFound',
-            message: `There is no sample ${String(item.sample_id)}${options.dataset ? ` in dataset ${options.dataset}` : ' (start the service with --dataset)'}.`,
-          },
-        };
-      const reference = known?.reference ?? item.reference;
-      if (!reference || !Array.isArray(reference.trajectories))
-        return {
-          error: { code: 'InvalidRequest', message: 'Each item needs a sample_id or a reference {query, offered, trajectories, answer, expected, year}.' },
-        };
+  /** One item's reward, or its own error: nothing one item holds can fail the others. */
+  const rewardItem = (raw: unknown, preset: RewardPreset, weights: Partial<Record<string, number>> | undefined): Record<string, unknown> => {
+    const item = (raw ?? {}) as { sample_id?: unknown; reference?: unknown; completion?: unknown };
+    if (typeof item !== 'object' || Array.isArray(item))
+      return { error: { code: 'InvalidRequest', message: 'Each item is an object {sample_id or reference, completion}.' } };
+    const known = typeof item.sample_id === 'number' ? samples.get(item.sample_id) : undefined;
+    if (item.sample_id !== undefined && !known)
+      return {
+        error: {
+          code: 'NotFound',
+          message: `There is no sample ${String(item.sample_id)}${options.dataset ? ` in dataset ${options.dataset}` : ' (start the service with --dataset)'}.`,
+        },
+      };
+    if (!known && item.reference === undefined)
+      return {
+        error: { code: 'InvalidRequest', message: 'Each item needs a sample_id or a reference {query, offered, trajectories, answer, expected, year}.' },
+      };
+    try {
+      const reference = known?.reference ?? checkedReference(item.reference, limits);
       const metric = known?.metric ?? {
         query: reference.query,
         incidental: (tool: string, param: string) => lint.incidental(tool, param),
         mention: () => undefined,
       };
-      try {
-        const r = rewardOf({ messages: fromTrainerMessages(item.completion) }, reference, metric, { preset, weights });
-        return { reward: r.reward, components: r.components, notes: r.notes, weights: r.weights };
-      } catch (error) {
-        if (error instanceof TrainerMessageError) return { error: { code: 'InvalidRequest', message: error.message } };
-        throw error;
-      }
-    });
+      checkCompletionSize(item.completion, limits);
+      const r = rewardOf({ messages: fromTrainerMessages(item.completion) }, reference, metric, { preset, weights });
+      return { reward: r.reward, components: r.components, notes: r.notes, weights: r.weights };
+    } catch (error) {
+      if (error instanceof TrainerMessageError || error instanceof RewardItemError) return { error: { code: 'InvalidRequest', message: error.message } };
+      return { error: toErrorPayload(error) };
+    }
+  };
+
+  const reward = async (body: Record<string, unknown>): Promise<unknown> => {
+    const preset = (body.preset ?? options.preset ?? 'kopa') as RewardPreset;
+    if (!rewardPresets.includes(preset))
+      throw new KopaError('InvalidRequest', `Unknown preset "${String(preset)}".`, { hint: `One of ${rewardPresets.join(', ')}.` });
+    let weights: Partial<Record<string, number>> | undefined;
+    try {
+      weights = checkedWeights(body.weights, KOPA_WEIGHTS);
+    } catch (error) {
+      throw new KopaError('InvalidRequest', (error as Error).message);
+    }
+    if (!Array.isArray(body.items)) throw new KopaError('InvalidRequest', '"items" must be a list of {sample_id or reference, completion}.');
+    const results: Record<string, unknown>[] = [];
+    for (const raw of body.items) {
+      results.push(rewardItem(raw, preset, weights));
+      // Between items the service answers whatever else is waiting (a rollout's tool call, another batch).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return { preset, rewards: results.map((r) => ('reward' in r ? r.reward : null)), results };
   };
 
@@ -196,8 +235,8 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
           throw new KopaError('InvalidRequest', 'The request body is not JSON.');
         }
         if (!body || typeof body !== 'object' || Array.isArray(body)) throw new KopaError('InvalidRequest', 'The request body must be a JSON object.');
-        if (url.pathname.startsWith('/v1/tools/')) return send(res, 200, await runTool(decodeURIComponent(url.pathname.slice('/v1/tools/'.length)), body));
-        if (url.pathname === '/v1/reward') return send(res, 200, reward(body));
+        if (url.pathname.startsWith('/v1/tools/')) return send(res, 200, await runTool(toolNameOf(url.pathname.slice('/v1/tools/'.length)), body));
+        if (url.pathname === '/v1/reward') return send(res, 200, await reward(body));
         throw new KopaError('NotFound', `No POST ${url.pathname} here.`, { hint: 'POST /v1/tools/{name} or /v1/reward.' });
       } catch (error) {
         const payload = toErrorPayload(error);

@@ -16,13 +16,21 @@ const scalarMembers = (expected: unknown): unknown[] =>
 
 type Result = { tool: string; items: Record<string, unknown>[]; totalCount?: number | null };
 
-/** Where results hold a value: "tool|field" for each row field, "tool|totalCount" for the count the API reported. */
-function placesOf(results: Result[], key: string): Set<string> {
+/**
+ * Where results hold a value: "tool|field" for each row field, "tool|totalCount" for the count the API reported;
+ * only among `within` when given (an attempt's results are many, the reference's places few).
+ */
+function placesOf(results: Result[], key: string, within?: Set<string>): Set<string> {
   const out = new Set<string>();
+  const wanted = (place: string): boolean => !within || within.has(place);
   for (const r of results) {
-    if (r.totalCount !== undefined && r.totalCount !== null && valueKey(r.totalCount) === key) out.add(`${r.tool}|totalCount`);
+    if (r.totalCount !== undefined && r.totalCount !== null && wanted(`${r.tool}|totalCount`) && valueKey(r.totalCount) === key)
+      out.add(`${r.tool}|totalCount`);
     for (const row of r.items)
-      for (const [field, v] of Object.entries(row)) if ((typeof v === 'string' || typeof v === 'number') && valueKey(v) === key) out.add(`${r.tool}|${field}`);
+      for (const [field, v] of Object.entries(row)) {
+        const place = `${r.tool}|${field}`;
+        if ((typeof v === 'string' || typeof v === 'number') && !out.has(place) && wanted(place) && valueKey(v) === key) out.add(place);
+      }
   }
   return out;
 }
@@ -65,6 +73,6 @@ export function isGrounded(input: GroundingInput): boolean {
     if (reference.size === 0) return fetched;
     // Looked up: a result of this attempt holds it where the reference's does (the same tool's field, not a 2 that
     // happens to be some other row's number).
-    return [...placesOf(asked, key)].some((place) => reference.has(place));
+    return placesOf(asked, key, reference).size > 0;
   });
 }

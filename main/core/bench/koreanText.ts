@@ -15,17 +15,20 @@ const SIDO_VARIANTS: [string, string][] = (() => {
   return pairs.sort((a, b) => b[0].length - a[0].length);
 })();
 
+/** All variants in one pass (longest first, so 서울특별시 wins over 서울시): scoring normalises every argument value. */
+const VARIANT = new RegExp(SIDO_VARIANTS.map(([variant]) => variant).join('|'), 'g');
+const SHORT = new Map(SIDO_VARIANTS);
+
 /** 시도 names to their short form, and a city's 시 dropped before its 구 (수원시 팔달구 → 수원 팔달구). */
 export function canonicalRegions(text: string): string {
-  let out = text.normalize('NFC');
-  for (const [variant, short] of SIDO_VARIANTS) out = out.split(variant).join(short);
+  const out = text.normalize('NFC').replace(VARIANT, (variant) => SHORT.get(variant)!);
   // Only a whole word names a city (수원시, not the 광역시 of 광주광역시 서구).
   return out.replace(/(^|[\s,(])([가-힣]{1,3})시(\s*)([가-힣]{1,4}구)(?=[\s,.)은는이가을를의에]|$)/g, '$1$2$3$4');
 }
 
 /** Text reduced to letters and digits, lower case, regions canonical: what "the same words" means here. */
 export function normaliseText(text: string): string {
-  return canonicalRegions(String(text))
-    .toLowerCase()
-    .replace(/[\s\p{P}\p{S}]+/gu, '');
+  const raw = String(text);
+  // ASCII has no 시도 name to shorten and nothing to compose: scoring normalises every value, most of them codes.
+  return (/^[\x20-\x7e]*$/.test(raw) ? raw : canonicalRegions(raw)).toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
 }

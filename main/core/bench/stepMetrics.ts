@@ -7,6 +7,7 @@ import type { TraceStep } from '../plan/types.ts';
 import { QUERY_TOOL } from '../view/queryRows.ts';
 import { normaliseText } from './koreanText.ts';
 import type { AttemptCall } from './attempt.ts';
+import { SeenValues } from './seenValues.ts';
 import type { Provenance, StepMetrics } from './types.ts';
 
 export interface MetricContext {
@@ -52,7 +53,7 @@ function scoredValues(call: AttemptCall, sourceOf: (handle: string) => string | 
 
 const leaves = (value: unknown): unknown[] => (Array.isArray(value) ? value.flatMap(leaves) : [value]);
 
-function collectValues(value: unknown, into: Set<string>): void {
+function collectValues(value: unknown, into: SeenValues): void {
   if (value === null || value === undefined) return;
   if (Array.isArray(value)) value.forEach((v) => collectValues(v, into));
   else if (typeof value === 'object') Object.values(value).forEach((v) => collectValues(v, into));
@@ -63,7 +64,7 @@ function collectValues(value: unknown, into: Set<string>): void {
  * Whether a code is earlier codes written one after another (a PNU is 시군구 + 법정동 + 산 + 본번 + 부번): parts of
  * three or more digits, with at most one shorter part, so that no made-up number passes as a string of digits.
  */
-function isConcatenation(value: string, seen: Set<string>): boolean {
+function isConcatenation(value: string, seen: SeenValues): boolean {
   if (!/^\d{6,}$/.test(value)) return false;
   // best[i]: fewest short parts needed to write value[0, i), or Infinity.
   const best = new Array<number>(value.length + 1).fill(Infinity);
@@ -79,28 +80,25 @@ function isConcatenation(value: string, seen: Set<string>): boolean {
 }
 
 /** Whether a value can be read off an earlier output: as it is, zero-padded, as a code's leading or trailing part, or joined from codes. */
-function fromOutput(value: string, seen: Set<string>): boolean {
+function fromOutput(value: string, seen: SeenValues): boolean {
   if (seen.has(value)) return true;
   const number = Number(value);
   if (/^\d+$/.test(value) && seen.has(String(number))) return true;
-  for (const v of seen) {
-    if (/^\d{4,}$/.test(v) && /^\d{2,}$/.test(value) && value.length < v.length && (v.startsWith(value) || v.endsWith(value))) return true;
-    if (Number.isFinite(number) && value.includes('.') && Math.abs(Number(v) - number) < 1e-6) return true;
-  }
+  if (seen.isCodePart(value)) return true;
+  if (value.includes('.') && seen.hasNumberNear(number)) return true;
   return isConcatenation(value, seen);
 }
 
 /** A phrase whose every word the request or an earlier output has ("서울특별시 마포구 " & a deal's 법정동 name). */
-function composed(text: string, query: string, seen: Set<string>): boolean {
+function composed(text: string, query: string, seen: SeenValues): boolean {
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length < 2) return false;
-  const seenWords = new Set([...seen].flatMap((v) => v.split(/\s+/)));
-  return words.every((w) => seenWords.has(w) || query.includes(normaliseText(w)));
+  return words.every((w) => seen.hasWord(w) || query.includes(normaliseText(w)));
 }
 
-export function provenanceOf(value: unknown, tool: string, param: string, seen: Set<string>, ctx: MetricContext): Provenance {
+/** Where a value came from; `query` is the request normalised (once per attempt: it is long, and values are many). */
+function provenanceOf(value: unknown, tool: string, param: string, seen: SeenValues, ctx: MetricContext, query: string): Provenance {
   const text = String(value).trim();
-  const query = normaliseText(ctx.query);
   const mention = ctx.mention(tool, param, value);
   if ((text !== '' && query.includes(normaliseText(text))) || (mention !== undefined && query.includes(normaliseText(mention)))) return 'user';
   if (fromOutput(text, seen) || composed(text, query, seen)) return 'tool';
@@ -118,7 +116,39 @@ function sameValue(a: unknown, b: unknown): boolean {
   return la.length === lb.length && la.every((v, i) => v === lb[i]);
 }
 
-export function stepMetrics(calls: AttemptCall[], reference: TraceStep[], ctx: MetricContext): StepMetrics {
+/** Where an attempt's argument values came from: the same against every trajectory, so it can be computed once. */
+export interface CallProvenance {
+  provenance: Record<Provenance, number>;
+  invented: string[];
+}
+
+export function callProvenance(calls: AttemptCall[], ctx: MetricContext): CallProvenance {
+  const provenance: Record<Provenance, number> = { user: 0, tool: 0, invented: 0 };
+  const invented: string[] = [];
+  // What the model could read: the rows each result view showed it, and the result's handle.
+  const seen = new SeenValues();
+  const query = normaliseText(ctx.query);
+  const sources = new Map<string, string>();
+  const sourceOf = (handle: string): string | undefined => sources.get(handle);
+  for (const call of calls) {
+    for (const { tool, param, value } of scoredValues(call, sourceOf, ctx)) {
+      const p = provenanceOf(value, tool, param, seen, ctx, query);
+      provenance[p]++;
+      if (p === 'invented') invented.push(`${call.tool}.${param}=${String(value)}`);
+    }
+    if (call.ok) {
+      collectValues(call.shown ?? call.items, seen);
+      if (call.handle) {
+        seen.add(call.handle);
+        sources.set(call.handle, call.tool === QUERY_TOOL ? (sourceOf(String(call.arguments.result)) ?? QUERY_TOOL) : call.tool);
+      }
+    }
+  }
+  return { provenance, invented };
+}
+
+/** The metrics of calls against one trajectory; `known` is their provenance when the caller has it already. */
+export function stepMetrics(calls: AttemptCall[], reference: TraceStep[], ctx: MetricContext, known?: CallProvenance): StepMetrics {
   const used = new Set(calls.map((c) => c.tool));
   const needed = new Set(reference.map((s) => s.tool));
   const hits = [...used].filter((t) => needed.has(t)).length;
@@ -147,40 +177,28 @@ export function stepMetrics(calls: AttemptCall[], reference: TraceStep[], ctx: M
     }
   }
 
-  const provenance: Record<Provenance, number> = { user: 0, tool: 0, invented: 0 };
-  const invented: string[] = [];
-  // What the model could read: the rows each result view showed it, and the result's handle.
-  const seen = new Set<string>();
-  const sources = new Map<string, string>();
-  const sourceOf = (handle: string): string | undefined => sources.get(handle);
-  for (const call of calls) {
-    for (const { tool, param, value } of scoredValues(call, sourceOf, ctx)) {
-      const p = provenanceOf(value, tool, param, seen, ctx);
-      provenance[p]++;
-      if (p === 'invented') invented.push(`${call.tool}.${param}=${String(value)}`);
+  // Walked from the end, so each injected failure asks only whether its tool succeeded at some later call.
+  let faultsMet = 0;
+  let faultsRecovered = 0;
+  const succeededLater = new Set<string>();
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const call = calls[i]!;
+    if (call.injected) {
+      faultsMet++;
+      if (succeededLater.has(call.tool)) faultsRecovered++;
     }
-    if (call.ok) {
-      collectValues(call.shown ?? call.items, seen);
-      if (call.handle) {
-        seen.add(call.handle);
-        sources.set(call.handle, call.tool === QUERY_TOOL ? (sourceOf(String(call.arguments.result)) ?? QUERY_TOOL) : call.tool);
-      }
-    }
+    if (call.ok) succeededLater.add(call.tool);
   }
-
-  const faulted = calls.map((c, i) => ({ c, i })).filter(({ c }) => c.injected);
-  const faultsRecovered = faulted.filter(({ c, i }) => calls.slice(i + 1).some((later) => later.tool === c.tool && later.ok)).length;
 
   return {
     toolPrecision,
     toolRecall,
     toolF1,
     argumentAccuracy: argsTotal ? argsRight / argsTotal : 1,
-    provenance,
-    invented,
+    ...(known ?? callProvenance(calls, ctx)),
     stepsUsed: calls.length,
     stepsNeeded: reference.length,
-    faultsMet: faulted.length,
+    faultsMet,
     faultsRecovered,
   };
 }

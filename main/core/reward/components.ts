@@ -16,7 +16,7 @@
 import { compareAnswer } from '../bench/comparators.ts';
 import { answerCandidates, type AnswerCandidates } from '../bench/competitors.ts';
 import { FETCHED_ARGUMENTS, isGrounded } from '../bench/grounding.ts';
-import { stepMetrics, type MetricContext } from '../bench/stepMetrics.ts';
+import { callProvenance, stepMetrics, type CallProvenance, type MetricContext } from '../bench/stepMetrics.ts';
 import type { AttemptRecord } from '../bench/attempt.ts';
 import type { TraceStep } from '../plan/types.ts';
 import type { RewardComponents, RewardReference } from './types.ts';
@@ -32,8 +32,9 @@ function againstTrajectory(
   attempt: AttemptRecord,
   steps: TraceStep[],
   metric: MetricContext,
+  provenance: CallProvenance,
 ): { toolChoice: number; toolRecall: number; arguments: number; provenance: number; invented: string[] } {
-  const m = stepMetrics(attempt.calls, steps, metric);
+  const m = stepMetrics(attempt.calls, steps, metric, provenance);
   const values = m.provenance.user + m.provenance.tool + m.provenance.invented;
   return {
     toolChoice: m.toolF1,
@@ -52,7 +53,8 @@ function candidatesOf(reference: RewardReference): AnswerCandidates {
 
 export function scoreComponents(attempt: AttemptRecord, malformed: string[], reference: RewardReference, metric: MetricContext): ComponentScore {
   const notes: string[] = [...malformed];
-  const candidates = reference.trajectories.map((steps, i) => ({ i, steps, score: againstTrajectory(attempt, steps, metric) }));
+  const provenance = callProvenance(attempt.calls, metric);
+  const candidates = reference.trajectories.map((steps, i) => ({ i, steps, score: againstTrajectory(attempt, steps, metric, provenance) }));
   const best = candidates.reduce((a, b) => (b.score.toolChoice + b.score.arguments > a.score.toolChoice + a.score.arguments ? b : a));
   const calls = attempt.calls;
   const silent = calls.length === 0 && (attempt.answer ?? '').trim() === '';

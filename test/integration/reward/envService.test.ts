@@ -104,13 +104,120 @@ describe('kopa serve-env', () => {
   });
 });
 
+/** A completion that makes `n` calls of the sample's first tool (each answered with a view of its own values), then the reference's. */
+function floodedCompletion(sample: SynthSample, n: number): unknown[] {
+  const messages = referenceMessages(sample.walk.trace.steps, sample.answerText);
+  const first = sample.walk.trace.steps[0]!;
+  const calls = Array.from({ length: n }, (_, i) => ({
+    id: `flood${i}`,
+    name: functionName(first.tool),
+    arguments: { ...first.args, flood: `${i} 번 ${i}77777` },
+  }));
+  const results = calls.map((c, i) => ({
+    role: 'tool' as const,
+    toolCallId: c.id,
+    name: c.name,
+    content: JSON.stringify({
+      result: `r${i + 100}`,
+      totalCount: 2,
+      fields: ['a', 'b'],
+      data: [
+        [`${i}123456`, `이름 ${i}`],
+        [`x${i}`, i],
+      ],
+    }),
+  }));
+  return toTrainerMessages([{ role: 'assistant', content: '', toolCalls: calls }, ...results, ...messages]);
+}
+
+describe('kopa serve-env against a hostile trainer', () => {
+  it('scores the good items of a batch and gives each malformed one its own error', async () => {
+    const sample = samples[0]!;
+    const good = { sample_id: sample.ordinal, completion: toTrainerMessages(referenceMessages(sample.walk.trace.steps, sample.answerText)) };
+    const inline = {
+      query: '질문',
+      offered: ['kasi.getRestDeInfo'],
+      trajectories: [[]],
+      answer: { expr: '1', compare: 'number' },
+      expected: 1,
+      year: 2025,
+    };
+    const bad = [
+      { ...inline, trajectories: [] },
+      { ...inline, trajectories: [null] },
+      { ...inline, answer: undefined },
+      { ...inline, offered: 5 },
+      { ...inline, trajectories: Array.from({ length: 300_000 }, () => []) },
+    ];
+    const { status, json } = await post('/v1/reward', { items: [good, ...bad.map((reference) => ({ reference, completion: [] })), good] });
+    expect(status).toBe(200);
+    expect(json.rewards).toEqual([1, null, null, null, null, null, 1]);
+    const results = json.results as { error?: { code: string; message: string } }[];
+    for (const r of results.slice(1, 6)) expect(r.error?.code).toBe('InvalidRequest');
+    expect(results[5]!.error!.message).toContain('300000 trajectories; at most 64');
+  });
+
+  it('answers malformed names and weights with 400, never 500', async () => {
+    expect(await post('/v1/tools/%E0%A4%A', { arguments: {} })).toMatchObject({ status: 400, json: { error: { code: 'InvalidRequest' } } });
+    const item = { sample_id: samples[0]!.ordinal, completion: [] };
+    for (const weights of ['null', '{"outcome": -0.5}', '{"outcome": 1e309}', '{"outcome": "1"}', '{"bonus": 1}', '{"outcome": 1}'])
+      expect(await post('/v1/reward', `{"weights": ${weights}, "items": [${JSON.stringify(item)}]}`), weights).toMatchObject({
+        status: 400,
+        json: { error: { code: 'InvalidRequest' } },
+      });
+    expect((await post('/v1/reward', { weights: { outcome: 0.5 }, items: [item] })).status).toBe(200);
+  });
+
+  it('refuses a completion of more calls than a rollout makes, in its slot', async () => {
+    const sample = samples[0]!;
+    const { json } = await post('/v1/reward', { items: [{ sample_id: sample.ordinal, completion: floodedCompletion(sample, 1_001) }] });
+    expect((json.results as { error: { message: string } }[])[0]!.error.message).toContain(
+      `${1_001 + sample.walk.trace.steps.length} tool calls; at most 1000`,
+    );
+  });
+
+  it('keeps answering other requests while a batch of large completions is scored', async () => {
+    const { request } = await import('node:http');
+    const sample = samples[0]!;
+    const item = { sample_id: sample.ordinal, completion: floodedCompletion(sample, 1_000 - sample.walk.trace.steps.length) };
+    const body = JSON.stringify({ items: Array.from({ length: 16 }, () => item) });
+    const order: string[] = [];
+    // The tools are asked for once the whole batch is sent: the service is then reading or scoring it.
+    const sent = new Promise<void>((resolve) => {
+      const batch = request(`${service.url}/v1/reward`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      batch.once('finish', resolve);
+      batch.once('response', (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.once('end', () => {
+          const rewards = (JSON.parse(text) as { rewards: (number | null)[] }).rewards;
+          order.push(rewards.every((r) => typeof r === 'number') ? 'batch' : 'batch failed');
+        });
+      });
+      batch.end(body);
+    });
+    await sent;
+    const res = await fetch(`${service.url}/v1/tools`, { headers: { authorization: `Bearer ${service.token}` } });
+    order.push(`tools ${res.status}`);
+    await expect.poll(() => order.length, { timeout: 60_000 }).toBe(2);
+    expect(order).toEqual(['tools 200', 'batch']);
+  });
+});
+
 describe('kopa serve-env from the shell', () => {
   it('prints its address and token, serves the tools, refuses live mode, and stops on SIGTERM', async () => {
     const { spawn } = await import('node:child_process');
     const { kopaBin, repoRoot, runKopa } = await import('../../helpers/runCli.ts');
     const live = await runKopa(['--data-dir', fileTempDir(), 'serve-env', '--mode', 'live']);
     expect(live.code).toBe(2);
-    const child = spawn(process.execPath, [kopaBin, '--json', '--data-dir', fileTempDir(), 'serve-env', '--token', 'shell-token'], { cwd: repoRoot });
+    const short = await runKopa(['--data-dir', fileTempDir(), 'serve-env', '--token', 'shell-token']);
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain('at least 32 characters');
+    const token = 'shell-token-'.padEnd(40, 'x');
+    const child = spawn(process.execPath, [kopaBin, '--json', '--data-dir', fileTempDir(), 'serve-env', '--token', token], { cwd: repoRoot });
     try {
       const info = await new Promise<{ url: string; token: string }>((resolve, reject) => {
         let out = '';
@@ -124,8 +231,8 @@ describe('kopa serve-env from the shell', () => {
         });
         child.once('exit', (code) => reject(new Error(`serve-env exited ${code}`)));
       });
-      expect(info.token).toBe('shell-token');
-      const res = await fetch(`${info.url}/v1/tools`, { headers: { authorization: 'Bearer shell-token' } });
+      expect(info.token).toBe(token);
+      const res = await fetch(`${info.url}/v1/tools`, { headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(200);
     } finally {
       child.kill('SIGTERM');
