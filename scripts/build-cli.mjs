@@ -14,7 +14,8 @@ const requireShim = "import { createRequire as __kopaCreateRequire } from 'node:
 
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'main/cli/main.ts' },
+  // The model inspector runs as a child process of its own (native/llama/ggufInspect.ts finds it beside its chunk).
+  entryPoints: { main: 'main/cli/main.ts', ggufInspectWorker: 'native/llama/ggufInspectWorker.ts' },
   outdir: out,
   bundle: true,
   splitting: true,

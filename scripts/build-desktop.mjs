@@ -18,6 +18,14 @@ await Promise.all([
   build({ ...common, entryPoints: ['main/desktop/main.ts'], outfile: path.join(out, 'main.mjs'), format: 'esm', banner: { js: requireShim } }),
   build({ ...common, entryPoints: ['main/desktop/preload.ts'], outfile: path.join(out, 'preload.cjs'), format: 'cjs' }),
   build({ ...common, entryPoints: ['main/host/utilityProcessEntry.ts'], outfile: path.join(out, 'engine.mjs'), format: 'esm', banner: { js: requireShim } }),
+  // The model inspector, a child process of the engine's (native/llama/ggufInspect.ts finds it beside engine.mjs).
+  build({
+    ...common,
+    entryPoints: ['native/llama/ggufInspectWorker.ts'],
+    outfile: path.join(out, 'ggufInspectWorker.mjs'),
+    format: 'esm',
+    banner: { js: requireShim },
+  }),
 ]);
 console.log(`desktop bundles written to ${path.relative(root, out)}`);
 
