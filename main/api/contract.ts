@@ -967,7 +967,8 @@ export interface EngineMethods {
   'jobs.cancel': { params: { id: string }; result: JobInfo };
   /** Streams a job's progress until it ends, then answers with its final state (at once for a finished job). */
   'jobs.watch': { params: { id: string }; result: JobInfo };
-  'jobs.resume': { params: { id: string }; result: JobInfo };
+  /** allowNetwork: leave for a job that calls live APIs; overwrite: leave to replace files it writes that exist. */
+  'jobs.resume': { params: { id: string; allowNetwork?: boolean; overwrite?: boolean }; result: JobInfo };
   /** `constants`: the multi-turn simulators' constants file (default: derived/multi_turn_backend_constants.json beside the data folder). */
   'bfcl.run': {
     params: {

@@ -193,7 +193,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'jobs.get': z.object({ id: text }).strict(),
   'jobs.cancel': z.object({ id: text }).strict(),
   'jobs.watch': z.object({ id: text }).strict(),
-  'jobs.resume': z.object({ id: text }).strict(),
+  'jobs.resume': z.object({ id: text, allowNetwork: z.boolean().optional(), overwrite: z.boolean().optional() }).strict(),
   'bfcl.run': z
     .object({
       data: text,

@@ -168,7 +168,7 @@ export class Engine implements EngineApi, EngineServices {
     'jobs.get': async ({ id }) => this.jobs.get(id),
     'jobs.cancel': async ({ id }) => this.jobs.cancel(id),
     'jobs.watch': ({ id }, options) => this.jobs.watch(id, options),
-    'jobs.resume': async ({ id }) => this.jobs.resume(id),
+    'jobs.resume': async ({ id, allowNetwork, overwrite }) => this.jobs.resume(id, { allowNetwork, overwrite }),
     'bfcl.run': (params, options) => bfclRun(this, params, options),
     'bfcl.check': async (params) => bfclCheck(params),
     'bfcl.conformance': async (params, options) => bfclConformance(params, options),

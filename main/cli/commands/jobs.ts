@@ -6,12 +6,19 @@ import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { errorText, stageLabel, type Locale } from '../../core/i18n/strings.ts';
 import { formatMoment } from '../../core/i18n/moments.ts';
+import { jobReach } from '../../core/jobs/jobReach.ts';
 
 function progressOf(job: JobInfo, locale: Locale): string {
   const p = job.progress;
   if (!p) return '';
   const stage = stageLabel(locale, p.stage);
   return p.total ? `${stage} ${p.done ?? 0}/${p.total}` : stage;
+}
+
+/** Where a job's calls go and what it writes, in one cell: "live → out.jsonl". */
+function reachOf(job: JobInfo): string {
+  const reach = jobReach(job.method, job.params);
+  return [reach.mode, ...reach.outputs.slice(0, 1)].join(' → ');
 }
 
 function renderJobs(jobs: JobInfo[], ctx: CommandContext): string {
@@ -22,6 +29,7 @@ function renderJobs(jobs: JobInfo[], ctx: CommandContext): string {
       method: j.method,
       status: j.status,
       progress: j.status === 'running' ? progressOf(j, ctx.locale) : '',
+      reaches: reachOf(j),
       started: formatMoment(j.createdAt, ctx.locale),
       resumable: j.resumable ? ctx.t('cli.yes') : '',
     })),
@@ -37,11 +45,23 @@ export function registerJobs(program: Command, context: () => CommandContext): v
   jobs
     .command('resume')
     .argument('<id>', 'a job that was interrupted, failed or cancelled')
-    .action(async (id: string) => {
+    .option('--live', 'the job calls live agency APIs (mode live or record): resume it anyway, as a fresh start with --mode live would')
+    .option('--overwrite', 'replace the files the job writes where they exist')
+    .action(async (id: string, options: { live?: boolean; overwrite?: boolean }) => {
       const ctx = context();
       const done = await ctx.withProgress((onProgress) =>
         ctx.withEngine(async (engine) => {
-          const job = await engine.call('jobs.resume', { id });
+          // Said before anything runs: the parameters come from the database, not from this command line.
+          const stored = await engine.call('jobs.get', { id });
+          const reach = jobReach(stored.method, stored.params);
+          ctx.out.note(
+            ctx.t('cli.jobs.willRun', {
+              method: stored.method,
+              mode: reach.mode,
+              outputs: reach.outputs.length ? ctx.t('cli.jobs.writes', { files: reach.outputs.join(', ') }) : '',
+            }),
+          );
+          const job = await engine.call('jobs.resume', { id, allowNetwork: options.live === true, overwrite: options.overwrite === true });
           return engine.call('jobs.watch', { id: job.id }, { onProgress });
         }),
       );

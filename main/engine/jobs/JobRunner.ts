@@ -9,6 +9,9 @@ import { fromErrorPayload, toErrorPayload } from '../../core/errors.ts';
 import type { SqliteDatabase } from '../../../native/sqlite/index.ts';
 import { JobRepository } from '../store/repositories/JobRepository.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { jobReach } from '../../core/jobs/jobReach.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 
 /** Methods whose work resumes when they run again with the same parameters. */
 const RESUMABLE = new Set<string>(['synth.run', 'bench.run', 'edges.verify', 'rollout.run']);
@@ -133,8 +136,12 @@ export class JobRunner {
     }
   }
 
-  /** Runs an interrupted, failed or cancelled job again with its parameters: resumable work picks up where it stopped. */
-  resume(id: string): JobInfo {
+  /**
+   * Runs an interrupted, failed or cancelled job again with its parameters: resumable work picks up where it stopped.
+   * The stored parameters are checked as a fresh start's are, and what they reach needs the same leave: calls to live
+   * APIs need `allowNetwork` (the consent a fresh start in live mode asks for), replacing an existing file `overwrite`.
+   */
+  resume(id: string, leave: { allowNetwork?: boolean; overwrite?: boolean } = {}): JobInfo {
     const job = this.get(id);
     if (!job.resumable) {
       throw saidError(
@@ -144,6 +151,16 @@ export class JobRunner {
           : { message: 'error.jobNotResumable', vars: { method: job.method } },
       );
     }
+    const reach = jobReach(job.method, job.params);
+    if (reach.network && !leave.allowNetwork)
+      throw saidError('InvalidRequest', {
+        message: 'error.resumeNetwork',
+        hint: 'error.resumeNetwork.hint',
+        vars: { id, method: job.method, mode: reach.mode },
+      });
+    const existing = reach.outputs.filter((file) => existsSync(path.resolve(file)));
+    if (existing.length > 0 && !leave.overwrite)
+      throw saidError('InvalidRequest', { message: 'error.resumeOverwrite', hint: 'error.resumeOverwrite.hint', vars: { id, files: existing.join(', ') } });
     return this.start(job.method, job.params, id);
   }
 

@@ -2,7 +2,7 @@
 // SHA-256 of their bytes (streamed, with progress, and reused while size and modification time stay the same),
 // and OpenAI-compatible servers on the agency network. Nothing is added unless it was read completely.
 import { createHash } from 'node:crypto';
-import { copyFileSync, createReadStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, createReadStream, existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ModelInfo, Progress } from '../../api/contract.ts';
 import type { AllowlistEntry } from '../../core/catalog/Catalog.ts';
@@ -103,6 +103,15 @@ export function serverEntry(baseUrl: string, id: string): AllowlistEntry {
     method: 'POST',
     toolId: `inference:${id}`,
   };
+}
+
+/** The path with links resolved, or as it is where it does not exist. */
+function realpathOr(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
 }
 
 export class ModelRegistry {
@@ -237,13 +246,20 @@ export class ModelRegistry {
     return (this.db.prepare('SELECT * FROM inference_servers').all() as ServerRow[]).map((r) => serverEntry(r.base_url, r.id));
   }
 
+  private insideModelsDir(file: string): boolean {
+    const relative = path.relative(realpathOr(this.modelsDir), realpathOr(file));
+    return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  }
+
   remove(id: string): ModelInfo {
     const info = this.get(id);
     if (!info) throw saidError('NotFound', { message: 'error.noModel', hint: 'error.noModelId.hint', vars: { ref: id } });
     if (info.kind === 'openai') this.db.prepare('DELETE FROM inference_servers WHERE id = ?').run(id);
     else {
       this.db.prepare('DELETE FROM models WHERE id = ?').run(id);
-      if (info.copied && existsSync(info.location)) rmSync(info.location);
+      // Only a copy the app made is deleted, and only inside its models folder: a location edited in the database
+      // to point elsewhere is left alone.
+      if (info.copied && this.insideModelsDir(info.location) && existsSync(info.location)) rmSync(info.location);
     }
     return info;
   }

@@ -1,5 +1,6 @@
 // One job's state: what it does, how far it got (with the stage the engine reports), and what can be done with it.
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { JobInfo } from '../../../main/api/contract.ts';
 import { useEngine } from '../api/EngineProvider.tsx';
 import { useEngineQuery } from '../api/queries.ts';
@@ -7,6 +8,9 @@ import { useLocale } from '../i18n.tsx';
 import { formatBytes, formatDateTime } from '../format.ts';
 import { modelLabel } from '../modelLabel.ts';
 import { errorText, stageLabel } from '../../../main/core/i18n/strings.ts';
+import { toErrorPayload } from '../../../main/core/errors.ts';
+import { jobReach } from '../../../main/core/jobs/jobReach.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 /** Stages whose progress counts bytes (hashing or copying a model file). */
 const BYTE_STAGES = new Set(['sha256', 'copy']);
@@ -71,6 +75,20 @@ export function JobProgress({ job }: { job: JobInfo }) {
   const queryClient = useQueryClient();
   const fraction = jobFraction(job);
   const refresh = (): void => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] });
+  const [failure, setFailure] = useState<{ message: string; hint?: string } | undefined>();
+  const act = (work: Promise<unknown> | undefined): void => {
+    setFailure(undefined);
+    void work?.then(refresh, (error: unknown) => setFailure(errorText(locale, toErrorPayload(error))));
+  };
+  // A resumed job runs its stored parameters: where they reach beyond this machine or over files, the analyst is
+  // shown that and asked first, as a fresh start in live mode asks.
+  const reach = jobReach(job.method, job.params);
+  const resume = (): void => act(api?.call('jobs.resume', { id: job.id, allowNetwork: reach.network, overwrite: reach.outputs.length > 0 }));
+  const resumeButton = (onClick?: () => void) => (
+    <button type="button" className="small" onClick={onClick} data-testid="job-resume">
+      {t('job.resume')}
+    </button>
+  );
   const p = job.progress;
   return (
     <li className={`job job-${job.status}`} data-testid="job" data-status={job.status}>
@@ -104,17 +122,34 @@ export function JobProgress({ job }: { job: JobInfo }) {
         </div>
       )}
       {job.error && <p className="error">{errorText(locale, job.error).message}</p>}
+      {failure && (
+        <p className="error" role="alert">
+          {failure.message}
+          {failure.hint && <span className="muted"> {failure.hint}</span>}
+        </p>
+      )}
       <div className="row">
         {job.status === 'running' && (
-          <button type="button" className="ghost small" onClick={() => void api?.call('jobs.cancel', { id: job.id }).then(refresh)}>
+          <button type="button" className="ghost small" onClick={() => act(api?.call('jobs.cancel', { id: job.id }))}>
             {t('job.cancel')}
           </button>
         )}
-        {job.resumable && (
-          <button type="button" className="small" onClick={() => void api?.call('jobs.resume', { id: job.id }).then(refresh)} data-testid="job-resume">
-            {t('job.resume')}
-          </button>
-        )}
+        {job.resumable &&
+          (reach.network || reach.outputs.length > 0 ? (
+            <ConfirmDialog
+              trigger={resumeButton()}
+              title={t('job.resumeTitle')}
+              description={`${t('job.resumeReach', {
+                mode: reach.mode,
+                outputs: reach.outputs.length ? t('job.resumeWrites', { files: reach.outputs.join(', ') }) : '',
+              })}${reach.network ? t('job.resumeLive') : ''}`}
+              confirmLabel={t('job.resumeConfirm')}
+              danger={reach.network}
+              onConfirm={resume}
+            />
+          ) : (
+            resumeButton(resume)
+          ))}
       </div>
     </li>
   );
