@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { APP_NAME, APP_VERSION } from '../core/appInfo.ts';
-import type { CallOptions, EngineApi, EngineHost, EngineStatus, MethodName, ParamsOf, ResultOf } from '../api/contract.ts';
+import type { CallOptions, EngineApi, EngineHost, EngineStatus, JobMethod, MethodName, ParamsOf, ResultOf } from '../api/contract.ts';
 import { parseCall } from '../api/schemas.ts';
 import type { LlamaRuntime, LlamaRuntimeOptions } from '../../native/llama/index.ts';
 import { Store, type StoreOptions } from './store/Store.ts';
@@ -201,6 +201,7 @@ export class Engine implements EngineApi, EngineServices {
     this.jobs = new JobRunner(store.db, {
       call: (method, params, options) => this.call(method, params, options),
       check: (method, params) => void parseCall(method, params),
+      settle: (method, params) => this.settleJobParams(method, params),
     });
     this.keys = new KeySources({ vault: options.vault, vaultUnavailable: options.vaultUnavailable, environment: options.keyEnvironment ?? new EnvKeyStore() });
   }
@@ -265,6 +266,16 @@ export class Engine implements EngineApi, EngineServices {
 
   catalog(): Catalog {
     return this.catalogInfo().catalog;
+  }
+
+  /**
+   * A job's parameters with the defaults that shape what it makes resolved: a synthesis or a verification is as of
+   * the moment it started, so its resume (another day, without the --now it was started with) makes the same.
+   */
+  private settleJobParams(method: JobMethod, params: Record<string, unknown>): Record<string, unknown> {
+    if ((method !== 'synth.run' && method !== 'edges.verify') || params.asOf !== undefined) return params;
+    const mode = (typeof params.mode === 'string' ? params.mode : 'emulator') as GatewayMode;
+    return { ...params, asOf: this.clock(mode).toISOString() };
   }
 
   /** What "now" is for a backend: the emulator's own clock (which tests and demos may freeze), else the real one. */

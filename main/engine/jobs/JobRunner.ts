@@ -21,6 +21,11 @@ export interface JobRunnerOptions {
   call: <M extends MethodName>(method: M, params: ParamsOf<M>, options: CallOptions) => Promise<unknown>;
   /** Checks a method's parameters before a job is made of them (throws InvalidRequest). */
   check: (method: MethodName, params: unknown) => void;
+  /**
+   * The parameters with every default that shapes the output resolved (a synthesis's "now"), so that what is stored
+   * is what ran, and a resume runs the same. Defaults to the parameters as given.
+   */
+  settle?: (method: JobMethod, params: Record<string, unknown>) => Record<string, unknown>;
   /** Milliseconds between progress writes to the database. Defaults to 1,000; every update still reaches watchers. */
   persistEveryMs?: number;
   now?: () => Date;
@@ -52,10 +57,16 @@ export class JobRunner {
     return this.repo.recoverInterrupted(this.now());
   }
 
-  start(method: JobMethod, params: Record<string, unknown>, resumedFrom?: string): JobInfo {
-    this.options.check(method, params);
+  start(method: JobMethod, given: Record<string, unknown>, resumedFrom?: string): JobInfo {
+    this.options.check(method, given);
+    const params = this.options.settle?.(method, given) ?? given;
     const id = randomUUID();
-    const job = this.repo.create({ id, method, params, resumedFrom }, this.now());
+    const job =
+      resumedFrom === undefined ? this.repo.create({ id, method, params }, this.now()) : this.repo.claimResume(resumedFrom, { id, method, params }, this.now());
+    if (!job) {
+      const by = this.repo.resumedBy(resumedFrom!);
+      throw saidError('InvalidRequest', { message: 'error.jobTaken', hint: 'error.jobTaken.hint', vars: { id: resumedFrom!, by: by?.id ?? '?' } });
+    }
     const controller = new AbortController();
     const entry: Running = { controller, watchers: new Set(), done: Promise.resolve(job), lastPersist: 0 };
     const onProgress = (progress: Progress): void => {
@@ -143,6 +154,8 @@ export class JobRunner {
    */
   resume(id: string, leave: { allowNetwork?: boolean; overwrite?: boolean } = {}): JobInfo {
     const job = this.get(id);
+    const by = job.resumable ? undefined : this.repo.resumedBy(id);
+    if (by) throw saidError('InvalidRequest', { message: 'error.jobTaken', hint: 'error.jobTaken.hint', vars: { id, by: by.id } });
     if (!job.resumable) {
       throw saidError(
         'InvalidRequest',

@@ -70,7 +70,9 @@ export async function runSynthesis(engine: EngineServices, params: SynthRunParam
   }
   const verified = edges.list({ status: 'verified' });
   const gateway = engine.gateway();
-  const call = (tool: string, args: Record<string, unknown>) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal: options.signal });
+  // The emulator answers as of the run's moment, so a resumed run (another day) gets the answers the first part got.
+  const call = (tool: string, args: Record<string, unknown>) =>
+    gateway.call(tool, args, { mode, snapshot: params.snapshot, signal: options.signal, ...(mode === 'emulator' ? { emulatorNow: asOf } : {}) });
   const seeds = new SeedBook({ catalog: engine.catalog(), call, asOf });
   options.onProgress?.({ stage: 'seeds', message: 'finding inputs that make each tool answer' });
   await seeds.prepare(new Set(verified.flatMap((e) => [e.fromTool, e.toTool])));

@@ -6,6 +6,7 @@ import type { Edge } from '../../core/edge/types.ts';
 import { remember, type SeenRequests } from '../../core/synth/gates.ts';
 import type { SynthSample } from '../../core/synth/types.ts';
 import type { DatasetRepository, DatasetRow } from '../store/repositories/DatasetRepository.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 
 export interface OpenedRun<C> {
   dataset: DatasetRow;
@@ -29,6 +30,10 @@ export function openRun<C>(
   now: Date,
 ): OpenedRun<C> {
   const existing = datasets.findRunning(key);
+  // A name means one dataset: a second run of that name (other settings, or after the first finished) is refused,
+  // so `synth export NAME` and the reward service never pick one of two silently.
+  const named = existing || name === undefined ? undefined : datasets.byName(name);
+  if (named) throw saidError('Usage', { message: 'error.datasetNameTaken', hint: 'error.datasetNameTaken.hint', vars: { name: named.name, id: named.id } });
   const dataset = existing ?? datasets.create(name ?? `synth-${now.toISOString().replace(/[:.]/g, '-')}`, key, seed, backend, graphVersion, now);
   const previous = existing ? datasets.samples(dataset.id) : [];
   const seen: SeenRequests = { bySignature: new Map() };

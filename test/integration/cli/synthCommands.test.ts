@@ -84,6 +84,41 @@ describe('kopa synth', () => {
     expect(questions(out)).toEqual(questions(straightOut));
   }, 240_000);
 
+  it('resumes a killed run with kopa jobs resume (no --now: the job keeps its moment), once, into the same dataset', async () => {
+    const interrupted = copyOfDataDir(verifiedDir);
+    const fresh = copyOfDataDir(verifiedDir);
+    const out = path.join(tempDir(), 'killed.jsonl');
+    const child = spawn(process.execPath, [kopaBin, ...args(interrupted, out), '--name', 'killed'], { cwd: repoRoot, stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    for (let i = 0; i < 600 && samplesIn(interrupted) < 15; i++) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGKILL');
+    await exited;
+    expect(samplesIn(interrupted)).toBeLessThan(120);
+    const job = json<JobInfo[]>((await runKopa(['--json', '--data-dir', interrupted, 'jobs'])).stdout).find((j) => j.method === 'synth.run')!;
+    expect(job.params.asOf).toBe('2025-03-02T06:00:00.000Z');
+
+    // Two resumes at once: one runs the job, the other is told it was taken up.
+    const [a, b] = await Promise.all([
+      runKopa(['--data-dir', interrupted, 'jobs', 'resume', job.id]),
+      runKopa(['--data-dir', interrupted, 'jobs', 'resume', job.id]),
+    ]);
+    expect([a.code, b.code].sort()).toEqual([0, 1]);
+    expect((a.code === 0 ? b : a).stderr).toContain(`Job ${job.id} was already taken up by job`);
+    const again = await runKopa(['--data-dir', interrupted, 'jobs', 'resume', job.id]);
+    expect(again.stderr).toContain('was already taken up');
+
+    const datasets = json<{ name: string; samples: number }[]>((await runKopa(['--json', '--data-dir', interrupted, 'synth', 'list'])).stdout);
+    expect(datasets).toEqual([expect.objectContaining({ name: 'killed', samples: 120 })]);
+    const straightOut = path.join(tempDir(), 'whole.jsonl');
+    const straight = await runKopa([...args(fresh, straightOut), '--name', 'killed']);
+    expect(straight.code, straight.stderr).toBe(0);
+    expect(readFileSync(out)).toEqual(readFileSync(straightOut));
+    // The name is taken now: a second run of that name is refused, not made beside it.
+    const second = await runKopa(['--data-dir', interrupted, 'synth', '--count', '5', '--seed', 'other', '--now', NOW, '--name', 'killed']);
+    expect(second.code).not.toBe(0);
+    expect(second.stderr).toContain('A dataset named killed exists already');
+  }, 300_000);
+
   it('exits 2 when --out comes without --format, or without --count', async () => {
     const run = await runKopa(['--data-dir', tempDir(), 'synth', '--count', '5', '--out', 'x.jsonl']);
     expect(run.code).toBe(2);

@@ -18,7 +18,12 @@ interface DbJob {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** Jobs resumed from this one that run or are done: it has been taken up. */
+  taken: number;
 }
+
+/** Every column, and whether a later job has taken the row up (a resume that runs or ran to its end). */
+const SELECT_JOBS = "SELECT j.*, (SELECT COUNT(*) FROM jobs r WHERE r.resumed_from = j.id AND r.status IN ('running', 'done')) AS taken FROM jobs j";
 
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
@@ -31,7 +36,7 @@ function toInfo(r: DbJob, resumable: (method: string) => boolean): JobInfo {
     progress: parse<Progress>(r.progress_json),
     result: parse<unknown>(r.result_json),
     error: parse<ErrorPayload>(r.error_json),
-    resumable: r.status !== 'running' && r.status !== 'done' && resumable(r.method),
+    resumable: r.status !== 'running' && r.status !== 'done' && r.taken === 0 && resumable(r.method),
     resumedFrom: r.resumed_from,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -56,6 +61,25 @@ export class JobRepository {
     return this.get(job.id)!;
   }
 
+  /**
+   * Creates the job that resumes `from`, unless another job already took it up: checked and written in one immediate
+   * transaction, so of two resumers (two windows, two terminals, two processes) exactly one wins. Undefined for the loser.
+   */
+  claimResume(from: string, job: { id: string; method: string; params: unknown }, at: Date): JobInfo | undefined {
+    const claim = this.db.transaction(() => {
+      if (!this.get(from)?.resumable) return undefined;
+      return this.create({ ...job, resumedFrom: from }, at);
+    });
+    return claim.immediate();
+  }
+
+  /** The job running or done that resumed `from`, if any. */
+  resumedBy(from: string): JobInfo | undefined {
+    const row = this.db.prepare(`${SELECT_JOBS} WHERE j.resumed_from = ? AND j.status IN ('running', 'done') ORDER BY j.created_at DESC LIMIT 1`).get(from) as
+      DbJob | undefined;
+    return row ? toInfo(row, this.resumable) : undefined;
+  }
+
   progress(id: string, progress: Progress, at: Date): void {
     this.db
       .prepare("UPDATE jobs SET progress_json = ?, updated_at = ? WHERE id = ? AND status = 'running'")
@@ -78,13 +102,13 @@ export class JobRepository {
   }
 
   get(id: string): JobInfo | undefined {
-    const row = this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as DbJob | undefined;
+    const row = this.db.prepare(`${SELECT_JOBS} WHERE j.id = ?`).get(id) as DbJob | undefined;
     return row ? toInfo(row, this.resumable) : undefined;
   }
 
   /** Newest first. */
   list(limit = 100): JobInfo[] {
-    return (this.db.prepare('SELECT * FROM jobs ORDER BY created_at DESC, rowid DESC LIMIT ?').all(limit) as DbJob[]).map((r) => toInfo(r, this.resumable));
+    return (this.db.prepare(`${SELECT_JOBS} ORDER BY j.created_at DESC, j.rowid DESC LIMIT ?`).all(limit) as DbJob[]).map((r) => toInfo(r, this.resumable));
   }
 
   /** Marks the running jobs of processes that are gone as interrupted; how many. */
