@@ -21,8 +21,9 @@ function suiteVersion(dir: string | undefined): string | null {
   let json: { version?: unknown };
   try {
     json = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown };
-  } catch (error) {
-    throw saidError('InvalidRequest', { message: 'error.fileNotJson', vars: { file, reason: (error as Error).message } });
+  } catch {
+    // JSON.parse's reason quotes the text: a file that is not the app's must not be echoed back.
+    throw saidError('InvalidRequest', { message: 'error.fileNotJson', vars: { file, reason: 'not valid JSON' } });
   }
   if (typeof json.version !== 'string' || json.version === '') throw saidError('InvalidRequest', { message: 'error.suiteNoVersion', vars: { file } });
   return json.version;
@@ -110,8 +111,8 @@ export function loadSuite(ref: string, resourcesDir: string, catalog: Catalog): 
         let json: unknown;
         try {
           json = JSON.parse(line);
-        } catch (error) {
-          problems.push(`${where}: not JSON (${(error as Error).message})`);
+        } catch {
+          problems.push(`${where}: not JSON`);
           return;
         }
         if (!validate(json)) {
@@ -130,6 +131,10 @@ export function loadSuite(ref: string, resourcesDir: string, catalog: Catalog): 
         tasks.push(task);
       });
   }
+  // A file none of whose lines is a task is not a suite (a file picked by mistake, or one named to read it back):
+  // saying so is enough, and nothing of its content is quoted.
+  if (tasks.length === 0 && problems.length > 0)
+    throw saidError('InvalidRequest', { message: 'error.notASuite', hint: 'error.notASuite.hint', vars: { name } });
   if (problems.length > 0) {
     throw saidError('InvalidRequest', {
       message: 'error.suiteProblems',
