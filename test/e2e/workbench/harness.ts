@@ -39,15 +39,24 @@ export interface Watched {
   requests: string[];
 }
 
-export async function open(options: { locale?: 'ko' | 'en'; dark?: boolean; chosenPaths?: Record<string, string> } = {}): Promise<Watched> {
-  // axe-core is injected as a script: the page's CSP (script-src 'self') would refuse it, as it should.
+export async function open(
+  options: { locale?: 'ko' | 'en'; dark?: boolean; chosenPaths?: Record<string, string>; enforceCsp?: boolean } = {},
+): Promise<Watched> {
+  // axe-core is injected as a script: the page's CSP (script-src 'self') would refuse it, as it should. A page opened
+  // with enforceCsp keeps the CSP (no axe there) and records each violation in window.kopaCspViolations.
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
-    bypassCSP: true,
+    bypassCSP: options.enforceCsp !== true,
     colorScheme: options.dark ? 'dark' : 'light',
     acceptDownloads: true,
   });
   if (options.locale === 'en') await context.addInitScript(() => localStorage.setItem('kopa.locale', 'en'));
+  if (options.enforceCsp)
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { kopaCspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
   // The desktop preload's bridge, as the page sees it: the OS dialog answers with the path chosen for each kind.
   if (options.chosenPaths)
     await context.addInitScript((chosen: Record<string, string>) => {
