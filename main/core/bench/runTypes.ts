@@ -55,8 +55,6 @@ export interface BenchRunSummary {
   errors: { taskId: string; sample: number; message: string }[];
   'pass@k': Record<string, BenchEstimate>;
   'pass^k': Record<string, BenchEstimate>;
-  /** pass@k counting only passes the attempt's own calls support: what a model that remembers answers cannot farm. */
-  'grounded pass@k': Record<string, BenchEstimate>;
   byLevel: Record<string, BenchGroupScore>;
   byAbility: Record<string, BenchGroupScore>;
   byAgency: Record<string, BenchGroupScore>;

@@ -1,7 +1,8 @@
-// One attempt scored against the reference: the final-answer comparison decides pass or fail (an answer that hedges
-// between the expected value and a competitor fails); whether the attempt's own calls support that answer is
-// recorded beside it (grounded pass@k), and a pass without support is counted as an ungrounded answer; step metrics
-// and the failure kind say how it went.
+// One attempt scored against the reference: it passes when its final answer commits to the expected value (an
+// answer that hedges between it and a competitor fails) and the attempt's own calls support that answer. A right
+// answer no call of the attempt supports is an ungrounded answer, a failure: a model that makes no call and answers
+// "2" or "1, 2, 3 중 하나" to every task passed 9 and 14 of the 145 tasks when it counted. Step metrics and the
+// failure kind say how it went.
 import type { Trace } from '../plan/types.ts';
 import { kst } from '../time/kst.ts';
 import type { AttemptRecord } from './attempt.ts';
@@ -34,7 +35,7 @@ export function scoreAttempt(task: BenchTask, reference: Trace, attempt: Attempt
     });
   if (comparison.pass)
     return {
-      pass: true,
+      pass: grounded,
       grounded,
       failure: grounded ? null : 'ungrounded answer',
       detail: comparison.detail,

@@ -17,7 +17,7 @@ export interface ScoredAttempt {
 /** The numbers of a run that its attempts determine. */
 export type RunNumbers = Pick<
   BenchRunSummary,
-  'tasks' | 'attempts' | 'passed' | 'pass@k' | 'pass^k' | 'grounded pass@k' | 'byLevel' | 'byAbility' | 'byAgency' | 'failures' | 'steps'
+  'tasks' | 'attempts' | 'passed' | 'pass@k' | 'pass^k' | 'byLevel' | 'byAbility' | 'byAgency' | 'failures' | 'steps'
 >;
 
 const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -58,11 +58,6 @@ export function runNumbers(tasks: BenchTask[], attempts: ScoredAttempt[], agenci
   const byTask = counts(attempts);
   const taskCounts = tasks.map((t) => byTask.get(t.id)).filter((c): c is TaskCount => c !== undefined);
   const curves = passCurves(taskCounts, { seed });
-  const groundedCounts = counts(attempts, (a) => a.pass && a.grounded !== false);
-  const grounded = passCurves(
-    tasks.map((t) => groundedCounts.get(t.id)).filter((c): c is TaskCount => c !== undefined),
-    { seed },
-  );
   const failures: Record<string, number> = Object.fromEntries(FAILURE_KINDS.map((k) => [k, 0]));
   for (const a of attempts) if (a.failure) failures[a.failure] = (failures[a.failure] ?? 0) + 1;
   const m = attempts.map((a) => a.metrics);
@@ -74,7 +69,6 @@ export function runNumbers(tasks: BenchTask[], attempts: ScoredAttempt[], agenci
     passed: attempts.filter((a) => a.pass).length,
     'pass@k': curves.passAt,
     'pass^k': curves.passHat,
-    'grounded pass@k': grounded.passAt,
     byLevel: group(tasks, attempts, (t) => [String(t.level)], seed),
     byAbility: group(tasks, attempts, (t) => t.abilities, seed),
     byAgency: group(tasks, attempts, agenciesOf, seed),

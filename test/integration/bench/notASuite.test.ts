@@ -15,7 +15,7 @@ describe('a file that is not a suite', () => {
       const file = path.join(tempDir(), 'passwd');
       writeFileSync(file, text);
       const engine = testEngine();
-      const error = await engine.call('bench.run', { suite: file, model: 'oracle' }).catch((e: unknown) => e as { code: string; message: string });
+      const error = (await engine.call('bench.run', { suite: file, model: 'oracle' }).catch((e: unknown) => e)) as { code: string; message: string };
       expect(error).toMatchObject({ code: 'InvalidRequest', message: expect.stringContaining('is not a KOPA-Bench suite') });
       expect(`${error.message} ${JSON.stringify(error)}`).not.toMatch(/SECRET|root:x|apiKey/);
     });
