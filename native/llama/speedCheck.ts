@@ -80,8 +80,12 @@ const perSecond = (tokens: number, ms: number): number => (ms > 0 ? Math.round((
 const ROUNDS = 3;
 
 /** Milliseconds per token between a short and a long generation of the same prompt. */
+/**
+ * Milliseconds per token between a short and a long run. Where no slope can be read (a grammar ended both runs at the
+ * same length, or a busy CPU made the long run the quicker), the long run's own average, prefill included, stands in.
+ */
 const slope = (shortTokens: number, shortMs: number, longTokens: number, longMs: number): number =>
-  longTokens > shortTokens ? (longMs - shortMs) / (longTokens - shortTokens) : 0;
+  longTokens > shortTokens && longMs > shortMs ? (longMs - shortMs) / (longTokens - shortTokens) : longTokens > 0 ? longMs / longTokens : 0;
 
 async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();

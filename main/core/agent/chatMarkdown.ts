@@ -40,9 +40,9 @@ export function chatMarkdown(transcript: MarkdownChat): string {
   const lines = [
     `# ${literalLine(chat.title)}`,
     '',
-    `- 만든 때 Created: ${literalLine(chat.createdAt)}`,
+    `- 만든 때 Created: ${chat.createdAt}`,
     `- 모델 Model: ${literalLine(chat.modelId ?? '-')}`,
-    `- 모드 Mode: ${literalLine(chat.mode)}`,
+    `- 모드 Mode: ${chat.mode}`,
     '',
   ];
   for (const message of messages) {

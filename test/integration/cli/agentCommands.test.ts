@@ -61,7 +61,7 @@ describe('kopa models', () => {
     expect(t.stderr).toContain('is truncated: it has 100000 bytes');
     const n = await runKopa(['--data-dir', dir, 'models', 'add', notGguf]);
     expect(n.code).toBe(1);
-    expect(n.stderr).toContain('is not a readable GGUF model');
+    expect(n.stderr).toContain('is not a valid GGUF model: it does not start with "GGUF"');
     expect(json<ModelInfo[]>((await runKopa(['--json', '--data-dir', dir, 'models', 'list'])).stdout)).toEqual([]);
   });
 });
