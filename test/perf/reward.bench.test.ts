@@ -6,8 +6,6 @@
 // it does not fail on timing.
 import { performance } from 'node:perf_hooks';
 import { describe, it } from 'vitest';
-import { functionName } from '../../main/core/catalog/functionSchema.ts';
-import type { ChatMessage } from '../../main/core/agent/types.ts';
 import { fromTrainerMessages, toTrainerMessages } from '../../main/core/reward/trainerMessages.ts';
 import { referenceMessages } from '../../main/core/reward/referenceMessages.ts';
 import { rewardOf } from '../../main/core/reward/reward.ts';
@@ -16,6 +14,7 @@ import { sampleReference } from '../../main/engine/reward/sampleReference.ts';
 import { DatasetRepository } from '../../main/engine/store/repositories/DatasetRepository.ts';
 import { startEnvService } from '../../main/host/envService.ts';
 import { TEST_NOW } from '../helpers/emulatorArgs.ts';
+import { floodedCompletion } from '../helpers/floodedCompletion.ts';
 import { fileTempDir } from '../helpers/tempDir.ts';
 import { sized } from './smoke.ts';
 
@@ -63,31 +62,7 @@ describe('rewards', () => {
     const sample = new DatasetRepository(engine.store.db).samples(1)[0]!;
     const { reference, metric } = sampleReference(sample, engine.catalog());
     const n = sized(8000, 400);
-    const first = sample.walk.trace.steps[0]!;
-    const calls = Array.from({ length: n }, (_, i) => ({
-      id: `f${i}`,
-      name: functionName(first.tool),
-      arguments: { ...first.args, flood: `${i} 번 ${i}77777` },
-    }));
-    const messages: ChatMessage[] = [
-      { role: 'assistant', content: '', toolCalls: calls },
-      ...calls.map((c, i) => ({
-        role: 'tool' as const,
-        toolCallId: c.id,
-        name: c.name,
-        content: JSON.stringify({
-          result: `r${i + 100}`,
-          totalCount: 2,
-          fields: ['a', 'b'],
-          data: [
-            [`${i}123456`, `이름 ${i}`],
-            [`x${i}`, i],
-          ],
-        }),
-      })),
-      ...referenceMessages(sample.walk.trace.steps, sample.answerText),
-    ];
-    const trainer = toTrainerMessages(messages);
+    const trainer = floodedCompletion(sample, n);
     const times: number[] = [];
     for (let r = 0; r < 5; r++) {
       const t = performance.now();

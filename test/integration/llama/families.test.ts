@@ -118,6 +118,13 @@ const FAMILIES: Partial<Record<FamilyName, Family>> = {
   },
 };
 
+/**
+ * A prompt with the day it was written masked: Llama 3.x and gpt-oss templates write today's date (strftime_now), so
+ * goldens rendered one day differ from a prompt written the next by that date alone.
+ */
+const undated = (prompt: string): string =>
+  prompt.replace(/Today Date: \d{2} [A-Z][a-z]{2} \d{4}/g, 'Today Date: (today)').replace(/Current date: \d{4}-\d{2}-\d{2}/g, 'Current date: (today)');
+
 const goldens = JSON.parse(readFileSync(GOLDENS_FILE, 'utf8')) as { families: Record<string, { mode: string; first: string; followUp: string }> };
 
 describe('the families on their real templates and tokenizers', () => {
@@ -151,8 +158,8 @@ describe('the families on their real templates and tokenizers', () => {
       const { first, followUp } = familyMessages();
       const golden = goldens.families[family]!;
       expect(golden.mode).toBe(expected.support.mode);
-      expect(model.promptText(first, { tools: FAMILY_TOOLS })).toBe(golden.first);
-      expect(model.promptText(followUp, { tools: FAMILY_TOOLS })).toBe(golden.followUp);
+      expect(undated(model.promptText(first, { tools: FAMILY_TOOLS }))).toBe(undated(golden.first));
+      expect(undated(model.promptText(followUp, { tools: FAMILY_TOOLS }))).toBe(undated(golden.followUp));
     });
 
     it('shows the model every offered tool with its parameters, and the result as the result view wrote it', () => {

@@ -13,6 +13,7 @@ import { Engine } from '../../../main/engine/Engine.ts';
 import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
 import { startEnvService, type EnvService } from '../../../main/host/envService.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
+import { floodedCompletion } from '../../helpers/floodedCompletion.ts';
 import { fileTempDir } from '../../helpers/tempDir.ts';
 
 let engine: Engine;
@@ -103,32 +104,6 @@ describe('kopa serve-env', () => {
     expect(missing.json.results).toMatchObject([{ error: { code: 'NotFound' } }, { error: { code: 'InvalidRequest' } }]);
   });
 });
-
-/** A completion that makes `n` calls of the sample's first tool (each answered with a view of its own values), then the reference's. */
-function floodedCompletion(sample: SynthSample, n: number): unknown[] {
-  const messages = referenceMessages(sample.walk.trace.steps, sample.answerText);
-  const first = sample.walk.trace.steps[0]!;
-  const calls = Array.from({ length: n }, (_, i) => ({
-    id: `flood${i}`,
-    name: functionName(first.tool),
-    arguments: { ...first.args, flood: `${i} 번 ${i}77777` },
-  }));
-  const results = calls.map((c, i) => ({
-    role: 'tool' as const,
-    toolCallId: c.id,
-    name: c.name,
-    content: JSON.stringify({
-      result: `r${i + 100}`,
-      totalCount: 2,
-      fields: ['a', 'b'],
-      data: [
-        [`${i}123456`, `이름 ${i}`],
-        [`x${i}`, i],
-      ],
-    }),
-  }));
-  return toTrainerMessages([{ role: 'assistant', content: '', toolCalls: calls }, ...results, ...messages]);
-}
 
 describe('kopa serve-env against a hostile trainer', () => {
   it('scores the good items of a batch and gives each malformed one its own error', async () => {
