@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { APP_NAME, APP_VERSION } from '../core/appInfo.ts';
+import { jobReach } from '../core/jobs/jobReach.ts';
 import type { CallOptions, EngineApi, EngineHost, EngineStatus, JobMethod, MethodName, ParamsOf, ResultOf } from '../api/contract.ts';
 import { parseCall } from '../api/schemas.ts';
 import type { LlamaRuntime, LlamaRuntimeOptions } from '../../native/llama/index.ts';
@@ -274,8 +275,7 @@ export class Engine implements EngineApi, EngineServices {
    */
   private settleJobParams(method: JobMethod, params: Record<string, unknown>): Record<string, unknown> {
     if ((method !== 'synth.run' && method !== 'edges.verify') || params.asOf !== undefined) return params;
-    const mode = (typeof params.mode === 'string' ? params.mode : 'emulator') as GatewayMode;
-    return { ...params, asOf: this.clock(mode).toISOString() };
+    return { ...params, asOf: this.clock(jobReach(method, params).mode).toISOString() };
   }
 
   /** What "now" is for a backend: the emulator's own clock (which tests and demos may freeze), else the real one. */

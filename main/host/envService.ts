@@ -24,7 +24,7 @@ import {
   type RewardLimits,
 } from '../core/reward/rewardRequest.ts';
 import { fromTrainerMessages, TrainerMessageError } from '../core/reward/trainerMessages.ts';
-import { rewardPresets, type RewardPreset, type RewardReference } from '../core/reward/types.ts';
+import { rewardPresets, type RewardComponent, type RewardPreset, type RewardReference } from '../core/reward/types.ts';
 import { EpisodeResults } from '../core/view/EpisodeResults.ts';
 import type { Engine } from '../engine/Engine.ts';
 import { lintContext } from '../engine/bench/catalogFacts.ts';
@@ -153,7 +153,7 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
   };
 
   /** One item's reward, or its own error: nothing one item holds can fail the others. */
-  const rewardItem = (raw: unknown, preset: RewardPreset, weights: Partial<Record<string, number>> | undefined): Record<string, unknown> => {
+  const rewardItem = (raw: unknown, preset: RewardPreset, weights: Partial<Record<RewardComponent, number>> | undefined): Record<string, unknown> => {
     const item = (raw ?? {}) as { sample_id?: unknown; reference?: unknown; completion?: unknown };
     if (typeof item !== 'object' || Array.isArray(item))
       return { error: { code: 'InvalidRequest', message: 'Each item is an object {sample_id or reference, completion}.' } };
@@ -189,12 +189,7 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
     const preset = (body.preset ?? options.preset ?? 'kopa') as RewardPreset;
     if (!rewardPresets.includes(preset))
       throw new KopaError('InvalidRequest', `Unknown preset "${String(preset)}".`, { hint: `One of ${rewardPresets.join(', ')}.` });
-    let weights: Partial<Record<string, number>> | undefined;
-    try {
-      weights = checkedWeights(body.weights, KOPA_WEIGHTS);
-    } catch (error) {
-      throw new KopaError('InvalidRequest', (error as Error).message);
-    }
+    const weights = checkedWeights(body.weights, KOPA_WEIGHTS);
     if (!Array.isArray(body.items)) throw new KopaError('InvalidRequest', '"items" must be a list of {sample_id or reference, completion}.');
     const results: Record<string, unknown>[] = [];
     for (const raw of body.items) {

@@ -2,6 +2,7 @@
 // typed error in its slot and the others are still scored. Every count is bounded, because a reward request comes
 // from a training cluster's code, and one oversized item must not stall or crash the service for everyone else.
 import { z } from 'zod';
+import { KopaError } from '../errors.ts';
 import { comparatorKinds } from '../plan/types.ts';
 import { rewardComponents, type RewardComponent, type RewardReference } from './types.ts';
 
@@ -77,18 +78,18 @@ export function checkCompletionSize(completion: unknown, limits: RewardLimits): 
   if (calls > limits.maxCalls) throw new RewardItemError(`the completion makes ${calls} tool calls; at most ${limits.maxCalls} are scored`);
 }
 
-/** Weights for the kopa preset: known components, each finite and at least 0, summing to at most 1 with the defaults. */
+/** Weights for the kopa preset: known components, each finite and at least 0, summing to at most 1 with the defaults (else InvalidRequest). */
 export function checkedWeights(raw: unknown, defaults: Record<RewardComponent, number>): Partial<Record<RewardComponent, number>> | undefined {
   if (raw === undefined) return undefined;
   const says = `"weights" maps components (${rewardComponents.join(', ')}) to numbers of at least 0 that sum to at most 1`;
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new RewardItemError(says);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new KopaError('InvalidRequest', says);
   const entries = Object.entries(raw as Record<string, unknown>);
   for (const [key, value] of entries) {
-    if (!rewardComponents.includes(key as RewardComponent)) throw new RewardItemError(`${says}; "${key}" is not a component`);
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new RewardItemError(`${says}; ${key} is ${JSON.stringify(value)}`);
+    if (!rewardComponents.includes(key as RewardComponent)) throw new KopaError('InvalidRequest', `${says}; "${key}" is not a component`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new KopaError('InvalidRequest', `${says}; ${key} is ${JSON.stringify(value)}`);
   }
   const merged = { ...defaults, ...(raw as Partial<Record<RewardComponent, number>>) };
   const sum = Object.values(merged).reduce((a, b) => a + b, 0);
-  if (sum > 1 + 1e-9) throw new RewardItemError(`${says}; with the defaults for the others they sum to ${Number(sum.toFixed(6))}`);
+  if (sum > 1 + 1e-9) throw new KopaError('InvalidRequest', `${says}; with the defaults for the others they sum to ${Number(sum.toFixed(6))}`);
   return raw as Partial<Record<RewardComponent, number>>;
 }

@@ -45,7 +45,7 @@ const PYTHON_KEYWORDS = new Set([
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Whether a catalog name can be used as it is in generated Python. */
-export const isPlainIdentifier = (name: string): boolean => IDENTIFIER.test(name) && !PYTHON_KEYWORDS.has(name);
+const isPlainIdentifier = (name: string): boolean => IDENTIFIER.test(name) && !PYTHON_KEYWORDS.has(name);
 
 /**
  * Safe, distinct Python identifiers for names, in order: a plain identifier stays as it is unless `reserved` holds it
