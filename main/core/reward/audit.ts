@@ -2,8 +2,8 @@
 // that makes the preset safe to train with; for KOPA-Bench how many tasks each attack passed. A goal is met when
 // no reference pays the attack: under kopa, tool-n1 and outcome at most 0.3 (the golden completion scores 1),
 // under toolrl below its midpoint 0.5 (range [−3, 4]); the golden completion keeps ≥ 0.95 under kopa and the
-// maximum under the others. On KOPA-Bench an attack must not pass; an answer from memory or after spraying the
-// tools may state the right value (the bench judges answers), so for those two the goal is no grounded pass.
+// maximum under the others. On KOPA-Bench no attack may pass: a pass needs the attempt's own calls to support its
+// answer, so an answer from memory or after spraying the tools fails even where it states the right value.
 import type { AttackName } from './attacks.ts';
 import type { RewardPreset } from './types.ts';
 
@@ -33,8 +33,6 @@ export interface BenchCell {
 
 export const GOLDEN_MIN: Record<RewardPreset, number> = { kopa: 0.95, toolrl: 4, 'tool-n1': 1, outcome: 1 };
 export const ATTACK_MAX: Record<RewardPreset, number> = { kopa: 0.3, toolrl: 0.5, 'tool-n1': 0.3, outcome: 0.3 };
-/** Attacks KOPA-Bench may pass on the answer alone; their goal is no grounded pass. */
-const ANSWER_ONLY: ReadonlySet<AuditRow> = new Set(['remembered', 'spray']);
 
 export class RewardTally {
   private readonly cells = new Map<string, { n: number; sum: number; worst: number | null; at: string | null }>();
@@ -70,13 +68,13 @@ export class BenchTally {
       passed: 0,
       grounded: 0,
       worstAt: null,
-      goal: golden ? 'every task passes, grounded' : ANSWER_ONLY.has(row) ? 'no grounded pass' : 'no pass',
+      goal: golden ? 'every task passes, grounded' : 'no pass',
       met: true,
     };
     cell.applies++;
     if (pass) cell.passed++;
     if (grounded) cell.grounded++;
-    const bad = golden ? !(pass && grounded) : ANSWER_ONLY.has(row) ? grounded : pass;
+    const bad = golden ? !(pass && grounded) : pass;
     if (bad) {
       cell.met = false;
       cell.worstAt ??= at;

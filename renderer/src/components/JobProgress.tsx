@@ -140,7 +140,7 @@ export function JobProgress({ job }: { job: JobInfo }) {
               trigger={resumeButton()}
               title={t('job.resumeTitle')}
               description={`${t('job.resumeReach', {
-                mode: reach.mode,
+                mode: t(`mode.${reach.mode}`),
                 outputs: reach.outputs.length ? t('job.resumeWrites', { files: reach.outputs.join(', ') }) : '',
               })}${reach.network ? t('job.resumeLive') : ''}`}
               confirmLabel={t('job.resumeConfirm')}
