@@ -7,12 +7,14 @@
 //    bigrams and Latin words, since Korean needs no word splitter for this.
 // 2. What must come before: a picked tool's required parameter that the question cannot state (a 5-digit LAWD_CD, a
 //    KMA grid x/y, a station name) is fed by another tool in the verified EDGE graph. Where no tool already picked
-//    feeds it, the best-ranked of its verified sources joins, and so on for that one's own inputs. This is what
-//    puts the region-code lookup before the real-estate call and the coordinates before the forecast, which no
-//    keyword in the question names.
+//    feeds it, the best of its verified sources joins (one that takes the place the question names first: a
+//    geocoder for a street address, the tourism search for a landmark, the nearest-station search for a dong), and
+//    so on for that one's own inputs. This is what puts the region-code lookup before the real-estate call and the
+//    coordinates before the forecast, which no keyword in the question names.
 //
-// The rest of the budget goes to the next-ranked tools, so that a weak first guess still leaves the right tool in
-// reach. The query tool is not picked here; the catalog's offer adds it (core/view/offer.ts).
+// The rest of the budget (a count of tools and, where given, prompt tokens) goes to a second way to the same inputs
+// and then to the next-ranked tools, so that a weak first guess still leaves the right tool in reach. The query tool
+// is not picked here; the catalog's offer adds it (core/view/offer.ts).
 import type { ToolSpec } from '../catalog/types.ts';
 import { QUERY_TOOL } from '../view/queryRows.ts';
 
@@ -35,22 +37,35 @@ export interface QueryWords {
 }
 
 export interface ToolPickOptions {
-  /** Tools picked in all (the query tool joins them). Defaults to 8: with it, a first chat turn stays under 4,000 tokens. */
+  /** Tools picked in all (the query tool joins them). Defaults to 8, near the 5–10 tools a synthesized sample offers. */
   limit?: number;
-  /** Tools taken for what the question says before the graph adds their inputs' sources. Defaults to 4. */
+  /** Tools taken for what the question says before the graph adds their inputs' sources. Defaults to 5. */
   seeds?: number;
   /** Agencies' names (KASI → 한국천문연구원) as their tools' words. Defaults to none. */
   agencyNames?: Record<string, string>;
+  /**
+   * The prompt tokens the picked tools' schemas may take in all, with each tool's cost in `sizes`. The question's
+   * tools and the chains they need are always taken; the budget only stops the second ways and the next-ranked
+   * tools that fill the pick, so that a pick of heavy tools still leaves a first chat turn its room. Defaults to
+   * no budget.
+   */
+  tokens?: { budget: number; sizes: ReadonlyMap<string, number> };
 }
 
 export interface ToolPick {
   /** Tool ids, in the order they were picked. */
   tools: string[];
-  /** Why each was picked: for what the question says (its score), or to feed a picked tool's parameter. */
-  reasons: Record<string, { by: 'question'; score: number } | { by: 'graph'; feeds: string; param: string } | { by: 'rank'; score: number }>;
+  /**
+   * Why each was picked: for what the question says (its score), to feed a picked tool's parameter, to convert a
+   * picked tool's coordinates, or as the next-ranked tool.
+   */
+  reasons: Record<
+    string,
+    { by: 'question'; score: number } | { by: 'graph'; feeds: string; param: string } | { by: 'converts'; from: string } | { by: 'rank'; score: number }
+  >;
 }
 
-const DEFAULTS = { limit: 8, seeds: 5 } as const satisfies Required<Omit<ToolPickOptions, 'agencyNames'>>;
+const DEFAULTS = { limit: 8, seeds: 5 } as const satisfies Required<Omit<ToolPickOptions, 'agencyNames' | 'tokens'>>;
 /** A seed scores at least this share of the best tool's score. */
 const SEED_SHARE = 0.45;
 /** Further ways to a seed's inputs tried before the budget goes to tools the question barely mentions. */
@@ -142,14 +157,26 @@ export class ToolRanker {
  * Value kinds a question states itself (a year, a date, a place's or an organisation's name, a search word, a radius,
  * a business number) or the agent works out from "now" (KMA's base time), as opposed to codes a tool looks up.
  */
-const STATED = /^(date|paging)\.|Name$|\.name$|\.keyword$|\.road$|\.searchText$|\.radiusM$|\.dataTerm$|\.baseTime$|\.tmFc$|\.bno10$|^view\.handle$/;
+const STATED = /^(date|paging)\.|^region\..*Name$|\.name$|\.keyword$|\.road$|\.searchText$|\.radiusM$|\.dataTerm$|\.baseTime$|\.tmFc$|\.bno10$|^view\.handle$/;
+
+/**
+ * A measuring station the question names (종로구 측정소), as opposed to one it asks for by where it is (근처 측정소,
+ * 가장 가까운 대기오염 측정소): only a named one needs no station lookup.
+ */
+function namesStation(question: string): boolean {
+  return [...question.matchAll(/([가-힣]+)\s?측정소/g)].some((m) => !/(근처|주변|인근|가까운|근접|대기오염|오염|대기|해당|그|이)$/.test(m[1]!));
+}
+
+/** An eup, myeon or dong named in the question (목상동, 동송읍, 금남로2가), not only a road address within one. */
+const EMD = /[가-힣]+\d*(동|읍|면)(?=$|[\s에의은는을를이과와도,.?])|[가-힣]+\d+가(?=$|[\s에의은는을를이과와도,.?])/;
 
 /** Coordinates written in the question (위도 37.56, 경도 126.97): then they need no geocoder. */
 const COORDINATES = /(위도|경도|latitude|longitude)\s*[:=]?\s*\d{2,3}\.\d+/i;
 
 function stated(spec: ToolSpec, param: string, question: string): boolean {
   const kind = spec.parameters.properties[param]?.['x-semantic'] ?? '';
-  return STATED.test(kind) || (/^geo\.(lat|lon)$/.test(kind) && COORDINATES.test(question));
+  if (kind === 'region.emdName') return EMD.test(question);
+  return STATED.test(kind) || (/^geo\.(lat|lon)$/.test(kind) && COORDINATES.test(question)) || (kind === 'airkorea.stationName' && namesStation(question));
 }
 
 /** A place named in the question: a province, or a word ending as Korean administrative and road names do. */
@@ -160,7 +187,7 @@ const PLACE =
 const ROAD_ADDRESS = /[가-힣0-9]+(로|길)\s?\d+(-\d+)?/;
 /** A named landmark rather than an address or a district: a park, a street, a forest, a village, a museum, … */
 const LANDMARK =
-  /[가-힣]+(공원|거리|휴양림|마을|향교|전망대|둘레길|시장|해수욕장|박물관|미술관|도서관|궁|성당|광장|타워|터미널|공항|폭포|호수|수목원|유원지|생태공원|산성|사찰)/;
+  /[가-힣]+\s?(공원|거리|휴양림|마을|향교|고택|한옥|서원|전망대|둘레길|성곽길|숲길|시장|해수욕장|해변|계곡|등대|캠핑장|유적지|박물관|미술관|도서관|궁|성당|광장|타워|터미널|공항|폭포|호수|수목원|유원지|산성|사찰)/;
 
 /** A question about what is near a place: within a distance, around, nearest. */
 const NEAR = /\d+(\.\d+)?\s?(m|km|미터|킬로)|근처|주변|반경|가까운|인근/;
@@ -205,8 +232,11 @@ export function pickTools(
   }
   // Each picked tool's inputs that only another tool can give, in the order the tools were picked: the best source of
   // each joins (and the local tool that computes the link, where one does), and then its own inputs' sources.
+  let filling = false;
+  const size = (ids: string[]): number => ids.reduce((total, id) => total + (options.tokens?.sizes.get(id) ?? 0), 0);
   const add = (id: string, reason: ToolPick['reasons'][string]): void => {
     if (picked.includes(id) || picked.length >= limit) return;
+    if (filling && options.tokens && size([...picked, id]) > options.tokens.budget) return;
     picked.push(id);
     reasons[id] = reason;
   };
@@ -253,14 +283,26 @@ export function pickTools(
   const takesThePlace = (source: string, kind: string | undefined): number => {
     const spec = specs.get(source);
     if (!spec || !kind || !/^(geo|region)\./.test(kind)) return 0;
+    // Coordinates the question writes need no geocoder.
+    if (kind.startsWith('geo.') && COORDINATES.test(question)) return 0;
     // A landmark's coordinates come from a search by its name (the tourism keyword search), an address's from a geocoder.
     const geocoder = LANDMARK.test(question) && !ROAD_ADDRESS.test(question) ? /^org\.name$/ : /^address\.(road|keyword)$/;
-    const place = kind.startsWith('geo.') ? geocoder : /^address\.(road|keyword)$|^region\..*Name$/;
+    // A region's code or name for a road address comes from the address search; for a named region, from the region lookups too.
+    const place = kind.startsWith('geo.') ? geocoder : ROAD_ADDRESS.test(question) ? /^address\.(road|keyword)$/ : /^address\.(road|keyword)$|^region\..*Name$/;
     return (spec.parameters.required ?? []).some((p) => place.test(spec.parameters.properties[p]?.['x-semantic'] ?? '')) ? 1 : 0;
   };
   /** The tools a chain adds, one fewer where the question itself asks for its source (근처 측정소: the nearby-station search). */
   const steps = (cost: Map<string, number>, f: ToolFeed): number =>
     cost.get(f.fromTool)! + extra(f) - ((scoreOf.get(f.fromTool) ?? 0) >= best * ASKED_SHARE ? 1 : 0);
+  /**
+   * Whether a source searches around a position, for a question about what is near a place (근처 측정소) or about a
+   * place as small as a dong or a street address, which the nearest station describes better than any list.
+   */
+  const searchesNear = (source: string): number => {
+    const spec = specs.get(source);
+    if (!spec || !(NEAR.test(question) || EMD.test(question) || ROAD_ADDRESS.test(question))) return 0;
+    return (spec.parameters.required ?? []).some((p) => /^geo\./.test(spec.parameters.properties[p]?.['x-semantic'] ?? '')) ? 1 : 0;
+  };
   const continues = (source: string, forTool: string): number =>
     feeds.some((f) => f.toTool === source && f.fromTool !== forTool && picked.includes(f.fromTool)) ? 1 : 0;
   /** A picked tool's inputs that only another tool can give, with their sources best first. */
@@ -272,15 +314,17 @@ export function pickTools(
       .filter((param) => !stated(spec, param, question))
       .map((param) => {
         const kind = spec.parameters.properties[param]?.['x-semantic'];
-        // The chain that adds fewest tools; then a source that takes the place the question names; then the source
-        // that feeds most tools (the general way to that value: the region-code lookup, the geocoder); then one that
-        // continues from a picked tool; then the question's words.
+        // A source that takes the place the question names (its address, its landmark's name); then one that searches
+        // around a position where the question is about a small place or what is near it; then the chain that adds
+        // fewest tools; then the source that feeds most tools (the general way to that value: the region-code lookup,
+        // the geocoder); then one that continues from a picked tool; then the question's words.
         const ordered = into(tool, param, tool)
           .filter((f) => Number.isFinite(cost.get(f.fromTool)!))
           .sort(
             (a, b) =>
+              takesThePlace(b.fromTool, b.via ? 'geo.' : kind) - takesThePlace(a.fromTool, a.via ? 'geo.' : kind) ||
+              searchesNear(b.fromTool) - searchesNear(a.fromTool) ||
               steps(cost, a) - steps(cost, b) ||
-              takesThePlace(b.fromTool, kind) - takesThePlace(a.fromTool, kind) ||
               (reach.get(b.fromTool) ?? 0) - (reach.get(a.fromTool) ?? 0) ||
               continues(b.fromTool, tool) - continues(a.fromTool, tool) ||
               (scoreOf.get(b.fromTool) ?? 0) - (scoreOf.get(a.fromTool) ?? 0) ||
@@ -300,12 +344,26 @@ export function pickTools(
       for (const { param, feeds: ordered } of sourcesOf(tool)) if (ordered[0]) take(ordered[0], tool, param);
     }
   };
+  // A seed whose coordinates no tool takes as they are (the address search's UTM-K) comes with the local tool that
+  // converts them: the question asks for 위도·경도, which a model cannot project in its head.
+  const converters = new Set(feeds.flatMap((f) => (f.via ? [f.via] : [])));
+  for (const seed of [...picked]) {
+    const out = feeds.filter(
+      (f) =>
+        f.fromTool === seed &&
+        !converters.has(f.toTool) &&
+        f.toParams.some((p) => /^geo\./.test(specs.get(f.toTool)?.parameters.properties[p]?.['x-semantic'] ?? '')),
+    );
+    const via = out[0]?.via;
+    if (via && out.every((f) => f.via === via)) add(via, { by: 'converts', from: seed });
+  }
   close(0);
+  filling = true;
   // Then the details of what the question's tools find: a tool that takes the id of one of their rows (a festival's
   // contentId, a hospital's ykiho) as a required parameter, by the question's words.
   const seeds = picked.filter((id) => reasons[id]?.by === 'question');
   const details = new Set(
-    feeds.filter((f) => seeds.includes(f.fromTool) && f.toParams.every((p) => isIdentifier(specs.get(f.toTool), p))).map((f) => f.toTool),
+    feeds.filter((f) => seeds.includes(f.fromTool) && !f.via && f.toParams.every((p) => isIdentifier(specs.get(f.toTool), p))).map((f) => f.toTool),
   );
   for (const r of ranked) if (r.score > 0 && details.has(r.id)) add(r.id, { by: 'rank', score: r.score });
   close(0);

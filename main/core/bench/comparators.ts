@@ -182,10 +182,25 @@ function hedged(spec: AnswerSpec, expected: unknown, text: string, ctx: CompareC
   const stated = ctx.candidates.shown.filter((v) => !nearExpected(v) && mentions(v, s, ctx, { date: true, time: true }));
   const listed = stated.filter(distinctive);
   // Too many values of the results, or every one of a small result: a listing, whatever the expected value's place in it.
-  const sayable = ctx.candidates.shown.filter((v) => numberOf(v) !== undefined || normaliseText(String(v)).length >= 2);
+  // The expected value's own field ("01" for a count of 1) is not part of what a listing must repeat.
+  const sayable = ctx.candidates.shown.filter((v) => !nearExpected(v) && (numberOf(v) !== undefined || normaliseText(String(v)).length >= 2));
   const all = sayable.length >= MIN_LISTING && stated.length >= sayable.length;
   if (listed.length > MAX_CONTEXT_VALUES || all) return judged(false, 'bench.verdict.listing', { n: stated.length, max: MAX_CONTEXT_VALUES });
   return undefined;
+}
+
+/** Words that offer alternatives: "2 또는 3", "1, 2, 3 중 하나", "2~3건", "후보: …", "either 2 or 3". */
+const ALTERNATIVES = /또는|혹은|아니면|이거나|중\s*(하나|어느)|후보|\d\s*\S{0,2}\s*~\s*\d|\bor\b|\beither\b|\bcandidates?\b/i;
+
+/**
+ * A number offered as an alternative to the expected one ("1, 2, 3 중 하나입니다"): the competitors are the values the
+ * results held, and a guess among numbers no result showed is a hedge all the same. Numbers of the request, calendar
+ * and clock words and the expected value in any of its forms (23억 원 for 230000만원) are not alternatives.
+ */
+function alternative(want: number, text: string, ctx: CompareContext, tolerance: number): string | undefined {
+  if (!ALTERNATIVES.test(text)) return undefined;
+  const asked = new Set(findNumbers((ctx.request ?? '').replace(CALENDAR_WORDS, ' ')).map((n) => n.written));
+  return findNumbers(text.replace(CALENDAR_WORDS, ' ')).find((n) => !asked.has(n.written) && !statesNumber(want, n.text, tolerance, ctx.unit))?.text;
 }
 
 /** A refusal that also answers ("없습니다. 혹시 3월이라면 12건입니다."): a number the request did not state. */
@@ -199,7 +214,11 @@ export function compareAnswer(spec: AnswerSpec, expected: unknown, answer: strin
   const text = answer ?? '';
   const verdict = judge(spec, expected, text, ctx);
   if (!verdict.pass || spec.compare === 'decline') return verdict;
-  return hedged(spec, expected, text, ctx) ?? verdict;
+  const hedge = hedged(spec, expected, text, ctx);
+  if (hedge) return hedge;
+  // A competitor the results held is named above; a guess among numbers no result showed is caught here.
+  const other = spec.compare === 'number' ? alternative(numberOf(expected)!, text, ctx, spec.tolerance ?? 0) : undefined;
+  return other === undefined ? verdict : judged(false, 'bench.verdict.alternatives', { value: other });
 }
 
 function judge(spec: AnswerSpec, expected: unknown, text: string, ctx: CompareContext): Comparison {

@@ -2,16 +2,17 @@
 // KOPA-Bench can be shown not to pay for them. Each attack is what a model that learned the wrong thing from a
 // reward would write: list every value it was shown, hedge between two candidates, answer from memory without a
 // call, say nothing, decline what it could answer (or answer what it must decline), spray every tool, loop on one
-// call, or bury the answer in an essay. The golden completion (the trajectory with a plain answer) is scored beside
-// them: it must keep its full reward.
+// call, repeat a call many times before answering right, or bury the answer in an essay. The golden completion (the
+// trajectory with a plain answer) is scored beside them: it must keep its full reward.
 import type { ChatMessage } from '../agent/types.ts';
 import type { AnswerCandidates } from '../bench/competitors.ts';
 import type { AnswerSpec, TraceStep } from '../plan/types.ts';
 import { toolReply } from '../synth/formats.ts';
 import { readView } from '../view/resultView.ts';
+import { SPARE_CALLS } from './components.ts';
 import { referenceMessages } from './referenceMessages.ts';
 
-export const attackNames = ['dump', 'hedge', 'remembered', 'empty', 'wrongDecline', 'answerOnDecline', 'spray', 'loop', 'essay'] as const;
+export const attackNames = ['dump', 'hedge', 'remembered', 'empty', 'wrongDecline', 'answerOnDecline', 'spray', 'loop', 'redundant', 'essay'] as const;
 export type AttackName = (typeof attackNames)[number];
 
 export interface AttackReference {
@@ -44,6 +45,8 @@ export function plainAnswer(expected: unknown, unit?: string): string {
 }
 
 const DECLINE = '요청하신 정보는 찾을 수 없습니다.';
+/** The redundant attack repeats the first call this many times the calls a completion may make for free. */
+const REDUNDANT_FACTOR = 50;
 const FILLER =
   '참고로 이 답변은 공공데이터포털과 각 기관이 제공하는 자료를 조회한 결과를 바탕으로 정리한 것이며, 자료의 갱신 주기에 따라 실제와 다를 수 있으니 중요한 결정에는 원 자료를 확인하시기 바랍니다. ';
 
@@ -90,6 +93,11 @@ export function buildAttacks(ref: AttackReference): Attack[] {
   if (declining) out.push({ name: 'answerOnDecline', messages: referenceMessages(ref.steps, '확인해 보니 12건입니다.') });
   if (ref.spray) out.push({ name: 'spray', messages: referenceMessages(ref.spray, right) });
   if (ref.steps.length > 0) out.push({ name: 'loop', messages: callsOnly(Array.from({ length: ref.maxSteps }, () => ref.steps[0]!)) });
+  // Far past any step cap, so only a reward computed on a completion as sent (the reward service) can meet it.
+  if (ref.steps.length > 0) {
+    const repeats = Array.from({ length: REDUNDANT_FACTOR * (ref.steps.length + SPARE_CALLS) }, () => ref.steps[0]!);
+    out.push({ name: 'redundant', messages: referenceMessages([...repeats, ...ref.steps], right) });
+  }
   out.push({ name: 'essay', messages: referenceMessages(ref.steps, `${right} ${FILLER.repeat(Math.ceil(4000 / FILLER.length))}`.slice(0, 4000)) });
   return out;
 }

@@ -8,9 +8,12 @@
 //   provenance  share of the completion's argument values that come from the request or an earlier result view
 //               (1 − invented / all);
 //   execution   share of its calls that succeeded (an API's "no data" is an answer);
-//   outcome     1 when the final answer commits to the expected value (the bench comparators: no competitor beside
+//   outcome     when the final answer commits to the expected value (the bench comparators: no competitor beside
 //               it, no listing, no essay) and the completion's own results support it (grounding.ts), or declines
-//               where the task requires a decline; else 0.
+//               where the task requires a decline: its economy, min(1, (m + SPARE_CALLS) / n) for n calls where the
+//               closest trajectory makes m; else 0. A right answer after a thousand redundant calls is not a right
+//               answer a policy should learn to give, and the reward service scores completions far longer than any
+//               step cap would let an agent run.
 // Nothing is full by default: a completion that makes no call where the trajectory makes some scores 0 on format,
 // arguments, provenance and execution as well, and one that says nothing at all scores 0 on every component.
 import { compareAnswer } from '../bench/comparators.ts';
@@ -20,6 +23,9 @@ import { callProvenance, stepMetrics, type CallProvenance, type MetricContext } 
 import type { AttemptRecord } from '../bench/attempt.ts';
 import type { TraceStep } from '../plan/types.ts';
 import type { RewardComponents, RewardReference } from './types.ts';
+
+/** Calls beyond the trajectory's that cost nothing: a look at the hidden rows, a retry with a corrected argument. */
+export const SPARE_CALLS = 2;
 
 export interface ComponentScore {
   components: RewardComponents;
@@ -90,6 +96,8 @@ export function scoreComponents(attempt: AttemptRecord, malformed: string[], ref
   if (failed.length) notes.push(`failed calls: ${failed.map((c) => `${c.tool} (${c.errorKind ?? 'error'})`).join(', ')}`);
   if (!comparison.pass) notes.push(`answer: ${comparison.detail}`);
   else if (!grounded) notes.push('answer: right, but no result of this completion supports it (invented)');
+  const economy = Math.min(1, (best.steps.length + SPARE_CALLS) / Math.max(1, calls.length));
+  if (grounded && economy < 1) notes.push(`${calls.length} calls where the trajectory makes ${best.steps.length}: the outcome counts ${round(economy)}`);
   return {
     components: {
       format: malformed.length || silent || skipped ? 0 : 1,
@@ -97,9 +105,11 @@ export function scoreComponents(attempt: AttemptRecord, malformed: string[], ref
       arguments: silent || skipped ? 0 : best.score.arguments,
       provenance: silent || skipped ? 0 : best.score.provenance,
       execution: silent ? 0 : execution,
-      outcome: grounded ? 1 : 0,
+      outcome: grounded ? economy : 0,
     },
     trajectory: best.i,
     notes,
   };
 }
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;

@@ -8,6 +8,9 @@ import { proposeCandidates } from '../../core/edge/candidates.ts';
 import { transformById } from '../../core/edge/transforms.ts';
 import type { Edge } from '../../core/edge/types.ts';
 import type { ToolSpec } from '../../core/catalog/types.ts';
+import { functionSchema } from '../../core/catalog/functionSchema.ts';
+import { estimateTokens } from '../../core/view/tokenEstimate.ts';
+import { QUERY_TOOL } from '../../core/view/queryRows.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
 
@@ -16,7 +19,16 @@ interface Index {
   ranker: ToolRanker;
   specs: Map<string, ToolSpec>;
   feeds: ToolFeed[];
+  /** Each tool's function schema in estimated prompt tokens. */
+  sizes: Map<string, number>;
 }
+
+/**
+ * The estimated prompt tokens a default pick's schemas may take, the query tool's included: with the system prompt
+ * and a family's tool instructions (about 800 tokens with Qwen2.5's template), a first chat turn stays within 4,000
+ * (measured by `npm run perf`; the estimate runs 0.9–1.3 times the real Qwen3 and Gemma 3 counts).
+ */
+const TOOL_TOKENS = 3800;
 
 const built = new WeakMap<object, Index>();
 
@@ -40,6 +52,7 @@ function index(engine: EngineServices): Index {
     ranker: new ToolRanker(tools, Object.fromEntries(Object.entries(info.agencies).map(([id, name]) => [id, name.ko])), words),
     specs: new Map(tools.map((t) => [t.id, t])),
     feeds: links.map(feedOf),
+    sizes: new Map(tools.map((t) => [t.id, estimateTokens(JSON.stringify(functionSchema(t)))])),
   };
   built.set(info.catalog, next);
   return next;
@@ -47,8 +60,9 @@ function index(engine: EngineServices): Index {
 
 /** The tools to offer for a question; `keep` (tools a continued chat already called) stay offered. */
 export function pickToolsFor(engine: EngineServices, question: string, options: ToolPickOptions & { keep?: string[] } = {}): ToolPick {
-  const { ranker, specs, feeds } = index(engine);
-  const pick = pickTools(question, ranker, specs, feeds, options);
+  const { ranker, specs, feeds, sizes } = index(engine);
+  const tokens = options.tokens ?? { budget: TOOL_TOKENS - (sizes.get(QUERY_TOOL) ?? 0), sizes };
+  const pick = pickTools(question, ranker, specs, feeds, { ...options, tokens });
   const kept = (options.keep ?? []).filter((id) => specs.has(id) && !pick.tools.includes(id));
   return { tools: [...pick.tools, ...kept], reasons: pick.reasons };
 }

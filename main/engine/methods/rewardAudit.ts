@@ -126,7 +126,8 @@ export async function rewardAudit(engine: EngineServices, params: RewardAuditPar
       maxSteps: AUDIT_MAX_STEPS,
     });
     scoreRewards(attacks, reference, metric, rewards, `task ${task.id}`);
-    for (const attack of attacks) {
+    // A run stops at its step cap long before the redundant attack's calls, so KOPA-Bench never sees one.
+    for (const attack of attacks.filter((a) => a.name !== 'redundant')) {
       const verdict = scoreAttempt(task, trace, completionCalls(attack.messages, reference.offered).attempt, metric);
       bench.add(attack.name, verdict.pass, verdict.grounded, task.id);
     }

@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { JobInfo } from '../../../main/api/contract.ts';
 import { repoRoot } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 import { PLANTED_FAILURES, plantedScript } from '../../helpers/plantedScript.ts';
@@ -133,15 +134,18 @@ describe('the workbench', () => {
       await page.getByTestId('bench-model').fill(model);
       await page.getByTestId('bench-samples').fill(String(samples));
       await page.getByTestId('bench-tasks').fill(tasks);
+      // The earlier run's job is listed too: wait for this one to exist and end, then for the view to show it ended.
+      const benchJobs = async (): Promise<JobInfo[]> => (await host.engine.call('jobs.list', {})).filter((j) => j.method === 'bench.run');
+      const known = new Set((await benchJobs()).map((j) => j.id));
       await page.getByTestId('bench-start').click();
-      await page.locator('[data-testid=job][data-status=running], [data-testid=job][data-status=done]').first().waitFor({ timeout: 15_000 });
-      await expect.poll(() => page.locator('[data-testid=job][data-status=running]').count(), { timeout: 120_000 }).toBe(0);
+      await expect.poll(async () => (await benchJobs()).some((j) => !known.has(j.id) && j.status !== 'running'), { timeout: 120_000 }).toBe(true);
+      await expect.poll(() => page.locator('[data-testid=job][data-status=running]').count(), { timeout: 30_000 }).toBe(0);
     };
     await goTo(page, 'eval');
     const before = (await host.engine.call('bench.runs', {})).length;
     await runJob('oracle', 2);
     await runJob(`scripted:${plantedScript(new Map(), PLANTED_FAILURES)}`, 1);
-    await expect.poll(() => page.getByTestId('run-link').count()).toBe(before + 2);
+    await expect.poll(() => page.getByTestId('run-link').count(), { timeout: 30_000 }).toBe(before + 2);
     // Newest first: the scripted run, then the oracle's.
     const pass1 = await page.getByTestId('run-pass1').allTextContents();
     expect(pass1.slice(0, 2)).toEqual(['0.0% [0.0%, 0.0%]', '100.0% [100.0%, 100.0%]']);

@@ -7,6 +7,8 @@ import { Engine } from '../../../main/engine/Engine.ts';
 import { pickToolsFor } from '../../../main/engine/agent/toolPicker.ts';
 import { loadSuite } from '../../../main/engine/bench/suite.ts';
 import { ChatRepository } from '../../../main/engine/store/repositories/ChatRepository.ts';
+import { functionSchema } from '../../../main/core/catalog/functionSchema.ts';
+import { estimateTokens } from '../../../main/core/view/tokenEstimate.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -42,13 +44,51 @@ describe('the tools a chat question is offered', () => {
     expect(at('local.latLonToKmaGrid')).toBeLessThan(at('vworld.getCoord'));
   });
 
-  it("keeps most of KOPA-Bench's reference tools within ten", () => {
+  it('finds the way to a value no keyword names: the nearest station for a dong, a landmark by its name, a projection', () => {
+    // A dong's air quality is its nearest station's: the dong's TM coordinates, then the stations near them.
+    const air = pickToolsFor(engine, '대전 대덕구 목상동의 지금 오존 수치를 알려 주십시오.', { limit: 10 }).tools;
+    expect(air).toEqual(expect.arrayContaining(['airkorea.getMsrstnAcctoRltmMesureDnsty', 'airkorea.getNearbyMsrstnList', 'airkorea.getTMStdrCrdnt']));
+    // A street address near which the air is asked about reaches the dong's name through the address search.
+    const street = pickToolsFor(engine, '지금 대전 대덕구 법동로 146 근처 미세먼지 수치가 얼마예요?', { limit: 10 });
+    expect(street.tools).toEqual(expect.arrayContaining(['juso.addrLinkApi', 'airkorea.getTMStdrCrdnt', 'airkorea.getNearbyMsrstnList']));
+    // A named station needs no lookup of where it is.
+    const named = pickToolsFor(engine, '종로구 측정소의 지금 미세먼지 농도를 알려 주세요.', { limit: 10 });
+    expect(named.reasons['airkorea.getNearbyMsrstnList']).not.toMatchObject({ by: 'graph' });
+    // A park written apart from its name is still a landmark: its coordinates come from the tourism search by name.
+    const park = pickToolsFor(engine, '우도 공원 기준 2024년 12월 첫 공휴일 일몰 시각 알려 주세요.', { limit: 10 });
+    expect(park.tools).toEqual(expect.arrayContaining(['kasi.getRestDeInfo', 'kasi.getLCRiseSetInfo', 'tour.searchKeyword2']));
+    // The address search gives UTM-K; whoever asks for 위도·경도 needs the conversion with it.
+    const door = pickToolsFor(engine, '서울 광진구 화양로 161-7 건물 출입구 위치를 위도 경도로 알려 주세요.', { limit: 10 });
+    expect(door.reasons['local.utmkToWgs84']).toEqual({ by: 'converts', from: 'juso.addrCoordApi' });
+  });
+
+  it('fills the pick only within its token budget, never at the cost of the chain the question needs', () => {
+    const question = '2025년 3월 서울 강남구 아파트 매매 거래는 모두 몇 건이었나요?';
+    const sizes = new Map(
+      engine
+        .catalog()
+        .list()
+        .map((t) => [t.id, estimateTokens(JSON.stringify(functionSchema(t)))]),
+    );
+    const roomy = pickToolsFor(engine, question, { limit: 10, tokens: { budget: 100_000, sizes } });
+    expect(Object.values(roomy.reasons).some((r) => r.by === 'rank')).toBe(true);
+    const tight = pickToolsFor(engine, question, { limit: 10, tokens: { budget: 1, sizes } });
+    expect(tight.tools).toEqual(expect.arrayContaining(['molit.getRTMSDataSvcAptTradeDev', 'mois.getStanReginCdList']));
+    expect(Object.values(tight.reasons).every((r) => r.by === 'question' || r.by === 'graph')).toBe(true);
+    // The default budget keeps the schemas of the pick and the query tool within what a 4,000-token first turn holds.
+    const picked = pickToolsFor(engine, '부산 해운대구 우동의 오늘 남은 시간 중 가장 높은 기온 예보는 몇 도예요?');
+    const filled = picked.tools.filter((id) => picked.reasons[id]?.by === 'rank');
+    const total = [...picked.tools, 'local.queryRows'].reduce((sum, id) => sum + sizes.get(id)!, 0);
+    expect(filled.length === 0 || total <= 3800).toBe(true);
+  });
+
+  it("keeps KOPA-Bench's reference tools within ten (the issue's goal: 95 %)", () => {
     const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog()).tasks;
     const covered = tasks.filter((t) => {
       const pick = pickToolsFor(engine, t.query_ko, { limit: 10 }).tools;
       return t.plan.steps.every((s) => s.tool === 'local.queryRows' || pick.includes(s.tool));
     });
-    expect(covered.length / tasks.length).toBeGreaterThanOrEqual(0.9);
+    expect(covered.length / tasks.length).toBeGreaterThanOrEqual(0.95);
   });
 
   it('offers a chat question its pick, says so, and keeps it with the question', async () => {

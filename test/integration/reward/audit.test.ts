@@ -1,5 +1,5 @@
 // The numbers cannot be farmed: every attack (listing the results, hedging, answering from memory, saying nothing,
-// a wrong decline or answer, spraying the tools, looping, an essay) stays under its goal under every reward preset
+// a wrong decline or answer, spraying the tools, looping, repeating a call before the right answer, an essay) stays under its goal under every reward preset
 // and fails KOPA-Bench on all 145 tasks, while the golden completions keep their full reward and the hand-written
 // natural answers all pass, grounded. `kopa bench check-answer` names the competitor that sinks a hedge.
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ describe('kopa reward audit', () => {
       for (const [preset, cell] of Object.entries(cells)) expect(cell.met, `${row} under ${preset}: ${cell.worst} at ${cell.worstAt}`).toBe(true);
     expect(r.rewards.golden!.kopa!.worst).toBeGreaterThanOrEqual(0.95);
     expect(r.rewards.dump!.kopa!.applies).toBe(24 + 145);
+    expect(r.rewards.redundant!.kopa!.worst).toBeLessThanOrEqual(0.3);
+    expect(r.rewards.redundant!.outcome!.worst).toBeLessThanOrEqual(0.3);
     expect(r.bench.golden).toMatchObject({ applies: 145, passed: 145, grounded: 145 });
     for (const attack of ['dump', 'hedge', 'empty', 'wrongDecline', 'answerOnDecline', 'loop', 'essay']) expect(r.bench[attack]?.passed, attack).toBe(0);
     expect(r.bench.remembered?.grounded).toBe(0);

@@ -125,6 +125,26 @@ describe('committing to an answer', () => {
     expect(judge(spec('set'), ['20251005', '20251006'], '10월 3일, 5일, 6일입니다', { candidates: candidates(['20251003']) }).pass).toBe(false);
   });
 
+  it('refuses a guess among numbers no result showed, and keeps an answer that writes its value twice', () => {
+    const request = { year: 2025, request: '서울 강남구 역삼동 반경 500m 안에 약국이 몇 곳 있어요?' };
+    for (const answer of [
+      '1, 2, 3 중 하나입니다.',
+      '2곳 또는 3곳입니다.',
+      '2~3곳 정도입니다.',
+      '아마 2곳이거나 4곳입니다.',
+      '후보: 01, 기독탄신일, 20261225, 2',
+    ]) {
+      const c = compareAnswer(spec('number'), 2, answer, request);
+      expect(c.pass, answer).toBe(false);
+      expect(c.said.key, answer).toBe('bench.verdict.alternatives');
+    }
+    expect(translate('ko', 'bench.verdict.alternatives', { value: '3곳' })).toBe('답 말고 3곳도 가능하다고 합니다');
+    // The request's own numbers, calendar words and the value in another form are no alternatives.
+    expect(compareAnswer(spec('number'), 2, '반경 500m 안에는 2곳이 있습니다. 또는 약국 목록에서 직접 확인하셔도 됩니다.', request).pass).toBe(true);
+    expect(compareAnswer(spec('number'), 230000, '최고가는 23억 원, 또는 230,000만원입니다.', { year: 2025, unit: '만원' }).pass).toBe(true);
+    expect(compareAnswer(spec('number'), 12, '5월 또는 6월 중 5월 기준으로 12건입니다.', { year: 2025 }).pass).toBe(true);
+  });
+
   it('keeps passing a natural answer with units, 억 amounts and other fields as context', () => {
     const deposits = candidates([86700, 60400, 153500, 164700, 228600], [86700, 60400, 153500, 164700, 228600, '신천센트럴', 134.5, 7]);
     expect(
@@ -151,6 +171,10 @@ describe('committing to an answer', () => {
     expect(judge(spec('number'), 2, '후보: 어린이날, 20250505, 2, 부처님오신날, 대체공휴일, 20250506', { candidates: shown }).detail).toMatch(/lists/);
     expect(judge(spec('number'), 2, '5월 5일 어린이날과 6일 대체공휴일, 모두 2일입니다.', { candidates: shown }).pass).toBe(true);
     expect(judge(spec('number'), 2, `2일입니다. ${'참고 사항입니다. '.repeat(400)}`, { candidates: shown }).detail).toMatch(/characters/);
+    // Every field of a one-row result is a listing too, though one field reads like the count asked for.
+    const oneRow = candidates([], ['01', '기독탄신일', 'true', '20261225']);
+    expect(judge(spec('number'), 1, '후보: 01, 기독탄신일, true, 20261225, 1', { candidates: oneRow }).detail).toMatch(/lists/);
+    expect(judge(spec('number'), 1, '12월 25일 기독탄신일 하루입니다. 1번이에요.', { candidates: oneRow }).pass).toBe(true);
     expect(judge(spec('boolean'), true, '네, 아니요 둘 다 가능합니다.').pass).toBe(false);
     expect(judge(spec('boolean'), false, '요청하신 정보는 찾을 수 없습니다.').pass).toBe(false);
     const request = '2026년 12월 서울 강남구 아파트 매매 최고가가 얼마였어요?';

@@ -138,6 +138,19 @@ describe('rewards', () => {
     expect(rewardOf(wrong, reference, metric, { preset: 'tool-n1' }).reward).toBe(0);
   });
 
+  it('pays a right answer less for each call past the trajectory and two spare ones, down to almost nothing for a thousand', () => {
+    const outcome = (steps: TraceStep[]): number => rewardOf(completion(steps, '7건입니다.'), reference, metric, { preset: 'outcome' }).reward;
+    // Two spare calls (a look at hidden rows, a corrected retry) are free.
+    expect(outcome([find, find, find, count])).toBe(1);
+    expect(outcome([find, find, find, find, find, find, count])).toBeCloseTo(4 / 7, 12);
+    const thousand = completion([...Array.from({ length: 998 }, () => find), count], '7건입니다.');
+    for (const preset of rewardPresets) {
+      const r = rewardOf(thousand, reference, metric, { preset });
+      expect(r.reward, preset).toBeLessThan(preset === 'toolrl' ? 0.5 : 0.3);
+    }
+    expect(rewardOf(thousand, reference, metric, { preset: 'kopa' }).notes.join(' ')).toMatch(/999 calls where the trajectory makes 2/);
+  });
+
   it('gives identical results for identical inputs, and records the weights it used', () => {
     const c = completion([find, { ...count, args: { code: '1111010200', page: 1 } }], '9건입니다.');
     const a = rewardOf(c, reference, metric, { preset: 'kopa', weights: { outcome: 1 } });
