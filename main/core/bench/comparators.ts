@@ -203,6 +203,23 @@ function alternative(want: number, text: string, ctx: CompareContext, tolerance:
   return findNumbers(text.replace(CALENDAR_WORDS, ' ')).find((n) => !asked.has(n.written) && !statesNumber(want, n.text, tolerance, ctx.unit))?.text;
 }
 
+/**
+ * Another value written the way the expected one is (a phone number beside the phone number: "02-265-1639 또는
+ * 02-555-1611"), offered as an alternative. Only values with digits have a shape worth comparing.
+ */
+function alternativeOfShape(expected: string, text: string): string | undefined {
+  if (!/\d/.test(expected) || !ALTERNATIVES.test(text)) return undefined;
+  const shape = new RegExp(
+    expected
+      .trim()
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\d+/g, '\\d+'),
+    'g',
+  );
+  const want = normaliseText(expected);
+  return [...text.matchAll(shape)].map((m) => m[0]).find((m) => normaliseText(m) !== want);
+}
+
 /** A refusal that also answers ("없습니다. 혹시 3월이라면 12건입니다."): a number the request did not state. */
 function answeredAnyway(text: string, ctx: CompareContext): string | undefined {
   if (ctx.request === undefined) return undefined;
@@ -216,8 +233,13 @@ export function compareAnswer(spec: AnswerSpec, expected: unknown, answer: strin
   if (!verdict.pass || spec.compare === 'decline') return verdict;
   const hedge = hedged(spec, expected, text, ctx);
   if (hedge) return hedge;
-  // A competitor the results held is named above; a guess among numbers no result showed is caught here.
-  const other = spec.compare === 'number' ? alternative(numberOf(expected)!, text, ctx, spec.tolerance ?? 0) : undefined;
+  // A competitor the results held is named above; a guess among values no result showed is caught here.
+  const other =
+    spec.compare === 'number'
+      ? alternative(numberOf(expected)!, text, ctx, spec.tolerance ?? 0)
+      : (spec.compare === 'contains' || spec.compare === 'string') && typeof expected === 'string'
+        ? alternativeOfShape(expected, text)
+        : undefined;
   return other === undefined ? verdict : judged(false, 'bench.verdict.alternatives', { value: other });
 }
 

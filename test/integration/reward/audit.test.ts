@@ -41,6 +41,8 @@ describe('kopa bench check-answer', () => {
     expect((await check('cal-04', '네, 아니요 둘 다 가능합니다')).pass).toBe(false);
     expect((await check('cal-02', '10월 3일, 5일, 6일, 7일, 8일, 9일입니다')).detail).toMatch(/also states 2025100[39]/);
     expect((await check('dc-08', '데이터가 없습니다. 혹시 3월이라면 12건입니다.')).detail).toMatch(/declines but also states 12/);
+    // Alternatives no result showed: other phone numbers, other counts.
+    expect((await check('tour-06', '02-265-1639 또는 02-555-1611 또는 031-222-3333')).detail).toBe('offers 02-555-1611 as an alternative to the answer');
     const natural = await check('re-07', '가장 높은 보증금은 23억 원(230,000만원)입니다.');
     expect(natural.pass).toBe(true);
     expect(natural.competitors).toContain(228600);

@@ -145,6 +145,14 @@ describe('committing to an answer', () => {
     expect(compareAnswer(spec('number'), 12, '5월 또는 6월 중 5월 기준으로 12건입니다.', { year: 2025 }).pass).toBe(true);
   });
 
+  it('refuses another phone number offered beside the expected one, and keeps one said with context', () => {
+    const c = compareAnswer(spec('contains'), '02-265-1639', '02-265-1639 또는 02-555-1611 또는 031-222-3333', { year: 2025 });
+    expect(c.pass).toBe(false);
+    expect(c.detail).toBe('offers 02-555-1611 as an alternative to the answer');
+    expect(compareAnswer(spec('contains'), '02-265-1639', '문의는 02-265-1639(양천문화재단)로 하시면 됩니다.', { year: 2025 }).pass).toBe(true);
+    expect(compareAnswer(spec('contains'), '02-265-1639', '02-265-1639로 전화하시거나, 또는 누리집에 문의하세요.', { year: 2025 }).pass).toBe(true);
+  });
+
   it('keeps passing a natural answer with units, 억 amounts and other fields as context', () => {
     const deposits = candidates([86700, 60400, 153500, 164700, 228600], [86700, 60400, 153500, 164700, 228600, '신천센트럴', 134.5, 7]);
     expect(
