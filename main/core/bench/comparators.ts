@@ -189,6 +189,9 @@ function hedged(spec: AnswerSpec, expected: unknown, text: string, ctx: CompareC
   return undefined;
 }
 
+/** The numbers the request itself states (as written), which an answer may repeat without offering them. */
+const askedNumbers = (ctx: CompareContext): Set<number> => new Set(findNumbers((ctx.request ?? '').replace(CALENDAR_WORDS, ' ')).map((n) => n.written));
+
 /** Words that offer alternatives: "2 또는 3", "1, 2, 3 중 하나", "2~3건", "후보: …", "either 2 or 3". */
 const ALTERNATIVES = /또는|혹은|아니면|이거나|중\s*(하나|어느)|후보|\d\s*\S{0,2}\s*~\s*\d|\bor\b|\beither\b|\bcandidates?\b/i;
 
@@ -199,7 +202,7 @@ const ALTERNATIVES = /또는|혹은|아니면|이거나|중\s*(하나|어느)|�
  */
 function alternative(want: number, text: string, ctx: CompareContext, tolerance: number): string | undefined {
   if (!ALTERNATIVES.test(text)) return undefined;
-  const asked = new Set(findNumbers((ctx.request ?? '').replace(CALENDAR_WORDS, ' ')).map((n) => n.written));
+  const asked = askedNumbers(ctx);
   return findNumbers(text.replace(CALENDAR_WORDS, ' ')).find((n) => !asked.has(n.written) && !statesNumber(want, n.text, tolerance, ctx.unit))?.text;
 }
 
@@ -223,7 +226,7 @@ function alternativeOfShape(expected: string, text: string): string | undefined 
 /** A refusal that also answers ("없습니다. 혹시 3월이라면 12건입니다."): a number the request did not state. */
 function answeredAnyway(text: string, ctx: CompareContext): string | undefined {
   if (ctx.request === undefined) return undefined;
-  const asked = new Set(findNumbers((ctx.request ?? '').replace(CALENDAR_WORDS, ' ')).map((n) => n.written));
+  const asked = askedNumbers(ctx);
   return findNumbers(text.replace(CALENDAR_WORDS, ' ')).find((n) => !asked.has(n.written))?.text;
 }
 
