@@ -18,6 +18,6 @@ export function systemPrompt(asOf: Date, options: PromptOptions = {}): string {
   const query =
     options.queryTool === false
       ? ''
-      : ` 결과가 길어 일부 행만 보이면, 결과의 핸들(r1, r2 …)로 ${functionName(QUERY_TOOL)}을 호출해 전체 행을 거르고 정렬하고 집계하세요.`;
+      : ` 결과가 길어 일부 행만 보이면, 결과의 핸들(r1, r2 …)로 ${functionName(QUERY_TOOL)}를 호출해 전체 행을 거르고 정렬하고 집계하세요.`;
   return `당신은 대한민국 공공데이터 API를 도구로 사용해 질문에 답하는 어시스턴트입니다. 필요한 도구를 차례로 호출하고, 앞선 결과에서 다음 호출의 값을 가져오세요.${query} 도구로 확인할 수 없거나 데이터가 없으면 지어내지 말고 그렇다고 답하세요. 현재 시각: ${when}.`;
 }

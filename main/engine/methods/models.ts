@@ -22,13 +22,14 @@ export function unknownModel(engine: EngineServices, ref: string, builtIn: strin
   if (/[\\/]|\.gguf$/i.test(ref)) {
     return saidError('NotFound', { message: 'error.noModelFile', hint: 'error.noModelFile.hint', vars: { file: path.resolve(ref) } });
   }
+  // The input itself is never a suggestion: a name that resolves to nothing is not the name that was meant.
   const close = closestNames(ref, [
     ...builtIn,
     ...engine
       .models()
       .list()
       .flatMap((m) => [m.id, m.name]),
-  ]);
+  ]).filter((name) => name !== ref);
   const builtInNames = builtIn.length ? `${builtIn.join(', ')}, ` : '';
   return saidError('NotFound', {
     message: close.length ? 'error.noModelClose' : 'error.noModel',

@@ -228,11 +228,28 @@ export class ModelRegistry {
     return this.get(id)!;
   }
 
-  get(id: string): ModelInfo | undefined {
-    const model = this.db.prepare('SELECT * FROM models WHERE id = ?').get(id) as ModelRow | undefined;
+  /**
+   * The registered model a reference names: its id, the name it is shown by (the one given at import, the GGUF's own,
+   * or a server's model name) or the file it was registered from. A name two models share names neither: the error
+   * lists their ids.
+   */
+  get(ref: string): ModelInfo | undefined {
+    const model = this.db.prepare('SELECT * FROM models WHERE id = ?').get(ref) as ModelRow | undefined;
     if (model) return toInfo(model);
-    const server = this.db.prepare('SELECT * FROM inference_servers WHERE id = ?').get(id) as ServerRow | undefined;
-    return server ? serverInfo(server) : undefined;
+    const server = this.db.prepare('SELECT * FROM inference_servers WHERE id = ?').get(ref) as ServerRow | undefined;
+    if (server) return serverInfo(server);
+    const all = this.list();
+    const named = all.filter((m) => m.name === ref);
+    if (named.length > 1)
+      throw saidError('InvalidRequest', {
+        message: 'error.modelNameShared',
+        hint: 'error.modelNameShared.hint',
+        vars: { name: ref, ids: named.map((m) => m.id).join(', ') },
+      });
+    if (named.length === 1) return named[0];
+    if (!/[\\/]|\.gguf$/i.test(ref)) return undefined;
+    const file = path.resolve(ref);
+    return all.find((m) => m.kind !== 'openai' && m.location === file);
   }
 
   list(): ModelInfo[] {
