@@ -45,6 +45,7 @@ export const layers = {
       'd3',
       'pretendard',
       '@tanstack/react-query',
+      'get-nonce',
       'wouter',
       '@radix-ui/react-alert-dialog',
       'react-markdown',

@@ -1,11 +1,13 @@
 // Electron main: windows, the kopa:// protocol serving the built UI, the security policy and the engine's
 // process. It never calls an API, runs SQL or loads a model.
 import { app, BrowserWindow, dialog, net, protocol, session } from 'electron';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { APP_NAME } from '../core/appInfo.ts';
-import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, hardenSession, hardenWebContents, WINDOW_WEB_PREFERENCES } from './security.ts';
+import { pagePolicy, withStyleNonce } from '../core/page/pagePolicy.ts';
+import { APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents, WINDOW_WEB_PREFERENCES } from './security.ts';
 import { EngineProcess } from './engineProcess.ts';
 import { handlePathDialogs } from './fileDialogs.ts';
 
@@ -25,8 +27,10 @@ function serveRenderer(): void {
     if (!file.startsWith(rendererDir + path.sep) || !existsSync(file)) return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);
-    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    const styleNonce = randomBytes(16).toString('base64');
+    headers.set('Content-Security-Policy', pagePolicy({ styleNonce }));
     headers.set('X-Content-Type-Options', 'nosniff');
+    if (file.endsWith('.html')) return new Response(withStyleNonce(await response.text(), styleNonce), { status: response.status, headers });
     return new Response(response.body, { status: response.status, headers });
   });
 }

@@ -6,18 +6,6 @@ import { app, type Session } from 'electron';
 export const APP_SCHEME = 'kopa';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 /** The window's renderer: isolated from the preload, sandboxed, no Node, web security on. */
 export const WINDOW_WEB_PREFERENCES = {
   contextIsolation: true,

@@ -12,23 +12,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { functionName, functionSchema } from '../core/catalog/functionSchema.ts';
 import { KopaError, toErrorPayload, type ErrorCode } from '../core/errors.ts';
+import { jsonObjectBody } from '../core/requestBody.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
-import type { MetricContext } from '../core/bench/stepMetrics.ts';
-import { KOPA_WEIGHTS, rewardOf } from '../core/reward/reward.ts';
-import {
-  checkCompletionSize,
-  checkedReference,
-  checkedWeights,
-  DEFAULT_REWARD_LIMITS,
-  RewardItemError,
-  type RewardLimits,
-} from '../core/reward/rewardRequest.ts';
-import { fromTrainerMessages, TrainerMessageError } from '../core/reward/trainerMessages.ts';
-import { rewardPresets, type RewardComponent, type RewardPreset, type RewardReference } from '../core/reward/types.ts';
+import { DEFAULT_REWARD_LIMITS, type RewardLimits } from '../core/reward/rewardRequest.ts';
+import { rewardPresets, type RewardPreset } from '../core/reward/types.ts';
+import type { SynthSample } from '../core/synth/types.ts';
 import { EpisodeResults } from '../core/view/EpisodeResults.ts';
 import type { Engine } from '../engine/Engine.ts';
-import { lintContext } from '../engine/bench/catalogFacts.ts';
-import { sampleReference } from '../engine/reward/sampleReference.ts';
+import { RewardThread } from '../engine/reward/rewardThread.ts';
 import { DatasetRepository } from '../engine/store/repositories/DatasetRepository.ts';
 
 export interface EnvServiceOptions {
@@ -67,7 +58,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = { Usage: 400, InvalidRequest:
 class BodyTooLarge extends Error {}
 
 /** The body, or BodyTooLarge once past `limit`: the rest is read and dropped, so the client still gets the answer. */
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -75,7 +66,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
     });
-    req.on('end', () => (size > limit ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks).toString('utf8'))));
+    req.on('end', () => (size > limit ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
   });
 }
@@ -110,21 +101,25 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
   const token = options.token ?? randomBytes(32).toString('hex');
   const limits: RewardLimits = { ...DEFAULT_REWARD_LIMITS, ...options.rewardLimits };
   const maxBody = options.maxBodyBytes ?? 8 * 2 ** 20;
+  const preset = options.preset ?? 'kopa';
+  if (!rewardPresets.includes(preset)) throw new KopaError('Usage', `Unknown preset "${String(preset)}".`, { hint: `One of ${rewardPresets.join(', ')}.` });
   const catalog = engine.catalog();
-  const lint = lintContext(catalog);
   const tools = catalog.list();
+  // The same for every rollout, and asked for often: written once.
+  const toolsText = JSON.stringify({ tools: tools.map(functionSchema) });
   const byName = new Map(tools.flatMap((t) => [[functionName(t.id), t.id] as const, [t.id, t.id] as const]));
   const gateway = engine.gateway();
   const call = (tool: string, args: Record<string, unknown>) => gateway.call(tool, args, { mode: options.mode, snapshot: options.snapshot });
   const episodes = new Map<string, EpisodeResults>();
   const maxEpisodes = options.maxEpisodes ?? 10_000;
-  const samples = new Map<number, { reference: RewardReference; metric: MetricContext }>();
+  let samples: SynthSample[] = [];
   if (options.dataset) {
     const repo = new DatasetRepository(engine.store.db);
     const dataset = /^\d+$/.test(options.dataset) ? repo.get(Number(options.dataset)) : repo.byName(options.dataset);
     if (!dataset) throw new KopaError('NotFound', `There is no dataset ${options.dataset}.`, { hint: 'kopa synth list shows the datasets.' });
-    for (const sample of repo.samples(dataset.id)) samples.set(sample.ordinal, sampleReference(sample, catalog));
+    samples = repo.samples(dataset.id);
   }
+  const scorer = new RewardThread({ tools, samples, preset, limits, ...(options.dataset ? { dataset: options.dataset } : {}) });
 
   const episode = (id: unknown): EpisodeResults => {
     const fresh = (): EpisodeResults => new EpisodeResults(call, { catalog });
@@ -152,56 +147,8 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
     return { content: view.text, ok: result.ok, ...(result.error ? { error: result.error.kind } : {}) };
   };
 
-  /** One item's reward, or its own error: nothing one item holds can fail the others. */
-  const rewardItem = (raw: unknown, preset: RewardPreset, weights: Partial<Record<RewardComponent, number>> | undefined): Record<string, unknown> => {
-    const item = (raw ?? {}) as { sample_id?: unknown; reference?: unknown; completion?: unknown };
-    if (typeof item !== 'object' || Array.isArray(item))
-      return { error: { code: 'InvalidRequest', message: 'Each item is an object {sample_id or reference, completion}.' } };
-    const known = typeof item.sample_id === 'number' ? samples.get(item.sample_id) : undefined;
-    if (item.sample_id !== undefined && !known)
-      return {
-        error: {
-          code: 'NotFound',
-          message: `There is no sample ${String(item.sample_id)}${options.dataset ? ` in dataset ${options.dataset}` : ' (start the service with --dataset)'}.`,
-        },
-      };
-    if (!known && item.reference === undefined)
-      return {
-        error: { code: 'InvalidRequest', message: 'Each item needs a sample_id or a reference {query, offered, trajectories, answer, expected, year}.' },
-      };
-    try {
-      const reference = known?.reference ?? checkedReference(item.reference, limits);
-      const metric = known?.metric ?? {
-        query: reference.query,
-        incidental: (tool: string, param: string) => lint.incidental(tool, param),
-        mention: () => undefined,
-      };
-      checkCompletionSize(item.completion, limits);
-      const r = rewardOf({ messages: fromTrainerMessages(item.completion) }, reference, metric, { preset, weights });
-      return { reward: r.reward, components: r.components, notes: r.notes, weights: r.weights };
-    } catch (error) {
-      if (error instanceof TrainerMessageError || error instanceof RewardItemError) return { error: { code: 'InvalidRequest', message: error.message } };
-      return { error: toErrorPayload(error) };
-    }
-  };
-
-  const reward = async (body: Record<string, unknown>): Promise<unknown> => {
-    const preset = (body.preset ?? options.preset ?? 'kopa') as RewardPreset;
-    if (!rewardPresets.includes(preset))
-      throw new KopaError('InvalidRequest', `Unknown preset "${String(preset)}".`, { hint: `One of ${rewardPresets.join(', ')}.` });
-    const weights = checkedWeights(body.weights, KOPA_WEIGHTS);
-    if (!Array.isArray(body.items)) throw new KopaError('InvalidRequest', '"items" must be a list of {sample_id or reference, completion}.');
-    const results: Record<string, unknown>[] = [];
-    for (const raw of body.items) {
-      results.push(rewardItem(raw, preset, weights));
-      // Between items the service answers whatever else is waiting (a rollout's tool call, another batch).
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    return { preset, rewards: results.map((r) => ('reward' in r ? r.reward : null)), results };
-  };
-
-  const send = (res: ServerResponse, status: number, value: unknown): void => {
-    const text = JSON.stringify(value);
+  const send = (res: ServerResponse, status: number, value: unknown): void => sendText(res, status, JSON.stringify(value));
+  const sendText = (res: ServerResponse, status: number, text: string): void => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
     res.end(text);
   };
@@ -215,23 +162,23 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
             hint: 'kopa serve-env prints the token, or takes one with --token.',
           });
         const url = new URL(req.url ?? '/', 'http://env');
-        if (req.method === 'GET' && url.pathname === '/v1/tools') return send(res, 200, { tools: tools.map(functionSchema) });
+        if (req.method === 'GET' && url.pathname === '/v1/tools') return sendText(res, 200, toolsText);
         if (req.method !== 'POST')
           throw new KopaError('NotFound', `No ${req.method} ${url.pathname} here.`, { hint: 'GET /v1/tools, POST /v1/tools/{name}, POST /v1/reward.' });
-        let body: Record<string, unknown>;
+        let body: Buffer;
         try {
-          const text = await readBody(req, maxBody);
-          body = text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+          body = await readBody(req, maxBody);
         } catch (error) {
           if (error instanceof BodyTooLarge)
             return send(res, 413, {
               error: { code: 'InvalidRequest', message: `The request body is larger than ${maxBody} bytes.`, hint: 'Send fewer completions per request.' },
             });
-          throw new KopaError('InvalidRequest', 'The request body is not JSON.');
+          throw error;
         }
-        if (!body || typeof body !== 'object' || Array.isArray(body)) throw new KopaError('InvalidRequest', 'The request body must be a JSON object.');
-        if (url.pathname.startsWith('/v1/tools/')) return send(res, 200, await runTool(toolNameOf(url.pathname.slice('/v1/tools/'.length)), body));
-        if (url.pathname === '/v1/reward') return send(res, 200, await reward(body));
+        // A reward batch is decoded, read and scored on the scorer's thread: megabytes of JSON here would hold every caller.
+        if (url.pathname === '/v1/reward') return send(res, 200, await scorer.score(body));
+        if (url.pathname.startsWith('/v1/tools/'))
+          return send(res, 200, await runTool(toolNameOf(url.pathname.slice('/v1/tools/'.length)), jsonObjectBody(body.toString('utf8'))));
         throw new KopaError('NotFound', `No POST ${url.pathname} here.`, { hint: 'POST /v1/tools/{name} or /v1/reward.' });
       } catch (error) {
         const payload = toErrorPayload(error);
@@ -249,6 +196,9 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
   return {
     url: `http://${host}:${address.port}`,
     token,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await scorer.close();
+    },
   };
 }

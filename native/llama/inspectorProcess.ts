@@ -2,24 +2,14 @@
 // to loop for hours costs that process, never the engine. A process, not a worker thread: V8 ends the whole process
 // when a heap overflows in some allocations (a chat template's range(10**9)), whatever a worker's resource limits say.
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { fromErrorPayload, KopaError, type ErrorPayload } from '../../main/core/errors.ts';
+import { moduleScript } from '../moduleScript.ts';
 
 export interface InspectOptions {
   /** How long one file may take. Defaults to 20 s. */
   timeoutMs?: number;
   /** The inspecting process's heap. Defaults to 1,024 MiB (a 256k-token vocabulary needs a few hundred). */
   memoryMb?: number;
-}
-
-/** The script at `base` (no extension): the bundle's build of it, or the TypeScript source run through tsx. */
-function scriptOf(base: URL): { file: string; execArgv: string[] } {
-  for (const extension of ['.js', '.mjs']) {
-    const file = fileURLToPath(`${base.href}${extension}`);
-    if (existsSync(file)) return { file, execArgv: [] };
-  }
-  return { file: fileURLToPath(`${base.href}.ts`), execArgv: ['--import', 'tsx'] };
 }
 
 /** How long an idle inspector is kept for the next file (starting one takes a second or more). */
@@ -52,9 +42,9 @@ export class InspectorProcess<R> {
 
   /** A process and the moment it has loaded its modules (the time a file may take is counted from then). */
   private start(memoryMb: number): { child: ChildProcess; ready: Promise<void>; memoryMb: number } {
-    const { file, execArgv } = scriptOf(this.script);
+    const { file, typescript } = moduleScript(this.script);
     const child = fork(file, [], {
-      execArgv: [...execArgv, `--max-old-space-size=${memoryMb}`],
+      execArgv: [...(typescript ? ['--import', 'tsx'] : []), `--max-old-space-size=${memoryMb}`],
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'advanced',
     });

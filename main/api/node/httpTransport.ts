@@ -2,11 +2,12 @@
 // made for this launch. The same server hands out the built UI, so the page and its API share one origin.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { KopaError, toErrorPayload, type ErrorCode } from '../../core/errors.ts';
+import { pagePolicy, withStyleNonce } from '../../core/page/pagePolicy.ts';
 import { API_PROTOCOL, API_TOKEN_PROTOCOL_PREFIX, type EngineApi, type MethodName, type ParamsOf, type ServerMessage } from '../contract.ts';
 import { serveRpc } from '../rpc.ts';
 
@@ -94,19 +95,6 @@ export async function startHttpTransport(api: EngineApi, options: HttpTransportO
   const hostOk = (req: IncomingMessage): boolean => allowedHosts().has(req.headers.host ?? '');
   const originOk = (req: IncomingMessage): boolean => req.headers.origin === undefined || allowedOrigins().has(req.headers.origin);
 
-  const contentSecurityPolicy = (): string =>
-    [
-      "default-src 'none'",
-      "script-src 'self'",
-      "style-src 'self'",
-      "img-src 'self' data:",
-      "font-src 'self'",
-      `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-      "base-uri 'none'",
-      "form-action 'none'",
-      "frame-ancestors 'none'",
-    ].join('; ');
-
   async function handleCall(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
     const auth = req.headers.authorization;
     if (!sameToken(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, token)) {
@@ -143,14 +131,17 @@ export async function startHttpTransport(api: EngineApi, options: HttpTransportO
     if (!existsSync(file) || statSync(file).isDirectory()) file = path.join(staticDir, 'index.html');
     if (!existsSync(file)) return sendError(res, new KopaError('NotFound', 'The UI has not been built: run npm run build.'));
     const type = contentTypes[path.extname(file)] ?? 'application/octet-stream';
+    const html = type.startsWith('text/html');
+    const styleNonce = randomBytes(16).toString('base64');
     res.writeHead(200, {
       'content-type': type,
-      'content-security-policy': contentSecurityPolicy(),
+      'content-security-policy': pagePolicy({ styleNonce, connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
-      'cache-control': type.startsWith('text/html') ? 'no-store' : 'max-age=3600',
+      'cache-control': html ? 'no-store' : 'max-age=3600',
     });
     if (req.method === 'HEAD') return void res.end();
+    if (html) return void res.end(withStyleNonce(readFileSync(file, 'utf8'), styleNonce));
     createReadStream(file).pipe(res);
   }
 

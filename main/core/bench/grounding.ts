@@ -16,21 +16,22 @@ const scalarMembers = (expected: unknown): unknown[] =>
 
 type Result = { tool: string; items: Record<string, unknown>[]; totalCount?: number | null };
 
-/**
- * Where results hold a value: "tool|field" for each row field, "tool|totalCount" for the count the API reported;
- * only among `within` when given (an attempt's results are many, the reference's places few).
- */
-function placesOf(results: Result[], key: string, within?: Set<string>): Set<string> {
-  const out = new Set<string>();
-  const wanted = (place: string): boolean => !within || within.has(place);
+/** Where results hold a value: for each tool, its row fields (and "totalCount", the count the API reported) that do. */
+type Places = Map<string, Set<string>>;
+
+/** Only the places `wanted` keeps are looked at (an attempt's results are many, the reference's places few). */
+function placesOf(results: Result[], key: string, wanted: (tool: string, field: string) => boolean): Places {
+  const out: Places = new Map();
+  const hold = (tool: string, field: string): void => {
+    const fields = out.get(tool);
+    if (fields) fields.add(field);
+    else out.set(tool, new Set([field]));
+  };
   for (const r of results) {
-    if (r.totalCount !== undefined && r.totalCount !== null && wanted(`${r.tool}|totalCount`) && valueKey(r.totalCount) === key)
-      out.add(`${r.tool}|totalCount`);
+    if (r.totalCount !== undefined && r.totalCount !== null && wanted(r.tool, 'totalCount') && valueKey(r.totalCount) === key) hold(r.tool, 'totalCount');
     for (const row of r.items)
-      for (const [field, v] of Object.entries(row)) {
-        const place = `${r.tool}|${field}`;
-        if ((typeof v === 'string' || typeof v === 'number') && !out.has(place) && wanted(place) && valueKey(v) === key) out.add(place);
-      }
+      for (const [field, v] of Object.entries(row))
+        if ((typeof v === 'string' || typeof v === 'number') && wanted(r.tool, field) && valueKey(v) === key) hold(r.tool, field);
   }
   return out;
 }
@@ -68,11 +69,11 @@ export function isGrounded(input: GroundingInput): boolean {
   return members.every((m) => {
     const key = valueKey(m);
     const read = fieldNames(input.expr);
-    const reference = new Set([...placesOf(steps, key)].filter((place) => read.has(place.slice(place.indexOf('|') + 1))));
+    const reference = placesOf(steps, key, (_, field) => read.has(field));
     // Computed (a count of rows, a difference): no result holds it, the evidence must have been fetched.
     if (reference.size === 0) return fetched;
     // Looked up: a result of this attempt holds it where the reference's does (the same tool's field, not a 2 that
     // happens to be some other row's number).
-    return placesOf(asked, key, reference).size > 0;
+    return placesOf(asked, key, (tool, field) => reference.get(tool)?.has(field) === true).size > 0;
   });
 }

@@ -105,8 +105,8 @@ export function statedForms(tool: string, tag: string, value: unknown, asOf: Dat
     forms.add(`${text}m`);
     if (Number(text) % 1000 === 0) forms.add(`${Number(text) / 1000}km`);
   }
-  const today = ymd(kst(asOf));
   if (tag === 'date.yyyymmdd' && /^\d{8}$/.test(text)) {
+    const today = ymd(kst(asOf));
     forms.add(`${Number(text.slice(4, 6))}월 ${Number(text.slice(6))}일`);
     const day = (offset: number): string => ymd(new Date(kst(asOf).getTime() + offset * 86_400_000));
     if (text === day(-1)) forms.add('어제');

@@ -52,9 +52,16 @@ function againstTrajectory(
 }
 
 /** The competitors of every trajectory's rows: an alternative route shows other candidates. */
+/** A reference's candidates, kept while its trajectories are: a trainer scores each sample's group of rollouts. */
+const knownCandidates = new WeakMap<RewardReference['trajectories'], { of: RewardReference; candidates: AnswerCandidates }>();
+
 function candidatesOf(reference: RewardReference): AnswerCandidates {
+  const known = knownCandidates.get(reference.trajectories);
+  if (known && known.of.answer === reference.answer && known.of.expected === reference.expected && known.of.query === reference.query) return known.candidates;
   const all = reference.trajectories.map((steps) => answerCandidates(reference.answer, reference.expected, steps, reference.query));
-  return { competitors: all.flatMap((c) => c.competitors), shown: [...new Set(all.flatMap((c) => c.shown))] };
+  const candidates = { competitors: all.flatMap((c) => c.competitors), shown: [...new Set(all.flatMap((c) => c.shown))] };
+  knownCandidates.set(reference.trajectories, { of: reference, candidates });
+  return candidates;
 }
 
 export function scoreComponents(attempt: AttemptRecord, malformed: string[], reference: RewardReference, metric: MetricContext): ComponentScore {

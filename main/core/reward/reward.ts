@@ -111,8 +111,20 @@ export function asShown(steps: TraceStep[]): TraceStep[] {
   return steps.map((step) => (step.ok ? { ...step, items: readView(toolReply(step)).rows } : step));
 }
 
+/** A reference's trajectories as shown, kept while the reference is: a trainer scores each sample's group of rollouts. */
+const shownTrajectories = new WeakMap<TraceStep[][], TraceStep[][]>();
+
+function trajectoriesAsShown(trajectories: TraceStep[][]): TraceStep[][] {
+  let shown = shownTrajectories.get(trajectories);
+  if (!shown) {
+    shown = trajectories.map(asShown);
+    shownTrajectories.set(trajectories, shown);
+  }
+  return shown;
+}
+
 export function rewardOf(completion: RewardCompletion, given: RewardReference, metric: MetricContext, options: RewardOptions): RewardResult {
-  const reference = { ...given, trajectories: given.trajectories.map(asShown) };
+  const reference = { ...given, trajectories: trajectoriesAsShown(given.trajectories) };
   const { attempt, malformed } = completionCalls(completion.messages, reference.offered);
   const scored = scoreComponents(attempt, malformed, reference, { ...metric, query: reference.query });
   const c = scored.components;

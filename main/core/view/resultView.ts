@@ -158,12 +158,15 @@ export function readView(text: string): ReadView {
   const fields = (parsed.fields as string[] | undefined) ?? [];
   const same = (parsed.same as Record<string, unknown> | undefined) ?? {};
   const data = (parsed.data as unknown[][] | undefined) ?? [];
+  // The same key order renderResult gives its visible rows: the values every row shares, then the row's own.
+  const sameKeys = Object.keys(same);
+  const column = new Map(fields.map((f, i) => [f, i]));
+  const ownKeys = [...new Set(fields)].filter((f) => !Object.hasOwn(same, f));
   const rows = data.map((values) => {
     const row: Item = {};
-    const byField = new Map(fields.map((f, i) => [f, values[i]]));
-    // The same key order renderResult gives its visible rows.
-    for (const k of [...Object.keys(same), ...fields]) {
-      const v = k in same ? same[k] : byField.get(k);
+    for (const k of sameKeys) if (!empty(same[k])) row[k] = same[k];
+    for (const k of ownKeys) {
+      const v = values[column.get(k)!];
       if (!empty(v)) row[k] = v;
     }
     return row;

@@ -37,6 +37,8 @@ export interface Watched {
   /** Every WebSocket frame the page sent. */
   sent: string[];
   requests: string[];
+  /** The Referer of every request the page made. */
+  referers: string[];
 }
 
 export async function open(
@@ -67,11 +69,14 @@ export async function open(
       });
     }, options.chosenPaths);
   const page = await context.newPage();
-  const watched: Watched = { page, context, problems: [], received: [], sent: [], requests: [] };
+  const watched: Watched = { page, context, problems: [], received: [], sent: [], requests: [], referers: [] };
   page.on('console', (m) => m.type() === 'error' && watched.problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => watched.problems.push(`page: ${e.message}`));
   page.on('requestfailed', (r) => watched.problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
-  page.on('request', (r) => watched.requests.push(r.url()));
+  page.on('request', (r) => {
+    watched.requests.push(r.url());
+    watched.referers.push(r.headers().referer ?? '');
+  });
   page.on(
     'response',
     (r) =>
@@ -113,13 +118,53 @@ export async function close(watched: Watched): Promise<void> {
   expect(watched.problems).toEqual([]);
 }
 
-/** Starts the file's engine and browser before its first scenario and closes both after its last. */
-export function useWorkbench(): void {
+/**
+ * Expects the page to show nothing of a hostile text's choosing: in `scope`, where the text is shown, no element it
+ * could make (images, scripts, frames, media, SVG besides the app's icons) and no link out of the app; anywhere, no
+ * event-handler attribute, no request beyond the app's origin, no CSP violation (the page must be opened with
+ * enforceCsp), nothing wider than the window, and the launch token in no Referer.
+ */
+export async function expectInert(w: Watched, scope = 'main'): Promise<void> {
+  const { page } = w;
+  const origin = new URL(host.transport.launchUrl).origin;
+  const token = /token=([0-9a-f]+)/.exec(host.transport.launchUrl)![1]!;
+  const shown = page.locator(scope);
+  expect(await shown.locator('img, script, iframe, object, embed, video, audio, base, meta, link').count()).toBe(0);
+  expect(await shown.locator('svg:not(.lucide)').count()).toBe(0);
+  expect(await eventHandlers(page)).toEqual([]);
+  const hrefs = await shown.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs.filter((href) => !href.startsWith('#/'))).toEqual([]);
+  expect(w.referers.filter((r) => r.includes(token))).toEqual([]);
+  expect(w.requests.filter((url) => !url.startsWith(origin) && !url.startsWith('ws'))).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { kopaCspViolations: string[] }).kopaCspViolations)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+/** Every event-handler attribute in the page ("IMG onerror"): the app sets none, so any came from the data. */
+export function eventHandlers(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('*')).flatMap((e) =>
+      Array.from(e.attributes)
+        .filter((a) => a.name.startsWith('on'))
+        .map((a) => `${e.tagName} ${a.name}`),
+    ),
+  );
+}
+
+/** What the engine of a file's workbench gets besides its data folder, vault and CPU-only llama settings. */
+export type WorkbenchEngine = Omit<NonNullable<Parameters<typeof startBrowserHost>[0]['engine']>, 'vault' | 'llama'>;
+
+/**
+ * Starts the file's engine and browser before its first scenario and closes both after its last. `prepare` may
+ * write into the data folder before the engine opens it, and returns engine options of its own.
+ */
+export function useWorkbench(prepare?: (dataDir: string) => Promise<WorkbenchEngine> | WorkbenchEngine): void {
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
     dataDir = fileTempDir();
+    const extra = (await prepare?.(dataDir)) ?? {};
     const vault = await KeyVault.open({ file: path.join(dataDir, 'keys.json'), cipher: testCipher() });
-    host = await startBrowserHost({ dataDir, engine: { vault, llama: { gpu: false, threads: 1 } } });
+    host = await startBrowserHost({ dataDir, engine: { ...extra, vault, llama: { gpu: false, threads: 1 } } });
     browser = await launchChromium();
   }, 60_000);
 

@@ -21,8 +21,9 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { CONTENT_SECURITY_POLICY, WINDOW_WEB_PREFERENCES, hardenSession, hardenWebContents, isAppUrl } = await import('../../../main/desktop/security.ts');
+const { WINDOW_WEB_PREFERENCES, hardenSession, hardenWebContents, isAppUrl } = await import('../../../main/desktop/security.ts');
 const { handlePathDialogs } = await import('../../../main/desktop/fileDialogs.ts');
+const { pagePolicy, withStyleNonce, STYLE_NONCE_META } = await import('../../../main/core/page/pagePolicy.ts');
 const { PATH_DIALOG_CHANNEL } = await import('../../../main/desktop/channels.ts');
 
 /** A webContents that records the handlers the shell installs. */
@@ -57,11 +58,16 @@ describe('the desktop shell', () => {
     });
   });
 
-  it('allows scripts, styles, fonts and connections from the app itself only', () => {
-    expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
-    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
-    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self'");
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/https?:|unsafe-inline|unsafe-eval|\*/);
+  it("allows scripts, styles, fonts and connections from the app itself only, and a style element only by the load's nonce", () => {
+    const policy = pagePolicy({ styleNonce: 'bm9uY2U=' });
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("style-src 'self' 'nonce-bm9uY2U='");
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).not.toMatch(/https?:|unsafe-inline|unsafe-eval|\*/);
+    expect(withStyleNonce('<html><head><title>KOPA</title></head></html>', 'bm9uY2U=')).toBe(
+      `<html><head><meta name="${STYLE_NONCE_META}" content="bm9uY2U="><title>KOPA</title></head></html>`,
+    );
   });
 
   it('blocks navigation away, redirects, new windows and <webview>', () => {
