@@ -647,7 +647,7 @@ export interface BfclCheckSummary {
   multiTurn: number;
   /** The V4 overall (10/10/10/30/40 % of non-live, live, irrelevance, multi-turn, agentic); agentic is not scored here and counts 0. */
   overall: number;
-  /** Accuracy per category with a 95 % bootstrap interval over its entries. */
+  /** Accuracy per category with a 95 % Wilson interval over its entries. */
   categories: { category: string; correct: number; total: number; accuracy: number; low: number; high: number }[];
   /** `reason`: for multi-turn, the turn and the class with its differing attributes, or the results never produced. */
   failures: { category: string; id: string; errorType: string; reason?: string }[];
@@ -942,6 +942,8 @@ export interface EngineMethods {
   'models.list': { params: EmptyParams; result: ModelInfo[] };
   'models.inspect': { params: { ref: string }; result: ModelInfo };
   'models.remove': { params: { id: string }; result: ModelInfo };
+  /** The demo model (random weights), written into the data folder and registered on first use. */
+  'models.demo': { params: EmptyParams; result: ModelInfo };
   'models.test': { params: { ref: string }; result: ServerCheckResult };
   'agent.run': { params: AgentRunParams; result: EpisodeSummary };
   /** The user's answer to a call waiting for approval (the id of its "approval" agent event). */

@@ -33,6 +33,7 @@ import { runAgent } from './methods/agent.ts';
 import { bfclCheck, bfclConformance, bfclRun, bfclRuns, bfclShow } from './methods/bfcl.ts';
 import { diskUse } from './methods/diskUse.ts';
 import { benchAttempts, benchCompare, benchReport, benchRun, benchRuns, benchShow, benchValidate } from './methods/bench.ts';
+import { demoModel } from './models/demoModel.ts';
 import { ModelRegistry } from './models/ModelRegistry.ts';
 import { ModelHost } from './models/ModelHost.ts';
 import type { KeyId } from '../core/catalog/types.ts';
@@ -152,6 +153,7 @@ export class Engine implements EngineApi, EngineServices {
     'models.list': async () => this.models().list(),
     'models.inspect': ({ ref }) => inspectModel(this, ref),
     'models.remove': async ({ id }) => this.models().remove(id),
+    'models.demo': (_, options) => demoModel(this.models(), { onProgress: options.onProgress, signal: options.signal }),
     'models.test': ({ ref }, options) => checkServer(this, ref, options.signal),
     'agent.run': (params, options) => runAgent(this, params, options),
     'agent.approve': async ({ id, answer, reason }) => this.approvals.answer(id, answer, reason),

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { LlamaRuntime } from '../../native/llama/index.ts';
 import { speedCheck } from '../../native/llama/speedCheck.ts';
-import { writeTinyLlama } from '../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../native/gguf/tinyLlama.ts';
 import { sized, SMOKE } from './smoke.ts';
 
 const GENERATE = Number(process.env.KOPA_BENCH_TOKENS ?? sized(128, 16));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../main/engine/Engine.ts';
 import { loadSuite } from '../../main/engine/bench/suite.ts';
-import { writeTinyLlama } from '../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../native/gguf/tinyLlama.ts';
 import { TEST_NOW } from '../helpers/emulatorArgs.ts';
 import { tempDir } from '../helpers/tempDir.ts';
 import { sized } from './smoke.ts';

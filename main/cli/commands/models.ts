@@ -82,6 +82,12 @@ export function registerModels(program: Command, context: () => CommandContext):
       ctx.out.result(info, (m) => renderModel(m, ctx));
     });
 
+  models.command('demo').action(async () => {
+    const ctx = context();
+    const info = await ctx.withEngine((engine) => engine.call('models.demo', {}));
+    ctx.out.result(info, (m) => [renderModel(m, ctx), ctx.t('cli.models.demo', { id: m.id })].join('\n\n'));
+  });
+
   models
     .command('remove')
     .argument('<id>', 'registered id')

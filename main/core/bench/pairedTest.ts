@@ -1,8 +1,8 @@
 // Two runs on the same tasks compared task by task: the mean of the per-task differences in pass rate, its
-// bootstrap interval, and a two-sided p-value from a paired sign-flip permutation test (exact up to 16 tasks
+// interval (a Wilson score interval over the differences' range, honest at a few tasks), and a two-sided p-value from a paired sign-flip permutation test (exact up to 16 tasks
 // that differ, Monte Carlo with a fixed seed beyond), which needs no normality and suits 0/1-heavy data.
 import { Rng } from '../random.ts';
-import { bootstrapMean, type Estimate } from './passAtK.ts';
+import { meanInterval, type Estimate } from './passAtK.ts';
 
 export interface PairedResult {
   tasks: number;
@@ -52,7 +52,7 @@ export function pairedTest(a: number[], b: number[], options: { seed?: number; r
     aBetter: diffs.filter((d) => d < 0).length,
     bBetter: diffs.filter((d) => d > 0).length,
     ties: diffs.length - nonZero.length,
-    difference: bootstrapMean(diffs, { seed: options.seed }),
+    difference: meanInterval(diffs, { range: [-1, 1] }),
     pValue,
     method,
   };

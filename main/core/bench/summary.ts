@@ -1,6 +1,6 @@
 // A run's numbers from its attempts: pass@k and pass^k with intervals, the same per level, ability and agency,
 // the failure taxonomy, and the step metrics averaged over attempts.
-import { bootstrapMean, passCurves, type TaskCount } from './passAtK.ts';
+import { meanInterval, passCurves, type TaskCount } from './passAtK.ts';
 import type { BenchGroupScore, BenchRunSummary } from './runTypes.ts';
 import type { BenchTask, FailureKind, StepMetrics } from './types.ts';
 import { FAILURE_KINDS } from './types.ts';
@@ -34,7 +34,7 @@ function counts(attempts: ScoredAttempt[], passed: (a: ScoredAttempt) => boolean
   return byTask;
 }
 
-function group(tasks: BenchTask[], attempts: ScoredAttempt[], keysOf: (t: BenchTask) => string[], seed: number): Record<string, BenchGroupScore> {
+function group(tasks: BenchTask[], attempts: ScoredAttempt[], keysOf: (t: BenchTask) => string[]): Record<string, BenchGroupScore> {
   const byTask = counts(attempts);
   const out: Record<string, BenchGroupScore> = {};
   const members = new Map<string, BenchTask[]>();
@@ -45,19 +45,16 @@ function group(tasks: BenchTask[], attempts: ScoredAttempt[], keysOf: (t: BenchT
       tasks: scored.length,
       attempts: scored.reduce((s, c) => s + c.n, 0),
       passed: scored.reduce((s, c) => s + c.c, 0),
-      'pass@1': bootstrapMean(
-        scored.map((c) => c.c / c.n),
-        { seed },
-      ),
+      'pass@1': meanInterval(scored.map((c) => c.c / c.n)),
     };
   }
   return out;
 }
 
-export function runNumbers(tasks: BenchTask[], attempts: ScoredAttempt[], agenciesOf: (t: BenchTask) => string[], seed = 1): RunNumbers {
+export function runNumbers(tasks: BenchTask[], attempts: ScoredAttempt[], agenciesOf: (t: BenchTask) => string[]): RunNumbers {
   const byTask = counts(attempts);
   const taskCounts = tasks.map((t) => byTask.get(t.id)).filter((c): c is TaskCount => c !== undefined);
-  const curves = passCurves(taskCounts, { seed });
+  const curves = passCurves(taskCounts);
   const failures: Record<string, number> = Object.fromEntries(FAILURE_KINDS.map((k) => [k, 0]));
   for (const a of attempts) if (a.failure) failures[a.failure] = (failures[a.failure] ?? 0) + 1;
   const m = attempts.map((a) => a.metrics);
@@ -69,9 +66,9 @@ export function runNumbers(tasks: BenchTask[], attempts: ScoredAttempt[], agenci
     passed: attempts.filter((a) => a.pass).length,
     'pass@k': curves.passAt,
     'pass^k': curves.passHat,
-    byLevel: group(tasks, attempts, (t) => [String(t.level)], seed),
-    byAbility: group(tasks, attempts, (t) => t.abilities, seed),
-    byAgency: group(tasks, attempts, agenciesOf, seed),
+    byLevel: group(tasks, attempts, (t) => [String(t.level)]),
+    byAbility: group(tasks, attempts, (t) => t.abilities),
+    byAgency: group(tasks, attempts, agenciesOf),
     failures,
     steps: {
       toolPrecision: round(mean(m.map((x) => x.toolPrecision))),

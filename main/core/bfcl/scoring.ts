@@ -33,7 +33,7 @@ export interface CategoryScore {
   correct: number;
   total: number;
   accuracy: number;
-  /** 95 % bootstrap interval over the category's entries. */
+  /** 95 % Wilson interval over the category's entries. */
   low: number;
   high: number;
 }

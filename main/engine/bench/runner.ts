@@ -238,7 +238,6 @@ export function summarizeRun(
       metrics: a.metrics,
     })),
     (t) => agenciesOf(options.catalog, t),
-    options.manifest.sampling.seed,
   );
   return {
     runId: options.manifest.runId,

@@ -13,7 +13,7 @@ import { parsePyJson, type PyValue } from '../../core/bfcl/pyValue.ts';
 import { relevanceCorrect, summarize, type CategoryScore } from '../../core/bfcl/scoring.ts';
 import type { ModelBackend } from '../agent/backend.ts';
 import { BFCL_CATEGORIES, isMultiTurn, RELEVANCE_CATEGORIES, type BfclCategory } from '../../core/bfcl/categories.ts';
-import { bootstrapMean } from '../../core/bench/passAtK.ts';
+import { meanInterval } from '../../core/bench/passAtK.ts';
 import { checkVector } from '../../core/bfcl/multiTurn/conformance.ts';
 import { parseJsonPy } from '../../core/bfcl/multiTurn/pyParse.ts';
 import type { PyDict } from '../../core/bfcl/multiTurn/py.ts';
@@ -174,7 +174,7 @@ export function checkBfcl(
         : { valid: false, errorType: 'ast_decoder:decoder_wrong_output_format' };
       if (!verdict.valid) failed.push({ id: entry.id, errorType: verdict.errorType!, result: results.get(entry.id)! });
     }
-    const estimate = bootstrapMean([...Array(total - failed.length).fill(1), ...Array(failed.length).fill(0)]);
+    const estimate = meanInterval([...Array(total - failed.length).fill(1), ...Array(failed.length).fill(0)]);
     const score = {
       category,
       correct: total - failed.length,

@@ -32,6 +32,8 @@ describe('the workbench', () => {
 
     await expect.poll(() => page.locator('[data-status=approval]').count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByTestId('call-card').first().textContent()).toContain('공휴일 정보 조회');
+    // It says where the call really goes: the emulator, as the status bar says.
+    expect(await page.getByTestId('approval-question').textContent()).toBe('이 호출은 에뮬레이터가 답합니다 (기관으로 나가지 않음). 실행할까요?');
     await page.getByRole('button', { name: '이번만 허용' }).click();
     await expect.poll(() => page.locator('[data-status=done]').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => page.locator('[data-status=approval]').count(), { timeout: 15_000 }).toBe(1);
@@ -124,6 +126,49 @@ describe('the workbench', () => {
     await expect
       .poll(() => page.locator('.banner[role=alert]').textContent(), { timeout: 15_000 })
       .toContain('답변하지 못했습니다: 모델 "oracel"이(가) 없습니다.');
+    await close(w);
+  }, 120_000);
+
+  it('keeps its shape with a wide result expanded: the conversation scrolls in its pane, the composer and status bar stay on screen', async () => {
+    const w = await open();
+    const { page } = w;
+    const model = script([
+      { toolCalls: [{ name: 'molit_getRTMSDataSvcAptTradeDev', arguments: { LAWD_CD: '11680', DEAL_YMD: '202501', numOfRows: 100 } }] },
+      { text: '강남구의 2025년 1월 아파트 거래 51건입니다.' },
+    ]);
+    await goTo(page, 'chat');
+    await page.getByTestId('composer-model').fill(model);
+    await page.getByTestId('composer-approval').uncheck();
+    await page.getByTestId('composer-input').fill('강남구 2025년 1월 아파트 실거래 전부 보여줘');
+    await page.getByTestId('send').click();
+    await page.getByTestId('answer').waitFor({ timeout: 30_000 });
+    const card = page.locator('[data-status=done]');
+    await card.getByTestId('show-raw').click();
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 720],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const shape = await page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        return {
+          pageScrolls: document.documentElement.scrollHeight > window.innerHeight || document.documentElement.scrollWidth > window.innerWidth,
+          composerBottom: box('.composer').bottom,
+          stripBottom: box('.strip').bottom,
+          railHeight: box('.rail').height,
+          conversationScrolls: document.querySelector('.conversation')!.scrollHeight > document.querySelector('.conversation')!.clientHeight,
+        };
+      });
+      expect(shape, `${width}×${height}`).toEqual({
+        pageScrolls: false,
+        composerBottom: expect.any(Number),
+        stripBottom: height,
+        railHeight: height,
+        conversationScrolls: true,
+      });
+      expect(shape.composerBottom, `${width}×${height}`).toBeLessThanOrEqual(height);
+      await page.screenshot({ path: path.join(screenshots, `chat-wide-${width}x${height}.png`) });
+    }
     await close(w);
   }, 120_000);
 });

@@ -151,6 +151,24 @@ export function eventHandlers(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Asks the holiday question of a byte-level test model (the tiny or the demo GGUF), offered the holiday tools alone
+ * (every byte is a token of its vocabulary, so the full pick would not fit), and waits for the turn to end, with an
+ * answer or without one (random weights say anything).
+ */
+export async function askTinyModel(page: Page, model: string, timeout: number): Promise<void> {
+  await page.getByTestId('composer-model').fill(model);
+  await page.getByTestId('composer-approval').uncheck();
+  await page.locator('.tool-picker summary').click();
+  await page.getByTestId('tools-all').click();
+  for (const box of await page.locator('[data-testid^="agency-"]').all()) if ((await box.getAttribute('data-testid')) !== 'agency-KASI') await box.uncheck();
+  expect(await page.locator('.tool-picker summary').textContent()).toContain('기관 15곳 중 1곳의 도구');
+  await page.getByTestId('composer-input').fill('5월 공휴일?');
+  await page.getByTestId('send').click();
+  await expect.poll(() => page.getByTestId('turn').count(), { timeout }).toBe(1);
+  await expect.poll(async () => (await page.getByTestId('answer').count()) + (await page.getByText('답변 없이 끝났습니다').count()), { timeout }).toBe(1);
+}
+
 /** What the engine of a file's workbench gets besides its data folder, vault and CPU-only llama settings. */
 export type WorkbenchEngine = Omit<NonNullable<Parameters<typeof startBrowserHost>[0]['engine']>, 'vault' | 'llama'>;
 

@@ -120,6 +120,7 @@ describe('hostile API text in the window', () => {
     await page.getByTestId('composer-input').fill('지금 서울 종로구 날씨 어때?');
     await page.getByTestId('send').click();
     await expect.poll(() => page.locator('[data-status=approval]').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('approval-question').textContent()).toBe('이 호출은 기관 API로 나갑니다. 실행할까요?');
     await page.getByRole('button', { name: '이번만 허용' }).click();
     await page.getByTestId('answer').waitFor({ timeout: 30_000 });
     expect(await page.locator('[data-status=done]').textContent()).toContain(MARKUP);

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/tempDir.ts';
 import { startOpenAiServer } from '../../helpers/openAiServer.ts';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
-import { axeViolations, close, goTo, host, open, screenshots, useWorkbench } from './harness.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
+import { askTinyModel, axeViolations, close, goTo, host, open, screenshots, useWorkbench } from './harness.ts';
 
 useWorkbench();
 
@@ -43,19 +43,7 @@ describe('the workbench', () => {
     // One chat turn with it: the loaded model answers (random weights: the text is noise, the path is the real one).
     const registered = (await host.engine.call('models.list', {})).find((m) => m.location === gguf || m.name === 'kopa-tiny-llama');
     await goTo(page, 'chat');
-    await page.getByTestId('composer-model').fill(registered!.id);
-    await page.getByTestId('composer-approval').uncheck();
-    // A byte-level model reads every byte as a token: the holiday tools alone keep the prompt short.
-    await page.locator('.tool-picker summary').click();
-    await page.getByTestId('tools-all').click();
-    for (const box of await page.locator('[data-testid^="agency-"]').all()) if ((await box.getAttribute('data-testid')) !== 'agency-KASI') await box.uncheck();
-    expect(await page.locator('.tool-picker summary').textContent()).toContain('기관 15곳 중 1곳의 도구');
-    await page.getByTestId('composer-input').fill('5월 공휴일?');
-    await page.getByTestId('send').click();
-    await expect.poll(() => page.getByTestId('turn').count(), { timeout: 60_000 }).toBe(1);
-    await expect
-      .poll(async () => (await page.getByTestId('answer').count()) + (await page.getByText('답변 없이 끝났습니다').count()), { timeout: 60_000 })
-      .toBe(1);
+    await askTinyModel(page, registered!.id, 60_000);
     expect(page.url()).toMatch(/#\/chat\/[0-9a-f-]{36}$/);
     const chatId = page.url().split('/').pop()!;
     const stored = await host.engine.call('chats.get', { id: chatId });

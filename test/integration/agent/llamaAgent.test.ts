@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChatRepository } from '../../../main/engine/store/repositories/ChatRepository.ts';
 import type { AgentEvent } from '../../../main/core/agent/types.ts';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { testEngine } from '../../helpers/engine.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 

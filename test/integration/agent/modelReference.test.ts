@@ -3,7 +3,7 @@
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { testEngine } from '../../helpers/engine.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 

@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
 import type { EpisodeSummary, ModelInfo } from '../../../main/api/contract.ts';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { readView } from '../../../main/core/view/resultView.ts';
 import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';

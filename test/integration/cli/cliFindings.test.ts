@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { buildProgram, main } from '../../../main/cli/main.ts';
 import type { CliIo } from '../../../main/cli/io.ts';
 import { bundledCatalog } from '../../helpers/catalog.ts';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { runKopa } from '../../helpers/runCli.ts';
 import { fileTempDir, tempDir } from '../../helpers/tempDir.ts';
 

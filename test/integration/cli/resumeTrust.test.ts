@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../main/engine/Engine.ts';
 import { JobRepository } from '../../../main/engine/store/repositories/JobRepository.ts';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 

@@ -8,7 +8,7 @@ import { normaliseText } from '../../../main/core/bench/koreanText.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
 import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { fileTempDir } from '../../helpers/tempDir.ts';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAdapter } from '../../../native/llama/adapterCheck.ts';
 import { LocalModel } from '../../../native/llama/index.ts';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { writeTinyLora } from '../../fixtures/gguf/tinyLora.ts';
 import { testLlama } from '../../helpers/llama.ts';
 import { runKopa } from '../../helpers/runCli.ts';

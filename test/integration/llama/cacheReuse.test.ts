@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ModelTool, ModelTurn } from '../../../main/core/agent/types.ts';
 import { LocalModel } from '../../../native/llama/index.ts';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { testLlama } from '../../helpers/llama.ts';
 
 const TOOL: ModelTool = {

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspectGguf } from '../../../native/llama/ggufInspect.ts';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { repoRoot } from '../../helpers/runCli.ts';
 
 const script = path.join(repoRoot, 'scripts', 'gpu-check.mjs');

@@ -2,7 +2,7 @@
 // a later use that leaves them open (a chat, a bench run) takes the model as it is loaded instead of loading the
 // weights again with the defaults; other settings make a load of their own.
 import { describe, expect, it } from 'vitest';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { testEngine } from '../../helpers/engine.ts';
 
 describe('loading a local model with settings', () => {

@@ -8,7 +8,7 @@ import { paramsGrammar, stepGrammar } from '../../../main/core/agent/grammarSche
 import { stepBudget } from '../../../main/core/agent/stepBudget.ts';
 import type { ModelTool } from '../../../main/core/agent/types.ts';
 import { LocalModel } from '../../../native/llama/index.ts';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { testLlama } from '../../helpers/llama.ts';
 
 const TOOL: ModelTool = {

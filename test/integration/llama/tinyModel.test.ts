@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeTinyLlama, tinyLlamaParameterCount } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama, tinyLlamaParameterCount } from '../../../native/gguf/tinyLlama.ts';
 import { isKopaError } from '../../../main/core/errors.ts';
 import { testLlama } from '../../helpers/llama.ts';
 import { tempDir } from '../../helpers/tempDir.ts';

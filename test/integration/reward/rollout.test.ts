@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RolloutGroup, RolloutRunResult } from '../../../main/api/contract.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
-import { writeTinyLlama } from '../../fixtures/gguf/tinyLlama.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { fileTempDir } from '../../helpers/tempDir.ts';
 

@@ -56,6 +56,7 @@ const API = [
   'keys.set',
   'keys.status',
   'models.add',
+  'models.demo',
   'models.inspect',
   'models.list',
   'models.load',

@@ -1,7 +1,7 @@
 // pass@k and pass^k against values worked out by hand from the binomial formulas, including the edges a run
 // meets (k = n, no attempt passed, every attempt passed), and the bootstrap interval's basic guarantees.
 import { describe, expect, it } from 'vitest';
-import { bootstrapMean, passAtK, passCurves, passHatK } from '../../../main/core/bench/passAtK.ts';
+import { meanInterval, passAtK, passCurves, passHatK } from '../../../main/core/bench/passAtK.ts';
 
 describe('pass@k = 1 − C(n−c,k)/C(n,k)', () => {
   it.each([
@@ -58,7 +58,7 @@ describe('pass^k = C(c,k)/C(n,k)', () => {
   });
 });
 
-describe('curves over tasks with bootstrap intervals', () => {
+describe('curves over tasks with Wilson intervals', () => {
   it('averages per-task values for every k up to the fewest attempts', () => {
     const curves = passCurves([
       { n: 4, c: 4 },
@@ -77,12 +77,29 @@ describe('curves over tasks with bootstrap intervals', () => {
     }
   });
 
-  it('gives the same interval for the same seed, a degenerate one when every task agrees, and narrows with more tasks', () => {
-    const values = [1, 0, 1, 1, 0, 1, 0, 1];
-    expect(bootstrapMean(values, { seed: 7 })).toEqual(bootstrapMean(values, { seed: 7 }));
-    expect(bootstrapMean([1, 1, 1])).toEqual({ value: 1, low: 1, high: 1 });
-    const few = bootstrapMean(values);
-    const many = bootstrapMean(Array.from({ length: 20 }, () => values).flat());
+  it("is Wilson's interval for 0/1 values, never a point when every task agrees, and narrows with more tasks", () => {
+    // Wilson's interval for 6 of 8 (z = 1.96): [0.409, 0.929].
+    const values = [1, 0, 1, 1, 0, 1, 1, 1];
+    const few = meanInterval(values);
+    expect(few.value).toBe(0.75);
+    expect(few.low).toBeCloseTo(0.4093, 3);
+    expect(few.high).toBeCloseTo(0.9285, 3);
+    // 0 of 4 tasks is no certainty of 0 %, nor 145 of 145 of 100 %.
+    expect(meanInterval([0, 0, 0, 0])).toMatchObject({ value: 0, low: 0 });
+    expect(meanInterval([0, 0, 0, 0]).high).toBeCloseTo(0.49, 2);
+    expect(meanInterval(Array.from({ length: 145 }, () => 1)).low).toBeCloseTo(0.974, 3);
+    const many = meanInterval(Array.from({ length: 20 }, () => values).flat());
     expect(many.high - many.low).toBeLessThan(few.high - few.low);
+  });
+
+  it('keeps a difference of two rates within [-1, 1], and not a point when every task moved the same way', () => {
+    const all = meanInterval([1, 1, 1, 1, 1, 1, 1, 1], { range: [-1, 1] });
+    expect(all.value).toBe(1);
+    expect(all.high).toBeCloseTo(1, 12);
+    expect(all.low).toBeLessThan(0.5);
+    const mixed = meanInterval([1, -1, 0, 0], { range: [-1, 1] });
+    expect(mixed.low).toBeGreaterThanOrEqual(-1);
+    expect(mixed.low).toBeLessThan(0);
+    expect(mixed.high).toBeGreaterThan(0);
   });
 });

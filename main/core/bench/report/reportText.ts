@@ -92,7 +92,7 @@ const ko: ReportText = {
     emulatorSeed: (seed) => ` (에뮬레이터 시드 ${seed})`,
     app: (version, status, attempts, passed) => `KOPA Studio ${version}, ${status}, 시도 ${attempts}번 중 ${passed}번 통과`,
     audit: (entries, head) => `실행 시작 때 감사 로그: ${entries}건${head ? `, head ${head}` : ''}`,
-    curves: 'pass@k와 pass^k (과제 단위 부트스트랩 95% 구간)',
+    curves: 'pass@k와 pass^k (과제 단위 윌슨 95% 구간)',
     failures: '실패 유형',
     kind: '유형',
     attempts: '시도',
@@ -153,7 +153,7 @@ const en: ReportText = {
     app: (version, status, attempts, passed) =>
       `KOPA Studio ${version}, status ${status}, ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}, ${passed} passed`,
     audit: (entries, head) => `Audit log when the run started: ${entries} ${entries === 1 ? 'entry' : 'entries'}${head ? `, head ${head}` : ''}`,
-    curves: 'pass@k and pass^k (95 % bootstrap intervals over tasks)',
+    curves: 'pass@k and pass^k (95 % Wilson intervals over tasks)',
     failures: 'Failures',
     kind: 'kind',
     attempts: 'attempts',

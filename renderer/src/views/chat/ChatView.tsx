@@ -1,6 +1,7 @@
 // The analyst's chat with the agent: sessions, the conversation with every call as a card, per-call approval,
 // stop, regenerate, edit-and-resend, and export as Markdown or JSON.
 import { useMemo, useState } from 'react';
+import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
 import { useLocation } from 'wouter';
 import { Download, Pencil, RotateCcw } from 'lucide-react';
 import type { ChatSettings, ToolSummary } from '../../../../main/api/contract.ts';
@@ -46,6 +47,7 @@ function TurnView(props: {
   tools: Map<string, ToolSummary>;
   live: boolean;
   last: boolean;
+  mode: GatewayMode;
   onAnswer: ApprovalHandler;
   onEdit?: () => void;
   onRegenerate?: () => void;
@@ -65,7 +67,7 @@ function TurnView(props: {
       {turn.offered && <OfferedTools offered={turn.offered} tools={props.tools} />}
       {turn.items.map((item, i) =>
         item.kind === 'call' ? (
-          <ToolCallCard key={item.card.callId} card={item.card} tool={props.tools.get(item.card.tool)} onAnswer={props.onAnswer} />
+          <ToolCallCard key={item.card.callId} card={item.card} tool={props.tools.get(item.card.tool)} mode={props.mode} onAnswer={props.onAnswer} />
         ) : item.kind === 'thinking' ? (
           <details key={i} className="thinking" data-testid="thinking">
             <summary>{t('chat.thinking')}</summary>
@@ -132,6 +134,7 @@ export function ChatView({ chatId }: { chatId?: string }) {
   const turns = live?.status === 'running' && stored.at(-1)?.question === live.turn.question ? stored.slice(0, -1) : stored;
   const running = run.live?.status === 'running';
   const settings: ChatSettings | null = chatId ? (transcript.data?.chat.settings ?? null) : null;
+  const runMode = settings?.mode ?? backend.mode;
 
   const ask = (question: string, composer: ComposerSettings, fromSeq?: number): void => {
     if (!api) return;
@@ -143,7 +146,7 @@ export function ChatView({ chatId }: { chatId?: string }) {
           model: composer.model,
           ...(composer.lora ? { lora: [composer.lora] } : {}),
           approval: composer.approval,
-          mode: settings?.mode ?? backend.mode,
+          mode: runMode,
           ...(offered ? { tools: offered } : {}),
           ...((settings?.snapshot ?? backend.snapshot) ? { snapshot: settings?.snapshot ?? backend.snapshot } : {}),
           ...(chatId ? { chatId } : {}),
@@ -197,6 +200,7 @@ export function ChatView({ chatId }: { chatId?: string }) {
               tools={tools}
               live={false}
               last={turn === lastTurn && !live}
+              mode={runMode}
               onAnswer={run.answer}
               onEdit={
                 running
@@ -209,7 +213,7 @@ export function ChatView({ chatId }: { chatId?: string }) {
               onRegenerate={running ? undefined : () => ask(turn.question, composerOf(), turn.seq)}
             />
           ))}
-          {live && <TurnView turn={live.turn} tools={tools} live={live.status === 'running'} last={false} onAnswer={run.answer} />}
+          {live && <TurnView turn={live.turn} tools={tools} live={live.status === 'running'} last={false} mode={runMode} onAnswer={run.answer} />}
           {live?.error && (
             <div className="banner" role="alert">
               <p>{t(live.status === 'failed' ? 'chat.failed' : 'chat.problem', { message: live.error })}</p>

@@ -2,6 +2,7 @@
 // with; a running answer can be stopped here.
 import { useEffect, useRef, useState } from 'react';
 import { Send, Square } from 'lucide-react';
+import { Link } from 'wouter';
 import type { ChatSettings } from '../../../../main/api/contract.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { ToolPicker } from './ToolPicker.tsx';
@@ -66,6 +67,16 @@ export function Composer(props: {
     props.onSend(question, shown);
   };
   const adapters = models.data?.filter((m) => m.kind === 'lora') ?? [];
+  const registered = (models.data ?? []).filter((m) => m.kind !== 'lora');
+  // A greyed-out button says why, and what to do about it.
+  const blocked =
+    shown.model.trim() === ''
+      ? registered.length === 0
+        ? 'chat.needModelFirst'
+        : 'chat.needModelPick'
+      : props.draft.trim() === ''
+        ? 'chat.needQuestion'
+        : null;
 
   return (
     <form
@@ -90,16 +101,22 @@ export function Composer(props: {
         </label>
         <AdapterSelect adapters={adapters} value={shown.lora} disabled={fixed !== null} onChange={(lora) => update({ lora })} />
         <ToolPicker tools={tools} agencies={shown.agencies} disabled={fixed !== null} onChange={(agencies) => update({ agencies })} />
-        <label className="check">
+        <label className="check" title={fixed !== null ? t('chat.settingsFixed') : undefined}>
           <input
             type="checkbox"
             checked={shown.approval === 'ask'}
             disabled={fixed !== null}
+            aria-describedby={fixed !== null ? 'composer-fixed' : undefined}
             onChange={(e) => update({ approval: e.target.checked ? 'ask' : 'auto' })}
             data-testid="composer-approval"
           />
           {t('chat.approvalAsk')}
         </label>
+        {fixed !== null && (
+          <span className="muted composer-why" id="composer-fixed" data-testid="composer-fixed">
+            {t('chat.settingsFixed')}
+          </span>
+        )}
       </div>
       <div className="composer-row">
         <label className="composer-input">
@@ -124,11 +141,29 @@ export function Composer(props: {
             <Square size={16} aria-hidden="true" /> {t('chat.stop')}
           </button>
         ) : (
-          <button type="submit" disabled={props.draft.trim() === '' || shown.model.trim() === ''} data-testid="send">
+          <button
+            type="submit"
+            disabled={blocked !== null}
+            title={blocked ? t(blocked) : undefined}
+            aria-describedby={blocked ? 'composer-blocked' : undefined}
+            data-testid="send"
+          >
             <Send size={16} aria-hidden="true" /> {t('chat.send')}
           </button>
         )}
       </div>
+      {blocked && !props.running && (
+        // An empty question needs no sentence on screen: the button's description says it to whoever asks.
+        <p className={blocked === 'chat.needQuestion' ? 'sr-only' : 'muted composer-why'} id="composer-blocked" data-testid="send-blocked">
+          {t(blocked)}
+          {blocked === 'chat.needModelFirst' && (
+            <>
+              {' '}
+              <Link href="/models">{t('chat.goToModels')}</Link>
+            </>
+          )}
+        </p>
+      )}
     </form>
   );
 }

@@ -2,6 +2,7 @@
 // from, its status (waiting for approval, running, done, failed with the typed error, refused), latency, the first
 // rows of the result, and on demand the result exactly as the model read it.
 import { useState } from 'react';
+import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
 import { Check, CircleAlert, Clock, Hand, Loader2, Wrench } from 'lucide-react';
 import type { ToolSummary } from '../../../../main/api/contract.ts';
 import { useLocale } from '../../i18n.tsx';
@@ -21,7 +22,7 @@ function StatusIcon({ status }: { status: CallCardData['status'] }) {
   return <CircleAlert size={16} aria-hidden="true" />;
 }
 
-function Approval({ card, onAnswer }: { card: CallCardData; onAnswer: ApprovalHandler }) {
+function Approval({ card, mode, onAnswer }: { card: CallCardData; mode: GatewayMode; onAnswer: ApprovalHandler }) {
   const { t } = useLocale();
   const [reason, setReason] = useState('');
   const [sent, setSent] = useState(false);
@@ -31,7 +32,8 @@ function Approval({ card, onAnswer }: { card: CallCardData; onAnswer: ApprovalHa
   };
   return (
     <div className="approval" role="group" aria-label={t('approval.label')}>
-      <p>{t('approval.question')}</p>
+      {/* Where the call really goes: only live and record reach an agency. */}
+      <p data-testid="approval-question">{t(`approval.question.${mode}`)}</p>
       <div className="approval-actions">
         <button type="button" disabled={sent} onClick={() => answer('once')}>
           {t('approval.once')}
@@ -55,7 +57,18 @@ function argumentText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function ToolCallCard({ card, tool, onAnswer }: { card: CallCardData; tool?: ToolSummary; onAnswer: ApprovalHandler }) {
+export function ToolCallCard({
+  card,
+  tool,
+  mode,
+  onAnswer,
+}: {
+  card: CallCardData;
+  tool?: ToolSummary;
+  /** Where the chat's calls go. */
+  mode: GatewayMode;
+  onAnswer: ApprovalHandler;
+}) {
   const { t, locale } = useLocale();
   const [showView, setShowView] = useState(false);
   const [showRaw, setShowRaw] = useState(false);
@@ -96,7 +109,7 @@ export function ToolCallCard({ card, tool, onAnswer }: { card: CallCardData; too
           })}
         </dl>
       )}
-      {card.status === 'approval' && card.approvalId && <Approval card={card} onAnswer={onAnswer} />}
+      {card.status === 'approval' && card.approvalId && <Approval card={card} mode={mode} onAnswer={onAnswer} />}
       {card.error && (
         <p className="error" role="note">
           <span title={card.error.kind}>{callKindLabel(locale, card.error.kind)}</span>: {card.error.message}

@@ -18,6 +18,7 @@ import { QueryStatus } from '../../components/Skeleton.tsx';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useJobsOf } from '../../api/useJobsOf.ts';
 import { JobProgress } from '../../components/JobProgress.tsx';
+import { DemoModel } from './DemoModel.tsx';
 
 function ProgressBar({ progress, label }: { progress: Progress | null; label: string }) {
   if (!progress) return null;
@@ -93,6 +94,7 @@ function ImportForm() {
           {error}
         </p>
       )}
+      <DemoModel />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { formatBytes, formatCount } from '../../format.ts';
 import { modelLabel } from '../../modelLabel.ts';
 import { StatusPanel } from '../../components/StatusPanel.tsx';
 import { DoctorPanel } from '../../components/DoctorPanel.tsx';
+import { FirstSteps } from './FirstSteps.tsx';
 import { pct } from '../../../../main/core/bench/report/reportData.ts';
 
 function Figure({
@@ -54,6 +55,7 @@ export function OverviewView() {
       <header className="view-head">
         <h2>{t('nav.overview')}</h2>
       </header>
+      <FirstSteps />
       <div className="figures">
         <Figure
           label="overview.tools"
