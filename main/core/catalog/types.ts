@@ -176,6 +176,8 @@ export type ToolSpec = RemoteToolSpec | LocalToolSpec | QueryToolSpec;
 export interface CatalogFile {
   agency: string;
   agencyName: LocalizedText;
+  /** Names of the agencies its tools name, where a file holds several (health: HIRA and NMC). */
+  agencyNames?: Record<string, LocalizedText>;
   tools: ToolSpec[];
 }
 

@@ -91,6 +91,8 @@ function agencyNames(list: SourceText[]): Record<string, LocalizedText> {
     const file = json as Partial<CatalogFile>;
     if (typeof file.agency === 'string' && typeof file.agencyName?.ko === 'string' && typeof file.agencyName.en === 'string')
       names[file.agency] ??= file.agencyName;
+    for (const [agency, name] of Object.entries(file.agencyNames ?? {}))
+      if (typeof name?.ko === 'string' && typeof name.en === 'string') names[agency] ??= name;
   }
   return names;
 }

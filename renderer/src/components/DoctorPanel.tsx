@@ -15,10 +15,13 @@ function Availability({ report }: { report: RuntimeReport }) {
   );
 }
 
+/** The last diagnosis of this window: it is still there when the analyst comes back to Overview. */
+let lastReport: DoctorReport | null = null;
+
 export function DoctorPanel() {
   const { t } = useLocale();
   const api = useEngine();
-  const [report, setReport] = useState<DoctorReport | null>(null);
+  const [report, setReport] = useState<DoctorReport | null>(lastReport);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -28,6 +31,7 @@ export function DoctorPanel() {
     setProgress({ stage: 'doctor', done: 0, total: 3 });
     api.call('engine.doctor', {}, { onProgress: setProgress }).then(
       (next) => {
+        lastReport = next;
         setReport(next);
         setProgress(null);
       },

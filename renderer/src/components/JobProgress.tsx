@@ -5,7 +5,7 @@ import type { JobInfo } from '../../../main/api/contract.ts';
 import { useEngine } from '../api/EngineProvider.tsx';
 import { useEngineQuery } from '../api/queries.ts';
 import { useLocale } from '../i18n.tsx';
-import { formatBytes, formatDateTime } from '../format.ts';
+import { formatBytes, formatDateTime, formatUptime } from '../format.ts';
 import { modelLabel } from '../modelLabel.ts';
 import { errorText, stageLabel } from '../../../main/core/i18n/strings.ts';
 import { toErrorPayload } from '../../../main/core/errors.ts';
@@ -103,6 +103,17 @@ export function JobProgress({ job }: { job: JobInfo }) {
           {t(`job.status.${job.status}`)}
         </span>
         <span className="muted">{formatDateTime(job.createdAt, locale)}</span>
+        {job.status === 'done' && job.finishedAt && (
+          // A finished card says how much it did and how long it took, not only that it ended.
+          <span className="muted" data-testid="job-summary">
+            {[
+              p?.total ? (BYTE_STAGES.has(p.stage) ? formatBytes(p.total) : t('job.progress', { done: p.done ?? p.total, total: p.total })) : null,
+              formatUptime(Math.max(0, Date.parse(job.finishedAt) - Date.parse(job.createdAt)), t),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        )}
       </div>
       {job.status === 'running' && (
         <div className="progress">

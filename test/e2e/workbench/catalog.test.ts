@@ -16,6 +16,9 @@ describe('the workbench', () => {
     expect(await page.evaluate(() => location.hash)).toBe('#/catalog');
     await page.getByTestId('catalog-search').fill('holiday');
     await expect.poll(() => page.getByTestId('catalog-tool').count()).toBe(1);
+    // An agency is named in words, its code beside it (a file holding several agencies names each).
+    await page.getByTestId('catalog-search').fill('HIRA');
+    await expect.poll(() => page.locator('.agency-group h3').first().textContent()).toBe('건강보험심사평가원 HIRA');
     await page.getByTestId('catalog-search').fill('공휴일');
     await expect.poll(() => page.getByTestId('catalog-tool').count()).toBe(1);
     await page.getByTestId('catalog-tool').click();

@@ -19,6 +19,12 @@ describe('a first run', () => {
     expect(await steps.locator('li.next').getAttribute('data-testid')).toBe('first-model');
     expect(await page.getByTestId('first-model').textContent()).toContain('인터넷에서 받지는 않습니다');
     await page.screenshot({ path: path.join(screenshots, 'first-run-overview-ko.png') });
+    // The diagnosis run here is still shown when the analyst comes back.
+    await page.getByTestId('doctor').getByRole('button', { name: '진단 실행' }).click();
+    await page.getByTestId('doctor-gpu').waitFor({ timeout: 60_000 });
+    await goTo(page, 'catalog');
+    await goTo(page, '');
+    expect(await page.getByTestId('doctor-gpu').count()).toBe(1);
 
     await goTo(page, 'chat');
     await page.getByTestId('composer-input').fill('5월 공휴일?');

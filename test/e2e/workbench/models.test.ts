@@ -24,6 +24,8 @@ describe('the workbench', () => {
     await expect
       .poll(() => page.getByTestId('model-imports').locator('[data-testid=job][data-status=done]').textContent(), { timeout: 15_000 })
       .toContain(`모델 가져오기${path.basename(gguf)}끝남`);
+    // How much it did and how long it took, not only that it ended.
+    expect(await page.getByTestId('model-imports').getByTestId('job-summary').textContent()).toMatch(/^\d[\d.]* (KiB|MiB) · \d+초$/);
     await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain('llama');
     expect(await card.textContent()).toMatch(/SHA-256[0-9a-f]{16}…/);
     expect(await card.textContent()).toContain('JSON 문법으로 강제');

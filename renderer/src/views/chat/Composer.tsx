@@ -100,7 +100,13 @@ export function Composer(props: {
           <ModelSuggestions id="composer-models" models={models.data ?? []} />
         </label>
         <AdapterSelect adapters={adapters} value={shown.lora} disabled={fixed !== null} onChange={(lora) => update({ lora })} />
-        <ToolPicker tools={tools} agencies={shown.agencies} disabled={fixed !== null} onChange={(agencies) => update({ agencies })} />
+        <ToolPicker
+          tools={tools}
+          names={catalog.data?.agencies ?? []}
+          agencies={shown.agencies}
+          disabled={fixed !== null}
+          onChange={(agencies) => update({ agencies })}
+        />
         <label className="check" title={fixed !== null ? t('chat.settingsFixed') : undefined}>
           <input
             type="checkbox"

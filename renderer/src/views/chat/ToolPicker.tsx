@@ -4,7 +4,7 @@
 // (local.*, the query tool) are offered with any choice.
 import { useEffect, useRef } from 'react';
 import { Wrench } from 'lucide-react';
-import type { ToolSummary } from '../../../../main/api/contract.ts';
+import type { AgencyInfo, ToolSummary } from '../../../../main/api/contract.ts';
 import { useLocale } from '../../i18n.tsx';
 
 export function agenciesOf(tools: ToolSummary[]): [string, number][] {
@@ -21,12 +21,18 @@ export function toolsFor(tools: ToolSummary[], agencies: string[] | undefined): 
 
 export function ToolPicker(props: {
   tools: ToolSummary[];
+  /** The catalog's agencies, for their names in the window's language. */
+  names: AgencyInfo[];
   agencies: string[] | undefined;
   disabled: boolean;
   onChange: (agencies: string[] | undefined) => void;
 }) {
-  const { t } = useLocale();
+  const { t, locale } = useLocale();
   const all = agenciesOf(props.tools);
+  const nameOf = (agency: string): string => {
+    const name = props.names.find((a) => a.id === agency)?.name;
+    return name ? name[locale] || name.ko : agency;
+  };
   const picked = props.agencies === undefined;
   const chosen = new Set(props.agencies ?? []);
   const toggle = (agency: string): void => {
@@ -69,7 +75,7 @@ export function ToolPicker(props: {
         {all.map(([agency, count]) => (
           <label key={agency} className="check">
             <input type="checkbox" checked={chosen.has(agency)} onChange={() => toggle(agency)} data-testid={`agency-${agency}`} />
-            {agency} <span className="muted">({count})</span>
+            {nameOf(agency)} <span className="muted">({count})</span>
           </label>
         ))}
       </fieldset>
