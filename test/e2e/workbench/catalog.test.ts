@@ -53,6 +53,21 @@ describe('the workbench', () => {
     expect(await page.getByTestId('try-no-table').textContent()).toBe('호출이 실패해 표가 없습니다. 위의 오류를 보세요.');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, 'catalog-invalid-ko.png') });
+
+    // A scheduled API keeps only recent issues: asked for one long gone, it says which it has; its example asks for
+    // the latest issue as of now (its written date is long gone from the service).
+    await goTo(page, 'catalog/kma.getVilageFcst');
+    await page.getByTestId('try-base_date').fill('2025-03-01');
+    await page.getByTestId('try-base_time').selectOption('0500');
+    await page.getByTestId('try-nx').fill('60');
+    await page.getByTestId('try-ny').fill('127');
+    await page.getByTestId('try-call').click();
+    await expect.poll(() => page.getByTestId('try-outcome').getAttribute('data-ok'), { timeout: 15_000 }).toBe('false');
+    expect(await page.getByTestId('try-window').textContent()).toMatch(/가장 최근 발표는 \d{4}-\d{2}-\d{2} \d{2}:\d{2} KST입니다/);
+    await page.getByTestId('try-example').first().click();
+    expect(await page.getByTestId('try-base_date').inputValue()).not.toBe('2025-03-01');
+    await page.getByTestId('try-call').click();
+    await expect.poll(() => page.getByTestId('try-outcome').getAttribute('data-ok'), { timeout: 15_000 }).toBe('true');
     await close(w);
   }, 120_000);
 });

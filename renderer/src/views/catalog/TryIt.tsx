@@ -9,6 +9,7 @@ import type { ToolSpec } from '../../../../main/core/catalog/types.ts';
 import { sayViolation } from '../../../../main/core/catalog/sayViolation.ts';
 import { callKindLabel } from '../../../../main/core/i18n/strings.ts';
 import { resultPreview } from '../../../../main/core/view/resultPreview.ts';
+import { latestIssue, timelyArgs } from '../../../../main/core/time/issueTimes.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
@@ -78,9 +79,11 @@ function Input({
   }
 }
 
-function Outcome({ result, headline }: { result: CallResult; headline: string[] | undefined }) {
+function Outcome({ result, headline, toolId }: { result: CallResult; headline: string[] | undefined; toolId: string }) {
   const { t, locale } = useLocale();
   const [tab, setTab] = useState<Tab>('table');
+  // A scheduled API answers "no data" for an issue it no longer keeps (or has not published yet): say which it has.
+  const latest = result.error?.kind === 'NoData' ? latestIssue(toolId, new Date()) : undefined;
   const preview = useMemo(() => resultPreview(result.items, result.totalCount, { rows: 100, columns: 40, headline }), [result, headline]);
   return (
     <div className="try-outcome" data-testid="try-outcome" data-ok={result.ok}>
@@ -95,6 +98,14 @@ function Outcome({ result, headline }: { result: CallResult; headline: string[] 
         <div className="call-error" role="alert">
           {!result.error.violations?.length && <p>{result.error.message}</p>}
           <p className="muted">{t(`errorKind.${result.error.kind}`)}</p>
+          {latest && (
+            <p data-testid="try-window">
+              {t('catalog.recentIssuesOnly', {
+                date: `${latest.date.slice(0, 4)}-${latest.date.slice(4, 6)}-${latest.date.slice(6)}`,
+                time: `${latest.time.slice(0, 2)}:${latest.time.slice(2)}`,
+              })}
+            </p>
+          )}
           {result.error.violations && result.error.violations.length > 0 && (
             <ul data-testid="try-violations">
               {result.error.violations.map((v) => (
@@ -157,6 +168,11 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
   const [error, setError] = useState<string | null>(null);
   const invalid = new Set((result?.error?.violations ?? []).map((v) => v.path.replace(/^\//, '').split('/')[0]));
   const headline = tool.kind === 'remote' ? tool.response.headline : undefined;
+  // A scheduled API keeps only recent issues: its examples ask for the latest one as of now, not a frozen date.
+  const examples = useMemo(() => {
+    const now = new Date();
+    return latestIssue(tool.id, now) ? tool.examples.map((e) => ({ ...e, args: timelyArgs(tool, e.args, now) })) : tool.examples;
+  }, [tool]);
   const call = (): void => {
     if (!api) return;
     setRunning(true);
@@ -193,10 +209,10 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
   return (
     <section className="card try-it" data-testid="try-it">
       <h3>{t('catalog.tryIt')}</h3>
-      {tool.examples.length > 0 && (
+      {examples.length > 0 && (
         <div className="row">
           <span className="muted">{t('catalog.examples')}</span>
-          {tool.examples.map((example, i) => (
+          {examples.map((example, i) => (
             <button
               key={i}
               type="button"
@@ -245,7 +261,7 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
           {error}
         </p>
       )}
-      {result && <Outcome key={result.requestHash + result.latencyMs} result={result} headline={headline} />}
+      {result && <Outcome key={result.requestHash + result.latencyMs} result={result} headline={headline} toolId={tool.id} />}
     </section>
   );
 }
