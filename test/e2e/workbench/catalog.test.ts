@@ -14,14 +14,19 @@ describe('the workbench', () => {
     await page.getByTestId('figure-tools').click();
     await page.getByTestId('catalog-intro').waitFor();
     expect(await page.evaluate(() => location.hash)).toBe('#/catalog');
+    // Found as the analyst types, ranked: the holiday tool by its name first, tools whose descriptions say holidays after.
     await page.getByTestId('catalog-search').fill('holiday');
-    await expect.poll(() => page.getByTestId('catalog-tool').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('catalog-tool').first().textContent()).toContain('kasi.getRestDeInfo');
     // An agency is named in words, its code beside it (a file holding several agencies names each).
     await page.getByTestId('catalog-search').fill('HIRA');
     await expect.poll(() => page.locator('.agency-group h3').first().textContent()).toBe('건강보험심사평가원 HIRA');
     await page.getByTestId('catalog-search').fill('공휴일');
-    await expect.poll(() => page.getByTestId('catalog-tool').count()).toBe(1);
-    await page.getByTestId('catalog-tool').click();
+    await expect.poll(() => page.getByTestId('catalog-tool').first().textContent()).toContain('kasi.getRestDeInfo');
+    // Everyday words find what no tool is named: 날씨 finds the weather service's tools.
+    await page.getByTestId('catalog-search').fill('날씨');
+    await expect.poll(() => page.getByTestId('catalog-tool').first().textContent()).toMatch(/kma\./);
+    await page.getByTestId('catalog-search').fill('공휴일');
+    await page.getByTestId('catalog-tool').first().click();
     expect(await page.getByTestId('tool-id').textContent()).toBe('kasi.getRestDeInfo');
     expect(await page.evaluate(() => location.hash)).toBe('#/catalog/kasi.getRestDeInfo');
     expect(await page.getByTestId('tool-parameters').textContent()).toContain('date.yyyy');

@@ -1,5 +1,5 @@
-// The catalog: every tool grouped by agency, searchable by its Korean and English names and its id, and one tool's
-// page beside the list (its address is #/catalog/<tool id>).
+// The catalog: every tool grouped by agency, searched as the analyst types (names, id, agency, description and
+// everyday words, best matches first), and one tool's page beside the list (its address is #/catalog/<tool id>).
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { Boxes, Search } from 'lucide-react';
@@ -8,6 +8,7 @@ import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
 import { ToolPage } from './ToolPage.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
+import { searchTools } from '../../../../main/core/catalog/catalogSearch.ts';
 
 interface AgencyGroup {
   id: string;
@@ -15,25 +16,14 @@ interface AgencyGroup {
   tools: ToolSummary[];
 }
 
-/** Case- and space-insensitive match over what a person may type: either name, the id, the agency. */
-export function matchesTool(tool: ToolSummary, agencyName: string, query: string): boolean {
-  const wanted = query.toLowerCase().replace(/\s+/g, '');
-  if (wanted === '') return true;
-  const haystack = [tool.id, tool.name.ko, tool.name.en, tool.agency, agencyName]
-    .join('\n')
-    .toLowerCase()
-    .replace(/[ \t]+/g, '');
-  return haystack.includes(wanted);
-}
-
 function groups(listing: CatalogListing, locale: 'ko' | 'en', query: string): AgencyGroup[] {
   const names = new Map(listing.agencies.map((a) => [a.id, a.name[locale] || a.name.ko]));
   const byAgency = new Map<string, ToolSummary[]>();
-  for (const tool of listing.tools) {
-    if (!matchesTool(tool, names.get(tool.agency) ?? '', query)) continue;
+  // Best matches first: an agency's group sits where its best tool ranks.
+  for (const tool of searchTools(listing.tools, (agency) => names.get(agency) ?? '', query))
     byAgency.set(tool.agency, [...(byAgency.get(tool.agency) ?? []), tool]);
-  }
-  return [...byAgency.entries()].map(([id, tools]) => ({ id, name: names.get(id) ?? id, tools })).sort((a, b) => a.name.localeCompare(b.name, locale));
+  const found = [...byAgency.entries()].map(([id, tools]) => ({ id, name: names.get(id) ?? id, tools }));
+  return query.trim() === '' ? found.sort((a, b) => a.name.localeCompare(b.name, locale)) : found;
 }
 
 function ToolList({ listing, selected }: { listing: CatalogListing; selected: string | undefined }) {
