@@ -256,7 +256,7 @@ export class LocalModel {
   /** The context once made, for what it holds in memory. */
   private madeContext: LlamaContext | undefined;
   private readonly free: LlamaContextSequence[] = [];
-  private readonly waiting: ((sequence: LlamaContextSequence) => void)[] = [];
+  private readonly waiting: { opening: string | undefined; take: (sequence: LlamaContextSequence) => void }[] = [];
   private readonly running = new Set<Promise<unknown>>();
   private readonly sequences: number;
   private disposed = false;
@@ -383,7 +383,8 @@ export class LocalModel {
     const reuse = this.settings.reuseCache && opening !== undefined;
     const same = reuse ? this.free.findIndex((s) => this.openings.get(s) === opening) : -1;
     const sequence =
-      (same >= 0 ? this.free.splice(same, 1)[0] : this.free.pop()) ?? (await new Promise<LlamaContextSequence>((resolve) => this.waiting.push(resolve)));
+      (same >= 0 ? this.free.splice(same, 1)[0] : this.free.pop()) ??
+      (await new Promise<LlamaContextSequence>((take) => this.waiting.push({ opening: reuse ? opening : undefined, take })));
     const run = (async () => {
       // Another conversation may still share the system prompt and tools: its state is kept, and only what differs is
       // evaluated again.
@@ -397,8 +398,11 @@ export class LocalModel {
       return await run;
     } finally {
       this.running.delete(run);
-      const next = this.waiting.shift();
-      if (next) next(sequence);
+      // A waiting turn of the conversation this sequence holds goes first: its prefix is still evaluated there.
+      const held = this.openings.get(sequence);
+      const mine = held === undefined ? -1 : this.waiting.findIndex((w) => w.opening === held);
+      const next = this.waiting.splice(Math.max(0, mine), 1)[0];
+      if (next) next.take(sequence);
       else this.free.push(sequence);
     }
   }

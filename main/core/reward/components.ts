@@ -51,10 +51,10 @@ function againstTrajectory(
   };
 }
 
-/** The competitors of every trajectory's rows: an alternative route shows other candidates. */
 /** A reference's candidates, kept while its trajectories are: a trainer scores each sample's group of rollouts. */
 const knownCandidates = new WeakMap<RewardReference['trajectories'], { of: RewardReference; candidates: AnswerCandidates }>();
 
+/** The competitors of every trajectory's rows: an alternative route shows other candidates. */
 function candidatesOf(reference: RewardReference): AnswerCandidates {
   const known = knownCandidates.get(reference.trajectories);
   if (known && known.of.answer === reference.answer && known.of.expected === reference.expected && known.of.query === reference.query) return known.candidates;

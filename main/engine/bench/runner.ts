@@ -13,7 +13,7 @@ import { scoreAttempt } from '../../core/bench/score.ts';
 import { identityChanges, runIdentity, type IdentitySource } from '../../core/bench/runIdentity.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
 import { runNumbers } from '../../core/bench/summary.ts';
-import { attemptOrder } from '../../core/bench/attemptOrder.ts';
+import { attemptOrder, takeNextAttempt } from '../../core/bench/attemptOrder.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
 import { fnv1a } from '../../core/random.ts';
 import type { Episode } from '../agent/Agent.ts';
@@ -193,16 +193,24 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
     repo.addAttempt(manifest.runId, row);
   };
 
-  let next = 0;
+  const running = new Map<BenchTask, number>();
+  const isRunning = (task: BenchTask): boolean => (running.get(task) ?? 0) > 0;
   const worker = async (): Promise<void> => {
-    while (next < pending.length && !options.signal?.aborted) {
-      const { task, sample } = pending[next++]!;
+    let previous: BenchTask | undefined;
+    while (!options.signal?.aborted) {
+      const next = takeNextAttempt(pending, previous, isRunning);
+      if (!next) return;
+      const { task, sample } = next;
+      running.set(task, (running.get(task) ?? 0) + 1);
       try {
         await attempt(task, sample);
       } catch (error) {
         if (options.signal?.aborted) return;
         errors.push({ taskId: task.id, sample, message: (error as Error).message });
+      } finally {
+        running.set(task, running.get(task)! - 1);
       }
+      previous = task;
       options.onProgress?.({ stage: 'bench', done: ++done, total, message: task.id });
     }
   };
