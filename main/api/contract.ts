@@ -13,6 +13,8 @@ import type { KeyPortal } from '../core/catalog/keyPortals.ts';
 import type { CatalogProblem } from '../core/catalog/catalogProblem.ts';
 import type { CallResult, GatewayMode, ParsedOutcome } from '../core/gateway/callResult.ts';
 import type { CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../core/edge/types.ts';
+import type { LinkKind } from '../core/edge/linkKind.ts';
+import type { LinkWords } from '../core/edge/linkWords.ts';
 import type { AgentEvent } from '../core/agent/types.ts';
 import type { BfclCategory } from '../core/bfcl/categories.ts';
 import type { BenchAttemptRow, BenchRunRow, BenchRunSummary, BenchEstimate } from '../core/bench/runTypes.ts';
@@ -208,6 +210,8 @@ export interface SemanticKind {
   en: string;
   pattern?: string;
   example?: string;
+  /** A value anyone can give without asking another service (a date, an amount, a code from a short list): never a dependency. */
+  generic?: boolean;
 }
 
 export interface EdgeProposal {
@@ -246,6 +250,8 @@ export interface EdgeVerifySummary {
   graphVersion: number;
   /** All links by status after the run. */
   totals: Record<EdgeStatus, number>;
+  /** The verified links by kind: dependencies (what synthesis walks) and links that only match in format. */
+  verifiedKinds: Record<LinkKind, number>;
 }
 
 export interface EdgeListing {
@@ -255,6 +261,8 @@ export interface EdgeListing {
 
 export interface EdgeDetail {
   edge: Edge;
+  /** The link's tools and what it carries, named in both languages for its evidence in words. */
+  words: LinkWords;
   /** Its latest trials, newest first. */
   trials: EdgeTrial[];
 }
@@ -931,7 +939,7 @@ export interface EngineMethods {
   'bundle.import': { params: { file: string; as?: string }; result: BundleSummary };
   'edges.propose': { params: EmptyParams; result: EdgeProposal };
   'edges.verify': { params: EdgeVerifyParams; result: EdgeVerifySummary };
-  'edges.list': { params: { status?: EdgeStatus; tool?: string }; result: EdgeListing };
+  'edges.list': { params: { status?: EdgeStatus; tool?: string; kind?: LinkKind }; result: EdgeListing };
   'edges.show': { params: { id: string }; result: EdgeDetail };
   'synth.run': { params: SynthRunParams; result: SynthRunResult };
   'synth.export': { params: { dataset: string; out: string; format: ExportFormat; distractors?: number; toolStyle?: ToolStyle }; result: ExportResult };

@@ -5,6 +5,7 @@ import { KopaError } from '../core/errors.ts';
 import { gatewayModes } from '../core/gateway/callResult.ts';
 import { keyIds } from '../core/catalog/types.ts';
 import { edgeStatuses } from '../core/edge/types.ts';
+import { linkKinds } from '../core/edge/linkKind.ts';
 import { exportFormats, toolStyles } from '../core/synth/formats.ts';
 import { synthStrategies } from '../core/synth/types.ts';
 import { rewardPresets } from '../core/reward/types.ts';
@@ -104,7 +105,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
     })
     .strict()
     .refine((p) => (p.minOk ?? 2) <= (p.trials ?? 3), { message: 'minOk cannot exceed trials' }),
-  'edges.list': z.object({ status: z.enum(edgeStatuses).optional(), tool: text.optional() }).strict(),
+  'edges.list': z.object({ status: z.enum(edgeStatuses).optional(), tool: text.optional(), kind: z.enum(linkKinds).optional() }).strict(),
   'edges.show': z.object({ id: text }).strict(),
   'synth.run': z
     .object({

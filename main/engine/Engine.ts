@@ -37,7 +37,7 @@ import { demoModel } from './models/demoModel.ts';
 import { ModelRegistry } from './models/ModelRegistry.ts';
 import { ModelHost } from './models/ModelHost.ts';
 import type { KeyId } from '../core/catalog/types.ts';
-import { EdgeRepository } from './store/repositories/EdgeRepository.ts';
+import { edgeStore } from './edge/edgeStore.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
 import { exportBundle, importBundle } from './gateway/bundle.ts';
 import { AuditRepository } from './store/repositories/AuditRepository.ts';
@@ -138,9 +138,9 @@ export class Engine implements EngineApi, EngineServices {
     'bundle.import': async ({ file, as }, options) => importBundle(this.store, path.resolve(file), { as, onProgress: options.onProgress }),
     'edges.propose': async () => proposeEdges(this),
     'edges.verify': (params, options) => verifyEdges(this, params, options),
-    'edges.list': async ({ status, tool }) => {
-      const repo = new EdgeRepository(this.store.db);
-      return { graphVersion: repo.graphVersion(), edges: repo.list({ status, tool }) };
+    'edges.list': async ({ status, tool, kind }) => {
+      const repo = edgeStore(this);
+      return { graphVersion: repo.graphVersion(), edges: repo.list({ status, tool }).filter((e) => kind === undefined || e.kind === kind) };
     },
     'edges.show': async ({ id }) => showEdge(this, id),
     'synth.run': (params, options) => runSynthesis(this, params, options),

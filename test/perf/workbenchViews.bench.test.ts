@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { Engine } from '../../main/engine/Engine.ts';
 import { defaultResourcesDir } from '../../main/engine/resources.ts';
 import type { CatalogFile, ToolSpec } from '../../main/core/catalog/types.ts';
-import { EdgeRepository } from '../../main/engine/store/repositories/EdgeRepository.ts';
+import { edgeStore } from '../../main/engine/edge/edgeStore.ts';
 import { BenchRepository } from '../../main/engine/store/repositories/BenchRepository.ts';
 import { startBrowserHost } from '../../main/host/browserHost.ts';
 import { edgeId, type Candidate, type CandidateBasis } from '../../main/core/edge/types.ts';
@@ -106,7 +106,7 @@ describe('workbench views under load', () => {
       tools.map((t) => t.id),
       LINKS,
     );
-    new EdgeRepository(engine.store.db).propose(links, new Date());
+    edgeStore(engine).propose(links, new Date());
     await engine.dispose();
     const layouts = Array.from({ length: 5 }, () => {
       const started = performance.now();

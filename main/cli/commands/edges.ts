@@ -1,6 +1,8 @@
 import { Option, type Command } from 'commander';
 import type { EdgeDetail, EdgeListing, EdgeVerifySummary } from '../../api/contract.ts';
 import { edgeStatuses, describeEdge } from '../../core/edge/types.ts';
+import { linkKinds, type LinkKind } from '../../core/edge/linkKind.ts';
+import { trialSentence } from '../../core/edge/linkWords.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
@@ -29,7 +31,8 @@ function renderVerify(s: EdgeVerifySummary, t: CommandContext['t']): string {
       stale: s.stale,
       untried: s.untried ? t('cli.edges.untried', { n: s.untried }) : '',
     }),
-    t('cli.edges.totals', { graphVersion: s.graphVersion, totals: edgeStatuses.map((st) => `${s.totals[st]} ${st}`).join(', ') }),
+    t('cli.edges.totals', { graphVersion: s.graphVersion, totals: edgeStatuses.map((st) => `${t(`edge.status.${st}`)} ${s.totals[st]}`).join(', ') }),
+    t('cli.edges.kinds', { dependency: s.verifiedKinds.dependency, format: s.verifiedKinds.format }),
   ];
   if (s.unaffordable.length)
     lines.push(t('cli.edges.unaffordable', { n: s.unaffordable.length, groups: [...new Set(s.unaffordable.map((u) => u.group))].join(', ') }));
@@ -37,7 +40,14 @@ function renderVerify(s: EdgeVerifySummary, t: CommandContext['t']): string {
 }
 
 function renderList(l: EdgeListing, t: CommandContext['t']): string {
-  const rows = l.edges.map((e) => ({ id: e.id, status: e.status, trials: `${e.trialsOk}/${e.trialsTotal}`, basis: e.basis, link: describeEdge(e) }));
+  const rows = l.edges.map((e) => ({
+    id: e.id,
+    status: t(`edge.status.${e.status}`),
+    kind: t(`graph.linkKind.${e.kind}`),
+    trials: `${e.trialsOk}/${e.trialsTotal}`,
+    basis: t(`graph.kind.${e.basis}`),
+    link: describeEdge(e),
+  }));
   return `${t('cli.edges.listHead', { graphVersion: l.graphVersion, n: l.edges.length })}\n${renderTable(rows, { maxRows: 100_000, maxWidth: 240 })}`;
 }
 
@@ -45,26 +55,17 @@ function renderShow(d: EdgeDetail, t: CommandContext['t'], locale: Locale): stri
   const e = d.edge;
   const lines = [
     `${e.id}  ${describeEdge(e)}`,
-    t('cli.edges.status', { status: e.status, ok: e.trialsOk, total: e.trialsTotal, basis: e.basis, score: e.score }),
+    t('cli.edges.status', { status: t(`edge.status.${e.status}`), ok: e.trialsOk, total: e.trialsTotal, basis: t(`graph.kind.${e.basis}`), score: e.score }),
+    `${t(`graph.linkKind.${e.kind}`)}: ${t(`graph.linkKind.${e.kind}.why`)}`,
     t('cli.edges.checkedAt', { graphVersion: e.graphVersion ?? '-', at: e.checkedAt ? formatMoment(e.checkedAt, locale) : t('cli.edges.never') }),
   ];
   if (e.reason) lines.push(t('cli.edges.why', { reason: e.reason }));
   if (d.trials.length) {
     lines.push('', t('cli.edges.trials'));
-    lines.push(
-      renderTable(
-        d.trials.map((trial) => ({
-          at: formatMoment(trial.at, locale),
-          backend: trial.backend,
-          ok: t(trial.ok ? 'cli.yes' : 'cli.no'),
-          from: trial.fromCode ?? '',
-          to: trial.toCode ?? '',
-          values: JSON.stringify(trial.sampleValues),
-          ms: trial.latencyMs,
-        })),
-        { maxWidth: 240 },
-      ),
-    );
+    for (const trial of d.trials) {
+      const when = `${formatMoment(trial.at, locale)} · ${trial.backend} · ${Math.round(trial.latencyMs)} ms`;
+      lines.push(`  ${trial.ok ? '✓' : '✗'} ${trialSentence(locale, d.words, trial)} (${when})`);
+    }
   }
   return lines.join('\n');
 }
@@ -86,11 +87,7 @@ export function registerEdges(program: Command, context: () => CommandContext): 
   edges.command('propose').action(async () => {
     const ctx = context();
     const p = await ctx.withEngine((engine) => engine.call('edges.propose', {}));
-    ctx.out.result(
-      p,
-      (r) =>
-        `${r.candidates} candidates (${r.byBasis.semantic} same kind, ${r.byBasis.transform} by a transform, ${r.byBasis.lexical} look-alike), ${r.added} new`,
-    );
+    ctx.out.result(p, (r) => ctx.t('cli.edges.proposed', { candidates: r.candidates, ...r.byBasis, added: r.added }));
   });
 
   edges
@@ -131,9 +128,14 @@ export function registerEdges(program: Command, context: () => CommandContext): 
     .command('list')
     .addOption(new Option('--status <status>', 'only links in this state').choices([...edgeStatuses]))
     .option('--tool <id>', 'only links from or to this tool')
-    .action(async (options: { status?: (typeof edgeStatuses)[number]; tool?: string }) => {
+    .addOption(
+      new Option('--kind <kind>', 'dependency: the next tool needs a value only the earlier result gives; format: they only match in format').choices([
+        ...linkKinds,
+      ]),
+    )
+    .action(async (options: { status?: (typeof edgeStatuses)[number]; tool?: string; kind?: LinkKind }) => {
       const ctx = context();
-      const listing = await ctx.withEngine((engine) => engine.call('edges.list', { status: options.status, tool: options.tool }));
+      const listing = await ctx.withEngine((engine) => engine.call('edges.list', { status: options.status, tool: options.tool, kind: options.kind }));
       ctx.out.result(listing, (l) => renderList(l, ctx.t));
     });
 

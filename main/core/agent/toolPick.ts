@@ -289,7 +289,11 @@ export function pickTools(
     const geocoder = LANDMARK.test(question) && !ROAD_ADDRESS.test(question) ? /^org\.name$/ : /^address\.(road|keyword)$/;
     // A region's code or name for a road address comes from the address search; for a named region, from the region lookups too.
     const place = kind.startsWith('geo.') ? geocoder : ROAD_ADDRESS.test(question) ? /^address\.(road|keyword)$/ : /^address\.(road|keyword)$|^region\..*Name$/;
-    return (spec.parameters.required ?? []).some((p) => place.test(spec.parameters.properties[p]?.['x-semantic'] ?? '')) ? 1 : 0;
+    const inputs = (spec.parameters.required ?? []).map((p) => spec.parameters.properties[p]?.['x-semantic'] ?? '');
+    // A named region's code is what the region lookup is for; the address search finds it too, but as one of the
+    // addresses in it.
+    if (kind.startsWith('region.') && !ROAD_ADDRESS.test(question) && inputs.some((tag) => /^region\..*Name$/.test(tag))) return 2;
+    return inputs.some((tag) => place.test(tag)) ? 1 : 0;
   };
   /** The tools a chain adds, one fewer where the question itself asks for its source (근처 측정소: the nearby-station search). */
   const steps = (cost: Map<string, number>, f: ToolFeed): number =>

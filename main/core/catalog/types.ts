@@ -57,6 +57,11 @@ export interface FieldSpec {
   ko?: string;
   en?: string;
   unit?: string;
+  /**
+   * A date the result defines as the day something happens (a holiday, a festival's first day): it can decide a later
+   * call's date, unlike bookkeeping dates (opened, approved) and echoes of the request (a forecast's base date).
+   */
+  event?: boolean;
   normalise?: NormaliserName[];
 }
 

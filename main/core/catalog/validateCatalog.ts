@@ -9,7 +9,8 @@ import type { CatalogFile, ParametersSchema, ToolSpec } from './types.ts';
 import type { CatalogProblem } from './catalogProblem.ts';
 
 export interface SemanticVocabulary {
-  tags: Record<string, { ko: string; en: string; pattern?: string }>;
+  /** `generic`: a value anyone can give without asking another service (a date, an amount, a code from a short fixed list). */
+  tags: Record<string, { ko: string; en: string; pattern?: string; generic?: boolean }>;
 }
 
 export interface CatalogSource {

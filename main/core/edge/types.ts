@@ -2,6 +2,7 @@
 // A link is a candidate until executions prove it (verified) or disprove it (rejected); a verified link that
 // stops working on re-verification is stale (docs/ARCHITECTURE.md §4, Edge).
 import { fnv1a } from '../random.ts';
+import type { LinkKind } from './linkKind.ts';
 
 export const edgeStatuses = ['candidate', 'verified', 'rejected', 'stale'] as const;
 export type EdgeStatus = (typeof edgeStatuses)[number];
@@ -28,6 +29,8 @@ export interface Candidate extends EdgeKey {
 }
 
 export interface Edge extends Candidate {
+  /** A dependency, or a link that only matches in format (linkKind.ts); read from the catalog, not stored. */
+  kind: LinkKind;
   status: EdgeStatus;
   /** Why it was rejected or went stale: the result codes its trials saw. */
   reason: string | null;
@@ -51,6 +54,8 @@ export interface EdgeTrial {
   ok: boolean;
   /** What was carried, for the evidence view. */
   sampleValues: Record<string, unknown>;
+  /** Rows B returned; null in trials recorded before it was kept. */
+  toRows: number | null;
   latencyMs: number;
 }
 

@@ -12,7 +12,8 @@ import { functionSchema } from '../../core/catalog/functionSchema.ts';
 import { estimateTokens } from '../../core/view/tokenEstimate.ts';
 import { QUERY_TOOL } from '../../core/view/queryRows.ts';
 import type { EngineServices } from '../EngineServices.ts';
-import { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
+import { edgeStore } from '../edge/edgeStore.ts';
+import { linkClassifier } from '../../core/edge/linkKind.ts';
 
 interface Index {
   key: string;
@@ -39,12 +40,16 @@ export function feedOf(edge: Pick<Edge, 'fromTool' | 'toTool' | 'toParams' | 'tr
 
 function index(engine: EngineServices): Index {
   const info = engine.catalogInfo();
-  const edges = new EdgeRepository(engine.store.db);
+  const edges = edgeStore(engine);
   const key = `${edges.graphVersion()}`;
   const cached = built.get(info.catalog);
   if (cached?.key === key) return cached;
+  // Only a dependency brings a tool along: a tool whose date merely fits another's is not needed to call it.
   const verified = edges.list({ status: 'verified' });
-  const links = verified.length > 0 ? verified : proposeCandidates(info.catalog.list(), info.vocabulary).filter((c) => c.basis !== 'lexical');
+  const classify = linkClassifier(info.catalog.list(), info.vocabulary);
+  const links = (verified.length > 0 ? verified : proposeCandidates(info.catalog.list(), info.vocabulary).filter((c) => c.basis !== 'lexical')).filter(
+    (link) => classify(link) === 'dependency',
+  );
   const words = (JSON.parse(readFileSync(path.join(engine.resourcesDir, 'agent', 'queryWords.json'), 'utf8')) as { entries: QueryWords[] }).entries;
   const tools = info.catalog.list();
   const next: Index = {

@@ -34,8 +34,8 @@ export interface VerifyOptions {
   onProgress?: (progress: Progress) => void;
 }
 
-/** What a run checked and found (the engine API adds the totals of every link). */
-export type VerifySummary = Omit<EdgeVerifySummary, 'totals'>;
+/** What a run checked and found (the engine API adds the totals of every link and the verified ones' kinds). */
+export type VerifySummary = Omit<EdgeVerifySummary, 'totals' | 'verifiedKinds'>;
 
 /** Binds the link's parameters from one source row; undefined when the row lacks a field. */
 export async function bindFromRow(
@@ -234,6 +234,7 @@ export class Verifier {
         toCode: result.resultCode ?? result.error?.kind ?? null,
         ok: passed,
         sampleValues: bound,
+        toRows: result.ok ? result.items.length : null,
         latencyMs: Math.round((performance.now() - started) * 1000) / 1000,
       });
     }

@@ -2,15 +2,17 @@
 import type { EdgeDetail, EdgeProposal, EdgeVerifyParams, EdgeVerifySummary, CallOptions } from '../../api/contract.ts';
 import { proposeCandidates } from '../../core/edge/candidates.ts';
 import { edgeStatuses, type CandidateBasis, type EdgeStatus } from '../../core/edge/types.ts';
+import { linkKinds, type LinkKind } from '../../core/edge/linkKind.ts';
+import { linkWords } from '../../core/edge/linkWords.ts';
 import type { EngineServices } from '../EngineServices.ts';
-import { EdgeRepository } from '../store/repositories/EdgeRepository.ts';
+import { edgeStore } from '../edge/edgeStore.ts';
 import { Verifier } from '../edge/verifier.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 
 export function proposeEdges(engine: EngineServices): EdgeProposal {
   const { catalog, vocabulary } = engine.catalogInfo();
   const candidates = proposeCandidates(catalog.list(), vocabulary);
-  const added = new EdgeRepository(engine.store.db).propose(candidates, new Date());
+  const added = edgeStore(engine).propose(candidates, new Date());
   const byBasis: Record<CandidateBasis, number> = { semantic: 0, transform: 0, lexical: 0 };
   for (const c of candidates) byBasis[c.basis]++;
   return { candidates: candidates.length, added, byBasis };
@@ -18,7 +20,7 @@ export function proposeEdges(engine: EngineServices): EdgeProposal {
 
 export async function verifyEdges(engine: EngineServices, params: EdgeVerifyParams, options: CallOptions): Promise<EdgeVerifySummary> {
   proposeEdges(engine);
-  const repo = new EdgeRepository(engine.store.db);
+  const repo = edgeStore(engine);
   const mode = params.mode ?? 'emulator';
   const gateway = engine.gateway();
   const verifier = new Verifier(engine.catalog(), repo, (tool, args) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal: options.signal }));
@@ -34,11 +36,13 @@ export async function verifyEdges(engine: EngineServices, params: EdgeVerifyPara
     onProgress: options.onProgress,
   });
   const totals = Object.fromEntries(edgeStatuses.map((s) => [s, repo.count({ status: s })])) as Record<EdgeStatus, number>;
-  return { ...summary, totals };
+  const verified = repo.list({ status: 'verified' });
+  const verifiedKinds = Object.fromEntries(linkKinds.map((k) => [k, verified.filter((e) => e.kind === k).length])) as Record<LinkKind, number>;
+  return { ...summary, totals, verifiedKinds };
 }
 
 export function showEdge(engine: EngineServices, id: string): EdgeDetail {
-  const repo = new EdgeRepository(engine.store.db);
+  const repo = edgeStore(engine);
   const found = repo.find(id);
   if (found.length === 0) throw saidError('NotFound', { message: 'error.noLink', hint: 'error.noLink.hint', vars: { id } });
   if (found.length > 1 && !found.some((e) => e.id === id)) {
@@ -49,5 +53,6 @@ export function showEdge(engine: EngineServices, id: string): EdgeDetail {
     });
   }
   const edge = found.find((e) => e.id === id) ?? found[0]!;
-  return { edge, trials: repo.trials(edge.id) };
+  const { catalog, vocabulary } = engine.catalogInfo();
+  return { edge, words: linkWords(edge, (tool) => catalog.get(tool), vocabulary), trials: repo.trials(edge.id) };
 }

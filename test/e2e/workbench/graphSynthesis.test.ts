@@ -41,10 +41,24 @@ describe('the workbench', () => {
     await expect.poll(() => page.locator('[data-testid=job][data-status=done]').count(), { timeout: 120_000 }).toBe(2);
     // The panel reads the link's evidence again: more trials.
     await expect.poll(() => page.getByTestId('edge-trials').locator('li').count()).toBeGreaterThan(trials);
+    // Found as it is typed, by its Korean name: 단기예보 is 단기예보 조회 before 초단기예보 조회.
+    await page.getByTestId('graph-find').fill('단기예보');
+    await expect.poll(() => page.getByTestId('graph-match').first().textContent()).toMatch(/^단기예보 조회/);
     await page.getByTestId('graph-find').fill('공휴일');
     await page.getByTestId('graph-find').press('Enter');
-    await expect.poll(() => page.getByTestId('link-list').locator('h3').textContent()).toBe('kasi.getRestDeInfo');
+    await expect.poll(() => page.getByTestId('link-list').locator('h3').getAttribute('data-tool')).toBe('kasi.getRestDeInfo');
+    expect(await page.getByTestId('graph-matches').count()).toBe(0);
     await page.screenshot({ path: path.join(screenshots, 'graph-focus-ko.png') });
+    // A date that merely fits another tool's date is no dependency: such links are shown only when asked for, and
+    // their evidence says so in words.
+    await page.getByTestId('graph-status-verified').click();
+    await page.getByTestId('graph-link-dependency').click();
+    await page.getByTestId('graph-link-format').click();
+    await expect.poll(() => page.getByTestId('link-item').count()).toBeGreaterThan(0);
+    await page.getByTestId('link-item').first().click();
+    await expect.poll(() => page.getByTestId('edge-kind').textContent()).toMatch(/^형식만 맞음 · /);
+    await expect.poll(() => page.getByTestId('trial-words').first().textContent()).toMatch(/^앞 도구 결과의 .+ (\d+건을 돌려줌|자료를 돌려주지 않음 \(.+\))$/);
+    await page.screenshot({ path: path.join(screenshots, 'graph-format-only-ko.png') });
     await goTo(page, '');
     await expect.poll(() => page.getByTestId('figure-links').locator('.figure-value').textContent()).toMatch(/^[1-9]/);
     await page.getByTestId('figure-links').click();

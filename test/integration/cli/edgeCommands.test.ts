@@ -49,7 +49,17 @@ describe('kopa edges', () => {
     const shown = await runKopa(['--data-dir', verifiedDir, 'edges', 'show', grid.id.slice(0, 9)]);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain('vworld.getCoord.y+x ─[latLon→kmaGrid]→ kma.getUltraSrtNcst.nx+ny');
-    expect(shown.stdout).toMatch(/trials \(newest first\)[\s\S]*"nx":\d+/);
+    expect(shown.stdout).toMatch(/trials \(newest first\)[\s\S]*the KMA grid nx \d+, ny \d+ made .+ return \d+ rows/);
+
+    // A forecast's dates fit other tools' dates, but nothing depends on them: listed apart, and counted apart.
+    const format = json<EdgeListing>(
+      (await runKopa(['--json', '--data-dir', verifiedDir, 'edges', 'list', '--status', 'verified', '--kind', 'format'])).stdout,
+    );
+    expect(format.edges.length).toBe(verification.verifiedKinds.format);
+    expect(format.edges.every((e) => e.kind === 'format')).toBe(true);
+    expect(format.edges.some((e) => e.fromTool === 'kma.getVilageFcst' && e.toParams.includes('DEAL_YMD'))).toBe(true);
+    expect(verification.verifiedKinds.dependency + verification.verifiedKinds.format).toBe(verification.totals.verified);
+    expect(listing.edges.find((e) => e.fromTool === 'juso.addrLinkApi' && e.toParams.includes('LAWD_CD'))?.kind).toBe('dependency');
   });
 
   it('refuses a duration it cannot read, with exit code 2', async () => {

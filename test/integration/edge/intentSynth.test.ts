@@ -168,6 +168,31 @@ describe('kopa synth (intents) on the emulator', () => {
     }
   }, 300_000);
 
+  it("walks only dependency links, and every link KOPA-Bench's plans carry a value through is one", async () => {
+    const verified = (await engine.call('edges.list', { status: 'verified' })).edges;
+    const dependencies = verified.filter((e) => e.kind === 'dependency');
+    expect(dependencies.length).toBeGreaterThan(300);
+    expect(verified.length - dependencies.length).toBeGreaterThan(50);
+    expect(run.summary.linkCoverage.total).toBe(dependencies.length);
+    let carried = 0;
+    for (const task of bench()) {
+      for (const step of task.plan.steps) {
+        for (const [param, arg] of Object.entries(step.args)) {
+          if (!('expr' in arg)) continue;
+          const sources = task.plan.steps.filter((s) => new RegExp(`\\b${s.id}\\.`).test(arg.expr)).map((s) => s.tool);
+          const links = verified.filter((e) => sources.includes(e.fromTool) && e.toTool === step.tool && e.toParams.includes(param));
+          if (links.length === 0) continue;
+          carried++;
+          expect(
+            links.map((e) => e.kind),
+            `${task.id} ${step.tool}.${param}`,
+          ).toContain('dependency');
+        }
+      }
+    }
+    expect(carried).toBeGreaterThan(200);
+  });
+
   it('writes a dataset card with its coverage, lengths, registers, trajectories and contamination', () => {
     const card = readFileSync(path.join(dir, 'train.jsonl.card.md'), 'utf8');
     const c = run.summary.card!;

@@ -16,10 +16,11 @@ const links = [
   { from: 'molit.getRTMSDataSvcAptTradeDev', to: 'molit.getBrTitleInfo' },
 ];
 
-const edge = (id: string, fromTool: string, toTool: string, status: Edge['status'], basis: Edge['basis']): Edge => ({
+const edge = (id: string, fromTool: string, toTool: string, status: Edge['status'], basis: Edge['basis'], kind: Edge['kind'] = 'dependency'): Edge => ({
   id,
   fromTool,
   toTool,
+  kind,
   fromFields: ['f'],
   toParams: ['p'],
   transform: 'identity',
@@ -73,5 +74,11 @@ describe('the graph filters', () => {
     const focused = visibleGraph(edges, agencyOf, { ...DEFAULT_FILTER, focus: 'molit.getBrTitleInfo' });
     expect(focused.edges.map((e) => e.id)).toEqual(['e3']);
     expect([...focused.lit].sort()).toEqual(['kma.getUltraSrtNcst', 'molit.getBrTitleInfo']);
+  });
+
+  it('leaves format-only links out by default and shows them when asked', () => {
+    const withFormat = [...edges, edge('e4', 'kma.getUltraSrtNcst', 'molit.getRTMSDataSvcAptTradeDev', 'verified', 'transform', 'format')];
+    expect(visibleGraph(withFormat, agencyOf, DEFAULT_FILTER).edges.map((e) => e.id)).toEqual(['e1', 'e3']);
+    expect(visibleGraph(withFormat, agencyOf, { ...DEFAULT_FILTER, links: ['format'] }).edges.map((e) => e.id)).toEqual(['e4']);
   });
 });

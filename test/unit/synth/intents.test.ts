@@ -136,6 +136,7 @@ function link(fromTool: string, fromFields: string[], toTool: string, toParams: 
   return {
     ...key,
     id: edgeId(key),
+    kind: 'dependency',
     basis: 'semantic',
     score,
     status: 'verified',

@@ -9,6 +9,7 @@ import { rollouts } from './008_rollouts.ts';
 import { chatSettings } from './009_chat_settings.ts';
 import { jobs } from './010_jobs.ts';
 import { bfclRuns } from './011_bfcl_runs.ts';
+import { edgeTrialRows } from './012_edge_trial_rows.ts';
 import type { Migration } from './migration.ts';
 
 /** Every schema step, oldest first. Append; never edit or reorder a released one. */
@@ -24,6 +25,7 @@ export const storeMigrations: readonly Migration[] = [
   chatSettings,
   jobs,
   bfclRuns,
+  edgeTrialRows,
 ];
 
 export type { Migration } from './migration.ts';

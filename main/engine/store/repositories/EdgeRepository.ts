@@ -2,6 +2,7 @@
 // key (tools, fields, parameters, transform); proposing again keeps what verification learned.
 import type { SqliteDatabase, SqliteStatement } from '../../../../native/sqlite/index.ts';
 import type { Candidate, CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../../../core/edge/types.ts';
+import type { LinkClassifier } from '../../../core/edge/linkKind.ts';
 
 interface EdgeRow {
   id: string;
@@ -32,25 +33,32 @@ interface TrialRow {
   ok: number;
   sample_values_json: string;
   latency_ms: number;
+  to_rows: number | null;
 }
 
-const toEdge = (r: EdgeRow): Edge => ({
-  id: r.id,
-  fromTool: r.from_tool,
-  fromFields: r.from_field.split('+'),
-  toTool: r.to_tool,
-  toParams: r.to_param.split('+'),
-  transform: JSON.parse(r.transform_json) as string,
-  basis: r.basis,
-  score: r.score,
-  status: r.status,
-  reason: r.reason,
-  trialsOk: r.trials_ok,
-  trialsTotal: r.trials_total,
-  graphVersion: r.graph_version,
-  checkedAt: r.checked_at,
-  createdAt: r.created_at,
-});
+function toEdge(r: EdgeRow, classify: LinkClassifier): Edge {
+  const key = {
+    fromTool: r.from_tool,
+    fromFields: r.from_field.split('+'),
+    toTool: r.to_tool,
+    toParams: r.to_param.split('+'),
+    transform: JSON.parse(r.transform_json) as string,
+  };
+  return {
+    id: r.id,
+    ...key,
+    kind: classify(key),
+    basis: r.basis,
+    score: r.score,
+    status: r.status,
+    reason: r.reason,
+    trialsOk: r.trials_ok,
+    trialsTotal: r.trials_total,
+    graphVersion: r.graph_version,
+    checkedAt: r.checked_at,
+    createdAt: r.created_at,
+  };
+}
 
 const toTrial = (r: TrialRow): EdgeTrial => ({
   edgeId: r.edge_id,
@@ -63,6 +71,7 @@ const toTrial = (r: TrialRow): EdgeTrial => ({
   ok: r.ok === 1,
   sampleValues: JSON.parse(r.sample_values_json) as Record<string, unknown>,
   latencyMs: r.latency_ms,
+  toRows: r.to_rows,
 });
 
 export interface EdgeFilter {
@@ -86,16 +95,20 @@ export class EdgeRepository {
   private readonly updateOutcome: SqliteStatement;
   private readonly insertTrial: SqliteStatement;
 
-  constructor(db: SqliteDatabase) {
+  private readonly classify: LinkClassifier;
+
+  /** `classify` tells dependencies from format-only links by the catalog the links are read against. */
+  constructor(db: SqliteDatabase, classify: LinkClassifier) {
     this.db = db;
+    this.classify = classify;
     this.insertEdge = db.prepare(`INSERT INTO edges (id, from_tool, from_field, to_tool, to_param, transform_json, status, score, basis, created_at)
       VALUES (@id, @fromTool, @fromField, @toTool, @toParam, @transformJson, 'candidate', @score, @basis, @createdAt)
       ON CONFLICT (id) DO UPDATE SET score = excluded.score, basis = excluded.basis`);
     this.updateOutcome = db.prepare(`UPDATE edges SET status = @status, reason = @reason, trials_ok = @trialsOk, trials_total = @trialsTotal,
       graph_version = @graphVersion, checked_at = @checkedAt WHERE id = @id`);
     this.insertTrial =
-      db.prepare(`INSERT INTO edge_trials (edge_id, at, backend, graph_version, inputs_hash, from_code, to_code, ok, sample_values_json, latency_ms)
-      VALUES (@edgeId, @at, @backend, @graphVersion, @inputsHash, @fromCode, @toCode, @ok, @sampleValuesJson, @latencyMs)`);
+      db.prepare(`INSERT INTO edge_trials (edge_id, at, backend, graph_version, inputs_hash, from_code, to_code, ok, sample_values_json, latency_ms, to_rows)
+      VALUES (@edgeId, @at, @backend, @graphVersion, @inputsHash, @fromCode, @toCode, @ok, @sampleValuesJson, @latencyMs, @toRows)`);
   }
 
   /** Adds new candidates; known links keep their status and evidence. Returns how many were new. */
@@ -132,12 +145,14 @@ export class EdgeRepository {
 
   list(filter: EdgeFilter = {}): Edge[] {
     const { where, params } = whereOf(filter);
-    return (this.db.prepare(`SELECT * FROM edges ${where} ORDER BY score DESC, id`).all(...params) as EdgeRow[]).map(toEdge);
+    return (this.db.prepare(`SELECT * FROM edges ${where} ORDER BY score DESC, id`).all(...params) as EdgeRow[]).map((r) => toEdge(r, this.classify));
   }
 
   /** By id, or by a unique prefix of it. */
   find(idOrPrefix: string): Edge[] {
-    return (this.db.prepare("SELECT * FROM edges WHERE id = ? OR id LIKE ? || '%' ORDER BY id LIMIT 10").all(idOrPrefix, idOrPrefix) as EdgeRow[]).map(toEdge);
+    return (this.db.prepare("SELECT * FROM edges WHERE id = ? OR id LIKE ? || '%' ORDER BY id LIMIT 10").all(idOrPrefix, idOrPrefix) as EdgeRow[]).map((r) =>
+      toEdge(r, this.classify),
+    );
   }
 
   /** Links last checked before `before` (or never): what `verify --stale-after` re-checks. */
@@ -146,7 +161,7 @@ export class EdgeRepository {
       this.db
         .prepare("SELECT * FROM edges WHERE status IN ('verified', 'stale') AND (checked_at IS NULL OR checked_at < ?) ORDER BY id")
         .all(before.toISOString()) as EdgeRow[]
-    ).map(toEdge);
+    ).map((r) => toEdge(r, this.classify));
   }
 
   /** Stores a link's outcome and the trials behind it together: a kill never leaves an outcome without evidence. */

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { TriangleAlert } from 'lucide-react';
 import type { Edge } from '../../../../main/core/edge/types.ts';
+import { transformById } from '../../../../main/core/edge/transforms.ts';
 import type { FieldSpec, ToolSpec } from '../../../../main/core/catalog/types.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
@@ -28,24 +29,29 @@ function KindTag({ tag, kinds }: { tag: string | undefined; kinds: Kinds | undef
 }
 
 function EdgeLinks({ edges, side }: { edges: Edge[]; side: 'to' | 'from' }) {
-  const { t } = useLocale();
+  const { t, locale } = useLocale();
+  const catalog = useEngineQuery('catalog.list', {});
   if (edges.length === 0) return <span className="muted">—</span>;
+  const nameOf = (id: string): string => {
+    const tool = catalog.data?.tools.find((x) => x.id === id);
+    return tool ? tool.name[locale] || tool.name.ko : id;
+  };
   return (
     <ul className="edge-links">
       {edges.map((edge) => {
         const tool = side === 'to' ? edge.toTool : edge.fromTool;
         const ends = side === 'to' ? edge.toParams : edge.fromFields;
+        const via = transformById(edge.transform);
         return (
           <li key={edge.id}>
-            <Link href={`/catalog/${tool}`}>
-              <code>
-                {tool}.{ends.join('+')}
-              </code>
+            <Link href={`/catalog/${tool}`} title={tool}>
+              {nameOf(tool)}
             </Link>{' '}
+            <code className="muted">{ends.join('+')}</code>{' '}
             <span className={`badge edge-${edge.status}`} title={edge.reason ?? undefined}>
               {t(`edge.status.${edge.status}`)}
             </span>
-            {edge.transform !== 'identity' && <span className="muted"> · {edge.transform}</span>}
+            {via && <span className="muted"> · {via[locale]}</span>}
           </li>
         );
       })}
@@ -97,10 +103,12 @@ export function ToolPage({ toolId }: { toolId: string }) {
   const tool = spec.data;
   const other = locale === 'ko' ? 'en' : 'ko';
   const required = new Set(tool.parameters.required ?? []);
-  const links = (edges.data?.edges ?? []).filter((e) => e.status !== 'rejected');
+  // A link that only matches in format (a date that fits another tool's date) is no reason to chain the two.
+  const links = (edges.data?.edges ?? []).filter((e) => e.status !== 'rejected' && e.kind === 'dependency');
   const feeds = (field: string): Edge[] => links.filter((e) => e.fromTool === tool.id && e.fromFields.includes(field));
   const fedBy = (param: string): Edge[] => links.filter((e) => e.toTool === tool.id && e.toParams.includes(param));
-  const rejected = (edges.data?.edges ?? []).length - links.length;
+  const rejected = (edges.data?.edges ?? []).filter((e) => e.status === 'rejected').length;
+  const formatOnly = (edges.data?.edges ?? []).filter((e) => e.status !== 'rejected' && e.kind === 'format').length;
   return (
     <article className="tool-page" aria-label={tool.name[locale]} data-testid="tool-page">
       <section className="card">
@@ -236,7 +244,7 @@ export function ToolPage({ toolId }: { toolId: string }) {
         </div>
         {edges.data && (
           <p className="muted">
-            {edges.data.edges.length === 0 ? t('catalog.noLinks') : t('catalog.graphNote', { version: edges.data.graphVersion, rejected })}
+            {edges.data.edges.length === 0 ? t('catalog.noLinks') : t('catalog.graphNote', { version: edges.data.graphVersion, rejected, format: formatOnly })}
           </p>
         )}
       </Section>

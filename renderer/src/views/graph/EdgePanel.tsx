@@ -1,6 +1,6 @@
-// Why a link exists: which field of which tool feeds which parameter, through what transform, on what evidence it
-// was proposed, and each trial that executed it (inputs carried, result codes, latency, backend, graph version),
-// with the reason for a rejection; it can be verified again on its own.
+// Why a link exists: which field of which tool feeds which parameter, through what transform, whether it is a real
+// dependency or only a format match, on what evidence it was proposed, and each trial that executed it in words
+// (what was carried and what the next tool returned), with the reason for a rejection; it can be verified again.
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { RefreshCw, X } from 'lucide-react';
@@ -9,6 +9,7 @@ import { useEngineQuery } from '../../api/queries.ts';
 import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { formatDateTime } from '../../format.ts';
+import { trialSentence } from '../../../../main/core/edge/linkWords.ts';
 import { STATUS_COLOURS } from './GraphCanvas.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
 
@@ -28,6 +29,7 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
     });
   };
   const edge = detail.data?.edge;
+  const words = detail.data?.words;
   return (
     <aside className="card edge-panel" aria-label={t('graph.evidence')} data-testid="edge-panel">
       <header className="card-head">
@@ -37,17 +39,19 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
         </button>
       </header>
       <QueryStatus query={detail} rows={5} />
-      {edge && (
+      {edge && words && (
         <>
           <p className="edge-ends">
-            <Link href={`/catalog/${edge.fromTool}`}>
-              <code>{edge.fromTool}</code>
+            <Link href={`/catalog/${edge.fromTool}`} title={edge.fromTool}>
+              {words.from[locale]}
+            </Link>{' '}
+            →{' '}
+            <Link href={`/catalog/${edge.toTool}`} title={edge.toTool}>
+              {words.to[locale]}
             </Link>
-            <span className="muted">.{edge.fromFields.join(' + ')}</span> →{' '}
-            <Link href={`/catalog/${edge.toTool}`}>
-              <code>{edge.toTool}</code>
-            </Link>
-            <span className="muted">.{edge.toParams.join(' + ')}</span>
+          </p>
+          <p className={`edge-kind edge-kind-${edge.kind}`} data-testid="edge-kind">
+            <strong>{t(`graph.linkKind.${edge.kind}`)}</strong> · {t(`graph.linkKind.${edge.kind}.why`)}
           </p>
           <dl className="fields">
             <div className="field">
@@ -70,9 +74,12 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
               </dd>
             </div>
             <div className="field">
-              <dt>{t('graph.transform')}</dt>
+              <dt>{t('graph.carried')}</dt>
               <dd>
-                <code>{edge.transform}</code>
+                {words.carried[locale]}{' '}
+                <span className="muted">
+                  (<code>{edge.fromFields.join(' + ')}</code> → <code>{edge.toParams.join(' + ')}</code>)
+                </span>
               </dd>
             </div>
             <div className="field">
@@ -108,8 +115,7 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
                   <span className="muted">
                     {formatDateTime(trial.at, locale)} · {trial.backend} · v{trial.graphVersion ?? '—'} · {Math.round(trial.latencyMs)} ms
                   </span>
-                  <div>{t('graph.codes', { from: trial.fromCode ?? '—', to: trial.toCode ?? '—' })}</div>
-                  <code className="trial-values">{JSON.stringify(trial.sampleValues)}</code>
+                  <div data-testid="trial-words">{trialSentence(locale, words, trial)}</div>
                 </li>
               ))}
             </ol>

@@ -103,7 +103,9 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
     context.setTransform(ratio * base * t.k, 0, 0, ratio * base * t.k, ratio * t.x, ratio * t.y);
     for (const { edge, shape, path } of drawn.current) {
       const colour = STATUS_COLOURS[edge.status];
-      context.globalAlpha = props.selectedEdge === null || props.selectedEdge === edge.id ? 0.85 : 0.3;
+      // A format-only link is drawn faint: the call works, but nothing depends on it.
+      const strength = edge.kind === 'format' ? 0.4 : 1;
+      context.globalAlpha = (props.selectedEdge === null || props.selectedEdge === edge.id ? 0.85 : 0.3) * strength;
       context.strokeStyle = colour;
       context.lineWidth = (props.selectedEdge === edge.id ? 2.5 : 0.8) + 2.2 * edge.score;
       context.setLineDash(KIND_DASHES[edge.basis]);

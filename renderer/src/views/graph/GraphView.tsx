@@ -1,10 +1,13 @@
 // The EDGE graph: which tool's output feeds which tool's input, and how sure we are. Propose candidates from the
-// catalog, verify them all as a job (the picture follows as links change), filter by status, kind and agency,
-// find a tool and focus on its neighbourhood, and open a link's evidence. Positions are kept between visits.
+// catalog, verify them all as a job (the picture follows as links change), filter by status, link kind (a real
+// dependency or only a format match), basis and agency, find a tool as you type and focus on its neighbourhood, and
+// open a link's evidence. Positions are kept between visits.
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Network, Search, Sparkles, ShieldCheck } from 'lucide-react';
 import type { CandidateBasis, EdgeStatus } from '../../../../main/core/edge/types.ts';
+import { linkKinds, type LinkKind } from '../../../../main/core/edge/linkKind.ts';
+import { searchTools } from '../../../../main/core/catalog/catalogSearch.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineQuery } from '../../api/queries.ts';
@@ -22,6 +25,8 @@ const W = 1200;
 const H = 760;
 const REFRESH_MS = 1500;
 const POSITIONS_KEY = 'kopa.graph.positions';
+/** Tools listed under the search box as the analyst types. */
+const MATCHES = 8;
 
 function keptPositions(): Record<string, Point> {
   try {
@@ -110,12 +115,18 @@ export function GraphView() {
     return { x: placed.reduce((sum, p) => sum + p.x, 0) / placed.length, y: Math.min(...placed.map((p) => p.y)) };
   };
   const counts = Object.fromEntries(ALL_STATUSES.map((s) => [s, edges.filter((e) => e.status === s).length])) as Record<EdgeStatus, number>;
-  const find = (): void => {
-    const words = search.trim().toLowerCase();
-    const hit = tools.find(
-      (tool) => tool.id.toLowerCase().includes(words) || tool.name.ko.includes(search.trim()) || tool.name.en.toLowerCase().includes(words),
-    );
-    if (hit) setFilter({ ...filter, focus: hit.id });
+  const verifiedKinds = Object.fromEntries(linkKinds.map((k) => [k, edges.filter((e) => e.status === 'verified' && e.kind === k).length])) as Record<
+    LinkKind,
+    number
+  >;
+  const matches = search.trim() ? searchTools(tools, (agency) => agencyNames.get(agency) ?? '', search).slice(0, MATCHES) : [];
+  const focusOn = (id: string): void => {
+    setFilter({ ...filter, focus: id });
+    setSearch('');
+  };
+  const toolName = (id: string): string => {
+    const tool = tools.find((x) => x.id === id);
+    return tool ? tool.name[locale] || tool.name.ko : id;
   };
   return (
     <div className="view">
@@ -133,6 +144,7 @@ export function GraphView() {
                 rejected: counts.rejected,
               })
             : '…'}
+          {graph.data && ` · ${t('graph.summaryKinds', { dependency: verifiedKinds.dependency, format: verifiedKinds.format })}`}
         </span>
       </header>
       <Toolbar />
@@ -160,6 +172,20 @@ export function GraphView() {
           ))}
         </fieldset>
         <fieldset>
+          <legend>{t('graph.linkKind')}</legend>
+          {linkKinds.map((kind) => (
+            <label key={kind} className="check" title={t(`graph.linkKind.${kind}.why`)}>
+              <input
+                type="checkbox"
+                checked={filter.links.includes(kind)}
+                onChange={() => setFilter({ ...filter, links: toggle(filter.links, kind) })}
+                data-testid={`graph-link-${kind}`}
+              />
+              {t(`graph.linkKind.${kind}`)} ({verifiedKinds[kind]})
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
           <legend>{t('graph.kind')}</legend>
           {ALL_KINDS.map((kind: CandidateBasis) => (
             <label key={kind} className="check">
@@ -183,17 +209,39 @@ export function GraphView() {
           </select>
         </label>
         <form
-          className="search"
+          className="search graph-search"
           onSubmit={(e) => {
             e.preventDefault();
-            find();
+            if (matches[0]) focusOn(matches[0].id);
           }}
         >
           <label className="search">
             <Search size={16} aria-hidden="true" />
             <span className="sr-only">{t('graph.find')}</span>
-            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('graph.find')} data-testid="graph-find" />
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={t('graph.find')}
+              aria-describedby="graph-find-hint"
+              data-testid="graph-find"
+            />
           </label>
+          {search.trim() && (
+            <ul className="graph-matches card" data-testid="graph-matches" aria-label={t('graph.matches')}>
+              {matches.length === 0 && <li className="muted">{t('graph.noMatch')}</li>}
+              {matches.map((tool) => (
+                <li key={tool.id}>
+                  <button type="button" className="link-button" onClick={() => focusOn(tool.id)} data-testid="graph-match">
+                    {tool.name[locale] || tool.name.ko} <span className="muted">{agencyNames.get(tool.agency) ?? tool.agency}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <span id="graph-find-hint" className="sr-only">
+            {t('graph.findHint')}
+          </span>
         </form>
         {filter.focus && (
           <button type="button" className="ghost small" onClick={() => setFilter({ ...filter, focus: null })}>
@@ -217,7 +265,7 @@ export function GraphView() {
         />
         <div className="graph-side">
           {selectedEdge && <EdgePanel key={selectedEdge} edgeId={selectedEdge} onClose={() => setSelectedEdge(null)} />}
-          <ToolNeighbourhood tool={filter.focus} edges={visible.edges} onEdge={setSelectedEdge} />
+          <ToolNeighbourhood tool={filter.focus} edges={visible.edges} onEdge={setSelectedEdge} nameOf={toolName} />
         </div>
       </div>
     </div>

@@ -7,11 +7,22 @@ import { STATUS_COLOURS } from './GraphCanvas.tsx';
 
 const SHOWN = 200;
 
-export function ToolNeighbourhood({ tool, edges, onEdge }: { tool: string | null; edges: Edge[]; onEdge: (id: string) => void }) {
+export function ToolNeighbourhood({
+  tool,
+  edges,
+  onEdge,
+  nameOf,
+}: {
+  tool: string | null;
+  edges: Edge[];
+  onEdge: (id: string) => void;
+  /** A tool's name in the screen's language. */
+  nameOf: (id: string) => string;
+}) {
   const { t } = useLocale();
   return (
     <section className="card link-list" aria-label={t('graph.links')} data-testid="link-list">
-      <h3>{tool ? <code>{tool}</code> : t('graph.links')}</h3>
+      <h3 data-tool={tool ?? undefined}>{tool ? nameOf(tool) : t('graph.links')}</h3>
       {tool && (
         <p>
           <Link href={`/catalog/${tool}`}>{t('graph.openInCatalog')}</Link>
@@ -23,10 +34,13 @@ export function ToolNeighbourhood({ tool, edges, onEdge }: { tool: string | null
           <li key={e.id}>
             <button type="button" className="link-button" onClick={() => onEdge(e.id)} data-testid="link-item" data-status={e.status}>
               <span className="status-dot" style={{ background: STATUS_COLOURS[e.status] }} aria-hidden="true" />
-              <span>
-                <code>{e.fromTool}</code>.{e.fromFields.join('+')} → <code>{e.toTool}</code>.{e.toParams.join('+')}
+              <span title={`${e.fromTool}.${e.fromFields.join('+')} → ${e.toTool}.${e.toParams.join('+')}`}>
+                {nameOf(e.fromTool)} → {nameOf(e.toTool)} <span className="muted">({e.toParams.join(', ')})</span>
               </span>
-              <span className="muted">{t(`edge.status.${e.status}`)}</span>
+              <span className="muted">
+                {t(`edge.status.${e.status}`)}
+                {e.kind === 'format' && ` · ${t('graph.linkKind.format')}`}
+              </span>
             </button>
           </li>
         ))}

@@ -1,9 +1,12 @@
-// Which links and tools the graph view draws: links by status, kind (the basis they were proposed on) and agency;
-// with a focused tool, only it, its neighbours and the links between them.
+// Which links and tools the graph view draws: links by status, kind (a dependency or only a format match), basis
+// (why they were proposed) and agency; with a focused tool, only it, its neighbours and the links between them.
 import type { CandidateBasis, Edge, EdgeStatus } from '../../../../main/core/edge/types.ts';
+import type { LinkKind } from '../../../../main/core/edge/linkKind.ts';
 
 export interface GraphFilter {
   statuses: EdgeStatus[];
+  /** Format-only links are left out unless asked for: "verified" then means a real dependency. */
+  links: LinkKind[];
   kinds: CandidateBasis[];
   /** Only links with an end at a tool of this agency. */
   agency: string | null;
@@ -13,7 +16,7 @@ export interface GraphFilter {
 
 export const ALL_STATUSES: EdgeStatus[] = ['verified', 'candidate', 'stale', 'rejected'];
 export const ALL_KINDS: CandidateBasis[] = ['semantic', 'transform', 'lexical'];
-export const DEFAULT_FILTER: GraphFilter = { statuses: ['verified', 'candidate', 'stale'], kinds: ALL_KINDS, agency: null, focus: null };
+export const DEFAULT_FILTER: GraphFilter = { statuses: ['verified', 'candidate', 'stale'], links: ['dependency'], kinds: ALL_KINDS, agency: null, focus: null };
 
 export interface VisibleGraph {
   edges: Edge[];
@@ -25,6 +28,7 @@ export function visibleGraph(edges: Edge[], agencyOf: (tool: string) => string |
   const kept = edges.filter(
     (e) =>
       filter.statuses.includes(e.status) &&
+      filter.links.includes(e.kind) &&
       filter.kinds.includes(e.basis) &&
       (filter.agency === null || agencyOf(e.fromTool) === filter.agency || agencyOf(e.toTool) === filter.agency) &&
       (filter.focus === null || e.fromTool === filter.focus || e.toTool === filter.focus),
