@@ -4,9 +4,15 @@
 // ASCII punctuation mark escaped), so a model cannot add a heading, an image that is fetched on opening, a link, or a
 // script. The document's own structure is the only Markdown in it.
 import { codeSpan, fencedBlock, literalLine, literalText } from '../text/markdownText.ts';
-import type { ChatMessage } from './types.ts';
+import type { ChatMessage, CutReason } from './types.ts';
 
 type TranscriptMessage = ChatMessage & { meta?: Record<string, unknown> };
+
+/** Output that never finished is filed under a heading of its own: it is what the model wrote, not its answer. */
+const CUT_HEADINGS: Record<CutReason, string> = {
+  stopped: '멈춘 출력 Stopped output (답변 아님 not an answer)',
+  truncated: '잘린 출력 Cut-off output (답변 아님 not an answer)',
+};
 
 /** What the document needs of a stored chat. */
 export interface MarkdownChat {
@@ -48,6 +54,10 @@ export function chatMarkdown(transcript: MarkdownChat): string {
   for (const message of messages) {
     if (message.role === 'user') lines.push('## 질문 Question', '', quoted(message.content), '');
     if (message.role !== 'assistant') continue;
+    if (message.cut) {
+      if (message.content.trim() !== '') lines.push(`## ${CUT_HEADINGS[message.cut]}`, '', literalText(message.content), '');
+      continue;
+    }
     lines.push(...callLines(message as TranscriptMessage & { role: 'assistant' }, results));
     if (!message.toolCalls?.length && message.content.trim() !== '') lines.push('## 답변 Answer', '', literalText(message.content), '');
   }

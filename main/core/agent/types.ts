@@ -12,11 +12,18 @@ export interface ToolCall {
   rawArguments?: string;
 }
 
+/** Why a model turn's output did not finish. */
+export type CutReason = 'stopped' | 'truncated';
+
 export type ChatMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string }
-  /** `thinking`: what a thinking model thought before this turn's answer or calls; never part of `content`. */
-  | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; thinking?: string }
+  /**
+   * `thinking`: what a thinking model thought before this turn's answer or calls; never part of `content`. `cut`:
+   * output that did not finish (the user stopped it, or the token budget cut it off twice), kept to be read: never
+   * an answer, and never sent back to a model.
+   */
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; thinking?: string; cut?: CutReason }
   | { role: 'tool'; toolCallId: string; name: string; content: string };
 
 export interface Usage {

@@ -41,12 +41,11 @@ export function trialSentence(locale: Locale, words: LinkWords, trial: Pick<Edge
   const carried = Object.entries(trial.sampleValues);
   // Several values carried together are told apart by their parameters: "nx 60, ny 127".
   const values = carried.map(([param, v]) => `${carried.length > 1 ? `${param} ` : ''}${Array.isArray(v) ? v.join(', ') : String(v)}`).join(', ');
+  // Korean takes the particles the words end in (11680으로, …조회가); English the words alone.
   const vars = {
     what: words.carried[locale],
-    values,
-    valuesWith: josa(values, '으로/로'),
-    tool: words.to[locale],
-    toolWith: josa(words.to[locale], '이/가'),
+    valuesWith: locale === 'ko' ? josa(values, '으로/로') : values,
+    toolWith: locale === 'ko' ? josa(words.to[locale], '이/가') : words.to[locale],
     n: trial.toRows ?? 0,
   };
   if (trial.ok) return translate(locale, trial.toRows === null ? 'graph.evidence.okData' : 'graph.evidence.ok', vars);

@@ -25,6 +25,8 @@ export function completionCalls(messages: ChatMessage[], offered: string[]): Com
   const pending = new Map<string, AttemptCall>();
   let answer: string | null = null;
   for (const message of messages) {
+    // Output that never finished (a stopped or cut-off turn) is neither a call nor an answer.
+    if (message.role === 'assistant' && message.cut) continue;
     if (message.role === 'assistant') {
       const text = message.content ?? '';
       // Thinking (<think>…</think> a trainer's parser left in the text) is neither a call nor the answer.

@@ -4,7 +4,7 @@
 // last answer-only turn), caps on calls per turn and per episode, a turn cut off by its token budget asked once
 // more and then ended as `truncated`, and abort at any time. The catalog's box is catalogTools.ts; BFCL's is
 // core/bfcl/multiTurn/simulatorTools.ts.
-import type { AgentEvent, ChatMessage, ModelTurn, StopReason, Usage } from '../../core/agent/types.ts';
+import type { AgentEvent, ChatMessage, CutReason, ModelTurn, StopReason, Usage } from '../../core/agent/types.ts';
 import type { ToolBox, ToolTurn } from '../../core/agent/toolBox.ts';
 import type { ModelBackend } from './backend.ts';
 
@@ -69,7 +69,8 @@ export class Agent<C> {
     };
     const system = o.systemPrompt ?? o.tools.systemPrompt();
     if (system !== null) add({ role: 'system', content: system });
-    messages.push(...history.filter((m) => m.role !== 'system'));
+    // Output that never finished is kept to be read, not to be read again by the model.
+    messages.push(...history.filter((m) => m.role !== 'system' && !(m.role === 'assistant' && m.cut)));
     add({ role: 'user', content: question }, o.questionMeta);
     const maxSteps = o.maxSteps ?? 8;
     const answerOnlyLast = o.answerOnlyLastStep ?? true;
@@ -81,6 +82,11 @@ export class Agent<C> {
       const episode = { answer, stoppedBy, messages, calls, turns, usage, ms: Math.round(performance.now() - started), backend: o.backend.id };
       if (answer !== null) o.onEvent?.({ kind: 'final', answer, steps: calls.length, usage, ms: episode.ms });
       return episode;
+    };
+    /** What a turn that did not finish wrote, kept in the transcript (a stopped stream, a cut-off turn) when it wrote anything. */
+    const keepCut = (turn: ModelTurn, cut: CutReason): void => {
+      if (turn.text.trim() === '' && !turn.thinking) return;
+      add({ role: 'assistant', content: turn.text, cut, ...(turn.thinking ? { thinking: turn.thinking } : {}) }, { usage: turn.usage });
     };
     const count = (turn: ModelTurn): void => {
       usage.inputTokens += turn.usage.inputTokens;
@@ -111,6 +117,7 @@ export class Agent<C> {
         if (turn.stop === 'maxTokens' && turn.toolCalls.length === 0) {
           turns++;
           count(turn);
+          keepCut(turn, 'truncated');
           o.onEvent?.({ kind: 'error', message: `the model's turn was cut off by its token budget twice (${doubled} tokens)` });
           return end(null, 'truncated');
         }
@@ -119,7 +126,10 @@ export class Agent<C> {
       count(turn);
       if (turn.trimmed) o.onEvent?.({ kind: 'context_trimmed', step: turns, ...turn.trimmed });
       if (turn.thinking) o.onEvent?.({ kind: 'thinking', step: turns, text: turn.thinking });
-      if (turn.stop === 'abort') return end(null, 'abort');
+      if (turn.stop === 'abort') {
+        keepCut(turn, 'stopped');
+        return end(null, 'abort');
+      }
       const meta = { usage: turn.usage, ...(turn.trimmed ? { trimmed: turn.trimmed } : {}) };
       // The thinking goes with the turn (the transcript keeps it, the template decides whether later turns read it);
       // the answer is the text alone.

@@ -171,35 +171,41 @@ export class OpenAiBackend implements ModelBackend {
     const calls = new Map<number, { id: string; name: string; args: string }>();
     let usage = { inputTokens: 0, outputTokens: 0 };
     let finish = '';
-    for await (const data of sseData(body)) {
-      if (data === '[DONE]') break;
-      const chunk = JSON.parse(data) as {
-        choices?: {
-          delta?: {
-            content?: string;
-            reasoning_content?: string;
-            tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[];
-          };
-          finish_reason?: string;
-        }[];
-        usage?: { prompt_tokens: number; completion_tokens: number };
-      };
-      if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
-      const choice = chunk.choices?.[0];
-      if (!choice) continue;
-      if (choice.finish_reason) finish = choice.finish_reason;
-      if (choice.delta?.reasoning_content) reasoning += choice.delta.reasoning_content;
-      if (choice.delta?.content) {
-        text += choice.delta.content;
-        options.onToken?.(choice.delta.content);
+    try {
+      for await (const data of sseData(body)) {
+        if (data === '[DONE]') break;
+        const chunk = JSON.parse(data) as {
+          choices?: {
+            delta?: {
+              content?: string;
+              reasoning_content?: string;
+              tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[];
+            };
+            finish_reason?: string;
+          }[];
+          usage?: { prompt_tokens: number; completion_tokens: number };
+        };
+        if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+        const choice = chunk.choices?.[0];
+        if (!choice) continue;
+        if (choice.finish_reason) finish = choice.finish_reason;
+        if (choice.delta?.reasoning_content) reasoning += choice.delta.reasoning_content;
+        if (choice.delta?.content) {
+          text += choice.delta.content;
+          options.onToken?.(choice.delta.content);
+        }
+        for (const part of choice.delta?.tool_calls ?? []) {
+          const call = calls.get(part.index) ?? { id: part.id ?? `call_${part.index + 1}`, name: '', args: '' };
+          if (part.id) call.id = part.id;
+          call.name += part.function?.name ?? '';
+          call.args += part.function?.arguments ?? '';
+          calls.set(part.index, call);
+        }
       }
-      for (const part of choice.delta?.tool_calls ?? []) {
-        const call = calls.get(part.index) ?? { id: part.id ?? `call_${part.index + 1}`, name: '', args: '' };
-        if (part.id) call.id = part.id;
-        call.name += part.function?.name ?? '';
-        call.args += part.function?.arguments ?? '';
-        calls.set(part.index, call);
-      }
+    } catch (error) {
+      // Stopped mid-stream: what was written so far is the turn, marked as stopped.
+      if (!options.signal?.aborted) throw error;
+      return { text, ...(reasoning ? { thinking: reasoning } : {}), toolCalls: [], usage, stop: 'abort' };
     }
     const toolCalls: ToolCall[] = [...calls.values()].map((c) => ({ id: c.id, name: c.name, arguments: parseArguments(c.args, c.name), rawArguments: c.args }));
     return this.finish(text, toolCalls, usage, finish, reasoning, tools);

@@ -68,7 +68,8 @@ export async function runMultiTurnEntry(
     maxTokens: options.maxTokens,
     temperature: options.temperature,
     signal: options.signal,
-    onMessage: (m) => (m.role === 'assistant' ? steps.push(storedStep(m)) : undefined),
+    // Output that never finished is no step of the model's result (BFCL records decoded turns).
+    onMessage: (m) => (m.role === 'assistant' && !m.cut ? steps.push(storedStep(m)) : undefined),
   });
   let history: ChatMessage[] = [];
   const turns: StoredStep[][] = [];

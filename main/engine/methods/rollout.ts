@@ -96,7 +96,8 @@ export async function runRollout(engine: EngineServices, params: RolloutRunParam
         advantages: groupAdvantages(rewards, settings.scale),
         solved: scored.map((r) => r.components.outcome === 1),
         trajectories: episodes.map((e, g) => ({
-          messages: e.messages.filter((m) => m.role !== 'system'),
+          // A trajectory is what the model finished; an unfinished turn is not training data.
+          messages: e.messages.filter((m) => m.role !== 'system' && !(m.role === 'assistant' && m.cut)),
           answer: e.answer,
           stoppedBy: e.stoppedBy,
           components: scored[g]!.components,

@@ -1,5 +1,6 @@
 // A chat with a scripted model: one call approved, one denied with a reason the model reads, a streamed answer that
-// survives a reload on the chat's address and is exported; a stopped generation regenerated in the same chat.
+// survives a reload on the chat's address and is exported; a stopped generation keeps what it wrote and is regenerated
+// in the same chat.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -108,7 +109,10 @@ describe('the workbench', () => {
     await page.getByTestId('send').click();
     await page.getByTestId('streaming').waitFor({ timeout: 15_000 });
     await page.getByTestId('stop').click();
-    await expect.poll(() => page.getByText('답변 없이 끝났습니다').count(), { timeout: 15_000 }).toBe(1);
+    // What was written before the stop stays, marked as stopped output and not as an answer.
+    await page.getByTestId('cut-output').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('cut-output').getAttribute('data-cut')).toBe('stopped');
+    expect(await page.getByTestId('cut-output').textContent()).toMatch(/^멈춘 출력: .+답변이 아닙니다\.아주/);
     expect(await page.getByTestId('answer').count()).toBe(0);
     await page.getByRole('button', { name: '답변 다시 받기' }).click();
     await page.getByTestId('streaming').waitFor({ timeout: 15_000 });

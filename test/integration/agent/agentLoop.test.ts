@@ -60,6 +60,11 @@ describe('agent loop', () => {
     const episode = await agentFor(engine, twice, { maxTokens: 64 }).run('서울 날씨?');
     expect(episode).toMatchObject({ answer: null, stoppedBy: 'truncated' });
     expect(twice.seen.map((s) => s.budget)).toEqual([64, 128]);
+    // What it wrote is kept to be read (why did it fail?), marked as cut, and never sent back to a model.
+    expect(episode.messages.at(-1)).toEqual({ role: 'assistant', content: '서울은 맑', cut: 'truncated' });
+    const next = new Spy([{ text: '맑습니다.' }]);
+    await agentFor(engine, next).run('다시요', episode.messages.slice(1));
+    expect(next.seen[0]!.last).toMatchObject({ role: 'user', content: '다시요' });
     const once = new Spy([cut, { text: '서울은 맑습니다.' }]);
     expect(await agentFor(engine, once, { maxTokens: 64 }).run('서울 날씨?')).toMatchObject({ answer: '서울은 맑습니다.', stoppedBy: 'final' });
   });
@@ -141,6 +146,33 @@ describe('agent loop', () => {
     const episode = await agent.run('?');
     expect(episode.stoppedBy).toBe('abort');
     expect(backend.seen).toHaveLength(1);
+  });
+
+  it('keeps what a stopped turn had written, marked as stopped, and stores it with the chat', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const transcript = path.join(tempDir(), 'slow.jsonl');
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ text: '2025년 5월의 공휴일은 어린이날(5일)과 부처님오신날(5일), 그리고 대체공휴일(6일)입니다.', tokenDelayMs: 40 })}\n`,
+    );
+    const controller = new AbortController();
+    let tokens = 0;
+    const episode = await engine.call(
+      'agent.run',
+      { question: '5월 공휴일?', model: `scripted:${transcript}`, tools: ['kasi.getRestDeInfo'] },
+      {
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.agentEvent?.kind === 'token' && ++tokens === 8) controller.abort();
+        },
+      },
+    );
+    expect(episode).toMatchObject({ answer: null, stoppedBy: 'abort' });
+    const stored = new ChatRepository(engine.store.db).messages(episode.chatId);
+    const cut = stored.at(-1)!;
+    expect(cut).toMatchObject({ role: 'assistant', cut: 'stopped' });
+    expect(cut.content.length).toBeGreaterThanOrEqual(8);
+    expect('2025년 5월의 공휴일은 어린이날(5일)과 부처님오신날(5일), 그리고 대체공휴일(6일)입니다.'.startsWith(cut.content)).toBe(true);
   });
 
   it('runs through the engine API with a scripted transcript file and stores every message', async () => {

@@ -60,7 +60,9 @@ describe('agent on the tiny GGUF (llama backend, grammar mode)', () => {
     expect(episode.usage.outputTokens).toBeGreaterThan(200);
     expect(events.map((e) => e.kind)).toEqual(expect.arrayContaining(['tool_call', 'tool_result', 'error']));
     const stored = new ChatRepository(engine.store.db).messages(episode.chatId);
-    expect(stored.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user']);
+    // The cut-off answer is kept to be read, as cut output, not as the answer.
+    expect(stored.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user', 'assistant']);
+    expect(stored[5]).toMatchObject({ role: 'assistant', cut: 'truncated', content: expect.stringMatching(/\S/) });
     expect(stored[2]).toMatchObject({ role: 'assistant', toolCalls: [{ name: 'airkorea_getCtprvnRltmMesureDnsty' }] });
     if (episode.calls[0]!.ok) expect(JSON.parse(stored[3]!.content)).toMatchObject({ result: 'r1', totalCount: expect.any(Number) });
     else

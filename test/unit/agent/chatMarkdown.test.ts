@@ -65,4 +65,18 @@ describe('the Markdown export of a chat', () => {
     expect(text).toContain(TOOL.replace(/\s+/g, ' ').trim());
     expect(text).toContain('<b>제목</b> # 가짜');
   });
+
+  it('files a stopped turn under a heading of its own, not as the answer, its text inert', () => {
+    const stopped = chatMarkdown({
+      ...transcript,
+      messages: [
+        { role: 'user', content: '5월 공휴일?' },
+        { role: 'assistant', content: '5월에는 <img src=z> 어린이', cut: 'stopped' },
+      ],
+    } as MarkdownChat);
+    const rendered = micromark(stopped, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    expect([...rendered.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1])).toEqual(['질문 Question', '멈춘 출력 Stopped output (답변 아님 not an answer)']);
+    expect(rendered).not.toMatch(/<img\b/);
+    expect(decode(rendered)).toContain('5월에는 <img src=z> 어린이');
+  });
 });

@@ -19,4 +19,14 @@ describe('chat turns', () => {
     expect(turn!.items).toEqual([{ kind: 'trimmed', results: 2, items: 1 }]);
     expect(turn!.answer).toBe('어린이날입니다.');
   });
+
+  it('shows what a stopped turn wrote as stopped output, never as the answer', () => {
+    const messages = [
+      { seq: 1, role: 'user', content: '5월 공휴일?' },
+      { seq: 2, role: 'assistant', content: '5월에는 어린이', cut: 'stopped' },
+    ] as unknown as TranscriptMessage[];
+    const [turn] = turnsOf(messages);
+    expect(turn!.items).toEqual([{ kind: 'cut', text: '5월에는 어린이', cut: 'stopped' }]);
+    expect(turn!.answer).toBeNull();
+  });
 });

@@ -41,11 +41,13 @@ function toMessage(r: MessageRow): ChatMessage & { meta?: Record<string, unknown
   const meta = r.meta_json ? (JSON.parse(r.meta_json) as Record<string, unknown>) : undefined;
   if (r.role === 'assistant') {
     const thinking = typeof meta?.thinking === 'string' ? meta.thinking : undefined;
+    const cut = meta?.cut === 'stopped' || meta?.cut === 'truncated' ? meta.cut : undefined;
     return {
       role: 'assistant',
       content: r.content,
       ...(r.tool_calls_json ? { toolCalls: JSON.parse(r.tool_calls_json) as [] } : {}),
       ...(thinking ? { thinking } : {}),
+      ...(cut ? { cut } : {}),
       ...(meta ? { meta } : {}),
     };
   }
@@ -112,12 +114,12 @@ export class ChatRepository {
 
   append(chatId: string, message: ChatMessage, meta: Record<string, unknown> | undefined, at: Date): void {
     const toolCalls = message.role === 'assistant' && message.toolCalls?.length ? JSON.stringify(message.toolCalls) : null;
-    // A tool message's name and a model turn's thinking ride in the message's notes (no column of their own).
+    // A tool message's name, a model turn's thinking and why it was cut ride in the message's notes (no columns).
     const extra =
       message.role === 'tool'
         ? { ...meta, name: message.name }
-        : message.role === 'assistant' && message.thinking
-          ? { ...meta, thinking: message.thinking }
+        : message.role === 'assistant' && (message.thinking || message.cut)
+          ? { ...meta, ...(message.thinking ? { thinking: message.thinking } : {}), ...(message.cut ? { cut: message.cut } : {}) }
           : meta;
     this.db.transaction(() => {
       this.insertMessage.run({

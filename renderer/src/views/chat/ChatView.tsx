@@ -73,6 +73,11 @@ function TurnView(props: {
             <summary>{t('chat.thinking')}</summary>
             <p>{item.text}</p>
           </details>
+        ) : item.kind === 'cut' ? (
+          <div key={i} className="answer cut-output" data-testid="cut-output" data-cut={item.cut}>
+            <p className="muted">{t(`chat.cut.${item.cut}`)}</p>
+            <ModelMarkdown text={item.text} />
+          </div>
         ) : item.kind === 'trimmed' ? (
           <p key={i} className="notice" role="note" data-testid="context-trimmed">
             {t('chat.trimmed', { results: item.results, items: item.items })}
@@ -88,7 +93,7 @@ function TurnView(props: {
           <ModelMarkdown text={turn.answer} />
         </div>
       )}
-      {turn.answer === null && !props.live && <p className="muted">{t('chat.noAnswer')}</p>}
+      {turn.answer === null && !props.live && !turn.items.some((item) => item.kind === 'cut') && <p className="muted">{t('chat.noAnswer')}</p>}
       {props.last && props.onRegenerate && (
         <button type="button" className="ghost small" onClick={props.onRegenerate}>
           <RotateCcw size={14} aria-hidden="true" /> {t('chat.regenerate')}

@@ -1,7 +1,7 @@
 // A chat as the view draws it: turns of a question, what the agent did (text, call cards) and its answer, built
 // from the stored transcript or, while a run streams, from its events.
 import type { TranscriptMessage } from '../../../../main/api/contract.ts';
-import type { AgentEvent } from '../../../../main/core/agent/types.ts';
+import type { AgentEvent, CutReason } from '../../../../main/core/agent/types.ts';
 import type { ArgumentOrigin } from '../../../../main/core/agent/argumentOrigins.ts';
 import type { ResultPreview } from '../../../../main/core/view/resultPreview.ts';
 import type { RawBody } from '../../../../main/core/gateway/callResult.ts';
@@ -28,6 +28,8 @@ export type TurnItem =
   | { kind: 'text'; text: string }
   | { kind: 'thinking'; text: string }
   | { kind: 'call'; card: CallCardData }
+  /** What a turn wrote before it was stopped or cut off: shown, never the answer. */
+  | { kind: 'cut'; text: string; cut: CutReason }
   | { kind: 'trimmed'; results: number; items: number };
 
 export interface Turn {
@@ -79,7 +81,9 @@ export function turnsOf(messages: TranscriptMessage[]): Turn[] {
     const trimmed = message.meta?.trimmed as { results: number; items: number } | undefined;
     if (trimmed) turn.items.push({ kind: 'trimmed', ...trimmed });
     if (message.thinking) turn.items.push({ kind: 'thinking', text: message.thinking });
-    if (message.toolCalls?.length) {
+    if (message.cut) {
+      if (message.content.trim()) turn.items.push({ kind: 'cut', text: message.content, cut: message.cut });
+    } else if (message.toolCalls?.length) {
       if (message.content.trim() && !looksLikeCallText(message.content)) turn.items.push({ kind: 'text', text: message.content });
       for (const call of message.toolCalls) turn.items.push({ kind: 'call', card: cardFromStored(call, results.get(call.id)) });
     } else {

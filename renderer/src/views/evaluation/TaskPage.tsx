@@ -148,8 +148,20 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
       {transcript && (
         <ol className="transcript">
           {attempt.transcript.map((message, i) => (
-            <li key={i}>
-              <strong>{message.role}</strong>
+            <li key={i} data-testid="transcript-message" data-role={message.role}>
+              <strong>{t(`eval.role.${message.role}`)}</strong>
+              {message.role === 'assistant' && message.cut && (
+                <span className="badge badge-warn" data-testid="transcript-cut">
+                  {' '}
+                  {t(`chat.cut.${message.cut}`)}
+                </span>
+              )}
+              {message.role === 'assistant' && message.thinking && (
+                <details className="thinking">
+                  <summary>{t('chat.thinking')}</summary>
+                  <pre className="view-text">{message.thinking}</pre>
+                </details>
+              )}
               <pre className="view-text">
                 {message.content || (message.role === 'assistant' && message.toolCalls ? JSON.stringify(message.toolCalls, null, 1) : '')}
               </pre>
