@@ -100,10 +100,15 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
       const { step } = turn;
       const started = performance.now();
       const toolId = this.byFunction.get(call.name);
+      const called = toolId ? o.catalog.get(toolId) : undefined;
       const origins: Record<string, ArgumentOrigin> = argumentOrigins(
         call.arguments,
         turn.question,
-        calls.flatMap((c) => (c.handle && c.shown ? [{ handle: c.handle, rows: c.shown }] : [])),
+        calls.flatMap((c) => {
+          const fields = o.catalog.get(c.tool)?.response.fields;
+          return c.handle && c.shown ? [{ handle: c.handle, rows: c.shown, kindOf: (field: string) => fields?.[field]?.semantic }] : [];
+        }),
+        (param) => called?.parameters.properties[param]?.['x-semantic'],
       );
       const refused = (reason: string): ToolOutcome<EpisodeCall> => {
         const outcome = refuse(call, turn, reason, Math.round(performance.now() - started));

@@ -46,7 +46,9 @@ describe('the workbench', () => {
     expect(page.url()).toMatch(/#\/chat\/[0-9a-f-]{36}$/);
     const done = page.locator('[data-status=done]');
     expect(await done.locator('table tbody tr').count()).toBe(3);
-    expect(await done.textContent()).toContain('← 질문');
+    // 2025 is in the question; the question says 5월, not 05: the model wrote that, and the card says so.
+    expect(await done.locator('.call-args div').first().textContent()).toBe('solYear2025← 질문');
+    expect(await done.locator('.call-args div').nth(1).textContent()).toBe('solMonth05모델이 정함');
     const refused = page.locator('[data-status=refused]');
     expect(await refused.textContent()).toContain('사용자가 밝힌 이유: 6월은 묻지 않았습니다');
     // What the model read as the denied call's result carries the reason.

@@ -120,6 +120,9 @@ describe('the workbench', () => {
     expect(await page.getByTestId('sample-trace').locator('li').count()).toBeGreaterThan(1);
     // A later step's argument is carried from an earlier one, and says which.
     expect(await page.getByTestId('sample-trace').textContent()).toMatch(/← s1/);
+    // A value the request never says is not credited to it: the plan set it.
+    const trace = (await page.getByTestId('sample-trace').textContent())!;
+    expect(trace).not.toMatch(/numOfRows\d+← 질문/);
     expect(await page.getByTestId('sample-alternatives').locator('.alternative').count()).toBeGreaterThan(1);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, 'synthesis-sample-ko.png'), fullPage: true });

@@ -98,11 +98,13 @@ export function ToolCallCard({
                 <dt>{param}</dt>
                 <dd>
                   <code>{argumentText(value)}</code>
-                  {origin && (
-                    <span className="origin">
-                      {origin.from === 'question' ? t('call.fromQuestion') : t('call.fromResult', { handle: origin.handle, field: origin.field })}
-                    </span>
-                  )}
+                  <span className={origin ? 'origin' : 'origin chosen'}>
+                    {!origin
+                      ? t('call.chosenByModel')
+                      : origin.from === 'question'
+                        ? t('call.fromQuestion')
+                        : t('call.fromResult', { handle: origin.handle, field: origin.field })}
+                  </span>
                 </dd>
               </div>
             );

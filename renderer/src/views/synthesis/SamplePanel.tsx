@@ -11,9 +11,14 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
+/** Where the request says a literal argument ("step.param" → its words); a literal it does not say, the plan set. */
+function mentionsOf(sample: SynthSample): Map<string, string> {
+  return new Map(sample.walk.steps.flatMap((s) => s.mentions.map((m) => [`${m.step}.${m.param}`, m.text] as const)));
+}
+
 function PlanDiagram({ sample }: { sample: SynthSample }) {
   const { t } = useLocale();
-  const mentions = new Map(sample.walk.steps.flatMap((s) => s.mentions.map((m) => [`${m.step}.${m.param}`, m.text] as const)));
+  const mentions = mentionsOf(sample);
   const picks = new Map(sample.walk.steps.flatMap((s) => s.inputs.map((input) => [s.id, input.selection] as const)));
   return (
     <ol className="plan-diagram" data-testid="plan-diagram" aria-label={t('sample.plan')}>
@@ -36,7 +41,7 @@ function PlanDiagram({ sample }: { sample: SynthSample }) {
                         <span className="origin">
                           {mentions.has(`${step.id}.${param}`)
                             ? t('sample.fromRequestAs', { text: mentions.get(`${step.id}.${param}`)! })
-                            : t('call.fromQuestion')}
+                            : t('sample.setByPlan')}
                         </span>
                       </>
                     ) : (
@@ -56,7 +61,7 @@ function PlanDiagram({ sample }: { sample: SynthSample }) {
   );
 }
 
-function TraceSteps({ steps, plan }: { steps: TraceStep[]; plan: PlanStep[] }) {
+function TraceSteps({ steps, plan, mentions }: { steps: TraceStep[]; plan: PlanStep[]; mentions: Map<string, string> }) {
   const { t } = useLocale();
   return (
     <ol className="attempt-calls" data-testid="sample-trace">
@@ -73,7 +78,13 @@ function TraceSteps({ steps, plan }: { steps: TraceStep[]; plan: PlanStep[] }) {
                     <dt>{param}</dt>
                     <dd>
                       <code className={from.length > 0 ? 'carried' : ''}>{text(value)}</code>
-                      <span className="origin">{from.length > 0 ? t('sample.fromSteps', { steps: from.join(', ') }) : t('call.fromQuestion')}</span>
+                      <span className="origin">
+                        {from.length > 0
+                          ? t('sample.fromSteps', { steps: from.join(', ') })
+                          : mentions.has(`${step.id}.${param}`)
+                            ? t('sample.fromRequestAs', { text: mentions.get(`${step.id}.${param}`)! })
+                            : t('sample.setByPlan')}
+                      </span>
                     </dd>
                   </div>
                 );
@@ -130,7 +141,7 @@ export function SamplePanel({ dataset, ordinal }: { dataset: string; ordinal: nu
       </section>
       <section className="card">
         <h3>{t('sample.trace')}</h3>
-        <TraceSteps steps={s.walk.trace.steps} plan={s.walk.plan.steps} />
+        <TraceSteps steps={s.walk.trace.steps} plan={s.walk.plan.steps} mentions={mentionsOf(s)} />
       </section>
       {s.alternatives.length > 0 && (
         <section className="card">
