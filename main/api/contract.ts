@@ -212,6 +212,8 @@ export interface SemanticKind {
   example?: string;
   /** A value anyone can give without asking another service (a date, an amount, a code from a short list): never a dependency. */
   generic?: boolean;
+  /** What each code of a coded kind means (a KMA category: T1H → 기온, ℃), for tables in people's words. */
+  codes?: Record<string, { ko: string; en: string; unit?: string }>;
 }
 
 export interface EdgeProposal {

@@ -1,9 +1,15 @@
+import type { SemanticKind } from '../../../main/api/contract.ts';
+import type { FieldSpec } from '../../../main/core/catalog/types.ts';
 import type { ResultPreview } from '../../../main/core/view/resultPreview.ts';
 import { useLocale } from '../i18n.tsx';
+import { cellWords, columnWords } from './resultWords.ts';
 
-/** A call's first rows, and how many there are in all. */
-export function ResultTable({ preview }: { preview: ResultPreview }) {
-  const { t } = useLocale();
+/**
+ * A call's first rows, and how many there are in all; with the tool's fields and the catalog's value kinds, headed
+ * and written in people's words (the API's names on hover).
+ */
+export function ResultTable({ preview, fields, kinds }: { preview: ResultPreview; fields?: Record<string, FieldSpec>; kinds?: Record<string, SemanticKind> }) {
+  const { t, locale } = useLocale();
   const total = preview.total ?? preview.returned;
   if (preview.returned === 0) return <p className="muted">{t('call.noRows')}</p>;
   return (
@@ -12,18 +18,21 @@ export function ResultTable({ preview }: { preview: ResultPreview }) {
         <table>
           <thead>
             <tr>
-              {preview.columns.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
+              {preview.columns.map((c) => {
+                const words = columnWords(c, fields?.[c], locale, kinds);
+                return (
+                  <th key={c} scope="col" title={words.code} data-field={c}>
+                    {words.label}
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody>
             {preview.rows.map((row, i) => (
               <tr key={i}>
                 {row.map((value, j) => (
-                  <td key={j}>{value}</td>
+                  <td key={j}>{cellWords(value, fields?.[preview.columns[j]!], kinds, locale)}</td>
                 ))}
               </tr>
             ))}

@@ -1,5 +1,6 @@
 // The catalog from the Overview: a tool found by name, called with its example and with a wrong argument, and its raw
 // response read.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, close, goTo, open, screenshots, useWorkbench } from './harness.ts';
@@ -41,7 +42,9 @@ describe('the workbench', () => {
     // 2025-05-05 is both 어린이날 and 부처님오신날; the 6th is their substitute holiday.
     const table = await outcome.locator('table').textContent();
     for (const name of ['어린이날', '부처님오신날', '대체공휴일']) expect(table).toContain(name);
-    expect(await outcome.locator('thead th').first().textContent()).toBe('locdate');
+    // Columns in the catalog's words, the API's names on hover.
+    expect(await outcome.locator('thead th').first().textContent()).toBe('날짜');
+    expect(await outcome.locator('thead th').first().getAttribute('title')).toBe('locdate');
     await page.getByTestId('try-tab-raw').click();
     expect(await page.getByTestId('try-raw').textContent()).toContain('"resultCode"');
     await page.screenshot({ path: path.join(screenshots, 'catalog-try-ko.png') });
@@ -73,6 +76,23 @@ describe('the workbench', () => {
     expect(await page.getByTestId('try-base_date').inputValue()).not.toBe('2025-03-01');
     await page.getByTestId('try-call').click();
     await expect.poll(() => page.getByTestId('try-outcome').getAttribute('data-ok'), { timeout: 15_000 }).toBe('true');
+    // KMA's categories read as what they are, with their units; the API's code beside.
+    const forecast = (await page.getByTestId('try-outcome').locator('tbody').textContent())!;
+    expect(forecast).toContain('1시간 기온 (℃) · TMP');
+    expect(forecast).toContain('강수 확률 (%) · POP');
+    // The API pages its answer: the next page is one click away, and the rows are saved as a CSV Excel reads.
+    await page.getByTestId('try-numOfRows').fill('100');
+    await page.getByTestId('try-call').click();
+    await expect.poll(() => page.getByTestId('try-page').textContent(), { timeout: 15_000 }).toMatch(/^\d+쪽 중 1쪽$/);
+    await page.getByTestId('try-next').click();
+    await expect.poll(() => page.getByTestId('try-page').textContent(), { timeout: 15_000 }).toMatch(/^\d+쪽 중 2쪽$/);
+    expect(await page.getByTestId('try-pageNo').inputValue()).toBe('2');
+    const [saved] = await Promise.all([page.waitForEvent('download'), page.getByTestId('try-csv').click()]);
+    const csv = readFileSync((await saved.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.split('\r\n')[0]).toContain('예보값 [fcstValue]');
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(101);
+    await page.screenshot({ path: path.join(screenshots, 'catalog-forecast-ko.png') });
     await close(w);
   }, 120_000);
 });

@@ -111,7 +111,10 @@ describe('kopa bench run', () => {
     const mdEnglish = (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--lang', 'en'])).stdout;
     expect(mdEnglish).toContain('## By level');
     expect(mdEnglish).toContain('Sampling: 4 per task');
-    const csv = (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'csv'])).stdout.trim().split('\r\n');
+    const csvText = (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'csv'])).stdout;
+    // With a byte-order mark, so that Excel reads the Korean in it as Korean.
+    expect(csvText.startsWith('\uFEFFrun_id,task_id,')).toBe(true);
+    const csv = csvText.trim().split('\r\n');
     expect(csv).toHaveLength(581);
     const report = json<{ manifest: { model: { ref: string }; suite: { tasks: number } } }>(
       (await runKopa(['--data-dir', dir, 'bench', 'report', s.runId, '--format', 'json'])).stdout,

@@ -1,10 +1,6 @@
 // One row per attempt, for spreadsheets and notebooks.
+import { csvText } from '../../text/csv.ts';
 import type { ReportData } from './reportData.ts';
-
-const quote = (v: unknown): string => {
-  const text = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 export function csvReport(data: ReportData): string {
   const header = [
@@ -31,33 +27,29 @@ export function csvReport(data: ReportData): string {
     'ms',
   ];
   const rows = data.tasks.flatMap((t) =>
-    t.attempts.map((a) =>
-      [
-        data.run.id,
-        t.id,
-        a.sample,
-        t.task?.level ?? '',
-        (t.task?.abilities ?? []).join(';'),
-        a.verdict,
-        a.failure ?? '',
-        a.answer ?? '',
-        a.expected,
-        a.metrics.toolF1,
-        a.metrics.argumentAccuracy,
-        a.metrics.provenance.user,
-        a.metrics.provenance.tool,
-        a.metrics.provenance.invented,
-        a.metrics.stepsUsed,
-        a.metrics.stepsNeeded,
-        a.metrics.faultsMet,
-        a.metrics.faultsRecovered,
-        a.tokensIn,
-        a.tokensOut,
-        a.ms,
-      ]
-        .map(quote)
-        .join(','),
-    ),
+    t.attempts.map((a) => [
+      data.run.id,
+      t.id,
+      a.sample,
+      t.task?.level ?? '',
+      (t.task?.abilities ?? []).join(';'),
+      a.verdict,
+      a.failure ?? '',
+      a.answer ?? '',
+      a.expected,
+      a.metrics.toolF1,
+      a.metrics.argumentAccuracy,
+      a.metrics.provenance.user,
+      a.metrics.provenance.tool,
+      a.metrics.provenance.invented,
+      a.metrics.stepsUsed,
+      a.metrics.stepsNeeded,
+      a.metrics.faultsMet,
+      a.metrics.faultsRecovered,
+      a.tokensIn,
+      a.tokensOut,
+      a.ms,
+    ]),
   );
-  return `${[header.join(','), ...rows].join('\r\n')}\r\n`;
+  return csvText(header, rows);
 }

@@ -1,11 +1,14 @@
 // "Try it": a form generated from a tool's parameter schema (required first, choices as selects, dates as date
 // inputs, the spec's examples one click away), sent through the gateway with the backend of the status bar, and
-// the answer as the gateway normalised it (a table), as the service sent it (the raw body) or as JSON.
+// the answer as the gateway normalised it (a table in people's words, paged as the API pages, saved as CSV), as the
+// service sent it (the raw body) or as JSON.
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Play } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Play } from 'lucide-react';
+import type { SemanticKind } from '../../../../main/api/contract.ts';
 import type { CallResult } from '../../../../main/core/gateway/callResult.ts';
-import type { ToolSpec } from '../../../../main/core/catalog/types.ts';
+import type { FieldSpec, ToolSpec } from '../../../../main/core/catalog/types.ts';
+import { csvText } from '../../../../main/core/text/csv.ts';
 import { sayViolation } from '../../../../main/core/catalog/sayViolation.ts';
 import { callKindLabel } from '../../../../main/core/i18n/strings.ts';
 import { resultPreview } from '../../../../main/core/view/resultPreview.ts';
@@ -15,9 +18,18 @@ import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { ResultTable } from '../../components/ResultTable.tsx';
 import { RawBody } from '../../components/RawBody.tsx';
+import { cellWords, columnWords } from '../../components/resultWords.ts';
+import { download } from '../../download.ts';
 import { argsFromValues, formFields, valuesFromArgs, type FormField, type FormValues } from './argsForm.ts';
 
-type Kinds = Record<string, { ko: string; en: string; example?: string }>;
+type Kinds = Record<string, SemanticKind>;
+
+/** Where the answer is in the API's pages, when the tool pages: this page, the last, and how to ask for another. */
+interface Paging {
+  page: number;
+  pages: number;
+  go: (page: number) => void;
+}
 type Tab = 'table' | 'raw' | 'json';
 
 function placeholderOf(field: FormField, kinds: Kinds | undefined): string | undefined {
@@ -79,7 +91,37 @@ function Input({
   }
 }
 
-function Outcome({ result, headline, toolId }: { result: CallResult; headline: string[] | undefined; toolId: string }) {
+/** Every row the call returned as a CSV file, headed in the screen's language with the API's names beside. */
+function saveCsv(toolId: string, result: CallResult, fields: Record<string, FieldSpec>, kinds: Kinds | undefined, locale: 'ko' | 'en'): void {
+  const columns = [...new Set(result.items.flatMap((row) => Object.keys(row)))];
+  const header = columns.map((c) => {
+    const words = columnWords(c, fields[c], locale, kinds);
+    return words.code ? `${words.label} [${words.code}]` : words.label;
+  });
+  const rows = result.items.map((row) =>
+    columns.map((c) => {
+      const value = row[c];
+      return typeof value === 'string' ? cellWords(value, fields[c], kinds, locale) : value;
+    }),
+  );
+  download(`${toolId}.csv`, csvText(header, rows), 'text/csv;charset=utf-8');
+}
+
+function Outcome({
+  result,
+  headline,
+  toolId,
+  fields,
+  kinds,
+  paging,
+}: {
+  result: CallResult;
+  headline: string[] | undefined;
+  toolId: string;
+  fields: Record<string, FieldSpec>;
+  kinds: Kinds | undefined;
+  paging: Paging | undefined;
+}) {
   const { t, locale } = useLocale();
   const [tab, setTab] = useState<Tab>('table');
   // A scheduled API answers "no data" for an issue it no longer keeps (or has not published yet): say which it has.
@@ -139,7 +181,35 @@ function Outcome({ result, headline, toolId }: { result: CallResult; headline: s
       </div>
       {tab === 'table' &&
         (result.ok ? (
-          <ResultTable preview={preview} />
+          <>
+            <ResultTable preview={preview} fields={fields} kinds={kinds} />
+            <div className="row try-pages">
+              {paging && paging.pages > 1 && (
+                <>
+                  <button type="button" className="ghost small" disabled={paging.page <= 1} onClick={() => paging.go(paging.page - 1)} data-testid="try-prev">
+                    <ChevronLeft size={14} aria-hidden="true" /> {t('catalog.prevPage')}
+                  </button>
+                  <span className="muted" data-testid="try-page">
+                    {t('catalog.page', { page: paging.page, pages: paging.pages })}
+                  </span>
+                  <button
+                    type="button"
+                    className="ghost small"
+                    disabled={paging.page >= paging.pages}
+                    onClick={() => paging.go(paging.page + 1)}
+                    data-testid="try-next"
+                  >
+                    {t('catalog.nextPage')} <ChevronRight size={14} aria-hidden="true" />
+                  </button>
+                </>
+              )}
+              {result.items.length > 0 && (
+                <button type="button" className="ghost small" onClick={() => saveCsv(toolId, result, fields, kinds, locale)} data-testid="try-csv">
+                  <Download size={14} aria-hidden="true" /> {t('catalog.saveCsv', { n: result.items.length })}
+                </button>
+              )}
+            </div>
+          </>
         ) : (
           <p className="muted" data-testid="try-no-table">
             {t('catalog.failedNoTable')}
@@ -157,7 +227,7 @@ function Outcome({ result, headline, toolId }: { result: CallResult; headline: s
 }
 
 export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefined }) {
-  const { t } = useLocale();
+  const { t, locale } = useLocale();
   const api = useEngine();
   const queryClient = useQueryClient();
   const { backend } = useBackend();
@@ -173,14 +243,14 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
     const now = new Date();
     return latestIssue(tool.id, now) ? tool.examples.map((e) => ({ ...e, args: timelyArgs(tool, e.args, now) })) : tool.examples;
   }, [tool]);
-  const call = (): void => {
+  const call = (asked: FormValues = values): void => {
     if (!api) return;
     setRunning(true);
     setError(null);
     api
       .call('gateway.call', {
         tool: tool.id,
-        args: argsFromValues(fields, values),
+        args: argsFromValues(fields, asked),
         mode: backend.mode,
         ...(backend.snapshot ? { snapshot: backend.snapshot } : {}),
         raw: true,
@@ -197,6 +267,24 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
           setError((e as Error).message);
         },
       );
+  };
+  // The API's own paging: the page asked for and how many the service says there are.
+  const pageParam = fields.find((f) => f.schema['x-semantic'] === 'paging.pageNo');
+  const sizeParam = fields.find((f) => f.schema['x-semantic'] === 'paging.numOfRows');
+  const pagingOf = (r: CallResult): Paging | undefined => {
+    if (!pageParam || !sizeParam || r.totalCount === null) return undefined;
+    const asked = argsFromValues(fields, values);
+    const size = Number(asked[sizeParam.name] ?? sizeParam.schema.default ?? r.items.length) || r.items.length || 1;
+    const page = Number(asked[pageParam.name] ?? pageParam.schema.default ?? 1) || 1;
+    return {
+      page,
+      pages: Math.max(1, Math.ceil(r.totalCount / size)),
+      go: (to) => {
+        const next = { ...values, [pageParam.name]: String(to) };
+        setValues(next);
+        call(next);
+      },
+    };
   };
   if (tool.kind === 'query') {
     return (
@@ -245,7 +333,7 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
               kinds={kinds}
               onChange={(value) => setValues({ ...values, [field.name]: value })}
             />
-            <span className="muted">{field.schema.description}</span>
+            <span className="muted">{locale === 'en' ? (field.schema['x-description-en'] ?? field.schema.description) : field.schema.description}</span>
           </label>
         ))}
         <div className="row try-actions">
@@ -261,7 +349,17 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
           {error}
         </p>
       )}
-      {result && <Outcome key={result.requestHash + result.latencyMs} result={result} headline={headline} toolId={tool.id} />}
+      {result && (
+        <Outcome
+          key={result.requestHash + result.latencyMs}
+          result={result}
+          headline={headline}
+          toolId={tool.id}
+          fields={tool.response.fields}
+          kinds={kinds}
+          paging={pagingOf(result)}
+        />
+      )}
     </section>
   );
 }

@@ -18,17 +18,9 @@ import { useChatRun } from './ChatRunProvider.tsx';
 import { turnsOf, type Turn } from './turns.ts';
 import { toolsFor } from './ToolPicker.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
+import { download } from '../../download.ts';
 
 const EXAMPLES: StringKey[] = ['chat.example1', 'chat.example2', 'chat.example3', 'chat.example4'];
-
-function download(fileName: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The tools the question was offered, by their Korean or English names, folded under a count. */
 function OfferedTools(props: { offered: NonNullable<Turn['offered']>; tools: Map<string, ToolSummary> }) {

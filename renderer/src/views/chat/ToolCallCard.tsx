@@ -9,6 +9,7 @@ import { useLocale } from '../../i18n.tsx';
 import { callKindLabel } from '../../../../main/core/i18n/strings.ts';
 import { ResultTable } from '../../components/ResultTable.tsx';
 import { RawBody } from '../../components/RawBody.tsx';
+import { useEngineQuery } from '../../api/queries.ts';
 import type { CallCardData } from './turns.ts';
 
 export interface ApprovalHandler {
@@ -73,6 +74,9 @@ export function ToolCallCard({
   const [showView, setShowView] = useState(false);
   const [showRaw, setShowRaw] = useState(false);
   const name = tool ? tool.name[locale] || tool.name.ko : card.tool;
+  // The result's columns and codes in people's words need the tool's fields and the catalog's kinds.
+  const spec = useEngineQuery('catalog.get', { id: card.tool }, { enabled: card.preview !== undefined && tool !== undefined });
+  const kinds = useEngineQuery('catalog.kinds', {}, { enabled: card.preview !== undefined });
   return (
     <article className={`call-card call-${card.status}`} data-testid="call-card" data-status={card.status} aria-label={t('call.label', { tool: name })}>
       <header className="call-head">
@@ -118,7 +122,7 @@ export function ToolCallCard({
         </p>
       )}
       {card.refused && <p className="warn">{card.refused}</p>}
-      {card.preview && <ResultTable preview={card.preview} />}
+      {card.preview && <ResultTable preview={card.preview} fields={spec.data?.response.fields} kinds={kinds.data} />}
       {card.viewText && (
         <div>
           <button type="button" className="link" aria-expanded={showView} onClick={() => setShowView(!showView)}>

@@ -1,0 +1,33 @@
+// A result table in people's words: a column is headed by the catalog's name for its field, in the screen's
+// language, with its unit (거래금액 (만원)); a code of a kind the catalog explains reads as what it means (T1H →
+// 기온 (℃) · T1H). The API's own names and codes stay visible beside the words, for whoever checks them.
+import type { SemanticKind } from '../../../main/api/contract.ts';
+import type { FieldSpec } from '../../../main/core/catalog/types.ts';
+
+export type Locale = 'ko' | 'en';
+
+export interface ColumnWords {
+  /** What the header says. */
+  label: string;
+  /** The API's field name, when the label is not it. */
+  code?: string;
+}
+
+/** A kind's label as a column name: its words before a bracket or a format ("날짜 YYYYMMDD" → 날짜). */
+function kindName(kind: SemanticKind | undefined, locale: Locale): string | undefined {
+  const text = kind?.[locale]?.replace(/\s*\(.*$/, '').replace(/\s+[A-Z]{2,}[A-Za-z]*$/, '');
+  return text || undefined;
+}
+
+export function columnWords(name: string, field: FieldSpec | undefined, locale: Locale, kinds?: Record<string, SemanticKind>): ColumnWords {
+  const own = locale === 'en' ? field?.en : field?.ko;
+  const named = own ?? kindName(field?.semantic ? kinds?.[field.semantic] : undefined, locale) ?? field?.ko ?? field?.en;
+  const label = `${named ?? name}${field?.unit ? ` (${field.unit})` : ''}`;
+  return label === name ? { label } : { label, code: name };
+}
+
+export function cellWords(value: string, field: FieldSpec | undefined, kinds: Record<string, SemanticKind> | undefined, locale: Locale): string {
+  const code = field?.semantic ? kinds?.[field.semantic]?.codes?.[value] : undefined;
+  if (!code) return value;
+  return `${code[locale]}${code.unit ? ` (${code.unit})` : ''} · ${value}`;
+}

@@ -1,0 +1,25 @@
+// A result table in people's words: the catalog's field names with units, codes read as what they mean.
+import { describe, expect, it } from 'vitest';
+import { cellWords, columnWords } from '../../../renderer/src/components/resultWords.ts';
+import { loadCatalog } from '../../../main/engine/catalog/loadCatalog.ts';
+import { defaultResourcesDir } from '../../../main/engine/resources.ts';
+
+const { catalog, vocabulary } = loadCatalog({ resourcesDir: defaultResourcesDir() });
+const fields = (tool: string) => catalog.require(tool).response.fields;
+
+describe('result words', () => {
+  it('head a column with its field name and unit, the API name kept beside', () => {
+    expect(columnWords('dealAmount', fields('molit.getRTMSDataSvcAptTradeDev').dealAmount, 'ko')).toEqual({ label: '거래금액 (만원)', code: 'dealAmount' });
+    expect(columnWords('dealAmount', fields('molit.getRTMSDataSvcAptTradeDev').dealAmount, 'en')).toEqual({ label: 'price (만원)', code: 'dealAmount' });
+    // Without a name of its own, a field is named by its kind; without either, by the API's name.
+    expect(columnWords('XPos', fields('hira.getHospBasisList').XPos, 'ko', vocabulary.tags).label).toBe('경도');
+    expect(columnWords('mystery', undefined, 'ko')).toEqual({ label: 'mystery' });
+  });
+
+  it("say a KMA category in words with its unit, in the screen's language", () => {
+    const category = fields('kma.getVilageFcst').category;
+    expect(cellWords('TMP', category, vocabulary.tags, 'ko')).toBe('1시간 기온 (℃) · TMP');
+    expect(cellWords('POP', category, vocabulary.tags, 'en')).toBe('chance of rain (%) · POP');
+    expect(cellWords('XYZ', category, vocabulary.tags, 'ko')).toBe('XYZ');
+  });
+});
