@@ -1029,6 +1029,8 @@ export interface Progress {
   done?: number;
   total?: number;
   message?: string;
+  /** The message's catalogue key and values, so that each screen says it in its own language (message is its English). */
+  said?: { key: string; vars?: Record<string, string | number> };
   /** An agent episode's events as they happen (tokens, tool calls and results, the final answer). */
   agentEvent?: AgentEvent;
   /** The chat an agent run writes to, sent first so a client can show it before the answer. */

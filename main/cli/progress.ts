@@ -3,7 +3,7 @@
 import cliProgress from 'cli-progress';
 import type { Progress } from '../api/contract.ts';
 import type { CliStream } from './io.ts';
-import { stageLabel, type Locale } from '../core/i18n/strings.ts';
+import { sayRecorded, stageLabel, type Locale } from '../core/i18n/strings.ts';
 
 export interface ProgressReporter {
   update: (progress: Progress) => void;
@@ -27,7 +27,7 @@ export function createProgressReporter(stderr: CliStream, enabled: boolean, loca
   let started = false;
   return {
     update: (progress) => {
-      const payload = { stage: stageLabel(locale, progress.stage), message: progress.message ?? '' };
+      const payload = { stage: stageLabel(locale, progress.stage), message: sayRecorded(locale, progress.said, progress.message ?? '') };
       const total = progress.total ?? 0;
       if (!started) {
         bar.start(total, progress.done ?? 0, payload);

@@ -1,5 +1,5 @@
 // UI text in Korean (the default) and English, from the catalogue the command line shares (main/core/i18n).
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { translate, type Locale, type StringKey } from '../../main/core/i18n/strings.ts';
 
 export { translate, type Locale, type StringKey };
@@ -23,9 +23,12 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(initialLocale);
   const setLocale = useCallback((next: Locale) => {
     localStorage.setItem(STORAGE_KEY, next);
-    document.documentElement.lang = next;
     setLocaleState(next);
   }, []);
+  // The page says its language from the first draw, so that a screen reader reads an English screen as English.
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   const value = useMemo<LocaleState>(() => ({ locale, setLocale, t: (key, vars) => translate(locale, key, vars) }), [locale, setLocale]);
   return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
 }

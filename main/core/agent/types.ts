@@ -83,7 +83,8 @@ export type AgentEvent =
       /** What the model was shown of a result: its handle, rows shown of those returned, and the total the service has. */
       view?: { handle: string; shown: number; returned: number; total: number };
       preview?: ResultPreview;
-      error?: { kind: string; message: string };
+      /** `said`: the message's catalogue key where the gateway wrote it (the chat says it in its own language). */
+      error?: { kind: string; message: string; said?: { key: string; vars?: Record<string, string | number> } };
       raw?: RawBody;
     }
   /** The tools offered for this question: picked for what it asks (toolPick.ts), or the chat's own choice. */

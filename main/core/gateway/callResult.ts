@@ -20,6 +20,8 @@ export interface CallError {
   /** For InvalidParam raised before any request: every problem with the arguments. */
   violations?: ArgsViolation[];
   httpStatus?: number;
+  /** The message's catalogue key and values where the gateway wrote it (a screen says it in its own language). */
+  said?: { key: string; vars?: Record<string, string | number> };
 }
 
 export type Item = Record<string, unknown>;

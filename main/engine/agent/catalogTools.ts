@@ -146,7 +146,9 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
       const preview = result.ok
         ? resultPreview(result.items, result.totalCount, { headline: spec.kind === 'remote' ? spec.response.headline : undefined })
         : undefined;
-      const error = result.error ? { kind: result.error.kind, message: result.error.message } : undefined;
+      const error = result.error
+        ? { kind: result.error.kind, message: result.error.message, ...(result.error.said ? { said: result.error.said } : {}) }
+        : undefined;
       const raw = result.raw ? keptRaw(result.raw) : undefined;
       const shown = result.ok && view.handle ? { view: { handle: view.handle, shown: view.shown, returned: view.returned, total: view.totalCount } } : {};
       turn.onEvent?.({

@@ -109,7 +109,7 @@ export class Verifier {
     const trials = options.trials ?? 3;
     const { affordable, unaffordable } = this.plan([...pending.values()], trials, options.budget);
     const seeds = new SeedBook({ catalog: this.catalog, call: this.call, asOf: options.asOf });
-    options.onProgress?.({ stage: 'seeds', message: 'finding inputs that make each tool answer' });
+    options.onProgress?.({ stage: 'seeds', message: 'finding inputs that make each tool answer', said: { key: 'job.msg.seeds' } });
     await seeds.prepare(affordable.flatMap((e) => [e.fromTool, e.toTool]));
 
     let runVersion: number | undefined;

@@ -194,12 +194,17 @@ export class Gateway {
         ? failure(
             'ReplayMiss',
             `There is no snapshot "${snapshot}": nothing was ever recorded or imported under that name. kopa snapshots lists the snapshots there are.`,
-            { retryable: false },
+            { retryable: false, said: { key: 'call.said.noSnapshot', vars: { snapshot: snapshot! } } },
           )
         : failure(
             'ReplayMiss',
             `No recording of ${spec.id} ${canonicalJson(args)} (request ${requestHash.slice(0, 12)}) in ${where}. Replay never makes up an answer: record it on a connected machine and import the bundle.`,
-            { retryable: false },
+            {
+              retryable: false,
+              said: snapshot
+                ? { key: 'call.said.noRecordingIn', vars: { tool: spec.id, snapshot } }
+                : { key: 'call.said.noRecording', vars: { tool: spec.id } },
+            },
           );
       await this.writeAudit(spec, url, 'replay', requestHash, outcome, 0, elapsed(started));
       return this.result(spec, outcome, 'replay', requestHash, elapsed(started));
@@ -238,7 +243,7 @@ export class Gateway {
       const outcome = failure(
         'NotAllowed',
         `${spec.id} names ${spec.endpoint.host}, which is not among the hosts the ${spec.auth.keyId} key is sent to; the key was not sent. Grant it in catalog/key-grants.json if that host really takes this key.`,
-        { retryable: false },
+        { retryable: false, said: { key: 'call.said.keyNotGranted', vars: { tool: spec.id, host: spec.endpoint.host, keyId: spec.auth.keyId } } },
       );
       return this.result(spec, outcome, source, requestHash, elapsed(started));
     }
@@ -247,7 +252,7 @@ export class Gateway {
       const outcome = failure(
         'BadKey',
         `No ${spec.auth.keyId} key is set, so ${spec.id} cannot be called live. Set ${keyEnvName(spec.auth.keyId)}, or use the emulator or replay mode.`,
-        { retryable: false },
+        { retryable: false, said: { key: 'call.said.noKey', vars: { tool: spec.id, keyId: spec.auth.keyId, env: keyEnvName(spec.auth.keyId) } } },
       );
       return this.result(spec, outcome, source, requestHash, elapsed(started));
     }

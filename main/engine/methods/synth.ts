@@ -65,7 +65,11 @@ export async function runSynthesis(engine: EngineServices, params: SynthRunParam
   proposeEdges(engine);
   const untried = edges.untried();
   if (edges.count({ status: 'verified' }) === 0 || untried > 0) {
-    options.onProgress?.({ stage: 'verify', message: `${untried} link${untried === 1 ? '' : 's'} not verified yet: finishing the graph's verification first` });
+    options.onProgress?.({
+      stage: 'verify',
+      message: `${untried} link${untried === 1 ? '' : 's'} not verified yet: finishing the graph's verification first`,
+      said: { key: 'job.msg.verifyFirst', vars: { n: untried } },
+    });
     verification = await verifyEdges(engine, { mode, snapshot: params.snapshot, asOf: asOf.toISOString() }, options);
   }
   // A link that only matches in format (a forecast's date as an apartment-deal month) would teach chains no one asks.
@@ -75,7 +79,7 @@ export async function runSynthesis(engine: EngineServices, params: SynthRunParam
   const call = (tool: string, args: Record<string, unknown>) =>
     gateway.call(tool, args, { mode, snapshot: params.snapshot, signal: options.signal, ...(mode === 'emulator' ? { emulatorNow: asOf } : {}) });
   const seeds = new SeedBook({ catalog: engine.catalog(), call, asOf });
-  options.onProgress?.({ stage: 'seeds', message: 'finding inputs that make each tool answer' });
+  options.onProgress?.({ stage: 'seeds', message: 'finding inputs that make each tool answer', said: { key: 'job.msg.seeds' } });
   await seeds.prepare(new Set(verified.flatMap((e) => [e.fromTool, e.toTool])));
   const datasets = new DatasetRepository(engine.store.db);
   const book = loadPhraseBook(engine);

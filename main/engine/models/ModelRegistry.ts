@@ -155,7 +155,7 @@ export class ModelRegistry {
       mkdirSync(this.modelsDir, { recursive: true });
       stored = path.join(this.modelsDir, `${id}-${path.basename(file)}`);
       const temp = `${stored}.partial`;
-      options.onProgress?.({ stage: 'copy', message: `copying to ${stored}` });
+      options.onProgress?.({ stage: 'copy', message: `copying to ${stored}`, said: { key: 'job.msg.copy', vars: { path: stored } } });
       copyFileSync(file, temp);
       if ((await sha256Of(temp, options.onProgress, options.signal)) !== sha256) {
         rmSync(temp, { force: true });

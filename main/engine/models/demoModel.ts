@@ -23,7 +23,7 @@ export async function demoModel(registry: ModelRegistry, options: { onProgress?:
   if (known) return known;
   const dir = mkdtempSync(path.join(tmpdir(), 'kopa-demo-'));
   try {
-    options.onProgress?.({ stage: 'write', message: 'writing the demo model (random weights)' });
+    options.onProgress?.({ stage: 'write', message: 'writing the demo model (random weights)', said: { key: 'job.msg.demo' } });
     const file = await writeTinyLlama({ dir, name: 'kopa-demo-random-weights', contextLength: DEMO_CONTEXT });
     return await registry.add(file, { copy: true, name: DEMO_MODEL_NAME, onProgress: options.onProgress, signal: options.signal });
   } finally {

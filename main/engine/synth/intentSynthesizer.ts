@@ -130,7 +130,7 @@ export class IntentSynthesizer {
     const plans = new Map(this.deps.intents.map((intent) => [intent.id, planner.plan(intent)]));
     const plannable = this.deps.intents.filter((i) => plans.get(i.id)!.length > 0);
     if (plannable.length === 0) throw saidError('Usage', { message: 'error.noPlannableIntent', hint: 'error.noPlannableIntent.hint' });
-    options.onProgress?.({ stage: 'inputs', message: 'finding places, names and addresses the backend lists' });
+    options.onProgress?.({ stage: 'inputs', message: 'finding places, names and addresses the backend lists', said: { key: 'job.msg.inputs' } });
     const sources = await InputSources.prepare({
       call: this.deps.call,
       resourcesDir: this.deps.resourcesDir,

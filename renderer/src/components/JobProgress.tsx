@@ -7,7 +7,7 @@ import { useEngineQuery } from '../api/queries.ts';
 import { useLocale } from '../i18n.tsx';
 import { formatBytes, formatDateTime, formatUptime } from '../format.ts';
 import { modelLabel } from '../modelLabel.ts';
-import { errorText, stageLabel } from '../../../main/core/i18n/strings.ts';
+import { errorText, sayRecorded, stageLabel } from '../../../main/core/i18n/strings.ts';
 import { toErrorPayload } from '../../../main/core/errors.ts';
 import { jobReach } from '../../../main/core/jobs/jobReach.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -123,10 +123,14 @@ export function JobProgress({ job }: { job: JobInfo }) {
               ? ` · ${BYTE_STAGES.has(p.stage) ? `${formatBytes(p.done ?? 0)} / ${formatBytes(p.total)}` : t('job.progress', { done: p.done ?? 0, total: p.total })}`
               : ''}
           </span>
-          {p?.message && (
-            <span className="muted" lang="en">
-              {p.message}
-            </span>
+          {p?.said ? (
+            <span className="muted">{sayRecorded(locale, p.said, p.message ?? '')}</span>
+          ) : (
+            p?.message && (
+              <span className="muted" lang="en">
+                {p.message}
+              </span>
+            )
           )}
           <progress value={fraction} max={1} aria-label={t(`job.method.${job.method}`)} />
           {p?.counts && <Counts counts={p.counts} />}

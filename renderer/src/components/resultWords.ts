@@ -6,6 +6,13 @@ import type { FieldSpec } from '../../../main/core/catalog/types.ts';
 
 export type Locale = 'ko' | 'en';
 
+/** Units the catalog writes in Korean, as an English screen says them. */
+const UNITS_EN: Record<string, string> = { 만원: '10,000 KRW' };
+
+export function unitIn(unit: string, locale: Locale): string {
+  return locale === 'en' ? (UNITS_EN[unit] ?? unit) : unit;
+}
+
 export interface ColumnWords {
   /** What the header says. */
   label: string;
@@ -22,7 +29,7 @@ function kindName(kind: SemanticKind | undefined, locale: Locale): string | unde
 export function columnWords(name: string, field: FieldSpec | undefined, locale: Locale, kinds?: Record<string, SemanticKind>): ColumnWords {
   const own = locale === 'en' ? field?.en : field?.ko;
   const named = own ?? kindName(field?.semantic ? kinds?.[field.semantic] : undefined, locale) ?? field?.ko ?? field?.en;
-  const label = `${named ?? name}${field?.unit ? ` (${field.unit})` : ''}`;
+  const label = `${named ?? name}${field?.unit ? ` (${unitIn(field.unit, locale)})` : ''}`;
   return label === name ? { label } : { label, code: name };
 }
 

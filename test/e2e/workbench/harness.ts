@@ -191,3 +191,34 @@ export function useWorkbench(prepare?: (dataDir: string) => Promise<WorkbenchEng
     await host?.close();
   });
 }
+
+/**
+ * Text of the other language on the page: Hangul on an English screen; on a Korean one, English prose (three or more
+ * words in a row). Text the app shows as it came (what an API, a model or the user wrote: `data-api-text`, code,
+ * preformatted text, form values, elements marked with another `lang`, an example value in quotes) is not the
+ * screen's own and is skipped.
+ */
+export async function otherLanguage(page: Page, locale: 'ko' | 'en'): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const skip = (el: Element | null): boolean => {
+      for (let e = el; e; e = e.parentElement) {
+        if (e.matches('[data-api-text], code, pre, kbd, samp, script, style, textarea, option, [hidden], .sr-only')) return true;
+        const lang = e.getAttribute('lang');
+        if (lang && lang !== document.documentElement.lang && e !== document.documentElement) return true;
+      }
+      return false;
+    };
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      if (text && !skip(node.parentElement)) out.push(text);
+    }
+    for (const el of Array.from(document.querySelectorAll('[placeholder], [aria-label], [title]')))
+      if (!skip(el)) for (const a of ['placeholder', 'aria-label', 'title']) if (el.getAttribute(a)) out.push(el.getAttribute(a)!);
+    return out;
+  });
+  const other = locale === 'en' ? /[\uac00-\ud7a3]/ : /\b[A-Za-z]{2,}[,.]?\s+[a-z]{2,}[,.]?\s+[a-z]{2,}\b/;
+  // A value quoted as an example of what an API takes ('서울', '3분12초후') is the API's, not the screen's.
+  return [...new Set(texts.filter((t) => other.test(t.replace(/'[^']*'/g, ''))))];
+}

@@ -1,18 +1,32 @@
 // Every view by its address and again after a reload, in both languages and both themes, with data in it (a verified
-// graph, a dataset, a finished run): no accessibility violation, no console error, a screenshot of each, and the whole
-// font present once the page has drawn.
+// graph, a dataset, a finished run), and the pages inside them (a tool, a sample, a run, a task): no accessibility
+// violation, no console error, no text of the other language outside what an API, a model or the user wrote, a
+// screenshot of each, and the whole font present once the page has drawn.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ko from '../../../resources/strings/ko.json';
 import en from '../../../resources/strings/en.json';
-import { axeViolations, close, goTo, host, open, screenshots, useWorkbench, VIEWS } from './harness.ts';
+import { axeViolations, close, goTo, host, open, otherLanguage, screenshots, useWorkbench, VIEWS } from './harness.ts';
 
 useWorkbench();
 
+/** Pages inside the views, with what they show filled in: a tool, a link's evidence, a sample, a run and a task. */
+let pages: string[] = [];
+
 beforeAll(async () => {
   await host.engine.call('edges.verify', {});
-  await host.engine.call('synth.run', { count: 20, seed: 'views' });
-  await host.engine.call('bench.run', { suite: 'kopa', model: 'oracle', tasks: ['cal-01', 'air-01', 're-01', 'dc-01'] });
+  const synth = await host.engine.call('synth.run', { count: 20, seed: 'views' });
+  const run = await host.engine.call('bench.run', { suite: 'kopa', model: 'oracle', tasks: ['cal-01', 'air-01', 're-01', 'dc-01'] });
+  const dataset = encodeURIComponent(synth.summary.dataset.name);
+  const runId = encodeURIComponent(run.runId);
+  pages = [
+    'catalog/kasi.getRestDeInfo',
+    'catalog/molit.getRTMSDataSvcAptTradeDev',
+    `synthesis/${dataset}`,
+    `synthesis/${dataset}/1`,
+    `eval/run/${runId}`,
+    `eval/run/${runId}/task/air-01`,
+  ];
 }, 120_000);
 
 describe('the workbench', () => {
@@ -21,12 +35,16 @@ describe('the workbench', () => {
       it(`opens every view by its address and after a reload, ${locale} ${dark ? 'dark' : 'light'}, with no accessibility violation`, async () => {
         const w = await open({ locale, dark });
         const { page } = w;
-        for (const view of VIEWS) {
+        const otherText: Record<string, string[]> = {};
+        for (const view of [...VIEWS, ...(dark ? [] : pages)]) {
           await goTo(page, view);
-          const name = `${view || 'overview'}-${locale}-${dark ? 'dark' : 'light'}`;
+          const name = `${(view || 'overview').replace(/[^\w.-]+/g, '_')}-${locale}-${dark ? 'dark' : 'light'}`;
           expect(await axeViolations(page), name).toEqual([]);
+          const other = await otherLanguage(page, locale);
+          if (other.length > 0) otherText[name] = other;
           await page.screenshot({ path: path.join(screenshots, `${name}.png`) });
         }
+        expect(otherText).toEqual({});
         if (locale === 'ko' && !dark) {
           // The whole font is there once the page has drawn: every character the UI can show renders even after the
           // engine (which serves it) has gone.

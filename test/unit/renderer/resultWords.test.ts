@@ -10,7 +10,7 @@ const fields = (tool: string) => catalog.require(tool).response.fields;
 describe('result words', () => {
   it('head a column with its field name and unit, the API name kept beside', () => {
     expect(columnWords('dealAmount', fields('molit.getRTMSDataSvcAptTradeDev').dealAmount, 'ko')).toEqual({ label: '거래금액 (만원)', code: 'dealAmount' });
-    expect(columnWords('dealAmount', fields('molit.getRTMSDataSvcAptTradeDev').dealAmount, 'en')).toEqual({ label: 'price (만원)', code: 'dealAmount' });
+    expect(columnWords('dealAmount', fields('molit.getRTMSDataSvcAptTradeDev').dealAmount, 'en')).toEqual({ label: 'price (10,000 KRW)', code: 'dealAmount' });
     // Without a name of its own, a field is named by its kind; without either, by the API's name.
     expect(columnWords('XPos', fields('hira.getHospBasisList').XPos, 'ko', vocabulary.tags).label).toBe('경도');
     expect(columnWords('mystery', undefined, 'ko')).toEqual({ label: 'mystery' });

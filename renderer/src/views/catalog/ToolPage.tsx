@@ -11,7 +11,8 @@ import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
 import { formatCount } from '../../format.ts';
 import { formatOf } from './argsForm.ts';
-import { TryIt } from './TryIt.tsx';
+import { ParameterText, TryIt } from './TryIt.tsx';
+import { unitIn } from '../../components/resultWords.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
 
 type Kinds = Record<string, { ko: string; en: string; example?: string }>;
@@ -164,7 +165,7 @@ export function ToolPage({ toolId }: { toolId: string }) {
             <p>
               <TriangleAlert size={16} aria-hidden="true" /> {t('catalog.verify')}
             </p>
-            <ul>
+            <ul lang="en">
               {tool.verify.map((note) => (
                 <li key={note}>{note}</li>
               ))}
@@ -198,7 +199,9 @@ export function ToolPage({ toolId }: { toolId: string }) {
                   <td>
                     <KindTag tag={schema['x-semantic']} kinds={kinds.data} />
                   </td>
-                  <td>{locale === 'en' ? (schema['x-description-en'] ?? schema.description) : schema.description}</td>
+                  <td>
+                    <ParameterText schema={schema} kinds={kinds.data} />
+                  </td>
                   <td>
                     <EdgeLinks edges={fedBy(name)} side="from" />
                   </td>
@@ -228,7 +231,7 @@ export function ToolPage({ toolId }: { toolId: string }) {
                   </th>
                   <td>
                     {field.type}
-                    {field.unit && <span className="muted"> ({field.unit})</span>}
+                    {field.unit && <span className="muted"> ({unitIn(field.unit, locale)})</span>}
                   </td>
                   <td>{(locale === 'en' ? field.en : field.ko) ?? field.ko ?? field.en ?? ''}</td>
                   <td>

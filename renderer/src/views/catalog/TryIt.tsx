@@ -10,7 +10,7 @@ import type { CallResult } from '../../../../main/core/gateway/callResult.ts';
 import type { FieldSpec, ToolSpec } from '../../../../main/core/catalog/types.ts';
 import { csvText } from '../../../../main/core/text/csv.ts';
 import { sayViolation } from '../../../../main/core/catalog/sayViolation.ts';
-import { callKindLabel } from '../../../../main/core/i18n/strings.ts';
+import { callKindLabel, sayRecorded } from '../../../../main/core/i18n/strings.ts';
 import { resultPreview } from '../../../../main/core/view/resultPreview.ts';
 import { latestIssue, timelyArgs } from '../../../../main/core/time/issueTimes.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
@@ -21,6 +21,7 @@ import { RawBody } from '../../components/RawBody.tsx';
 import { cellWords, columnWords } from '../../components/resultWords.ts';
 import { download } from '../../download.ts';
 import { argsFromValues, formFields, valuesFromArgs, type FormField, type FormValues } from './argsForm.ts';
+import { parameterText } from './parameterText.ts';
 
 type Kinds = Record<string, SemanticKind>;
 
@@ -91,6 +92,17 @@ function Input({
   }
 }
 
+/** A parameter's description in the screen's language, marked as Korean where the catalog has it only in Korean. */
+export function ParameterText({ schema, kinds }: { schema: FormField['schema']; kinds: Kinds | undefined }) {
+  const { locale } = useLocale();
+  const said = parameterText(schema, locale, kinds);
+  return (
+    <span className="muted" lang={said.lang === locale ? undefined : said.lang}>
+      {said.text}
+    </span>
+  );
+}
+
 /** Every row the call returned as a CSV file, headed in the screen's language with the API's names beside. */
 function saveCsv(toolId: string, result: CallResult, fields: Record<string, FieldSpec>, kinds: Kinds | undefined, locale: 'ko' | 'en'): void {
   const columns = [...new Set(result.items.flatMap((row) => Object.keys(row)))];
@@ -138,7 +150,8 @@ function Outcome({
       </p>
       {result.error && (
         <div className="call-error" role="alert">
-          {!result.error.violations?.length && <p>{result.error.message}</p>}
+          {!result.error.violations?.length &&
+            (result.error.said ? <p>{sayRecorded(locale, result.error.said, result.error.message)}</p> : <p lang="en">{result.error.message}</p>)}
           <p className="muted">{t(`errorKind.${result.error.kind}`)}</p>
           {latest && (
             <p data-testid="try-window">
@@ -227,7 +240,7 @@ function Outcome({
 }
 
 export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefined }) {
-  const { t, locale } = useLocale();
+  const { t } = useLocale();
   const api = useEngine();
   const queryClient = useQueryClient();
   const { backend } = useBackend();
@@ -333,7 +346,7 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
               kinds={kinds}
               onChange={(value) => setValues({ ...values, [field.name]: value })}
             />
-            <span className="muted">{locale === 'en' ? (field.schema['x-description-en'] ?? field.schema.description) : field.schema.description}</span>
+            <ParameterText schema={field.schema} kinds={kinds} />
           </label>
         ))}
         <div className="row try-actions">

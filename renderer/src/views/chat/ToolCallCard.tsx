@@ -6,7 +6,7 @@ import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
 import { Check, CircleAlert, Clock, Hand, Loader2, Wrench } from 'lucide-react';
 import type { ToolSummary } from '../../../../main/api/contract.ts';
 import { useLocale } from '../../i18n.tsx';
-import { callKindLabel } from '../../../../main/core/i18n/strings.ts';
+import { callKindLabel, sayRecorded } from '../../../../main/core/i18n/strings.ts';
 import { ResultTable } from '../../components/ResultTable.tsx';
 import { RawBody } from '../../components/RawBody.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
@@ -118,7 +118,8 @@ export function ToolCallCard({
       {card.status === 'approval' && card.approvalId && <Approval card={card} mode={mode} onAnswer={onAnswer} />}
       {card.error && (
         <p className="error" role="note">
-          <span title={card.error.kind}>{callKindLabel(locale, card.error.kind)}</span>: {card.error.message}
+          <span title={card.error.kind}>{callKindLabel(locale, card.error.kind)}</span>:{' '}
+          {card.error.said ? sayRecorded(locale, card.error.said, card.error.message) : <span lang="en">{card.error.message}</span>}
         </p>
       )}
       {card.refused && <p className="warn">{card.refused}</p>}

@@ -15,7 +15,7 @@ export interface CallCardData {
   preview?: ResultPreview;
   /** The body the service sent, on demand. */
   raw?: RawBody;
-  error?: { kind: string; message: string };
+  error?: { kind: string; message: string; said?: { key: string; vars?: Record<string, string | number> } };
   refused?: string;
   origins?: Record<string, ArgumentOrigin>;
   /** The approval the call waits for. */

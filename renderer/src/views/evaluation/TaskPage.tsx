@@ -38,7 +38,11 @@ function PlanSteps({ steps, reference }: { steps: PlanStep[]; reference: Referen
                     ) : (
                       <>
                         <code className="plan-expr">⟨{arg.expr}⟩</code>
-                        {ran && param in ran.args && <span className="origin">{t('eval.gives', { value: valueText(ran.args[param]) })}</span>}
+                        {ran && param in ran.args && (
+                          <span className="origin" data-api-text>
+                            {t('eval.gives', { value: valueText(ran.args[param]) })}
+                          </span>
+                        )}
                       </>
                     )}
                   </dd>
@@ -118,7 +122,9 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
       <dl className="fields">
         <div className="field">
           <dt>{t('eval.answer')}</dt>
-          <dd data-testid="attempt-answer">{attempt.answer ?? '—'}</dd>
+          <dd data-testid="attempt-answer" data-api-text>
+            {attempt.answer ?? '—'}
+          </dd>
         </div>
         <div className="field">
           <dt>{t('eval.expected')}</dt>
@@ -189,7 +195,9 @@ export function TaskPage({ runId, taskId }: { runId: string; taskId: string }) {
             <h3>
               <code>{taskId}</code>
             </h3>
-            <p className="task-query">{task?.query_ko ?? t('eval.taskGone')}</p>
+            <p className="task-query" lang={task ? 'ko' : undefined}>
+              {task?.query_ko ?? t('eval.taskGone')}
+            </p>
             {task && (
               <p className="muted">
                 {t('eval.taskFacts', {

@@ -133,7 +133,7 @@ export function TaskTable({ runId, tasks }: { runId: string; tasks: BenchTaskRow
                   {task.c}/{task.n}
                 </span>
                 <span>{task.level ?? '—'}</span>
-                <span className="task-request" title={task.request ?? undefined}>
+                <span className="task-request" title={task.request ?? undefined} lang="ko">
                   {task.request ?? '—'}
                 </span>
                 <span className="task-failures">{task.failures.map((f) => benchTerm(locale, 'failure', f)).join(', ')}</span>

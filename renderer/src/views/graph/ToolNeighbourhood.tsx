@@ -35,7 +35,7 @@ export function ToolNeighbourhood({
             <button type="button" className="link-button" onClick={() => onEdge(e.id)} data-testid="link-item" data-status={e.status}>
               <span className="status-dot" style={{ background: STATUS_COLOURS[e.status] }} aria-hidden="true" />
               <span title={`${e.fromTool}.${e.fromFields.join('+')} → ${e.toTool}.${e.toParams.join('+')}`}>
-                {nameOf(e.fromTool)} → {nameOf(e.toTool)} <span className="muted">({e.toParams.join(', ')})</span>
+                {nameOf(e.fromTool)} → {nameOf(e.toTool)} <code className="muted">{e.toParams.join(', ')}</code>
               </span>
               <span className="muted">
                 {t(`edge.status.${e.status}`)}

@@ -179,7 +179,9 @@ export function DatasetBrowser({ dataset, ordinal }: { dataset: string; ordinal?
                           data-testid="sample-row"
                         >
                           <span className="muted">#{s.ordinal}</span>
-                          <span className="sample-query">{s.query}</span>
+                          <span className="sample-query" lang="ko">
+                            {s.query}
+                          </span>
                           <span className="muted">{t('synthesis.rowFacts', { steps: s.steps, alternatives: s.alternatives })}</span>
                         </button>
                       </div>

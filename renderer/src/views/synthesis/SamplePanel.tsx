@@ -8,6 +8,7 @@ import { useLocale } from '../../i18n.tsx';
 import { formatDateTime } from '../../format.ts';
 import { argumentSources } from './sampleFilter.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { Quoted } from '../../components/Quoted.tsx';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -39,9 +40,11 @@ function PlanDiagram({ sample }: { sample: SynthSample }) {
                       <>
                         <code>{text(arg.value)}</code>
                         <span className="origin">
-                          {mentions.has(`${step.id}.${param}`)
-                            ? t('sample.fromRequestAs', { text: mentions.get(`${step.id}.${param}`)! })
-                            : t('sample.setByPlan')}
+                          {mentions.has(`${step.id}.${param}`) ? (
+                            <Quoted sentence={(text) => t('sample.fromRequestAs', { text })} quote={mentions.get(`${step.id}.${param}`)!} lang="ko" />
+                          ) : (
+                            t('sample.setByPlan')
+                          )}
                         </span>
                       </>
                     ) : (
@@ -79,11 +82,13 @@ function TraceSteps({ steps, plan, mentions }: { steps: TraceStep[]; plan: PlanS
                     <dd>
                       <code className={from.length > 0 ? 'carried' : ''}>{text(value)}</code>
                       <span className="origin">
-                        {from.length > 0
-                          ? t('sample.fromSteps', { steps: from.join(', ') })
-                          : mentions.has(`${step.id}.${param}`)
-                            ? t('sample.fromRequestAs', { text: mentions.get(`${step.id}.${param}`)! })
-                            : t('sample.setByPlan')}
+                        {from.length > 0 ? (
+                          t('sample.fromSteps', { steps: from.join(', ') })
+                        ) : mentions.has(`${step.id}.${param}`) ? (
+                          <Quoted sentence={(text) => t('sample.fromRequestAs', { text })} quote={mentions.get(`${step.id}.${param}`)!} lang="ko" />
+                        ) : (
+                          t('sample.setByPlan')
+                        )}
                       </span>
                     </dd>
                   </div>
@@ -113,7 +118,7 @@ export function SamplePanel({ dataset, ordinal }: { dataset: string; ordinal: nu
     <article className="sample" data-testid="sample-panel" aria-label={t('sample.title', { n: s.ordinal })}>
       <section className="card">
         <h3>{t('sample.title', { n: s.ordinal })}</h3>
-        <p className="task-query" data-testid="sample-query">
+        <p className="task-query" data-testid="sample-query" lang="ko">
           {s.query}
         </p>
         <p className="row">
@@ -126,14 +131,22 @@ export function SamplePanel({ dataset, ordinal }: { dataset: string; ordinal: nu
             <h4>{t('sample.phrasings')}</h4>
             <ul>
               {s.phrasings.slice(1).map((p) => (
-                <li key={p}>{p}</li>
+                <li key={p} lang="ko">
+                  {p}
+                </li>
               ))}
             </ul>
           </>
         )}
-        {s.paraphrasedFrom && <p className="muted">{t('sample.paraphrasedFrom', { text: s.paraphrasedFrom })}</p>}
+        {s.paraphrasedFrom && (
+          <p className="muted">
+            <Quoted sentence={(text) => t('sample.paraphrasedFrom', { text })} quote={s.paraphrasedFrom} lang="ko" />
+          </p>
+        )}
         <h4>{t('sample.answer')}</h4>
-        <p data-testid="sample-answer">{s.answerText}</p>
+        <p data-testid="sample-answer" lang="ko">
+          {s.answerText}
+        </p>
       </section>
       <section className="card">
         <h3>{t('sample.plan')}</h3>
