@@ -1,6 +1,7 @@
 // The catalog's "try it" form: what a person types becomes the arguments the gateway checks, and back.
 import { describe, expect, it } from 'vitest';
 import { argsFromValues, formFields, formatOf, valuesFromArgs } from '../../../renderer/src/views/catalog/argsForm.ts';
+import { translate, type StringKey } from '../../../main/core/i18n/strings.ts';
 import { bundledCatalog } from '../../helpers/catalog.ts';
 
 const deals = bundledCatalog().require('molit.getRTMSDataSvcAptTradeDev');
@@ -29,8 +30,11 @@ describe('the try-it form', () => {
     expect(argsFromValues(fields, { solYear: '2025', solMonth: '', pageNo: 'two' })).toEqual({ solYear: '2025', pageNo: 'two' });
   });
 
-  it('states a format in one line: pattern, range and default', () => {
-    expect(formatOf(holidays.parameters.properties.numOfRows!)).toBe('1…100 · = 100');
-    expect(formatOf(holidays.parameters.properties.solYear!)).toBe('^\\d{4}$');
+  it('states a format in words in one line: digits, range and default, in either language', () => {
+    const ko = (key: StringKey, vars?: Record<string, string | number>) => translate('ko', key, vars);
+    const en = (key: StringKey, vars?: Record<string, string | number>) => translate('en', key, vars);
+    expect(formatOf(holidays.parameters.properties.numOfRows!, ko)).toBe('1~100 · 기본값 100');
+    expect(formatOf(holidays.parameters.properties.solYear!, ko)).toBe('숫자 4자리');
+    expect(formatOf(holidays.parameters.properties.solYear!, en)).toBe('4 digits');
   });
 });

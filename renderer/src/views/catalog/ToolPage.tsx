@@ -179,7 +179,9 @@ export function ToolPage({ toolId }: { toolId: string }) {
             <thead>
               <tr>
                 <th scope="col">{t('catalog.param')}</th>
-                <th scope="col">{t('catalog.type')}</th>
+                <th scope="col" className="nowrap">
+                  {t('catalog.type')}
+                </th>
                 <th scope="col">{t('catalog.format')}</th>
                 <th scope="col">{t('catalog.semantic')}</th>
                 <th scope="col">{t('catalog.description')}</th>
@@ -192,10 +194,8 @@ export function ToolPage({ toolId }: { toolId: string }) {
                   <th scope="row">
                     <code>{name}</code> {required.has(name) && <span className="badge badge-warn">{t('catalog.required')}</span>}
                   </th>
-                  <td>{schema.type}</td>
-                  <td>
-                    <code>{formatOf(schema)}</code>
-                  </td>
+                  <td className="nowrap">{schema.type}</td>
+                  <td>{formatOf(schema, t)}</td>
                   <td>
                     <KindTag tag={schema['x-semantic']} kinds={kinds.data} />
                   </td>

@@ -1,6 +1,7 @@
 // The "try it" form of a tool, derived from its parameter schema: which input each parameter gets, in what order,
 // and how the text a person types becomes the arguments the gateway checks. Pure, so it is tested without a page.
 import type { ParameterSchema, ParametersSchema } from '../../../../main/core/catalog/types.ts';
+import type { StringKey } from '../../../../main/core/i18n/strings.ts';
 
 export type InputKind = 'select' | 'date' | 'month' | 'integer' | 'number' | 'boolean' | 'list' | 'text';
 
@@ -92,13 +93,25 @@ export function argsFromValues(fields: FormField[], values: FormValues): Record<
   return args;
 }
 
-/** A short statement of the format a parameter takes (pattern, range, length), for the parameter table. */
-export function formatOf(schema: ParameterSchema): string {
+type Say = (key: StringKey, vars?: Record<string, string | number>) => string;
+
+/** A pattern in words where it is one of the catalog's common shapes (8 digits); else the pattern itself. */
+function patternWords(pattern: string, say: Say): string {
+  const exact = /^\^\\d\{(\d+)\}\$$/.exec(pattern);
+  if (exact) return say('format.digits', { n: exact[1]! });
+  const range = /^\^\\d\{(\d+),(\d+)\}\$$/.exec(pattern);
+  if (range) return say('format.digitRange', { min: range[1]!, max: range[2]! });
+  return pattern;
+}
+
+/** The format a parameter takes in words (8 digits, 1~100, one of …, default 100), for the parameter table. */
+export function formatOf(schema: ParameterSchema, say: Say): string {
   const parts: string[] = [];
-  if (schema.pattern) parts.push(schema.pattern);
-  if (schema.minimum !== undefined || schema.maximum !== undefined) parts.push(`${schema.minimum ?? ''}…${schema.maximum ?? ''}`);
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) parts.push(`len ${schema.minLength ?? 0}…${schema.maxLength ?? ''}`);
-  if (schema.enum) parts.push(schema.enum.join(' | '));
-  if (schema.default !== undefined) parts.push(`= ${String(schema.default)}`);
+  if (schema.pattern) parts.push(patternWords(schema.pattern, say));
+  if (schema.minimum !== undefined || schema.maximum !== undefined) parts.push(say('format.range', { min: schema.minimum ?? '', max: schema.maximum ?? '' }));
+  if (schema.minLength !== undefined || schema.maxLength !== undefined)
+    parts.push(say('format.length', { min: schema.minLength ?? 0, max: schema.maxLength ?? '' }));
+  if (schema.enum) parts.push(say('format.oneOf', { values: schema.enum.join(', ') }));
+  if (schema.default !== undefined) parts.push(say('format.default', { value: String(schema.default) }));
   return parts.join(' · ');
 }
