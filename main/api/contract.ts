@@ -512,6 +512,14 @@ export interface ModelInfo {
   fit?: { verdict: 'fits' | 'may be slow' | 'will not fit'; score: number; gpuLayers: number; contextSize: number; ramBytes: number; vramBytes: number } | null;
 }
 
+/** The GGUF files found in a folder (models.scan): each once, its size, and the registered model it already is. */
+export interface ModelScan {
+  folder: string;
+  files: { path: string; name: string; sizeBytes: number; registered: string | null }[];
+  /** The scan stopped at its limit of files: choose a folder nearer to the models. */
+  truncated: boolean;
+}
+
 /**
  * Speculative decoding for a local model: "input-lookup" (prompt lookup) guesses the next tokens from the conversation
  * itself, as a call does when it copies a code from an earlier result; "draft:REF" lets a smaller model of the same
@@ -954,6 +962,7 @@ export interface EngineMethods {
   'models.remove': { params: { id: string }; result: ModelInfo };
   /** The demo model (random weights), written into the data folder and registered on first use. */
   'models.demo': { params: EmptyParams; result: ModelInfo };
+  'models.scan': { params: { folder: string }; result: ModelScan };
   'models.test': { params: { ref: string }; result: ServerCheckResult };
   'agent.run': { params: AgentRunParams; result: EpisodeSummary };
   /** The user's answer to a call waiting for approval (the id of its "approval" agent event). */

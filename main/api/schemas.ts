@@ -147,6 +147,7 @@ export const paramSchemas: { [M in MethodName]: z.ZodType<ParamsOf<M>> } = {
   'models.inspect': z.object({ ref: text }).strict(),
   'models.remove': z.object({ id: text }).strict(),
   'models.demo': empty,
+  'models.scan': z.object({ folder: text }).strict(),
   'agent.run': z
     .object({
       question: z.string().min(1).max(20_000),

@@ -37,6 +37,7 @@ import { demoModel } from './models/demoModel.ts';
 import { ModelRegistry } from './models/ModelRegistry.ts';
 import { ModelHost } from './models/ModelHost.ts';
 import type { KeyId } from '../core/catalog/types.ts';
+import { scanFolder } from './models/scanFolder.ts';
 import { edgeStore } from './edge/edgeStore.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
 import { exportBundle, importBundle } from './gateway/bundle.ts';
@@ -154,6 +155,7 @@ export class Engine implements EngineApi, EngineServices {
     'models.inspect': ({ ref }) => inspectModel(this, ref),
     'models.remove': async ({ id }) => this.models().remove(id),
     'models.demo': (_, options) => demoModel(this.models(), { onProgress: options.onProgress, signal: options.signal }),
+    'models.scan': async ({ folder }) => scanFolder(folder, this.models().list()),
     'models.test': ({ ref }, options) => checkServer(this, ref, options.signal),
     'agent.run': (params, options) => runAgent(this, params, options),
     'agent.approve': async ({ id, answer, reason }) => this.approvals.answer(id, answer, reason),

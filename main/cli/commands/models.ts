@@ -82,6 +82,19 @@ export function registerModels(program: Command, context: () => CommandContext):
       ctx.out.result(info, (m) => renderModel(m, ctx));
     });
 
+  models
+    .command('scan')
+    .argument('<folder>', 'a folder (or removable drive) holding .gguf files')
+    .action(async (folder: string) => {
+      const ctx = context();
+      const scan = await ctx.withEngine((engine) => engine.call('models.scan', { folder }));
+      ctx.out.result(scan, (s) => {
+        const rows = s.files.map((f) => ({ file: f.path, size: size(f.sizeBytes), registered: f.registered ?? '' }));
+        const head = ctx.t(s.truncated ? 'cli.models.scanTruncated' : 'cli.models.scanned', { n: s.files.length, folder: s.folder });
+        return rows.length ? `${head}\n${renderTable(rows, { maxWidth: 240 })}\n${ctx.t('cli.models.scanNext')}` : head;
+      });
+    });
+
   models.command('demo').action(async () => {
     const ctx = context();
     const info = await ctx.withEngine((engine) => engine.call('models.demo', {}));

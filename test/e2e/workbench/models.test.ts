@@ -12,12 +12,17 @@ useWorkbench();
 
 describe('the workbench', () => {
   it('imports the tiny GGUF with its hashing, shows what it is, loads it, chats one turn with it in grammar mode, unloads it, and checks an inference server', async () => {
-    const gguf = await writeTinyLlama({ contextLength: 8192 });
+    // A folder of its own: the scan below lists exactly this file.
+    const gguf = await writeTinyLlama({ contextLength: 8192, dir: tempDir() });
     const w = await open();
     const { page } = w;
     await goTo(page, 'models');
-    await page.getByTestId('model-source').fill(gguf);
-    await page.getByTestId('model-add').click();
+    // Found in its folder, as a drive brought to the workstation is searched, and registered from the list.
+    await page.getByTestId('scan-path').fill(path.dirname(gguf));
+    await page.getByTestId('scan-start').click();
+    await expect.poll(() => page.getByTestId('scan-count').textContent(), { timeout: 15_000 }).toBe('모델 파일 1개');
+    expect(await page.getByTestId('scan-file').textContent()).toContain(path.basename(gguf));
+    await page.getByTestId('scan-add').click();
     const card = page.getByTestId('model-card');
     await card.waitFor({ timeout: 30_000 });
     // The import is a job (hashing a large file outlives a reload); its card says it finished.

@@ -62,6 +62,7 @@ const API = [
   'models.load',
   'models.loaded',
   'models.remove',
+  'models.scan',
   'models.test',
   'models.unload',
   'reward.audit',

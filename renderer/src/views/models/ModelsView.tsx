@@ -14,6 +14,7 @@ import { formatBytes, formatCount } from '../../format.ts';
 import { toolCallReasonText } from '../../../../main/core/i18n/strings.ts';
 import { memoryInUse, type MemoryInUse } from './memoryInUse.ts';
 import { PathField } from '../../components/PathField.tsx';
+import { ScanFolder } from './ScanFolder.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useJobsOf } from '../../api/useJobsOf.ts';
@@ -94,6 +95,7 @@ function ImportForm() {
           {error}
         </p>
       )}
+      <ScanFolder />
       <DemoModel />
     </form>
   );
