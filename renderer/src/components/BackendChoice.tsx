@@ -6,6 +6,7 @@ import { gatewayModes, type GatewayMode } from '../../../main/core/gateway/callR
 import { repeatableBackend, useBackend } from '../app/backendMode.tsx';
 import { useLocale } from '../i18n.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { useLiveWarning } from '../api/useLiveWarning.ts';
 
 export interface BackendChoice {
   mode: GatewayMode;
@@ -68,6 +69,7 @@ export function StartButton(props: {
   liveConfirm: string;
   children: ReactNode;
 }) {
+  const liveText = useLiveWarning(props.liveText);
   if (!props.live)
     return (
       <button type="submit" disabled={props.disabled} data-testid={props.testId}>
@@ -82,7 +84,7 @@ export function StartButton(props: {
         </button>
       }
       title={props.liveTitle}
-      description={props.liveText}
+      description={liveText}
       confirmLabel={props.liveConfirm}
       danger
       onConfirm={props.onStart}

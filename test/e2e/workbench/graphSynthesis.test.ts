@@ -79,6 +79,8 @@ describe('the workbench', () => {
     await page.getByTestId('synth-start').click();
     await page.getByRole('alertdialog').waitFor();
     expect(await page.getByRole('alertdialog').textContent()).toContain('실제 기관 API로 합성할까요?');
+    // It says beforehand which keys are missing (none is set here), so that the analyst is not surprised by failures.
+    expect(await page.getByRole('alertdialog').textContent()).toContain('다음 키가 없어 그 기관의 API 호출은 실패합니다: 공공데이터포털 일반 인증키');
     await page.getByRole('alertdialog').getByRole('button', { name: '취소' }).click();
     expect(await synthJobs()).toBe(before);
     await page.getByTestId('synth-mode').selectOption('emulator');

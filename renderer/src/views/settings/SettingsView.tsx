@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { Bundles } from './Bundles.tsx';
 import { formatDateTime } from '../../format.ts';
+import { useLiveWarning } from '../../api/useLiveWarning.ts';
 
 function Appearance() {
   const { t, locale, setLocale } = useLocale();
@@ -47,6 +48,7 @@ function Backend() {
   const { backend, setBackend } = useBackend();
   const snapshots = useEngineQuery('snapshots.list', {});
   const [snapshot, setSnapshot] = useState(backend.snapshot ?? '');
+  const liveText = useLiveWarning(t('settings.liveText'));
   const choose = (mode: GatewayMode): void =>
     setBackend({ mode, ...(mode === 'replay' || mode === 'record' ? { snapshot: snapshot || snapshots.data?.[0]?.name || 'default' } : {}) });
   const modes: GatewayMode[] = ['emulator', 'replay', 'record'];
@@ -79,7 +81,7 @@ function Backend() {
             </button>
           }
           title={t('settings.liveTitle')}
-          description={t('settings.liveText')}
+          description={liveText}
           confirmLabel={t('settings.liveConfirm')}
           danger
           onConfirm={() => setBackend({ mode: 'live' })}

@@ -1,0 +1,12 @@
+// What going live will do, said before the analyst confirms it: calls go to the agencies, and an API whose key is
+// missing will fail rather than answer (the keys the catalog's agencies need, minus the on-prem inference server's).
+import { useEngineQuery } from './queries.ts';
+import { useLocale } from '../i18n.tsx';
+
+export function useLiveWarning(text: string): string {
+  const { t, locale } = useLocale();
+  const keys = useEngineQuery('keys.status', {});
+  const missing = (keys.data?.keys ?? []).filter((k) => k.source === null && k.portal.hosts.length > 0);
+  if (missing.length === 0) return text;
+  return `${text} ${t('live.missingKeys', { keys: missing.map((k) => k.portal.name[locale]).join(', ') })}`;
+}
