@@ -71,6 +71,8 @@ describe('the workbench', () => {
 
     await page.getByTestId('mode-replay').click();
     expect(await page.getByTestId('mode-badge').textContent()).toContain('재생');
+    // Nothing was ever recorded here: replay is accepted, and said plainly to answer nothing.
+    await expect.poll(() => page.getByTestId('replay-empty').textContent()).toContain("재생은 모든 호출에 '녹화에 없음'으로 답합니다");
     await page.getByTestId('mode-live').click();
     await page.getByRole('alertdialog').waitFor();
     await page.getByRole('button', { name: '취소' }).click();

@@ -107,6 +107,11 @@ function Backend() {
           </datalist>
         </label>
       )}
+      {backend.mode === 'replay' && snapshots.data && !snapshots.data.some((s) => s.name === (backend.snapshot ?? snapshot) && s.recordings > 0) && (
+        <p className="warn" role="note" data-testid="replay-empty">
+          {t('settings.replayEmpty', { snapshot: backend.snapshot ?? snapshot })}
+        </p>
+      )}
     </section>
   );
 }
