@@ -103,6 +103,12 @@ function Summary({ detail }: { detail: BenchRunDetail }) {
   const m = run.manifest;
   const pass1 = summary['pass@k']['pass@1'];
   const nLabel = (n: number): string => t('eval.nTasks', { n });
+  const catalog = useEngineQuery('catalog.list', {});
+  // In Korean an agency by its name (cut to fit the chart's label column); in English by its short form, which is English.
+  const agencyName = (id: string): string => {
+    const name = locale === 'ko' ? catalog.data?.agencies.find((a) => a.id === id)?.name.ko : undefined;
+    return !name ? id : name.length > 12 ? `${name.slice(0, 11)}…` : name;
+  };
   const steps = summary.steps;
   const failures = Object.entries(summary.failures)
     .filter(([, count]) => count > 0)
@@ -153,7 +159,7 @@ function Summary({ detail }: { detail: BenchRunDetail }) {
         />
         <RateBars title={t('eval.byLevel')} bars={groupBars(summary.byLevel, (k) => t('eval.levelN', { n: k }))} nLabel={nLabel} />
         <RateBars title={t('eval.byAbility')} bars={groupBars(summary.byAbility, (k) => benchTerm(locale, 'ability', k))} nLabel={nLabel} />
-        <RateBars title={t('eval.byAgency')} bars={groupBars(summary.byAgency, (k) => k)} nLabel={nLabel} />
+        <RateBars title={t('eval.byAgency')} bars={groupBars(summary.byAgency, agencyName)} nLabel={nLabel} />
         {failures.length > 0 ? (
           <CountBars title={t('eval.failures', { n: summary.attempts - summary.passed })} bars={failures} />
         ) : (
