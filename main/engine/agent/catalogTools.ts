@@ -19,6 +19,7 @@ import { argumentOrigins, type ArgumentOrigin } from '../../core/agent/argumentO
 import { resultPreview } from '../../core/view/resultPreview.ts';
 import { Agent, type AgentOptions } from './Agent.ts';
 import type { ApprovalDecision } from './approvals.ts';
+import { withIssueWindow } from '../../core/gateway/issueWindow.ts';
 
 export interface CatalogToolsOptions {
   catalog: Catalog;
@@ -82,7 +83,10 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
 
   open(history: ChatMessage[]): ToolSession<EpisodeCall> {
     const o = this.options;
-    const results = new EpisodeResults(o.call, {
+    // A scheduled API's "no data" names the latest issue as of the episode's moment, for the model and the chat alike.
+    const call = async (tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallResult> =>
+      withIssueWindow(await o.call(tool, args, signal), o.asOf);
+    const results = new EpisodeResults(call, {
       catalog: o.catalog,
       view: o.view,
       after: lastHandle(history.flatMap((m) => (m.role === 'tool' ? [m.content] : []))),
