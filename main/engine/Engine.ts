@@ -4,12 +4,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { APP_NAME, APP_VERSION } from '../core/appInfo.ts';
 import { jobReach } from '../core/jobs/jobReach.ts';
-import type { CallOptions, EngineApi, EngineHost, EngineStatus, JobMethod, MethodName, ParamsOf, ResultOf } from '../api/contract.ts';
+import type { CallOptions, EngineApi, EngineHost, EngineMethods, EngineStatus, JobMethod, MethodName, ParamsOf, ResultOf } from '../api/contract.ts';
 import { parseCall } from '../api/schemas.ts';
 import type { LlamaRuntime, LlamaRuntimeOptions } from '../../native/llama/index.ts';
 import { Store, type StoreOptions } from './store/Store.ts';
 import { MetaRepository } from './store/repositories/MetaRepository.ts';
-import { collectDoctorReport } from './doctor.ts';
 import type { Catalog } from '../core/catalog/Catalog.ts';
 import { loadCatalog, type LoadedCatalog } from './catalog/loadCatalog.ts';
 import { defaultResourcesDir } from './resources.ts';
@@ -19,32 +18,16 @@ import { KeySources } from './secrets/keySources.ts';
 import type { KeyVault } from './secrets/keyVault.ts';
 import { EmulatorServer, type EmulatorOptions } from './emulator/EmulatorServer.ts';
 import { randomBytes } from 'node:crypto';
-import { importCatalog, listCatalog, validateCatalogFiles } from './methods/catalog.ts';
-import { proposeEdges, showEdge, verifyEdges } from './methods/edges.ts';
-import { runRollout } from './methods/rollout.ts';
-import { checkAnswer, rewardAudit } from './methods/rewardAudit.ts';
-import { exportTrainingKit } from './methods/train.ts';
-import { datasetSample, datasetSamples, exportDataset, listDatasets, runSynthesis } from './methods/synth.ts';
-import { checkServer, inspectModel, loadedModels, loadModel } from './methods/models.ts';
-import { exportChat, getChat, listChats, removeChat, renameChat, truncateChat } from './methods/chats.ts';
 import { ApprovalBroker } from './agent/approvals.ts';
 import { JobRunner } from './jobs/JobRunner.ts';
-import { runAgent } from './methods/agent.ts';
-import { bfclCheck, bfclConformance, bfclRun, bfclRuns, bfclShow } from './methods/bfcl.ts';
-import { diskUse } from './methods/diskUse.ts';
-import { benchAttempts, benchCompare, benchReport, benchRun, benchRuns, benchShow, benchValidate } from './methods/bench.ts';
-import { demoModel } from './models/demoModel.ts';
 import { ModelRegistry } from './models/ModelRegistry.ts';
 import { ModelHost } from './models/ModelHost.ts';
 import type { KeyId } from '../core/catalog/types.ts';
-import { scanFolder } from './models/scanFolder.ts';
-import { edgeStore } from './edge/edgeStore.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
-import { exportBundle, importBundle } from './gateway/bundle.ts';
-import { AuditRepository } from './store/repositories/AuditRepository.ts';
-import { AuditCheckpoints } from './gateway/auditCheckpoints.ts';
-import { RecordingRepository } from './store/repositories/RecordingRepository.ts';
-import type { EngineServices } from './EngineServices.ts';
+import { AuditRepository } from './audit/AuditRepository.ts';
+import { AuditCheckpoints } from './audit/auditCheckpoints.ts';
+import type { EngineServices, MethodHandlers } from './EngineServices.ts';
+import { methodTable } from './methodTable.ts';
 import { saidError } from '../core/i18n/saidError.ts';
 
 /** The audit chain's head, written outside the database as it grows. */
@@ -75,8 +58,6 @@ export interface EngineOptions {
 
 export const DATABASE_FILE = 'kopa.db';
 
-type Handlers = { [M in MethodName]: (params: ParamsOf<M>, options: CallOptions) => Promise<ResultOf<M>> };
-
 export class Engine implements EngineApi, EngineServices {
   readonly dataDir: string;
   readonly store: Store;
@@ -87,113 +68,19 @@ export class Engine implements EngineApi, EngineServices {
   private loadedCatalog: LoadedCatalog | undefined;
   private gatewayInstance: Gateway | undefined;
   /** The audit chain's head, kept beside the database (audit-checkpoints.jsonl). */
-  private readonly auditCheckpoints: AuditCheckpoints;
+  readonly auditCheckpoints: AuditCheckpoints;
   private emulatorServer: Promise<EmulatorServer> | undefined;
   private readonly options: EngineOptions;
   readonly resourcesDir: string;
   private disposed = false;
-  private readonly keys: KeySources;
+  readonly keys: KeySources;
   private registry: ModelRegistry | undefined;
   /** Calls waiting for the user's approval, and the tools a chat always allows. */
   readonly approvals = new ApprovalBroker();
   /** Long work that outlives the client that started it. */
   readonly jobs: JobRunner;
   private loadedModels: ModelHost | undefined;
-  private readonly handlers: Handlers = {
-    'engine.status': async () => this.status(),
-    'engine.doctor': async (_params, options) =>
-      collectDoctorReport({
-        dataDir: this.dataDir,
-        schemaVersion: this.store.schemaVersion,
-        llama: () => this.llama(),
-        onProgress: options.onProgress,
-      }),
-    'catalog.list': async ({ agency }) => listCatalog(this, agency),
-    'catalog.get': async ({ id }) => this.catalog().require(id),
-    'catalog.validate': async ({ files }) => validateCatalogFiles(this, files),
-    'catalog.import': async ({ file, agency }) => importCatalog(this, file, agency),
-    'catalog.kinds': async () => this.catalogInfo().vocabulary.tags,
-    'engine.diskUse': async () => diskUse(this.dataDir),
-    'gateway.call': ({ tool, args, mode, snapshot, raw }, options) => this.gateway().call(tool, args, { mode, snapshot, raw, signal: options.signal }),
-    'gateway.quota': async ({ tool }) => this.gateway().quotaUsage(tool),
-    'gateway.parse': async ({ tool, body, bodyBase64, status, contentType }) =>
-      this.gateway().parse(tool, {
-        status: status ?? 200,
-        contentType: contentType ?? '',
-        body: bodyBase64 !== undefined ? Buffer.from(bodyBase64, 'base64') : Buffer.from(body ?? '', 'utf8'),
-      }),
-    'audit.verify': async () => {
-      const verdict = new AuditRepository(this.store.db).verify(this.auditCheckpoints.read());
-      // A log found whole is anchored as it is now, so a later rewrite of it cannot match.
-      if (verdict.ok) this.auditCheckpoints.record(new AuditRepository(this.store.db).head() ?? { entries: 0, seq: 0, hash: '' });
-      return verdict;
-    },
-    'audit.list': async (params) => {
-      // Entries are stamped in UTC (toISOString); a bound given with an offset is compared as that same instant.
-      const utc = (iso: string | undefined): string | undefined => (iso === undefined ? undefined : new Date(iso).toISOString());
-      const { total, entries } = new AuditRepository(this.store.db).query({ ...params, from: utc(params.from), to: utc(params.to) });
-      return { total, entries: entries.map(({ prevHash: _prev, ...entry }) => entry) };
-    },
-    'snapshots.list': async () => new RecordingRepository(this.store.db).snapshots(),
-    'bundle.export': async ({ snapshot, file }, options) => exportBundle(this.store, snapshot, path.resolve(file), options.onProgress),
-    'bundle.import': async ({ file, as }, options) => importBundle(this.store, path.resolve(file), { as, onProgress: options.onProgress }),
-    'edges.propose': async () => proposeEdges(this),
-    'edges.verify': (params, options) => verifyEdges(this, params, options),
-    'edges.list': async ({ status, tool, kind }) => {
-      const repo = edgeStore(this);
-      return { graphVersion: repo.graphVersion(), edges: repo.list({ status, tool }).filter((e) => kind === undefined || e.kind === kind) };
-    },
-    'edges.show': async ({ id }) => showEdge(this, id),
-    'synth.run': (params, options) => runSynthesis(this, params, options),
-    'synth.export': async ({ dataset, ...request }) => exportDataset(this, dataset, request),
-    'synth.samples': async ({ dataset }) => datasetSamples(this, dataset),
-    'synth.sample': async ({ dataset, ordinal }) => datasetSample(this, dataset, ordinal),
-    'synth.list': async () => listDatasets(this),
-    'models.add': ({ source, name, copy, base }, options) =>
-      this.models().add(source, { name, copy, base, onProgress: options.onProgress, signal: options.signal }),
-    'models.list': async () => this.models().list(),
-    'models.inspect': ({ ref }) => inspectModel(this, ref),
-    'models.remove': async ({ id }) => this.models().remove(id),
-    'models.demo': (_, options) => demoModel(this.models(), { onProgress: options.onProgress, signal: options.signal }),
-    'models.scan': async ({ folder }) => scanFolder(folder, this.models().list()),
-    'models.test': ({ ref }, options) => checkServer(this, ref, options.signal),
-    'agent.run': (params, options) => runAgent(this, params, options),
-    'agent.approve': async ({ id, answer, reason }) => this.approvals.answer(id, answer, reason),
-    'chats.list': async ({ search }) => listChats(this, search),
-    'chats.get': async ({ id }) => getChat(this, id),
-    'chats.rename': async ({ id, title }) => renameChat(this, id, title),
-    'chats.remove': async ({ id }) => removeChat(this, id),
-    'chats.truncate': async ({ id, fromSeq }) => truncateChat(this, id, fromSeq),
-    'chats.export': async ({ id, format }) => exportChat(this, id, format),
-    'models.load': (params, options) => loadModel(this, params, options),
-    'models.unload': async ({ path: file }) => ({ unloaded: await this.modelHost().unload(this.models().get(file)?.location ?? path.resolve(file)) }),
-    'models.loaded': async () => loadedModels(this),
-    'jobs.start': async ({ method, params }) => this.jobs.start(method, params),
-    'jobs.list': async () => this.jobs.list(),
-    'jobs.get': async ({ id }) => this.jobs.get(id),
-    'jobs.cancel': async ({ id }) => this.jobs.cancel(id),
-    'jobs.watch': ({ id }, options) => this.jobs.watch(id, options),
-    'jobs.resume': async ({ id, allowNetwork, overwrite }) => this.jobs.resume(id, { allowNetwork, overwrite }),
-    'bfcl.run': (params, options) => bfclRun(this, params, options),
-    'bfcl.check': async (params) => bfclCheck(params),
-    'bfcl.conformance': async (params, options) => bfclConformance(params, options),
-    'bfcl.runs': async () => bfclRuns(this),
-    'bfcl.show': async ({ run }) => bfclShow(this, run),
-    'bench.validate': (params, options) => benchValidate(this, params, options),
-    'bench.run': (params, options) => benchRun(this, params, options),
-    'bench.runs': async () => benchRuns(this),
-    'rollout.run': (params, options) => runRollout(this, params, options),
-    'train.export': (params, options) => exportTrainingKit(this, params, options),
-    'bench.report': async (params) => benchReport(this, params),
-    'bench.compare': async (params) => benchCompare(this, params),
-    'bench.show': async ({ run }) => benchShow(this, run),
-    'bench.attempts': ({ run, task }) => benchAttempts(this, run, task),
-    'bench.checkAnswer': (params) => checkAnswer(this, params),
-    'reward.audit': (params, options) => rewardAudit(this, params, options),
-    'keys.status': async () => this.keys.report(),
-    'keys.set': ({ keyId, key }) => this.keys.set(keyId, key),
-    'keys.remove': ({ keyId }) => this.keys.remove(keyId),
-  };
+  private readonly handlers: MethodHandlers<EngineMethods>;
 
   private constructor(options: EngineOptions, store: Store) {
     this.dataDir = options.dataDir;
@@ -209,6 +96,7 @@ export class Engine implements EngineApi, EngineServices {
       settle: (method, params) => this.settleJobParams(method, params),
     });
     this.keys = new KeySources({ vault: options.vault, vaultUnavailable: options.vaultUnavailable, environment: options.keyEnvironment ?? new EnvKeyStore() });
+    this.handlers = methodTable(this);
   }
 
   /** Opens the data folder (creating it) and its database (migrating it). */

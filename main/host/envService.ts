@@ -14,12 +14,12 @@ import { functionName, functionSchema } from '../core/catalog/functionSchema.ts'
 import { KopaError, toErrorPayload, type ErrorCode } from '../core/errors.ts';
 import { jsonObjectBody } from '../core/requestBody.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
-import { DEFAULT_REWARD_LIMITS, type RewardLimits } from '../core/reward/rewardRequest.ts';
-import { rewardPresets, type RewardPreset } from '../core/reward/types.ts';
+import { DEFAULT_REWARD_LIMITS, type RewardLimits } from '../core/train/reward/rewardRequest.ts';
+import { rewardPresets, type RewardPreset } from '../core/train/reward/types.ts';
 import type { SynthSample } from '../core/synth/types.ts';
 import { EpisodeResults } from '../core/view/EpisodeResults.ts';
 import type { Engine } from '../engine/Engine.ts';
-import { RewardThread } from '../engine/reward/rewardThread.ts';
+import { RewardThread } from '../engine/train/reward/rewardThread.ts';
 import { DatasetRepository } from '../engine/store/repositories/DatasetRepository.ts';
 
 export interface EnvServiceOptions {

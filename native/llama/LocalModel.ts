@@ -29,7 +29,7 @@ import { fitHistory } from './contextPolicy.ts';
 import { faithfulWrapper } from './faithfulWrapper.ts';
 import { TemplateRenderer } from './templateRenderer.ts';
 import type { MemoryUse, ModelPlacement } from '../../main/core/models/placement.ts';
-import { DRAFT_PREFIX } from '../../main/core/models/speculation.ts';
+import { draftOf } from '../../main/core/models/modelRef.ts';
 
 export type { ToolCallMode } from '../../main/core/models/toolCalling.ts';
 export type { ChatWrapperChoice } from './chatFormat.ts';
@@ -442,7 +442,8 @@ export class LocalModel {
   private ensureContext(): Promise<LlamaContext> {
     this.context ??= (async () => {
       const { lora, loraScale, speculation } = this.settings;
-      const draft = speculation.startsWith(DRAFT_PREFIX) ? await this.draftContext(speculation.slice(DRAFT_PREFIX.length)) : undefined;
+      const draftFile = draftOf(speculation);
+      const draft = draftFile === undefined ? undefined : await this.draftContext(draftFile);
       const context = await this.model.createContext({
         contextSize: this.contextSize,
         sequences: this.sequences,

@@ -1,8 +1,8 @@
 // A completion built to make reward scoring work hard: `n` calls of the sample's first tool, each answered with a
 // result view of values of its own (so nothing repeats and every value is indexed), then the reference's messages.
 import { functionName } from '../../main/core/catalog/functionSchema.ts';
-import { referenceMessages } from '../../main/core/reward/referenceMessages.ts';
-import { toTrainerMessages } from '../../main/core/reward/trainerMessages.ts';
+import { referenceMessages } from '../../main/core/train/reward/referenceMessages.ts';
+import { toTrainerMessages } from '../../main/core/train/reward/trainerMessages.ts';
 import type { SynthSample } from '../../main/core/synth/types.ts';
 
 /** In trainer format (tool_calls with JSON-text arguments), as a reward request carries it. */

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { functionName } from '../../main/core/catalog/functionSchema.ts';
 import { Engine } from '../../main/engine/Engine.ts';
-import { plainAnswer } from '../../main/core/reward/attacks.ts';
+import { plainAnswer } from '../../main/core/train/reward/attacks.ts';
 import { referenceTrace } from '../../main/engine/bench/reference.ts';
 import { loadSuite } from '../../main/engine/bench/suite.ts';
 import { tempDir } from '../helpers/tempDir.ts';

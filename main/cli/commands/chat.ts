@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Option, type Command } from 'commander';
 import type { AgentRunParams, EngineApi, EpisodeSummary, Progress, SpeculationParam } from '../../api/contract.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { Engine } from '../../engine/Engine.ts';
-import type { ModelBackend } from '../../engine/agent/backend.ts';
+import type { ModelBackend } from '../../engine/models/backend.ts';
 import type { CommandContext } from '../context.ts';
 import { parseInstant, parseList, parseCount, parseSpeculation } from './call.ts';
 import { stopLabel } from '../../core/i18n/strings.ts';
@@ -111,11 +109,17 @@ export function registerChat(program: Command, context: () => CommandContext): v
       const loading = (engine: Engine): Promise<ModelBackend> =>
         ctx.withProgress(async (onProgress) => {
           // Said only of a model that will load: a name that is not one is reported as such, not announced first.
-          const known = engine.models().get(options.model);
-          const local = known ? known.kind === 'gguf' : !/^(scripted|openai|pool):/.test(options.model) && existsSync(path.resolve(options.model));
+          const { resolveModelRef } = await import('../../engine/models/modelRef.ts');
+          const local = (() => {
+            try {
+              return resolveModelRef(engine.models(), options.model).kind === 'local';
+            } catch {
+              return false;
+            }
+          })();
           const started = performance.now();
           if (local && !ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loading', { model: options.model })}\n`);
-          const { resolveBackend } = await import('../../engine/methods/models.ts');
+          const { resolveBackend } = await import('../../engine/models/resolveBackend.ts');
           const backend = await resolveBackend(
             engine,
             { model: options.model, lora: options.lora, loraScale: options.loraScale, chatWrapper: options.chatWrapper, speculation: options.speculation },
@@ -130,7 +134,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
           async (engine) => {
             answering = engine;
             const backend = await loading(engine);
-            const { runAgent } = await import('../../engine/methods/agent.ts');
+            const { runAgent } = await import('../../engine/agent/methods.ts');
             const episodeFor = async (question: string, chatId?: string): Promise<EpisodeSummary> => {
               const params: AgentRunParams = {
                 question,

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { RolloutRunParams, RolloutRunResult } from '../../api/contract.ts';
-import { rewardPresets } from '../../core/reward/types.ts';
+import { rewardPresets } from '../../core/train/reward/types.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { parseCount, parseInteger } from './call.ts';

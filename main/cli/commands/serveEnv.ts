@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { rewardPresets, type RewardPreset } from '../../core/reward/types.ts';
+import { rewardPresets, type RewardPreset } from '../../core/train/reward/types.ts';
 import type { CommandContext } from '../context.ts';
 import { parseInstant } from './call.ts';
 import { parsePort } from './app.ts';

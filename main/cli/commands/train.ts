@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { TrainExportResult } from '../../api/contract.ts';
-import { rewardPresets, type RewardPreset } from '../../core/reward/types.ts';
+import { rewardPresets, type RewardPreset } from '../../core/train/reward/types.ts';
 import type { CommandContext } from '../context.ts';
 import { parseInteger } from './call.ts';
 

@@ -5,7 +5,7 @@ import type { Ajv } from 'ajv';
 import { compileArgsValidator, createSchemaAjv, type ArgsValidator } from './argsValidator.ts';
 import { keyGoesTo, type KeyGrant } from './keyPortals.ts';
 import { isRemote, type Endpoint, type RemoteToolSpec, type ToolSpec } from './types.ts';
-import { saidError } from '../../core/i18n/saidError.ts';
+import { saidError } from '../i18n/saidError.ts';
 
 export interface AllowlistEntry {
   scheme: 'http' | 'https';

@@ -6,7 +6,7 @@
 // core/bfcl/multiTurn/simulatorTools.ts.
 import type { AgentEvent, ChatMessage, CutReason, ModelTurn, StopReason, Usage } from '../../core/agent/types.ts';
 import type { ToolBox, ToolTurn } from '../../core/agent/toolBox.ts';
-import type { ModelBackend } from './backend.ts';
+import type { ModelBackend } from '../models/backend.ts';
 
 export interface AgentOptions<C> {
   backend: ModelBackend;

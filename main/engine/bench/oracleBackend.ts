@@ -10,8 +10,8 @@ import type { BenchTask } from '../../core/bench/types.ts';
 import { readView } from '../../core/view/resultView.ts';
 import type { StepResults } from '../../core/plan/visibility.ts';
 import { resolveArgs } from '../plan/executePlan.ts';
-import type { ModelBackend } from '../agent/backend.ts';
-import { plainAnswer } from '../../core/reward/attacks.ts';
+import type { ModelBackend } from '../models/backend.ts';
+import { plainAnswer } from '../../core/train/reward/attacks.ts';
 
 const DECLINE_TEXT = '요청하신 정보는 제공할 수 없습니다. 해당 데이터가 없거나 사용할 수 있는 도구로는 확인할 수 없습니다.';
 

@@ -18,7 +18,7 @@ import type { BenchTask, Suite } from '../../core/bench/types.ts';
 import { fnv1a } from '../../core/random.ts';
 import type { Episode } from '../agent/Agent.ts';
 import { catalogAgent, type EpisodeCall } from '../agent/catalogTools.ts';
-import type { ModelBackend } from '../agent/backend.ts';
+import type { ModelBackend } from '../models/backend.ts';
 import type { BenchRepository } from '../store/repositories/BenchRepository.ts';
 import { agenciesOf, metricContext } from './catalogFacts.ts';
 import { injectFaults, type ToolCaller } from './faultInjector.ts';

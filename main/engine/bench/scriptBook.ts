@@ -2,7 +2,7 @@
 // line, {"task": ID, "sample"?: N, "turns": [{"text"} | {"toolCalls": [{"name", "arguments"}]}]}. A line with a
 // sample number is used for that attempt only; one without serves every attempt of its task.
 import { readFileSync } from 'node:fs';
-import { ScriptedBackend, type ScriptedTurn } from '../agent/scriptedBackend.ts';
+import { ScriptedBackend, type ScriptedTurn } from '../models/scriptedBackend.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 
 interface ScriptLine {

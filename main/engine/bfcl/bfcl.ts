@@ -11,7 +11,7 @@ import { checkEntry, isCallList, languageOf } from '../../core/bfcl/astChecker.t
 import { toModelTool } from '../../core/bfcl/functionDocs.ts';
 import { parsePyJson, type PyValue } from '../../core/bfcl/pyValue.ts';
 import { relevanceCorrect, summarize, type CategoryScore } from '../../core/bfcl/scoring.ts';
-import type { ModelBackend } from '../agent/backend.ts';
+import type { ModelBackend } from '../models/backend.ts';
 import { BFCL_CATEGORIES, isMultiTurn, RELEVANCE_CATEGORIES, type BfclCategory } from '../../core/bfcl/categories.ts';
 import { meanInterval } from '../../core/bench/passAtK.ts';
 import { checkVector } from '../../core/bfcl/multiTurn/conformance.ts';

@@ -13,7 +13,7 @@ import { createInstances } from '../../core/bfcl/multiTurn/entry.ts';
 import { InstanceSet } from '../../core/bfcl/multiTurn/executor.ts';
 import { SimulatorTools } from '../../core/bfcl/multiTurn/simulatorTools.ts';
 import { Agent } from '../agent/Agent.ts';
-import type { ModelBackend } from '../agent/backend.ts';
+import type { ModelBackend } from '../models/backend.ts';
 import type { MultiTurnData, MultiTurnItem } from './multiTurnData.ts';
 
 /** Upstream's MAXIMUM_STEP_LIMIT: a turn whose step count (steps that called) passes it ends the entry. */

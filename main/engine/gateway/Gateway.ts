@@ -15,13 +15,13 @@ import type { QuotaUsage } from '../../api/contract.ts';
 import { decodeBody } from './decodeBody.ts';
 import { interpretResponse, parseBody, type RawResponse } from '../../core/gateway/interpret.ts';
 import type { Store } from '../store/Store.ts';
-import { AuditRepository, type AuditEntry } from '../store/repositories/AuditRepository.ts';
+import { AuditRepository, type AuditEntry } from '../audit/AuditRepository.ts';
 import { QuotaRepository } from '../store/repositories/QuotaRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
 import { HttpClient, HttpFailure, type HopAudit, type HostTarget } from './httpClient.ts';
 import { keyEnvName, redactKeys, redactValue, SingleKeyStore, type KeyStore } from './keyStore.ts';
-import type { AuditCheckpoints } from './auditCheckpoints.ts';
-import { AuditWriter } from './auditWriter.ts';
+import type { AuditCheckpoints } from '../audit/auditCheckpoints.ts';
+import { AuditWriter } from '../audit/auditWriter.ts';
 import { QuotaTracker } from './quotaTracker.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 

@@ -11,7 +11,7 @@ import { canonicalJson } from '../../core/canonicalJson.ts';
 import { KopaError } from '../../core/errors.ts';
 import type { BundleSummary, Progress } from '../../api/contract.ts';
 import type { Store } from '../store/Store.ts';
-import { AuditRepository } from '../store/repositories/AuditRepository.ts';
+import { AuditRepository } from '../audit/AuditRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 

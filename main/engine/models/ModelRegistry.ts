@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, createReadStream, existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { OPENAI_PREFIX } from '../../core/models/modelRef.ts';
 import type { ModelInfo, Progress } from '../../api/contract.ts';
 import type { AllowlistEntry } from '../../core/catalog/Catalog.ts';
 import { checkAllowed } from '../../core/gateway/allowlist.ts';
@@ -34,8 +35,6 @@ interface ServerRow {
   model: string;
   added_at: string;
 }
-
-export const OPENAI_PREFIX = 'openai:';
 
 export async function sha256Of(file: string, onProgress?: (p: Progress) => void, signal?: AbortSignal): Promise<string> {
   const total = statSync(file).size;

@@ -2,7 +2,7 @@
 // of the model (no call, a server error) are a rejected rewrite, not a failed run; an abort stops the run.
 import { KopaError } from '../../core/errors.ts';
 import { PARAPHRASE_TOOL, paraphraseMessages, rewriteOf, type ParaphraseInput } from '../../core/synth/paraphrase.ts';
-import type { ModelBackend } from '../agent/backend.ts';
+import type { ModelBackend } from '../models/backend.ts';
 
 export interface ParaphraserOptions {
   /** Sampling temperature; 0.7 by default, so that rewrites differ from the template and from each other. */

@@ -3,7 +3,7 @@
 // servers are reached, and an IP literal cannot be registered.
 import { afterEach, describe, expect, it } from 'vitest';
 import { isKopaError } from '../../../main/core/errors.ts';
-import { OpenAiBackend } from '../../../main/engine/agent/openAiBackend.ts';
+import { OpenAiBackend } from '../../../main/engine/models/openAiBackend.ts';
 import { serverEntry } from '../../../main/engine/models/ModelRegistry.ts';
 import { testEngine } from '../../helpers/engine.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';

@@ -9,7 +9,7 @@ import { evaluate } from '../../../main/core/plan/expressions.ts';
 import type { StepResults } from '../../../main/core/plan/visibility.ts';
 import { QUERY_TOOL, queryRows, type RowQuery } from '../../../main/core/view/queryRows.ts';
 import { renderResult } from '../../../main/core/view/resultView.ts';
-import { plainAnswer } from '../../../main/core/reward/attacks.ts';
+import { plainAnswer } from '../../../main/core/train/reward/attacks.ts';
 import { loadSuite } from '../../../main/engine/bench/suite.ts';
 import { resolveArgs } from '../../../main/engine/plan/executePlan.ts';
 import type { BenchTask } from '../../../main/core/bench/types.ts';

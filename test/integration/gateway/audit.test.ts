@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testEngine } from '../../helpers/engine.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { canonicalJson } from '../../../main/core/canonicalJson.ts';
-import { canonicalEntry, type AuditEntry } from '../../../main/engine/store/repositories/AuditRepository.ts';
+import { canonicalEntry, type AuditEntry } from '../../../main/engine/audit/AuditRepository.ts';
 
 async function engineWithEntries(n: number) {
   const engine = testEngine({ emulator: { now: () => TEST_NOW } });

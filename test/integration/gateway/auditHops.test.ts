@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../../native/sqlite/index.ts';
 import { MemoryKeyStore } from '../../../main/engine/gateway/keyStore.ts';
-import { AuditRepository } from '../../../main/engine/store/repositories/AuditRepository.ts';
+import { AuditRepository } from '../../../main/engine/audit/AuditRepository.ts';
 import { testEngine } from '../../helpers/engine.ts';
 import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSqlite, type SqliteDatabase } from '../../../native/sqlite/index.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
-import { auditHash, GENESIS_HASH, type AuditEntry } from '../../../main/engine/store/repositories/AuditRepository.ts';
+import { auditHash, GENESIS_HASH, type AuditEntry } from '../../../main/engine/audit/AuditRepository.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';

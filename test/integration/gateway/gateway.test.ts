@@ -10,7 +10,7 @@ import { Gateway } from '../../../main/engine/gateway/Gateway.ts';
 import { MemoryKeyStore } from '../../../main/engine/gateway/keyStore.ts';
 import { defaultResourcesDir } from '../../../main/engine/resources.ts';
 import { Store } from '../../../main/engine/store/Store.ts';
-import { AuditRepository } from '../../../main/engine/store/repositories/AuditRepository.ts';
+import { AuditRepository } from '../../../main/engine/audit/AuditRepository.ts';
 import { bundledCatalog } from '../../helpers/catalog.ts';
 import { testEngine } from '../../helpers/engine.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Gateway } from '../../../main/engine/gateway/Gateway.ts';
 import { MemoryKeyStore } from '../../../main/engine/gateway/keyStore.ts';
-import { AuditRepository } from '../../../main/engine/store/repositories/AuditRepository.ts';
+import { AuditRepository } from '../../../main/engine/audit/AuditRepository.ts';
 import { isKopaError } from '../../../main/core/errors.ts';
 import { bundledCatalog } from '../../helpers/catalog.ts';
 import { testEngine } from '../../helpers/engine.ts';

@@ -3,10 +3,10 @@
 // id, the reference and every alternative of every sample at the maximum under every preset, and typed errors for
 // bad requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toTrainerMessages } from '../../../main/core/reward/trainerMessages.ts';
+import { toTrainerMessages } from '../../../main/core/train/reward/trainerMessages.ts';
 import { functionName } from '../../../main/core/catalog/functionSchema.ts';
-import { referenceMessages } from '../../../main/core/reward/referenceMessages.ts';
-import { rewardPresets } from '../../../main/core/reward/types.ts';
+import { referenceMessages } from '../../../main/core/train/reward/referenceMessages.ts';
+import { rewardPresets } from '../../../main/core/train/reward/types.ts';
 import { toolReply } from '../../../main/core/synth/formats.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
 import { Engine } from '../../../main/engine/Engine.ts';

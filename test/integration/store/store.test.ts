@@ -8,7 +8,7 @@ import { storeMigrations } from '../../../main/engine/store/migrations/index.ts'
 import { sqlMigration, type Migration } from '../../../main/engine/store/migrations/migration.ts';
 import { isKopaError } from '../../../main/core/errors.ts';
 import { openSqlite } from '../../../native/sqlite/index.ts';
-import { AuditRepository, type AuditEntry } from '../../../main/engine/store/repositories/AuditRepository.ts';
+import { AuditRepository, type AuditEntry } from '../../../main/engine/audit/AuditRepository.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 
 const fixtureV1 = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'db', 'kopa-schema-v1.db');

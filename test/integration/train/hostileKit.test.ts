@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FunctionSchema } from '../../../main/core/catalog/functionSchema.ts';
-import { toolsModule } from '../../../main/core/train/pythonKit.ts';
+import { toolsModule } from '../../../main/core/train/kit/pythonKit.ts';
 import { remoteSpec } from '../../helpers/catalog.ts';
 import { testEngine } from '../../helpers/engine.ts';
 import { tempDir } from '../../helpers/tempDir.ts';

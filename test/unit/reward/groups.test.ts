@@ -2,7 +2,7 @@
 // spread (TRL's "group") or not (Dr. GRPO's "none"), are all zero when every reward is equal; and the summary counts
 // groups without spread and prompts always or never solved.
 import { describe, expect, it } from 'vitest';
-import { groupAdvantages, summariseGroups } from '../../../main/core/reward/groups.ts';
+import { groupAdvantages, summariseGroups } from '../../../main/core/train/reward/groups.ts';
 
 describe('rollout groups', () => {
   it('centres rewards within the group, scaled by its standard deviation or not', () => {

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../main/core/agent/types.ts';
 import type { MetricContext } from '../../../main/core/bench/stepMetrics.ts';
 import type { TraceStep } from '../../../main/core/plan/types.ts';
-import { referenceMessages } from '../../../main/core/reward/referenceMessages.ts';
-import { rewardOf } from '../../../main/core/reward/reward.ts';
-import { fromTrainerMessages, toTrainerMessages, TrainerMessageError } from '../../../main/core/reward/trainerMessages.ts';
-import { rewardComponents, rewardPresets, type RewardComponent, type RewardReference } from '../../../main/core/reward/types.ts';
+import { referenceMessages } from '../../../main/core/train/reward/referenceMessages.ts';
+import { rewardOf } from '../../../main/core/train/reward/reward.ts';
+import { fromTrainerMessages, toTrainerMessages, TrainerMessageError } from '../../../main/core/train/reward/trainerMessages.ts';
+import { rewardComponents, rewardPresets, type RewardComponent, type RewardReference } from '../../../main/core/train/reward/types.ts';
 import { toolReply } from '../../../main/core/synth/formats.ts';
 
 const step = (id: string, tool: string, args: Record<string, unknown>, items: Record<string, unknown>[], handle: string): TraceStep => ({

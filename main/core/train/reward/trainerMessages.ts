@@ -1,0 +1,81 @@
+// A completion as trainers hand it over (TRL's conversational completions, verl's messages, OpenAI chat format):
+// assistant messages with `tool_calls` ({function: {name, arguments}}, arguments as an object or as JSON text) and
+// `tool` messages with the result text. A tool message without a `tool_call_id` (TRL writes only the name) answers
+// the earliest call of that name not answered yet.
+import type { ChatMessage, ToolCall } from '../../agent/types.ts';
+
+interface TrainerCall {
+  id?: string;
+  function?: { name?: unknown; arguments?: unknown };
+  name?: unknown;
+  arguments?: unknown;
+}
+
+interface TrainerMessage {
+  role?: unknown;
+  content?: unknown;
+  tool_calls?: TrainerCall[];
+  tool_call_id?: unknown;
+  name?: unknown;
+}
+
+export class TrainerMessageError extends Error {}
+
+const text = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((part) => (typeof part === 'string' ? part : String((part as { text?: unknown })?.text ?? ''))).join('')
+      : '';
+
+function argumentsOf(raw: unknown): Record<string, unknown> {
+  if (typeof raw === 'string') {
+    try {
+      raw = JSON.parse(raw);
+    } catch {
+      // A call whose arguments are not JSON is malformed; it is kept so the format component sees it.
+      return { __unparsed: raw };
+    }
+  }
+  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : { __unparsed: raw };
+}
+
+export function fromTrainerMessages(messages: unknown): ChatMessage[] {
+  if (!Array.isArray(messages)) throw new TrainerMessageError('a completion is a list of messages');
+  const out: ChatMessage[] = [];
+  const unanswered: ToolCall[] = [];
+  let counter = 0;
+  for (const [i, raw] of messages.entries()) {
+    const m = (raw ?? {}) as TrainerMessage;
+    if (m.role === 'assistant') {
+      const calls: ToolCall[] = (m.tool_calls ?? []).map((c) => ({
+        id: typeof c.id === 'string' && c.id ? c.id : `call_${++counter}`,
+        name: String(c.function?.name ?? c.name ?? ''),
+        arguments: argumentsOf(c.function?.arguments ?? c.arguments ?? {}),
+      }));
+      unanswered.push(...calls);
+      out.push({ role: 'assistant', content: text(m.content), ...(calls.length ? { toolCalls: calls } : {}) });
+    } else if (m.role === 'tool') {
+      const byId = typeof m.tool_call_id === 'string' ? unanswered.findIndex((c) => c.id === m.tool_call_id) : -1;
+      const at = byId >= 0 ? byId : unanswered.findIndex((c) => c.name === m.name);
+      if (at < 0) throw new TrainerMessageError(`message ${i + 1}: a tool result that answers no call`);
+      const [call] = unanswered.splice(at, 1);
+      out.push({ role: 'tool', toolCallId: call!.id, name: call!.name, content: text(m.content) });
+    } else if (m.role !== 'user' && m.role !== 'system') {
+      throw new TrainerMessageError(`message ${i + 1}: unknown role ${JSON.stringify(m.role)}`);
+    }
+  }
+  return out;
+}
+
+/** Our messages in the shape trainers use: assistant `tool_calls` with JSON-text arguments, tool results by call id. */
+export function toTrainerMessages(messages: ChatMessage[]): unknown[] {
+  return messages.map((m) => {
+    if (m.role === 'assistant') {
+      const calls = (m.toolCalls ?? []).map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } }));
+      return { role: 'assistant', content: m.content, ...(calls.length ? { tool_calls: calls } : {}) };
+    }
+    if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId, name: m.name, content: m.content };
+    return m;
+  });
+}
