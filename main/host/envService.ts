@@ -17,7 +17,7 @@ import type { GatewayMode } from '../core/gateway/callResult.ts';
 import { DEFAULT_REWARD_LIMITS, type RewardLimits } from '../core/train/reward/rewardRequest.ts';
 import { rewardPresets, type RewardPreset } from '../core/train/reward/types.ts';
 import type { SynthSample } from '../core/synth/types.ts';
-import { EpisodeResults } from '../core/view/EpisodeResults.ts';
+import { EpisodeResults } from '../core/resultView/EpisodeResults.ts';
 import type { Engine } from '../engine/Engine.ts';
 import { RewardThread } from '../engine/train/reward/rewardThread.ts';
 import { DatasetRepository } from '../engine/store/repositories/DatasetRepository.ts';

@@ -7,9 +7,9 @@ import type { Readable, Writable } from 'node:stream';
 import { APP_NAME, APP_VERSION } from '../core/appInfo.ts';
 import { functionName, functionSchema } from '../core/catalog/functionSchema.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
-import { EpisodeResults } from '../core/view/EpisodeResults.ts';
-import { offeredTools } from '../core/view/offer.ts';
-import type { ViewOptions } from '../core/view/resultView.ts';
+import { EpisodeResults } from '../core/resultView/EpisodeResults.ts';
+import { offeredTools } from '../core/resultView/offer.ts';
+import type { ViewOptions } from '../core/resultView/resultView.ts';
 import type { Engine } from '../engine/Engine.ts';
 import { McpStdioTransport } from './mcpStdioTransport.ts';
 

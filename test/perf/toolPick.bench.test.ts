@@ -16,7 +16,7 @@ import { modelTool } from '../../main/core/catalog/functionSchema.ts';
 import { systemPrompt } from '../../main/core/agent/prompt.ts';
 import { toolPrompt } from '../../main/core/agent/toolPrompt.ts';
 import type { ChatMessage, ModelTool } from '../../main/core/agent/types.ts';
-import { offeredTools } from '../../main/core/view/offer.ts';
+import { offeredTools } from '../../main/core/resultView/offer.ts';
 import { LlamaRuntime } from '../../native/llama/index.ts';
 import { writeFamilyModel } from '../fixtures/gguf/familyModel.ts';
 import { TEST_NOW } from '../helpers/emulatorArgs.ts';

@@ -4,8 +4,8 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import type { CallResult } from '../../main/core/gateway/callResult.ts';
-import { queryRows, type RowQuery } from '../../main/core/view/queryRows.ts';
-import { renderResult } from '../../main/core/view/resultView.ts';
+import { queryRows, type RowQuery } from '../../main/core/resultView/queryRows.ts';
+import { renderResult } from '../../main/core/resultView/resultView.ts';
 import { Engine } from '../../main/engine/Engine.ts';
 import { tempDir } from '../helpers/tempDir.ts';
 

@@ -5,7 +5,7 @@
 // an optional one takes null for "not given" (dropped before the call is checked); native calls are held to the same
 // arguments grammar.
 import { functionName } from '../catalog/functionSchema.ts';
-import { aggregates, QUERY_TOOL, queryOps } from '../view/queryRows.ts';
+import { aggregates, QUERY_TOOL, queryOps } from '../resultView/queryRows.ts';
 import type { ModelTool } from './types.ts';
 
 export type GrammarSchema =

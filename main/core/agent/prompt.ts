@@ -2,7 +2,7 @@
 // model is trained on exactly the prompt it is later run with.
 import { functionName } from '../catalog/functionSchema.ts';
 import { kst, pad } from '../time/kst.ts';
-import { QUERY_TOOL } from '../view/queryRows.ts';
+import { QUERY_TOOL } from '../resultView/queryRows.ts';
 
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
 

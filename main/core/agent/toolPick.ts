@@ -14,9 +14,9 @@
 //
 // The rest of the budget (a count of tools and, where given, prompt tokens) goes to a second way to the same inputs
 // and then to the next-ranked tools, so that a weak first guess still leaves the right tool in reach. The query tool
-// is not picked here; the catalog's offer adds it (core/view/offer.ts).
+// is not picked here; the catalog's offer adds it (core/resultView/offer.ts).
 import type { ToolSpec } from '../catalog/types.ts';
-import { QUERY_TOOL } from '../view/queryRows.ts';
+import { QUERY_TOOL } from '../resultView/queryRows.ts';
 
 /** A verified link as the pick needs it: which tool's output feeds which parameters of which tool. */
 export interface ToolFeed {

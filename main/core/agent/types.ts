@@ -1,7 +1,7 @@
 // The agent's conversation, in one neutral shape that every backend translates from: llama.cpp chat history,
 // OpenAI chat completions, a scripted transcript. Tool names are function names (kma_getUltraSrtNcst).
 import type { ArgumentOrigin } from './argumentOrigins.ts';
-import type { ResultPreview } from '../view/resultPreview.ts';
+import type { ResultPreview } from '../resultView/resultPreview.ts';
 import type { RawBody } from '../gateway/callResult.ts';
 
 export interface ToolCall {

@@ -8,7 +8,7 @@
 import type { Item } from '../gateway/callResult.ts';
 import type { AnswerSpec, TraceStep } from '../plan/types.ts';
 import { fieldNames } from '../plan/expressions.ts';
-import { QUERY_TOOL, queryRows, type RowCondition } from '../view/queryRows.ts';
+import { QUERY_TOOL, queryRows, type RowCondition } from '../resultView/queryRows.ts';
 import { normaliseText } from './koreanText.ts';
 
 export interface AnswerCandidates {

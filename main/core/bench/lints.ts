@@ -7,8 +7,8 @@ import { leakedValues } from '../plan/leaks.ts';
 import type { TraceStep } from '../plan/types.ts';
 import { visibleRows } from '../plan/visibility.ts';
 import { kst, pad, ymd } from '../time/kst.ts';
-import { QUERY_TOOL } from '../view/queryRows.ts';
-import type { ViewOptions } from '../view/resultView.ts';
+import { QUERY_TOOL } from '../resultView/queryRows.ts';
+import type { ViewOptions } from '../resultView/resultView.ts';
 import { normaliseText } from './koreanText.ts';
 import type { BenchTask } from './types.ts';
 

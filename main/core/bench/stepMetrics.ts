@@ -4,7 +4,7 @@
 // from one that guesses.
 import { canonicalJson } from '../canonicalJson.ts';
 import type { TraceStep } from '../plan/types.ts';
-import { QUERY_TOOL } from '../view/queryRows.ts';
+import { QUERY_TOOL } from '../resultView/queryRows.ts';
 import { normaliseText } from './koreanText.ts';
 import type { AttemptCall } from './attempt.ts';
 import { SeenValues } from './seenValues.ts';

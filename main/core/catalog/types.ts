@@ -162,7 +162,7 @@ export interface LocalToolSpec {
 
 /**
  * The query tool (local.queryRows): it reads the rows of an episode's earlier results by handle, so it runs inside
- * an agent episode or a plan execution (main/core/view/EpisodeResults.ts), never through the gateway.
+ * an agent episode or a plan execution (main/core/resultView/EpisodeResults.ts), never through the gateway.
  */
 export interface QueryToolSpec {
   id: string;

@@ -4,7 +4,7 @@ import type { Ajv, ErrorObject } from 'ajv';
 import { compileArgsValidator, createSchemaAjv } from './argsValidator.ts';
 import { isLocalToolName } from './localTools.ts';
 import { keyGoesTo, keyPortals, type KeyGrant } from './keyPortals.ts';
-import { QUERY_TOOL } from '../view/queryRows.ts';
+import { QUERY_TOOL } from '../resultView/queryRows.ts';
 import type { CatalogFile, ParametersSchema, ToolSpec } from './types.ts';
 import type { CatalogProblem } from './catalogProblem.ts';
 

@@ -9,7 +9,7 @@
 // over every row does not, unless the view shows every row.
 import { canonicalJson } from '../canonicalJson.ts';
 import type { Item } from '../gateway/callResult.ts';
-import { renderResult, type ViewOptions } from '../view/resultView.ts';
+import { renderResult, type ViewOptions } from '../resultView/resultView.ts';
 import { evaluate, fieldNames } from './expressions.ts';
 import type { Plan, PlanStep, TraceStep } from './types.ts';
 

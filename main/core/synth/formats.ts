@@ -15,8 +15,8 @@ import { grammarMessages, type PlainMessage } from '../agent/grammarConversation
 import { systemPrompt } from '../agent/prompt.ts';
 import type { ChatMessage, ModelTool } from '../agent/types.ts';
 import type { CallErrorKind } from '../gateway/callResult.ts';
-import { QUERY_TOOL } from '../view/queryRows.ts';
-import { renderResult, type ViewOptions } from '../view/resultView.ts';
+import { QUERY_TOOL } from '../resultView/queryRows.ts';
+import { renderResult, type ViewOptions } from '../resultView/resultView.ts';
 import type { SynthSample } from './types.ts';
 
 export const exportFormats = ['openai', 'sharegpt', 'trl-sft', 'trl-grpo'] as const;

@@ -10,7 +10,7 @@ import { canonicalRegions, normaliseText } from '../bench/koreanText.ts';
 import type { Catalog } from '../catalog/Catalog.ts';
 import { sidoShortName } from '../region/sidoNames.ts';
 import { bigrams, bigramSimilarity } from '../text/similarity.ts';
-import { QUERY_TOOL } from '../view/queryRows.ts';
+import { QUERY_TOOL } from '../resultView/queryRows.ts';
 import { countsNothing, isDuplicate, leaked, type SeenRequests } from './gates.ts';
 import { pickRow } from './selection.ts';
 import type { Locale, StatedValue } from './statedInputs.ts';

@@ -4,7 +4,7 @@
 // the verified graph; the intent never fixes the path, only the question.
 import { z } from 'zod';
 import type { Catalog } from '../catalog/Catalog.ts';
-import { queryOps } from '../view/queryRows.ts';
+import { queryOps } from '../resultView/queryRows.ts';
 import { INPUT_KINDS, type InputKind } from './statedInputs.ts';
 import { registers } from './types.ts';
 

@@ -3,7 +3,7 @@
 // says how each step picks its row ("거래금액이 가장 큰", "첫 번째"), and asks for the answer; it never
 // names an intermediate code.
 import { josa } from '../text/josa.ts';
-import { QUERY_TOOL } from '../view/queryRows.ts';
+import { QUERY_TOOL } from '../resultView/queryRows.ts';
 import { topicOf, type PhraseBook } from './phraseBook.ts';
 import type { Register, Selection, Walk, WalkStep } from './types.ts';
 

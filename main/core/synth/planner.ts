@@ -8,7 +8,7 @@ import type { ToolSpec } from '../catalog/types.ts';
 import { transformById } from '../edge/transforms.ts';
 import type { Edge } from '../edge/types.ts';
 import { latestIssue } from '../time/issueTimes.ts';
-import { QUERY_TOOL } from '../view/queryRows.ts';
+import { QUERY_TOOL } from '../resultView/queryRows.ts';
 import type { Intent, RowPick, ToolUse } from './intents.ts';
 import { fills, SUPPLIES, TIME_INPUTS, type InputKind } from './statedInputs.ts';
 import { isStatedKind } from './valueKinds.ts';

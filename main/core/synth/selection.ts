@@ -2,7 +2,7 @@
 // choice computed here over rows (to know the row before the plan is written), and the query-tool arguments that
 // reach it when the result view hides some of the rows.
 import { fieldRef, literal } from '../plan/expressions.ts';
-import type { RowCondition } from '../view/queryRows.ts';
+import type { RowCondition } from '../resultView/queryRows.ts';
 import type { Selection } from './types.ts';
 
 type Row = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // What EDGE synthesis produces: a plan walked over verified links, executed to a trace, described so that a
 // Korean request and an answer can be written from it.
 import type { Plan, Trace } from '../plan/types.ts';
-import type { RowCondition } from '../view/queryRows.ts';
+import type { RowCondition } from '../resultView/queryRows.ts';
 
 /** intents: questions people ask, planned from the goal back to what they state; walk: random walks of the graph. */
 export const synthStrategies = ['intents', 'walk'] as const;

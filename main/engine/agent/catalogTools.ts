@@ -1,7 +1,7 @@
 // The catalog's tools as the agent offers them: the Korean system prompt with the session's "now", each call
 // checked against the tool's schema before anything is sent (violations go back to the model as a tool error),
 // a guard against repeating the same request, the user's approval for calls that leave the machine, the call run
-// through the gateway and shown through the one result view (main/core/view/resultView.ts) with a handle, and the
+// through the gateway and shown through the one result view (main/core/resultView/resultView.ts) with a handle, and the
 // query tool that reaches the rows the view hides. Tool output is data: nothing in a response changes the tools or
 // where calls may go.
 import type { Catalog } from '../../core/catalog/Catalog.ts';
@@ -11,12 +11,12 @@ import { systemPrompt } from '../../core/agent/prompt.ts';
 import type { ChatMessage, ModelTool, ToolCall } from '../../core/agent/types.ts';
 import type { ToolBox, ToolOutcome, ToolSession, ToolTurn } from '../../core/agent/toolBox.ts';
 import type { CallResult, Item, RawBody } from '../../core/gateway/callResult.ts';
-import { EpisodeResults, lastHandle } from '../../core/view/EpisodeResults.ts';
-import { offeredTools } from '../../core/view/offer.ts';
-import { QUERY_TOOL } from '../../core/view/queryRows.ts';
-import type { ViewOptions } from '../../core/view/resultView.ts';
+import { EpisodeResults, lastHandle } from '../../core/resultView/EpisodeResults.ts';
+import { offeredTools } from '../../core/resultView/offer.ts';
+import { QUERY_TOOL } from '../../core/resultView/queryRows.ts';
+import type { ViewOptions } from '../../core/resultView/resultView.ts';
 import { argumentOrigins, type ArgumentOrigin } from '../../core/agent/argumentOrigins.ts';
-import { resultPreview } from '../../core/view/resultPreview.ts';
+import { resultPreview } from '../../core/resultView/resultPreview.ts';
 import { Agent, type AgentOptions } from './Agent.ts';
 import type { ApprovalDecision } from './approvals.ts';
 import { withIssueWindow } from '../../core/gateway/issueWindow.ts';

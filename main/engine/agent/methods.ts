@@ -2,12 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentRunParams, CallOptions, ChatSettings, EpisodeSummary, AgentMethods } from '../../api/contract.ts';
 import type { ChatMessage } from '../../core/agent/types.ts';
-import { resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../core/view/resultView.ts';
+import { resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../core/resultView/resultView.ts';
 import type { EngineServices, MethodHandlers } from '../EngineServices.ts';
 import { catalogAgent } from './catalogTools.ts';
 import { pickToolsFor } from './toolPicker.ts';
 import { functionName } from '../../core/catalog/functionSchema.ts';
-import { offeredTools } from '../../core/view/offer.ts';
+import { offeredTools } from '../../core/resultView/offer.ts';
 import { ChatRepository } from '../store/repositories/ChatRepository.ts';
 import type { ModelBackend } from '../models/backend.ts';
 import { resolveBackend } from '../models/resolveBackend.ts';

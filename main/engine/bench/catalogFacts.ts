@@ -5,7 +5,7 @@ import type { LintContext } from '../../core/bench/lints.ts';
 import { queriedStep, statedForms } from '../../core/bench/lints.ts';
 import type { MetricContext } from '../../core/bench/stepMetrics.ts';
 import type { BenchTask } from '../../core/bench/types.ts';
-import type { ViewOptions } from '../../core/view/resultView.ts';
+import type { ViewOptions } from '../../core/resultView/resultView.ts';
 
 export function lintContext(catalog: Catalog, view?: ViewOptions): LintContext {
   const param = (tool: string, name: string) => catalog.get(tool)?.parameters.properties[name];

@@ -27,7 +27,7 @@ import { markdownReport } from '../../core/bench/report/markdown.ts';
 import { reportData } from '../../core/bench/report/reportData.ts';
 import type { ReportLang } from '../../core/bench/report/reportText.ts';
 import type { GatewayMode } from '../../core/gateway/callResult.ts';
-import { DEFAULT_MAX_CHARS, STANDARD_RESULT_TOKENS } from '../../core/view/resultView.ts';
+import { DEFAULT_MAX_CHARS, STANDARD_RESULT_TOKENS } from '../../core/resultView/resultView.ts';
 import type { EngineServices, MethodHandlers } from '../EngineServices.ts';
 import type { ModelBackend } from '../models/backend.ts';
 import { OracleBackend } from './oracleBackend.ts';

@@ -7,7 +7,7 @@ import { functionName } from '../../core/catalog/functionSchema.ts';
 import type { ChatMessage, ModelTurn } from '../../core/agent/types.ts';
 import { evaluate } from '../../core/plan/expressions.ts';
 import type { BenchTask } from '../../core/bench/types.ts';
-import { readView } from '../../core/view/resultView.ts';
+import { readView } from '../../core/resultView/resultView.ts';
 import type { StepResults } from '../../core/plan/visibility.ts';
 import { resolveArgs } from '../plan/executePlan.ts';
 import type { ModelBackend } from '../models/backend.ts';

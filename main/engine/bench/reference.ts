@@ -6,7 +6,7 @@ import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { evaluate } from '../../core/plan/expressions.ts';
 import type { Trace } from '../../core/plan/types.ts';
 import type { BenchTask } from '../../core/bench/types.ts';
-import type { ViewOptions } from '../../core/view/resultView.ts';
+import type { ViewOptions } from '../../core/resultView/resultView.ts';
 import { answerHidden, describeHidden, stepResults, type HiddenRead } from '../../core/plan/visibility.ts';
 import { executePlan, executeSteps } from '../plan/executePlan.ts';
 import type { ToolCaller } from './faultInjector.ts';

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import type { BenchAttemptRow, BenchManifest, BenchRunSummary, Progress } from '../../api/contract.ts';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { CallSource } from '../../core/gateway/callResult.ts';
-import { QUERY_TOOL } from '../../core/view/queryRows.ts';
-import type { ViewOptions } from '../../core/view/resultView.ts';
+import { QUERY_TOOL } from '../../core/resultView/queryRows.ts';
+import type { ViewOptions } from '../../core/resultView/resultView.ts';
 import type { Trace } from '../../core/plan/types.ts';
 import type { AttemptCall, AttemptRecord } from '../../core/bench/attempt.ts';
 import { scoreAttempt } from '../../core/bench/score.ts';
@@ -56,7 +56,7 @@ export function runKey(m: IdentitySource): string {
 }
 
 /** The result view the manifest records. */
-export function viewOf(m: BenchManifest): ViewOptions {
+export function resultViewOf(m: BenchManifest): ViewOptions {
   return { tokenBudget: m.view.resultTokens, maxChars: m.view.maxChars };
 }
 
@@ -89,7 +89,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
   const references = new Map<string, Promise<Trace>>();
   const reference = (task: BenchTask): Promise<Trace> => {
     let trace = references.get(task.id);
-    if (!trace) references.set(task.id, (trace = referenceTrace(task, options.callerFor(task), { catalog, view: viewOf(manifest) })));
+    if (!trace) references.set(task.id, (trace = referenceTrace(task, options.callerFor(task), { catalog, view: resultViewOf(manifest) })));
     return trace;
   };
   let overheadTotal = 0;
@@ -134,7 +134,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
         call,
         tools: task.tools,
         queryTool: manifest.view.queryTool,
-        view: viewOf(manifest),
+        view: resultViewOf(manifest),
         asOf: new Date(task.asOf),
         maxSteps: manifest.sampling.maxSteps,
         maxTokens: manifest.sampling.maxTokens ?? undefined,

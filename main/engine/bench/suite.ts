@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
-import { offeredTools } from '../../core/view/offer.ts';
+import { offeredTools } from '../../core/resultView/offer.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 
 export const BUNDLED_SUITES = ['kopa'] as const;

@@ -7,7 +7,7 @@ import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { GatewayMode } from '../../core/gateway/callResult.ts';
 import { lintTask } from '../../core/bench/lints.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
-import { STANDARD_RESULT_TOKENS, type ViewOptions } from '../../core/view/resultView.ts';
+import { STANDARD_RESULT_TOKENS, type ViewOptions } from '../../core/resultView/resultView.ts';
 import { agenciesOf, lintContext } from './catalogFacts.ts';
 import type { ToolCaller } from './faultInjector.ts';
 import { referenceTrace } from './reference.ts';

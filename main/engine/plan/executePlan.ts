@@ -11,8 +11,8 @@ import type { CallResult } from '../../core/gateway/callResult.ts';
 import { evaluate } from '../../core/plan/expressions.ts';
 import type { Plan, PlanStep, Trace, TraceStep } from '../../core/plan/types.ts';
 import { answerHidden, describeHidden, stepHidden, stepResults, type HiddenRead, type StepResults } from '../../core/plan/visibility.ts';
-import { EpisodeResults } from '../../core/view/EpisodeResults.ts';
-import type { ViewOptions } from '../../core/view/resultView.ts';
+import { EpisodeResults } from '../../core/resultView/EpisodeResults.ts';
+import type { ViewOptions } from '../../core/resultView/resultView.ts';
 
 export type PlanCaller = (tool: string, args: Record<string, unknown>) => Promise<CallResult>;
 

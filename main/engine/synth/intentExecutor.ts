@@ -17,9 +17,9 @@ import type { StatedValue } from '../../core/synth/statedInputs.ts';
 import type { Mention, Selection, Walk, WalkAnswer, WalkInput } from '../../core/synth/types.ts';
 import { timelyArgs } from '../../core/time/issueTimes.ts';
 import { kst, ymd } from '../../core/time/kst.ts';
-import { EpisodeResults } from '../../core/view/EpisodeResults.ts';
-import { QUERY_TOOL } from '../../core/view/queryRows.ts';
-import type { ViewOptions } from '../../core/view/resultView.ts';
+import { EpisodeResults } from '../../core/resultView/EpisodeResults.ts';
+import { QUERY_TOOL } from '../../core/resultView/queryRows.ts';
+import type { ViewOptions } from '../../core/resultView/resultView.ts';
 import { finishTrace, resolveArgs, traceStep, type PlanCaller } from '../plan/executePlan.ts';
 import { complete, isNumber, present, whole, type ExecutedStep } from './executedStep.ts';
 

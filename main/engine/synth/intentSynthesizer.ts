@@ -29,12 +29,12 @@ import { Planner, type Skeleton } from '../../core/synth/planner.ts';
 import { answerText, fillPhrasing, pairedAnswerText } from '../../core/synth/requestText.ts';
 import type { StatedValue } from '../../core/synth/statedInputs.ts';
 import { registers, type Alternative, type Register, type SynthSample, type Walk } from '../../core/synth/types.ts';
-import { QUERY_TOOL } from '../../core/view/queryRows.ts';
+import { QUERY_TOOL } from '../../core/resultView/queryRows.ts';
 import type { IntentCard, Progress, SynthRunSummary } from '../../api/contract.ts';
 import type { PlanCaller } from '../plan/executePlan.ts';
 import type { DatasetRepository, DatasetRow } from '../store/repositories/DatasetRepository.ts';
 import type { SeedBook } from '../edge/seedBook.ts';
-import { InputSources } from './inputSources.ts';
+import { IntentValues } from './intentValues.ts';
 import { openRun, runSummary } from './synthRun.ts';
 import { IntentExecutor } from './intentExecutor.ts';
 import type { Paraphraser } from './paraphraser.ts';
@@ -131,7 +131,7 @@ export class IntentSynthesizer {
     const plannable = this.deps.intents.filter((i) => plans.get(i.id)!.length > 0);
     if (plannable.length === 0) throw saidError('Usage', { message: 'error.noPlannableIntent', hint: 'error.noPlannableIntent.hint' });
     options.onProgress?.({ stage: 'inputs', message: 'finding places, names and addresses the backend lists', said: { key: 'job.msg.inputs' } });
-    const sources = await InputSources.prepare({
+    const sources = await IntentValues.prepare({
       call: this.deps.call,
       resourcesDir: this.deps.resourcesDir,
       asOf,

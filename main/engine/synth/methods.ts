@@ -25,7 +25,7 @@ import { SeedBook } from '../edge/seedBook.ts';
 import { DatasetRepository, type DatasetRow } from '../store/repositories/DatasetRepository.ts';
 import { edgeStore } from '../edge/edgeStore.ts';
 import { writeExport } from './exporter.ts';
-import { Synthesizer } from './synthesizer.ts';
+import { WalkSynthesizer } from './walkSynthesizer.ts';
 import { Paraphraser } from './paraphraser.ts';
 import { proposeEdges, verifyEdges } from '../edge/methods.ts';
 import { resolveBackend } from '../models/resolveBackend.ts';
@@ -130,7 +130,7 @@ export async function runSynthesis(engine: EngineServices, params: SynthRunParam
       await paraphrasing?.dispose();
     }
   } else {
-    const synthesizer = new Synthesizer({
+    const synthesizer = new WalkSynthesizer({
       catalog: engine.catalog(),
       book,
       resourcesDir: engine.resourcesDir,

@@ -18,21 +18,21 @@ import type { PhraseBook } from '../../core/synth/phraseBook.ts';
 import { pickRow as pick, selectionExpr } from '../../core/synth/selection.ts';
 import type { Mention, Selection, Walk, WalkAnswer, WalkInput } from '../../core/synth/types.ts';
 import { timelyArgs } from '../../core/time/issueTimes.ts';
-import { EpisodeResults } from '../../core/view/EpisodeResults.ts';
-import { QUERY_TOOL } from '../../core/view/queryRows.ts';
-import type { ViewOptions } from '../../core/view/resultView.ts';
+import { EpisodeResults } from '../../core/resultView/EpisodeResults.ts';
+import { QUERY_TOOL } from '../../core/resultView/queryRows.ts';
+import type { ViewOptions } from '../../core/resultView/resultView.ts';
 import type { SeedBook } from '../edge/seedBook.ts';
 import { describeHidden, hiddenRead, stepResults } from '../../core/plan/visibility.ts';
 import { finishTrace, resolveArgs, traceStep, type PlanCaller } from '../plan/executePlan.ts';
 import { complete, isNumber, present, whole, type ExecutedStep } from './executedStep.ts';
-import type { ValuePools } from './valuePools.ts';
+import type { WalkValues } from './walkValues.ts';
 
 export interface WalkerOptions {
   catalog: Catalog;
   book: PhraseBook;
   edges: Edge[];
   seeds: SeedBook;
-  pools: ValuePools;
+  pools: WalkValues;
   call: PlanCaller;
   asOf: Date;
   /** The result view the trajectories are shown through. Defaults to the standard view. */

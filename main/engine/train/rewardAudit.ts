@@ -16,7 +16,7 @@ import { referenceMessages } from '../../core/train/reward/referenceMessages.ts'
 import { asShown, rewardOf } from '../../core/train/reward/reward.ts';
 import { rewardPresets, type RewardReference } from '../../core/train/reward/types.ts';
 import { kst } from '../../core/time/kst.ts';
-import { QUERY_TOOL } from '../../core/view/queryRows.ts';
+import { QUERY_TOOL } from '../../core/resultView/queryRows.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import { metricContext } from '../bench/catalogFacts.ts';

@@ -1,11 +1,11 @@
 import { Link, useLocation } from 'wouter';
 import { useLocale } from '../i18n.tsx';
-import { VIEWS, viewOf } from './views.ts';
+import { VIEWS, viewAt } from './views.ts';
 
 export function NavRail() {
   const { t } = useLocale();
   const [location] = useLocation();
-  const current = viewOf(location);
+  const current = viewAt(location);
   return (
     <nav className="rail" aria-label={t('nav.label')}>
       <div className="rail-brand" aria-hidden="true">

@@ -21,6 +21,6 @@ export const VIEWS: ViewEntry[] = [
 ];
 
 /** The view an address belongs to (`/chat/12` → chat). */
-export function viewOf(location: string): ViewEntry {
+export function viewAt(location: string): ViewEntry {
   return VIEWS.find((v) => v.path !== '/' && (location === v.path || location.startsWith(`${v.path}/`))) ?? VIEWS[0]!;
 }

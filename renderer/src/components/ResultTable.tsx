@@ -1,6 +1,6 @@
 import type { SemanticKind } from '../../../main/api/contract.ts';
 import type { FieldSpec } from '../../../main/core/catalog/types.ts';
-import type { ResultPreview } from '../../../main/core/view/resultPreview.ts';
+import type { ResultPreview } from '../../../main/core/resultView/resultPreview.ts';
 import { useLocale } from '../i18n.tsx';
 import { cellWords, columnWords } from './resultWords.ts';
 

@@ -8,7 +8,7 @@ import { pickToolsFor } from '../../../main/engine/agent/toolPicker.ts';
 import { loadSuite } from '../../../main/engine/bench/suite.ts';
 import { ChatRepository } from '../../../main/engine/store/repositories/ChatRepository.ts';
 import { functionSchema } from '../../../main/core/catalog/functionSchema.ts';
-import { estimateTokens } from '../../../main/core/view/tokenEstimate.ts';
+import { estimateTokens } from '../../../main/core/resultView/tokenEstimate.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

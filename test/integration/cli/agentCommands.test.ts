@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { describe, expect, it } from 'vitest';
 import type { EpisodeSummary, ModelInfo } from '../../../main/api/contract.ts';
 import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
-import { readView } from '../../../main/core/view/resultView.ts';
+import { readView } from '../../../main/core/resultView/resultView.ts';
 import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 

@@ -12,7 +12,7 @@ import { canonicalJson } from '../../../main/core/canonicalJson.ts';
 import { bigramSimilarity } from '../../../main/core/text/similarity.ts';
 import { asBenchTask } from '../../../main/core/synth/intentGates.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
-import { QUERY_TOOL } from '../../../main/core/view/queryRows.ts';
+import { QUERY_TOOL } from '../../../main/core/resultView/queryRows.ts';
 import type { SynthRunResult } from '../../../main/api/contract.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
 import { lintContext } from '../../../main/engine/bench/catalogFacts.ts';

@@ -1,7 +1,7 @@
 // Where a call's arguments came from, as the chat's call card shows it.
 import { describe, expect, it } from 'vitest';
 import { argumentOrigins } from '../../../main/core/agent/argumentOrigins.ts';
-import { resultPreview } from '../../../main/core/view/resultPreview.ts';
+import { resultPreview } from '../../../main/core/resultView/resultPreview.ts';
 
 describe('argument origins', () => {
   const kinds: Record<string, string> = { region_cd: 'region.legalDong10', code: 'region.legalDong10', nx: 'kma.nx', ny: 'kma.ny', dateKind: 'kasi.dateKind' };

@@ -28,7 +28,7 @@ import {
 } from '../../../main/core/synth/statedInputs.ts';
 import type { Selection, Walk } from '../../../main/core/synth/types.ts';
 import { VALUE_KINDS } from '../../../main/core/synth/valueKinds.ts';
-import { queryRows } from '../../../main/core/view/queryRows.ts';
+import { queryRows } from '../../../main/core/resultView/queryRows.ts';
 import { defaultResourcesDir } from '../../../main/engine/resources.ts';
 import { bundledCatalog } from '../../helpers/catalog.ts';
 

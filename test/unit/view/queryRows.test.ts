@@ -3,8 +3,8 @@
 // results that came back.
 import { describe, expect, it } from 'vitest';
 import type { CallResult, Item } from '../../../main/core/gateway/callResult.ts';
-import { EpisodeResults, lastHandle } from '../../../main/core/view/EpisodeResults.ts';
-import { queryRows } from '../../../main/core/view/queryRows.ts';
+import { EpisodeResults, lastHandle } from '../../../main/core/resultView/EpisodeResults.ts';
+import { queryRows } from '../../../main/core/resultView/queryRows.ts';
 import { bundledCatalog } from '../../helpers/catalog.ts';
 
 const deals: Item[] = [

@@ -3,8 +3,8 @@
 // exactly the rows the view claims the model saw.
 import { describe, expect, it } from 'vitest';
 import type { CallResult, Item } from '../../../main/core/gateway/callResult.ts';
-import { readView, renderResult, resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../../main/core/view/resultView.ts';
-import { estimateTokens } from '../../../main/core/view/tokenEstimate.ts';
+import { readView, renderResult, resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../../main/core/resultView/resultView.ts';
+import { estimateTokens } from '../../../main/core/resultView/tokenEstimate.ts';
 
 const ok = (items: Item[], totalCount: number | null = items.length): Pick<CallResult, 'ok' | 'items' | 'totalCount' | 'error'> => ({
   ok: true,

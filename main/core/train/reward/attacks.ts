@@ -8,7 +8,7 @@ import type { ChatMessage } from '../../agent/types.ts';
 import type { AnswerCandidates } from '../../bench/competitors.ts';
 import type { AnswerSpec, TraceStep } from '../../plan/types.ts';
 import { toolReply } from '../../synth/formats.ts';
-import { readView } from '../../view/resultView.ts';
+import { readView } from '../../resultView/resultView.ts';
 import { SPARE_CALLS } from './components.ts';
 import { referenceMessages } from './referenceMessages.ts';
 

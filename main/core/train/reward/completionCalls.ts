@@ -6,7 +6,7 @@ import { parseToolCalls } from '../../agent/toolCallParser.ts';
 import type { ChatMessage } from '../../agent/types.ts';
 import type { AttemptCall, AttemptRecord } from '../../bench/attempt.ts';
 import { functionName } from '../../catalog/functionSchema.ts';
-import { readView } from '../../view/resultView.ts';
+import { readView } from '../../resultView/resultView.ts';
 
 export interface CompletionCalls {
   attempt: AttemptRecord;

@@ -21,7 +21,7 @@ import type { MetricContext } from '../../bench/stepMetrics.ts';
 import { normaliseText } from '../../bench/koreanText.ts';
 import type { TraceStep } from '../../plan/types.ts';
 import { toolReply } from '../../synth/formats.ts';
-import { readView } from '../../view/resultView.ts';
+import { readView } from '../../resultView/resultView.ts';
 import { scoreComponents } from './components.ts';
 import { completionCalls } from './completionCalls.ts';
 import type { RewardCompletion, RewardComponent, RewardPreset, RewardReference, RewardResult } from './types.ts';

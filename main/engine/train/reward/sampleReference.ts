@@ -7,7 +7,7 @@ import type { RewardReference } from '../../../core/train/reward/types.ts';
 import { asBenchTask } from '../../../core/synth/intentGates.ts';
 import type { SynthSample } from '../../../core/synth/types.ts';
 import { kst } from '../../../core/time/kst.ts';
-import { QUERY_TOOL } from '../../../core/view/queryRows.ts';
+import { QUERY_TOOL } from '../../../core/resultView/queryRows.ts';
 import { metricContext } from '../../bench/catalogFacts.ts';
 
 export function sampleReference(sample: SynthSample, catalog: Catalog): { reference: RewardReference; metric: MetricContext } {

@@ -11,7 +11,7 @@ import type { FieldSpec, ToolSpec } from '../../../../main/core/catalog/types.ts
 import { csvText } from '../../../../main/core/text/csv.ts';
 import { sayViolation } from '../../../../main/core/catalog/sayViolation.ts';
 import { callKindLabel, sayRecorded } from '../../../../main/core/i18n/strings.ts';
-import { resultPreview } from '../../../../main/core/view/resultPreview.ts';
+import { resultPreview } from '../../../../main/core/resultView/resultPreview.ts';
 import { latestIssue, timelyArgs } from '../../../../main/core/time/issueTimes.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useBackend } from '../../app/backendMode.tsx';

@@ -3,7 +3,7 @@
 import type { TranscriptMessage } from '../../../../main/api/contract.ts';
 import type { AgentEvent, CutReason } from '../../../../main/core/agent/types.ts';
 import type { ArgumentOrigin } from '../../../../main/core/agent/argumentOrigins.ts';
-import type { ResultPreview } from '../../../../main/core/view/resultPreview.ts';
+import type { ResultPreview } from '../../../../main/core/resultView/resultPreview.ts';
 import type { RawBody } from '../../../../main/core/gateway/callResult.ts';
 
 export interface CallCardData {

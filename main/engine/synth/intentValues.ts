@@ -34,7 +34,7 @@ import { kst } from '../../core/time/kst.ts';
 
 export type InputCaller = (tool: string, args: Record<string, unknown>) => Promise<CallResult>;
 
-export interface InputSourcesOptions {
+export interface IntentValuesOptions {
   call: InputCaller;
   resourcesDir: string;
   asOf: Date;
@@ -74,21 +74,21 @@ const RADII = [300, 500, 1000, 1500, 2000];
 const ENTITIES: ReadonlySet<InputKind> = new Set(['address', 'place', 'hospital', 'pharmacy']);
 const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
-export class InputSources {
-  private readonly options: InputSourcesOptions;
+export class IntentValues {
+  private readonly options: IntentValuesOptions;
   private readonly places: Place[] = [];
   private readonly coordinates = new Map<string, { lat: number; lon: number } | null>();
   private readonly businessNumbers: string[];
 
-  private constructor(options: InputSourcesOptions) {
+  private constructor(options: IntentValuesOptions) {
     this.options = options;
     const rng = Rng.for('business-numbers', options.seed);
     this.businessNumbers = rng.shuffle([...(options.businessNumbers ?? [])]).slice(0, 80);
   }
 
   /** Explores `places` 시군구 spread over the 시도 (a listing call or four in each). */
-  static async prepare(options: InputSourcesOptions): Promise<InputSources> {
-    const sources = new InputSources(options);
+  static async prepare(options: IntentValuesOptions): Promise<IntentValues> {
+    const sources = new IntentValues(options);
     const regions = readFileSync(path.join(options.resourcesDir, 'regions', 'legal-dong-codes.tsv'), 'utf8')
       .split('\n')
       .slice(1)

@@ -14,12 +14,12 @@ import type { SeedBook } from '../edge/seedBook.ts';
 const TOUR_WORDS = ['궁', '해변', '공원', '시장', '박물관', '사찰', '폭포', '계곡', '한옥', '전망대'];
 const STAT_WORDS = ['인구', '미분양', '주택', '고용', '물가', '출생'];
 
-export class ValuePools {
+export class WalkValues {
   private readonly pools = new Map<string, unknown[]>();
   private readonly places: { lat: number; lon: number; name: string }[] = [];
 
-  static load(resourcesDir: string, catalog: Catalog, seeds: SeedBook): ValuePools {
-    const pools = new ValuePools();
+  static load(resourcesDir: string, catalog: Catalog, seeds: SeedBook): WalkValues {
+    const pools = new WalkValues();
     const rows = readFileSync(path.join(resourcesDir, 'regions', 'legal-dong-codes.tsv'), 'utf8')
       .split('\n')
       .slice(1)

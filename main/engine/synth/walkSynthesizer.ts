@@ -14,11 +14,11 @@ import type { SeedBook } from '../edge/seedBook.ts';
 import type { PlanCaller } from '../plan/executePlan.ts';
 import type { DatasetRepository, DatasetRow } from '../store/repositories/DatasetRepository.ts';
 import { openRun, runSummary } from './synthRun.ts';
-import { ValuePools } from './valuePools.ts';
+import { WalkValues } from './walkValues.ts';
 import { Walker } from './walker.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 
-export interface SynthRunParams {
+export interface WalkSynthParams {
   count: number;
   minSteps: number;
   maxSteps: number;
@@ -51,14 +51,14 @@ export interface SynthesizerDeps {
 
 const emptyGates = (): Record<GateName, number> => Object.fromEntries(gateNames.map((g) => [g, 0])) as Record<GateName, number>;
 
-export class Synthesizer {
+export class WalkSynthesizer {
   private readonly deps: SynthesizerDeps;
 
   constructor(deps: SynthesizerDeps) {
     this.deps = deps;
   }
 
-  async run(params: SynthRunParams, options: { name?: string; signal?: AbortSignal; onProgress?: (p: Progress) => void } = {}): Promise<SynthRunSummary> {
+  async run(params: WalkSynthParams, options: { name?: string; signal?: AbortSignal; onProgress?: (p: Progress) => void } = {}): Promise<SynthRunSummary> {
     const started = performance.now();
     const now = this.deps.now ?? (() => new Date());
     const { datasets, catalog, book } = this.deps;
@@ -75,7 +75,7 @@ export class Synthesizer {
     const counters: Counters = { attempts: saved.attempts ?? 0, walkFailures: saved.walkFailures ?? 0, gates: { ...emptyGates(), ...saved.gates } };
 
     const asOf = new Date(params.asOf);
-    const pools = ValuePools.load(this.deps.resourcesDir, catalog, this.deps.seeds);
+    const pools = WalkValues.load(this.deps.resourcesDir, catalog, this.deps.seeds);
     const walker = new Walker({ catalog, book, edges: this.deps.edges, seeds: this.deps.seeds, pools, call: this.deps.call, asOf });
     const names = Object.fromEntries(catalog.list().map((t) => [t.id, t.name.ko]));
     const maxAttempts = Math.max(200, params.count * 40);
@@ -144,7 +144,7 @@ export class Synthesizer {
   private summarize(
     dataset: DatasetRow,
     resumed: boolean,
-    params: SynthRunParams,
+    params: WalkSynthParams,
     counters: Counters,
     samples: SynthSample[],
     keptNow: number,
