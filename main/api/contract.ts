@@ -32,7 +32,6 @@ export type * from './agent.ts';
 export type * from './bfcl.ts';
 export type * from './bench.ts';
 export type * from './jobs.ts';
-export { jobMethods } from './jobs.ts';
 
 /** Each method's parameters and result. Parameters are one JSON object, so every transport carries them alike. */
 export type EngineMethods = StatusMethods &

@@ -2,20 +2,14 @@ import { Moon, Sun } from 'lucide-react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { useConnection } from './api/EngineProvider.tsx';
+import { JobsProvider } from './api/JobsProvider.tsx';
 import { useLocale } from './i18n.tsx';
 import { NavRail } from './app/NavRail.tsx';
+import { VIEWS } from './app/views.tsx';
 import { StatusStrip } from './app/StatusStrip.tsx';
 import { useTheme } from './app/theme.tsx';
-import { OverviewView } from './views/overview/OverviewView.tsx';
 import { NotFoundView } from './views/NotFoundView.tsx';
-import { ChatView } from './views/chat/ChatView.tsx';
 import { ChatRunProvider } from './views/chat/ChatRunProvider.tsx';
-import { ModelsView } from './views/models/ModelsView.tsx';
-import { SettingsView } from './views/settings/SettingsView.tsx';
-import { SynthesisView } from './views/synthesis/SynthesisView.tsx';
-import { CatalogView } from './views/catalog/CatalogView.tsx';
-import { EvaluationView } from './views/evaluation/EvaluationView.tsx';
-import { GraphView } from './views/graph/GraphView.tsx';
 
 function Header() {
   const { t, locale, setLocale } = useLocale();
@@ -69,18 +63,11 @@ function Views() {
   if (state.kind === 'noToken') return null;
   return (
     <Switch>
-      <Route path="/" component={OverviewView} />
-      <Route path="/chat/:id?">{(params) => <ChatView chatId={params.id} />}</Route>
-      <Route path="/models" component={ModelsView} />
-      <Route path="/settings" component={SettingsView} />
-      <Route path="/catalog/:id?">{(params) => <CatalogView toolId={params.id} />}</Route>
-      <Route path="/graph" component={GraphView} />
-      <Route path="/synthesis" nest>
-        <SynthesisView />
-      </Route>
-      <Route path="/eval" nest>
-        <EvaluationView />
-      </Route>
+      {VIEWS.map((view) => (
+        <Route key={view.id} path={view.match === 'item' ? `${view.path}/:id?` : view.path} nest={view.match === 'pages'}>
+          {(params: { id?: string }) => view.render(params.id)}
+        </Route>
+      ))}
       <Route component={NotFoundView} />
     </Switch>
   );
@@ -89,19 +76,21 @@ function Views() {
 export function App() {
   return (
     <Router hook={useHashLocation}>
-      <div className="app">
-        <NavRail />
-        <div className="frame">
-          <Header />
-          <main className="content">
-            <ConnectionBanner />
-            <ChatRunProvider>
-              <Views />
-            </ChatRunProvider>
-          </main>
-          <StatusStrip />
+      <JobsProvider>
+        <div className="app">
+          <NavRail />
+          <div className="frame">
+            <Header />
+            <main className="content">
+              <ConnectionBanner />
+              <ChatRunProvider>
+                <Views />
+              </ChatRunProvider>
+            </main>
+            <StatusStrip />
+          </div>
         </div>
-      </div>
+      </JobsProvider>
     </Router>
   );
 }

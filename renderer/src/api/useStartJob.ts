@@ -1,25 +1,16 @@
-// Starting engine work as a job from a view: the job lists refresh (status bar, the view's own list), and the
-// engine's refusal (bad parameters, an unknown model) comes back as the message to show.
+// Starting engine work as a job from a view: a write like any other (pending, the engine's refusal with its hint,
+// tried again), after which the job list is read again and the jobs' cards follow it.
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { JobMethod } from '../../../main/api/contract.ts';
-import { useEngine } from './EngineProvider.tsx';
+import { useEngineMutation, type EngineMutation } from './useEngineMutation.ts';
 
-/** Resolves to null once the job exists, or to why the engine would not start it. */
-export function useStartJob(): (method: JobMethod, params: Record<string, unknown>) => Promise<string | null> {
-  const api = useEngine();
-  const queryClient = useQueryClient();
-  return useCallback(
-    async (method, params) => {
-      if (!api) return null;
-      try {
-        await api.call('jobs.start', { method, params });
-        void queryClient.invalidateQueries({ queryKey: ['jobs.list'] });
-        return null;
-      } catch (error) {
-        return (error as Error).message;
-      }
-    },
-    [api, queryClient],
-  );
+export interface StartJob extends Omit<EngineMutation<'jobs.start'>, 'run'> {
+  /** Starts the job; resolves to whether the engine took it (a refusal is in `error`). */
+  start: (method: JobMethod, params: Record<string, unknown>) => Promise<boolean>;
+}
+
+export function useStartJob(): StartJob {
+  const { run, ...state } = useEngineMutation('jobs.start', { invalidates: ['jobs.list'] });
+  const start = useCallback(async (method: JobMethod, params: Record<string, unknown>) => (await run({ method, params })) !== undefined, [run]);
+  return { ...state, start };
 }

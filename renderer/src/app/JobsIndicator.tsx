@@ -1,16 +1,13 @@
 // The status bar's view of long work: how many jobs run and how far the first one got; a click opens the view.
 import { Activity } from 'lucide-react';
 import { Link } from 'wouter';
-import { useEngineQuery } from '../api/queries.ts';
+import { useJobs } from '../api/JobsProvider.tsx';
 import { useLocale } from '../i18n.tsx';
 import { jobFraction } from '../components/JobProgress.tsx';
 
-const REFRESH_MS = 1500;
-
 export function JobsIndicator() {
   const { t } = useLocale();
-  const jobs = useEngineQuery('jobs.list', {}, { refetchInterval: REFRESH_MS });
-  const running = (jobs.data ?? []).filter((j) => j.status === 'running');
+  const running = useJobs().filter((j) => j.status === 'running');
   if (running.length === 0) return null;
   const first = running[0]!;
   const fraction = jobFraction(first);

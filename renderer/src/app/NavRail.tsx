@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { useLocale } from '../i18n.tsx';
-import { VIEWS, viewAt } from './views.ts';
+import { VIEWS, viewAt } from './views.tsx';
 
 export function NavRail() {
   const { t } = useLocale();

@@ -1,14 +1,12 @@
 // One job's state: what it does, how far it got (with the stage the engine reports), and what can be done with it.
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { JobInfo } from '../../../main/api/contract.ts';
-import { useEngine } from '../api/EngineProvider.tsx';
 import { useEngineQuery } from '../api/queries.ts';
+import { useEngineMutation } from '../api/useEngineMutation.ts';
+import { ErrorNote } from './ErrorNote.tsx';
 import { useLocale } from '../i18n.tsx';
 import { formatBytes, formatDateTime, formatUptime } from '../format.ts';
 import { modelLabel } from '../modelLabel.ts';
 import { errorText, sayRecorded, stageLabel } from '../../../main/core/i18n/strings.ts';
-import { toErrorPayload } from '../../../main/core/errors.ts';
 import { jobReach } from '../../../main/core/jobs/jobReach.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
@@ -71,19 +69,17 @@ export function JobProgress({ job }: { job: JobInfo }) {
   const { t, locale } = useLocale();
   const models = useEngineQuery('models.list', {});
   const subject = jobSubject(job, models.data ?? []);
-  const api = useEngine();
-  const queryClient = useQueryClient();
   const fraction = jobFraction(job);
-  const refresh = (): void => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] });
-  const [failure, setFailure] = useState<{ message: string; hint?: string } | undefined>();
-  const act = (work: Promise<unknown> | undefined): void => {
-    setFailure(undefined);
-    void work?.then(refresh, (error: unknown) => setFailure(errorText(locale, toErrorPayload(error))));
-  };
+  const cancelling = useEngineMutation('jobs.cancel', { invalidates: ['jobs.list'] });
+  const resuming = useEngineMutation('jobs.resume', { invalidates: ['jobs.list'] });
+  const failed = cancelling.error ? cancelling : resuming;
   // A resumed job runs its stored parameters: where they reach beyond this machine or over files, the analyst is
   // shown that and asked first, as a fresh start in live mode asks.
   const reach = jobReach(job.method, job.params);
-  const resume = (): void => act(api?.call('jobs.resume', { id: job.id, allowNetwork: reach.network, overwrite: reach.outputs.length > 0 }));
+  const resume = (): void => {
+    cancelling.dismiss();
+    void resuming.run({ id: job.id, allowNetwork: reach.network, overwrite: reach.outputs.length > 0 });
+  };
   const resumeButton = (onClick?: () => void) => (
     <button type="button" className="small" onClick={onClick} data-testid="job-resume">
       {t('job.resume')}
@@ -136,16 +132,19 @@ export function JobProgress({ job }: { job: JobInfo }) {
           {p?.counts && <Counts counts={p.counts} />}
         </div>
       )}
-      {job.error && <p className="error">{errorText(locale, job.error).message}</p>}
-      {failure && (
-        <p className="error" role="alert">
-          {failure.message}
-          {failure.hint && <span className="muted"> {failure.hint}</span>}
-        </p>
-      )}
+      {job.error && <ErrorNote error={errorText(locale, job.error)} testId="job-error" announce={false} />}
+      <ErrorNote error={failed.error} onRetry={failed.retry} onDismiss={failed.dismiss} />
       <div className="row">
         {job.status === 'running' && (
-          <button type="button" className="ghost small" onClick={() => act(api?.call('jobs.cancel', { id: job.id }))}>
+          <button
+            type="button"
+            className="ghost small"
+            onClick={() => {
+              resuming.dismiss();
+              void cancelling.run({ id: job.id });
+            }}
+            disabled={cancelling.pending}
+          >
             {t('job.cancel')}
           </button>
         )}

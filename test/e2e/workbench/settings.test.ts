@@ -7,6 +7,7 @@ import { Engine } from '../../../main/engine/Engine.ts';
 import { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
 import { MemoryKeyStore } from '../../../main/engine/gateway/keyStore.ts';
 import { defaultResourcesDir } from '../../../main/engine/resources.ts';
+import ko from '../../../resources/strings/ko.json';
 import { bundledCatalog } from '../../helpers/catalog.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 import { close, goTo, host, open, screenshots, useWorkbench } from './harness.ts';
@@ -128,6 +129,10 @@ describe('the workbench', () => {
     await page.getByTestId('bundle-file').fill(damaged);
     await page.getByTestId('bundle-import').click();
     await expect.poll(() => page.getByTestId('bundle-outcome').getAttribute('role'), { timeout: 15_000 }).toBe('alert');
+    // A refusal says what to do about it, and can be tried again where it happened.
+    expect(await page.getByTestId('bundle-outcome').textContent()).toContain(ko['error.bundleRefused.hint']);
+    expect(await page.getByTestId('bundle-outcome').getByRole('button', { name: ko['common.retry'] }).count()).toBe(1);
+    await page.screenshot({ path: path.join(screenshots, 'settings-bundle-refused-ko.png') });
     await page.getByTestId('bundle-file').fill(carried);
     await page.getByLabel('스냅숏 이름').fill('field-office');
     await page.getByTestId('bundle-import').click();

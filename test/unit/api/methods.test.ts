@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isMethodName, methodNames, paramSchemas, parseCall } from '../../../main/api/schemas.ts';
-import { jobMethods } from '../../../main/api/contract.ts';
+import { jobMethods } from '../../../main/api/jobs.ts';
 import { methodTable } from '../../../main/engine/methodTable.ts';
 import { testEngine } from '../../helpers/engine.ts';
 

@@ -7,6 +7,8 @@ import { Download, Pencil, RotateCcw } from 'lucide-react';
 import type { ChatSettings, ToolSummary } from '../../../../main/api/contract.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
+import { useEngineMutation } from '../../api/useEngineMutation.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale, type StringKey } from '../../i18n.tsx';
 import { ModelMarkdown } from '../../components/Markdown.tsx';
@@ -132,6 +134,8 @@ export function ChatView({ chatId }: { chatId?: string }) {
   const running = run.live?.status === 'running';
   const settings: ChatSettings | null = chatId ? (transcript.data?.chat.settings ?? null) : null;
   const runMode = settings?.mode ?? backend.mode;
+  const truncate = useEngineMutation('chats.truncate');
+  const exporting = useEngineMutation('chats.export');
 
   const ask = (question: string, composer: ComposerSettings, fromSeq?: number): void => {
     if (!api) return;
@@ -152,18 +156,21 @@ export function ChatView({ chatId }: { chatId?: string }) {
       );
     setDraft('');
     setEditing(null);
-    // An edited or regenerated question replaces itself and everything after it.
-    if (chatId && fromSeq !== undefined) void api.call('chats.truncate', { id: chatId, fromSeq }).then(() => transcript.refetch().then(start));
+    // An edited or regenerated question replaces itself and everything after it; refused, the question goes back to
+    // the composer beside the reason.
+    if (chatId && fromSeq !== undefined)
+      void truncate.run({ id: chatId, fromSeq }).then((kept) => (kept ? transcript.refetch().then(start) : setDraft(question)));
     else start();
   };
   const composerOf = (): ComposerSettings => ({ model: settings?.model ?? '', lora: settings?.lora?.[0] ?? '', approval: settings?.approval ?? 'auto' });
   const lastTurn = turns.at(-1);
   const exportAs = (format: 'md' | 'json'): void => {
-    if (!api || !chatId) return;
-    void api
-      .call('chats.export', { id: chatId, format })
-      .then((file) => download(file.fileName, file.content, format === 'md' ? 'text/markdown' : 'application/json'));
+    if (!chatId) return;
+    void exporting
+      .run({ id: chatId, format })
+      .then((file) => file && download(file.fileName, file.content, format === 'md' ? 'text/markdown' : 'application/json'));
   };
+  const failed = truncate.error ? truncate : exporting.error ? exporting : undefined;
 
   return (
     <div className="chat-layout">
@@ -187,6 +194,8 @@ export function ChatView({ chatId }: { chatId?: string }) {
             </div>
           )}
         </header>
+        {/* A refused edit is asked again from the composer, where the question went back; an export is tried again here. */}
+        <ErrorNote error={failed?.error ?? null} onRetry={failed === exporting ? exporting.retry : undefined} onDismiss={failed?.dismiss} />
         <div className="conversation" aria-live="polite" aria-busy={running}>
           <QueryStatus query={transcript} rows={4} />
           {!chatId && !live && <Examples onPick={setDraft} />}

@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
+import { useEngineMutation } from '../../api/useEngineMutation.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatDateTime } from '../../format.ts';
@@ -14,21 +14,19 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 
 function SessionRow({ chat, active, onRemoved }: { chat: ChatInfo; active: boolean; onRemoved: () => void }) {
   const { t, locale } = useLocale();
-  const api = useEngine();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(chat.title);
+  const rename = useEngineMutation('chats.rename', { invalidates: ['chats.list'] });
+  const removal = useEngineMutation('chats.remove', { invalidates: ['chats.list'], onDone: onRemoved });
   const save = (): void => {
     setEditing(false);
-    if (!api || title.trim() === '' || title === chat.title) return setTitle(chat.title);
-    void api.call('chats.rename', { id: chat.id, title }).then(() => queryClient.invalidateQueries({ queryKey: ['chats.list'] }));
-  };
-  const remove = (): void => {
-    void api?.call('chats.remove', { id: chat.id }).then(() => {
-      void queryClient.invalidateQueries({ queryKey: ['chats.list'] });
-      onRemoved();
+    if (title.trim() === '' || title === chat.title) return setTitle(chat.title);
+    void rename.run({ id: chat.id, title }).then((renamed) => {
+      // A refused name goes back to the one the chat has, beside the reason.
+      if (!renamed) setTitle(chat.title);
     });
   };
+  const remove = (): void => void removal.run({ id: chat.id });
   return (
     <li className={active ? 'session active' : 'session'}>
       {editing ? (
@@ -69,6 +67,11 @@ function SessionRow({ chat, active, onRemoved }: { chat: ChatInfo; active: boole
           onConfirm={remove}
         />
       </span>
+      <ErrorNote
+        error={rename.error ?? removal.error}
+        onRetry={rename.error ? rename.retry : removal.retry}
+        onDismiss={rename.error ? rename.dismiss : removal.dismiss}
+      />
     </li>
   );
 }

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { Play, ClipboardCheck } from 'lucide-react';
 import type { BfclCheckSummary } from '../../../../main/api/contract.ts';
 import { BFCL_CATEGORIES, type BfclCategory } from '../../../../main/core/bfcl/categories.ts';
-import { useEngine } from '../../api/EngineProvider.tsx';
 import { useStartJob } from '../../api/useStartJob.ts';
-import { useJobsOf } from '../../api/useJobsOf.ts';
+import { useEngineMutation } from '../../api/useEngineMutation.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
+import { useJobsOf } from '../../api/JobsProvider.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { JobProgress } from '../../components/JobProgress.tsx';
 import { pct } from '../../../../main/core/bench/report/reportData.ts';
@@ -168,9 +169,9 @@ function KeptRunScores({ run }: { run: string }) {
 
 export function BfclPanel() {
   const { t } = useLocale();
-  const startJob = useStartJob();
-  const api = useEngine();
-  const { jobs: bfclJobs } = useJobsOf('bfcl.run', ['bfcl.runs'], 3);
+  const job = useStartJob();
+  const checking = useEngineMutation('bfcl.check');
+  const { jobs: bfclJobs } = useJobsOf('bfcl.run', 3);
   const [kept, setKept] = useState<string | null>(null);
   const [data, setData] = useState('');
   const [model, setModel] = useState('');
@@ -178,39 +179,37 @@ export function BfclPanel() {
   const [categories, setCategories] = useState('');
   const [constants, setConstants] = useState('');
   const [summary, setSummary] = useState<BfclCheckSummary | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const list = categories.split(/[\s,]+/).filter((c) => c !== '');
   const known = list.filter((c): c is BfclCategory => (BFCL_CATEGORIES as readonly string[]).includes(c));
   const unknown = list.filter((c) => !known.includes(c as BfclCategory));
   /** Says which categories BFCL does not have, instead of leaving them out. */
   const categoriesOk = (): boolean => {
     if (unknown.length === 0) return true;
-    setError(t('bfcl.unknownCategory', { names: unknown.join(', ') }));
+    setInvalid(t('bfcl.unknownCategory', { names: unknown.join(', ') }));
     return false;
   };
   /** The multi-turn simulators' constants, where they are not in derived/ beside the data folder. */
   const constantsParam = (): { constants?: string } => (constants.trim() ? { constants: constants.trim() } : {});
   const run = (): void => {
-    if (!api) return;
-    setError(null);
+    setInvalid(null);
+    checking.dismiss();
     if (!categoriesOk()) return;
-    void startJob('bfcl.run', {
+    void job.start('bfcl.run', {
       data: data.trim(),
       model: model.trim(),
       out: out.trim(),
       ...(known.length ? { categories: known } : {}),
       ...constantsParam(),
-    }).then(setError);
+    });
   };
   const check = (dataDir: string, results: string): void => {
-    if (!api) return;
-    setError(null);
+    setInvalid(null);
+    job.dismiss();
     setSummary(null);
     setKept(null);
     if (!categoriesOk()) return;
-    api
-      .call('bfcl.check', { data: dataDir, results, ...(known.length ? { categories: known } : {}), ...constantsParam() })
-      .then(setSummary, (e: unknown) => setError((e as Error).message));
+    void checking.run({ data: dataDir, results, ...(known.length ? { categories: known } : {}), ...constantsParam() }).then((s) => s && setSummary(s));
   };
   return (
     <section className="card" aria-labelledby="bfcl">
@@ -284,11 +283,13 @@ export function BfclPanel() {
           ))}
         </ul>
       )}
-      {error && (
+      {invalid && (
         <p className="error" role="alert">
-          {error}
+          {invalid}
         </p>
       )}
+      <ErrorNote error={job.error} onRetry={job.retry} onDismiss={job.dismiss} />
+      <ErrorNote error={checking.error} onRetry={checking.retry} onDismiss={checking.dismiss} />
       {summary && <Scores summary={summary} />}
       <BfclRuns
         selected={kept}

@@ -6,7 +6,7 @@ import { Link, Route, Switch, useLocation } from 'wouter';
 import { BarChart3, GitCompare } from 'lucide-react';
 import type { BenchRunRow } from '../../../../main/api/contract.ts';
 import { useEngineQuery } from '../../api/queries.ts';
-import { useJobsOf } from '../../api/useJobsOf.ts';
+import { useJobsOf } from '../../api/JobsProvider.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { formatDateTime } from '../../format.ts';
 import { ModelName } from '../../components/ModelChoice.tsx';
@@ -18,8 +18,6 @@ import { TaskPage } from './TaskPage.tsx';
 import { ComparePage } from './ComparePage.tsx';
 import { interval } from '../../../../main/core/bench/report/reportData.ts';
 import { QueryStatus } from '../../components/Skeleton.tsx';
-
-const REFRESH_MS = 1500;
 
 function RunsTable({ runs }: { runs: BenchRunRow[] }) {
   const { t, locale } = useLocale();
@@ -100,8 +98,8 @@ function RunsTable({ runs }: { runs: BenchRunRow[] }) {
 function RunsHome() {
   const { t } = useLocale();
   // The last refresh while a run went on may predate its end: the runs are read once more when it ends.
-  const { jobs: benchJobs, running } = useJobsOf('bench.run', ['bench.runs'], 5);
-  const runs = useEngineQuery('bench.runs', {}, { refetchInterval: running ? REFRESH_MS : undefined });
+  const { jobs: benchJobs } = useJobsOf('bench.run', 5);
+  const runs = useEngineQuery('bench.runs', {});
   return (
     <>
       <StartRun />

@@ -1,11 +1,13 @@
 // One run: pass@1 with its interval and n, pass@k and pass^k for k = 1..n, pass@1 by level, ability and agency,
 // the failure taxonomy, step metrics, the manifest that reproduces it, the task table, and its report to download.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { Download } from 'lucide-react';
 import type { BenchGroupScore, BenchReportFormat, BenchRunDetail } from '../../../../main/api/contract.ts';
-import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
+import { shownError, useEngineMutation, type ShownError } from '../../api/useEngineMutation.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
+import { download } from '../../download.ts';
 import { useLocale } from '../../i18n.tsx';
 import { formatDateTime } from '../../format.ts';
 import { curvePoints, PassCurve } from '../../components/charts/PassCurve.tsx';
@@ -17,7 +19,6 @@ import { pct } from '../../../../main/core/bench/report/reportData.ts';
 import { benchTerm } from '../../../../main/core/i18n/strings.ts';
 import { QueryStatus } from '../../components/Skeleton.tsx';
 
-const REFRESH_MS = 1500;
 const REPORT_TYPES: Record<BenchReportFormat, string> = { html: 'text/html', md: 'text/markdown', csv: 'text/csv', json: 'application/json' };
 
 function groupBars(groups: Record<string, BenchGroupScore>, label: (key: string) => string) {
@@ -35,14 +36,13 @@ function provenanceShares(counts: Record<'user' | 'tool' | 'invented', number>):
 
 function ReportDownload({ runId }: { runId: string }) {
   const { t, locale } = useLocale();
-  const api = useEngine();
   const [format, setFormat] = useState<BenchReportFormat>('html');
-  const [error, setError] = useState<string | null>(null);
+  const report = useEngineMutation('bench.report');
+  const [dialogError, setDialogError] = useState<ShownError | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const desktop = window.kopaDesktop;
-  const download = (): void => {
-    if (!api) return;
-    setError(null);
+  const saveReport = (): void => {
+    setDialogError(null);
     setSaved(null);
     // The desktop asks where to save and the engine writes the file; a browser downloads it.
     if (desktop?.choosePath) {
@@ -50,23 +50,15 @@ function ReportDownload({ runId }: { runId: string }) {
         .choosePath({ action: 'save', kind: 'report', title: t('eval.report'), suggestedName: `${runId}.${format}` })
         .then(async (out) => {
           if (!out) return;
-          const report = await api.call('bench.report', { run: runId, format, lang: locale, out });
-          setSaved(report.file ?? out);
+          const written = await report.run({ run: runId, format, lang: locale, out });
+          if (written) setSaved(written.file ?? out);
         })
-        .catch((e: unknown) => setError((e as Error).message));
+        .catch((e: unknown) => setDialogError(shownError(e, locale)));
       return;
     }
-    api.call('bench.report', { run: runId, format, lang: locale }).then(
-      (report) => {
-        const url = URL.createObjectURL(new Blob([report.content], { type: `${REPORT_TYPES[format]};charset=utf-8` }));
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = `${runId}.${format}`;
-        link.click();
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      },
-      (e: unknown) => setError((e as Error).message),
-    );
+    void report
+      .run({ run: runId, format, lang: locale })
+      .then((made) => made && download(`${runId}.${format}`, made.content, `${REPORT_TYPES[format]};charset=utf-8`));
   };
   return (
     <div className="row">
@@ -80,7 +72,7 @@ function ReportDownload({ runId }: { runId: string }) {
           ))}
         </select>
       </label>
-      <button type="button" className="ghost" onClick={download} data-testid="report-download">
+      <button type="button" className="ghost" onClick={saveReport} disabled={report.pending} data-testid="report-download">
         <Download size={16} aria-hidden="true" /> {t('eval.report')}
       </button>
       {saved && (
@@ -88,11 +80,11 @@ function ReportDownload({ runId }: { runId: string }) {
           {t('eval.reportSaved', { file: saved })}
         </span>
       )}
-      {error && (
-        <span className="error" role="alert">
-          {error}
-        </span>
-      )}
+      <ErrorNote
+        error={report.error ?? dialogError}
+        onRetry={report.error ? report.retry : undefined}
+        onDismiss={report.error ? report.dismiss : () => setDialogError(null)}
+      />
     </div>
   );
 }
@@ -209,10 +201,7 @@ function Summary({ detail }: { detail: BenchRunDetail }) {
 
 export function RunPage({ runId }: { runId: string }) {
   const { t } = useLocale();
-  const [running, setRunning] = useState(false);
-  const detail = useEngineQuery('bench.show', { run: runId }, { refetchInterval: running ? REFRESH_MS : undefined });
-  const status = detail.data?.run.status;
-  useEffect(() => setRunning(status === 'running'), [status]);
+  const detail = useEngineQuery('bench.show', { run: runId });
   return (
     <>
       <p>

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Play } from 'lucide-react';
 import { useStartJob } from '../../api/useStartJob.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { BackendFields, StartButton, useBackendChoice } from '../../components/BackendChoice.tsx';
 import { useLocale } from '../../i18n.tsx';
@@ -13,7 +14,7 @@ import { AdapterSelect, ModelSuggestions } from '../../components/ModelChoice.ts
 
 export function StartRun() {
   const { t } = useLocale();
-  const startJob = useStartJob();
+  const job = useStartJob();
   const models = useEngineQuery('models.list', {});
   const [suite, setSuite] = useState('kopa');
   const [model, setModel] = useState('oracle');
@@ -27,10 +28,8 @@ export function StartRun() {
   const [maxTokens, setMaxTokens] = useState('');
   const adapters = (models.data ?? []).filter((m) => m.kind === 'lora');
   const whole = (text: string): number | undefined => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
-  const [error, setError] = useState<string | null>(null);
   const backend = useBackendChoice();
   const start = (): void => {
-    setError(null);
     const ids = tasks.split(/[\s,]+/).filter((id) => id !== '');
     const params = {
       suite: suite.trim(),
@@ -44,7 +43,7 @@ export function StartRun() {
       ...(whole(maxSteps) !== undefined ? { maxSteps: whole(maxSteps) } : {}),
       ...(whole(maxTokens) !== undefined ? { maxTokens: whole(maxTokens) } : {}),
     };
-    void startJob('bench.run', params).then(setError);
+    void job.start('bench.run', params);
   };
   return (
     <form
@@ -122,11 +121,7 @@ export function StartRun() {
           <Play size={16} aria-hidden="true" /> {t('eval.run')}
         </StartButton>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote error={job.error} onRetry={job.retry} onDismiss={job.dismiss} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { Check, X } from 'lucide-react';
 import type { BenchAttemptRow, BenchTaskAttempts } from '../../../../main/api/contract.ts';
 import type { BenchTask } from '../../../../main/core/bench/types.ts';
 import type { PlanStep } from '../../../../main/core/plan/types.ts';
+import { PlanSteps } from '../../components/PlanSteps.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
 import { benchTerm, sayRecorded, stopLabel } from '../../../../main/core/i18n/strings.ts';
@@ -18,41 +19,28 @@ const valueText = (value: unknown): string => (typeof value === 'string' ? value
 type Reference = NonNullable<BenchTaskAttempts['reference']>;
 type ReferenceStep = Reference['steps'][number];
 
-function PlanSteps({ steps, reference }: { steps: PlanStep[]; reference: Reference | null }) {
+/** The task's reference plan, with how each step ran when the reference was executed for this run. */
+function ReferencePlan({ steps, reference }: { steps: PlanStep[]; reference: Reference | null }) {
   const { t } = useLocale();
+  const ran = (step: PlanStep) => reference?.steps.find((r) => r.id === step.id);
   return (
-    <ol className="plan-steps" data-testid="reference-plan">
-      {steps.map((step) => {
-        const ran = reference?.steps.find((r) => r.id === step.id);
-        return (
-          <li key={step.id}>
-            <span className="badge badge-neutral">{step.id}</span> <code>{step.tool}</code>
-            {ran && !ran.ok && <span className="error"> {ran.errorKind}</span>}
-            <dl className="call-args">
-              {Object.entries(step.args).map(([param, arg]) => (
-                <div key={param}>
-                  <dt>{param}</dt>
-                  <dd>
-                    {'value' in arg ? (
-                      <code>{valueText(arg.value)}</code>
-                    ) : (
-                      <>
-                        <code className="plan-expr">⟨{arg.expr}⟩</code>
-                        {ran && param in ran.args && (
-                          <span className="origin" data-api-text>
-                            {t('eval.gives', { value: valueText(ran.args[param]) })}
-                          </span>
-                        )}
-                      </>
-                    )}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </li>
-        );
-      })}
-    </ol>
+    <PlanSteps
+      steps={steps}
+      layout="list"
+      testId="reference-plan"
+      note={(step) => {
+        const run = ran(step);
+        return run && !run.ok ? <span className="error"> {run.errorKind}</span> : null;
+      }}
+      bound={(step, param) => {
+        const run = ran(step);
+        return run && param in run.args ? (
+          <span className="origin" data-api-text>
+            {t('eval.gives', { value: valueText(run.args[param]) })}
+          </span>
+        ) : null;
+      }}
+    />
   );
 }
 
@@ -210,7 +198,7 @@ export function TaskPage({ runId, taskId }: { runId: string; taskId: string }) {
             {task && (
               <>
                 <h3>{t('eval.referencePlan')}</h3>
-                <PlanSteps steps={task.plan.steps} reference={data.data.reference} />
+                <ReferencePlan steps={task.plan.steps} reference={data.data.reference} />
                 <p className="muted">
                   {t('eval.answerRule', { compare: task.plan.answer.compare })} <code>{task.plan.answer.expr}</code>
                 </p>

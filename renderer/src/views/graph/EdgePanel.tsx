@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { RefreshCw, X } from 'lucide-react';
 import { useStartJob } from '../../api/useStartJob.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
@@ -15,18 +16,13 @@ import { QueryStatus } from '../../components/Skeleton.tsx';
 
 export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => void }) {
   const { t, locale } = useLocale();
-  const startJob = useStartJob();
+  const job = useStartJob();
   const { backend } = useBackend();
   const detail = useEngineQuery('edges.show', { id: edgeId });
-  const [error, setError] = useState<string | null>(null);
   const [started, setStarted] = useState(false);
   const reverify = (): void => {
-    setError(null);
     setStarted(true);
-    void startJob('edges.verify', { edges: [edgeId], ...repeatableBackend(backend) }).then((refused) => {
-      setError(refused);
-      if (refused) setStarted(false);
-    });
+    void job.start('edges.verify', { edges: [edgeId], ...repeatableBackend(backend) }).then(setStarted);
   };
   const edge = detail.data?.edge;
   const words = detail.data?.words;
@@ -99,11 +95,7 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
             </button>
             {started && <span className="muted">{t('graph.reverifyStarted')}</span>}
           </div>
-          {error && (
-            <p className="error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorNote error={job.error} onRetry={job.retry} onDismiss={job.dismiss} />
           <h3>{t('graph.trialList', { n: detail.data!.trials.length })}</h3>
           {detail.data!.trials.length === 0 ? (
             <p className="muted">{t('graph.noTrials')}</p>

@@ -3,15 +3,15 @@
 // dependency or only a format match), basis and agency, find a tool as you type and focus on its neighbourhood, and
 // open a link's evidence. Positions are kept between visits.
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Network, Search, Sparkles, ShieldCheck } from 'lucide-react';
 import type { CandidateBasis, EdgeStatus } from '../../../../main/core/edge/types.ts';
 import { linkKinds, type LinkKind } from '../../../../main/core/edge/linkKind.ts';
 import { searchTools } from '../../../../main/core/catalog/catalogSearch.ts';
-import { useEngine } from '../../api/EngineProvider.tsx';
 import { useStartJob } from '../../api/useStartJob.ts';
+import { useEngineMutation } from '../../api/useEngineMutation.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
-import { useJobsOf } from '../../api/useJobsOf.ts';
+import { useJobsOf } from '../../api/JobsProvider.tsx';
 import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { JobProgress } from '../../components/JobProgress.tsx';
@@ -23,7 +23,6 @@ import { ToolNeighbourhood } from './ToolNeighbourhood.tsx';
 
 const W = 1200;
 const H = 760;
-const REFRESH_MS = 1500;
 const POSITIONS_KEY = 'kopa.graph.positions';
 /** Tools listed under the search box as the analyst types. */
 const MATCHES = 8;
@@ -42,29 +41,19 @@ function toggle<T>(list: T[], value: T): T[] {
 
 function Toolbar() {
   const { t } = useLocale();
-  const startJob = useStartJob();
-  const api = useEngine();
-  const queryClient = useQueryClient();
+  const job = useStartJob();
+  const proposal = useEngineMutation('edges.propose', { invalidates: ['edges.list'] });
   const { backend } = useBackend();
-  const [note, setNote] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const target = repeatableBackend(backend);
   const propose = (): void => {
-    if (!api) return;
-    setError(null);
-    api.call('edges.propose', {}).then(
-      (p) => {
-        setNote(t('graph.proposed', { candidates: p.candidates, added: p.added }));
-        void queryClient.invalidateQueries({ queryKey: ['edges.list'] });
-      },
-      (e: unknown) => setError((e as Error).message),
-    );
+    job.dismiss();
+    void proposal.run({});
   };
   const verify = (): void => {
-    if (!api) return;
-    setError(null);
-    void startJob('edges.verify', target).then(setError);
+    proposal.dismiss();
+    void job.start('edges.verify', target);
   };
+  const failed = job.error ? job : proposal;
   return (
     <div className="row graph-toolbar">
       <button type="button" className="ghost" onClick={propose} data-testid="graph-propose">
@@ -73,12 +62,8 @@ function Toolbar() {
       <button type="button" onClick={verify} data-testid="graph-verify">
         <ShieldCheck size={16} aria-hidden="true" /> {t('graph.verifyAll', { mode: t(`mode.${target.mode}`) })}
       </button>
-      {note && <span className="muted">{note}</span>}
-      {error && (
-        <span className="error" role="alert">
-          {error}
-        </span>
-      )}
+      {proposal.data && <span className="muted">{t('graph.proposed', { candidates: proposal.data.candidates, added: proposal.data.added })}</span>}
+      <ErrorNote error={failed.error} onRetry={failed.retry} onDismiss={failed.dismiss} />
     </div>
   );
 }
@@ -87,8 +72,8 @@ export function GraphView() {
   const { t, locale } = useLocale();
   const catalog = useEngineQuery('catalog.list', {});
   // A verification that ends changes links and their evidence: both are read again.
-  const { jobs: verifyJobs, running } = useJobsOf('edges.verify', ['edges.list', 'edges.show'], 3);
-  const graph = useEngineQuery('edges.list', {}, { refetchInterval: running ? REFRESH_MS : undefined });
+  const { jobs: verifyJobs } = useJobsOf('edges.verify', 3);
+  const graph = useEngineQuery('edges.list', {});
   const [filter, setFilter] = useState<GraphFilter>(DEFAULT_FILTER);
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
   const [search, setSearch] = useState('');

@@ -2,41 +2,30 @@
 // .gguf files in it, each with its size, registered already or one click from being so.
 import { useState } from 'react';
 import { FolderSearch, Plus } from 'lucide-react';
-import type { ModelScan } from '../../../../main/api/contract.ts';
-import { KopaError } from '../../../../main/core/errors.ts';
-import { useEngine } from '../../api/EngineProvider.tsx';
+import { useEngineMutation } from '../../api/useEngineMutation.ts';
 import { useStartJob } from '../../api/useStartJob.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { PathField } from '../../components/PathField.tsx';
 import { formatBytes } from '../../format.ts';
 import { useLocale } from '../../i18n.tsx';
 
 export function ScanFolder() {
   const { t } = useLocale();
-  const api = useEngine();
-  const startJob = useStartJob();
+  const scanning = useEngineMutation('models.scan');
+  const job = useStartJob();
   const [folder, setFolder] = useState('');
-  const [scan, setScan] = useState<ModelScan | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<{ message: string; hint?: string } | null>(null);
   const [added, setAdded] = useState<Set<string>>(new Set());
+  const scan = scanning.error ? undefined : scanning.data;
+  const pending = scanning.pending;
   const find = (): void => {
-    if (!api || folder.trim() === '') return;
-    setPending(true);
-    setError(null);
-    api
-      .call('models.scan', { folder: folder.trim() })
-      .then(setScan, (e: unknown) => {
-        setScan(null);
-        setError({ message: (e as Error).message, ...(e instanceof KopaError && e.hint ? { hint: e.hint } : {}) });
-      })
-      .finally(() => setPending(false));
+    if (folder.trim() === '') return;
+    job.dismiss();
+    void scanning.run({ folder: folder.trim() });
   };
   const add = (path: string): void => {
-    void startJob('models.add', { source: path }).then((refused) => {
-      if (refused) setError({ message: refused });
-      else setAdded(new Set([...added, path]));
-    });
+    void job.start('models.add', { source: path }).then((started) => started && setAdded(new Set([...added, path])));
   };
+  const failed = scanning.error ? scanning : job;
   return (
     <section className="scan-folder" data-testid="scan-folder">
       <h4>{t('models.scanTitle')}</h4>
@@ -54,12 +43,7 @@ export function ScanFolder() {
           <FolderSearch size={16} aria-hidden="true" /> {t('models.scan')}
         </button>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error.message}
-          {error.hint && <span className="muted"> {error.hint}</span>}
-        </p>
-      )}
+      <ErrorNote error={failed.error} onRetry={failed.retry} onDismiss={failed.dismiss} />
       {scan && (
         <>
           <p className="muted" data-testid="scan-count">

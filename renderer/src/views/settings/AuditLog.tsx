@@ -8,6 +8,8 @@ import { ShieldCheck } from 'lucide-react';
 import type { AuditListParams } from '../../../../main/api/contract.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
+import { useEngineMutation } from '../../api/useEngineMutation.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
 
@@ -28,23 +30,11 @@ function dayEnd(date: string): string | undefined {
 
 function Verify() {
   const { t } = useLocale();
-  const api = useEngine();
-  const [verdict, setVerdict] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const verify = (): void => {
-    if (!api) return;
-    setBusy(true);
-    api.call('audit.verify', {}).then(
-      (v) => {
-        setBusy(false);
-        setVerdict(v.ok ? t('audit.ok', { n: v.entries }) : t('audit.bad', { n: v.problems.length, first: v.problems[0]?.message ?? '' }));
-      },
-      (e: unknown) => {
-        setBusy(false);
-        setVerdict((e as Error).message);
-      },
-    );
-  };
+  const check = useEngineMutation('audit.verify');
+  const v = check.pending || check.error ? undefined : check.data;
+  const verdict = v && (v.ok ? t('audit.ok', { n: v.entries }) : t('audit.bad', { n: v.problems.length, first: v.problems[0]?.message ?? '' }));
+  const busy = check.pending;
+  const verify = (): void => void check.run({});
   return (
     <div className="row">
       <button type="button" onClick={verify} disabled={busy} data-testid="audit-verify">
@@ -55,6 +45,7 @@ function Verify() {
           {verdict}
         </span>
       )}
+      <ErrorNote error={check.error} onRetry={check.retry} onDismiss={check.dismiss} />
     </div>
   );
 }

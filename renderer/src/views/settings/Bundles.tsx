@@ -1,43 +1,30 @@
 // Recorded responses carried between machines: export a snapshot to a bundle file (its SHA-256 printed for the
 // receiving side), import one (its checksum and every entry verified before anything is kept).
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Package } from 'lucide-react';
-import type { BundleSummary, Progress } from '../../../../main/api/contract.ts';
-import { useEngine } from '../../api/EngineProvider.tsx';
+import type { Progress } from '../../../../main/api/contract.ts';
 import { useEngineQuery } from '../../api/queries.ts';
+import { useEngineMutation } from '../../api/useEngineMutation.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { PathField } from '../../components/PathField.tsx';
 
-type Outcome = { kind: 'done'; summary: BundleSummary; imported: boolean } | { kind: 'failed'; message: string } | null;
-
 export function Bundles() {
   const { t } = useLocale();
-  const api = useEngine();
-  const queryClient = useQueryClient();
   const snapshots = useEngineQuery('snapshots.list', {});
   const [snapshot, setSnapshot] = useState('');
   const [out, setOut] = useState('');
   const [source, setSource] = useState('');
   const [name, setName] = useState('');
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const exporting = useEngineMutation('bundle.export', { invalidates: ['snapshots.list'] });
+  const importing = useEngineMutation('bundle.import', { invalidates: ['snapshots.list'] });
+  /** The last of the two asked for: its outcome is the one said. */
+  const [last, setLast] = useState<'export' | 'import' | null>(null);
+  const latest = last === 'import' ? importing : last === 'export' ? exporting : null;
   const chosen = snapshot || snapshots.data?.[0]?.name || '';
-  const run = (work: Promise<BundleSummary>, imported: boolean): void => {
-    setOutcome(null);
-    work.then(
-      (summary) => {
-        setProgress(null);
-        setOutcome({ kind: 'done', summary, imported });
-        void queryClient.invalidateQueries({ queryKey: ['snapshots.list'] });
-      },
-      (e: unknown) => {
-        setProgress(null);
-        setOutcome({ kind: 'failed', message: (e as Error).message });
-      },
-    );
-  };
-  const busy = progress !== null;
+  const onProgress = { onProgress: setProgress };
+  const busy = exporting.pending || importing.pending;
   const fraction = progress?.total ? (progress.done ?? 0) / progress.total : undefined;
   return (
     <section className="card" aria-labelledby="bundles">
@@ -49,9 +36,10 @@ export function Bundles() {
         className="form-row"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!api || !chosen || !out.trim()) return;
+          if (!chosen || !out.trim()) return;
           setProgress({ stage: 'export' });
-          run(api.call('bundle.export', { snapshot: chosen, file: out.trim() }, { onProgress: setProgress }), false);
+          setLast('export');
+          void exporting.run({ snapshot: chosen, file: out.trim() }, onProgress);
         }}
       >
         <label>
@@ -80,9 +68,10 @@ export function Bundles() {
         className="form-row"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!api || !source.trim()) return;
+          if (!source.trim()) return;
           setProgress({ stage: 'import' });
-          run(api.call('bundle.import', { file: source.trim(), ...(name.trim() ? { as: name.trim() } : {}) }, { onProgress: setProgress }), true);
+          setLast('import');
+          void importing.run({ file: source.trim(), ...(name.trim() ? { as: name.trim() } : {}) }, onProgress);
         }}
       >
         <PathField
@@ -100,27 +89,23 @@ export function Bundles() {
           {t('bundles.import')}
         </button>
       </form>
-      {busy && (
+      {busy && progress && (
         <div className="progress" role="status">
           <span>{t(progress.stage === 'import' ? 'bundles.importing' : 'bundles.exporting')}</span>
           <progress value={fraction} max={1} aria-label={t(progress.stage === 'import' ? 'bundles.importing' : 'bundles.exporting')} />
         </div>
       )}
-      {outcome?.kind === 'done' && (
+      {latest && !latest.pending && latest.data && !latest.error && (
         <p className="ok" role="status" data-testid="bundle-outcome">
-          {t(outcome.imported ? 'bundles.imported' : 'bundles.exported', {
-            n: outcome.summary.entries,
-            snapshot: outcome.summary.snapshot,
-            file: outcome.summary.file,
+          {t(last === 'import' ? 'bundles.imported' : 'bundles.exported', {
+            n: latest.data.entries,
+            snapshot: latest.data.snapshot,
+            file: latest.data.file,
           })}{' '}
-          <code>SHA-256 {outcome.summary.payloadSha256}</code>
+          <code>SHA-256 {latest.data.payloadSha256}</code>
         </p>
       )}
-      {outcome?.kind === 'failed' && (
-        <p className="error" role="alert" data-testid="bundle-outcome">
-          {outcome.message}
-        </p>
-      )}
+      {latest && !latest.pending && <ErrorNote error={latest.error} onRetry={latest.retry} onDismiss={latest.dismiss} testId="bundle-outcome" />}
     </section>
   );
 }

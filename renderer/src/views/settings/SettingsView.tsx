@@ -1,12 +1,12 @@
 // The administrator's page: language and theme, which backend new work reaches (live only after a confirmation),
 // API keys as write-only fields, the hosts calls may go to, the data folder, and the audit log's verification.
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import type { KeyStatus } from '../../../../main/api/contract.ts';
 import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
-import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
+import { useEngineMutation } from '../../api/useEngineMutation.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useTheme, type ThemeChoice } from '../../app/theme.tsx';
 import { useLocale } from '../../i18n.tsx';
@@ -118,23 +118,18 @@ function Backend() {
 
 function KeyRow({ status, vaultAvailable }: { status: KeyStatus; vaultAvailable: boolean }) {
   const { t, locale } = useLocale();
-  const api = useEngine();
-  const queryClient = useQueryClient();
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const done = (): void => {
-    setValue('');
-    setError(null);
-    void queryClient.invalidateQueries({ queryKey: ['keys.status'] });
-  };
-  const fail = (e: unknown): void => setError((e as Error).message);
+  const setting = useEngineMutation('keys.set', { invalidates: ['keys.status'], secret: true });
+  const removal = useEngineMutation('keys.remove', { invalidates: ['keys.status'] });
   const save = (): void => {
-    if (!api || value === '') return;
+    if (value === '') return;
     const key = value;
     // The field is emptied before the call returns: the value lives in the page no longer than it must.
     setValue('');
-    api.call('keys.set', { keyId: status.keyId, key }).then(done, fail);
+    removal.dismiss();
+    void setting.run({ keyId: status.keyId, key });
   };
+  const failed = setting.error ? setting : removal;
   const source =
     status.source === 'vault'
       ? t('keys.vault', { at: status.updatedAt ? formatDateTime(status.updatedAt, locale) : '' })
@@ -176,7 +171,10 @@ function KeyRow({ status, vaultAvailable }: { status: KeyStatus; vaultAvailable:
             <button
               type="button"
               className="ghost danger-text"
-              onClick={() => api?.call('keys.remove', { keyId: status.keyId }).then(done, fail)}
+              onClick={() => {
+                setting.dismiss();
+                void removal.run({ keyId: status.keyId });
+              }}
               data-testid="key-remove"
             >
               {t('keys.remove')}
@@ -186,11 +184,7 @@ function KeyRow({ status, vaultAvailable }: { status: KeyStatus; vaultAvailable:
       ) : (
         <p className="muted">{t('keys.fromEnvironment', { name: status.envVar })}</p>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote error={failed.error} onRetry={failed.retry} onDismiss={failed.dismiss} />
     </li>
   );
 }

@@ -4,10 +4,10 @@ import { useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Download } from 'lucide-react';
-import type { ExportResult } from '../../../../main/api/contract.ts';
 import { exportFormats, type ExportFormat } from '../../../../main/core/synth/formats.ts';
-import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
+import { useEngineMutation } from '../../api/useEngineMutation.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { ModelMarkdown } from '../../components/Markdown.tsx';
 import { ALL_SAMPLES, filterSamples, type SampleFilter } from './sampleFilter.ts';
@@ -19,17 +19,14 @@ const ROW_PX = 58;
 
 function ExportForm({ dataset }: { dataset: string }) {
   const { t } = useLocale();
-  const api = useEngine();
   const [format, setFormat] = useState<ExportFormat>('trl-grpo');
   const [out, setOut] = useState('');
   const [distractors, setDistractors] = useState(3);
-  const [result, setResult] = useState<ExportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const exporting = useEngineMutation('synth.export');
+  const result = exporting.error || exporting.pending ? undefined : exporting.data;
   const submit = (): void => {
-    if (!api || out.trim() === '') return;
-    setError(null);
-    setResult(null);
-    api.call('synth.export', { dataset, out: out.trim(), format, distractors }).then(setResult, (e: unknown) => setError((e as Error).message));
+    if (out.trim() === '') return;
+    void exporting.run({ dataset, out: out.trim(), format, distractors });
   };
   return (
     <form
@@ -67,11 +64,7 @@ function ExportForm({ dataset }: { dataset: string }) {
           <Download size={16} aria-hidden="true" /> {t('synthesis.exportRun')}
         </button>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote error={exporting.error} onRetry={exporting.retry} onDismiss={exporting.dismiss} />
       {result && (
         <div data-testid="export-result">
           <p className="ok">{t('synthesis.exported', { rows: result.rows, file: result.file })}</p>

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../format.ts';
 import { argumentSources } from './sampleFilter.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { Quoted } from '../../components/Quoted.tsx';
+import { PlanSteps } from '../../components/PlanSteps.tsx';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -22,45 +23,26 @@ function PlanDiagram({ sample }: { sample: SynthSample }) {
   const mentions = mentionsOf(sample);
   const picks = new Map(sample.walk.steps.flatMap((s) => s.inputs.map((input) => [s.id, input.selection] as const)));
   return (
-    <ol className="plan-diagram" data-testid="plan-diagram" aria-label={t('sample.plan')}>
-      {sample.walk.plan.steps.map((step: PlanStep) => {
+    <PlanSteps
+      steps={sample.walk.plan.steps}
+      layout="diagram"
+      testId="plan-diagram"
+      label={t('sample.plan')}
+      note={(step) => {
         const pick = picks.get(step.id);
-        return (
-          <li key={step.id} className="plan-box">
-            <header>
-              <span className="badge badge-neutral">{step.id}</span> <code>{step.tool}</code>
-            </header>
-            {pick && pick.kind !== 'first' && <p className="muted">{t(`sample.pick.${pick.kind}`, { field: pick.label ?? pick.field ?? '' })}</p>}
-            <dl className="call-args">
-              {Object.entries(step.args).map(([param, arg]) => (
-                <div key={param}>
-                  <dt>{param}</dt>
-                  <dd>
-                    {'value' in arg ? (
-                      <>
-                        <code>{text(arg.value)}</code>
-                        <span className="origin">
-                          {mentions.has(`${step.id}.${param}`) ? (
-                            <Quoted sentence={(text) => t('sample.fromRequestAs', { text })} quote={mentions.get(`${step.id}.${param}`)!} lang="ko" />
-                          ) : (
-                            t('sample.setByPlan')
-                          )}
-                        </span>
-                      </>
-                    ) : (
-                      <>
-                        <span className="origin flow">{t('sample.fromSteps', { steps: argumentSources(step, param).join(', ') })}</span>
-                        <code className="plan-expr">{arg.expr}</code>
-                      </>
-                    )}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </li>
-        );
-      })}
-    </ol>
+        return pick && pick.kind !== 'first' ? <p className="muted">{t(`sample.pick.${pick.kind}`, { field: pick.label ?? pick.field ?? '' })}</p> : null;
+      }}
+      literal={(step, param) => (
+        <span className="origin">
+          {mentions.has(`${step.id}.${param}`) ? (
+            <Quoted sentence={(text) => t('sample.fromRequestAs', { text })} quote={mentions.get(`${step.id}.${param}`)!} lang="ko" />
+          ) : (
+            t('sample.setByPlan')
+          )}
+        </span>
+      )}
+      bound={(step, param) => <span className="origin flow">{t('sample.fromSteps', { steps: argumentSources(step, param).join(', ') })}</span>}
+    />
   );
 }
 

@@ -7,8 +7,9 @@ import { FlaskConical } from 'lucide-react';
 import { Link, Route, Switch } from 'wouter';
 import { synthStrategies, type SynthStrategy } from '../../../../main/core/synth/types.ts';
 import { useStartJob } from '../../api/useStartJob.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
-import { useJobsOf } from '../../api/useJobsOf.ts';
+import { useJobsOf } from '../../api/JobsProvider.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
 import { JobProgress } from '../../components/JobProgress.tsx';
@@ -17,11 +18,9 @@ import { ModelSuggestions } from '../../components/ModelChoice.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { BackendFields, StartButton, useBackendChoice } from '../../components/BackendChoice.tsx';
 
-const REFRESH_MS = 1500;
-
 function StartForm() {
   const { t } = useLocale();
-  const startJob = useStartJob();
+  const job = useStartJob();
   const [count, setCount] = useState(100);
   const [seed, setSeed] = useState('1');
   const [strategy, setStrategy] = useState<SynthStrategy>('intents');
@@ -32,10 +31,8 @@ function StartForm() {
   const [paraphraseModel, setParaphraseModel] = useState('');
   const [name, setName] = useState('');
   const backend = useBackendChoice();
-  const [error, setError] = useState<string | null>(null);
   const models = useEngineQuery('models.list', {});
   const start = (): void => {
-    setError(null);
     const params = {
       count,
       seed,
@@ -47,7 +44,7 @@ function StartForm() {
       ...(name.trim() !== '' ? { name: name.trim() } : {}),
       ...backend.params(),
     };
-    void startJob('synth.run', params).then(setError);
+    void job.start('synth.run', params);
   };
   return (
     <form
@@ -127,11 +124,7 @@ function StartForm() {
           {t('synthesis.run')}
         </StartButton>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote error={job.error} onRetry={job.retry} onDismiss={job.dismiss} />
     </form>
   );
 }
@@ -139,8 +132,8 @@ function StartForm() {
 function SynthesisHome() {
   const { t, locale } = useLocale();
   // The last refresh while a run went on may predate its end: the datasets are read once more when it ends.
-  const { jobs: synthJobs, running } = useJobsOf('synth.run', ['synth.list'], 10);
-  const datasets = useEngineQuery('synth.list', {}, { refetchInterval: running ? REFRESH_MS : undefined });
+  const { jobs: synthJobs } = useJobsOf('synth.run', 10);
+  const datasets = useEngineQuery('synth.list', {});
   return (
     <>
       <div className="grid">
