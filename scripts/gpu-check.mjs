@@ -44,7 +44,7 @@ const { speedCheck } = await import(path.join(root, 'native', 'llama', 'speedChe
 const { Engine } = await import(path.join(root, 'main', 'engine', 'Engine.ts'));
 const { pickToolsFor } = await import(path.join(root, 'main', 'engine', 'agent', 'toolPicker.ts'));
 const { modelTool } = await import(path.join(root, 'main', 'core', 'catalog', 'functionSchema.ts'));
-const { offeredTools } = await import(path.join(root, 'main', 'core', 'view', 'offer.ts'));
+const { offeredTools } = await import(path.join(root, 'main', 'core', 'resultView', 'offer.ts'));
 const { systemPrompt } = await import(path.join(root, 'main', 'core', 'agent', 'prompt.ts'));
 
 /** The first turn of a chat question, evaluated with every tool and with the pick: its prompt tokens and prefill time. */
