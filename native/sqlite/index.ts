@@ -34,12 +34,3 @@ export function isSqliteCorruption(error: unknown): boolean {
 export function sqliteErrorCode(error: unknown): string | undefined {
   return error instanceof Database.SqliteError ? error.code : undefined;
 }
-
-export function sqliteLibraryVersion(): string {
-  const db = new Database(':memory:');
-  try {
-    return (db.prepare('select sqlite_version() as v').get() as { v: string }).v;
-  } finally {
-    db.close();
-  }
-}

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Catalog } from '../catalog/Catalog.ts';
 import { queryOps } from '../resultView/queryRows.ts';
-import { INPUT_KINDS, type InputKind } from './statedInputs.ts';
+import { INPUT_KINDS } from './statedInputs.ts';
 import { registers } from './types.ts';
 
 const condition = z.object({
@@ -185,9 +185,4 @@ export function checkIntents(intents: Intent[], catalog: Catalog): string[] {
     }
   }
   return problems;
-}
-
-/** The input kinds an intent states, by slot. */
-export function intentInputs(intent: Intent): [string, InputKind][] {
-  return Object.entries(intent.inputs);
 }

@@ -85,9 +85,16 @@ describe('the workbench', () => {
     // A filter narrows the list to the holiday calls.
     await page.getByTestId('audit-tool').fill('kasi');
     await expect.poll(() => page.getByTestId('audit-total').textContent()).toMatch(/^[1-9]\d*건$/);
-    const tools = await page.getByTestId('audit-list').locator('code').allTextContents();
+    const tools = await page.getByTestId('audit-row-tool').allTextContents();
     expect(tools.length).toBeGreaterThan(0);
     expect(tools.every((t) => t.startsWith('kasi.'))).toBe(true);
+    // A row says its outcome in words beside the agency's code, and opens to the request it made.
+    expect(await page.getByTestId('audit-list').getByRole('listitem').first().textContent()).toContain(ko['audit.succeeded']);
+    await page.getByTestId('audit-list').getByRole('button').first().click();
+    const entry = page.getByTestId('audit-entry');
+    expect(await entry.textContent()).toContain('/B090041/openapi/service/');
+    expect(await entry.textContent()).toContain(ko['audit.argsHash']);
+    await page.screenshot({ path: path.join(screenshots, 'settings-audit-entry-ko.png') });
     await page.getByTestId('audit-outcome').selectOption('error');
     await expect.poll(() => page.getByTestId('audit-total').textContent()).toBe('0건');
     await close(w);

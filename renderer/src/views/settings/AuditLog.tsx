@@ -5,13 +5,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ShieldCheck } from 'lucide-react';
-import type { AuditListParams } from '../../../../main/api/contract.ts';
+import type { AuditListEntry, AuditListParams } from '../../../../main/api/contract.ts';
+import { callErrorKinds } from '../../../../main/core/gateway/callErrorKinds.ts';
+import { gatewayModes } from '../../../../main/core/gateway/callResult.ts';
+import { Fact } from '../../components/Fact.tsx';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useEngineMutation } from '../../api/useEngineMutation.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useLocale } from '../../i18n.tsx';
-import { formatCount, formatDateTime } from '../../format.ts';
+import { formatBytes, formatCount, formatDateTime } from '../../format.ts';
 
 const PAGE = 200;
 const ROW_PX = 34;
@@ -26,6 +29,62 @@ function dayEnd(date: string): string | undefined {
   const next = new Date(`${date}T00:00:00`);
   next.setDate(next.getDate() + 1);
   return next.toISOString();
+}
+
+/** What a call came to, in the screen's language: succeeded, or the kind of failure (the agency's code stays beside it). */
+function useOutcomeWords(): (entry: AuditListEntry) => string {
+  const { t } = useLocale();
+  return (entry) => {
+    const kind = entry.errorKind;
+    if (kind === null) return t('audit.succeeded');
+    if (kind === 'Interrupted') return t('audit.interrupted');
+    return (callErrorKinds as readonly string[]).includes(kind) ? t(`callKind.${kind as (typeof callErrorKinds)[number]}`) : kind;
+  };
+}
+
+function useModeWords(): (mode: string) => string {
+  const { t } = useLocale();
+  return (mode) => ((gatewayModes as readonly string[]).includes(mode) ? t(`mode.${mode as (typeof gatewayModes)[number]}`) : mode);
+}
+
+/** One audit entry opened: the request as it went out, what came back, and its place in the chain. */
+function EntryDetail({ entry, onClose }: { entry: AuditListEntry; onClose: () => void }) {
+  const { t, locale } = useLocale();
+  const outcome = useOutcomeWords();
+  const mode = useModeWords();
+  const shown = useRef<HTMLElement>(null);
+  // Opened below a long list: brought into view rather than left under the fold.
+  useEffect(() => shown.current?.scrollIntoView({ block: 'nearest' }), [entry.seq]);
+  return (
+    <section ref={shown} className="audit-entry" aria-label={t('audit.entry', { seq: entry.seq })} data-testid="audit-entry">
+      <header className="card-head">
+        <h4>{t('audit.entry', { seq: entry.seq })}</h4>
+        <button type="button" className="ghost small" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </header>
+      <dl className="facts">
+        <Fact label={t('audit.at')}>{formatDateTime(entry.at, locale)}</Fact>
+        <Fact label={t('audit.tool')}>
+          <code>{entry.toolId}</code>
+        </Fact>
+        <Fact label={t('audit.request')}>
+          <code data-api-text>{`${entry.method} ${entry.host}${entry.path}`}</code>
+        </Fact>
+        <Fact label={t('audit.outcome')}>{outcome(entry)}</Fact>
+        <Fact label={t('audit.agencyCode')}>{entry.resultCode ? <code>{entry.resultCode}</code> : '—'}</Fact>
+        <Fact label={t('audit.mode')}>{mode(entry.mode)}</Fact>
+        <Fact label={t('audit.bytes')}>{formatBytes(entry.bytes)}</Fact>
+        <Fact label={t('audit.latency')}>{`${formatCount(Math.round(entry.latencyMs), locale)} ms`}</Fact>
+        <Fact label={t('audit.argsHash')}>
+          <code>{entry.argsHash}</code>
+        </Fact>
+        <Fact label={t('audit.hash')}>
+          <code>{entry.hash}</code>
+        </Fact>
+      </dl>
+    </section>
+  );
 }
 
 function Verify() {
@@ -57,6 +116,9 @@ export function AuditLog() {
   const [tool, setTool] = useState('');
   const [outcome, setOutcome] = useState<'' | 'ok' | 'error'>('');
   const [day, setDay] = useState('');
+  const [opened, setOpened] = useState<AuditListEntry | null>(null);
+  const outcomeOf = useOutcomeWords();
+  const modeOf = useModeWords();
   const filter = useMemo<AuditListParams>(
     () => ({ ...(tool.trim() ? { tool: tool.trim() } : {}), ...(outcome ? { outcome } : {}), ...(day ? { from: dayStart(day), to: dayEnd(day) } : {}) }),
     [tool, outcome, day],
@@ -126,21 +188,26 @@ export function AuditLog() {
               <div
                 key={e.seq}
                 role="listitem"
-                className={`audit-row${e.errorKind ? ' audit-error' : ''}`}
+                className={`audit-row${e.errorKind ? ' audit-error' : ''}${opened?.seq === e.seq ? ' audit-opened' : ''}`}
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_PX }}
-                title={`${e.method} ${e.host}${e.path} · ${e.argsHash}`}
               >
-                <span>{e.seq}</span>
+                <button type="button" className="audit-row-open" onClick={() => setOpened(e)} aria-label={t('audit.open', { seq: e.seq })}>
+                  {e.seq}
+                </button>
                 <span>{formatDateTime(e.at, locale)}</span>
-                <code>{e.toolId}</code>
-                <span>{e.errorKind ?? e.resultCode ?? '—'}</span>
-                <span>{e.mode}</span>
+                <code data-testid="audit-row-tool">{e.toolId}</code>
+                <span>
+                  {outcomeOf(e)}
+                  {e.resultCode && <code className="muted"> {e.resultCode}</code>}
+                </span>
+                <span>{modeOf(e.mode)}</span>
                 <span>{Math.round(e.latencyMs)}</span>
               </div>
             );
           })}
         </div>
       </div>
+      {opened && <EntryDetail entry={opened} onClose={() => setOpened(null)} />}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Download } from 'lucide-react';
-import { exportFormats, type ExportFormat } from '../../../../main/core/synth/formats.ts';
+import { exportFormats, toolStyles, type ExportFormat, type ToolStyle } from '../../../../main/core/synth/formats.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useEngineMutation } from '../../api/useEngineMutation.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
@@ -22,11 +22,12 @@ function ExportForm({ dataset }: { dataset: string }) {
   const [format, setFormat] = useState<ExportFormat>('trl-grpo');
   const [out, setOut] = useState('');
   const [distractors, setDistractors] = useState(3);
+  const [toolStyle, setToolStyle] = useState<ToolStyle>('native');
   const exporting = useEngineMutation('synth.export');
   const result = exporting.error || exporting.pending ? undefined : exporting.data;
   const submit = (): void => {
     if (out.trim() === '') return;
-    void exporting.run({ dataset, out: out.trim(), format, distractors });
+    void exporting.run({ dataset, out: out.trim(), format, distractors, toolStyle });
   };
   return (
     <form
@@ -50,7 +51,24 @@ function ExportForm({ dataset }: { dataset: string }) {
         </label>
         <label>
           {t('synthesis.distractors')}
-          <input type="number" min={0} max={20} value={distractors} onChange={(e) => setDistractors(Math.max(0, Number(e.target.value)))} />
+          <input
+            type="number"
+            min={0}
+            max={20}
+            value={distractors}
+            onChange={(e) => setDistractors(Math.max(0, Number(e.target.value)))}
+            aria-describedby="export-distractors-hint"
+          />
+        </label>
+        <label>
+          {t('synthesis.toolStyle')}
+          <select value={toolStyle} onChange={(e) => setToolStyle(e.target.value as ToolStyle)} data-testid="export-tool-style">
+            {toolStyles.map((style) => (
+              <option key={style} value={style}>
+                {t(`synthesis.toolStyle.${style}`)}
+              </option>
+            ))}
+          </select>
         </label>
         <PathField
           label={t('synthesis.out')}
@@ -64,6 +82,12 @@ function ExportForm({ dataset }: { dataset: string }) {
           <Download size={16} aria-hidden="true" /> {t('synthesis.exportRun')}
         </button>
       </div>
+      <p className="muted" data-testid="export-format-hint">
+        {t(`synthesis.format.${format}`)}
+      </p>
+      <p className="muted" id="export-distractors-hint">
+        {t('synthesis.distractorsHint')}
+      </p>
       <ErrorNote error={exporting.error} onRetry={exporting.retry} onDismiss={exporting.dismiss} />
       {result && (
         <div data-testid="export-result">
