@@ -1,5 +1,6 @@
 // The audit log of every request the gateway made or refused: verifying its chain and reading it.
 import { z } from 'zod';
+import { callOrigins, type CallOrigin } from '../core/gateway/callOrigin.ts';
 import { empty, type EmptyParams, type MethodSchemas } from './shared.ts';
 
 /** `checkpoints`: how many checkpoints kept outside the database the log was checked against. */
@@ -11,6 +12,8 @@ export interface AuditListParams {
   /** Part of a tool id. */
   tool?: string;
   outcome?: 'ok' | 'error';
+  /** What asked for the calls: a chat, a single call, a kind of job. */
+  origin?: CallOrigin;
   /** ISO times: from (inclusive) and to (exclusive). */
   from?: string;
   to?: string;
@@ -34,6 +37,8 @@ export interface AuditListEntry {
   bytes: number;
   latencyMs: number;
   mode: string;
+  /** What asked for the call; null for entries written before the log kept it. */
+  origin: CallOrigin | null;
   hash: string;
 }
 
@@ -50,6 +55,7 @@ export const auditSchemas: MethodSchemas<AuditMethods> = {
     .object({
       tool: z.string().max(200).optional(),
       outcome: z.enum(['ok', 'error']).optional(),
+      origin: z.enum(callOrigins).optional(),
       from: z.iso.datetime({ offset: true }).optional(),
       to: z.iso.datetime({ offset: true }).optional(),
       beforeSeq: z.number().int().min(1).optional(),

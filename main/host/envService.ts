@@ -109,7 +109,7 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
   const toolsText = JSON.stringify({ tools: tools.map(functionSchema) });
   const byName = new Map(tools.flatMap((t) => [[functionName(t.id), t.id] as const, [t.id, t.id] as const]));
   const gateway = engine.gateway();
-  const call = (tool: string, args: Record<string, unknown>) => gateway.call(tool, args, { mode: options.mode, snapshot: options.snapshot });
+  const call = (tool: string, args: Record<string, unknown>) => gateway.call(tool, args, { mode: options.mode, snapshot: options.snapshot, origin: 'trainer' });
   const episodes = new Map<string, EpisodeResults>();
   const maxEpisodes = options.maxEpisodes ?? 10_000;
   let samples: SynthSample[] = [];

@@ -30,7 +30,7 @@ export interface McpOptions {
 export async function serveMcp(engine: Engine, options: McpOptions): Promise<void> {
   const catalog = engine.catalog();
   const specs = offeredTools(catalog, options.tools ?? catalog.list().map((t) => t.id)).map((id) => catalog.require(id));
-  const results = new EpisodeResults((tool, args) => engine.gateway().call(tool, args, { mode: options.mode, snapshot: options.snapshot }), {
+  const results = new EpisodeResults((tool, args) => engine.gateway().call(tool, args, { mode: options.mode, snapshot: options.snapshot, origin: 'mcp' }), {
     catalog,
     view: options.view,
   });

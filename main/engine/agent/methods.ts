@@ -59,7 +59,7 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
       backend,
       catalog,
       // The body as the service sent it goes to the analyst's call card, never into what the model reads.
-      call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal, raw: true }),
+      call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal, raw: true, origin: 'chat' }),
       tools,
       queryTool: params.queryTool,
       asOf: params.asOf ? new Date(params.asOf) : engine.clock(mode),

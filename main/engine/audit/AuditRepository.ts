@@ -7,14 +7,16 @@ import type { SqliteDatabase, SqliteStatement, SqliteTransaction } from '../../.
 import type { AuditCheckpoint } from './auditCheckpoints.ts';
 import { processAlive } from '../store/processAlive.ts';
 import type { AuditListEntry, AuditListParams, AuditVerdict } from '../../api/contract.ts';
+import type { CallOrigin } from '../../core/gateway/callOrigin.ts';
 
 /** What the gateway writes for one request: never arguments or keys, only their hash. */
-export type AuditEntry = Omit<AuditListEntry, 'seq' | 'hash'>;
+export type AuditEntry = Omit<AuditListEntry, 'seq' | 'hash' | 'origin'> & { origin?: CallOrigin | null };
 
 /** The audit log's filter and page, as the engine API takes it. */
 export type AuditQuery = AuditListParams;
 
 export interface AuditRow extends AuditEntry {
+  origin: CallOrigin | null;
   seq: number;
   prevHash: string;
   hash: string;
@@ -37,11 +39,14 @@ const APPEND_ONLY_TRIGGERS = ['audit_log_no_update', 'audit_log_no_delete', 'aud
 
 /**
  * The entry's canonical JSON (keys sorted, as canonicalJson writes it) built directly: an object literal in sorted
- * key order stringifies to the same text, several times faster, and only the eleven fields of an entry count.
+ * key order stringifies to the same text, several times faster, and only the fields of an entry count. The origin
+ * counts only where it is set, so entries written before the log kept it hash as they did.
  */
 export function canonicalEntry(entry: AuditEntry): string {
-  const { argsHash, at, bytes, errorKind, host, latencyMs, method, mode, path, resultCode, toolId } = entry;
-  return JSON.stringify({ argsHash, at, bytes, errorKind, host, latencyMs, method, mode, path, resultCode, toolId });
+  const { argsHash, at, bytes, errorKind, host, latencyMs, method, mode, origin, path, resultCode, toolId } = entry;
+  return origin === null || origin === undefined
+    ? JSON.stringify({ argsHash, at, bytes, errorKind, host, latencyMs, method, mode, path, resultCode, toolId })
+    : JSON.stringify({ argsHash, at, bytes, errorKind, host, latencyMs, method, mode, origin, path, resultCode, toolId });
 }
 
 export function auditHash(prevHash: string, entry: AuditEntry): string {
@@ -63,6 +68,7 @@ interface DbRow {
   bytes: number;
   latency_ms: number;
   mode: string;
+  origin: CallOrigin | null;
   prev_hash: string;
   hash: string;
 }
@@ -81,8 +87,8 @@ export class AuditRepository {
     this.db = db;
     this.lastStmt = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1');
     this.insertStmt =
-      db.prepare(`INSERT INTO audit_log (at, tool_id, method, host, path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      db.prepare(`INSERT INTO audit_log (at, tool_id, method, host, path, args_hash, result_code, error_kind, bytes, latency_ms, mode, origin, prev_hash, hash)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.headStmt = db.prepare("INSERT INTO meta (key, value) VALUES ('auditHead', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     // IMMEDIATE: the read of the last hash and the insert happen under one write lock, even with two processes.
     const tx = db.transaction((entries: AuditEntry[]) => this.chain(entries));
@@ -115,10 +121,11 @@ export class AuditRepository {
         entry.bytes,
         entry.latencyMs,
         entry.mode,
+        entry.origin ?? null,
         prevHash,
         hash,
       );
-      const row = { ...entry, seq: Number(info.lastInsertRowid), prevHash, hash };
+      const row = { ...entry, origin: entry.origin ?? null, seq: Number(info.lastInsertRowid), prevHash, hash };
       prevHash = hash;
       return row;
     });
@@ -191,6 +198,10 @@ export class AuditRepository {
     }
     if (filter.outcome === 'ok') where.push('error_kind IS NULL');
     if (filter.outcome === 'error') where.push('error_kind IS NOT NULL');
+    if (filter.origin) {
+      where.push('origin = @origin');
+      values.origin = filter.origin;
+    }
     if (filter.from) {
       where.push('at >= @from');
       values.from = filter.from;
@@ -267,6 +278,7 @@ function fromDb(r: DbRow): AuditRow {
     bytes: r.bytes,
     latencyMs: r.latency_ms,
     mode: r.mode,
+    origin: r.origin,
     prevHash: r.prev_hash,
     hash: r.hash,
   };

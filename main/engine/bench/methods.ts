@@ -66,7 +66,7 @@ export function selectTasks(suite: Suite, ids: string[] | undefined): Suite {
 
 export function callerFor(engine: EngineServices, mode: GatewayMode, snapshot: string | undefined): (task: BenchTask) => ToolCaller {
   const gateway = engine.gateway();
-  return (task) => (tool, args, signal) => gateway.call(tool, args, { mode, snapshot, signal, emulatorNow: new Date(task.asOf) });
+  return (task) => (tool, args, signal) => gateway.call(tool, args, { mode, snapshot, signal, emulatorNow: new Date(task.asOf), origin: 'bench' });
 }
 
 export async function benchValidate(engine: EngineServices, params: BenchValidateParams, options: CallOptions): Promise<BenchValidation> {

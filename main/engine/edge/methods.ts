@@ -23,7 +23,9 @@ export async function verifyEdges(engine: EngineServices, params: EdgeVerifyPara
   const repo = edgeStore(engine);
   const mode = params.mode ?? 'emulator';
   const gateway = engine.gateway();
-  const verifier = new Verifier(engine.catalog(), repo, (tool, args) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal: options.signal }));
+  const verifier = new Verifier(engine.catalog(), repo, (tool, args) =>
+    gateway.call(tool, args, { mode, snapshot: params.snapshot, signal: options.signal, origin: 'verify' }),
+  );
   const summary = await verifier.verify({
     trials: params.trials,
     minOk: params.minOk,

@@ -16,6 +16,7 @@ import { decodeBody } from './decodeBody.ts';
 import { interpretResponse, parseBody, type RawResponse } from '../../core/gateway/interpret.ts';
 import type { Store } from '../store/Store.ts';
 import { AuditRepository, type AuditEntry } from '../audit/AuditRepository.ts';
+import type { CallOrigin } from '../../core/gateway/callOrigin.ts';
 import { QuotaRepository } from '../store/repositories/QuotaRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
 import { HttpClient, HttpFailure, type HopAudit, type HostTarget } from './httpClient.ts';
@@ -70,6 +71,8 @@ export interface GatewayCallOptions {
   emulatorNow?: Date;
   /** Return the body as the service sent it (keys scrubbed) beside the normalised rows. Defaults to false. */
   raw?: boolean;
+  /** What asked for the call (a chat, a single call, a kind of job), kept in the audit log. Defaults to none. */
+  origin?: CallOrigin;
 }
 
 /** The most of a raw body a result carries for people to read; the rows are what programs use. */
@@ -206,11 +209,11 @@ export class Gateway {
                 : { key: 'call.said.noRecording', vars: { tool: spec.id } },
             },
           );
-      await this.writeAudit(spec, url, 'replay', requestHash, outcome, 0, elapsed(started));
+      await this.writeAudit(spec, url, 'replay', requestHash, options.origin, outcome, 0, elapsed(started));
       return this.result(spec, outcome, 'replay', requestHash, elapsed(started));
     }
     const outcome = this.interpretBytes(spec, recording.httpStatus, recording.contentType, recording.body, this.options.keys);
-    await this.writeAudit(spec, url, 'replay', requestHash, outcome, recording.body.length, elapsed(started));
+    await this.writeAudit(spec, url, 'replay', requestHash, options.origin, outcome, recording.body.length, elapsed(started));
     // A replay reports the latency the live call had, so replayed results are identical wherever they are replayed.
     const result = this.result(spec, outcome, 'replay', requestHash, recording.latencyMs);
     if (options.raw) {
@@ -267,7 +270,7 @@ export class Gateway {
     const attempts = 1 + (this.options.retries ?? 2);
     let outcome: ParsedOutcome = failure('Upstream', 'No attempt was made.');
     let lastRaw: RawResponse | undefined;
-    const audit = this.hopAudit(spec, new URL(request.redactedUrl), mode, requestHash);
+    const audit = this.hopAudit(spec, new URL(request.redactedUrl), mode, requestHash, options.origin);
     let asked: number | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await this.backoff(attempt, options.signal, asked);
@@ -353,8 +356,9 @@ export class Gateway {
     return client;
   }
 
-  private entry(spec: RemoteToolSpec, url: URL, method: string, mode: string, requestHash: string): AuditEntry {
+  private entry(spec: RemoteToolSpec, url: URL, method: string, mode: string, requestHash: string, origin: CallOrigin | undefined): AuditEntry {
     return {
+      ...(origin ? { origin } : {}),
       at: this.now().toISOString(),
       toolId: spec.id,
       method,
@@ -374,13 +378,14 @@ export class Gateway {
     url: URL,
     mode: string,
     requestHash: string,
+    origin: CallOrigin | undefined,
     outcome: ParsedOutcome,
     bytes: number,
     latencyMs: number,
   ): Promise<void> {
     if (this.options.audit === false) return;
     await this.auditWriter.write({
-      ...this.entry(spec, url, spec.endpoint.method, mode, requestHash),
+      ...this.entry(spec, url, spec.endpoint.method, mode, requestHash, origin),
       resultCode: outcome.resultCode,
       errorKind: outcome.error?.kind ?? null,
       bytes,
@@ -393,18 +398,18 @@ export class Gateway {
    * a hop refused before any socket is recorded as NotAllowed (for the URL the request was for, when the refused
    * one is not a URL at all).
    */
-  private hopAudit(spec: RemoteToolSpec, requested: URL, mode: string, requestHash: string): HopAudit {
+  private hopAudit(spec: RemoteToolSpec, requested: URL, mode: string, requestHash: string, origin: CallOrigin | undefined): HopAudit {
     const off = this.options.audit === false;
     return {
       begin: async (url, method) => {
         if (off) return async () => undefined;
-        const draft = this.entry(spec, url, method, mode, requestHash);
+        const draft = this.entry(spec, url, method, mode, requestHash, origin);
         const id = await this.auditWriter.begin(draft);
         return (outcome) => this.auditWriter.finish(id, { ...draft, ...outcome, latencyMs: Math.round(outcome.latencyMs * 1000) / 1000 });
       },
       refused: async (url, method) => {
         if (off) return;
-        await this.auditWriter.write({ ...this.entry(spec, url ?? requested, method, mode, requestHash), errorKind: 'NotAllowed' });
+        await this.auditWriter.write({ ...this.entry(spec, url ?? requested, method, mode, requestHash, origin), errorKind: 'NotAllowed' });
       },
     };
   }

@@ -7,7 +7,8 @@ import { RecordingRepository } from '../store/repositories/RecordingRepository.t
 import { exportBundle, importBundle } from './bundle.ts';
 
 export const gatewayMethods = (engine: EngineServices): MethodHandlers<GatewayMethods> => ({
-  'gateway.call': ({ tool, args, mode, snapshot, raw }, options) => engine.gateway().call(tool, args, { mode, snapshot, raw, signal: options.signal }),
+  'gateway.call': ({ tool, args, mode, snapshot, raw }, options) =>
+    engine.gateway().call(tool, args, { mode, snapshot, raw, signal: options.signal, origin: 'call' }),
   'gateway.quota': async ({ tool }) => engine.gateway().quotaUsage(tool),
   'gateway.parse': async ({ tool, body, bodyBase64, status, contentType }) =>
     engine.gateway().parse(tool, {

@@ -86,7 +86,13 @@ export async function runSynthesis(engine: EngineServices, params: SynthRunParam
   const gateway = engine.gateway();
   // The emulator answers as of the run's moment, so a resumed run (another day) gets the answers the first part got.
   const call = (tool: string, args: Record<string, unknown>) =>
-    gateway.call(tool, args, { mode, snapshot: params.snapshot, signal: options.signal, ...(mode === 'emulator' ? { emulatorNow: asOf } : {}) });
+    gateway.call(tool, args, {
+      mode,
+      snapshot: params.snapshot,
+      signal: options.signal,
+      origin: 'synth',
+      ...(mode === 'emulator' ? { emulatorNow: asOf } : {}),
+    });
   const seeds = new SeedBook({ catalog: engine.catalog(), call, asOf });
   options.onProgress?.({ stage: 'seeds', message: 'finding inputs that make each tool answer', said: { key: 'job.msg.seeds' } });
   await seeds.prepare(new Set(verified.flatMap((e) => [e.fromTool, e.toTool])));

@@ -36,7 +36,7 @@ async function spray(engine: EngineServices, tools: string[], asOf: Date): Promi
   const gateway = engine.gateway();
   const steps: TraceStep[] = [];
   for (const [i, tool] of tools.filter((t) => t !== QUERY_TOOL).entries()) {
-    const r = await gateway.call(tool, {}, { mode: 'emulator', emulatorNow: asOf });
+    const r = await gateway.call(tool, {}, { mode: 'emulator', emulatorNow: asOf, origin: 'reward' });
     steps.push({
       id: `s${i + 1}`,
       tool,

@@ -72,7 +72,7 @@ export async function runRollout(engine: EngineServices, params: RolloutRunParam
         catalogAgent({
           backend,
           catalog,
-          call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal, emulatorNow: asOf }),
+          call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal, emulatorNow: asOf, origin: 'rollout' }),
           tools,
           asOf,
           maxSteps: settings.maxSteps,

@@ -18,6 +18,22 @@ function tamper(engine: Awaited<ReturnType<typeof engineWithEntries>>, sql: stri
   engine.store.db.exec(sql);
 }
 
+function entryLike(): AuditEntry {
+  return {
+    at: '2026-12-01T09:00:00.123Z',
+    toolId: 'kma.getUltraSrtNcst',
+    method: 'GET',
+    host: 'apis.data.go.kr',
+    path: '/1360000/VilageFcstInfoService_2.0/getUltraSrtNcst',
+    argsHash: 'a'.repeat(64),
+    resultCode: '00',
+    errorKind: null,
+    bytes: 909,
+    latencyMs: 1.234,
+    mode: 'live',
+  };
+}
+
 describe('audit verify', () => {
   it('hashes an entry over the same text as the logs written before, so they stay verifiable', () => {
     const entries: AuditEntry[] = [
@@ -77,6 +93,27 @@ describe('audit verify', () => {
     expect(results.every((r) => r.result.ok && r.logged > 0)).toBe(true);
     expect(await engine.call('audit.verify', {})).toMatchObject({ ok: true, entries: 40 });
   });
+
+  it('keeps what asked for each call in the chain, beside entries written before the log kept it', async () => {
+    const engine = await engineWithEntries(2);
+    // Entries from before migration 13 have no origin and hash over their eleven fields alone.
+    const before = engine.store.db.prepare('SELECT count(*) AS n FROM audit_log WHERE origin IS NULL').get() as { n: number };
+    expect(before.n).toBe(0);
+    const old = { ...entryLike(), origin: null };
+    expect(canonicalEntry(old)).toBe(canonicalJson(entryLike()));
+    expect(canonicalEntry({ ...entryLike(), origin: 'chat' })).toBe(canonicalJson({ ...entryLike(), origin: 'chat' }));
+    await engine.call('synth.run', { count: 1, seed: 'origin' });
+    const listed = await engine.call('audit.list', { origin: 'call' });
+    expect(listed.total).toBe(2);
+    expect(listed.entries.every((e) => e.origin === 'call')).toBe(true);
+    expect((await engine.call('audit.list', { origin: 'synth' })).total).toBeGreaterThan(0);
+    expect(await engine.call('audit.verify', {})).toMatchObject({ ok: true });
+    // Saying a call came from somewhere else is an edit like any other.
+    tamper(engine, "UPDATE audit_log SET origin = 'bench' WHERE seq = 1");
+    const verdict = await engine.call('audit.verify', {});
+    expect(verdict.ok).toBe(false);
+    if (!verdict.ok) expect(verdict.problems.map((p) => p.seq)).toContain(1);
+  }, 60_000);
 
   it('passes an untouched log', async () => {
     const engine = await engineWithEntries(5);

@@ -92,7 +92,7 @@ describe('the audit log against SQL tampering', () => {
       (db) => {
         db.exec('ALTER TABLE audit_log RENAME TO audit_log_hidden');
         db.exec(
-          'CREATE TABLE audit_log (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, tool_id TEXT NOT NULL, method TEXT NOT NULL, host TEXT NOT NULL, path TEXT NOT NULL, args_hash TEXT NOT NULL, result_code TEXT, error_kind TEXT, bytes INTEGER NOT NULL, latency_ms REAL NOT NULL, mode TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL UNIQUE) STRICT',
+          'CREATE TABLE audit_log (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, tool_id TEXT NOT NULL, method TEXT NOT NULL, host TEXT NOT NULL, path TEXT NOT NULL, args_hash TEXT NOT NULL, result_code TEXT, error_kind TEXT, bytes INTEGER NOT NULL, latency_ms REAL NOT NULL, mode TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL UNIQUE, origin TEXT) STRICT',
         );
         db.exec("DELETE FROM meta WHERE key = 'auditHead'");
       },
@@ -118,6 +118,7 @@ describe('the audit log against SQL tampering', () => {
             bytes: r.bytes as number,
             latencyMs: r.latency_ms as number,
             mode: r.mode as string,
+            origin: r.origin as AuditEntry['origin'],
           };
           const hash = auditHash(prev, entry);
           db.prepare('UPDATE audit_log SET host = ?, prev_hash = ?, hash = ? WHERE seq = ?').run(entry.host, prev, hash, r.seq);

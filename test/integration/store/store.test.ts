@@ -8,7 +8,7 @@ import { storeMigrations } from '../../../main/engine/store/migrations/index.ts'
 import { sqlMigration, type Migration } from '../../../main/engine/store/migrations/migration.ts';
 import { isKopaError } from '../../../main/core/errors.ts';
 import { openSqlite } from '../../../native/sqlite/index.ts';
-import { AuditRepository, type AuditEntry } from '../../../main/engine/audit/AuditRepository.ts';
+import { AuditRepository, auditHash, type AuditEntry } from '../../../main/engine/audit/AuditRepository.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 
 const fixtureV1 = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'db', 'kopa-schema-v1.db');
@@ -122,7 +122,23 @@ describe('Store.open', () => {
       latencyMs: 1,
       mode: 'live',
     });
-    const written = new AuditRepository(before.db).appendAll([1, 2, 3, 4, 5].map(entry));
+    // Written as the releases of that schema wrote them: the eleven fields, no origin.
+    let prevHash = '0'.repeat(64);
+    const written = [1, 2, 3, 4, 5].map((i) => {
+      const e = entry(i);
+      const hash = auditHash(prevHash, e);
+      const seq = Number(
+        before.db
+          .prepare(
+            'INSERT INTO audit_log (at, tool_id, method, host, path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(e.at, e.toolId, e.method, e.host, e.path, e.argsHash, e.resultCode, e.errorKind, e.bytes, e.latencyMs, e.mode, prevHash, hash).lastInsertRowid,
+      );
+      const row = { ...e, origin: null, seq, prevHash, hash };
+      prevHash = hash;
+      return row;
+    });
+    before.db.prepare("INSERT INTO meta (key, value) VALUES ('auditHead', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(prevHash);
     before.close();
     const after = Store.open(file);
     const audit = new AuditRepository(after.db);
@@ -132,7 +148,7 @@ describe('Store.open', () => {
     expect(() =>
       after.db
         .prepare(
-          "INSERT OR REPLACE INTO audit_log SELECT seq, at, tool_id, method, 'evil.example', path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash FROM audit_log WHERE seq = 2",
+          "INSERT OR REPLACE INTO audit_log SELECT seq, at, tool_id, method, 'evil.example', path, args_hash, result_code, error_kind, bytes, latency_ms, mode, prev_hash, hash, origin FROM audit_log WHERE seq = 2",
         )
         .run(),
     ).toThrow(/append-only/);

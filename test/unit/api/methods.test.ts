@@ -83,7 +83,7 @@ const PARAMETERS: Record<string, string> = {
   'agent.approve': 'answer id reason?',
   'agent.run':
     'approval? asOf? chatId? chatWrapper? contextSize? firstToolChoice? lora? loraScale? maxSteps? maxTokens? mode? model queryTool? question resultTokens? seed? snapshot? speculation? systemPrompt? temperature? toolCalling? tools?',
-  'audit.list': 'beforeSeq? from? limit? outcome? to? tool?',
+  'audit.list': 'beforeSeq? from? limit? origin? outcome? to? tool?',
   'audit.verify': '',
   'bench.attempts': 'run task',
   'bench.checkAnswer': 'answer suite? task transcript?',

@@ -10,6 +10,7 @@ import { chatSettings } from './009_chat_settings.ts';
 import { jobs } from './010_jobs.ts';
 import { bfclRuns } from './011_bfcl_runs.ts';
 import { edgeTrialRows } from './012_edge_trial_rows.ts';
+import { auditOrigin } from './013_audit_origin.ts';
 import type { Migration } from './migration.ts';
 
 /** Every schema step, oldest first. Append; never edit or reorder a released one. */
@@ -26,6 +27,7 @@ export const storeMigrations: readonly Migration[] = [
   jobs,
   bfclRuns,
   edgeTrialRows,
+  auditOrigin,
 ];
 
 export type { Migration } from './migration.ts';

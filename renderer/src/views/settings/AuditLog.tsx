@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ShieldCheck } from 'lucide-react';
 import type { AuditListEntry, AuditListParams } from '../../../../main/api/contract.ts';
 import { callErrorKinds } from '../../../../main/core/gateway/callErrorKinds.ts';
+import { callOrigins, type CallOrigin } from '../../../../main/core/gateway/callOrigin.ts';
 import { gatewayModes } from '../../../../main/core/gateway/callResult.ts';
 import { Fact } from '../../components/Fact.tsx';
 import { useEngine } from '../../api/EngineProvider.tsx';
@@ -74,6 +75,7 @@ function EntryDetail({ entry, onClose }: { entry: AuditListEntry; onClose: () =>
         <Fact label={t('audit.outcome')}>{outcome(entry)}</Fact>
         <Fact label={t('audit.agencyCode')}>{entry.resultCode ? <code>{entry.resultCode}</code> : '—'}</Fact>
         <Fact label={t('audit.mode')}>{mode(entry.mode)}</Fact>
+        <Fact label={t('audit.origin')}>{entry.origin ? t(`audit.origin.${entry.origin}`) : t('audit.originUnknown')}</Fact>
         <Fact label={t('audit.bytes')}>{formatBytes(entry.bytes)}</Fact>
         <Fact label={t('audit.latency')}>{`${formatCount(Math.round(entry.latencyMs), locale)} ms`}</Fact>
         <Fact label={t('audit.argsHash')}>
@@ -116,12 +118,18 @@ export function AuditLog() {
   const [tool, setTool] = useState('');
   const [outcome, setOutcome] = useState<'' | 'ok' | 'error'>('');
   const [day, setDay] = useState('');
+  const [origin, setOrigin] = useState<'' | CallOrigin>('');
   const [opened, setOpened] = useState<AuditListEntry | null>(null);
   const outcomeOf = useOutcomeWords();
   const modeOf = useModeWords();
   const filter = useMemo<AuditListParams>(
-    () => ({ ...(tool.trim() ? { tool: tool.trim() } : {}), ...(outcome ? { outcome } : {}), ...(day ? { from: dayStart(day), to: dayEnd(day) } : {}) }),
-    [tool, outcome, day],
+    () => ({
+      ...(tool.trim() ? { tool: tool.trim() } : {}),
+      ...(outcome ? { outcome } : {}),
+      ...(origin ? { origin } : {}),
+      ...(day ? { from: dayStart(day), to: dayEnd(day) } : {}),
+    }),
+    [tool, outcome, origin, day],
   );
   const log = useInfiniteQuery({
     queryKey: ['audit.list', filter],
@@ -165,6 +173,17 @@ export function AuditLog() {
           </select>
         </label>
         <label>
+          {t('audit.origin')}
+          <select value={origin} onChange={(e) => setOrigin(e.target.value as '' | CallOrigin)} data-testid="audit-origin">
+            <option value="">{t('audit.any')}</option>
+            {callOrigins.map((o) => (
+              <option key={o} value={o}>
+                {t(`audit.origin.${o}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
           {t('audit.day')}
           <input type="date" value={day} onChange={(e) => setDay(e.target.value)} />
         </label>
@@ -177,7 +196,9 @@ export function AuditLog() {
         <span>{t('audit.at')}</span>
         <span>{t('audit.tool')}</span>
         <span>{t('audit.result')}</span>
-        <span>{t('audit.mode')}</span>
+        <span>
+          {t('audit.mode')} · {t('audit.origin')}
+        </span>
         <span>ms</span>
       </div>
       <div ref={scroller} className="audit-scroll" role="list" aria-label={t('settings.audit')} tabIndex={0} data-testid="audit-list">
@@ -200,7 +221,10 @@ export function AuditLog() {
                   {outcomeOf(e)}
                   {e.resultCode && <code className="muted"> {e.resultCode}</code>}
                 </span>
-                <span>{modeOf(e.mode)}</span>
+                <span>
+                  {modeOf(e.mode)}
+                  {e.origin && <span className="muted"> · {t(`audit.origin.${e.origin}`)}</span>}
+                </span>
                 <span>{Math.round(e.latencyMs)}</span>
               </div>
             );
