@@ -6,10 +6,9 @@
 // an event date the source defines (a holiday's date deciding which day's sunrise to ask for).
 import type { SemanticVocabulary } from '../catalog/validateCatalog.ts';
 import type { ToolSpec } from '../catalog/types.ts';
-import type { EdgeKey } from './types.ts';
+import type { EdgeKey, LinkKind } from './types.ts';
 
-export const linkKinds = ['dependency', 'format'] as const;
-export type LinkKind = (typeof linkKinds)[number];
+export { linkKinds, type LinkKind } from './types.ts';
 
 export type LinkClassifier = (key: EdgeKey) => LinkKind;
 

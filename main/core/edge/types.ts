@@ -2,13 +2,16 @@
 // A link is a candidate until executions prove it (verified) or disprove it (rejected); a verified link that
 // stops working on re-verification is stale (docs/ARCHITECTURE.md §4, Edge).
 import { fnv1a } from '../random.ts';
-import type { LinkKind } from './linkKind.ts';
 
 export const edgeStatuses = ['candidate', 'verified', 'rejected', 'stale'] as const;
 export type EdgeStatus = (typeof edgeStatuses)[number];
 
 /** Why a pair was proposed: the same value kind, a registered transform, or only similar names and formats. */
 export type CandidateBasis = 'semantic' | 'transform' | 'lexical';
+
+/** A dependency link, or one whose values only match in format (linkKind.ts decides which). */
+export const linkKinds = ['dependency', 'format'] as const;
+export type LinkKind = (typeof linkKinds)[number];
 
 export interface EdgeKey {
   fromTool: string;

@@ -26,7 +26,6 @@ import { htmlReport } from '../../core/bench/report/html.ts';
 import { markdownReport } from '../../core/bench/report/markdown.ts';
 import { reportData } from '../../core/bench/report/reportData.ts';
 import type { ReportLang } from '../../core/bench/report/reportText.ts';
-import type { GatewayMode } from '../../core/gateway/callResult.ts';
 import { DEFAULT_MAX_CHARS, STANDARD_RESULT_TOKENS } from '../../core/resultView/resultView.ts';
 import type { EngineServices, MethodHandlers } from '../EngineServices.ts';
 import type { ModelBackend } from '../models/backend.ts';
@@ -37,7 +36,7 @@ import { SCORING_VERSION } from '../../core/bench/runIdentity.ts';
 import { ScriptBook } from './scriptBook.ts';
 import { loadSuite } from './suite.ts';
 import { validateSuite } from './validateSuite.ts';
-import type { ToolCaller } from './faultInjector.ts';
+import { callerFor, selectTasks } from './suiteTasks.ts';
 import { sha256Of } from '../models/ModelRegistry.ts';
 import { BenchRepository } from '../store/repositories/BenchRepository.ts';
 import { AuditRepository } from '../audit/AuditRepository.ts';
@@ -55,18 +54,6 @@ const DEFAULT_MAX_STEPS = 10;
 function auditAnchor(engine: EngineServices): BenchManifest['audit'] {
   const head = new AuditRepository(engine.store.db).head();
   return { entries: head?.entries ?? 0, head: head?.hash ?? null };
-}
-
-export function selectTasks(suite: Suite, ids: string[] | undefined): Suite {
-  if (!ids) return suite;
-  const unknown = ids.filter((id) => !suite.tasks.some((t) => t.id === id));
-  if (unknown.length) throw saidError('NotFound', { message: 'error.suiteNoTask', vars: { suite: suite.name, ids: unknown.join(', ') } });
-  return { ...suite, tasks: suite.tasks.filter((t) => ids.includes(t.id)) };
-}
-
-export function callerFor(engine: EngineServices, mode: GatewayMode, snapshot: string | undefined): (task: BenchTask) => ToolCaller {
-  const gateway = engine.gateway();
-  return (task) => (tool, args, signal) => gateway.call(tool, args, { mode, snapshot, signal, emulatorNow: new Date(task.asOf), origin: 'bench' });
 }
 
 export async function benchValidate(engine: EngineServices, params: BenchValidateParams, options: CallOptions): Promise<BenchValidation> {

@@ -25,7 +25,7 @@ import { loadSuite } from '../bench/suite.ts';
 import { sampleReference } from './reward/sampleReference.ts';
 import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
 import { findDataset } from '../synth/methods.ts';
-import { callerFor, selectTasks } from '../bench/methods.ts';
+import { callerFor, selectTasks } from '../bench/suiteTasks.ts';
 import { naturalAnswers } from '../bench/naturalAnswers.ts';
 
 /** The agent's step cap in a benchmark run: how often the loop attack repeats its call. */
