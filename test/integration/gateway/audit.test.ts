@@ -102,18 +102,18 @@ describe('audit verify', () => {
     const old = { ...entryLike(), origin: null };
     expect(canonicalEntry(old)).toBe(canonicalJson(entryLike()));
     expect(canonicalEntry({ ...entryLike(), origin: 'chat' })).toBe(canonicalJson({ ...entryLike(), origin: 'chat' }));
-    await engine.call('synth.run', { count: 1, seed: 'origin' });
+    await engine.gateway().call('kasi.getRestDeInfo', { solYear: '2025', solMonth: '05' }, { origin: 'synth' });
     const listed = await engine.call('audit.list', { origin: 'call' });
     expect(listed.total).toBe(2);
     expect(listed.entries.every((e) => e.origin === 'call')).toBe(true);
-    expect((await engine.call('audit.list', { origin: 'synth' })).total).toBeGreaterThan(0);
+    expect((await engine.call('audit.list', { origin: 'synth' })).entries.map((e) => e.origin)).toEqual(['synth']);
     expect(await engine.call('audit.verify', {})).toMatchObject({ ok: true });
     // Saying a call came from somewhere else is an edit like any other.
     tamper(engine, "UPDATE audit_log SET origin = 'bench' WHERE seq = 1");
     const verdict = await engine.call('audit.verify', {});
     expect(verdict.ok).toBe(false);
     if (!verdict.ok) expect(verdict.problems.map((p) => p.seq)).toContain(1);
-  }, 60_000);
+  });
 
   it('passes an untouched log', async () => {
     const engine = await engineWithEntries(5);
