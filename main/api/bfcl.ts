@@ -1,5 +1,6 @@
 // BFCL: runs, checks of result files, and the conformance of the checker.
 import type { BfclCategory } from '../core/bfcl/categories.ts';
+import type { BfclSummary } from '../core/bfcl/scoring.ts';
 import { z } from 'zod';
 import { BFCL_CATEGORIES } from '../core/bfcl/categories.ts';
 import { empty, text, type EmptyParams, type MethodSchemas } from './shared.ts';
@@ -15,20 +16,8 @@ export interface BfclRunSummary {
   seconds: number;
 }
 
-export interface BfclCheckSummary {
-  /** Unweighted mean of simple (itself the mean of python, java, javascript), multiple, parallel, parallel_multiple. */
-  nonLive: number;
-  /** Entry-weighted accuracy over the four live AST categories. */
-  live: number;
-  /** Mean of irrelevance and live_irrelevance. */
-  irrelevance: number;
-  relevance: number;
-  /** Unweighted mean of the four multi-turn categories (base, miss_func, miss_param, long_context). */
-  multiTurn: number;
-  /** The V4 overall (10/10/10/30/40 % of non-live, live, irrelevance, multi-turn, agentic); agentic is not scored here and counts 0. */
-  overall: number;
-  /** Accuracy per category with a 95 % Wilson interval over its entries. */
-  categories: { category: string; correct: number; total: number; accuracy: number; low: number; high: number }[];
+/** The scores of bfcl.check (core/bfcl/scoring.ts: what each aggregate means), with every failed entry. */
+export interface BfclCheckSummary extends BfclSummary {
   /** `reason`: for multi-turn, the turn and the class with its differing attributes, or the results never produced. */
   failures: { category: string; id: string; errorType: string; reason?: string }[];
 }

@@ -39,10 +39,14 @@ export interface CategoryScore {
 }
 
 export interface BfclSummary {
+  /** Unweighted mean of simple (itself the mean of python, java, javascript), multiple, parallel, parallel_multiple. */
   nonLive: number;
+  /** Entry-weighted accuracy over the four live AST categories. */
   live: number;
+  /** Mean of irrelevance and live_irrelevance. */
   irrelevance: number;
   relevance: number;
+  /** Unweighted mean of the four multi-turn categories (base, miss_func, miss_param, long_context). */
   multiTurn: number;
   /**
    * The V4 overall: 10 % non-live, 10 % live, 10 % irrelevance, 30 % multi-turn, 40 % agentic. The agentic categories

@@ -29,7 +29,7 @@ export type ModelRefText =
   | { kind: 'pool'; members: PoolMemberText[] }
   | { kind: 'name'; name: string };
 
-export function serverAddress(afterPrefix: string): ServerAddress {
+function serverAddress(afterPrefix: string): ServerAddress {
   const hash = afterPrefix.indexOf('#');
   return hash < 0 ? { base: afterPrefix, model: undefined } : { base: afterPrefix.slice(0, hash), model: afterPrefix.slice(hash + 1) || undefined };
 }

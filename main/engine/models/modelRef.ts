@@ -5,7 +5,16 @@ import path from 'node:path';
 import type { ModelInfo } from '../../api/contract.ts';
 import type { KopaError } from '../../core/errors.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
-import { draftOf, looksLikePath, ORACLE_MODEL, POOL_PREFIX, readModelRef, serverAddress } from '../../core/models/modelRef.ts';
+import {
+  draftOf,
+  looksLikePath,
+  OPENAI_PREFIX,
+  ORACLE_MODEL,
+  POOL_PREFIX,
+  readModelRef,
+  type PoolMemberText,
+  type ServerAddress,
+} from '../../core/models/modelRef.ts';
 import { closestNames } from '../../core/text/similarity.ts';
 import type { ModelRegistry } from './ModelRegistry.ts';
 
@@ -56,24 +65,27 @@ export function unknownModel(registry: ModelRegistry, ref: string, builtIn: stri
   });
 }
 
-function server(ref: string, afterPrefix: string): { base: string; model: string } {
-  const { base, model } = serverAddress(afterPrefix);
+function server(ref: string, { base, model }: ServerAddress): { base: string; model: string } {
   if (!model) throw saidError('Usage', { message: 'error.serverModel', vars: { ref } });
   return { base, model };
 }
 
+/** A pool member: openai:URL#MODEL, or a registered server's id or name; nothing else can serve a pool. */
+function memberServer(registry: ModelRegistry, member: string): { base: string; model: string } {
+  const named = readModelRef(member);
+  if (named.kind === 'server') return server(member, named.address);
+  const known = named.kind === 'name' ? registry.get(member) : undefined;
+  if (known?.kind === 'openai') return { base: known.location, model: known.name };
+  throw saidError('Usage', { message: 'error.poolMember', hint: 'error.poolMember.hint', vars: { member } });
+}
+
 /** The servers of `pool:a*4,b*2` (each one's concurrency after `*`, 4 by default), each an OpenAI-compatible server. */
-function poolMembers(registry: ModelRegistry, ref: string, members: { ref: string; part: string; concurrency: number | undefined }[]): PoolMember[] {
+function poolMembers(registry: ModelRegistry, members: PoolMemberText[]): PoolMember[] {
   if (members.length === 0) throw saidError('Usage', { message: 'error.poolEmpty', vars: { prefix: POOL_PREFIX } });
   return members.map(({ ref: member, part, concurrency = POOL_MEMBER_CONCURRENCY }) => {
-    const named = readModelRef(member);
-    const known = named.kind === 'name' ? registry.get(member) : undefined;
-    if (!(named.kind === 'server' || known?.kind === 'openai')) {
-      throw saidError('Usage', { message: 'error.poolMember', hint: 'error.poolMember.hint', vars: { member } });
-    }
-    const { base, model } = known ? { base: known.location, model: known.name } : server(member, member.slice(member.indexOf(':') + 1));
+    const { base, model } = memberServer(registry, member);
     if (concurrency < 1) throw saidError('Usage', { message: 'error.poolConcurrency', vars: { part } });
-    return { ref: member, id: `openai:${base}#${model}`, base, model, concurrency };
+    return { ref: member, id: `${OPENAI_PREFIX}${base}#${model}`, base, model, concurrency };
   });
 }
 
@@ -86,9 +98,9 @@ export function resolveModelRef(registry: ModelRegistry, ref: string, options: R
     case 'scripted':
       return { kind: 'scripted', ref, file: text.file };
     case 'server':
-      return { kind: 'server', ref, ...server(ref, ref.slice(ref.indexOf(':') + 1)), registered: undefined };
+      return { kind: 'server', ref, ...server(ref, text.address), registered: undefined };
     case 'pool':
-      return { kind: 'pool', ref, members: poolMembers(registry, ref, text.members) };
+      return { kind: 'pool', ref, members: poolMembers(registry, text.members) };
     case 'name': {
       const known = registry.get(text.name);
       if (known?.kind === 'openai') return { kind: 'server', ref, base: known.location, model: known.name, registered: known };

@@ -45,7 +45,7 @@ export function JobsProvider({ children }: { children: ReactNode }) {
   const readsAt = useRef(new Map<JobMethod, number>());
   const endedSeen = useRef<Set<string> | undefined>(undefined);
 
-  // A job that ended between two reads of the list (too quick to be watched) still refreshes what it changed.
+  // Every job seen to end refreshes what it changed, a watched one and one too quick to be watched alike.
   useEffect(() => {
     if (!list.data) return;
     const ended = list.data.filter((j) => j.status !== 'running');
@@ -85,7 +85,7 @@ export function JobsProvider({ children }: { children: ReactNode }) {
           if (watching.current.get(job.id) !== controller) return;
           watching.current.delete(job.id);
           if (final.status === 'running') setOtherProcess((known) => new Set([...known, job.id]));
-          else refreshReadsOf(queryClient, job.method);
+          // The list as it ends: the effect above sees the job ended and refreshes what it changed.
           queryClient.setQueryData<JobInfo[]>(['jobs.list'], (jobs) => jobs?.map((j) => (j.id === final.id ? final : j)));
           void queryClient.invalidateQueries({ queryKey: ['jobs.list'] });
         },

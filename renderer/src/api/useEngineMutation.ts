@@ -1,12 +1,11 @@
 // Every write from the window goes through here: it is pending while it runs; its failure stays on screen with the
 // engine's hint (the "what to do" half of every engine error) in the screen's language until it is tried again or
-// dismissed; and the reads it changed are fetched again when it succeeds. Nothing a write says is swallowed.
+// dismissed; and the reads it changed are fetched again when it succeeds. Nothing a write says is swallowed. (Not
+// TanStack's useMutation: it keeps a write's parameters in its state, and an API key must not outlive its call.)
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CallOptions, MethodName, ParamsOf, ResultOf } from '../../../main/api/contract.ts';
 import { toErrorPayload } from '../../../main/core/errors.ts';
-import { errorText } from '../../../main/core/i18n/strings.ts';
-import { useLocale } from '../i18n.tsx';
 import { useEngine } from './EngineProvider.tsx';
 
 /** A failed write as the screen shows it. */
@@ -37,15 +36,15 @@ export interface EngineMutation<M extends MethodName> {
   dismiss: () => void;
 }
 
-/** The failure of any engine call in the screen's language, with its hint. */
-export function shownError(error: unknown, locale: Parameters<typeof errorText>[0]): ShownError {
-  return errorText(locale, toErrorPayload(error));
+/** A failure as the screen shows it: the engine's errors already arrive in the screen's language (useEngine). */
+export function shownError(error: unknown): ShownError {
+  const { message, hint } = toErrorPayload(error);
+  return hint ? { message, hint } : { message };
 }
 
 export function useEngineMutation<M extends MethodName>(method: M, options: EngineMutationOptions<M> = {}): EngineMutation<M> {
   const api = useEngine();
   const queryClient = useQueryClient();
-  const { locale } = useLocale();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
   const [data, setData] = useState<ResultOf<M> | undefined>(undefined);
@@ -66,13 +65,13 @@ export function useEngineMutation<M extends MethodName>(method: M, options: Engi
         settings.current.onDone?.(result);
         return result;
       } catch (failure) {
-        setError(shownError(failure, locale));
+        setError(shownError(failure));
         return undefined;
       } finally {
         setPending(false);
       }
     },
-    [api, method, queryClient, locale],
+    [api, method, queryClient],
   );
   const retry = useCallback(() => {
     if (last.current) void run(last.current.params, last.current.options);

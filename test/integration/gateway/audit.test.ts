@@ -37,19 +37,7 @@ function entryLike(): AuditEntry {
 describe('audit verify', () => {
   it('hashes an entry over the same text as the logs written before, so they stay verifiable', () => {
     const entries: AuditEntry[] = [
-      {
-        at: '2026-12-01T09:00:00.123Z',
-        toolId: 'kma.getUltraSrtNcst',
-        method: 'GET',
-        host: 'apis.data.go.kr',
-        path: '/1360000/VilageFcstInfoService_2.0/getUltraSrtNcst',
-        argsHash: 'a'.repeat(64),
-        resultCode: '00',
-        errorKind: null,
-        bytes: 909,
-        latencyMs: 1.234,
-        mode: 'live',
-      },
+      entryLike(),
       {
         at: '2026-12-01T09:00:01.000Z',
         toolId: 'juso.addrLinkApi',

@@ -53,7 +53,7 @@ function ReportDownload({ runId }: { runId: string }) {
           const written = await report.run({ run: runId, format, lang: locale, out });
           if (written) setSaved(written.file ?? out);
         })
-        .catch((e: unknown) => setDialogError(shownError(e, locale)));
+        .catch((e: unknown) => setDialogError(shownError(e)));
       return;
     }
     void report
