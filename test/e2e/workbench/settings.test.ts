@@ -139,6 +139,7 @@ describe('the workbench', () => {
     // A refusal says what to do about it, and can be tried again where it happened.
     expect(await page.getByTestId('bundle-outcome').textContent()).toContain(ko['error.bundleRefused.hint']);
     expect(await page.getByTestId('bundle-outcome').getByRole('button', { name: ko['common.retry'] }).count()).toBe(1);
+    await page.getByTestId('bundle-outcome').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(screenshots, 'settings-bundle-refused-ko.png') });
     await page.getByTestId('bundle-file').fill(carried);
     await page.getByLabel('스냅숏 이름').fill('field-office');

@@ -62,7 +62,12 @@ function ExportForm({ dataset }: { dataset: string }) {
         </label>
         <label>
           {t('synthesis.toolStyle')}
-          <select value={toolStyle} onChange={(e) => setToolStyle(e.target.value as ToolStyle)} data-testid="export-tool-style">
+          <select
+            value={toolStyle}
+            onChange={(e) => setToolStyle(e.target.value as ToolStyle)}
+            aria-describedby="export-tool-style-hint"
+            data-testid="export-tool-style"
+          >
             {toolStyles.map((style) => (
               <option key={style} value={style}>
                 {t(`synthesis.toolStyle.${style}`)}
@@ -87,6 +92,9 @@ function ExportForm({ dataset }: { dataset: string }) {
       </p>
       <p className="muted" id="export-distractors-hint">
         {t('synthesis.distractorsHint')}
+      </p>
+      <p className="muted" id="export-tool-style-hint">
+        {t('synthesis.toolStyleHint')}
       </p>
       <ErrorNote error={exporting.error} onRetry={exporting.retry} onDismiss={exporting.dismiss} />
       {result && (
