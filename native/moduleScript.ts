@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 export interface ModuleScript {
   file: string;
@@ -34,9 +34,10 @@ function tsxEsmApi(): string {
 }
 
 /** A worker thread running the module at `base` (no extension), given `data` as its workerData.data. */
-export function moduleWorker(base: URL, data: unknown): Worker {
+export function moduleWorker(base: URL, data: unknown, resourceLimits?: ResourceLimits): Worker {
   const { file, typescript } = moduleScript(base);
-  if (!typescript) return new Worker(file, { workerData: { data } });
+  const limits = resourceLimits ? { resourceLimits } : {};
+  if (!typescript) return new Worker(file, { workerData: { data }, ...limits });
   const tsx = tsxEsmApi();
-  return new Worker(TYPESCRIPT_BOOT, { eval: true, workerData: { data, boot: { tsx, script: pathToFileURL(file).href } } });
+  return new Worker(TYPESCRIPT_BOOT, { eval: true, workerData: { data, boot: { tsx, script: pathToFileURL(file).href } }, ...limits });
 }

@@ -14,11 +14,13 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, it } from 'vitest';
-import { fromTrainerMessages, toTrainerMessages } from '../../main/core/train/reward/trainerMessages.ts';
+import { toTrainerMessages } from '../../main/core/train/reward/trainerMessages.ts';
+import { DEFAULT_REWARD_LIMITS } from '../../main/core/train/reward/rewardRequest.ts';
 import { referenceMessages } from '../../main/core/train/reward/referenceMessages.ts';
 import { rewardOf } from '../../main/core/train/reward/reward.ts';
 import { Engine } from '../../main/engine/Engine.ts';
 import { sampleReference } from '../../main/engine/train/reward/sampleReference.ts';
+import { RewardThread } from '../../main/engine/train/reward/rewardThread.ts';
 import { DatasetRepository } from '../../main/engine/store/repositories/DatasetRepository.ts';
 import { startEnvService, type EnvServiceOptions } from '../../main/host/envService.ts';
 import { TEST_NOW } from '../helpers/emulatorArgs.ts';
@@ -90,20 +92,27 @@ describe('rewards', () => {
     const engine = Engine.open({ dataDir, host: 'test', emulator: { now: () => TEST_NOW } });
     await engine.call('synth.run', { count: 6, seed: 'flood-bench', name: 'flood' });
     const sample = new DatasetRepository(engine.store.db).samples(1)[0]!;
-    const { reference, metric } = sampleReference(sample, engine.catalog());
     const n = sized(8000, 400);
     const trainer = floodedCompletion(sample, n);
+    const limits = { ...DEFAULT_REWARD_LIMITS, maxCalls: n + 100, maxMessages: 2 * n + 100 };
+    // Scored as the service scores a request: its body decoded, read and scored on the scorer's thread. A trainer
+    // keeps the service busy, so the scorer is warm: two requests first, then seven timed.
+    const scorer = new RewardThread({ tools: engine.catalog().list(), samples: [sample], preset: 'kopa', limits, dataset: 'flood' });
+    const request = JSON.stringify({ items: [{ sample_id: sample.ordinal, completion: trainer }] });
     const times: number[] = [];
-    for (let r = 0; r < 5; r++) {
+    for (let r = 0; r < 9; r++) {
+      const body = Buffer.from(request);
       const t = performance.now();
-      rewardOf({ messages: fromTrainerMessages(trainer) }, reference, metric, { preset: 'kopa' });
-      times.push(performance.now() - t);
+      const { rewards } = (await scorer.score(body)) as { rewards: (number | null)[] };
+      if (typeof rewards[0] !== 'number') throw new Error('the scorer did not score the completion');
+      if (r >= 2) times.push(performance.now() - t);
     }
+    await scorer.close();
     await engine.dispose();
     const service = await serviceProcess(dataDir, {
       mode: 'emulator',
       dataset: 'flood',
-      rewardLimits: { maxCalls: n + 100, maxMessages: 2 * n + 100 },
+      rewardLimits: limits,
       maxBodyBytes: 64 * 2 ** 20,
     });
     const items = Array.from({ length: sized(6, 2) }, () => ({ sample_id: sample.ordinal, completion: trainer }));
@@ -132,7 +141,7 @@ describe('rewards', () => {
     if (scored !== items.length) throw new Error(`the service scored ${scored} of ${items.length} completions`);
     await service.close();
     console.log(
-      `a completion of ${n} calls (${(JSON.stringify(trainer).length / 2 ** 20).toFixed(1)} MiB): scored in ${Math.min(...times).toFixed(0)} ms at best, ${times.sort((a, b) => a - b)[2]!.toFixed(0)} ms median of 5 (goal ≤ 100 ms)`,
+      `a completion of ${n} calls (${(JSON.stringify(trainer).length / 2 ** 20).toFixed(1)} MiB): scored by the service's scorer in ${Math.min(...times).toFixed(0)} ms at best, ${times.sort((a, b) => a - b)[3]!.toFixed(0)} ms median of 7 (goal ≤ 100 ms)`,
     );
     console.log(
       `while a batch of ${items.length} such completions was scored over HTTP (${batchMs.toFixed(0)} ms), ${waits.length} GET /v1/tools waited at most ${Math.max(...waits).toFixed(0)} ms (goal ≤ 50 ms)`,

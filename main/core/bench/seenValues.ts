@@ -54,9 +54,10 @@ export class SeenValues {
   });
 
   add(value: string): void {
-    if (this.values.has(value)) return;
+    // One hash lookup, not two: a long completion adds tens of thousands of values.
+    const size = this.values.size;
     this.values.add(value);
-    this.shown.push(value);
+    if (this.values.size !== size) this.shown.push(value);
   }
 
   has(value: string): boolean {

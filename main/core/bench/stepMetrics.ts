@@ -35,9 +35,14 @@ interface ScoredValue {
  */
 function scoredValues(call: AttemptCall, sourceOf: (handle: string) => string | undefined, ctx: MetricContext): ScoredValue[] {
   if (call.tool !== QUERY_TOOL) {
-    return Object.entries(call.arguments)
-      .filter(([param]) => !ctx.incidental(call.tool, param))
-      .flatMap(([param, value]) => leaves(value).map((leaf) => ({ tool: call.tool, param, value: leaf })));
+    const scored: ScoredValue[] = [];
+    for (const param in call.arguments) {
+      if (ctx.incidental(call.tool, param)) continue;
+      const value = call.arguments[param];
+      if (Array.isArray(value)) for (const leaf of leaves(value)) scored.push({ tool: call.tool, param, value: leaf });
+      else scored.push({ tool: call.tool, param, value });
+    }
+    return scored;
   }
   const handle = String(call.arguments.result ?? '');
   const source = sourceOf(handle) ?? QUERY_TOOL;
@@ -55,9 +60,10 @@ const leaves = (value: unknown): unknown[] => (Array.isArray(value) ? value.flat
 
 function collectValues(value: unknown, into: SeenValues): void {
   if (value === null || value === undefined) return;
-  if (Array.isArray(value)) value.forEach((v) => collectValues(v, into));
-  else if (typeof value === 'object') Object.values(value).forEach((v) => collectValues(v, into));
-  else into.add(String(value).trim());
+  if (typeof value === 'string') into.add(value.trim());
+  else if (Array.isArray(value)) for (const v of value) collectValues(v, into);
+  else if (typeof value === 'object') for (const key in value) collectValues((value as Record<string, unknown>)[key], into);
+  else into.add(String(value));
 }
 
 /**

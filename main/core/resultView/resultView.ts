@@ -159,17 +159,23 @@ export function readView(text: string): ReadView {
   const same = (parsed.same as Record<string, unknown> | undefined) ?? {};
   const data = (parsed.data as unknown[][] | undefined) ?? [];
   // The same key order renderResult gives its visible rows: the values every row shares, then the row's own.
-  const sameKeys = Object.keys(same);
-  const column = new Map(fields.map((f, i) => [f, i]));
-  const ownKeys = [...new Set(fields)].filter((f) => !Object.hasOwn(same, f));
-  const rows = data.map((values) => {
-    const row: Item = {};
-    for (const k of sameKeys) if (!empty(same[k])) row[k] = same[k];
-    for (const k of ownKeys) {
-      const v = values[column.get(k)!];
+  // Plain loops: a reward reads thousands of views per completion.
+  const shared: Item = {};
+  for (const k in same) if (!empty(same[k])) shared[k] = same[k];
+  const own: [string, number][] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]!;
+    if (fields.indexOf(f) === i && !Object.hasOwn(same, f)) own.push([f, i]);
+  }
+  const rows: Item[] = new Array(data.length);
+  for (let r = 0; r < data.length; r++) {
+    const values = data[r]!;
+    const row: Item = { ...shared };
+    for (const [k, at] of own) {
+      const v = values[at];
       if (!empty(v)) row[k] = v;
     }
-    return row;
-  });
+    rows[r] = row;
+  }
   return { handle: (parsed.result as string | null | undefined) ?? null, totalCount: Number(parsed.totalCount ?? rows.length), rows };
 }

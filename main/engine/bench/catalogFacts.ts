@@ -6,6 +6,7 @@ import { queriedStep, statedForms } from '../../core/bench/lints.ts';
 import type { MetricContext } from '../../core/bench/stepMetrics.ts';
 import type { BenchTask } from '../../core/bench/types.ts';
 import type { ViewOptions } from '../../core/resultView/resultView.ts';
+import { boundedMemo } from '../../core/boundedMemo.ts';
 
 export function lintContext(catalog: Catalog, view?: ViewOptions): LintContext {
   const param = (tool: string, name: string) => catalog.get(tool)?.parameters.properties[name];
@@ -19,17 +20,20 @@ export function lintContext(catalog: Catalog, view?: ViewOptions): LintContext {
       return !p || !tag || tag.startsWith('paging.') || Array.isArray(p.enum);
     },
     fieldTagOf: (tool, field) => catalog.get(tool)?.response.fields[field]?.semantic,
-    documented: (tool, value) => {
-      const spec = catalog.get(tool);
-      if (!spec || value.length < 2) return false;
-      const docs = [
-        spec.description.ko,
-        spec.description.en,
-        ...Object.values(spec.parameters.properties).map((p) => p.description),
-        ...Object.values(spec.response.fields).flatMap((f) => [f.ko ?? '', f.en ?? '']),
-      ];
-      return docs.some((text) => new RegExp(`(^|[^A-Za-z0-9])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9])`).test(text));
-    },
+    documented: boundedMemo(
+      (tool: string, value: string) => {
+        const spec = catalog.get(tool);
+        if (!spec || value.length < 2) return false;
+        const docs = [
+          spec.description.ko,
+          spec.description.en,
+          ...Object.values(spec.parameters.properties).map((p) => p.description),
+          ...Object.values(spec.response.fields).flatMap((f) => [f.ko ?? '', f.en ?? '']),
+        ];
+        return docs.some((text) => new RegExp(`(^|[^A-Za-z0-9])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9])`).test(text));
+      },
+      (tool, value) => `${tool}\0${value}`,
+    ),
   };
 }
 
@@ -56,6 +60,8 @@ export function metricContext(catalog: Catalog, task: BenchTask): MetricContext 
   const lint = lintContext(catalog);
   const asOf = new Date(task.asOf);
   const stated = statedWords(task);
+  // "tool.param" of arguments the task states in no words: how to call, like paging.
+  const unworded = new Set([...stated].filter(([, words]) => words === '').map(([key]) => key.slice(0, key.indexOf('='))));
   const tagOf = (tool: string, name: string): string | undefined =>
     name.startsWith('where.') ? lint.fieldTagOf?.(tool, name.slice('where.'.length)) : lint.tagOf(tool, name);
   return {
@@ -63,16 +69,19 @@ export function metricContext(catalog: Catalog, task: BenchTask): MetricContext 
     incidental: (tool, name, value) => {
       if (name.startsWith('where.'))
         return (value !== undefined && lint.documented?.(tool, String(value))) || stated.get(`${tool}.${name}=${String(value)}`) === '';
-      return lint.incidental(tool, name) || [...stated].some(([key, words]) => words === '' && key.startsWith(`${tool}.${name}=`));
+      return lint.incidental(tool, name) || unworded.has(`${tool}.${name}`);
     },
-    mention: (tool, name, value) => {
-      const words = stated.get(`${tool}.${name}=${String(value)}`);
-      if (words) return words;
-      const tag = tagOf(tool, name);
-      if (!tag) return undefined;
-      const query = task.query_ko;
-      return statedForms(tool, tag, value, asOf).find((form) => query.includes(form));
-    },
+    mention: boundedMemo(
+      (tool: string, name: string, value: unknown) => {
+        const words = stated.get(`${tool}.${name}=${String(value)}`);
+        if (words) return words;
+        const tag = tagOf(tool, name);
+        if (!tag) return undefined;
+        const query = task.query_ko;
+        return statedForms(tool, tag, value, asOf).find((form) => query.includes(form));
+      },
+      (tool, name, value) => `${tool}\0${name}\0${typeof value}\0${String(value)}`,
+    ),
   };
 }
 

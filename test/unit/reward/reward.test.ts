@@ -176,4 +176,32 @@ describe('completions in trainer form', () => {
     expect(rewardOf({ messages: fromTrainerMessages(broken) }, reference, metric, { preset: 'kopa' }).components.format).toBe(0);
     expect(() => fromTrainerMessages([{ role: 'tool', name: 'a_find', content: '{}' }])).toThrow(TrainerMessageError);
   });
+
+  it('pairs each tool result with its call by id in any order, else with the earliest unanswered call of its name', () => {
+    const calls = Array.from({ length: 20_000 }, (_, i) => ({
+      id: `c${i}`,
+      type: 'function',
+      function: { name: i % 2 ? 'a_find' : 'b_get', arguments: '{}' },
+    }));
+    const backwards = [...calls].reverse().map((c) => ({ role: 'tool', tool_call_id: c.id, content: c.id }));
+    const read = fromTrainerMessages([{ role: 'assistant', content: '', tool_calls: calls }, ...backwards]);
+    // Each answer names its own call, in the order the results came.
+    expect(read.slice(1).every((m) => m.role === 'tool' && m.toolCallId === m.content)).toBe(true);
+    const mixed = fromTrainerMessages([
+      { role: 'assistant', content: '', tool_calls: calls.slice(0, 4) },
+      { role: 'tool', tool_call_id: 'c1', content: 'x' },
+      { role: 'tool', name: 'a_find', content: 'y' },
+      { role: 'tool', tool_call_id: 'c2', content: 'z' },
+      { role: 'tool', tool_call_id: 'unknown', name: 'b_get', content: 'w' },
+    ]);
+    expect(mixed.slice(1).map((m) => (m.role === 'tool' ? m.toolCallId : ''))).toEqual(['c1', 'c3', 'c2', 'c0']);
+    // A second answer to a call already answered answers nothing.
+    expect(() =>
+      fromTrainerMessages([
+        { role: 'assistant', content: '', tool_calls: calls.slice(0, 1) },
+        { role: 'tool', tool_call_id: 'c0', content: '' },
+        { role: 'tool', tool_call_id: 'c0', content: '' },
+      ]),
+    ).toThrow(TrainerMessageError);
+  });
 });

@@ -40,10 +40,48 @@ function argumentsOf(raw: unknown): Record<string, unknown> {
   return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : { __unparsed: raw };
 }
 
+/** Calls of one id or one name, oldest first; `head` moves past those answered. */
+interface CallQueue {
+  calls: ToolCall[];
+  head: number;
+}
+
+/** Calls not answered yet, found by id or by name in constant time: a completion of thousands of calls stays linear. */
+class Unanswered {
+  private readonly byId = new Map<string, CallQueue>();
+  private readonly byName = new Map<string, CallQueue>();
+  private readonly answered = new Set<ToolCall>();
+
+  add(call: ToolCall): void {
+    Unanswered.enqueue(this.byId, call.id, call);
+    Unanswered.enqueue(this.byName, call.name, call);
+  }
+
+  /** The earliest unanswered call with this id, else with this name; marked answered. */
+  take(id: unknown, name: unknown): ToolCall | undefined {
+    const call = (typeof id === 'string' ? this.first(this.byId.get(id)) : undefined) ?? this.first(this.byName.get(name as string));
+    if (call) this.answered.add(call);
+    return call;
+  }
+
+  private static enqueue(map: Map<string, CallQueue>, key: string, call: ToolCall): void {
+    const queue = map.get(key);
+    if (queue) queue.calls.push(call);
+    else map.set(key, { calls: [call], head: 0 });
+  }
+
+  private first(queue: CallQueue | undefined): ToolCall | undefined {
+    if (!queue) return undefined;
+    // A call answered through the other map is passed over here when met, once.
+    while (queue.head < queue.calls.length && this.answered.has(queue.calls[queue.head]!)) queue.head++;
+    return queue.calls[queue.head];
+  }
+}
+
 export function fromTrainerMessages(messages: unknown): ChatMessage[] {
   if (!Array.isArray(messages)) throw new TrainerMessageError('a completion is a list of messages');
   const out: ChatMessage[] = [];
-  const unanswered: ToolCall[] = [];
+  const unanswered = new Unanswered();
   let counter = 0;
   for (const [i, raw] of messages.entries()) {
     const m = (raw ?? {}) as TrainerMessage;
@@ -53,14 +91,12 @@ export function fromTrainerMessages(messages: unknown): ChatMessage[] {
         name: String(c.function?.name ?? c.name ?? ''),
         arguments: argumentsOf(c.function?.arguments ?? c.arguments ?? {}),
       }));
-      unanswered.push(...calls);
+      for (const call of calls) unanswered.add(call);
       out.push({ role: 'assistant', content: text(m.content), ...(calls.length ? { toolCalls: calls } : {}) });
     } else if (m.role === 'tool') {
-      const byId = typeof m.tool_call_id === 'string' ? unanswered.findIndex((c) => c.id === m.tool_call_id) : -1;
-      const at = byId >= 0 ? byId : unanswered.findIndex((c) => c.name === m.name);
-      if (at < 0) throw new TrainerMessageError(`message ${i + 1}: a tool result that answers no call`);
-      const [call] = unanswered.splice(at, 1);
-      out.push({ role: 'tool', toolCallId: call!.id, name: call!.name, content: text(m.content) });
+      const call = unanswered.take(m.tool_call_id, m.name);
+      if (!call) throw new TrainerMessageError(`message ${i + 1}: a tool result that answers no call`);
+      out.push({ role: 'tool', toolCallId: call.id, name: call.name, content: text(m.content) });
     } else if (m.role !== 'user' && m.role !== 'system') {
       throw new TrainerMessageError(`message ${i + 1}: unknown role ${JSON.stringify(m.role)}`);
     }
