@@ -24,7 +24,7 @@ describe('parallel bench attempts on a local model', () => {
 async function measure(engine: Engine): Promise<void> {
   const model = await writeTinyLlama({ contextLength: 8192 });
   const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog())
-    .tasks.slice(0, sized(16, 4))
+    .tasks.slice(0, sized(16, 2))
     .map((t) => t.id);
   const seconds: Record<number, number> = {};
   for (const concurrency of [1, 4]) {

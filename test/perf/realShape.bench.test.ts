@@ -31,7 +31,12 @@ describe('a model of real shape', () => {
       // A draft of the same vocabulary and widths with 2 of the 24 layers: about what a 0.5B draft is to a 7B model in
       // cost. Its random weights guess unlike the model's, so this measures what drafting costs when guesses fail.
       const draftModel = await writeRealShapeModel({ layers: 2 });
-      const r = await speedCheck(runtime, modelPath, { generate: sized(128, 8), sequences: SMOKE ? [1, 2] : [1, 2, 4, 8], draftModel });
+      const r = await speedCheck(runtime, modelPath, {
+        generate: sized(128, 8),
+        sequences: SMOKE ? [1, 2] : [1, 2, 4, 8],
+        rounds: SMOKE ? 1 : undefined,
+        draftModel,
+      });
       console.log(`runtime: ${r.backend}, ${r.threads} threads, llama.cpp ${r.llamaCpp}`);
       console.log(`prompt processing: ${r.promptTokensPerSecond} tokens/s (${r.promptTokens} tokens); generation: ${r.generationTokensPerSecond} tokens/s`);
       console.log(

@@ -21,6 +21,7 @@ import {
 import { writeFamilyModel, type FamilyName } from '../../fixtures/gguf/familyModel.ts';
 import { testLlama } from '../../helpers/llama.ts';
 import { runKopa } from '../../helpers/runCli.ts';
+import { testEngine } from '../../helpers/engine.ts';
 import type { ModelInfo } from '../../../main/api/contract.ts';
 
 interface Family {
@@ -212,11 +213,10 @@ describe('the families on their real templates and tokenizers', () => {
 
 describe('kopa models inspect on the family files', () => {
   it('says native for Qwen2.5, Llama 3.1 and gpt-oss and grammar for Gemma 2, each with its reason', async () => {
-    const inspect = async (family: FamilyName): Promise<ModelInfo> => {
-      const run = await runKopa(['--json', 'models', 'inspect', await writeFamilyModel(family)]);
-      expect(run.code, run.stderr).toBe(0);
-      return JSON.parse(run.stdout) as ModelInfo;
-    };
+    // What the command reports is the engine's models.inspect, asked here in the test's own process (each CLI
+    // start costs seconds); the command's own words are checked below.
+    const engine = testEngine();
+    const inspect = async (family: FamilyName): Promise<ModelInfo> => engine.call('models.inspect', { ref: await writeFamilyModel(family) });
     expect(await inspect('qwen2.5')).toMatchObject({ toolCalling: 'native', toolCallSupport: { reason: 'templateSyntax' } });
     expect(await inspect('llama3.1')).toMatchObject({ toolCalling: 'native', toolCallSupport: { wrapper: 'Llama 3.1', reason: 'familyWrapper' } });
     expect(await inspect('gpt-oss')).toMatchObject({ toolCalling: 'native', chatWrapper: 'Harmony', toolCallSupport: { reason: 'familyWrapper' } });
