@@ -27,6 +27,8 @@ export interface SaidAs {
   message: string;
   hint?: string;
   vars?: Record<string, string | number>;
+  /** Values that are sentences of their own (why a file was refused), said in the same language as the message. */
+  parts?: Record<string, { key: string; vars?: Record<string, string | number> }>;
 }
 
 export interface KopaErrorOptions {

@@ -1,6 +1,6 @@
 import type { StringKey } from './i18n.tsx';
 
-export { formatDateTime, formatTime } from '../../main/core/i18n/moments.ts';
+export { formatDateTime, formatDay, formatTime } from '../../main/core/i18n/moments.ts';
 
 type T = (key: StringKey, vars?: Record<string, string | number>) => string;
 

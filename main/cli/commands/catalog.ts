@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { formatProblem } from '../../core/catalog/catalogProblem.ts';
-import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
+import { isRemote, noteIn, type ToolSpec } from '../../core/catalog/types.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
-import type { StringKey } from '../../core/i18n/strings.ts';
+import type { Locale, StringKey } from '../../core/i18n/strings.ts';
 import type { CatalogListing } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
 import { labeller, renderTable } from '../table.ts';
@@ -19,7 +19,7 @@ function renderList(listing: CatalogListing, t: CommandContext['t']): string {
   return `${t('cli.catalog.count', { n: listing.tools.length })}\n${table}${problems}`;
 }
 
-function renderSpec(spec: ToolSpec, t: CommandContext['t']): string {
+function renderSpec(spec: ToolSpec, t: CommandContext['t'], locale: Locale): string {
   const label = labeller<StringKey>(
     ['cli.catalog.endpoint', 'cli.catalog.key', 'cli.catalog.format', 'cli.catalog.success', 'cli.catalog.quota', 'cli.catalog.source'],
     (key) => t(key),
@@ -54,7 +54,7 @@ function renderSpec(spec: ToolSpec, t: CommandContext['t']): string {
   for (const [name, f] of Object.entries(spec.response.fields))
     lines.push(`  ${name}  ${f.type}${f.semantic ? ` [${f.semantic}]` : ''}${f.ko ? `  ${f.ko}` : ''}`);
   lines.push('', `${label('cli.catalog.source')}${spec.source}`);
-  if ('verify' in spec && spec.verify?.length) lines.push('', t('cli.catalog.verify'), ...spec.verify.map((v) => `  - ${v}`));
+  if ('verify' in spec && spec.verify?.length) lines.push('', t('cli.catalog.verify'), ...spec.verify.map((v) => `  - ${noteIn(v, locale).text}`));
   return lines.join('\n');
 }
 
@@ -76,7 +76,7 @@ export function registerCatalog(program: Command, context: () => CommandContext)
     .action(async (id: string) => {
       const ctx = context();
       const spec = await ctx.withEngine((engine) => engine.call('catalog.get', { id }));
-      ctx.out.result(spec, (s) => renderSpec(s, ctx.t));
+      ctx.out.result(spec, (s) => renderSpec(s, ctx.t, ctx.locale));
     });
 
   catalog

@@ -242,7 +242,12 @@ export function importOpenApi(document: unknown, options: ImportOptions = {}): I
         parameters: { type: 'object', properties, required, additionalProperties: false },
         response: { envelope: 'datago', successCodes: ['00'], noDataCodes: ['03'], fields },
         source: String((isObj(document.externalDocs) ? document.externalDocs.url : undefined) ?? `imported OpenAPI document: ${title}`),
-        verify: ['Imported: check the success codes, the envelope, the English name and description, and the semantic tags'],
+        verify: [
+          {
+            en: 'Imported: check the success codes, the envelope, the English name and description, and the semantic tags',
+            ko: '가져온 도구입니다: 성공 코드, 응답 봉투, 영어 이름과 설명, 의미 태그를 확인하세요',
+          },
+        ],
         examples: [{ args: exampleArgs }],
       });
     }

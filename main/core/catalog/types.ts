@@ -141,8 +141,11 @@ export interface RemoteToolSpec {
   response: ResponseSpec;
   quota?: QuotaSpec;
   source: string;
-  /** Facts not confirmed at a source (⚠️ in the reference), for whoever verifies against the live API. */
-  verify?: string[];
+  /**
+   * Facts not confirmed at a source (⚠️ in the reference), for whoever verifies against the live API: in both
+   * languages, or as one English sentence (a user's catalog may write them so).
+   */
+  verify?: (string | LocalizedText)[];
   examples: ToolExample[];
 }
 
@@ -188,4 +191,9 @@ export interface CatalogFile {
 
 export function isRemote(spec: ToolSpec): spec is RemoteToolSpec {
   return spec.kind === 'remote';
+}
+
+/** A catalog note in `locale`, with the language it is written in (a plain note is English). */
+export function noteIn(note: string | LocalizedText, locale: 'ko' | 'en'): { text: string; lang: 'ko' | 'en' } {
+  return typeof note === 'string' ? { text: note, lang: 'en' } : { text: note[locale], lang: locale };
 }

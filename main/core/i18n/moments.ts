@@ -37,3 +37,20 @@ export function formatDateTime(iso: string | Date, locale: Locale): string {
 export function formatTime(date: Date, locale: Locale): string {
   return format(date, locale, { timeStyle: 'medium' });
 }
+
+/** A calendar day written YYYY-MM-DD (as a date field gives it), in words: 2026년 12월 4일 (금) / Fri 4 Dec 2026. */
+export function formatDay(day: string, locale: Locale): string {
+  const bounds = kstDayBounds(day);
+  if (!bounds) return day;
+  // Noon KST is that day in Korea whatever the formatter's own zone rules.
+  const noon = new Date(new Date(bounds.from).getTime() + 12 * 3_600_000);
+  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', { dateStyle: 'full', timeZone: ZONE }).format(noon);
+}
+
+/** The instants a KST calendar day (YYYY-MM-DD) starts and ends at, or undefined for text that is no such day. */
+export function kstDayBounds(day: string): { from: string; to: string } | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const start = new Date(`${day}T00:00:00+09:00`);
+  if (Number.isNaN(start.getTime()) || kstDay(start) !== day) return undefined;
+  return { from: start.toISOString(), to: new Date(start.getTime() + 86_400_000).toISOString() };
+}

@@ -1,5 +1,6 @@
 // The one message catalogue of the window and the command line, in Korean and English (resources/strings: ko.json
 // defines the keys, en.json has exactly the same).
+import type { SaidAs } from '../errors.ts';
 import ko from '../../../resources/strings/ko.json';
 import en from '../../../resources/strings/en.json';
 
@@ -63,12 +64,16 @@ export function sayRecorded(locale: Locale, said: { key: string; vars?: Record<s
 }
 
 /** An error's message and hint in `locale` where the error says them in the catalogue, else as written. */
-export function errorText(
-  locale: Locale,
-  error: { message: string; hint?: string; saidAs?: { message: string; hint?: string; vars?: Record<string, string | number> } },
-): { message: string; hint?: string } {
+export function errorText(locale: Locale, error: { message: string; hint?: string; saidAs?: SaidAs }): { message: string; hint?: string } {
   const said = error.saidAs;
-  const message = said && isStringKey(said.message) ? translate(locale, said.message, said.vars) : error.message;
-  const hint = said?.hint && isStringKey(said.hint) ? translate(locale, said.hint, said.vars) : error.hint;
+  const vars = said ? saidVars(locale, said) : {};
+  const message = said && isStringKey(said.message) ? translate(locale, said.message, vars) : error.message;
+  const hint = said?.hint && isStringKey(said.hint) ? translate(locale, said.hint, vars) : error.hint;
   return { message, ...(hint ? { hint } : {}) };
+}
+
+/** A said sentence's values, its parts (sentences of their own) said in `locale` among them. */
+export function saidVars(locale: Locale, said: Pick<SaidAs, 'vars' | 'parts'>): Record<string, string | number> {
+  const parts = Object.entries(said.parts ?? {}).map(([name, part]) => [name, sayRecorded(locale, part, part.key)] as const);
+  return { ...said.vars, ...Object.fromEntries(parts) };
 }

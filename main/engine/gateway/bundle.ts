@@ -14,6 +14,7 @@ import type { Store } from '../store/Store.ts';
 import { AuditRepository } from '../audit/AuditRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { translate, type StringKey } from '../../core/i18n/strings.ts';
 
 export const BUNDLE_FORMAT = 'kopa-recordings';
 export const BUNDLE_VERSION = 1;
@@ -95,11 +96,21 @@ export function exportBundle(store: Store, snapshot: string, file: string, onPro
   return { file, snapshot, entries: all.length, payloadSha256: manifest.payloadSha256 };
 }
 
-function refuse(file: string, reason: string): KopaError {
+/** Why a bundle is refused, said in the catalogue (bundle.reason.*) so a Korean screen says it in Korean too. */
+class BundleFault extends Error {
+  constructor(
+    readonly key: StringKey,
+    readonly vars: Record<string, string | number> = {},
+  ) {
+    super(translate('en', key, vars));
+  }
+}
+
+function refuse(file: string, fault: BundleFault, cause?: string): KopaError {
   return saidError(
     'InvalidRequest',
-    { message: 'error.bundleRefused', hint: 'error.bundleRefused.hint', vars: { file, reason } },
-    { details: { file, reason } },
+    { message: 'error.bundleRefused', hint: 'error.bundleRefused.hint', vars: { file }, parts: { reason: { key: fault.key, vars: fault.vars } } },
+    { details: { file, reason: fault.message, ...(cause ? { cause } : {}) } },
   );
 }
 
@@ -133,11 +144,9 @@ async function* gzipLines(file: string, limits: Required<ImportLimits>, onRaw: (
   try {
     for await (const chunk of gunzip as AsyncIterable<Buffer>) {
       expanded += chunk.length;
-      if (expanded > limits.maxExpandedBytes) throw new Error(`it expands beyond ${mib(limits.maxExpandedBytes)}`);
+      if (expanded > limits.maxExpandedBytes) throw new BundleFault('bundle.reason.tooLarge', { size: mib(limits.maxExpandedBytes) });
       if (expanded > RATIO_AFTER && expanded / Math.max(1, compressed) > limits.maxRatio) {
-        throw new Error(
-          `it expands more than ${limits.maxRatio} times its size (${mib(expanded)} from ${(compressed / 1024).toFixed(0)} KiB so far): a compression bomb, not recordings`,
-        );
+        throw new BundleFault('bundle.reason.bomb', { ratio: limits.maxRatio, expanded: mib(expanded), compressed: `${(compressed / 1024).toFixed(0)} KiB` });
       }
       onRaw(chunk);
       let start = 0;
@@ -151,7 +160,7 @@ async function* gzipLines(file: string, limits: Required<ImportLimits>, onRaw: (
       if (start < chunk.length) {
         pending.push(chunk.subarray(start));
         pendingBytes += chunk.length - start;
-        if (pendingBytes > limits.maxLineBytes) throw new Error(`a line is longer than ${mib(limits.maxLineBytes)}`);
+        if (pendingBytes > limits.maxLineBytes) throw new BundleFault('bundle.reason.longLine', { size: mib(limits.maxLineBytes) });
       }
     }
     if (pendingBytes > 0) yield Buffer.concat(pending);
@@ -167,14 +176,14 @@ function checkEntry(line: string, n: number): z.infer<typeof entrySchema> {
   try {
     json = JSON.parse(line);
   } catch {
-    throw new Error(`recording ${n} is not JSON`);
+    throw new BundleFault('bundle.reason.notJson', { n });
   }
   const parsed = entrySchema.safeParse(json);
-  if (!parsed.success) throw new Error(`recording ${n} is not well-formed`);
+  if (!parsed.success) throw new BundleFault('bundle.reason.malformed', { n });
   const body = Buffer.from(parsed.data.body, 'base64');
-  if (sha256(body) !== parsed.data.bodySha256) throw new Error(`recording ${n} does not match its hash`);
+  if (sha256(body) !== parsed.data.bodySha256) throw new BundleFault('bundle.reason.bodyHash', { n });
   const expected = sha256(canonicalJson([parsed.data.toolId, parsed.data.args, parsed.data.specVersion]));
-  if (expected !== parsed.data.requestHash) throw new Error(`recording ${n} is filed under the wrong request`);
+  if (expected !== parsed.data.requestHash) throw new BundleFault('bundle.reason.wrongRequest', { n });
   return parsed.data;
 }
 
@@ -237,23 +246,23 @@ export async function importBundle(
         try {
           manifest = manifestSchema.parse(JSON.parse(line));
         } catch {
-          throw new Error('its manifest is missing or not a KOPA Studio recordings manifest');
+          throw new BundleFault('bundle.reason.notManifest');
         }
-        if (manifest.snapshot.startsWith(RecordingRepository.STAGING_PREFIX)) throw new Error('its snapshot name is reserved');
+        if (manifest.snapshot.startsWith(RecordingRepository.STAGING_PREFIX)) throw new BundleFault('bundle.reason.reservedName');
         continue;
       }
       if (line === '') continue;
       count++;
-      if (count > manifest.entries) throw new Error(`the manifest lists ${manifest.entries} recordings but there are more`);
+      if (count > manifest.entries) throw new BundleFault('bundle.reason.moreThanListed', { entries: manifest.entries });
       batch.push(checkEntry(line, count));
       if (batch.length >= 200) {
         flush();
         options.onProgress?.({ stage: 'import', done: count, total: manifest.entries });
       }
     }
-    if (!manifest) throw new Error('it has no manifest');
-    if (payloadHash.digest('hex') !== manifest.payloadSha256) throw new Error('its content does not match the manifest hash (it was changed or cut short)');
-    if (count !== manifest.entries) throw new Error(`the manifest lists ${manifest.entries} recordings but ${count} are there`);
+    if (!manifest) throw new BundleFault('bundle.reason.noManifest');
+    if (payloadHash.digest('hex') !== manifest.payloadSha256) throw new BundleFault('bundle.reason.payloadHash');
+    if (count !== manifest.entries) throw new BundleFault('bundle.reason.countMismatch', { entries: manifest.entries, count });
     flush();
     const snapshot = options.as ?? manifest.snapshot;
     const done = manifest;
@@ -263,10 +272,11 @@ export async function importBundle(
   } catch (error) {
     recordings.dropStaging();
     if (error instanceof KopaError) throw error;
+    if (error instanceof BundleFault) throw refuse(file, error);
+    // Anything else comes from reading or decompressing the file; zlib's own words stay in the details.
     const message = (error as Error).message;
-    throw refuse(
-      file,
-      /incorrect header check|unexpected end of file|invalid|unknown compression/i.test(message) ? `it is not a complete gzip file (${message})` : message,
-    );
+    if (/incorrect (header|data) check|unexpected end of file|invalid|unknown compression/i.test(message))
+      throw refuse(file, new BundleFault('bundle.reason.notGzip'), message);
+    throw refuse(file, new BundleFault('bundle.reason.unreadable'), message);
   }
 }

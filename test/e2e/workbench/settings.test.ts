@@ -97,6 +97,17 @@ describe('the workbench', () => {
     await page.screenshot({ path: path.join(screenshots, 'settings-audit-entry-ko.png') });
     await page.getByTestId('audit-outcome').selectOption('error');
     await expect.poll(() => page.getByTestId('audit-total').textContent()).toBe('0건');
+    await page.getByTestId('audit-outcome').selectOption('');
+    // A day is a day in Korean time, said in words whatever order the browser writes the field in.
+    expect(await page.getByTestId('audit-day-words').textContent()).toBe(ko['audit.anyDay']);
+    const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+    await page.getByTestId('audit-day').fill(today);
+    await expect.poll(() => page.getByTestId('audit-day-words').textContent()).toMatch(/^\d{4}년 \d{1,2}월 \d{1,2}일 .요일$/);
+    await expect.poll(() => page.getByTestId('audit-total').textContent()).toMatch(/^[1-9]\d*건$/);
+    await page.getByTestId('audit-day-words').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(screenshots, 'settings-audit-day-ko.png') });
+    await page.getByTestId('audit-day').fill('2020-01-01');
+    await expect.poll(() => page.getByTestId('audit-total').textContent()).toBe('0건');
     await close(w);
   }, 120_000);
 

@@ -177,6 +177,8 @@ describe('the command line’s language', () => {
     expect(card.stdout).toMatch(/^호출 한도 +kasi\.SpcdeInfoService, 하루 10000회$/m);
     expect(card.stdout).toContain('\n매개변수\n');
     expect(card.stdout).toContain('\n응답 필드\n');
+    // What is not confirmed at a source is said in Korean too.
+    expect(card.stdout).toContain('  - 개발 계정 호출 한도는 가정입니다');
     expect((await kopa(['--data-dir', dir, 'catalog', 'list'], KOREAN)).stdout).toMatch(/^도구 \d+개$/m);
     expect((await kopa(['--data-dir', dir, 'snapshots'], KOREAN)).stdout).toBe('  (행 없음)\n');
     const url = await kopa(['--data-dir', dir, 'models', 'add', 'openai:notaurl'], KOREAN);

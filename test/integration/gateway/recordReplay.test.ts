@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
 import { MemoryKeyStore } from '../../../main/engine/gateway/keyStore.ts';
 import { defaultResourcesDir } from '../../../main/engine/resources.ts';
-import { isKopaError } from '../../../main/core/errors.ts';
+import { isKopaError, type KopaError } from '../../../main/core/errors.ts';
+import { errorText } from '../../../main/core/i18n/strings.ts';
 import type { CallResult } from '../../../main/core/gateway/callResult.ts';
 import { importBundle } from '../../../main/engine/gateway/bundle.ts';
 import { RecordingRepository } from '../../../main/engine/store/repositories/RecordingRepository.ts';
@@ -86,11 +87,21 @@ describe('record, bundle, replay', () => {
     const foreign = path.join(dir, 'foreign.kopa-bundle');
     writeFileSync(foreign, gzipSync('{"hello":"world"}\n'));
     const target = testEngine();
+    const korean: string[] = [];
     for (const file of [tampered, truncated, lineDropped, foreign]) {
       const error = await target.call('bundle.import', { file }).catch((e: unknown) => e);
       expect(isKopaError(error, 'InvalidRequest'), file).toBe(true);
       expect((error as Error).message).toContain('Nothing was imported');
+      korean.push(errorText('ko', error as KopaError).message);
     }
+    // Why each was refused, said in the screen's language as the rest of the sentence is.
+    expect(korean).toEqual([
+      expect.stringContaining('내용이 매니페스트의 해시와 맞지 않습니다'),
+      expect.stringContaining('완전하고 손상되지 않은 gzip 파일이 아닙니다'),
+      expect.stringContaining('내용이 매니페스트의 해시와 맞지 않습니다'),
+      expect.stringContaining('매니페스트가 없거나 KOPA Studio 녹화 매니페스트가 아닙니다'),
+    ]);
+    expect(korean.filter((m) => /[a-z]{4,} [a-z]{3,}/.test(m.replace(/\S*kopa-bundle/g, '')))).toEqual([]);
     expect(await target.call('snapshots.list', {})).toEqual([]);
   });
 

@@ -82,6 +82,18 @@ describe('the bundled catalog', () => {
     }
   });
 
+  it('says what is not confirmed at a source in Korean and in English', () => {
+    const notes = bundledCatalog()
+      .remoteTools()
+      .flatMap((tool) => (tool.verify ?? []).map((note) => ({ tool: tool.id, note })));
+    expect(notes.length).toBeGreaterThan(50);
+    for (const { tool, note } of notes) {
+      expect(typeof note, tool).toBe('object');
+      const { ko, en } = note as { ko: string; en: string };
+      expect(/[가-힣]/.test(ko) && /[A-Za-z]{3,} [A-Za-z]{3,}/.test(en), tool).toBe(true);
+    }
+  });
+
   it('posts NTS requests as JSON and never takes a key as an argument', () => {
     for (const tool of bundledCatalog().remoteTools()) {
       expect(

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { TriangleAlert } from 'lucide-react';
 import type { Edge } from '../../../../main/core/edge/types.ts';
 import { transformById } from '../../../../main/core/edge/transforms.ts';
-import type { FieldSpec, ToolSpec } from '../../../../main/core/catalog/types.ts';
+import { noteIn, type FieldSpec, type ToolSpec } from '../../../../main/core/catalog/types.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
 import { formatCount } from '../../format.ts';
@@ -165,10 +165,15 @@ export function ToolPage({ toolId }: { toolId: string }) {
             <p>
               <TriangleAlert size={16} aria-hidden="true" /> {t('catalog.verify')}
             </p>
-            <ul lang="en">
-              {tool.verify.map((note) => (
-                <li key={note}>{note}</li>
-              ))}
+            <ul>
+              {tool.verify.map((note) => {
+                const { text, lang } = noteIn(note, locale);
+                return (
+                  <li key={text} lang={lang}>
+                    {text}
+                  </li>
+                );
+              })}
             </ul>
           </div>
         )}

@@ -15,22 +15,11 @@ import { useEngineQuery } from '../../api/queries.ts';
 import { useEngineMutation } from '../../api/useEngineMutation.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useLocale } from '../../i18n.tsx';
-import { formatBytes, formatCount, formatDateTime } from '../../format.ts';
+import { formatBytes, formatCount, formatDateTime, formatDay } from '../../format.ts';
+import { kstDayBounds } from '../../../../main/core/i18n/moments.ts';
 
 const PAGE = 200;
 const ROW_PX = 34;
-
-/** The start of a local day as an ISO instant. */
-function dayStart(date: string): string | undefined {
-  return date ? new Date(`${date}T00:00:00`).toISOString() : undefined;
-}
-
-function dayEnd(date: string): string | undefined {
-  if (!date) return undefined;
-  const next = new Date(`${date}T00:00:00`);
-  next.setDate(next.getDate() + 1);
-  return next.toISOString();
-}
 
 /** What a call came to, in the screen's language: succeeded, or the kind of failure (the agency's code stays beside it). */
 function useOutcomeWords(): (entry: AuditListEntry) => string {
@@ -127,7 +116,7 @@ export function AuditLog() {
       ...(tool.trim() ? { tool: tool.trim() } : {}),
       ...(outcome ? { outcome } : {}),
       ...(origin ? { origin } : {}),
-      ...(day ? { from: dayStart(day), to: dayEnd(day) } : {}),
+      ...kstDayBounds(day),
     }),
     [tool, outcome, origin, day],
   );
@@ -185,8 +174,13 @@ export function AuditLog() {
         </label>
         <label>
           {t('audit.day')}
-          <input type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+          {/* The browser writes the field in its own locale's order (mm/dd/yyyy in an English one): the day is also
+              said in the screen's language, and the filter is that day in Korean time, as every moment here is. */}
+          <input type="date" value={day} onChange={(e) => setDay(e.target.value)} aria-describedby="audit-day-words" data-testid="audit-day" />
         </label>
+        <span id="audit-day-words" className="muted" data-testid="audit-day-words">
+          {day ? formatDay(day, locale) : t('audit.anyDay')}
+        </span>
         <span className="muted" data-testid="audit-total">
           {total !== undefined ? t('audit.total', { n: formatCount(total, locale) }) : '…'}
         </span>
