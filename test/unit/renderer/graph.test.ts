@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Edge } from '../../../main/core/edge/types.ts';
 import { layoutGraph } from '../../../renderer/src/views/graph/graphLayout.ts';
 import { DEFAULT_FILTER, visibleGraph } from '../../../renderer/src/views/graph/graphFilter.ts';
+import { placeLabels, textWidthEm, type LabelCandidate } from '../../../renderer/src/views/graph/labelPlacement.ts';
 
 const tools = [
   { id: 'juso.addrLinkApi', agency: 'juso' },
@@ -80,5 +81,43 @@ describe('the graph filters', () => {
     const withFormat = [...edges, edge('e4', 'kma.getUltraSrtNcst', 'molit.getRTMSDataSvcAptTradeDev', 'verified', 'transform', 'format')];
     expect(visibleGraph(withFormat, agencyOf, DEFAULT_FILTER).edges.map((e) => e.id)).toEqual(['e1', 'e3']);
     expect(visibleGraph(withFormat, agencyOf, { ...DEFAULT_FILTER, links: ['format'] }).edges.map((e) => e.id)).toEqual(['e4']);
+  });
+});
+
+describe('names on the graph', () => {
+  const crowd = (size: number): LabelCandidate[] =>
+    Array.from({ length: 12 }, (_, i) => ({ id: `t${i}`, x: 100 + i * 6, y: 100, text: `도구 이름 ${i}`, size, priority: i, around: 2 }));
+
+  it('writes no name over another, the most important first', () => {
+    const shown = placeLabels(crowd(10));
+    // The best-linked name is written below its dot; a neighbour six units away goes above its own; the rest of the
+    // row has no free place left.
+    expect(shown.get('t11')?.anchor).toBe('middle');
+    expect(shown.get('t10')!.y).toBeLessThan(shown.get('t11')!.y);
+    expect(shown.size).toBeLessThan(6);
+    const far = placeLabels([
+      { id: 'a', x: 0, y: 0, text: 'Seoul', size: 10, priority: 1, around: 8 },
+      { id: 'b', x: 200, y: 0, text: 'Busan', size: 10, priority: 0, around: 8 },
+    ]);
+    expect([...far.keys()].sort()).toEqual(['a', 'b']);
+  });
+
+  it('brings left-out names back as the drawing zooms in (names keep their size on screen)', () => {
+    expect(placeLabels(crowd(1)).size).toBeGreaterThan(placeLabels(crowd(10)).size);
+    expect(placeLabels(crowd(0.1)).size).toBe(12);
+  });
+
+  it('writes no name over another tool’s dot', () => {
+    // A heading (no dot of its own) is written where it is asked for, or not at all.
+    const heading = { id: 'a', x: 0, y: 20, text: 'Seoul', size: 10, priority: 1 };
+    expect(placeLabels([heading], [{ x: 0, y: 14, r: 8 }]).size).toBe(0);
+    expect(placeLabels([heading], [{ x: 0, y: -30, r: 8 }]).size).toBe(1);
+    // A tool's name goes around the dot in its way: above it, when below is taken.
+    const name = { id: 'b', x: 0, y: 0, text: 'Busan', size: 10, priority: 1, around: 8 };
+    expect(placeLabels([name], [{ x: 0, y: 20, r: 8 }]).get('b')!.y).toBeLessThan(0);
+  });
+
+  it('measures Hangul wider than Latin letters', () => {
+    expect(textWidthEm('도구')).toBeGreaterThan(textWidthEm('ab'));
   });
 });

@@ -3,11 +3,12 @@
 // circles coloured by agency around their agency's name. A thousand SVG paths repainted on every pan took 100–180 ms
 // a frame on a CPU-only machine, and even on a canvas rasterising them took 30–60 ms: during a pan or zoom the canvas
 // moves a snapshot of itself (one image copy a frame), and draws the links again, sharp, when the gesture ends.
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type ZoomTransform } from 'd3-zoom';
 import type { CandidateBasis, Edge, EdgeStatus } from '../../../../main/core/edge/types.ts';
 import type { Point } from './graphLayout.ts';
+import { placeLabels, textWidthEm } from './labelPlacement.ts';
 import { arrowHead, lanes, linkShape, type LinkShape } from './linkGeometry.ts';
 
 export const STATUS_COLOURS: Record<EdgeStatus, string> = { verified: '#0072B2', candidate: '#8a96a3', stale: '#E69F00', rejected: '#D55E00' };
@@ -31,6 +32,9 @@ const AGENCY_COLOURS = [
   '#E69F00',
 ];
 const NODE_RADIUS = 8;
+/** Sizes of the names on screen, in pixels, whatever the zoom. */
+const LABEL_PX = 10;
+const AGENCY_PX = 12;
 
 export function agencyColour(agencies: string[], agency: string): string {
   const i = [...new Set(agencies)].sort().indexOf(agency);
@@ -51,6 +55,8 @@ export interface CanvasProps {
   onTool: (id: string) => void;
   onEdge: (id: string) => void;
   label: string;
+  /** What the drawing says when names were left out where tools crowd. */
+  hiddenNames: (hidden: number) => string;
 }
 
 interface Drawn {
@@ -76,6 +82,8 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
   /** The picture when the gesture began, and the transform it was drawn with. */
   const gesture = useRef<{ snapshot: HTMLCanvasElement; from: ZoomTransform } | null>(null);
   const [size, setSize] = useState({ width: props.width, height: props.height });
+  /** The zoom when the last gesture ended: which names fit is decided for it, not on every frame of a gesture. */
+  const [zoomScale, setZoomScale] = useState(1);
 
   const paint = useCallback(() => {
     pending.current = 0;
@@ -168,8 +176,9 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
         transform.current = event.transform;
         schedule();
       })
-      .on('end', () => {
+      .on('end', (event: { transform: ZoomTransform }) => {
         gesture.current = null;
+        setZoomScale(event.transform.k);
         schedule();
       });
     select(frame).call(z);
@@ -197,57 +206,108 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
   };
 
   const agencyIds = props.agencies.map((a) => a.id);
+  // One layout unit is this many of them on screen: names keep their size on screen as the drawing zooms.
+  const unit = props.width / size.width / zoomScale;
+  const labelSize = LABEL_PX * unit;
+  const agencySize = AGENCY_PX * unit;
+  /** An agency's heading moved in from the drawing's edges, so that it is never cut off there. */
+  const agencyX = (agency: { name: string; at: Point }, fontSize: number): number => {
+    const half = (textWidthEm(agency.name) * fontSize) / 2;
+    return Math.min(Math.max(agency.at.x, half + 4), props.width - half - 4);
+  };
+  const shownLabels = useMemo(() => {
+    const degree = new Map<string, number>();
+    for (const e of props.edges) for (const t of [e.fromTool, e.toTool]) degree.set(t, (degree.get(t) ?? 0) + 1);
+    const dots = props.tools.flatMap((tool) => {
+      const p = props.positions[tool.id];
+      return p ? [{ x: p.x, y: p.y, r: NODE_RADIUS }] : [];
+    });
+    return placeLabels(
+      [
+        ...props.agencies.map((a) => ({
+          id: `agency:${a.id}`,
+          x: agencyX(a, agencySize),
+          y: a.at.y - 16,
+          text: a.name,
+          size: agencySize,
+          priority: Infinity,
+        })),
+        ...props.tools.flatMap((tool) => {
+          const p = props.positions[tool.id];
+          if (!p) return [];
+          const priority = (props.lit.has(tool.id) ? 10_000 : 0) + (degree.get(tool.id) ?? 0);
+          return [{ id: tool.id, x: p.x, y: p.y, text: tool.name, size: labelSize, priority, around: NODE_RADIUS }];
+        }),
+      ],
+      dots,
+      // Inside the drawing as it first shows: a name cut off at its edge is no better than none.
+      { left: 0, top: 0, right: props.width, bottom: props.height },
+    );
+  }, [props.agencies, props.tools, props.positions, props.edges, props.lit, labelSize, agencySize]);
+  const hiddenNames = props.tools.filter((tool) => props.positions[tool.id] && !shownLabels.has(tool.id)).length;
   const faint = (tool: string): boolean => props.lit.size > 0 && !props.lit.has(tool);
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const statuses = [...new Set(props.edges.map((e) => e.status))].sort().join(' ');
   return (
-    <div
-      ref={viewport}
-      className="graph-canvas"
-      data-testid="graph-canvas"
-      data-links={props.edges.length}
-      data-statuses={statuses}
-      style={{ height: size.height }}
-    >
-      <canvas
-        ref={canvas}
-        width={Math.round(size.width * ratio)}
-        height={Math.round(size.height * ratio)}
-        style={{ width: size.width, height: size.height }}
-        onClick={pick}
-        role="img"
-        aria-label={props.label}
-      />
-      <svg className="graph-nodes" viewBox={`0 0 ${props.width} ${props.height}`} width={size.width} height={size.height} aria-hidden="true">
-        <g ref={layer}>
-          {props.agencies.map((a) => (
-            <text key={a.id} x={a.at.x} y={a.at.y - 16} textAnchor="middle" className="graph-agency">
-              {a.name}
-            </text>
-          ))}
-          {props.tools.map((tool) => {
-            const p = props.positions[tool.id];
-            if (!p) return null;
-            return (
-              <g
-                key={tool.id}
-                transform={`translate(${p.x},${p.y})`}
-                opacity={faint(tool.id) ? 0.2 : 1}
-                className="graph-node"
-                data-testid="graph-node"
-                data-tool={tool.id}
-                onClick={() => props.onTool(tool.id)}
-              >
-                <circle r={NODE_RADIUS} fill={agencyColour(agencyIds, tool.agency)} stroke="var(--surface)" strokeWidth={1.5} />
-                <text y={20} textAnchor="middle" className="graph-label">
-                  {tool.name}
+    <div className="graph-frame">
+      <div
+        ref={viewport}
+        className="graph-canvas"
+        data-testid="graph-canvas"
+        data-links={props.edges.length}
+        data-statuses={statuses}
+        style={{ height: size.height }}
+      >
+        <canvas
+          ref={canvas}
+          width={Math.round(size.width * ratio)}
+          height={Math.round(size.height * ratio)}
+          style={{ width: size.width, height: size.height }}
+          onClick={pick}
+          role="img"
+          aria-label={props.label}
+        />
+        <svg className="graph-nodes" viewBox={`0 0 ${props.width} ${props.height}`} width={size.width} height={size.height} aria-hidden="true">
+          <g ref={layer}>
+            {props.agencies.map((a) =>
+              shownLabels.has(`agency:${a.id}`) ? (
+                <text key={a.id} x={agencyX(a, agencySize)} y={a.at.y - 16} textAnchor="middle" className="graph-agency" style={{ fontSize: agencySize }}>
+                  {a.name}
                 </text>
-                <title>{tool.id}</title>
-              </g>
-            );
-          })}
-        </g>
-      </svg>
+              ) : null,
+            )}
+            {props.tools.map((tool) => {
+              const p = props.positions[tool.id];
+              if (!p) return null;
+              const placed = shownLabels.get(tool.id);
+              return (
+                <g
+                  key={tool.id}
+                  transform={`translate(${p.x},${p.y})`}
+                  opacity={faint(tool.id) ? 0.2 : 1}
+                  className="graph-node"
+                  data-testid="graph-node"
+                  data-tool={tool.id}
+                  onClick={() => props.onTool(tool.id)}
+                >
+                  <circle r={NODE_RADIUS} fill={agencyColour(agencyIds, tool.agency)} stroke="var(--surface)" strokeWidth={1.5} />
+                  {placed && (
+                    <text x={placed.x - p.x} y={placed.y - p.y} textAnchor={placed.anchor} className="graph-label" style={{ fontSize: labelSize }}>
+                      {tool.name}
+                    </text>
+                  )}
+                  <title>{`${tool.name} · ${tool.id}`}</title>
+                </g>
+              );
+            })}
+          </g>
+        </svg>
+      </div>
+      {hiddenNames > 0 && (
+        <p className="graph-names-note muted" data-testid="graph-names-note">
+          {props.hiddenNames(hiddenNames)}
+        </p>
+      )}
     </div>
   );
 });

@@ -247,6 +247,7 @@ export function GraphView() {
           onTool={(id) => setFilter({ ...filter, focus: id })}
           onEdge={setSelectedEdge}
           label={t('graph.canvas', { tools: tools.length, links: visible.edges.length })}
+          hiddenNames={(n) => t('graph.hiddenNames', { n })}
         />
         <div className="graph-side">
           {selectedEdge && <EdgePanel key={selectedEdge} edgeId={selectedEdge} onClose={() => setSelectedEdge(null)} />}
