@@ -8,6 +8,7 @@ import type { Edge } from '../../../../main/core/edge/types.ts';
 import { transformById } from '../../../../main/core/edge/transforms.ts';
 import { noteIn, type FieldSpec, type ToolSpec } from '../../../../main/core/catalog/types.ts';
 import { useEngineQuery } from '../../api/queries.ts';
+import { useToolNames } from '../../api/useToolNames.ts';
 import { useLocale } from '../../i18n.tsx';
 import { formatCount } from '../../format.ts';
 import { formatOf } from './argsForm.ts';
@@ -31,12 +32,8 @@ function KindTag({ tag, kinds }: { tag: string | undefined; kinds: Kinds | undef
 
 function EdgeLinks({ edges, side }: { edges: Edge[]; side: 'to' | 'from' }) {
   const { t, locale } = useLocale();
-  const catalog = useEngineQuery('catalog.list', {});
+  const nameOf = useToolNames();
   if (edges.length === 0) return <span className="muted">—</span>;
-  const nameOf = (id: string): string => {
-    const tool = catalog.data?.tools.find((x) => x.id === id);
-    return tool ? tool.name[locale] || tool.name.ko : id;
-  };
   return (
     <ul className="edge-links">
       {edges.map((edge) => {

@@ -4,6 +4,7 @@
 import type { SynthSample } from '../../../../main/core/synth/types.ts';
 import type { PlanStep, TraceStep } from '../../../../main/core/plan/types.ts';
 import { useEngineQuery } from '../../api/queries.ts';
+import { useToolNames } from '../../api/useToolNames.ts';
 import { useLocale } from '../../i18n.tsx';
 import { formatDateTime } from '../../format.ts';
 import { argumentSources } from './sampleFilter.ts';
@@ -87,6 +88,7 @@ function TraceSteps({ steps, plan, mentions }: { steps: TraceStep[]; plan: PlanS
 export function SamplePanel({ dataset, ordinal }: { dataset: string; ordinal: number }) {
   const { t, locale } = useLocale();
   const sample = useEngineQuery('synth.sample', { dataset, ordinal });
+  const nameOf = useToolNames();
   if (sample.isError) {
     return (
       <p className="error" role="alert">
@@ -146,8 +148,8 @@ export function SamplePanel({ dataset, ordinal }: { dataset: string; ordinal: nu
               <h4>{t('sample.main')}</h4>
               <ol>
                 {s.walk.plan.steps.map((step) => (
-                  <li key={step.id}>
-                    <code>{step.tool}</code>
+                  <li key={step.id} title={step.tool}>
+                    {nameOf(step.tool)}
                   </li>
                 ))}
               </ol>
@@ -158,8 +160,8 @@ export function SamplePanel({ dataset, ordinal }: { dataset: string; ordinal: nu
                 <h4>{t('sample.alternativeN', { n: i + 1 })}</h4>
                 <ol>
                   {alt.plan.steps.map((step) => (
-                    <li key={step.id}>
-                      <code>{step.tool}</code>
+                    <li key={step.id} title={step.tool}>
+                      {nameOf(step.tool)}
                     </li>
                   ))}
                 </ol>
