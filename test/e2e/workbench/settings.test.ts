@@ -149,6 +149,10 @@ describe('the workbench', () => {
     await expect.poll(() => page.getByTestId('bundle-outcome').getAttribute('role'), { timeout: 15_000 }).toBe('alert');
     // A refusal says what to do about it, and can be tried again where it happened.
     expect(await page.getByTestId('bundle-outcome').textContent()).toContain(ko['error.bundleRefused.hint']);
+    // Why it was refused is said in Korean too, not in the decompressor's English.
+    const refusal = (await page.getByTestId('bundle-outcome').textContent())!.replace(damaged, '');
+    expect(refusal).toMatch(/거부했습니다: [가-힣]/);
+    expect(refusal).not.toMatch(/[A-Za-z]{3,} [A-Za-z]{3,}/);
     expect(await page.getByTestId('bundle-outcome').getByRole('button', { name: ko['common.retry'] }).count()).toBe(1);
     await page.getByTestId('bundle-outcome').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(screenshots, 'settings-bundle-refused-ko.png') });
