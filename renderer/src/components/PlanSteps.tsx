@@ -3,6 +3,8 @@
 // with what the page knows beside it (where a literal came from, what an expression gave when it ran).
 import type { ReactNode } from 'react';
 import type { PlanStep } from '../../../main/core/plan/types.ts';
+import { useToolNames } from '../api/useToolNames.ts';
+import { ToolName } from './ToolName.tsx';
 
 const valueText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -21,12 +23,13 @@ export interface PlanStepsProps {
 }
 
 export function PlanSteps({ steps, layout, testId, label, note, literal, bound }: PlanStepsProps) {
+  const nameOf = useToolNames();
   return (
     <ol className={layout === 'diagram' ? 'plan-diagram' : 'plan-steps'} data-testid={testId} aria-label={label}>
       {steps.map((step) => (
         <li key={step.id} className={layout === 'diagram' ? 'plan-box' : undefined}>
           <header>
-            <span className="badge badge-neutral">{step.id}</span> <code>{step.tool}</code>
+            <span className="badge badge-neutral">{step.id}</span> <code>{step.tool}</code> <ToolName id={step.tool} name={nameOf(step.tool)} />
             {note?.(step)}
           </header>
           <dl className="call-args">

@@ -8,6 +8,8 @@ import type { BenchAttemptRow, BenchTaskAttempts } from '../../../../main/api/co
 import type { BenchTask } from '../../../../main/core/bench/types.ts';
 import type { PlanStep } from '../../../../main/core/plan/types.ts';
 import { PlanSteps } from '../../components/PlanSteps.tsx';
+import { ToolName } from '../../components/ToolName.tsx';
+import { useToolNames } from '../../api/useToolNames.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
 import { benchTerm, sayRecorded, stopLabel } from '../../../../main/core/i18n/strings.ts';
@@ -56,6 +58,7 @@ function matchSteps(calls: BenchAttemptRow['calls'], reference: Reference | null
 
 function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task: BenchTask | null; reference: Reference | null }) {
   const { t, locale } = useLocale();
+  const nameOf = useToolNames();
   const steps = matchSteps(attempt.calls, reference);
   const [transcript, setTranscript] = useState(false);
   const planned = new Set(task?.plan.steps.map((s) => s.tool) ?? []);
@@ -83,7 +86,8 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
           <li key={i} className={call.ok ? '' : 'call-failed-line'}>
             <code className={planned.has(call.tool) ? '' : 'mismatch'} title={planned.has(call.tool) ? undefined : t('eval.notInPlan')}>
               {call.tool}
-            </code>
+            </code>{' '}
+            <ToolName id={call.tool} name={nameOf(call.tool)} />
             <dl className="call-args">
               {Object.entries(call.arguments).map(([param, value]) => {
                 const step = steps[i];
