@@ -210,12 +210,12 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
   const unit = props.width / size.width / zoomScale;
   const labelSize = LABEL_PX * unit;
   const agencySize = AGENCY_PX * unit;
-  /** An agency's heading moved in from the drawing's edges, so that it is never cut off there. */
-  const agencyX = (agency: { name: string; at: Point }, fontSize: number): number => {
-    const half = (textWidthEm(agency.name) * fontSize) / 2;
-    return Math.min(Math.max(agency.at.x, half + 4), props.width - half - 4);
-  };
   const shownLabels = useMemo(() => {
+    /** An agency's heading moved in from the drawing's edges, so that it is never cut off there. */
+    const agencyX = (agency: { name: string; at: Point }): number => {
+      const half = (textWidthEm(agency.name) * agencySize) / 2;
+      return Math.min(Math.max(agency.at.x, half + 4), props.width - half - 4);
+    };
     const degree = new Map<string, number>();
     for (const e of props.edges) for (const t of [e.fromTool, e.toTool]) degree.set(t, (degree.get(t) ?? 0) + 1);
     const dots = props.tools.flatMap((tool) => {
@@ -226,7 +226,7 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
       [
         ...props.agencies.map((a) => ({
           id: `agency:${a.id}`,
-          x: agencyX(a, agencySize),
+          x: agencyX(a),
           y: a.at.y - 16,
           text: a.name,
           size: agencySize,
@@ -243,7 +243,7 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
       // Inside the drawing as it first shows: a name cut off at its edge is no better than none.
       { left: 0, top: 0, right: props.width, bottom: props.height },
     );
-  }, [props.agencies, props.tools, props.positions, props.edges, props.lit, labelSize, agencySize]);
+  }, [props.agencies, props.tools, props.positions, props.edges, props.lit, props.width, props.height, labelSize, agencySize]);
   const hiddenNames = props.tools.filter((tool) => props.positions[tool.id] && !shownLabels.has(tool.id)).length;
   const faint = (tool: string): boolean => props.lit.size > 0 && !props.lit.has(tool);
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
@@ -269,13 +269,14 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
         />
         <svg className="graph-nodes" viewBox={`0 0 ${props.width} ${props.height}`} width={size.width} height={size.height} aria-hidden="true">
           <g ref={layer}>
-            {props.agencies.map((a) =>
-              shownLabels.has(`agency:${a.id}`) ? (
-                <text key={a.id} x={agencyX(a, agencySize)} y={a.at.y - 16} textAnchor="middle" className="graph-agency" style={{ fontSize: agencySize }}>
+            {props.agencies.map((a) => {
+              const placed = shownLabels.get(`agency:${a.id}`);
+              return placed ? (
+                <text key={a.id} x={placed.x} y={placed.y} textAnchor={placed.anchor} className="graph-agency" style={{ fontSize: agencySize }}>
                   {a.name}
                 </text>
-              ) : null,
-            )}
+              ) : null;
+            })}
             {props.tools.map((tool) => {
               const p = props.positions[tool.id];
               if (!p) return null;

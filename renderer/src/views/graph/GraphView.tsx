@@ -11,6 +11,7 @@ import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineMutation } from '../../api/useEngineMutation.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
+import { useToolNames } from '../../api/useToolNames.ts';
 import { useJobsOf } from '../../api/JobsProvider.tsx';
 import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
@@ -71,6 +72,7 @@ function Toolbar() {
 export function GraphView() {
   const { t, locale } = useLocale();
   const catalog = useEngineQuery('catalog.list', {});
+  const toolName = useToolNames();
   // A verification that ends changes links and their evidence: both are read again.
   const { jobs: verifyJobs } = useJobsOf('edges.verify', 3);
   const graph = useEngineQuery('edges.list', {});
@@ -108,10 +110,6 @@ export function GraphView() {
   const focusOn = (id: string): void => {
     setFilter({ ...filter, focus: id });
     setSearch('');
-  };
-  const toolName = (id: string): string => {
-    const tool = tools.find((x) => x.id === id);
-    return tool ? tool.name[locale] || tool.name.ko : id;
   };
   return (
     <div className="view">
