@@ -1,4 +1,5 @@
 // The agent and its chats: running an episode, approving a call, and the stored conversations.
+import type { CallRefusal } from '../core/agent/callRefusal.ts';
 import type { ChatMessage, StopReason } from '../core/agent/types.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
 import { z } from 'zod';
@@ -104,6 +105,7 @@ export interface EpisodeSummary {
     ok: boolean;
     resultCode: string | null;
     refused?: string;
+    refusal?: CallRefusal;
     rows: number;
     handle?: string;
     shown?: number;

@@ -1,7 +1,7 @@
 // The local runtime on a model of real shape (Qwen2.5-0.5B's layers, widths, heads and vocabulary; random Q8_0
 // weights; test/fixtures/gguf/realShapeModel.ts), where tokens/s mean what they would for that model on this
 // machine: prompt and generation rates, a chat turn (the agent loop's path) beside a raw completion, the aggregate of
-// 1/2/4/8 sequences, speculative decoding by prompt lookup, and a KOPA-Bench run of 20 tasks × 4 samples with and without cache reuse (prompt tokens
+// 1/2/4/8 sequences, speculative decoding by prompt lookup, and a KOPA-Bench run of 4 tasks × 2 samples with and without cache reuse (prompt tokens
 // evaluated, from node-llama-cpp's token meter, and wall time). Each figure is printed beside its baseline.
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -63,15 +63,15 @@ describe('a model of real shape', () => {
     try {
       const model = await writeRealShapeModel(SMOKE_SHAPE);
       const tasks = loadSuite('kopa', engine.resourcesDir, engine.catalog())
-        .tasks.slice(0, sized(20, 1))
+        .tasks.slice(0, sized(4, 1))
         .map((t) => t.id);
       const settings = {
         suite: 'kopa',
         tasks,
         model,
-        samples: sized(4, 1),
+        samples: sized(2, 1),
         temperature: 0,
-        concurrency: sized(4, 1),
+        concurrency: sized(2, 1),
         maxSteps: 2,
         maxTokens: sized(8, 4),
         contextSize: 4096,

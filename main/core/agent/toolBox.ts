@@ -2,6 +2,7 @@
 // abort) drives every kind of tool: the catalog's public APIs through the gateway, and BFCL's simulators. A box
 // says what the model is offered and which system prompt comes with it; a session holds one episode's own state
 // (the handles of results shown so far, repeated calls) and runs or refuses each call.
+import type { CallRefusal } from './callRefusal.ts';
 import type { AgentEvent, ChatMessage, ModelTool, ToolCall } from './types.ts';
 
 /** What one call became: the text the model reads as its result, and the call as the episode keeps it. */
@@ -25,8 +26,8 @@ export interface ToolTurn {
 
 export interface ToolSession<C> {
   run(call: ToolCall, turn: ToolTurn): Promise<ToolOutcome<C>>;
-  /** A call the loop does not run (a call cap): the reason is what the model reads. */
-  refuse(call: ToolCall, turn: ToolTurn, reason: string): ToolOutcome<C>;
+  /** A call the loop does not run (a call cap): the model reads why. */
+  refuse(call: ToolCall, turn: ToolTurn, refusal: CallRefusal): ToolOutcome<C>;
 }
 
 export interface ToolBox<C> {

@@ -1,5 +1,6 @@
 // The agent's conversation, in one neutral shape that every backend translates from: llama.cpp chat history,
 // OpenAI chat completions, a scripted transcript. Tool names are function names (kma_getUltraSrtNcst).
+import type { CallRefusal } from './callRefusal.ts';
 import type { ArgumentOrigin } from './argumentOrigins.ts';
 import type { ResultPreview } from '../resultView/resultPreview.ts';
 import type { RawBody } from '../gateway/callResult.ts';
@@ -77,8 +78,10 @@ export type AgentEvent =
       callId: string;
       tool: string;
       ok: boolean;
-      /** One line in English (a refusal's reason as the model reads it). */
+      /** One line (a refusal's reason as the model reads it). */
       summary: string;
+      /** Why the call was not made, for a screen to say in its own language. */
+      refusal?: CallRefusal;
       latencyMs: number;
       /** What the model was shown of a result: its handle, rows shown of those returned, and the total the service has. */
       view?: { handle: string; shown: number; returned: number; total: number };

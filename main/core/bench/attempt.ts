@@ -1,4 +1,5 @@
 // An attempt as scoring sees it: the agent's calls in order with what each returned, and its final answer.
+import type { CallRefusal } from '../agent/callRefusal.ts';
 import type { StopReason } from '../agent/types.ts';
 import type { Item } from '../gateway/callResult.ts';
 import type { FaultKind } from './types.ts';
@@ -9,8 +10,9 @@ export interface AttemptCall {
   ok: boolean;
   /** The gateway's error kind when the call failed (Upstream, Timeout, NoData, InvalidParam …). */
   errorKind: string | null;
-  /** Why the agent loop did not send it (invalid arguments, a repeat, an unknown tool). */
+  /** Why the agent loop did not send it (invalid arguments, a repeat, an unknown tool): as the model read it, and what happened. */
   refused?: string;
+  refusal?: CallRefusal;
   /** Set when the failure was one the task injected. */
   injected?: FaultKind;
   items: Item[];

@@ -1,5 +1,6 @@
 // What a benchmark run records and reports: its manifest (everything needed to reproduce it), its numbers,
 // and one row per attempt. The engine API carries these as they are.
+import type { CallRefusal } from '../agent/callRefusal.ts';
 import type { ChatMessage, StopReason } from '../agent/types.ts';
 import type { GatewayMode } from '../gateway/callResult.ts';
 import type { Estimate as BenchEstimate } from './passAtK.ts';
@@ -91,6 +92,7 @@ export interface BenchAttemptRow {
     ok: boolean;
     errorKind: string | null;
     refused?: string;
+    refusal?: CallRefusal;
     injected?: string;
     rows: number;
     handle?: string;

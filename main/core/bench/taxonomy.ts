@@ -6,8 +6,6 @@ import type { FailureKind, StepMetrics } from './types.ts';
 
 const API_ERRORS = new Set(['Upstream', 'Timeout', 'Malformed', 'Quota', 'BadKey']);
 const RAW_CALL = /<tool_call>|<\/?function[=>]|"name"\s*:\s*"[^"]+"\s*,\s*"(arguments|parameters)"|^\s*[[{]\s*"/;
-const REPEAT = /같은 인자로 같은 도구를/;
-const SCHEMA = /스키마에 맞지 않/;
 
 export function classifyFailure(attempt: AttemptRecord, metrics: StepMetrics, expectDecline: boolean): FailureKind {
   const { calls } = attempt;
@@ -16,9 +14,9 @@ export function classifyFailure(attempt: AttemptRecord, metrics: StepMetrics, ex
   if (attempt.stoppedBy === 'truncated') return 'truncated output';
   if (expectDecline) return 'failed to decline';
   if (metrics.stepsNeeded > 0 && calls.length === 0) return 'no call';
-  if (attempt.stoppedBy === 'maxSteps' || attempt.stoppedBy === 'callCap' || calls.some((c) => c.refused && REPEAT.test(c.refused))) return 'step cap or loop';
+  if (attempt.stoppedBy === 'maxSteps' || attempt.stoppedBy === 'callCap' || calls.some((c) => c.refusal?.kind === 'repeated')) return 'step cap or loop';
   if (calls.some((c, i) => !c.ok && c.errorKind !== null && API_ERRORS.has(c.errorKind) && !recoveredLater(i))) return 'unrecovered API error';
-  if (calls.some((c, i) => !c.ok && ((c.refused && SCHEMA.test(c.refused)) || c.errorKind === 'InvalidParam') && !recoveredLater(i)))
+  if (calls.some((c, i) => !c.ok && (c.refusal?.kind === 'invalidArguments' || c.errorKind === 'InvalidParam') && !recoveredLater(i)))
     return 'invalid arguments';
   if (metrics.toolRecall < 1 && metrics.toolPrecision < 1) return 'wrong tool';
   if (metrics.invented.length > 0) return 'invented value';

@@ -149,9 +149,9 @@ export class Agent<C> {
         // A model (or what it read) asking for hundreds of calls in one turn gets a bounded answer, not hundreds of requests.
         const outcome =
           i >= perTurn
-            ? session.refuse(call, at, `한 번에 도구를 ${perTurn}개까지만 호출할 수 있어 이 호출은 실행하지 않았습니다.`)
+            ? session.refuse(call, at, { kind: 'turnCap', limit: perTurn })
             : ran >= perEpisode
-              ? session.refuse(call, at, `이 질문에 쓸 수 있는 도구 호출 ${perEpisode}회를 모두 썼습니다.`)
+              ? session.refuse(call, at, { kind: 'episodeCap', limit: perEpisode })
               : await session.run(call, at);
         if (outcome.ran) ran++;
         calls.push(outcome.record);

@@ -3,12 +3,13 @@
 // desktop's MessagePort, browser mode's WebSocket and the terminal chat share it. An unanswered request ends as a
 // denial the model reads; an aborted episode stops waiting at once.
 import { randomUUID } from 'node:crypto';
+import type { CallRefusal } from '../../core/agent/callRefusal.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 
 export type ApprovalAnswer = 'once' | 'always' | 'deny';
 
-/** What the agent does with a call: run it, or refuse it with a reason the model reads as the result. */
-export type ApprovalDecision = { allow: true } | { allow: false; reason: string };
+/** What the agent does with a call: run it, or refuse it (the model reads why as the result). */
+export type ApprovalDecision = { allow: true } | { allow: false; refusal: Extract<CallRefusal, { kind: 'denied' | 'unanswered' }> };
 
 export interface ApprovalRequest {
   /** The chat the call belongs to: "always" allows the tool for the rest of that chat. */
@@ -35,8 +36,6 @@ interface Waiting {
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
-export const DENIED_MESSAGE = '사용자가 이 호출을 허락하지 않았습니다.';
-
 export class ApprovalBroker {
   private readonly waiting = new Map<string, Waiting>();
   /** Tools a user allowed for the rest of a chat. */
@@ -58,8 +57,7 @@ export class ApprovalBroker {
     const id = randomUUID();
     return new Promise<ApprovalDecision>((resolve, reject) => {
       const timeoutMs = request.timeoutMs ?? this.timeoutMs;
-      const waited = timeoutMs >= 60_000 ? `${Math.round(timeoutMs / 60_000)}분` : `${Math.max(1, Math.round(timeoutMs / 1000))}초`;
-      const timer = setTimeout(() => settle({ allow: false, reason: `${DENIED_MESSAGE} (${waited} 동안 답이 없었습니다.)` }), timeoutMs);
+      const timer = setTimeout(() => settle({ allow: false, refusal: { kind: 'unanswered', waitedMs: timeoutMs } }), timeoutMs);
       const onAbort = (): void => {
         cleanup();
         reject(saidError('Aborted', { message: 'error.episodeStoppedApproval' }));
@@ -89,7 +87,7 @@ export class ApprovalBroker {
       this.allowed.set(waiting.chatId, tools);
     }
     const why = reason?.trim();
-    waiting.settle(answer === 'deny' ? { allow: false, reason: why ? `${DENIED_MESSAGE} 사용자가 밝힌 이유: ${why}` : DENIED_MESSAGE } : { allow: true });
+    waiting.settle(answer === 'deny' ? { allow: false, refusal: { kind: 'denied', ...(why ? { why } : {}) } } : { allow: true });
     return { tool: waiting.tool, answer };
   }
 

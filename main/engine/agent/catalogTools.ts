@@ -7,6 +7,7 @@
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { functionName, modelTool } from '../../core/catalog/functionSchema.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
+import { refusalForModel, type CallRefusal } from '../../core/agent/callRefusal.ts';
 import { systemPrompt } from '../../core/agent/prompt.ts';
 import type { ChatMessage, ModelTool, ToolCall } from '../../core/agent/types.ts';
 import type { ToolBox, ToolOutcome, ToolSession, ToolTurn } from '../../core/agent/toolBox.ts';
@@ -47,7 +48,9 @@ export interface EpisodeCall {
   handle?: string;
   /** The rows the model was shown, as it can read them (the result view's visible rows). */
   shown?: Item[];
+  /** What the model read of a call that was not made, and why it was not (said in each reader's language from it). */
   refused?: string;
+  refusal?: CallRefusal;
   ms: number;
 }
 
@@ -93,12 +96,13 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
     });
     const seen = new Map<string, number>();
     const calls: EpisodeCall[] = [];
-    const refuse = (call: ToolCall, turn: ToolTurn, reason: string, ms = 0): ToolOutcome<EpisodeCall> => {
+    const refuse = (call: ToolCall, turn: ToolTurn, refusal: CallRefusal, ms = 0): ToolOutcome<EpisodeCall> => {
       const tool = this.byFunction.get(call.name) ?? call.name;
-      const record: EpisodeCall = { step: turn.step, tool, arguments: call.arguments, result: null, refused: reason, ms };
+      const reason = refusalForModel(refusal);
+      const record: EpisodeCall = { step: turn.step, tool, arguments: call.arguments, result: null, refused: reason, refusal, ms };
       calls.push(record);
-      turn.onEvent?.({ kind: 'tool_result', step: turn.step, callId: call.id, tool, ok: false, summary: reason, latencyMs: 0 });
-      return { content: JSON.stringify({ ok: false, error: 'Refused', message: reason }), meta: { refused: reason }, record, ran: false };
+      turn.onEvent?.({ kind: 'tool_result', step: turn.step, callId: call.id, tool, ok: false, summary: reason, refusal, latencyMs: 0 });
+      return { content: JSON.stringify({ ok: false, error: 'Refused', message: reason }), meta: { refused: reason, refusal }, record, ran: false };
     };
     const run = async (call: ToolCall, turn: ToolTurn): Promise<ToolOutcome<EpisodeCall>> => {
       const { step } = turn;
@@ -114,23 +118,22 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
         }),
         (param) => called?.parameters.properties[param]?.['x-semantic'],
       );
-      const refused = (reason: string): ToolOutcome<EpisodeCall> => {
-        const outcome = refuse(call, turn, reason, Math.round(performance.now() - started));
+      const refused = (refusal: CallRefusal): ToolOutcome<EpisodeCall> => {
+        const outcome = refuse(call, turn, refusal, Math.round(performance.now() - started));
         return { ...outcome, meta: { ...outcome.meta, ...(toolId ? { tool: toolId } : {}), origins } };
       };
-      if (!toolId) return refused(`${call.name}은(는) 없는 도구입니다. 사용할 수 있는 도구: ${[...this.byFunction.keys()].join(', ')}`);
+      if (!toolId) return refused({ kind: 'unknownTool', name: call.name, offered: [...this.byFunction.keys()] });
       turn.onEvent?.({ kind: 'tool_call', step, call, tool: toolId, origins });
       const checked = o.catalog.validator(toolId).check(call.arguments);
-      if (!checked.ok)
-        return refused(`인자가 스키마에 맞지 않아 호출하지 않았습니다: ${checked.violations.map((v) => `${v.path || '(arguments)'} ${v.message}`).join('; ')}`);
+      if (!checked.ok) return refused({ kind: 'invalidArguments', violations: checked.violations });
       const key = `${toolId} ${canonicalJson(checked.args)}`;
       const times = (seen.get(key) ?? 0) + 1;
       seen.set(key, times);
-      if (times > REPEAT_LIMIT) return refused('같은 인자로 같은 도구를 이미 여러 번 호출했습니다. 다른 방법을 쓰거나 답하세요.');
+      if (times > REPEAT_LIMIT) return refused({ kind: 'repeated' });
       const spec = o.catalog.require(toolId);
       if (spec.kind === 'remote' && o.approve) {
         const decision = await o.approve({ step, callId: call.id, tool: toolId, arguments: checked.args });
-        if (!decision.allow) return refused(decision.reason);
+        if (!decision.allow) return refused(decision.refusal);
       }
       const { result, view } = await results.run(toolId, checked.args, turn.signal);
       const ms = Math.round(performance.now() - started);

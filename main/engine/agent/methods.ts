@@ -105,6 +105,7 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
         ok: c.result?.ok ?? false,
         resultCode: c.result?.resultCode ?? null,
         ...(c.refused ? { refused: c.refused } : {}),
+        ...(c.refusal ? { refusal: c.refusal } : {}),
         rows: c.result?.items.length ?? 0,
         ...(c.handle ? { handle: c.handle, shown: c.shown?.length ?? 0 } : {}),
         ms: c.ms,

@@ -157,6 +157,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
         ok: c.result?.ok ?? false,
         errorKind: c.result?.error?.kind ?? null,
         ...(c.refused ? { refused: c.refused } : {}),
+        ...(c.refusal ? { refusal: c.refusal } : {}),
         ...(injected ? { injected } : {}),
         items: c.result?.items ?? [],
         totalCount: c.result?.totalCount ?? null,

@@ -90,6 +90,12 @@ describe('the workbench', () => {
     expect(markdown).toContain('# 2025년 5월 공휴일은 언제야\\?');
     expect(markdown).toContain('`kasi.getRestDeInfo`');
     expect(markdown).toContain('\\<img src\\=x onerror\\=alert\\(1\\)\\>');
+
+    // The stored chat read on an English screen: the denial is said in English, the user's own reason as written.
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect
+      .poll(() => page.locator('[data-status=refused]').getByTestId('call-refused').textContent())
+      .toBe('The user did not allow this call. Their reason: 6월은 묻지 않았습니다');
     await close(w);
   }, 120_000);
 

@@ -2,6 +2,7 @@
 // call no longer waiting is refused, and "always" holds for that tool in that chat only.
 import { describe, expect, it } from 'vitest';
 import { ApprovalBroker } from '../../../main/engine/agent/approvals.ts';
+import { refusalForModel, sayRefusal } from '../../../main/core/agent/callRefusal.ts';
 
 const call = (chatId: string, tool = 'kasi.getRestDeInfo', onAsk: (id: string) => void = () => undefined) => ({
   chatId,
@@ -15,7 +16,10 @@ describe('approval broker', () => {
     const broker = new ApprovalBroker({ timeoutMs: 20 });
     let asked = '';
     const decision = await broker.ask(call('c1', undefined, (id) => (asked = id)));
-    expect(decision).toEqual({ allow: false, reason: '사용자가 이 호출을 허락하지 않았습니다. (1초 동안 답이 없었습니다.)' });
+    expect(decision).toEqual({ allow: false, refusal: { kind: 'unanswered', waitedMs: 20 } });
+    if (decision.allow) return;
+    expect(refusalForModel(decision.refusal)).toBe('사용자가 이 호출을 허락하지 않았습니다. (1초 동안 답이 없었습니다.)');
+    expect(sayRefusal('en', decision.refusal)).toBe('The user did not allow this call (no answer in 1 s).');
     expect(() => broker.answer(asked, 'once')).toThrow(/No call is waiting/);
   });
 

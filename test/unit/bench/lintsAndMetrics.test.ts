@@ -150,7 +150,12 @@ describe('failure taxonomy', () => {
           call(
             'molit.getRTMSDataSvcAptTradeDev',
             { LAWD_CD: 'x' },
-            { ok: false, errorKind: null, refused: '인자가 스키마에 맞지 않아 호출하지 않았습니다: /LAWD_CD pattern' },
+            {
+              ok: false,
+              errorKind: null,
+              refused: '인자가 스키마에 맞지 않아 호출하지 않았습니다: /LAWD_CD must match pattern',
+              refusal: { kind: 'invalidArguments', violations: [{ path: '/LAWD_CD', message: 'must match pattern' }] },
+            },
           ),
         ],
         '모르겠습니다',

@@ -5,6 +5,7 @@ import { barChart, horizontalBars, passCurveChart } from './charts.ts';
 import { callLine, groupName, interval, pct, planLine, taskFailures, type ReportData } from './reportData.ts';
 import { reportText, type ReportLang } from './reportText.ts';
 import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
+import { sayRefused } from '../../agent/callRefusal.ts';
 
 /** The report is a file that is opened anywhere: it runs no script and loads nothing but its own styles and embedded font. */
 const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; base-uri 'none'; form-action 'none'";
@@ -78,7 +79,7 @@ export function htmlReport(data: ReportData, options: HtmlReportOptions = {}): s
       const agent = a.calls
         .map(
           (c) =>
-            `<li><code>${esc(callLine(c.tool, c.arguments))}</code> ${c.ok ? '<span class="pass">✓</span>' : `<span class="fail">✗ ${esc(c.refused ?? c.errorKind ?? '')}${c.injected ? ` (${esc(w.injected(c.injected))})` : ''}</span>`}</li>`,
+            `<li><code>${esc(callLine(c.tool, c.arguments))}</code> ${c.ok ? '<span class="pass">✓</span>' : `<span class="fail">✗ ${esc(sayRefused(lang, c) ?? c.errorKind ?? '')}${c.injected ? ` (${esc(w.injected(c.injected))})` : ''}</span>`}</li>`,
         )
         .join('');
       const failures = taskFailures(t.attempts, lang);

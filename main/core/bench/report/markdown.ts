@@ -3,6 +3,7 @@ import { FAILURE_KINDS } from '../types.ts';
 import { callLine, groupName, interval, pct, planLine, taskFailures, type ReportData } from './reportData.ts';
 import { reportText, type ReportLang } from './reportText.ts';
 import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
+import { sayRefused } from '../../agent/callRefusal.ts';
 import { codeSpan, literalLine } from '../../text/markdownText.ts';
 
 /** Text from the suite, the model or the run, written literally: a model's answer cannot add a link, an image or a cell. */
@@ -85,7 +86,7 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
       lines.push('', `${w.agent}:`, '');
       for (const c of a.calls)
         lines.push(
-          `1. ${codeSpan(callLine(c.tool, c.arguments))} ${c.ok ? '✓' : `✗ ${cell(c.refused ?? c.errorKind)}${c.injected ? ` (${w.injected(c.injected)})` : ''}`}`,
+          `1. ${codeSpan(callLine(c.tool, c.arguments))} ${c.ok ? '✓' : `✗ ${cell(sayRefused(lang, c) ?? c.errorKind)}${c.injected ? ` (${w.injected(c.injected)})` : ''}`}`,
         );
       lines.push('', `${w.answer}: ${cell(a.answer ?? w.noAnswer)}`, '', `${md.why}: ${cell(sayRecorded(lang, a.detailSaid, a.detail))}`);
     }

@@ -3,6 +3,7 @@
 // and answered with the result string upstream's executor makes ("Error during execution: …" for a failure). The
 // instances live as long as the entry, across its turns, so state carries from one turn to the next as upstream's
 // does. Nothing is refused or guarded: BFCL scores what the model does, repeats included.
+import { refusalForModel } from '../../agent/callRefusal.ts';
 import type { ChatMessage, ModelTool, ToolCall } from '../../agent/types.ts';
 import type { ToolBox, ToolOutcome, ToolSession, ToolTurn } from '../../agent/toolBox.ts';
 import type { FunctionDoc } from '../astChecker.ts';
@@ -74,7 +75,10 @@ export class SimulatorTools implements ToolBox<SimulatorCall> {
         });
         return { content: result, record: record(call, turn, result), ran: true };
       },
-      refuse: (call, turn, reason) => ({ content: reason, record: record(call, turn, reason), ran: false }),
+      refuse: (call, turn, refusal) => {
+        const reason = refusalForModel(refusal);
+        return { content: reason, record: record(call, turn, reason), ran: false };
+      },
     };
   }
 }

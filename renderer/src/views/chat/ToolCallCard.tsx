@@ -7,6 +7,7 @@ import { Check, CircleAlert, Clock, Hand, Loader2, Wrench } from 'lucide-react';
 import type { ToolSummary } from '../../../../main/api/contract.ts';
 import { useLocale } from '../../i18n.tsx';
 import { callKindLabel, sayRecorded } from '../../../../main/core/i18n/strings.ts';
+import { sayRefused } from '../../../../main/core/agent/callRefusal.ts';
 import { ResultTable } from '../../components/ResultTable.tsx';
 import { RawBody } from '../../components/RawBody.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
@@ -122,7 +123,11 @@ export function ToolCallCard({
           {card.error.said ? sayRecorded(locale, card.error.said, card.error.message) : <span lang="en">{card.error.message}</span>}
         </p>
       )}
-      {card.refused && <p className="warn">{card.refused}</p>}
+      {card.refused && (
+        <p className="warn" data-testid="call-refused">
+          {sayRefused(locale, card)}
+        </p>
+      )}
       {card.preview && <ResultTable preview={card.preview} fields={spec.data?.response.fields} kinds={kinds.data} />}
       {card.viewText && (
         <div>

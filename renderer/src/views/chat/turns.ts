@@ -2,6 +2,7 @@
 // from the stored transcript or, while a run streams, from its events.
 import type { TranscriptMessage } from '../../../../main/api/contract.ts';
 import type { AgentEvent, CutReason } from '../../../../main/core/agent/types.ts';
+import type { CallRefusal } from '../../../../main/core/agent/callRefusal.ts';
 import type { ArgumentOrigin } from '../../../../main/core/agent/argumentOrigins.ts';
 import type { ResultPreview } from '../../../../main/core/resultView/resultPreview.ts';
 import type { RawBody } from '../../../../main/core/gateway/callResult.ts';
@@ -16,7 +17,9 @@ export interface CallCardData {
   /** The body the service sent, on demand. */
   raw?: RawBody;
   error?: { kind: string; message: string; said?: { key: string; vars?: Record<string, string | number> } };
+  /** What the model read of a call that was not made, and why it was not (the card says it in the screen's language). */
   refused?: string;
+  refusal?: CallRefusal;
   origins?: Record<string, ArgumentOrigin>;
   /** The approval the call waits for. */
   approvalId?: string;
@@ -61,6 +64,7 @@ function cardFromStored(call: { id: string; name: string; arguments: Record<stri
     ...(meta.error ? { error: meta.error as { kind: string; message: string } } : {}),
     ...(meta.origins ? { origins: meta.origins as Record<string, ArgumentOrigin> } : {}),
     ...(refused ? { refused } : {}),
+    ...(refused && meta.refusal ? { refusal: meta.refusal as CallRefusal } : {}),
     ...(result ? { viewText: result.content } : {}),
   };
 }
@@ -135,7 +139,7 @@ export function applyEvent(turn: Turn, event: AgentEvent): Turn {
           ...(event.preview ? { preview: event.preview } : {}),
           ...(event.raw ? { raw: event.raw } : {}),
           ...(event.error ? { error: event.error } : {}),
-          ...(status === 'refused' ? { refused: event.summary } : {}),
+          ...(status === 'refused' ? { refused: event.summary, ...(event.refusal ? { refusal: event.refusal } : {}) } : {}),
         };
       };
       if (known) return updateCard(event.callId, result);

@@ -13,6 +13,7 @@ import { useToolNames } from '../../api/useToolNames.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale } from '../../i18n.tsx';
 import { benchTerm, sayRecorded, stopLabel } from '../../../../main/core/i18n/strings.ts';
+import { sayRefused } from '../../../../main/core/agent/callRefusal.ts';
 import { formatDateTime } from '../../format.ts';
 import { QueryStatus } from '../../components/Skeleton.tsx';
 
@@ -104,7 +105,7 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
               })}
             </dl>
             <span className="muted">
-              {call.refused ? t('eval.refused', { why: call.refused }) : call.ok ? t('eval.rows', { n: call.rows }) : (call.errorKind ?? '')}
+              {call.refused ? t('eval.refused', { why: sayRefused(locale, call)! }) : call.ok ? t('eval.rows', { n: call.rows }) : (call.errorKind ?? '')}
             </span>
             {call.injected && <span className="badge badge-warn">{t('eval.injected', { fault: call.injected })}</span>}
           </li>
