@@ -2,7 +2,7 @@
 // the words it was tuned with (Korean, with the validator's English for each violation), while a screen or a report
 // says it in the reader's language, and the failure taxonomy counts it by kind instead of matching a sentence.
 import type { ArgsViolation } from '../catalog/argsValidator.ts';
-import { sayViolation } from '../catalog/sayViolation.ts';
+import { listViolations, sayViolation } from '../catalog/sayViolation.ts';
 import { translate, type Locale } from '../i18n/strings.ts';
 
 export type CallRefusal =
@@ -34,9 +34,7 @@ function say(locale: Locale, r: CallRefusal, violation: (v: ArgsViolation) => st
     case 'unknownTool':
       return translate(locale, 'refusal.unknownTool', { name: r.name, offered: r.offered.join(', ') });
     case 'invalidArguments':
-      return translate(locale, 'refusal.invalidArguments', {
-        violations: r.violations.map((v) => `${v.path || translate(locale, 'cli.call.wholeArguments')} ${violation(v)}`).join('; '),
-      });
+      return translate(locale, 'refusal.invalidArguments', { violations: listViolations(locale, r.violations, violation) });
     case 'repeated':
       return translate(locale, 'refusal.repeated');
     case 'turnCap':

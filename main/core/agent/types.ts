@@ -4,6 +4,7 @@ import type { CallRefusal } from './callRefusal.ts';
 import type { ArgumentOrigin } from './argumentOrigins.ts';
 import type { ResultPreview } from '../resultView/resultPreview.ts';
 import type { RawBody } from '../gateway/callResult.ts';
+import type { ArgsViolation } from '../catalog/argsValidator.ts';
 
 export interface ToolCall {
   id: string;
@@ -87,7 +88,7 @@ export type AgentEvent =
       view?: { handle: string; shown: number; returned: number; total: number };
       preview?: ResultPreview;
       /** `said`: the message's catalogue key where the gateway wrote it (the chat says it in its own language). */
-      error?: { kind: string; message: string; said?: { key: string; vars?: Record<string, string | number> } };
+      error?: { kind: string; message: string; said?: { key: string; vars?: Record<string, string | number> }; violations?: ArgsViolation[] };
       raw?: RawBody;
     }
   /** The tools offered for this question: picked for what it asks (toolPick.ts), or the chat's own choice. */

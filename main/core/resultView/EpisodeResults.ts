@@ -3,7 +3,10 @@
 // is rendered through the one view. The agent loop and the plan executor both call tools through this, so a plan
 // and a model that make the same calls get the same handles and read the same text.
 import type { Catalog } from '../catalog/Catalog.ts';
-import { failure, type CallResult, type Item } from '../gateway/callResult.ts';
+import { failure, type CallResult, type Item, type ParsedOutcome } from '../gateway/callResult.ts';
+import type { ArgsViolation } from '../catalog/argsValidator.ts';
+import { listViolations } from '../catalog/sayViolation.ts';
+import { translate, type StringKey } from '../i18n/strings.ts';
 import { QUERY_TOOL, queryRows, type RowQuery } from './queryRows.ts';
 import { renderResult, type ResultView, type ViewOptions } from './resultView.ts';
 
@@ -33,6 +36,11 @@ export interface EpisodeResultsOptions {
   view?: ViewOptions;
   /** Handles already used in this conversation (a continued chat); numbering continues after it. Defaults to 0. */
   after?: number;
+}
+
+/** A query the tool refused: the model reads the Korean; `said` lets a screen say it in its own language. */
+function refusedQuery(key: StringKey, vars: Record<string, string>, violations?: ArgsViolation[]): ParsedOutcome {
+  return failure('InvalidParam', translate('ko', key, vars), { retryable: false, said: { key, vars }, ...(violations ? { violations } : {}) });
 }
 
 export class EpisodeResults {
@@ -68,21 +76,21 @@ export class EpisodeResults {
     const base = { tool: QUERY_TOOL, source: 'local' as const, requestHash: '', latencyMs: 0 };
     const checked = this.options.catalog.validator(QUERY_TOOL).check(raw);
     if (!checked.ok) {
-      const list = checked.violations.map((v) => `${v.path || '(arguments)'} ${v.message}`).join('; ');
-      return {
-        ...failure('InvalidParam', `${QUERY_TOOL}의 인자가 스키마에 맞지 않습니다: ${list}`, { retryable: false, violations: checked.violations }),
-        ...base,
-      };
+      const list = listViolations('ko', checked.violations, (v) => v.message);
+      return { ...refusedQuery('query.invalidArguments', { tool: QUERY_TOOL, violations: list }, checked.violations), ...base };
     }
     const args = checked.args as unknown as RowQuery;
     const rows = HANDLE.test(String(args.result)) ? this.rows.get(args.result) : undefined;
     if (!rows) {
       const known = [...this.rows.keys()];
-      const message = `${String(args.result)}라는 결과가 없습니다. ${known.length ? `조회할 수 있는 결과: ${known.join(', ')}` : '먼저 다른 도구를 호출해 결과를 받으세요.'}`;
-      return { ...failure('InvalidParam', message, { retryable: false }), ...base };
+      const result = String(args.result);
+      return {
+        ...(known.length ? refusedQuery('query.noResult', { result, known: known.join(', ') }) : refusedQuery('query.noResultYet', { result })),
+        ...base,
+      };
     }
     const outcome = queryRows(rows, args);
-    if (!outcome.ok) return { ...failure('InvalidParam', outcome.message, { retryable: false }), ...base };
+    if (!outcome.ok) return { ...refusedQuery(outcome.said.key, outcome.said.vars), ...base };
     return {
       ok: true,
       items: outcome.items,

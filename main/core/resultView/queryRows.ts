@@ -4,6 +4,7 @@
 // Arguments are flat and structured so that a small model can fill them; every field they name is checked against
 // the result's real fields, and the answer is deterministic, cheap and never leaves the machine.
 import type { Item } from '../gateway/callResult.ts';
+import type { StringKey } from '../i18n/strings.ts';
 
 export const QUERY_TOOL = 'local.queryRows';
 
@@ -40,7 +41,8 @@ export interface RowQuery {
 
 export const DEFAULT_QUERY_LIMIT = 20;
 
-export type QueryOutcome = { ok: true; items: Item[]; totalCount: number } | { ok: false; message: string };
+/** A refused query says why in the catalogue's words (query.*): the model reads the Korean, a screen its own language. */
+export type QueryOutcome = { ok: true; items: Item[]; totalCount: number } | { ok: false; said: { key: StringKey; vars: Record<string, string> } };
 
 const empty = (v: unknown): boolean => v === null || v === undefined || v === '';
 
@@ -119,10 +121,10 @@ export function queryRows(rows: Item[], query: RowQuery): QueryOutcome {
   if (unknown.length > 0 && rows.length > 0) {
     const known = new Set<string>();
     for (const r of rows) for (const k of Object.keys(r)) known.add(k);
-    return { ok: false, message: `${query.result}에 없는 필드입니다: ${unknown.join(', ')}. 이 결과의 필드: ${[...known].join(', ')}` };
+    return { ok: false, said: { key: 'query.unknownFields', vars: { result: query.result, unknown: unknown.join(', '), known: [...known].join(', ') } } };
   }
   if (query.aggregate && query.aggregate !== 'count' && !query.field) {
-    return { ok: false, message: `aggregate "${query.aggregate}"에는 값을 구할 field가 필요합니다.` };
+    return { ok: false, said: { key: 'query.aggregateNeedsField', vars: { aggregate: query.aggregate } } };
   }
   const tests = (query.where ?? []).map(test);
   let kept = tests.length ? rows.filter((row) => tests.every((t) => t(row))) : rows;

@@ -154,7 +154,12 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
         ? resultPreview(result.items, result.totalCount, { headline: spec.kind === 'remote' ? spec.response.headline : undefined })
         : undefined;
       const error = result.error
-        ? { kind: result.error.kind, message: result.error.message, ...(result.error.said ? { said: result.error.said } : {}) }
+        ? {
+            kind: result.error.kind,
+            message: result.error.message,
+            ...(result.error.said ? { said: result.error.said } : {}),
+            ...(result.error.violations ? { violations: result.error.violations } : {}),
+          }
         : undefined;
       const raw = result.raw ? keptRaw(result.raw) : undefined;
       const shown = result.ok && view.handle ? { view: { handle: view.handle, shown: view.shown, returned: view.returned, total: view.totalCount } } : {};

@@ -2,6 +2,8 @@
 // user reading the rows would expect; every field it names must exist; handles are given in order and only to
 // results that came back.
 import { describe, expect, it } from 'vitest';
+import { sayRecorded } from '../../../main/core/i18n/strings.ts';
+import { sayCallError } from '../../../main/core/catalog/sayViolation.ts';
 import type { CallResult, Item } from '../../../main/core/gateway/callResult.ts';
 import { EpisodeResults, lastHandle } from '../../../main/core/resultView/EpisodeResults.ts';
 import { queryRows } from '../../../main/core/resultView/queryRows.ts';
@@ -17,7 +19,7 @@ const deals: Item[] = [
 
 const rows = (q: Parameters<typeof queryRows>[1]): Item[] => {
   const out = queryRows(deals, q);
-  if (!out.ok) throw new Error(out.message);
+  if (!out.ok) throw new Error(out.said.key);
   return out.items;
 };
 
@@ -87,8 +89,11 @@ describe('queryRows', () => {
 
   it('names the fields a result has when a query names one it does not, and asks for the field of an aggregate', () => {
     const out = queryRows(deals, { result: 'r2', where: [{ field: 'price', op: '>', value: 1 }] });
-    expect(out).toEqual({ ok: false, message: 'r2에 없는 필드입니다: price. 이 결과의 필드: aptNm, dealAmount, floor, excluUseAr, cdealType' });
-    expect(queryRows(deals, { result: 'r2', aggregate: 'avg' })).toMatchObject({ ok: false, message: expect.stringContaining('field') });
+    expect(out).toEqual({
+      ok: false,
+      said: { key: 'query.unknownFields', vars: { result: 'r2', unknown: 'price', known: 'aptNm, dealAmount, floor, excluUseAr, cdealType' } },
+    });
+    expect(queryRows(deals, { result: 'r2', aggregate: 'avg' })).toEqual({ ok: false, said: { key: 'query.aggregateNeedsField', vars: { aggregate: 'avg' } } });
   });
 });
 
@@ -125,8 +130,15 @@ describe('episode results', () => {
     await episode.run('molit.getRTMSDataSvcAptTradeDev', {});
     const unknown = await episode.run('local.queryRows', { result: 'r9' });
     expect(unknown.result.error).toMatchObject({ kind: 'InvalidParam', message: 'r9라는 결과가 없습니다. 조회할 수 있는 결과: r1' });
+    // A screen says it in its own language.
+    expect(sayRecorded('en', unknown.result.error?.said, '')).toBe('There is no result r9. Results that can be queried: r1');
     const bad = await episode.run('local.queryRows', { result: 'r1', where: [{ field: 'floor', op: 'between', value: 1 }] });
     expect(bad.result.error?.message).toContain('스키마에 맞지 않습니다');
+    const english = sayCallError('en', bad.result.error!);
+    expect(english).toMatch(/^The arguments of \S+ do not fit its schema: \/where\/0\/op /);
+    expect(english).not.toMatch(/[\uac00-\ud7a3]/);
+    expect(sayCallError('ko', bad.result.error!)).toMatch(/스키마에 맞지 않습니다: \/where\/0\/op .*[\uac00-\ud7a3]/);
+    expect(sayCallError('ko', bad.result.error!)).not.toContain('must be');
     expect(bad.view.handle).toBeNull();
   });
 

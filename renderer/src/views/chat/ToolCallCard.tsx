@@ -6,7 +6,8 @@ import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
 import { Check, CircleAlert, Clock, Hand, Loader2, Wrench } from 'lucide-react';
 import type { ToolSummary } from '../../../../main/api/contract.ts';
 import { useLocale } from '../../i18n.tsx';
-import { callKindLabel, sayRecorded } from '../../../../main/core/i18n/strings.ts';
+import { callKindLabel } from '../../../../main/core/i18n/strings.ts';
+import { sayCallError } from '../../../../main/core/catalog/sayViolation.ts';
 import { sayRefused } from '../../../../main/core/agent/callRefusal.ts';
 import { ResultTable } from '../../components/ResultTable.tsx';
 import { RawBody } from '../../components/RawBody.tsx';
@@ -120,7 +121,7 @@ export function ToolCallCard({
       {card.error && (
         <p className="error" role="note">
           <span title={card.error.kind}>{callKindLabel(locale, card.error.kind)}</span>:{' '}
-          {card.error.said ? sayRecorded(locale, card.error.said, card.error.message) : <span lang="en">{card.error.message}</span>}
+          {sayCallError(locale, card.error) ?? <span lang="en">{card.error.message}</span>}
         </p>
       )}
       {card.refused && (
