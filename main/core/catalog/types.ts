@@ -57,6 +57,8 @@ export interface FieldSpec {
   ko?: string;
   en?: string;
   unit?: string;
+  /** The operation version (the request's `ver`) from which the service returns the field; older versions leave it out. */
+  since?: string;
   /**
    * A date the result defines as the day something happens (a holiday, a festival's first day): it can decide a later
    * call's date, unlike bookkeeping dates (opened, approved) and echoes of the request (a forecast's base date).

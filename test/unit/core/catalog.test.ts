@@ -82,6 +82,16 @@ describe('the bundled catalog', () => {
     }
   });
 
+  it('names response fields as people say them: a version a field arrived in is a fact of its own, not part of its name', () => {
+    const fields = bundledCatalog()
+      .remoteTools()
+      .flatMap((tool) => Object.entries(tool.response.fields).map(([name, field]) => ({ at: `${tool.id}.${name}`, field })));
+    for (const { at, field } of fields) expect(`${field.ko ?? ''} ${field.en ?? ''}`, at).not.toMatch(/\bver\b/i);
+    const since = fields.filter(({ field }) => field.since);
+    expect(since.map(({ at }) => at)).toContain('airkorea.getMsrstnAcctoRltmMesureDnsty.pm25Value24');
+    for (const { at, field } of since) expect(field.since, at).toMatch(/^1\.[0-9]$/);
+  });
+
   it('says what is not confirmed at a source in Korean and in English', () => {
     const notes = bundledCatalog()
       .remoteTools()

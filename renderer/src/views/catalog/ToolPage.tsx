@@ -235,7 +235,10 @@ export function ToolPage({ toolId }: { toolId: string }) {
                     {field.type}
                     {field.unit && <span className="muted"> ({unitIn(field.unit, locale)})</span>}
                   </td>
-                  <td>{(locale === 'en' ? field.en : field.ko) ?? field.ko ?? field.en ?? ''}</td>
+                  <td>
+                    {(locale === 'en' ? field.en : field.ko) ?? field.ko ?? field.en ?? ''}
+                    {field.since && <span className="muted"> · {t('catalog.fieldSince', { ver: field.since })}</span>}
+                  </td>
                   <td>
                     <KindTag tag={field.semantic} kinds={kinds.data} />
                   </td>
