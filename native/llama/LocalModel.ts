@@ -3,6 +3,7 @@ import {
   InputLookupTokenPredictor,
   LlamaChat,
   LlamaCompletion,
+  LlamaText,
   type ChatHistoryItem,
   type ChatModelFunctions,
   type ChatWrapper,
@@ -16,6 +17,7 @@ import {
 } from 'node-llama-cpp';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { givenArguments, paramsGrammar, stepGrammar, type GrammarSchema } from '../../main/core/agent/grammarSchema.ts';
+import { afterThought, thinkFirst } from './thinkFirst.ts';
 import { stepBudget } from '../../main/core/agent/stepBudget.ts';
 import { WrittenCalls } from '../../main/core/agent/writtenArguments.ts';
 import type { ChatMessage, ModelTool, ModelTurn } from '../../main/core/agent/types.ts';
@@ -49,8 +51,9 @@ export interface ChatOptions {
   maxTokens?: number;
   /**
    * Tokens a thinking model (its wrapper has a thought segment: Qwen3, gpt-oss, EXAONE 4.0) may think before it
-   * answers or calls; added to the default budget and held by node-llama-cpp's thought budget. Defaults to 1,024, at
-   * most a quarter of the context.
+   * answers or calls; added to the default budget and held by node-llama-cpp's thought budget. Under a grammar the
+   * model thinks first, unconstrained, and the grammar holds what follows (thinkFirst.ts); 0 lets it not think.
+   * Defaults to 1,024, at most a quarter of the context.
    */
   thoughtTokens?: number;
   temperature?: number;
@@ -133,7 +136,8 @@ type TurnPlan = { tools: ModelTool[]; wrapper: ChatWrapper; history: ChatHistory
   | { kind: 'functions'; functions: ChatModelFunctions; thought: number }
   /** Calls in the family's syntax, read from the text (no function calling: node-llama-cpp cannot hold this syntax). */
   | { kind: 'text'; thought: number }
-  | { kind: 'grammar'; schema: GrammarSchema }
+  /** `thought`: tokens a thinking family may think before the grammar holds the rest of the turn (thinkFirst.ts). */
+  | { kind: 'grammar'; schema: GrammarSchema; thought: number }
 );
 
 /** A context's settings: each variant of a model (adapters, sequences, cache reuse, speculation) has its own. */
@@ -551,8 +555,8 @@ export class LocalModel {
   private turnPlan(messages: ChatMessage[], options: ChatOptions): TurnPlan {
     const tools = options.toolChoice === 'none' ? [] : options.tools;
     const mode = options.mode ?? this.toolCallMode();
+    const thought = this.thinks() ? Math.min(options.thoughtTokens ?? DEFAULT_THOUGHT_TOKENS, Math.floor(this.contextSize / 4)) : 0;
     if (mode === 'native' && tools.length > 0 && options.toolChoice !== 'required') {
-      const thought = this.thinks() ? Math.min(options.thoughtTokens ?? DEFAULT_THOUGHT_TOKENS, Math.floor(this.contextSize / 4)) : 0;
       const functions: ChatModelFunctions = Object.fromEntries(
         tools.map((t) => [t.name, { description: t.description, params: paramsGrammar(t) as GbnfJsonSchema }]),
       );
@@ -571,6 +575,7 @@ export class LocalModel {
       history: mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages, tools),
       schema,
       budget: options.maxTokens ?? this.budgetFor(schema),
+      thought,
     };
   }
 
@@ -647,7 +652,17 @@ export class LocalModel {
         const grammar = await this.runtime.llama.createGrammarForJsonSchema<GbnfJsonSchema>(plan.schema as GbnfJsonSchema);
         // The raw chunks are JSON; whoever watches (a terminal, the chat view) gets a final answer's words only.
         const onTextChunk = options.onText ? finalAnswerStream(options.onText) : undefined;
-        const res = await chat.generateResponse(plan.history, { ...common, grammar, onTextChunk });
+        const suffix = this.format().wrapper.settings.segments?.thought?.suffix;
+        const thought =
+          plan.thought > 0 && suffix !== undefined
+            ? await thinkFirst((history, request) => chat.generateResponse(history, { ...common, ...request }), plan.history, {
+                thoughtTokens: plan.thought,
+                suffix: LlamaText(suffix).toJSON(),
+                ...(options.signal ? { signal: options.signal } : {}),
+              })
+            : undefined;
+        const history = thought ? afterThought(plan.history, thought) : plan.history;
+        const res = await chat.generateResponse(history, { ...common, grammar, onTextChunk });
         const stop = stopOf(res);
         const parsed = stop === 'end' ? parseStep(res.response) : undefined;
         const tool = plan.tools.find((t) => t.name === parsed?.tool);
@@ -663,8 +678,9 @@ export class LocalModel {
                 },
               ],
               stop: 'toolCalls',
+              ...(thought ? { thinking: thought.text.trim() } : {}),
             }
-          : { text: parsed?.final_answer ?? partialFinalAnswer(res.response), toolCalls: [], stop };
+          : { text: parsed?.final_answer ?? partialFinalAnswer(res.response), toolCalls: [], stop, ...(thought ? { thinking: thought.text.trim() } : {}) };
       }
       const used = sequence.tokenMeter.diff(before);
       return {

@@ -50,11 +50,17 @@ export class TemplateRenderer {
 
   /**
    * The context a new model turn is generated after, for a history that ends in an empty model response (the turn
-   * about to be written). Returns undefined for any other history, and for a conversation the template refuses.
+   * about to be written) or in one begun by a closed thought (thinkFirst.ts: the thought follows as the model wrote
+   * it). Returns undefined for any other history, and for a conversation the template refuses.
    */
   render(history: readonly ChatHistoryItem[], functions: ChatModelFunctions | undefined): LlamaText | undefined {
     const last = history.at(-1);
-    if (!last || last.type !== 'model' || last.response.length > 0) return undefined;
+    if (!last || last.type !== 'model') return undefined;
+    const begun: LlamaText[] = [];
+    for (const part of last.response) {
+      if (typeof part === 'string' || part.type !== 'segment' || part.segmentType !== 'thought' || !part.ended || !part.raw) return undefined;
+      begun.push(LlamaText.fromJSON(part.raw));
+    }
     const contents: string[] = [];
     const hold = (text: string): string => {
       if (text === '') return '';
@@ -96,7 +102,7 @@ export class TemplateRenderer {
       at = match.index + match[0].length + (quoted ? 1 : 0);
     }
     if (at < rendered.length) parts.push(new SpecialTokensText(rendered.slice(at)));
-    return LlamaText(parts);
+    return LlamaText([...parts, ...begun]);
   }
 }
 

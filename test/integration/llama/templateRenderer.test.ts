@@ -29,6 +29,30 @@ describe('the template renderer', () => {
     expect(rendered.toString()).toMatch(/<\|im_start\|>assistant\n$/);
   });
 
+  it('continues a turn begun by its closed thought: the new turn as the template opens it, then the thought as written', () => {
+    const renderer = new TemplateRenderer(familyTemplate('qwen3'), { bos: '', eos: '<|im_end|>' });
+    const question: History = [
+      { type: 'user', text: '내일 서울 날씨' },
+      { type: 'model', response: [] },
+    ];
+    const opened = renderer.render(question, undefined)!.toString();
+    const raw = [
+      { type: 'specialTokensText' as const, value: '<think>' },
+      '\n격자 좌표가 먼저 필요하다.\n',
+      { type: 'specialTokensText' as const, value: '</think>' },
+    ];
+    const continued = renderer.render(
+      [question[0]!, { type: 'model', response: [{ type: 'segment', segmentType: 'thought', text: '\n격자 좌표가 먼저 필요하다.\n', ended: true, raw }] }],
+      undefined,
+    )!;
+    expect(continued.toString()).toBe(`${opened}<think>\n격자 좌표가 먼저 필요하다.\n</think>`);
+    // The markers stay control tokens, the thought stays text.
+    expect(continued.values.filter((v) => typeof v !== 'string').map(String)).toContain('</think>');
+    // An unclosed thought, or words after it, are no turn this renderer writes.
+    const open = { type: 'segment' as const, segmentType: 'thought' as const, text: 'x', ended: false, raw };
+    expect(renderer.render([question[0]!, { type: 'model', response: [open] }], undefined)).toBeUndefined();
+  });
+
   it('renders only a conversation about to get a new model turn, and gives up on one the template refuses', () => {
     const renderer = new TemplateRenderer(familyTemplate('qwen2.5'), { bos: '', eos: '<|im_end|>' });
     expect(
