@@ -102,6 +102,10 @@ export class TemplateRenderer {
       at = match.index + match[0].length + (quoted ? 1 : 0);
     }
     if (at < rendered.length) parts.push(new SpecialTokensText(rendered.slice(at)));
+    // Where the template opens the thought itself (Qwen3.5 ends its generation prompt with "<think>\n"), the thought
+    // follows without its opening marker a second time.
+    const [opening, ...thought] = begun[0]?.values ?? [];
+    if (opening instanceof SpecialTokensText && rendered.endsWith(opening.value)) begun[0] = LlamaText(thought);
     return LlamaText([...parts, ...begun]);
   }
 }

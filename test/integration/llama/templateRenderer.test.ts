@@ -48,6 +48,20 @@ describe('the template renderer', () => {
     expect(continued.toString()).toBe(`${opened}<think>\n격자 좌표가 먼저 필요하다.\n</think>`);
     // The markers stay control tokens, the thought stays text.
     expect(continued.values.filter((v) => typeof v !== 'string').map(String)).toContain('</think>');
+    // Where the template opens the thought itself, its marker is not written twice.
+    const opens = new TemplateRenderer(familyTemplate('qwen3.5'), { bos: '', eos: '<|im_end|>' });
+    const prompt = opens.render(question, undefined)!.toString();
+    expect(prompt).toMatch(/<think>\n$/);
+    // node-llama-cpp's Jinja wrapper marks Qwen3.5's thought "<think>\n" … "\n</think>\n\n".
+    const marked = [
+      { type: 'specialTokensText' as const, value: '<think>\n' },
+      '격자 좌표가 먼저 필요하다.',
+      { type: 'specialTokensText' as const, value: '\n</think>\n\n' },
+    ];
+    const segment = { type: 'segment' as const, segmentType: 'thought' as const, text: '격자 좌표가 먼저 필요하다.', ended: true, raw: marked };
+    expect(opens.render([question[0]!, { type: 'model', response: [segment] }], undefined)!.toString()).toBe(
+      `${prompt}격자 좌표가 먼저 필요하다.\n</think>\n\n`,
+    );
     // An unclosed thought, or words after it, are no turn this renderer writes.
     const open = { type: 'segment' as const, segmentType: 'thought' as const, text: 'x', ended: false, raw };
     expect(renderer.render([question[0]!, { type: 'model', response: [open] }], undefined)).toBeUndefined();
