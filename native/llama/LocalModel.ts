@@ -115,11 +115,6 @@ export type Speculation = 'off' | 'input-lookup' | `draft:${string}`;
 export interface DraftOptions {
   /** Tokens the draft is less sure of than this (its probability, 0 to 1) are not proposed. Defaults to 0.6; 0 proposes all. */
   minConfidence?: number;
-  /**
-   * Drafted tokens generation waits for before each step. Defaults to 0: never wait, so a draft slower than the model
-   * costs nothing (and helps nothing); a draft much smaller than the model is ahead anyway.
-   */
-  minTokens?: number;
 }
 
 /** Text whose tokens a draft model must split exactly as the model does (a tool call, Korean, digits). */
@@ -458,11 +453,18 @@ export class LocalModel {
       for (let i = 0; i < this.sequences; i++) {
         // A predictor belongs to one sequence (node-llama-cpp's rule), and a draft sequence to one predictor. The draft
         // drafts without the repeat penalty: the generation's penalty callback may already be gone when it next runs.
+        // Generation never waits for drafted tokens (minTokens 0): a draft slower than the model then costs nothing, and
+        // in node-llama-cpp 3.21.1 a generation waiting for them can hang for good when a pushed token resets the draft
+        // mid-step (the draft's loop ends on the abort without waking the waiter; seen under load in the test suite).
         const tokenPredictor =
           speculation === 'input-lookup'
             ? new InputLookupTokenPredictor()
             : draft
-              ? new DraftSequenceTokenPredictor(draft.getSequence(), { ...this.settings.draft, evaluateOptions: { repeatPenalty: { punishTokens: [] } } })
+              ? new DraftSequenceTokenPredictor(draft.getSequence(), {
+                  ...this.settings.draft,
+                  minTokens: 0,
+                  evaluateOptions: { repeatPenalty: { punishTokens: [] } },
+                })
               : undefined;
         const sequence = context.getSequence(tokenPredictor ? { tokenPredictor } : {});
         this.allSequences.push(sequence);

@@ -1,6 +1,6 @@
 // Speculative decoding changes the speed, never the output: at temperature 0 a completion and a tool-call turn say
-// exactly what they say without it, with prompt lookup or a draft model, and guesses are made and checked (the
-// statistics come from node-llama-cpp's sequences). A draft that splits text into other tokens is refused.
+// exactly what they say without it, with prompt lookup (whose guesses are made and checked: the statistics come from
+// node-llama-cpp's sequences) or a draft model. A draft that splits text into other tokens is refused.
 import { describe, expect, it } from 'vitest';
 import type { ModelTool } from '../../../main/core/agent/types.ts';
 import { LocalModel, type DraftOptions, type Speculation } from '../../../native/llama/index.ts';
@@ -38,30 +38,12 @@ describe('prompt-lookup speculative decoding', () => {
     expect(lookup.stats.validated + lookup.stats.refuted).toBeGreaterThan(0);
   }, 180_000);
 
-  it('with a draft model: the same answers, and the draft’s guesses checked', async () => {
+  it('with a draft model: the same answers (generation never waits for drafted tokens)', async () => {
     const plain = await outputs('off');
     const draft = `draft:${await writeTinyLlama()}` as const;
     // As a user runs it (drafted tokens are used when ready, never waited for): the same completion and call.
     const drafted = await outputs(draft);
     expect([drafted.text, drafted.call]).toEqual([plain.text, plain.call]);
-    // The random model is never sure of a token, and a draft of its own size is never ahead of it: to see guesses
-    // checked, this draft proposes whatever it drafts and generation waits for two drafted tokens.
-    const model = await LocalModel.load(await testLlama(), {
-      modelPath: await writeTinyLlama(),
-      contextSize: 1024,
-      speculation: draft,
-      draft: { minConfidence: 0, minTokens: 2 },
-    });
-    try {
-      expect((await model.complete(PROMPT, { maxTokens: 40 })).text).toBe(plain.text);
-      const stats = model.predictionStats();
-      console.log(`draft model: ${stats.validated} drafted tokens confirmed, ${stats.refuted} refuted`);
-      // The same weights drafting: guesses are confirmed, though near-uniform random logits let a token's argmax differ
-      // between a drafted step and a batch check, so some are refuted too.
-      expect(stats.validated).toBeGreaterThan(0);
-    } finally {
-      await model.dispose();
-    }
   }, 180_000);
 
   it('refuses a draft model whose vocabulary splits text otherwise, before generating', async () => {
