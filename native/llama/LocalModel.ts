@@ -664,6 +664,7 @@ export class LocalModel {
               })
             : undefined;
         const history = thought ? afterThought(plan.history, thought) : plan.history;
+        const thinking = thought ? { thinking: thought.text.trim() } : {};
         const res = await chat.generateResponse(history, { ...common, grammar, onTextChunk });
         const stop = stopOf(res);
         const parsed = stop === 'end' ? parseStep(res.response) : undefined;
@@ -680,9 +681,9 @@ export class LocalModel {
                 },
               ],
               stop: 'toolCalls',
-              ...(thought ? { thinking: thought.text.trim() } : {}),
+              ...thinking,
             }
-          : { text: parsed?.final_answer ?? partialFinalAnswer(res.response), toolCalls: [], stop, ...(thought ? { thinking: thought.text.trim() } : {}) };
+          : { text: parsed?.final_answer ?? partialFinalAnswer(res.response), toolCalls: [], stop, ...thinking };
       }
       const used = sequence.tokenMeter.diff(before);
       return {

@@ -21,8 +21,6 @@ export type CallRefusal =
   /** Nobody answered the approval question in time. */
   | { kind: 'unanswered'; waitedMs: number };
 
-export type RefusalKind = CallRefusal['kind'];
-
 function waited(locale: Locale, ms: number): string {
   const minutes = Math.round(ms / 60_000);
   const seconds = Math.max(1, Math.round(ms / 1000));
