@@ -12,13 +12,15 @@
 // plain text (a JSON string where the template JSON-encoded it), and only the template's own text is read for
 // special tokens, as node-llama-cpp does.
 import { Template } from '@huggingface/jinja';
-import { LlamaText, SpecialTokensText, type ChatHistoryItem, type ChatModelFunctions } from 'node-llama-cpp';
+import { LlamaText, SpecialTokensText, type ChatHistoryItem, type ChatModelFunctions, type ChatModelSegment } from 'node-llama-cpp';
 import { mistralCallId } from './wrappers/MistralArgsChatWrapper.ts';
 
 interface TemplateMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
   content: string;
   reasoning_content?: string;
+  /** gpt-oss's template reads a turn's thinking here. */
+  thinking?: string;
   tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: unknown } }[];
   tool_call_id?: string;
   name?: string;
@@ -35,6 +37,8 @@ export interface TemplateRendererOptions {
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
 const PLACEHOLDER = /\uE000(\d+)\uE001/g;
+/** Where a finished turn's answer would start: the continuation of a turn begun by its thought is cut there. */
+const ANSWER = '\uE000answer\uE001';
 
 const plain = (text: Parameters<typeof LlamaText.fromJSON>[0]): string => LlamaText.fromJSON(text).toString();
 
@@ -50,16 +54,16 @@ export class TemplateRenderer {
 
   /**
    * The context a new model turn is generated after, for a history that ends in an empty model response (the turn
-   * about to be written) or in one begun by a closed thought (thinkFirst.ts: the thought follows as the model wrote
-   * it). Returns undefined for any other history, and for a conversation the template refuses.
+   * about to be written) or in one begun by a closed thought (thinkFirst.ts). Returns undefined for any other history,
+   * and for a conversation the template refuses.
    */
   render(history: readonly ChatHistoryItem[], functions: ChatModelFunctions | undefined): LlamaText | undefined {
     const last = history.at(-1);
     if (!last || last.type !== 'model') return undefined;
-    const begun: LlamaText[] = [];
+    const thoughts: ChatModelSegment[] = [];
     for (const part of last.response) {
-      if (typeof part === 'string' || part.type !== 'segment' || part.segmentType !== 'thought' || !part.ended || !part.raw) return undefined;
-      begun.push(LlamaText.fromJSON(part.raw));
+      if (typeof part === 'string' || part.type !== 'segment' || part.segmentType !== 'thought' || !part.ended) return undefined;
+      thoughts.push(part);
     }
     const contents: string[] = [];
     const hold = (text: string): string => {
@@ -68,25 +72,39 @@ export class TemplateRenderer {
       return `${OPEN}${contents.length - 1}${CLOSE}`;
     };
     const messages = toMessages(history.slice(0, -1), hold);
-    const render = (list: TemplateMessage[]): string =>
+    const render = (list: TemplateMessage[], generationPrompt: boolean): string =>
       this.template.render({
         messages: list,
         ...(functions && Object.keys(functions).length > 0 ? { tools: toolsOf(functions) } : {}),
-        add_generation_prompt: true,
+        add_generation_prompt: generationPrompt,
         enable_thinking: this.options.reasoning ?? true,
         bos_token: this.options.bos,
         eos_token: this.options.eos,
       });
+    const thought = hold(
+      thoughts
+        .map((t) => t.text)
+        .join('')
+        .replace(/^\n+|\n+$/g, ''),
+    );
+    // A turn begun by its thought is written as the template writes a finished turn with that thought (Qwen3's blank
+    // line after </think>, gpt-oss's new final-channel message after its analysis), up to where the answer would start.
+    const begun = (list: TemplateMessage[]): string | undefined => {
+      const finished = render([...list, { role: 'assistant', content: ANSWER, reasoning_content: thought, thinking: thought }], false);
+      const at = finished.indexOf(ANSWER);
+      return at >= 0 && finished.slice(0, at).includes(thought) ? finished.slice(0, at) : undefined;
+    };
+    const write = (list: TemplateMessage[]): string => (thoughts.length > 0 ? (begun(list) ?? render(list, true)) : render(list, true));
     let rendered: string;
     try {
-      rendered = render(messages);
+      rendered = write(messages);
     } catch {
       // Gemma 2's template refuses a system turn; its models read the system text at the head of the first question,
       // where Gemma 3's template puts it.
       const folded = foldSystem(messages, contents, hold);
       if (!folded) return undefined;
       try {
-        rendered = render(folded);
+        rendered = write(folded);
       } catch {
         return undefined;
       }
@@ -102,11 +120,13 @@ export class TemplateRenderer {
       at = match.index + match[0].length + (quoted ? 1 : 0);
     }
     if (at < rendered.length) parts.push(new SpecialTokensText(rendered.slice(at)));
-    // Where the template opens the thought itself (Qwen3.5 ends its generation prompt with "<think>\n"), the thought
-    // follows without its opening marker a second time.
-    const [opening, ...thought] = begun[0]?.values ?? [];
-    if (opening instanceof SpecialTokensText && rendered.endsWith(opening.value)) begun[0] = LlamaText(thought);
-    return LlamaText([...parts, ...begun]);
+    if (thoughts.length === 0 || rendered.includes(thought)) return LlamaText(parts);
+    // A template that drops a finished turn's thought (EXAONE 4.0): the new turn, then the thought as the model wrote
+    // it, without the opening marker where the template already opened it (EXAONE 4.0's prompt ends in "<think>\n").
+    const written = thoughts.map((t) => (t.raw ? LlamaText.fromJSON(t.raw) : LlamaText(t.text)));
+    const [opening, ...rest] = written[0]!.values;
+    if (opening instanceof SpecialTokensText && rendered.endsWith(opening.value)) written[0] = LlamaText(rest);
+    return LlamaText([...parts, ...written]);
   }
 }
 

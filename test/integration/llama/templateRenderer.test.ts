@@ -29,7 +29,7 @@ describe('the template renderer', () => {
     expect(rendered.toString()).toMatch(/<\|im_start\|>assistant\n$/);
   });
 
-  it('continues a turn begun by its closed thought: the new turn as the template opens it, then the thought as written', () => {
+  it('continues a turn begun by its closed thought as the template writes a finished turn with that thought', () => {
     const renderer = new TemplateRenderer(familyTemplate('qwen3'), { bos: '', eos: '<|im_end|>' });
     const question: History = [
       { type: 'user', text: '내일 서울 날씨' },
@@ -45,9 +45,16 @@ describe('the template renderer', () => {
       [question[0]!, { type: 'model', response: [{ type: 'segment', segmentType: 'thought', text: '\n격자 좌표가 먼저 필요하다.\n', ended: true, raw }] }],
       undefined,
     )!;
-    expect(continued.toString()).toBe(`${opened}<think>\n격자 좌표가 먼저 필요하다.\n</think>`);
+    // Qwen3's template: the thought between its markers, then the blank line before an answer.
+    expect(continued.toString()).toBe(`${opened}<think>\n격자 좌표가 먼저 필요하다.\n</think>\n\n`);
     // The markers stay control tokens, the thought stays text.
-    expect(continued.values.filter((v) => typeof v !== 'string').map(String)).toContain('</think>');
+    expect(
+      continued.values
+        .filter((v) => typeof v !== 'string')
+        .map(String)
+        .join(''),
+    ).toContain('</think>');
+    expect(continued.values.filter((v) => typeof v === 'string')).toContain('격자 좌표가 먼저 필요하다.');
     // Where the template opens the thought itself, its marker is not written twice.
     const opens = new TemplateRenderer(familyTemplate('qwen3.5'), { bos: '', eos: '<|im_end|>' });
     const prompt = opens.render(question, undefined)!.toString();
@@ -61,6 +68,21 @@ describe('the template renderer', () => {
     const segment = { type: 'segment' as const, segmentType: 'thought' as const, text: '격자 좌표가 먼저 필요하다.', ended: true, raw: marked };
     expect(opens.render([question[0]!, { type: 'model', response: [segment] }], undefined)!.toString()).toBe(
       `${prompt}격자 좌표가 먼저 필요하다.\n</think>\n\n`,
+    );
+    // gpt-oss: the thought is the analysis message, and the answer a new message on the final channel.
+    const harmony = new TemplateRenderer(familyTemplate('gpt-oss'), { bos: '', eos: '<|return|>' });
+    const harmonyPrompt = harmony.render(question, undefined)!.toString();
+    expect(harmonyPrompt).toMatch(/<\|start\|>assistant$/);
+    expect(harmony.render([question[0]!, { type: 'model', response: [segment] }], undefined)!.toString()).toBe(
+      `${harmonyPrompt}<|channel|>analysis<|message|>격자 좌표가 먼저 필요하다.<|end|><|start|>assistant<|channel|>final<|message|>`,
+    );
+    // EXAONE 4.0's template drops a finished turn's thought: its new turn (already opened with "<think>\n"), then the
+    // thought as the model wrote it.
+    const exaone = new TemplateRenderer(familyTemplate('exaone4.0'), { bos: '', eos: '[|endofturn|]' });
+    const exaonePrompt = exaone.render(question, undefined)!.toString();
+    expect(exaonePrompt).toMatch(/<think>\n$/);
+    expect(exaone.render([question[0]!, { type: 'model', response: [segment] }], undefined)!.toString()).toBe(
+      `${exaonePrompt}격자 좌표가 먼저 필요하다.\n</think>\n\n`,
     );
     // An unclosed thought, or words after it, are no turn this renderer writes.
     const open = { type: 'segment' as const, segmentType: 'thought' as const, text: 'x', ended: false, raw };
