@@ -99,6 +99,21 @@ describe('emulator', () => {
     expect(empty.response.body).toMatchObject({ items: '', totalCount: 0 });
   });
 
+  it('holds 2027: 제헌절 a day off again with its substitute Monday, 설날 by the Korean new moon, and no year past the list', async () => {
+    const monthOf = async (solYear: string, solMonth: string) =>
+      interpretResponse(remoteSpec('kasi.getRestDeInfo'), await fetchAs(remoteSpec('kasi.getRestDeInfo'), { solYear, solMonth }, 'json'));
+    const july = await monthOf('2027', '07');
+    expect(july.items.map((r) => [r.locdate, r.dateName])).toEqual([
+      ['20270717', '제헌절'],
+      ['20270719', '대체공휴일'],
+    ]);
+    const february = await monthOf('2027', '02');
+    expect(february.items.map((r) => r.locdate)).toEqual(['20270206', '20270207', '20270208', '20270209']);
+    const national = JSON.parse((await fetchAs(remoteSpec('kasi.getHoliDeInfo'), { solYear: '2027', solMonth: '07' }, 'json')).body);
+    expect(national.response.body.items.item).not.toContainEqual(expect.objectContaining({ isHoliday: 'N' }));
+    expect(await monthOf('2028', '01')).toMatchObject({ resultCode: '03', error: { kind: 'NoData' } });
+  });
+
   it("writes AirKorea's rows as a bare array and its midnight as 24:00", async () => {
     const body = JSON.parse(
       (await fetchAs(remoteSpec('airkorea.getMsrstnAcctoRltmMesureDnsty'), { stationName: '종로구', dataTerm: 'DAILY', numOfRows: 24 }, 'json')).body,

@@ -59,7 +59,7 @@ function asks(world: World): Record<string, Ask> {
     'airkorea.getMsrstnAcctoRltmMesureDnsty__Hansan529-airkorea.json': { args: { stationName: station.name, dataTerm: 'DAILY', numOfRows: 10, ver: '1.0' } },
     'airkorea.getMsrstnList__Hansan529-airkorea.json': { args: { numOfRows: 700 } },
     'juso.addrLinkApi__jhintmain-truefriend.json': { args: { keyword: `${apt.road.name} ${apt.buldMnnm}`, countPerPage: 1 } },
-    // The emulator's calendar holds 2024–2026; 2025 has 제헌절 as a national day that is not a day off, as 2021 did.
+    // The emulator's calendar holds 2024–2027; 2025 has 제헌절 as a national day that is not a day off, as 2021 did.
     'kasi.getHoliDeInfo__jinahya-spcdeinfoservice-2021.xml': { args: { solYear: '2025', numOfRows: 100 }, format: 'xml' },
     'kasi.getRestDeInfo__jinahya-spcdeinfoservice-2021.xml': { args: { solYear: '2025', numOfRows: 100 }, format: 'xml' },
     'kasi.getRestDeInfo__kdevkr-blog-gateway-error30.xml': { args: { solYear: '2021' }, key: 'not-registered' },

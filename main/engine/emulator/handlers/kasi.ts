@@ -4,9 +4,6 @@ import { skyEvents } from '../../../core/geo/sky.ts';
 import type { World } from '../world/World.ts';
 import { apiError, isRealDate, rows, INVALID, type Handler } from './types.ts';
 
-const FIRST_YEAR = 2024;
-const LAST_YEAR = 2026;
-
 function yearMonth(params: Record<string, string>): { year: string; month?: string } | undefined {
   const year = params.solYear ?? '';
   if (!/^\d{4}$/.test(year)) return undefined;
@@ -15,7 +12,14 @@ function yearMonth(params: Record<string, string>): { year: string; month?: stri
   return { year, ...(month ? { month: month.padStart(2, '0') } : {}) };
 }
 
-const outOfRange = (year: string) => apiError('03', `NODATA_ERROR (the emulator holds holidays for ${FIRST_YEAR}–${LAST_YEAR}, not ${year})`);
+/** The years the checked holiday list covers; a year outside them is answered as the real service answers a year it has no data for. */
+function yearNotHeld(world: World, year: string) {
+  const years = world.holidays.restDays.map((d) => Number(d.date.slice(0, 4)));
+  const first = Math.min(...years);
+  const last = Math.max(...years);
+  const y = Number(year);
+  return y < first || y > last ? apiError('03', `NODATA_ERROR (the emulator holds holidays for ${first}–${last}, not ${year})`) : undefined;
+}
 
 /** A year's (or a month's) days off, numbered within each date as KASI numbers them. */
 function restRows(world: World, year: string, month?: string): Record<string, unknown>[] {
@@ -33,7 +37,8 @@ function restRows(world: World, year: string, month?: string): Record<string, un
 export const getRestDeInfo: Handler = ({ params, world }) => {
   const ym = yearMonth(params);
   if (!ym) return INVALID('solYear/solMonth');
-  if (Number(ym.year) < FIRST_YEAR || Number(ym.year) > LAST_YEAR) return outOfRange(ym.year);
+  const missing = yearNotHeld(world, ym.year);
+  if (missing) return missing;
   return rows(restRows(world, ym.year, ym.month));
 };
 
@@ -44,7 +49,8 @@ export const getRestDeInfo: Handler = ({ params, world }) => {
 export const getHoliDeInfo: Handler = ({ params, world }) => {
   const ym = yearMonth(params);
   if (!ym) return INVALID('solYear/solMonth');
-  if (Number(ym.year) < FIRST_YEAR || Number(ym.year) > LAST_YEAR) return outOfRange(ym.year);
+  const missing = yearNotHeld(world, ym.year);
+  if (missing) return missing;
   const off = restRows(world, ym.year, ym.month);
   const working = world.holidays.nationalDays
     .filter((d) => (!ym.month || d.monthDay.startsWith(ym.month)) && Number(ym.year) < d.restFromYear)
