@@ -92,6 +92,16 @@ describe('the bundled catalog', () => {
     for (const { at, field } of since) expect(field.since, at).toMatch(/^1\.[0-9]$/);
   });
 
+  it('names every response field in Korean and in English, each in its own script', () => {
+    const fields = bundledCatalog()
+      .remoteTools()
+      .flatMap((tool) => Object.entries(tool.response.fields).map(([name, field]) => ({ at: `${tool.id}.${name}`, field })));
+    for (const { at, field } of fields) {
+      expect(field.ko, at).toMatch(/[가-힣]/);
+      expect(field.en, at).toMatch(/^[^가-힣]+$/);
+    }
+  });
+
   it('says what is not confirmed at a source in Korean and in English', () => {
     const notes = bundledCatalog()
       .remoteTools()

@@ -12,8 +12,19 @@ describe('result words', () => {
     expect(columnWords('dealAmount', fields('molit.getRTMSDataSvcAptTradeDev').dealAmount, 'ko')).toEqual({ label: '거래금액 (만원)', code: 'dealAmount' });
     expect(columnWords('dealAmount', fields('molit.getRTMSDataSvcAptTradeDev').dealAmount, 'en')).toEqual({ label: 'price (10,000 KRW)', code: 'dealAmount' });
     // Without a name of its own, a field is named by its kind; without either, by the API's name.
-    expect(columnWords('XPos', fields('hira.getHospBasisList').XPos, 'ko', vocabulary.tags).label).toBe('경도');
+    expect(columnWords('x', { type: 'number', semantic: 'geo.lon' }, 'ko', vocabulary.tags).label).toBe('경도');
     expect(columnWords('mystery', undefined, 'ko')).toEqual({ label: 'mystery' });
+  });
+
+  it('never head two columns of one result alike, in either language', () => {
+    for (const tool of catalog.remoteTools()) {
+      for (const locale of ['ko', 'en'] as const) {
+        const labels = Object.entries(tool.response.fields).map(([name, field]) => columnWords(name, field, locale, vocabulary.tags).label);
+        const repeated = labels.filter((label, i) => labels.indexOf(label) !== i);
+        expect(repeated, `${tool.id} (${locale})`).toEqual([]);
+      }
+    }
+    expect(columnWords('dutyTime8s', fields('nmc.getParmacyListInfoInqire').dutyTime8s, 'ko').label).toBe('공휴일 영업 시작');
   });
 
   it("say a KMA category in words with its unit, in the screen's language", () => {
