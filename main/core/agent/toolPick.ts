@@ -99,7 +99,17 @@ function toolDocument(spec: ToolSpec, agencyNames: Record<string, string>): Map<
   add(spec.description.ko, 1);
   add(agencyNames[spec.agency], 1);
   for (const p of Object.values(spec.parameters.properties)) add(p.description, 0.5);
-  if ('response' in spec) for (const f of Object.values(spec.response.fields)) add(f.ko, 1);
+  if ('response' in spec) {
+    // What a tool answers, each word once. Fields of a value kind (codes, ids, names, coordinates, dates, opening
+    // times) are how results link, named alike across many tools (위도, 시군구코드, 공휴일 진료 시작); their names
+    // would pull a question towards every tool that links the same way.
+    const answered = new Map<string, number>();
+    for (const f of Object.values(spec.response.fields)) {
+      if (f.semantic) continue;
+      for (const [term, n] of terms(f.ko ?? '')) answered.set(term, Math.max(answered.get(term) ?? 0, n));
+    }
+    for (const [term, n] of answered) doc.set(term, (doc.get(term) ?? 0) + n);
+  }
   return doc;
 }
 

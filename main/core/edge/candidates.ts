@@ -26,6 +26,7 @@ interface ParamGroup {
 }
 
 const BASIS_WEIGHT: Record<CandidateBasis, number> = { semantic: 0.8, transform: 0.7, lexical: 0.25 };
+const HEADLINE_WEIGHT = 0.05;
 
 function baseType(type: string): string {
   return type === 'integer' ? 'number' : type;
@@ -80,7 +81,11 @@ function candidate(from: ToolSpec, fromFields: Port[], to: ToolSpec, group: Para
   const key: EdgeKey = { fromTool: from.id, fromFields: fromFields.map((f) => f.name), toTool: to.id, toParams: group.params.map((p) => p.name), transform };
   const names = Math.max(...fromFields.flatMap((f) => group.params.map((p) => nameSimilarity(f.name, p.name))));
   const texts = bigramSimilarity(fromFields.map((f) => f.text).join(' '), group.params.map((p) => p.text).join(' '));
-  const score = Math.min(1, BASIS_WEIGHT[basis] + 0.1 * names + 0.1 * texts);
+  // A value among the fields a person reads first in the source's rows (a region's own code, not its parent's) is what a
+  // next call most plausibly needs; this outweighs the few hundredths the texts' likeness gives between two fields of one kind.
+  const read = 'headline' in from.response ? (from.response.headline ?? []) : [];
+  const headline = fromFields.every((f) => read.includes(f.name)) ? HEADLINE_WEIGHT : 0;
+  const score = Math.min(1, BASIS_WEIGHT[basis] + 0.1 * names + 0.1 * texts + headline);
   return { ...key, id: edgeId(key), basis, score: Math.round(score * 1000) / 1000 };
 }
 

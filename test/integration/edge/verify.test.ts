@@ -77,6 +77,13 @@ describe('EDGE verification on the emulator', () => {
     expect(bases).toEqual(new Set(['semantic', 'transform', 'lexical']));
   });
 
+  it("ranks a region's own code above its parent's as the source of an apartment-deal area code", () => {
+    const into = [...edges.values()].filter((e) => e.fromTool === 'mois.getStanReginCdList' && e.toParams.join() === 'LAWD_CD');
+    const own = into.find((e) => e.fromFields.join() === 'region_cd')!;
+    const parent = into.find((e) => e.fromFields.join() === 'locathigh_cd')!;
+    expect(own.score).toBeGreaterThan(parent.score + 0.02);
+  });
+
   it.each(MUST_HOLD)('verifies %s', (link) => {
     const edge = edges.get(link);
     expect(edge, `${link} was not proposed`).toBeDefined();
