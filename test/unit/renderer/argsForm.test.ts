@@ -36,5 +36,16 @@ describe('the try-it form', () => {
     expect(formatOf(holidays.parameters.properties.numOfRows!, ko)).toBe('1~100 · 기본값 100');
     expect(formatOf(holidays.parameters.properties.solYear!, ko)).toBe('숫자 4자리');
     expect(formatOf(holidays.parameters.properties.solYear!, en)).toBe('4 digits');
+    expect(formatOf(holidays.parameters.properties.solMonth!, ko)).toBe('월 01~12 (두 자리)');
+  });
+
+  it('says every date or time pattern of the catalog in words, never as a regular expression', () => {
+    const en = (key: StringKey, vars?: Record<string, string | number>) => translate('en', key, vars);
+    for (const tool of bundledCatalog().list()) {
+      for (const [name, schema] of Object.entries(tool.parameters.properties)) {
+        if (!schema.pattern || !/^(date|time|kma\.(baseTime|tmFc))/.test(schema['x-semantic'] ?? '')) continue;
+        expect(formatOf(schema, en), `${tool.id}.${name}`).not.toMatch(/[\^$\\|[\]]/);
+      }
+    }
   });
 });

@@ -95,8 +95,21 @@ export function argsFromValues(fields: FormField[], values: FormValues): Record<
 
 type Say = (key: StringKey, vars?: Record<string, string | number>) => string;
 
-/** A pattern in words where it is one of the catalog's common shapes (8 digits); else the pattern itself. */
+/** Patterns the catalog writes for dates and times, said as a person reads them. */
+const SHAPES: Record<string, StringKey> = {
+  '^(0[1-9]|1[0-2])$': 'format.month',
+  '^([01]\\d|2[0-4])[0-5]\\d$': 'format.timeOfDay',
+  '^([01]\\d|2[0-3])00$': 'format.onTheHour',
+  '^([01]\\d|2[0-3])(00|30)$': 'format.halfHour',
+  '^\\d{8}(0600|1800)$': 'format.issueTime',
+  '^[01]$': 'format.zeroOrOne',
+  '^\\d{4}(\\d{2})?$': 'format.yearOrMonth',
+};
+
+/** A pattern in words where it is one of the catalog's common shapes (8 digits, a month); else the pattern itself. */
 function patternWords(pattern: string, say: Say): string {
+  const shape = SHAPES[pattern];
+  if (shape) return say(shape);
   const exact = /^\^\\d\{(\d+)\}\$$/.exec(pattern);
   if (exact) return say('format.digits', { n: exact[1]! });
   const range = /^\^\\d\{(\d+),(\d+)\}\$$/.exec(pattern);
