@@ -7,6 +7,7 @@ import { remember, type SeenRequests } from '../../core/synth/gates.ts';
 import type { SynthSample } from '../../core/synth/types.ts';
 import type { DatasetRepository, DatasetRow } from '../store/repositories/DatasetRepository.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { kst, pad, ymd } from '../../core/time/kst.ts';
 
 export interface OpenedRun<C> {
   dataset: DatasetRow;
@@ -17,6 +18,13 @@ export interface OpenedRun<C> {
   saved: Partial<C>;
   /** Requests kept so far, for the duplicate gate. */
   seen: SeenRequests;
+}
+
+/** A dataset named by when it was made, in Korean time as the window shows it (synth-20250302-150000-123). */
+function defaultName(now: Date): string {
+  const at = kst(now);
+  const time = [at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds()].map((n) => pad(n, 2)).join('');
+  return `synth-${ymd(at)}-${time}-${pad(at.getUTCMilliseconds(), 3)}`;
 }
 
 /** The unfinished run with exactly these parameters, to resume, or a new one. */
@@ -34,7 +42,7 @@ export function openRun<C>(
   // so `synth export NAME` and the reward service never pick one of two silently.
   const named = existing || name === undefined ? undefined : datasets.byName(name);
   if (named) throw saidError('Usage', { message: 'error.datasetNameTaken', hint: 'error.datasetNameTaken.hint', vars: { name: named.name, id: named.id } });
-  const dataset = existing ?? datasets.create(name ?? `synth-${now.toISOString().replace(/[:.]/g, '-')}`, key, seed, backend, graphVersion, now);
+  const dataset = existing ?? datasets.create(name ?? defaultName(now), key, seed, backend, graphVersion, now);
   const previous = existing ? datasets.samples(dataset.id) : [];
   const seen: SeenRequests = { bySignature: new Map() };
   for (const s of previous) remember(seen, s.signature, s.query);

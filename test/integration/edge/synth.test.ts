@@ -12,6 +12,7 @@ import { visibleTools } from '../../../main/engine/synth/exporter.ts';
 import { leaked, unstated } from '../../../main/core/synth/gates.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
 import type { SynthRunResult } from '../../../main/api/contract.ts';
+import { kst, kstAt } from '../../../main/core/time/kst.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
 import { executePlan } from '../../../main/engine/plan/executePlan.ts';
 import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
@@ -38,6 +39,10 @@ describe('kopa synth --strategy walk on the emulator', () => {
     expect(run.verification?.verified).toBeGreaterThan(100);
     const s = run.summary;
     expect(s.kept).toBe(200);
+    // Unnamed, a dataset is named by when it was made in Korean time, as the window shows the time beside it.
+    const made = /^synth-(\d{8})-(\d{6})-\d{3}$/.exec(s.dataset.name);
+    expect(made, s.dataset.name).not.toBeNull();
+    expect(Math.abs(kstAt(made![1]!, made![2]!.slice(0, 4)).getTime() - kst(new Date()).getTime())).toBeLessThan(3 * 3_600_000);
     expect(samples).toHaveLength(200);
     expect(s.distinctSequences).toBeGreaterThanOrEqual(30);
     expect(Object.keys(s.pathLengths).map(Number).sort()).toEqual([2, 3, 4, 5]);
