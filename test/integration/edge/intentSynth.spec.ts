@@ -5,7 +5,8 @@
 // multi-step tool sequences and has alternative trajectories that re-execute to the same answer.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { dataset } from './intentDataset.ts';
 import { lintTask } from '../../../main/core/bench/lints.ts';
 import { normaliseText } from '../../../main/core/bench/koreanText.ts';
 import { canonicalJson } from '../../../main/core/canonicalJson.ts';
@@ -13,29 +14,11 @@ import { bigramSimilarity } from '../../../main/core/text/similarity.ts';
 import { asBenchTask } from '../../../main/core/synth/intentGates.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
 import { QUERY_TOOL } from '../../../main/core/resultView/queryRows.ts';
-import type { SynthRunResult } from '../../../main/api/contract.ts';
-import { Engine } from '../../../main/engine/Engine.ts';
 import { lintContext } from '../../../main/engine/bench/catalogFacts.ts';
 import { loadSuite } from '../../../main/engine/bench/suite.ts';
 import { executePlan } from '../../../main/engine/plan/executePlan.ts';
-import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
-import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
-import { fileTempDir } from '../../helpers/tempDir.ts';
 
-let dir: string;
-let engine: Engine;
-let run: SynthRunResult;
-let samples: SynthSample[];
-
-beforeAll(async () => {
-  dir = fileTempDir();
-  engine = Engine.open({ dataDir: dir, host: 'test', emulator: { now: () => TEST_NOW } });
-  run = await engine.call('synth.run', { count: 1000, seed: 'intents', format: 'openai', out: path.join(dir, 'train.jsonl') });
-  samples = new DatasetRepository(engine.store.db).samples(run.summary.dataset.id);
-}, 600_000);
-afterAll(() => engine.dispose());
-
-const bench = () => loadSuite('kopa', engine.resourcesDir, engine.catalog()).tasks;
+const bench = () => loadSuite('kopa', dataset.engine.resourcesDir, dataset.engine.catalog()).tasks;
 const sequence = (steps: { tool: string }[]): string => steps.map((s) => s.tool).join('>');
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -43,7 +26,7 @@ const median = (xs: number[]): number => {
 };
 /** Literal values of a plan a person states (call options and query conditions aside), normalised. */
 function statedLiterals(plan: SynthSample['walk']['plan']): string[] {
-  const lint = lintContext(engine.catalog());
+  const lint = lintContext(dataset.engine.catalog());
   return plan.steps
     .filter((s) => s.tool !== QUERY_TOOL)
     .flatMap((s) =>
@@ -58,26 +41,26 @@ function statedLiterals(plan: SynthSample['walk']['plan']): string[] {
 
 describe('kopa synth (intents) on the emulator', () => {
   it('keeps 1,000 samples from at least 120 intents over every agency, in three registers', () => {
-    expect(run.summary.kept).toBe(1000);
-    expect(samples).toHaveLength(1000);
-    expect(new Set(samples.map((s) => s.intent)).size).toBeGreaterThanOrEqual(120);
-    const agencies = new Set(samples.flatMap((s) => s.walk.plan.steps.map((st) => engine.catalog().require(st.tool).agency)));
+    expect(dataset.run.summary.kept).toBe(1000);
+    expect(dataset.samples).toHaveLength(1000);
+    expect(new Set(dataset.samples.map((s) => s.intent)).size).toBeGreaterThanOrEqual(120);
+    const agencies = new Set(dataset.samples.flatMap((s) => s.walk.plan.steps.map((st) => dataset.engine.catalog().require(st.tool).agency)));
     for (const agency of new Set(
-      engine
+      dataset.engine
         .catalog()
         .remoteTools()
         .map((t) => t.agency),
     ))
       expect(agencies, agency).toContain(agency);
-    for (const register of ['formal', 'polite', 'casual'] as const) expect(samples.filter((s) => s.register === register).length).toBeGreaterThan(250);
+    for (const register of ['formal', 'polite', 'casual'] as const) expect(dataset.samples.filter((s) => s.register === register).length).toBeGreaterThan(250);
     // Questions across agencies first: most samples call two or more of them.
     const agenciesOf = (s: SynthSample): number =>
-      new Set(s.walk.plan.steps.map((st) => engine.catalog().require(st.tool).agency).filter((a) => a !== 'local')).size;
-    expect(samples.filter((s) => agenciesOf(s) >= 2).length).toBeGreaterThan(500);
+      new Set(s.walk.plan.steps.map((st) => dataset.engine.catalog().require(st.tool).agency).filter((a) => a !== 'local')).size;
+    expect(dataset.samples.filter((s) => agenciesOf(s) >= 2).length).toBeGreaterThan(500);
   });
 
   it('writes every request with the values its plan passes, none of what a step produced, and no empty slot', () => {
-    for (const s of samples) {
+    for (const s of dataset.samples) {
       const said = normaliseText(s.query);
       for (const m of s.walk.steps.flatMap((st) => st.mentions)) expect(said, `${s.query} lacks ${m.text}`).toContain(normaliseText(m.text));
       expect(s.query).not.toMatch(/[{}]|undefined|null|\s{2}/);
@@ -92,19 +75,19 @@ describe('kopa synth (intents) on the emulator', () => {
   });
 
   it("passes KOPA-Bench's own request lints, at the lengths of its hand-written requests", () => {
-    const lint = lintContext(engine.catalog());
+    const lint = lintContext(dataset.engine.catalog());
     const lengths = bench().map((t) => t.query_ko.length);
-    for (const s of samples) {
+    for (const s of dataset.samples) {
       expect(lintTask(asBenchTask(s.walk, s.query), s.walk.trace.steps, lint), s.query).toEqual([]);
       expect(s.query.length).toBeGreaterThanOrEqual(Math.min(...lengths));
       expect(s.query.length).toBeLessThanOrEqual(Math.max(...lengths));
     }
-    const ours = median(samples.map((s) => s.query.length));
+    const ours = median(dataset.samples.map((s) => s.query.length));
     expect(Math.abs(ours - median(lengths)) / median(lengths), `median ${ours} against ${median(lengths)}`).toBeLessThanOrEqual(0.2);
   });
 
   it('answers with real values, every step feeding the answer, no row picked arbitrarily', () => {
-    for (const s of samples) {
+    for (const s of dataset.samples) {
       for (const v of [s.walk.trace.answer].flat()) {
         expect(v, s.query).not.toBeNull();
         expect(String(v).trim(), s.query).not.toMatch(/^[-–—_.·\s]*$|^(없음|정보 ?없음|해당 ?없음)$|등록되지 않|않습니다|없습니다|오류|점검 ?중/);
@@ -125,7 +108,7 @@ describe('kopa synth (intents) on the emulator', () => {
   it('repeats no sample and copies no KOPA-Bench task, in the same tools and values or in other words', () => {
     const tasks = bench().map((t) => ({ id: t.id, sequence: sequence(t.plan.steps), stated: canonicalJson(statedLiterals(t.plan)), query: t.query_ko }));
     const bySignature = new Map<string, string[]>();
-    for (const s of samples) {
+    for (const s of dataset.samples) {
       const stated = canonicalJson(statedLiterals(s.walk.plan));
       const seq = sequence(s.walk.plan.steps);
       for (const t of tasks) {
@@ -144,17 +127,17 @@ describe('kopa synth (intents) on the emulator', () => {
         .map((t) => sequence(t.plan.steps))
         .filter((seq) => seq.includes('>')),
     );
-    const ours = new Set(samples.flatMap((s) => [s.walk.plan, ...s.alternatives.map((a) => a.plan)].map((p) => sequence(p.steps))));
+    const ours = new Set(dataset.samples.flatMap((s) => [s.walk.plan, ...s.alternatives.map((a) => a.plan)].map((p) => sequence(p.steps))));
     const exercised = [...theirs].filter((seq) => ours.has(seq));
     expect(exercised.length / theirs.size, `missing: ${[...theirs].filter((seq) => !ours.has(seq)).join('; ')}`).toBeGreaterThanOrEqual(0.8);
-    expect(run.summary.card?.benchSequences.exercised).toBe(exercised.length);
+    expect(dataset.run.summary.card?.benchSequences.exercised).toBe(exercised.length);
   });
 
   it('has two or more trajectories for at least 40 % of samples, each re-executing to the same answer', async () => {
-    const withAlternatives = samples.filter((s) => s.alternatives.length > 0);
+    const withAlternatives = dataset.samples.filter((s) => s.alternatives.length > 0);
     expect(withAlternatives.length).toBeGreaterThanOrEqual(400);
-    const gateway = engine.gateway();
-    const tools = { call: (tool: string, args: Record<string, unknown>) => gateway.call(tool, args), catalog: engine.catalog() };
+    const gateway = dataset.engine.gateway();
+    const tools = { call: (tool: string, args: Record<string, unknown>) => gateway.call(tool, args), catalog: dataset.engine.catalog() };
     const norm = (v: unknown): string => canonicalJson(Array.isArray(v) ? [...v].map(String).sort() : v);
     for (const s of withAlternatives) {
       const again = await executePlan(s.walk.plan, tools, { visible: true });
@@ -169,11 +152,11 @@ describe('kopa synth (intents) on the emulator', () => {
   }, 300_000);
 
   it("walks only dependency links, and every link KOPA-Bench's plans carry a value through is one", async () => {
-    const verified = (await engine.call('edges.list', { status: 'verified' })).edges;
+    const verified = (await dataset.engine.call('edges.list', { status: 'verified' })).edges;
     const dependencies = verified.filter((e) => e.kind === 'dependency');
     expect(dependencies.length).toBeGreaterThan(300);
     expect(verified.length - dependencies.length).toBeGreaterThan(50);
-    expect(run.summary.linkCoverage.total).toBe(dependencies.length);
+    expect(dataset.run.summary.linkCoverage.total).toBe(dependencies.length);
     let carried = 0;
     for (const task of bench()) {
       for (const step of task.plan.steps) {
@@ -194,8 +177,8 @@ describe('kopa synth (intents) on the emulator', () => {
   });
 
   it('writes a dataset card with its coverage, lengths, registers, trajectories and contamination', () => {
-    const card = readFileSync(path.join(dir, 'train.jsonl.card.md'), 'utf8');
-    const c = run.summary.card!;
+    const card = readFileSync(path.join(dataset.dir, 'train.jsonl.card.md'), 'utf8');
+    const c = dataset.run.summary.card!;
     expect(card).toContain(`KOPA-Bench multi-step tool sequences exercised: ${c.benchSequences.exercised} of ${c.benchSequences.total}`);
     expect(card).toContain(`samples dropped as KOPA-Bench tasks: ${c.contaminated}`);
     expect(card).toContain(`request length: median ${c.lengths.median} characters`);

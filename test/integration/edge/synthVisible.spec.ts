@@ -4,43 +4,15 @@
 // exported), as it is, as part of a longer code, joined from shown codes, zero-padded, with a province's short or full
 // name, or as a day or hour said in words; a date or time may also be "now" in the system prompt's terms. Exported
 // tool messages are the result view inference uses.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { dataset } from './intentDataset.ts';
 import { functionName } from '../../../main/core/catalog/functionSchema.ts';
 import { normaliseText } from '../../../main/core/bench/koreanText.ts';
 import { SIDO_NAMES } from '../../../main/core/region/sidoNames.ts';
 import { TIME_KINDS } from '../../../main/core/synth/mentions.ts';
-import type { SynthSample } from '../../../main/core/synth/types.ts';
 import { kst, ymd } from '../../../main/core/time/kst.ts';
 import { QUERY_TOOL } from '../../../main/core/resultView/queryRows.ts';
 import { renderResult } from '../../../main/core/resultView/resultView.ts';
-import { Engine } from '../../../main/engine/Engine.ts';
-import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
-import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
-import { fileTempDir } from '../../helpers/tempDir.ts';
-
-interface OpenAiRow {
-  messages: { role: string; content: string | null; tool_calls?: { function: { name: string; arguments: string } }[] }[];
-  tools: unknown[];
-}
-
-let dir: string;
-let engine: Engine;
-let samples: SynthSample[];
-let rows: OpenAiRow[];
-
-beforeAll(async () => {
-  dir = fileTempDir();
-  engine = Engine.open({ dataDir: dir, host: 'test', emulator: { now: () => TEST_NOW } });
-  const run = await engine.call('synth.run', { count: 1000, seed: 'visible', format: 'openai', out: path.join(dir, 'train.jsonl') });
-  samples = new DatasetRepository(engine.store.db).samples(run.summary.dataset.id);
-  rows = readFileSync(path.join(dir, 'train.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as OpenAiRow);
-}, 300_000);
-afterAll(() => engine.dispose());
 
 const DAY = 86_400_000;
 
@@ -102,7 +74,7 @@ function scored(tool: string, args: Record<string, unknown>): { param: string; v
       ]),
     ];
   }
-  const spec = engine.catalog().require(tool);
+  const spec = dataset.engine.catalog().require(tool);
   return Object.entries(args).flatMap(([param, value]) => {
     const tag = spec.parameters.properties[param]?.['x-semantic'];
     if (!tag || tag.startsWith('paging.')) return [];
@@ -112,15 +84,15 @@ function scored(tool: string, args: Record<string, unknown>): { param: string; v
 
 describe('1,000 synthesized trajectories against what their model was shown', () => {
   it('read every argument and every answer value off the request or an earlier tool message', () => {
-    expect(rows).toHaveLength(1000);
+    expect(dataset.rows).toHaveLength(1000);
     const unreadable: string[] = [];
-    rows.forEach((row, i) => {
-      const sample = samples[i]!;
+    dataset.rows.forEach((row, i) => {
+      const sample = dataset.samples[i]!;
       const asOf = new Date(sample.walk.asOf);
       // The system prompt, the request, and the tools offered with their documentation (KMA's category codes, enums).
       let shown = `${row.messages[0]!.content}\n${row.messages[1]!.content}\n${JSON.stringify(row.tools)}`;
       const byName = new Map(
-        engine
+        dataset.engine
           .catalog()
           .list()
           .map((t) => [functionName(t.id), t.id]),
@@ -142,8 +114,8 @@ describe('1,000 synthesized trajectories against what their model was shown', ()
   });
 
   it('export every tool message as the result view the agent loop shows, handles numbered from r1', () => {
-    rows.forEach((row, i) => {
-      const steps = samples[i]!.walk.trace.steps;
+    dataset.rows.forEach((row, i) => {
+      const steps = dataset.samples[i]!.walk.trace.steps;
       const tools = row.messages.filter((m) => m.role === 'tool').map((m) => m.content);
       expect(tools).toEqual(steps.map((s) => renderResult({ ok: s.ok, items: s.items, totalCount: s.totalCount, error: null }, s.handle ?? null).text));
       expect(steps.map((s) => s.handle)).toEqual(steps.map((_, k) => `r${k + 1}`));
@@ -151,7 +123,9 @@ describe('1,000 synthesized trajectories against what their model was shown', ()
   });
 
   it('reach hidden rows through the query tool where a pick needs them', () => {
-    const picks = samples.flatMap((s) => s.walk.trace.steps.filter((st) => st.tool === QUERY_TOOL && st.args.aggregate === undefined).map((q) => ({ s, q })));
+    const picks = dataset.samples.flatMap((s) =>
+      s.walk.trace.steps.filter((st) => st.tool === QUERY_TOOL && st.args.aggregate === undefined).map((q) => ({ s, q })),
+    );
     expect(picks.length).toBeGreaterThan(50);
     for (const { s, q } of picks) {
       const source = s.walk.trace.steps.find((st) => st.handle === q.args.result)!;
