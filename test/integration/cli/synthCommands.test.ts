@@ -38,6 +38,16 @@ describe('kopa synth', () => {
     out,
   ];
 
+  // What the two resumed runs must end with: the same command run straight from the same verified graph, once.
+  let straight: Promise<string> | undefined;
+  const straightRun = (): Promise<string> =>
+    (straight ??= (async () => {
+      const out = path.join(fileTempDir(), 'straight.jsonl');
+      const run = await runKopa(args(copyOfDataDir(verifiedDir), out));
+      expect(run.code, run.stderr).toBe(0);
+      return out;
+    })());
+
   function samplesIn(dir: string): number {
     try {
       const db = openSqlite(path.join(dir, 'kopa.db'), { readonly: true, fileMustExist: true });
@@ -54,7 +64,6 @@ describe('kopa synth', () => {
   it('resumes a killed run and ends with the samples an uninterrupted run writes', async () => {
     // Both runs start from the same verified graph.
     const interrupted = copyOfDataDir(verifiedDir);
-    const fresh = copyOfDataDir(verifiedDir);
     const child = spawn(process.execPath, [kopaBin, ...args(interrupted, path.join(tempDir(), 'first.jsonl'))], { cwd: repoRoot, stdio: 'ignore' });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     for (let i = 0; i < 600 && samplesIn(interrupted) < 15; i++) await new Promise((r) => setTimeout(r, 50));
@@ -73,9 +82,7 @@ describe('kopa synth', () => {
     const r = json<SynthRunResult>(resumed.stdout);
     expect(r.summary).toMatchObject({ resumed: true, kept: 120 });
 
-    const straightOut = path.join(tempDir(), 'straight.jsonl');
-    const straight = await runKopa(args(fresh, straightOut));
-    expect(straight.code, straight.stderr).toBe(0);
+    const straightOut = await straightRun();
     const questions = (file: string) =>
       readFileSync(file, 'utf8')
         .trim()
@@ -86,7 +93,6 @@ describe('kopa synth', () => {
 
   it('resumes a killed run with kopa jobs resume (no --now: the job keeps its moment), once, into the same dataset', async () => {
     const interrupted = copyOfDataDir(verifiedDir);
-    const fresh = copyOfDataDir(verifiedDir);
     const out = path.join(tempDir(), 'killed.jsonl');
     const child = spawn(process.execPath, [kopaBin, ...args(interrupted, out), '--name', 'killed'], { cwd: repoRoot, stdio: 'ignore' });
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -109,10 +115,7 @@ describe('kopa synth', () => {
 
     const datasets = json<{ name: string; samples: number }[]>((await runKopa(['--json', '--data-dir', interrupted, 'synth', 'list'])).stdout);
     expect(datasets).toEqual([expect.objectContaining({ name: 'killed', samples: 120 })]);
-    const straightOut = path.join(tempDir(), 'whole.jsonl');
-    const straight = await runKopa([...args(fresh, straightOut), '--name', 'killed']);
-    expect(straight.code, straight.stderr).toBe(0);
-    expect(readFileSync(out)).toEqual(readFileSync(straightOut));
+    expect(readFileSync(out)).toEqual(readFileSync(await straightRun()));
     // The name is taken now: a second run of that name is refused, not made beside it.
     const second = await runKopa(['--data-dir', interrupted, 'synth', '--count', '5', '--seed', 'other', '--now', NOW, '--name', 'killed']);
     expect(second.code).not.toBe(0);
