@@ -3,8 +3,7 @@
 import type { CallRefusal } from './callRefusal.ts';
 import type { ArgumentOrigin } from './argumentOrigins.ts';
 import type { ResultPreview } from '../resultView/resultPreview.ts';
-import type { RawBody } from '../gateway/callResult.ts';
-import type { ArgsViolation } from '../catalog/argsValidator.ts';
+import type { CallError as GatewayCallError, RawBody } from '../gateway/callResult.ts';
 
 export interface ToolCall {
   id: string;
@@ -68,6 +67,9 @@ export interface ModelTool {
 export type StopReason = 'final' | 'maxSteps' | 'callCap' | 'truncated' | 'abort';
 
 /** What an agent episode streams as it runs. */
+/** A failed call's error as a screen receives it: the gateway's words, kind and violations (its kind as recorded). */
+export type ShownCallError = Pick<GatewayCallError, 'message' | 'said' | 'violations'> & { kind: string };
+
 export type AgentEvent =
   | { kind: 'token'; text: string }
   | { kind: 'tool_call'; step: number; call: ToolCall; tool: string; origins?: Record<string, ArgumentOrigin> }
@@ -87,8 +89,7 @@ export type AgentEvent =
       /** What the model was shown of a result: its handle, rows shown of those returned, and the total the service has. */
       view?: { handle: string; shown: number; returned: number; total: number };
       preview?: ResultPreview;
-      /** `said`: the message's catalogue key where the gateway wrote it (the chat says it in its own language). */
-      error?: { kind: string; message: string; said?: { key: string; vars?: Record<string, string | number> }; violations?: ArgsViolation[] };
+      error?: ShownCallError;
       raw?: RawBody;
     }
   /** The tools offered for this question: picked for what it asks (toolPick.ts), or the chat's own choice. */

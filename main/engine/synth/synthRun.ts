@@ -7,7 +7,7 @@ import { remember, type SeenRequests } from '../../core/synth/gates.ts';
 import type { SynthSample } from '../../core/synth/types.ts';
 import type { DatasetRepository, DatasetRow } from '../store/repositories/DatasetRepository.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
-import { kst, pad, ymd } from '../../core/time/kst.ts';
+import { kst } from '../../core/time/kst.ts';
 
 export interface OpenedRun<C> {
   dataset: DatasetRow;
@@ -22,9 +22,8 @@ export interface OpenedRun<C> {
 
 /** A dataset named by when it was made, in Korean time as the window shows it (synth-20250302-150000-123). */
 function defaultName(now: Date): string {
-  const at = kst(now);
-  const time = [at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds()].map((n) => pad(n, 2)).join('');
-  return `synth-${ymd(at)}-${time}-${pad(at.getUTCMilliseconds(), 3)}`;
+  const [date, time] = kst(now).toISOString().replace(/[-:]/g, '').split('T');
+  return `synth-${date}-${time!.slice(0, 6)}-${time!.slice(7, 10)}`;
 }
 
 /** The unfinished run with exactly these parameters, to resume, or a new one. */

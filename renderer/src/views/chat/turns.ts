@@ -1,12 +1,11 @@
 // A chat as the view draws it: turns of a question, what the agent did (text, call cards) and its answer, built
 // from the stored transcript or, while a run streams, from its events.
 import type { TranscriptMessage } from '../../../../main/api/contract.ts';
-import type { AgentEvent, CutReason } from '../../../../main/core/agent/types.ts';
+import type { AgentEvent, ShownCallError, CutReason } from '../../../../main/core/agent/types.ts';
 import type { CallRefusal } from '../../../../main/core/agent/callRefusal.ts';
 import type { ArgumentOrigin } from '../../../../main/core/agent/argumentOrigins.ts';
 import type { ResultPreview } from '../../../../main/core/resultView/resultPreview.ts';
 import type { RawBody } from '../../../../main/core/gateway/callResult.ts';
-import type { ArgsViolation } from '../../../../main/core/catalog/argsValidator.ts';
 
 export interface CallCardData {
   callId: string;
@@ -17,7 +16,7 @@ export interface CallCardData {
   preview?: ResultPreview;
   /** The body the service sent, on demand. */
   raw?: RawBody;
-  error?: { kind: string; message: string; said?: { key: string; vars?: Record<string, string | number> }; violations?: ArgsViolation[] };
+  error?: ShownCallError;
   /** What the model read of a call that was not made, and why it was not (the card says it in the screen's language). */
   refused?: string;
   refusal?: CallRefusal;
@@ -62,7 +61,7 @@ function cardFromStored(call: { id: string; name: string; arguments: Record<stri
     ...(typeof meta.latencyMs === 'number' ? { latencyMs: meta.latencyMs } : {}),
     ...(meta.preview ? { preview: meta.preview as ResultPreview } : {}),
     ...(meta.raw ? { raw: meta.raw as RawBody } : {}),
-    ...(meta.error ? { error: meta.error as CallCardData['error'] } : {}),
+    ...(meta.error ? { error: meta.error as ShownCallError } : {}),
     ...(meta.origins ? { origins: meta.origins as Record<string, ArgumentOrigin> } : {}),
     ...(refused ? { refused } : {}),
     ...(refused && meta.refusal ? { refusal: meta.refusal as CallRefusal } : {}),
