@@ -65,7 +65,9 @@ export interface EngineApi {
 export type ClientMessage = { kind: 'call'; id: number; method: string; params: unknown } | { kind: 'cancel'; id: number };
 
 export type ServerMessage =
-  { kind: 'result'; id: number; value: unknown } | { kind: 'error'; id: number; error: ErrorPayload } | { kind: 'progress'; id: number; progress: Progress };
+  | { kind: 'result'; id: number; value: unknown }
+  | { kind: 'error'; id: number; error: ErrorPayload }
+  | { kind: 'progress'; id: number; progress: Progress };
 
 /** WebSocket subprotocol of the API, and the prefix of the one that carries the token (browsers cannot set headers). */
 export const API_PROTOCOL = 'kopa.v1';

@@ -11,9 +11,20 @@ export const KEYCHAIN_AVAILABLE = 'safeStorage';
 export type EngineToMain =
   | { kind: 'ready' }
   | { kind: 'failed'; error: ErrorPayload }
-  | { kind: 'cipher'; id: number; op: 'encrypt' | 'decrypt'; /** base64 for decrypt, text for encrypt */ data: string };
+  | {
+      kind: 'cipher';
+      id: number;
+      op: 'encrypt' | 'decrypt';
+      /** base64 for decrypt, text for encrypt */
+      data: string;
+    };
 
 export type MainToEngine =
   | { kind: 'connect' }
-  | { kind: 'cipher.result'; id: number; /** base64 for encrypt, text for decrypt */ data: string }
+  | {
+      kind: 'cipher.result';
+      id: number;
+      /** base64 for encrypt, text for decrypt */
+      data: string;
+    }
   | { kind: 'cipher.error'; id: number; message: string };

@@ -29,11 +29,12 @@ export function toNativeHistory(messages: ChatMessage[]): ChatHistoryItem[] {
 }
 
 export function toGrammarHistory(messages: ChatMessage[], tools: ModelTool[]): ChatHistoryItem[] {
-  return grammarMessages(messages, tools).map((m): ChatHistoryItem =>
-    m.role === 'system'
-      ? { type: 'system', text: m.content }
-      : m.role === 'user'
-        ? { type: 'user', text: m.content }
-        : { type: 'model', response: [m.content] },
+  return grammarMessages(messages, tools).map(
+    (m): ChatHistoryItem =>
+      m.role === 'system'
+        ? { type: 'system', text: m.content }
+        : m.role === 'user'
+          ? { type: 'user', text: m.content }
+          : { type: 'model', response: [m.content] },
   );
 }

@@ -131,12 +131,14 @@ export function grammarArguments(tool: ModelTool | undefined, args: Record<strin
  * {"final_answer": "…"}. Arguments list every parameter; an optional one may be null.
  */
 export function stepGrammar(tools: ModelTool[], options: { allowFinal?: boolean } = {}): GrammarSchema {
-  const calls = tools.map((t): GrammarSchema => ({
-    type: 'object',
-    properties: { tool: { const: t.name }, arguments: argumentsGrammar(t) },
-    required: ['tool', 'arguments'],
-    additionalProperties: false,
-  }));
+  const calls = tools.map(
+    (t): GrammarSchema => ({
+      type: 'object',
+      properties: { tool: { const: t.name }, arguments: argumentsGrammar(t) },
+      required: ['tool', 'arguments'],
+      additionalProperties: false,
+    }),
+  );
   const final: GrammarSchema = {
     type: 'object',
     properties: { final_answer: { type: 'string', maxLength: 1000 } },

@@ -38,12 +38,13 @@ function turnMessages(userMessages: { role: string; content: string }[]): { befo
   if (userMessages.length === 0) return { before: [], question: MORE_FUNCTIONS };
   const before = userMessages
     .slice(0, -1)
-    .map((m): ChatMessage =>
-      m.role === 'assistant'
-        ? { role: 'assistant', content: m.content }
-        : m.role === 'system'
-          ? { role: 'system', content: m.content }
-          : { role: 'user', content: m.content },
+    .map(
+      (m): ChatMessage =>
+        m.role === 'assistant'
+          ? { role: 'assistant', content: m.content }
+          : m.role === 'system'
+            ? { role: 'system', content: m.content }
+            : { role: 'user', content: m.content },
     );
   return { before, question: userMessages.at(-1)!.content };
 }

@@ -68,7 +68,7 @@ function frame(opcode: number, payload: Buffer, options: { mask?: boolean; rsv1?
 
 /** The close code of the first close frame the server sent. */
 function closeCode(bytes: Buffer): number | undefined {
-  for (let i = 0; i + 1 < bytes.length;) {
+  for (let i = 0; i + 1 < bytes.length; ) {
     const opcode = bytes[i]! & 0x0f;
     let length = bytes[i + 1]! & 0x7f;
     let offset = i + 2;

@@ -200,44 +200,42 @@ describe('kopa bfcl run and check, multi-turn', () => {
     expect(run.stderr).toContain('--constants FILE');
   });
 
-  it(
-    'completes an entry end to end with the tiny GGUF: one stored turn per question, each call one the entry offers, scored by the checker',
-    { timeout: 300_000 },
-    async () => {
-      const gguf = await writeTinyLlama();
-      const out = path.join(tempDir(), 'out');
-      // Random weights write nonsense until the token limit; a short limit per turn keeps the whole path and its cost small.
-      const run = await runKopa([
-        '--json',
-        'bfcl',
-        'run',
-        '--data',
-        DATA,
-        '--model',
-        gguf,
-        '--out',
-        out,
-        '--categories',
-        'multi_turn_base',
-        '--limit',
-        '1',
-        '--max-tokens',
-        '48',
-      ]);
-      expect(run.code, run.stderr).toBe(0);
-      const row = json<{ id: string; result: unknown[][]; output_token_count: number }>(
-        readFileSync(path.join(out, 'BFCL_v4_multi_turn_base_result.json'), 'utf8').trim(),
-      );
-      expect(row.id).toBe('multi_turn_base_0');
-      expect(row.result).toHaveLength(2);
-      expect(row.output_token_count).toBeGreaterThan(0);
-      for (const step of row.result.flat())
-        if (Array.isArray(step)) for (const call of step as Record<string, string>[]) expect(['fillFuelTank', 'lockDoors']).toContain(Object.keys(call)[0]);
-      const check = await runKopa(['--json', 'bfcl', 'check', '--data', DATA, '--results', out]);
-      expect(check.code, check.stderr).toBe(0);
-      expect(json<BfclCheckSummary>(check.stdout).categories[0]).toMatchObject({ category: 'multi_turn_base', total: 1 });
-    },
-  );
+  it('completes an entry end to end with the tiny GGUF: one stored turn per question, each call one the entry offers, scored by the checker', {
+    timeout: 300_000,
+  }, async () => {
+    const gguf = await writeTinyLlama();
+    const out = path.join(tempDir(), 'out');
+    // Random weights write nonsense until the token limit; a short limit per turn keeps the whole path and its cost small.
+    const run = await runKopa([
+      '--json',
+      'bfcl',
+      'run',
+      '--data',
+      DATA,
+      '--model',
+      gguf,
+      '--out',
+      out,
+      '--categories',
+      'multi_turn_base',
+      '--limit',
+      '1',
+      '--max-tokens',
+      '48',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const row = json<{ id: string; result: unknown[][]; output_token_count: number }>(
+      readFileSync(path.join(out, 'BFCL_v4_multi_turn_base_result.json'), 'utf8').trim(),
+    );
+    expect(row.id).toBe('multi_turn_base_0');
+    expect(row.result).toHaveLength(2);
+    expect(row.output_token_count).toBeGreaterThan(0);
+    for (const step of row.result.flat())
+      if (Array.isArray(step)) for (const call of step as Record<string, string>[]) expect(['fillFuelTank', 'lockDoors']).toContain(Object.keys(call)[0]);
+    const check = await runKopa(['--json', 'bfcl', 'check', '--data', DATA, '--results', out]);
+    expect(check.code, check.stderr).toBe(0);
+    expect(json<BfclCheckSummary>(check.stdout).categories[0]).toMatchObject({ category: 'multi_turn_base', total: 1 });
+  });
 });
 
 describe.runIf(hasShared)('BFCL multi-turn on the real data (shared/bfcl)', () => {

@@ -62,7 +62,8 @@ export class DatasetRepository {
   /** The unfinished run with exactly these parameters, to resume. */
   findRunning(params: Record<string, unknown>): DatasetRow | undefined {
     const row = this.db.prepare("SELECT * FROM datasets WHERE status = 'running' AND params_json = ? ORDER BY id DESC LIMIT 1").get(canonicalJson(params)) as
-      DbDataset | undefined;
+      | DbDataset
+      | undefined;
     return row ? toDataset(row) : undefined;
   }
 

@@ -76,7 +76,8 @@ export class JobRepository {
   /** The job running or done that resumed `from`, if any. */
   resumedBy(from: string): JobInfo | undefined {
     const row = this.db.prepare(`${SELECT_JOBS} WHERE j.resumed_from = ? AND j.status IN ('running', 'done') ORDER BY j.created_at DESC LIMIT 1`).get(from) as
-      DbJob | undefined;
+      | DbJob
+      | undefined;
     return row ? toInfo(row, this.resumable) : undefined;
   }
 
