@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { sharedFolderConfig } from './test/setup/sharedFolder.ts';
 
 export default defineConfig({
   test: {
@@ -11,6 +12,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    ...sharedFolderConfig(),
     projects: [
       // Unit tests are pure logic: they share their workers' modules (no process and no import graph per file),
       // which makes them run in under half the time.

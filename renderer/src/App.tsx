@@ -1,5 +1,7 @@
+import { useIsFetching } from '@tanstack/react-query';
 import { Moon, Sun } from 'lucide-react';
-import { Route, Router, Switch } from 'wouter';
+import type { ReactNode } from 'react';
+import { Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { useConnection } from './api/EngineProvider.tsx';
 import { JobsProvider } from './api/JobsProvider.tsx';
@@ -73,6 +75,20 @@ function Views() {
   );
 }
 
+/**
+ * The view's frame. It carries the address it shows and how many of its reads have no answer yet, so automation (the
+ * end-to-end tests) can wait for a view to have its data instead of guessing how long that takes.
+ */
+function Content({ children }: { children: ReactNode }) {
+  const [route] = useLocation();
+  const loading = useIsFetching({ predicate: (query) => query.state.status === 'pending' });
+  return (
+    <main className="content" data-route={route} data-loading={loading}>
+      {children}
+    </main>
+  );
+}
+
 export function App() {
   return (
     <Router hook={useHashLocation}>
@@ -81,12 +97,12 @@ export function App() {
           <NavRail />
           <div className="frame">
             <Header />
-            <main className="content">
+            <Content>
               <ConnectionBanner />
               <ChatRunProvider>
                 <Views />
               </ChatRunProvider>
-            </main>
+            </Content>
             <StatusStrip />
           </div>
         </div>

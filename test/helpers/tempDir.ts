@@ -28,10 +28,10 @@ export function fileTempDir(prefix = 'kopa-test-'): string {
   return dir;
 }
 
-/** A fresh data folder, removed after the current test, holding a copy of another's (a verified graph without verifying
- * again). The source must not be open in another process. */
-export function copyOfDataDir(source: string): string {
-  const dir = tempDir('kopa-copy-');
+/** A fresh data folder holding a copy of another's (a verified graph without verifying again), removed after the current
+ * test, or after the file with `keep: 'file'`. The source must not be open in another process. */
+export function copyOfDataDir(source: string, keep: 'test' | 'file' = 'test'): string {
+  const dir = keep === 'file' ? fileTempDir('kopa-copy-') : tempDir('kopa-copy-');
   cpSync(source, dir, { recursive: true });
   return dir;
 }

@@ -26,6 +26,7 @@ import { startEnvService, type EnvServiceOptions } from '../../main/host/envServ
 import { TEST_NOW } from '../helpers/emulatorArgs.ts';
 import { floodedCompletion } from '../helpers/floodedCompletion.ts';
 import { fileTempDir } from '../helpers/tempDir.ts';
+import { verifiedDataDir } from '../helpers/verifiedGraph.ts';
 import { sized } from './smoke.ts';
 
 /** The service in a process of its own (envServiceProcess.ts), as a trainer reaches it. */
@@ -51,7 +52,7 @@ process.stdout.write(await res.text());
 
 describe('rewards', () => {
   it('rewards/s of 3-step trajectories, in the engine and over HTTP', async () => {
-    const engine = Engine.open({ dataDir: fileTempDir(), host: 'test', emulator: { now: () => TEST_NOW } });
+    const engine = Engine.open({ dataDir: await verifiedDataDir(), host: 'test', emulator: { now: () => TEST_NOW } });
     await engine.call('synth.run', { count: sized(300, 30), seed: 'reward-bench', name: 'bench' });
     const samples = new DatasetRepository(engine.store.db).samples(1).filter((s) => s.walk.trace.steps.length === 3);
     const catalog = engine.catalog();
@@ -88,7 +89,7 @@ describe('rewards', () => {
   });
 
   it('scores a completion of 8,000 calls, and answers other requests meanwhile', async () => {
-    const dataDir = fileTempDir();
+    const dataDir = await verifiedDataDir();
     const engine = Engine.open({ dataDir, host: 'test', emulator: { now: () => TEST_NOW } });
     await engine.call('synth.run', { count: 6, seed: 'flood-bench', name: 'flood' });
     const sample = new DatasetRepository(engine.store.db).samples(1)[0]!;

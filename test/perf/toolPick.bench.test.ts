@@ -20,7 +20,7 @@ import { offeredTools } from '../../main/core/resultView/offer.ts';
 import { LlamaRuntime } from '../../native/llama/index.ts';
 import { writeFamilyModel } from '../fixtures/gguf/familyModel.ts';
 import { TEST_NOW } from '../helpers/emulatorArgs.ts';
-import { tempDir } from '../helpers/tempDir.ts';
+import { verifiedDataDir } from '../helpers/verifiedGraph.ts';
 import { sized } from './smoke.ts';
 
 const pct = (part: number, whole: number): string => `${((100 * part) / whole).toFixed(1)} %`;
@@ -28,10 +28,9 @@ const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / M
 
 describe('the tools a question is offered', () => {
   it('picks what the questions need and measures what it costs in tokens', async () => {
-    const engine = Engine.open({ dataDir: tempDir(), host: 'test', emulator: { now: () => TEST_NOW } });
+    const engine = Engine.open({ dataDir: await verifiedDataDir(), host: 'test', emulator: { now: () => TEST_NOW } });
     const runtime = await LlamaRuntime.create({ gpu: false, threads: 1 });
     try {
-      await engine.call('edges.verify', {});
       const catalog = engine.catalog();
       const tasks = loadSuite('kopa', engine.resourcesDir, catalog).tasks.slice(0, sized(145, 8));
       const samples = new DatasetRepository(engine.store.db).samples(

@@ -1,5 +1,6 @@
 // Benchmarks print numbers; they are run on demand (npm run perf), never as pass/fail timing tests.
 import { defineConfig } from 'vitest/config';
+import { sharedFolderConfig } from '../setup/sharedFolder.ts';
 
 export default defineConfig({
   test: {
@@ -7,5 +8,6 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 600_000,
+    ...sharedFolderConfig(),
   },
 });

@@ -50,6 +50,9 @@ export async function open(
     viewport: { width: 1440, height: 900 },
     bypassCSP: options.enforceCsp !== true,
     colorScheme: options.dark ? 'dark' : 'light',
+    // Spinners and skeletons stand still, as for a user who asks for less motion: a software-rendered animation would
+    // redraw every frame for as long as a scenario waits on a job, taking the CPU the engine under test needs.
+    reducedMotion: 'reduce',
     acceptDownloads: true,
   });
   if (options.locale === 'en') await context.addInitScript(() => localStorage.setItem('kopa.locale', 'en'));
@@ -94,11 +97,35 @@ export async function open(
   return watched;
 }
 
+/** Opens a view by its address and waits until it has drawn with its data. */
 export async function goTo(page: Page, view: string): Promise<void> {
   await page.evaluate((hash) => (location.hash = hash), `#/${view}`);
+  await page.waitForFunction(() => document.querySelector('main')?.dataset.route === `/${location.hash.replace(/^#?\/?/, '')}`);
   await page.locator('main h2').first().waitFor();
-  // The view's data arrives over the socket right after.
-  await page.waitForTimeout(400);
+  await settled(page);
+}
+
+/**
+ * Waits until the view has no read left unanswered for 100 ms together: a view asks for its data once it has drawn,
+ * and some reads start only when another's answer arrives, so one quiet moment is not yet the end.
+ */
+export function settled(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        let quietSince = 0;
+        const check = (): void => {
+          const now = Date.now();
+          if (document.querySelector('main')?.dataset.loading !== '0') quietSince = 0;
+          else if (quietSince === 0) quietSince = now;
+          if (quietSince > 0 && now - quietSince >= 100) resolve();
+          else if (now - started > 30_000) reject(new Error(`the view at ${location.hash} still had reads unanswered after 30 s`));
+          else setTimeout(check, 20);
+        };
+        check();
+      }),
+  );
 }
 
 export async function axeViolations(page: Page): Promise<string[]> {

@@ -6,15 +6,15 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ko from '../../../resources/strings/ko.json';
 import en from '../../../resources/strings/en.json';
+import { copyVerifiedGraphInto } from '../../helpers/verifiedGraph.ts';
 import { axeViolations, close, goTo, host, open, otherLanguage, screenshots, useWorkbench, VIEWS } from './harness.ts';
 
-useWorkbench();
+useWorkbench(async (dataDir) => (await copyVerifiedGraphInto(dataDir), {}));
 
 /** Pages inside the views, with what they show filled in: a tool, a link's evidence, a sample, a run and a task. */
 let pages: string[] = [];
 
 beforeAll(async () => {
-  await host.engine.call('edges.verify', {});
   const synth = await host.engine.call('synth.run', { count: 20, seed: 'views' });
   const run = await host.engine.call('bench.run', { suite: 'kopa', model: 'oracle', tasks: ['cal-01', 'air-01', 're-01', 'dc-01'] });
   const dataset = encodeURIComponent(synth.summary.dataset.name);

@@ -6,13 +6,14 @@ import { Engine } from '../../../main/engine/Engine.ts';
 import type { JobInfo, Progress, SynthRunResult } from '../../../main/api/contract.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
+import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
 
 const frozen = { emulator: { now: () => TEST_NOW } };
 const SYNTH = { count: 6, seed: 'jobs', asOf: TEST_NOW.toISOString() };
 
 describe('jobs', () => {
   it('answers at once, streams progress to a watcher that joins late, and keeps the result', async () => {
-    const engine = Engine.open({ dataDir: tempDir(), host: 'test', ...frozen });
+    const engine = Engine.open({ dataDir: await verifiedDataDir(), host: 'test', ...frozen });
     try {
       const job = await engine.call('jobs.start', { method: 'synth.run', params: SYNTH });
       expect(job).toMatchObject({ method: 'synth.run', status: 'running', params: SYNTH, resumable: false });
@@ -41,7 +42,7 @@ describe('jobs', () => {
   });
 
   it('cancels a job, marks one the engine stopped as interrupted, and resumes it to what a straight run keeps', async () => {
-    const dataDir = tempDir();
+    const dataDir = await verifiedDataDir();
     let engine = Engine.open({ dataDir, host: 'test', ...frozen });
     const cancelled = await engine.call('jobs.start', { method: 'synth.run', params: { ...SYNTH, count: 500, seed: 'cancel' } });
     await engine.call('jobs.cancel', { id: cancelled.id });
@@ -63,7 +64,7 @@ describe('jobs', () => {
       const result = done.result as SynthRunResult;
       expect(result.summary).toMatchObject({ resumed: true, kept: 12 });
 
-      const straight = Engine.open({ dataDir: tempDir(), host: 'test', ...frozen });
+      const straight = Engine.open({ dataDir: await verifiedDataDir(), host: 'test', ...frozen });
       try {
         const whole = await straight.call('synth.run', { ...SYNTH, count: 12 });
         const datasetOf = async (e: Engine, name: string) =>

@@ -5,20 +5,20 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../../native/sqlite/index.ts';
-import type { EdgeVerifySummary, JobInfo, SynthRunResult } from '../../../main/api/contract.ts';
+import type { JobInfo, SynthRunResult } from '../../../main/api/contract.ts';
 import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { copyOfDataDir, fileTempDir, tempDir } from '../../helpers/tempDir.ts';
+import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
 
 const NOW = '2025-03-02T15:00:00+09:00';
 const json = <T>(text: string): T => JSON.parse(text) as T;
+/** Samples of the runs that are killed and resumed: enough that a kill after 15 lands part-way. */
+const COUNT = 60;
 let verifiedDir: string;
 
 beforeAll(async () => {
-  verifiedDir = fileTempDir();
-  const run = await runKopa(['--json', '--data-dir', verifiedDir, 'edges', 'verify', '--now', NOW]);
-  expect(run.code, run.stderr).toBe(0);
-  expect(json<EdgeVerifySummary>(run.stdout).verified).toBeGreaterThan(0);
-}, 120_000);
+  verifiedDir = await verifiedDataDir({ keep: 'file' });
+}, 300_000);
 
 describe('kopa synth', () => {
   const args = (dir: string, out: string): string[] => [
@@ -27,7 +27,7 @@ describe('kopa synth', () => {
     dir,
     'synth',
     '--count',
-    '120',
+    String(COUNT),
     '--seed',
     'resume',
     '--now',
@@ -71,7 +71,7 @@ describe('kopa synth', () => {
     await exited;
     const before = samplesIn(interrupted);
     expect(before).toBeGreaterThanOrEqual(15);
-    expect(before).toBeLessThan(120);
+    expect(before).toBeLessThan(COUNT);
     // The killed command's work is a job the next engine finds cut short, and can resume.
     const jobs = json<JobInfo[]>((await runKopa(['--json', '--data-dir', interrupted, 'jobs'])).stdout);
     expect(jobs.find((j) => j.method === 'synth.run')).toMatchObject({ status: 'interrupted', resumable: true });
@@ -80,7 +80,7 @@ describe('kopa synth', () => {
     const resumed = await runKopa(args(interrupted, out));
     expect(resumed.code, resumed.stderr).toBe(0);
     const r = json<SynthRunResult>(resumed.stdout);
-    expect(r.summary).toMatchObject({ resumed: true, kept: 120 });
+    expect(r.summary).toMatchObject({ resumed: true, kept: COUNT });
 
     const straightOut = await straightRun();
     const questions = (file: string) =>
@@ -99,7 +99,7 @@ describe('kopa synth', () => {
     for (let i = 0; i < 600 && samplesIn(interrupted) < 15; i++) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGKILL');
     await exited;
-    expect(samplesIn(interrupted)).toBeLessThan(120);
+    expect(samplesIn(interrupted)).toBeLessThan(COUNT);
     const job = json<JobInfo[]>((await runKopa(['--json', '--data-dir', interrupted, 'jobs'])).stdout).find((j) => j.method === 'synth.run')!;
     expect(job.params.asOf).toBe('2025-03-02T06:00:00.000Z');
 
@@ -114,7 +114,7 @@ describe('kopa synth', () => {
     expect(again.stderr).toContain('was already taken up');
 
     const datasets = json<{ name: string; samples: number }[]>((await runKopa(['--json', '--data-dir', interrupted, 'synth', 'list'])).stdout);
-    expect(datasets).toEqual([expect.objectContaining({ name: 'killed', samples: 120 })]);
+    expect(datasets).toEqual([expect.objectContaining({ name: 'killed', samples: COUNT })]);
     expect(readFileSync(out)).toEqual(readFileSync(await straightRun()));
     // The name is taken now: a second run of that name is refused, not made beside it.
     const second = await runKopa(['--data-dir', interrupted, 'synth', '--count', '5', '--seed', 'other', '--now', NOW, '--name', 'killed']);

@@ -9,7 +9,7 @@ import type { SynthSample } from '../../../main/core/synth/types.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
 import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
-import { fileTempDir } from '../../helpers/tempDir.ts';
+import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
 
 export interface OpenAiRow {
   messages: { role: string; content: string | null; tool_calls?: { function: { name: string; arguments: string } }[] }[];
@@ -31,7 +31,7 @@ export const dataset = {} as IntentDataset;
 
 export function useIntentDataset(): void {
   beforeAll(async () => {
-    dataset.dir = fileTempDir();
+    dataset.dir = await verifiedDataDir({ keep: 'file' });
     dataset.engine = Engine.open({ dataDir: dataset.dir, host: 'test', emulator: { now: () => TEST_NOW } });
     const out = path.join(dataset.dir, 'train.jsonl');
     dataset.run = await dataset.engine.call('synth.run', { count: 1000, seed: 'intents', format: 'openai', out });

@@ -10,7 +10,7 @@ import { Engine } from '../../../main/engine/Engine.ts';
 import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
 import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
-import { fileTempDir } from '../../helpers/tempDir.ts';
+import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
 
 let dir: string;
 let engine: Engine;
@@ -19,7 +19,7 @@ let templates: SynthSample[];
 const samplesOf = (id: number): SynthSample[] => new DatasetRepository(engine.store.db).samples(id);
 
 beforeAll(async () => {
-  dir = fileTempDir();
+  dir = await verifiedDataDir({ keep: 'file' });
   engine = Engine.open({ dataDir: dir, host: 'test', emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } });
   const plain = await engine.call('synth.run', { count: 6, seed: 'para', name: 'templates' });
   templates = samplesOf(plain.summary.dataset.id);

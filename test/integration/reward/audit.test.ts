@@ -6,12 +6,14 @@ import { describe, expect, it } from 'vitest';
 import type { BenchCheckAnswerResult, RewardAuditResult } from '../../../main/api/contract.ts';
 import { runKopa } from '../../helpers/runCli.ts';
 import { testEngine } from '../../helpers/engine.ts';
+import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
 
 describe('kopa reward audit', () => {
   it('meets every goal on a synthesized dataset and the whole suite, and the natural answers pass', async () => {
-    const synth = await runKopa(['synth', '--count', '24', '--seed', 'audit', '--name', 'audit']);
+    const dataDir = await verifiedDataDir();
+    const synth = await runKopa(['--data-dir', dataDir, 'synth', '--count', '24', '--seed', 'audit', '--name', 'audit']);
     expect(synth.code, synth.stderr).toBe(0);
-    const run = await runKopa(['reward', 'audit', '--dataset', 'audit', '--json']);
+    const run = await runKopa(['--data-dir', dataDir, 'reward', 'audit', '--dataset', 'audit', '--json']);
     expect(run.code, run.stderr + run.stdout.slice(0, 2000)).toBe(0);
     const r = JSON.parse(run.stdout) as RewardAuditResult;
     expect(r.dataset?.samples).toBe(24);

@@ -15,6 +15,7 @@ import { startEnvService, type EnvService } from '../../../main/host/envService.
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { floodedCompletion } from '../../helpers/floodedCompletion.ts';
 import { fileTempDir } from '../../helpers/tempDir.ts';
+import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
 
 let engine: Engine;
 let service: EnvService;
@@ -32,7 +33,7 @@ async function post(path: string, body: unknown, token: string | null = service.
 }
 
 beforeAll(async () => {
-  engine = Engine.open({ dataDir: fileTempDir(), host: 'test', emulator: { now: () => TEST_NOW } });
+  engine = Engine.open({ dataDir: await verifiedDataDir({ keep: 'file' }), host: 'test', emulator: { now: () => TEST_NOW } });
   await engine.call('synth.run', { count: 24, seed: 'rewards', name: 'rl' });
   samples = new DatasetRepository(engine.store.db).samples(1);
   service = await startEnvService(engine, { mode: 'emulator', dataset: 'rl' });

@@ -9,14 +9,14 @@ import type { RolloutGroup, RolloutRunResult } from '../../../main/api/contract.
 import { Engine } from '../../../main/engine/Engine.ts';
 import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
-import { fileTempDir } from '../../helpers/tempDir.ts';
+import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
 
 let dir: string;
 let engine: Engine;
 let model: string;
 
 beforeAll(async () => {
-  dir = fileTempDir();
+  dir = await verifiedDataDir({ keep: 'file' });
   engine = Engine.open({ dataDir: dir, host: 'test', emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } });
   await engine.call('synth.run', { count: 4, seed: 'rollout', name: 'prompts' });
   model = await writeTinyLlama({ contextLength: 8192 });

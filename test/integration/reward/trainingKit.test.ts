@@ -18,6 +18,7 @@ import { DatasetRepository } from '../../../main/engine/store/repositories/Datas
 import { startEnvService, type EnvService } from '../../../main/host/envService.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { fileTempDir } from '../../helpers/tempDir.ts';
+import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
 
 let engine: Engine;
 let service: EnvService;
@@ -46,7 +47,7 @@ function python(dir: string, code: string, input: unknown): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  engine = Engine.open({ dataDir: fileTempDir(), host: 'test', emulator: { now: () => TEST_NOW } });
+  engine = Engine.open({ dataDir: await verifiedDataDir({ keep: 'file' }), host: 'test', emulator: { now: () => TEST_NOW } });
   await engine.call('synth.run', { count: 12, seed: 'kit', name: 'kit' });
   samples = new DatasetRepository(engine.store.db).samples(1);
   service = await startEnvService(engine, { mode: 'emulator', dataset: 'kit' });
