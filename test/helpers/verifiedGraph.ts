@@ -10,15 +10,16 @@ import { TEST_NOW } from './emulatorArgs.ts';
 import { copyOfDataDir } from './tempDir.ts';
 
 let made: Promise<string> | undefined;
+const graph = (): Promise<string> => (made ??= verifiedGraph());
 
 /** A fresh data folder with the run's verified graph in it, removed after the current test (or the file: `keep`). */
 export async function verifiedDataDir(options: { keep?: 'test' | 'file' } = {}): Promise<string> {
-  return copyOfDataDir(await (made ??= verifiedGraph()), options.keep);
+  return copyOfDataDir(await graph(), options.keep);
 }
 
 /** Puts the run's verified graph into a data folder no engine has opened yet. */
 export async function copyVerifiedGraphInto(dataDir: string): Promise<void> {
-  cpSync(await (made ??= verifiedGraph()), dataDir, { recursive: true });
+  cpSync(await graph(), dataDir, { recursive: true });
 }
 
 async function verifiedGraph(): Promise<string> {
