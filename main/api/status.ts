@@ -28,6 +28,8 @@ export interface LlamaReport {
   vram: { totalBytes: number; freeBytes: number } | null;
   usableGpuTypes: (string | false)[];
   cpuMathCores: number | null;
+  /** The CPU threads local inference uses (KOPA_LLAMA_THREADS where set, else the math cores). */
+  threads: number | null;
   llamaCppRelease: string | null;
   /** Why no binary loads, when none does. */
   error?: string;

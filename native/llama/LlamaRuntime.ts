@@ -11,7 +11,10 @@ export type GpuChoice = 'auto' | 'cuda' | 'vulkan' | 'metal' | false;
 export interface LlamaRuntimeOptions {
   /** Which GPU backend to use. Defaults to "auto" (CUDA or Vulkan on Linux and Windows, Metal on macOS, else CPU). */
   gpu?: GpuChoice;
-  /** CPU threads for inference. Defaults to the number of math cores llama.cpp detects, never more than the machine has. */
+  /**
+   * CPU threads for inference. Defaults to KOPA_LLAMA_THREADS where it is set, else the number of math cores llama.cpp
+   * detects; never more than the machine has.
+   */
   threads?: number;
   /** Receives llama.cpp's own log lines (already filtered to warnings and errors). Defaults to dropping them. */
   logger?: (level: 'error' | 'warn', message: string) => void;
@@ -30,6 +33,21 @@ export interface LlamaRuntimeInfo {
   cpuMathCores: number;
   threads: number;
   llamaCppRelease: string;
+}
+
+/**
+ * KOPA_LLAMA_THREADS, for a workstation that must keep cores for other work: llama.cpp's threads spin while they wait
+ * for each other, so a thread without a core of its own wastes the time of the one that has it.
+ */
+function threadsFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.KOPA_LLAMA_THREADS?.trim();
+  if (!raw) return undefined;
+  const threads = Number(raw);
+  if (!Number.isInteger(threads) || threads < 1)
+    throw new KopaError('Usage', `KOPA_LLAMA_THREADS must be a whole number of threads, 1 or more, not "${raw}".`, {
+      hint: 'Set it to the number of CPU threads local models may use (e.g. 4), or unset it to use every math core.',
+    });
+  return threads;
 }
 
 function loadedBinaryPath(): string | undefined {
@@ -55,10 +73,11 @@ export class LlamaRuntime {
 
   /**
    * Loads the llama.cpp binary that is already installed (a prebuilt package or a local build).
-   * @throws KopaError RuntimeUnavailable when no usable binary is installed.
+   * @throws KopaError RuntimeUnavailable when no usable binary is installed; Usage when KOPA_LLAMA_THREADS is not a number of threads.
    */
   static async create(options: LlamaRuntimeOptions = {}): Promise<LlamaRuntime> {
     const logger = options.logger;
+    const asked = options.threads ?? threadsFromEnv(process.env);
     let llama: Llama;
     try {
       llama = await getLlama({
@@ -78,7 +97,7 @@ export class LlamaRuntime {
         cause: error,
       });
     }
-    const threads = Math.max(1, Math.min(options.threads ?? llama.cpuMathCores, availableParallelism()));
+    const threads = Math.max(1, Math.min(asked ?? llama.cpuMathCores, availableParallelism()));
     return new LlamaRuntime(llama, threads);
   }
 

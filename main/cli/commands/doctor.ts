@@ -22,7 +22,10 @@ export function renderDoctor(report: DoctorReport, t: CommandContext['t']): stri
     llama.gpu === null
       ? t('cli.doctor.unknown')
       : llama.gpu === false
-        ? t(llama.usableGpuTypes.some(Boolean) ? 'cli.doctor.cpu' : 'cli.doctor.cpuNoBackend', { cores: llama.cpuMathCores ?? '' })
+        ? t(llama.usableGpuTypes.some(Boolean) ? 'cli.doctor.cpu' : 'cli.doctor.cpuNoBackend', {
+            cores: llama.cpuMathCores ?? '',
+            threads: llama.threads ?? '',
+          })
         : `${llama.gpu}: ${llama.gpuDevices.join(', ') || t('cli.doctor.noDeviceNames')}${free ? `, ${free}` : ''}`;
   const rows: [string, string][] = [
     ['Node.js', report.node],

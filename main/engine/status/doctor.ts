@@ -21,6 +21,7 @@ async function llamaReport(llama: () => Promise<LlamaRuntime>): Promise<LlamaRep
       vram: info.vram,
       usableGpuTypes: info.usableGpuTypes,
       cpuMathCores: info.cpuMathCores,
+      threads: info.threads,
       llamaCppRelease: info.llamaCppRelease,
     };
   } catch (error) {
@@ -31,6 +32,7 @@ async function llamaReport(llama: () => Promise<LlamaRuntime>): Promise<LlamaRep
       vram: null,
       usableGpuTypes: [],
       cpuMathCores: null,
+      threads: null,
       llamaCppRelease: null,
       error: (error as Error).message,
     };

@@ -63,7 +63,9 @@ export function DoctorPanel() {
             {llama.binary ? <code>{llama.binary}</code> : <span className="warn">{llama.error ?? t('doctor.missing')}</span>}
           </Field>
           <Field label={t('doctor.gpu')} testId="doctor-gpu">
-            {llama.gpu ? `${llama.gpu} · ${llama.gpuDevices.join(', ')}` : t('doctor.gpu.cpu', { cores: llama.cpuMathCores ?? '?' })}
+            {llama.gpu
+              ? `${llama.gpu} · ${llama.gpuDevices.join(', ')}`
+              : t('doctor.gpu.cpu', { cores: llama.cpuMathCores ?? '?', threads: llama.threads ?? '?' })}
           </Field>
           <Field label={t('doctor.chromium')}>
             <Availability report={report.chromium} />

@@ -1,6 +1,7 @@
 // The `kopa` command as a user runs it: a child process of bin/kopa.mjs.
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { storeMigrations } from '../../../main/engine/store/migrations/index.ts';
@@ -56,6 +57,19 @@ describe('kopa', () => {
     expect(report.chromium.available).toBe(report.chromium.path !== null && existsSync(report.chromium.path));
     expect(report.electron.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(run.stderr).toBe('');
+  });
+
+  it('says how many threads local inference uses: KOPA_LLAMA_THREADS where set, else the math cores; a bad value says why', async () => {
+    const doctor = async (threads: string) =>
+      JSON.parse((await runKopa(['doctor', '--json', '--data-dir', tempDir()], { KOPA_LLAMA_THREADS: threads })).stdout);
+    const one = await doctor('1');
+    expect(one.llama.threads).toBe(1);
+    const unset = await doctor('');
+    expect(unset.llama.threads).toBe(Math.min(unset.llama.cpuMathCores, availableParallelism()));
+    const refused = await doctor('all');
+    expect(refused.llama).toMatchObject({ binary: null, threads: null, error: 'KOPA_LLAMA_THREADS must be a whole number of threads, 1 or more, not "all".' });
+    const human = await runKopa(['doctor', '--data-dir', tempDir()], { KOPA_LLAMA_THREADS: '1' });
+    if (one.llama.gpu === false) expect(human.stdout).toMatch(/GPU +none, CPU with \d+ math cores; inference threads: 1/);
   });
 
   it('takes the data folder from KOPA_DATA_DIR when --data-dir is absent', async () => {
