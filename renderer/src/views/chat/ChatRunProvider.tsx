@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AgentRunParams } from '../../../../main/api/contract.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { applyEvent, type Turn } from './turns.ts';
+import { eventBatcher } from './eventBatcher.ts';
 
 export interface LiveRun {
   chatId?: string;
@@ -28,6 +29,7 @@ export function ChatRunProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [live, setLive] = useState<LiveRun | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const events = useMemo(() => eventBatcher((batch) => setLive((prev) => prev && { ...prev, turn: batch.reduce(applyEvent, prev.turn) })), []);
 
   const ask = useCallback(
     (params: AgentRunParams, onChat: (chatId: string) => void) => {
@@ -37,6 +39,7 @@ export function ChatRunProvider({ children }: { children: ReactNode }) {
       let chatId = params.chatId;
       setLive({ chatId, turn: { question: params.question, items: [], answer: null }, status: 'running' });
       const settle = async (status: LiveRun['status'] | 'done', error?: string): Promise<void> => {
+        events.flush();
         controller.current = null;
         if (chatId) await queryClient.refetchQueries({ queryKey: ['chats.get', { id: chatId }] });
         await queryClient.invalidateQueries({ queryKey: ['chats.list'] });
@@ -53,8 +56,7 @@ export function ChatRunProvider({ children }: { children: ReactNode }) {
               void queryClient.invalidateQueries({ queryKey: ['chats.list'] });
               onChat(progress.chatId);
             }
-            const event = progress.agentEvent;
-            if (event) setLive((prev) => prev && { ...prev, turn: applyEvent(prev.turn, event) });
+            if (progress.agentEvent) events.push(progress.agentEvent);
           },
         })
         .then(
@@ -62,7 +64,7 @@ export function ChatRunProvider({ children }: { children: ReactNode }) {
           (error: unknown) => settle(abort.signal.aborted ? 'stopped' : 'failed', (error as Error).message),
         );
     },
-    [api, queryClient],
+    [api, queryClient, events],
   );
 
   const value = useMemo<ChatRunState>(
