@@ -1,15 +1,17 @@
-import { afterAll } from 'vitest';
 import { LlamaRuntime } from '../../native/llama/index.ts';
+import { releaseAfterFile } from './release.ts';
 
 let shared: Promise<LlamaRuntime> | undefined;
 
 /** One CPU llama runtime per test file, single-threaded: the tiny fixture is fastest that way. */
 export function testLlama(): Promise<LlamaRuntime> {
-  shared ??= LlamaRuntime.create({ gpu: false, threads: 1 });
+  if (!shared) {
+    const runtime = LlamaRuntime.create({ gpu: false, threads: 1 });
+    shared = runtime;
+    releaseAfterFile(async () => {
+      shared = undefined;
+      await (await runtime).dispose();
+    });
+  }
   return shared;
 }
-
-afterAll(async () => {
-  if (shared) await (await shared).dispose();
-  shared = undefined;
-});

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releaseAfterFile } from './release.ts';
 import { fileTempDir } from './tempDir.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,7 +19,10 @@ let fileDataDir: string | undefined;
 export function runKopa(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   // A command without --data-dir uses a data folder of the test file's own, never the user's (where another checkout's
   // newer schema would refuse this one).
-  fileDataDir ??= fileTempDir('kopa-cli-data-');
+  if (!fileDataDir) {
+    fileDataDir = fileTempDir('kopa-cli-data-');
+    releaseAfterFile(() => (fileDataDir = undefined));
+  }
   return new Promise((resolve, reject) => {
     // English unless a test asks for a language: the command line follows the system's locale.
     const child = spawn(process.execPath, [kopaBin, ...args], {

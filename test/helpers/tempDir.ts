@@ -1,30 +1,21 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach } from 'vitest';
+import { releaseAfterFile, releaseAfterTest } from './release.ts';
 
-const perTest: string[] = [];
-const perFile: string[] = [];
-
-afterEach(() => {
-  for (const dir of perTest.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-afterAll(() => {
-  for (const dir of perFile.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const remove = (dir: string) => () => rmSync(dir, { recursive: true, force: true });
 
 /** A fresh folder, removed after the current test. */
 export function tempDir(prefix = 'kopa-test-'): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  perTest.push(dir);
+  releaseAfterTest(remove(dir));
   return dir;
 }
 
 /** A fresh folder that lives until the test file ends (for state a beforeAll sets up). */
 export function fileTempDir(prefix = 'kopa-test-'): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  perFile.push(dir);
+  releaseAfterFile(remove(dir));
   return dir;
 }
 

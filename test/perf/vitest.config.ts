@@ -9,5 +9,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 600_000,
     ...sharedFolderConfig(),
+    setupFiles: ['test/setup/releasePerFile.ts'],
   },
 });
