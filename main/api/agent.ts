@@ -1,5 +1,6 @@
 // The agent and its chats: running an episode, approving a call, and the stored conversations.
 import type { CallRefusal } from '../core/agent/callRefusal.ts';
+import type { Claim } from '../core/answer/claim.ts';
 import type { ChatMessage, StopReason } from '../core/agent/types.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
 import { z } from 'zod';
@@ -94,6 +95,8 @@ export interface ChatExport {
 export interface EpisodeSummary {
   chatId: string;
   answer: string | null;
+  /** The answer the episode committed to (null: none). */
+  claim: Claim | null;
   stoppedBy: StopReason;
   backend: string;
   turns: number;

@@ -1,6 +1,7 @@
 // KOPA-Bench: validating a suite, runs, reports, comparisons, and checking one answer.
 import type { ChatMessage } from '../core/agent/types.ts';
-import type { Comparison } from '../core/bench/comparators.ts';
+import type { Judgement } from '../core/answer/judge.ts';
+import { checkClaim, type Claim } from '../core/answer/claim.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
 import type { BenchAttemptRow, BenchRunRow, BenchRunSummary, BenchEstimate } from '../core/bench/runTypes.ts';
 import type { BenchTask } from '../core/bench/types.ts';
@@ -34,6 +35,11 @@ export interface BenchTaskCheck {
   hidden?: { step: string; what: string; row: string };
   lints: { kind: string; detail: string }[];
   calls: number;
+  /**
+   * The chain's links perturbed to a neighbouring value (another row's, the next grid cell), and the ones whose
+   * perturbation left the answer as it was: a shortcut that makes a wrong chain right by chance.
+   */
+  chain?: { links: number; insensitive: { step: string; arg: string; was: unknown; perturbed: unknown; answer: unknown }[] };
 }
 
 export interface BenchValidation {
@@ -47,6 +53,8 @@ export interface BenchValidation {
   solvable: number;
   /** Tasks whose plan did not execute to an answer, or that a lint flagged. */
   failing: string[];
+  /** Tasks with a link whose perturbation leaves the answer unchanged (the goal: none). */
+  insensitive: string[];
   results: BenchTaskCheck[];
   distribution: { levels: Record<string, number>; abilities: Record<string, number>; agencies: Record<string, number>; tags: Record<string, number> };
   seconds: number;
@@ -90,7 +98,10 @@ export interface BenchRunParams {
 export interface BenchCheckAnswerParams {
   suite?: string;
   task: string;
-  answer: string;
+  /** A final turn in words: its last "정답: …" line is the claim (without one, nothing is committed). */
+  answer?: string;
+  /** A typed claim, as the answer tool's `answer` argument ({"kind": "number", "value": 49, "unit": "건"}). */
+  claim?: unknown;
   /** The attempt's conversation (a run's transcript: assistant calls and tool results) for grounding; without it grounding is not judged. */
   transcript?: ChatMessage[];
 }
@@ -101,9 +112,12 @@ export interface BenchCheckAnswerResult {
   /** Whether the transcript's own results support the answer; null without a transcript. */
   grounded: boolean | null;
   detail: string;
-  detailSaid: Comparison['said'];
+  detailSaid: Judgement['said'];
   expected: unknown;
-  /** The values the answer must not also state, as the reference trace gives them. */
+  /** The claim that was judged (null: the answer committed to none), and what the judge read it as. */
+  claim: Claim | null;
+  read?: unknown;
+  /** Other values the results held for the same field: what a hedge would have offered beside the right one. */
   competitors: unknown[];
 }
 
@@ -192,6 +206,7 @@ const chatMessage = z.discriminatedUnion('role', [
         .array(z.object({ id: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()), rawArguments: z.string().optional() }).strict())
         .optional(),
       thinking: z.string().optional(),
+      answer: z.custom<Claim>((v) => checkClaim(v).ok, { message: 'a claim: one value of one kind (core/answer/claim.ts)' }).optional(),
     })
     .strict(),
   z.object({ role: z.literal('tool'), toolCallId: z.string(), name: z.string(), content: z.string() }).strict(),
@@ -255,6 +270,13 @@ export const benchSchemas: MethodSchemas<BenchMethods> = {
   'bench.show': z.object({ run: text }).strict(),
   'bench.attempts': z.object({ run: text, task: text }).strict(),
   'bench.checkAnswer': z
-    .object({ suite: text.optional(), task: text, answer: z.string().max(100_000), transcript: z.array(chatMessage).max(400).optional() })
-    .strict(),
+    .object({
+      suite: text.optional(),
+      task: text,
+      answer: z.string().max(100_000).optional(),
+      claim: z.unknown().optional(),
+      transcript: z.array(chatMessage).max(400).optional(),
+    })
+    .strict()
+    .refine((p) => p.answer !== undefined || p.claim !== undefined, { message: 'give the answer (a text with a "정답:" line) or a claim' }),
 };

@@ -3,8 +3,10 @@
 // completions against the references of a synthesized dataset or inline ones. Headless, loopback by default, every
 // request with the bearer token; bounded bodies; typed errors as {"error": {code, message, hint}}.
 //   GET  /v1/tools            {tools: [function schemas]}
-//   POST /v1/tools/{name}     {arguments, episode?} → {content: "<result view>", ok, error?}; an episode id keeps
-//                             the handles of its earlier results, so the query tool can read them
+//   POST /v1/tools/{name}     {arguments, episode?, sample_id?} → {content: "<result view>", ok, error?}; an episode
+//                             id keeps the handles of its earlier results, so the query tool can read them; the
+//                             emulator answers at the sample's recorded moment (the episode keeps the moment of
+//                             its first call that names one), so a rollout sees the readings its reference saw
 //   POST /v1/reward           {preset?, weights?, items: [{sample_id | reference, completion}]} →
 //                             {rewards: [number | null], results: [{components, notes} | {error}]}
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -42,6 +44,11 @@ export interface EnvServiceOptions {
   maxEpisodes?: number;
   /** Bounds on one reward item (calls, messages, trajectories, steps). Defaults: DEFAULT_REWARD_LIMITS. */
   rewardLimits?: Partial<RewardLimits>;
+  /**
+   * The emulator's moment for every tool call. Defaults to none: each call answers at the moment its sample was
+   * recorded (`sample_id`), and a call that names no sample at the machine's clock.
+   */
+  now?: Date;
 }
 
 /** The shortest token the service accepts: a guessable token would let any local process drive rollouts. */
@@ -109,7 +116,10 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
   const toolsText = JSON.stringify({ tools: tools.map(functionSchema) });
   const byName = new Map(tools.flatMap((t) => [[functionName(t.id), t.id] as const, [t.id, t.id] as const]));
   const gateway = engine.gateway();
-  const call = (tool: string, args: Record<string, unknown>) => gateway.call(tool, args, { mode: options.mode, snapshot: options.snapshot, origin: 'trainer' });
+  const callAt =
+    (moment: Date | undefined) =>
+    (tool: string, args: Record<string, unknown>): ReturnType<typeof gateway.call> =>
+      gateway.call(tool, args, { mode: options.mode, snapshot: options.snapshot, origin: 'trainer', ...(moment ? { emulatorNow: moment } : {}) });
   const episodes = new Map<string, EpisodeResults>();
   const maxEpisodes = options.maxEpisodes ?? 10_000;
   let samples: SynthSample[] = [];
@@ -120,9 +130,22 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
     samples = repo.samples(dataset.id);
   }
   const scorer = new RewardThread({ tools, samples, preset, limits, ...(options.dataset ? { dataset: options.dataset } : {}) });
+  const moments = new Map(samples.map((s) => [s.ordinal, new Date(s.walk.asOf)]));
 
-  const episode = (id: unknown): EpisodeResults => {
-    const fresh = (): EpisodeResults => new EpisodeResults(call, { catalog });
+  /** The moment a call answers at: --now, else its sample's recorded one. */
+  const momentOf = (sampleId: unknown): Date | undefined => {
+    if (options.now) return options.now;
+    if (sampleId === undefined || sampleId === null) return undefined;
+    const moment = moments.get(Number(sampleId));
+    if (!moment)
+      throw new KopaError('NotFound', `There is no sample ${String(sampleId).slice(0, 40)} in the dataset.`, {
+        hint: options.dataset ? 'sample_id is a row of the dataset serve-env was started with.' : 'Start kopa serve-env with --dataset to name samples.',
+      });
+    return moment;
+  };
+
+  const episode = (id: unknown, sampleId: unknown): EpisodeResults => {
+    const fresh = (): EpisodeResults => new EpisodeResults(callAt(momentOf(sampleId)), { catalog });
     if (typeof id !== 'string' || id === '') return fresh();
     let results = episodes.get(id);
     if (!results) {
@@ -143,7 +166,7 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
       );
     const args = body.arguments ?? {};
     if (!args || typeof args !== 'object' || Array.isArray(args)) throw new KopaError('InvalidRequest', '"arguments" must be a JSON object.');
-    const { result, view } = await episode(body.episode).run(tool, args as Record<string, unknown>);
+    const { result, view } = await episode(body.episode, body.sample_id).run(tool, args as Record<string, unknown>);
     return { content: view.text, ok: result.ok, ...(result.error ? { error: result.error.kind } : {}) };
   };
 

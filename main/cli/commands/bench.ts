@@ -1,3 +1,4 @@
+import { judgesClaims } from '../../core/bench/runIdentity.ts';
 import { Option, type Command } from 'commander';
 import { interval, pct } from '../../core/bench/report/reportData.ts';
 import type { BenchComparison, BenchReportFormat, BenchRunParams, BenchRunRow, BenchRunSummary, BenchValidation } from '../../api/contract.ts';
@@ -9,7 +10,8 @@ import { benchTerm, translate } from '../../core/i18n/strings.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import type { ChatMessage } from '../../core/agent/types.ts';
 import { readFileSync } from 'node:fs';
-import { parseInteger, parseList, parseCount, parseSpeculation } from './call.ts';
+import { parseInteger, parseList, parseCount, parseSpeculation, parseJsonObject } from './call.ts';
+import { claimText } from '../../core/answer/claim.ts';
 
 function parseNumber(value: string): number {
   const n = Number(value);
@@ -34,6 +36,12 @@ function renderValidation(v: BenchValidation, { t, locale }: Pick<CommandContext
     if (!r.solvable) lines.push(`  ${r.id}: ${t(r.hidden ? 'cli.bench.hidden' : 'cli.bench.doesNotRun')}: ${r.failure ?? ''}`);
     for (const l of r.lints) lines.push(`  ${r.id}: ${l.kind}: ${l.detail}`);
   }
+  const links = v.results.reduce((n, r) => n + (r.chain?.links ?? 0), 0);
+  lines.push(t('cli.bench.chain', { links, tasks: v.results.filter((r) => r.chain).length, insensitive: v.insensitive.length }));
+  for (const r of v.results.filter((x) => x.chain?.insensitive.length))
+    lines.push(
+      `  ${r.id}: ${r.chain!.insensitive.map((l) => `${l.step}.${l.arg} ${JSON.stringify(l.was)} → ${JSON.stringify(l.perturbed)}`).join('; ')} ${t('cli.bench.sameAnswer', { answer: JSON.stringify(r.chain!.insensitive[0]!.answer) })}`,
+    );
   const counts = (o: Record<string, number>, sep: string, say = (k: string): string => k): string =>
     Object.entries(o)
       .map(([k, n]) => `${say(k)}:${n}`)
@@ -157,16 +165,20 @@ export function registerBench(program: Command, context: () => CommandContext): 
   bench
     .command('check-answer')
     .requiredOption('--task <id>', 'the task')
-    .argument('<answer>', 'the answer text')
+    .argument('[answer]', 'a final turn in words: its last "정답: …" line is the claim judged')
+    .option('--claim <json>', 'a typed claim, as the answer tool takes it: {"kind": "number", "value": 49, "unit": "건"}', parseJsonObject)
     .option('--suite <suite>', '"kopa" (default) or a .jsonl file or folder')
     .option('--calls <file>', "the attempt's conversation (JSON: a list of messages, or a run attempt with its transcript), to judge grounding")
-    .action(async (answer: string, options: { task: string; suite?: string; calls?: string }) => {
+    .action(async (answer: string | undefined, options: { task: string; suite?: string; calls?: string; claim?: unknown }) => {
       const ctx = context();
+      if (answer === undefined && options.claim === undefined)
+        throw saidError('Usage', { message: 'error.checkNeedsAnswer', hint: 'error.checkNeedsAnswer.hint' });
       const transcript = options.calls ? readTranscript(options.calls) : undefined;
       const r = await ctx.withEngine((engine) =>
         engine.call('bench.checkAnswer', {
           task: options.task,
-          answer,
+          ...(answer !== undefined ? { answer } : {}),
+          ...(options.claim !== undefined ? { claim: options.claim } : {}),
           ...(options.suite ? { suite: options.suite } : {}),
           ...(transcript ? { transcript } : {}),
         }),
@@ -174,6 +186,9 @@ export function registerBench(program: Command, context: () => CommandContext): 
       ctx.out.result(r, (x) =>
         [
           `${x.pass ? '✓' : '✗'} ${x.task}: ${translate(ctx.locale, x.detailSaid.key, x.detailSaid.vars)}`,
+          x.claim
+            ? ctx.t('cli.bench.checkClaim', { claim: claimText(x.claim, ctx.locale), read: x.read === undefined ? '—' : JSON.stringify(x.read) })
+            : ctx.t('cli.bench.checkNoClaim'),
           ctx.t('cli.bench.checkExpected', { value: JSON.stringify(x.expected) }),
           ctx.t('cli.bench.checkCompetitors', { values: x.competitors.length ? x.competitors.map((c) => String(c)).join(', ') : ctx.t('cli.none') }),
           ...(x.grounded === null ? [] : [ctx.t(x.grounded ? 'cli.bench.grounded' : 'cli.bench.ungrounded')]),
@@ -232,6 +247,9 @@ export function registerBench(program: Command, context: () => CommandContext): 
           samples: r.manifest.sampling.samples,
           status: r.status,
           'pass@1': r.summary ? pct(r.summary['pass@k']['pass@1']?.value ?? 0) : '',
+          // Runs judged on free text are not comparable with runs judged on committed answers; each says which it is.
+          judged: ctx.t(judgesClaims(r.manifest) ? 'cli.bench.judgedClaims' : 'cli.bench.judgedText'),
+          'backend errors': r.summary?.failures['backend error'] ? `⚠ ${r.summary.failures['backend error']}` : '',
           created: formatMoment(r.createdAt, ctx.locale),
         })),
       ),

@@ -1,3 +1,4 @@
+import { claimText } from '../../core/answer/claim.ts';
 import { createInterface } from 'node:readline/promises';
 import { Option, type Command } from 'commander';
 import type { AgentRunParams, EngineApi, EpisodeSummary, Progress, SpeculationParam } from '../../api/contract.ts';
@@ -38,7 +39,10 @@ function renderEnd(e: EpisodeSummary, streamed: boolean, { t, locale }: Pick<Com
     backend: e.backend,
   });
   const answer = e.answer === null ? t('cli.chat.noAnswer', { reason: stopLabel(locale, e.stoppedBy) }) : streamed ? '' : e.answer;
-  return [answer, '', footer].filter((line, i) => i > 0 || line !== '').join('\n');
+  // The committed answer is the headline; a message that committed to nothing says so.
+  const claim = e.claim ? t('cli.chat.claim', { claim: claimText(e.claim, locale) }) : e.answer !== null ? t('cli.chat.noClaim') : '';
+  const lines = streamed ? [claim] : [claim, answer];
+  return [...lines.filter((line) => line !== ''), '', footer].join('\n');
 }
 
 export function registerChat(program: Command, context: () => CommandContext): void {

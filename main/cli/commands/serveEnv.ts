@@ -25,7 +25,7 @@ export function registerServeEnv(program: Command, context: () => CommandContext
     .option('--dataset <id|name>', 'the synthesized dataset whose rows (sample_id) rewards are computed against')
     .addOption(new Option('--preset <name>', 'default reward preset').choices([...rewardPresets]).default('kopa'))
     .option('--token <token>', 'the bearer token (default: a random one, printed; env KOPA_ENV_TOKEN)')
-    .option('--now <iso>', "emulator mode: freeze the emulator's clock", parseInstant)
+    .option('--now <iso>', "emulator mode: answer every call at this moment (default: each call at its sample's recorded moment)", parseInstant)
     .action(async (options: ServeEnvOptions) => {
       const ctx = context();
       await ctx.withEngine(
@@ -39,6 +39,7 @@ export function registerServeEnv(program: Command, context: () => CommandContext
             host: options.host,
             port: options.port,
             token: options.token ?? ctx.io.env.KOPA_ENV_TOKEN,
+            ...(options.now ? { now: options.now } : {}),
           });
           const info = {
             url: service.url,

@@ -19,7 +19,9 @@ export type CallRefusal =
   /** The user said no, with their reason where they gave one. */
   | { kind: 'denied'; why?: string }
   /** Nobody answered the approval question in time. */
-  | { kind: 'unanswered'; waitedMs: number };
+  | { kind: 'unanswered'; waitedMs: number }
+  /** The answer tool's claim was not one value of one kind (core/answer/claim.ts); the model may answer again. */
+  | { kind: 'invalidAnswer'; problem: string };
 
 function waited(locale: Locale, ms: number): string {
   const minutes = Math.round(ms / 60_000);
@@ -43,6 +45,8 @@ function say(locale: Locale, r: CallRefusal, violation: (v: ArgsViolation) => st
       return r.why ? translate(locale, 'refusal.deniedWhy', { why: r.why }) : translate(locale, 'refusal.denied');
     case 'unanswered':
       return translate(locale, 'refusal.unanswered', { waited: waited(locale, r.waitedMs) });
+    case 'invalidAnswer':
+      return translate(locale, 'refusal.invalidAnswer', { problem: r.problem });
   }
 }
 

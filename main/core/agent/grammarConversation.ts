@@ -1,11 +1,13 @@
 // A conversation as a model without a tool syntax reads it (grammar mode): the system prompt followed by the offered
 // tools in words (toolPrompt.ts), each call as the JSON the grammar made it write, each result as a user message
-// "tool_name: result" (the result view's text as it is), and the final answer as {"final_answer": …}. The local
+// "tool_name: result" (the result view's text as it is), and a committed answer as the answer tool's call (where no
+// answer tool is offered, as in BFCL, the final answer as {"final_answer": …}). The local
 // runtime (native/llama/chatHistory.ts) and the training exports for such families (core/synth/formats.ts) both
 // write it from here, so a model is tuned on exactly the prompt it is later run with.
 import { grammarArguments } from './grammarSchema.ts';
 import { toolPrompt } from './toolPrompt.ts';
 import type { ChatMessage, ModelTool } from './types.ts';
+import { ANSWER_TOOL, answerArguments } from '../answer/answerTool.ts';
 
 export interface PlainMessage {
   role: 'system' | 'user' | 'assistant';
@@ -29,7 +31,10 @@ export function grammarTurn(message: Extract<ChatMessage, { role: 'assistant' }>
       ),
     }),
   );
-  return calls.length > 0 ? calls.join('\n') : JSON.stringify({ final_answer: message.content });
+  if (calls.length > 0) return calls.join('\n');
+  // A committed answer is the answer tool's call, as the grammar had the model write it.
+  if (message.answer) return JSON.stringify({ tool: ANSWER_TOOL, arguments: answerArguments(message.answer, message.content) });
+  return JSON.stringify({ final_answer: message.content });
 }
 
 /** A tool result as grammar mode feeds it back. */

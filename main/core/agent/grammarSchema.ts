@@ -7,6 +7,7 @@
 import { functionName } from '../catalog/functionSchema.ts';
 import { aggregates, QUERY_TOOL, queryOps } from '../resultView/queryRows.ts';
 import type { ModelTool } from './types.ts';
+import { isAnswerCall } from '../answer/answerTool.ts';
 
 export type GrammarSchema =
   | { type: 'number' | 'integer' | 'boolean' | 'null' }
@@ -19,6 +20,8 @@ export type GrammarSchema =
 
 function toGrammar(schema: Record<string, unknown>): GrammarSchema {
   if (Array.isArray(schema.enum)) return { enum: schema.enum as (string | number | boolean | null)[] };
+  if ('const' in schema) return { const: schema.const as string | number | boolean | null };
+  if (Array.isArray(schema.oneOf)) return { oneOf: (schema.oneOf as Record<string, unknown>[]).map(toGrammar) };
   switch (schema.type) {
     case 'integer':
     case 'number':
@@ -127,8 +130,8 @@ export function grammarArguments(tool: ModelTool | undefined, args: Record<strin
 }
 
 /**
- * One step: {"tool": NAME, "arguments": {…}} for one of the tools, or (unless a call is required)
- * {"final_answer": "…"}. Arguments list every parameter; an optional one may be null.
+ * One step: {"tool": NAME, "arguments": {…}} for one of the tools, or (unless a call is required, or the answer tool is
+ * offered: the answer is then its call) {"final_answer": "…"}. Arguments list every parameter; an optional one may be null.
  */
 export function stepGrammar(tools: ModelTool[], options: { allowFinal?: boolean } = {}): GrammarSchema {
   const calls = tools.map(
@@ -145,7 +148,7 @@ export function stepGrammar(tools: ModelTool[], options: { allowFinal?: boolean 
     required: ['final_answer'],
     additionalProperties: false,
   };
-  const choices = options.allowFinal === false ? calls : [...calls, final];
+  const choices = options.allowFinal === false || tools.some((t) => isAnswerCall(t.name)) ? calls : [...calls, final];
   return choices.length === 1 ? choices[0]! : { oneOf: choices };
 }
 

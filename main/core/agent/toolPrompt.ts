@@ -4,7 +4,8 @@
 // in chat, evaluation, rollouts and the training exports of such families (grammarConversation.ts):
 //
 //   # 도구
-//   (how to call: one JSON object {"tool": …, "arguments": {…}}, results come back as "tool: result", answer {"final_answer": …})
+//   (how to call: one JSON object {"tool": …, "arguments": {…}}, results come back as "tool: result", the answer
+//   committed with the final_answer tool, listed last; where none is offered, as in BFCL, {"final_answer": …})
 //
 //   ## kasi_getRestDeInfo
 //   특일 정보: …
@@ -17,6 +18,7 @@
 // same form in English.
 import { grammarArguments, grammarParameters } from './grammarSchema.ts';
 import type { ModelTool } from './types.ts';
+import { isAnswerCall } from '../answer/answerTool.ts';
 
 type Language = 'ko' | 'en';
 
@@ -25,6 +27,8 @@ const WORDS = {
     title: '# 도구',
     intro:
       '다음 도구를 부를 수 있습니다. 도구를 부를 때는 다른 말 없이 JSON 하나만 씁니다: {"tool": "도구 이름", "arguments": {"인자": 값}}. 결과는 "도구 이름: 결과" 형식의 메시지로 돌아옵니다. 답할 때는 {"final_answer": "답"}만 씁니다.',
+    answerIntro:
+      '다음 도구를 부를 수 있습니다. 도구를 부를 때는 다른 말 없이 JSON 하나만 씁니다: {"tool": "도구 이름", "arguments": {"인자": 값}}. 결과는 "도구 이름: 결과" 형식의 메시지로 돌아옵니다. 답은 final_answer 도구로 확정합니다.',
     required: '필수',
     optional: '선택, 안 쓰면 null',
     example: '예',
@@ -38,6 +42,8 @@ const WORDS = {
     title: '# Tools',
     intro:
       'You can call the tools below. To call one, write one JSON object and nothing else: {"tool": "tool name", "arguments": {"argument": value}}. The result comes back as a message "tool name: result". To answer, write only {"final_answer": "answer"}.',
+    answerIntro:
+      'You can call the tools below. To call one, write one JSON object and nothing else: {"tool": "tool name", "arguments": {"argument": value}}. The result comes back as a message "tool name: result". Commit your answer with the final_answer tool.',
     required: 'required',
     optional: 'optional, null when not given',
     example: 'Example',
@@ -107,5 +113,6 @@ function toolSection(tool: ModelTool, words: (typeof WORDS)[Language]): string {
 export function toolPrompt(tools: ModelTool[]): string {
   if (tools.length === 0) return '';
   const words = WORDS[languageOf(tools)];
-  return [`${words.title}\n${words.intro}`, ...tools.map((t) => toolSection(t, words))].join('\n\n');
+  const intro = tools.some((t) => isAnswerCall(t.name)) ? words.answerIntro : words.intro;
+  return [`${words.title}\n${intro}`, ...tools.map((t) => toolSection(t, words))].join('\n\n');
 }

@@ -4,6 +4,7 @@ import type { CallRefusal } from './callRefusal.ts';
 import type { ArgumentOrigin } from './argumentOrigins.ts';
 import type { ResultPreview } from '../resultView/resultPreview.ts';
 import type { CallError as GatewayCallError, RawBody } from '../gateway/callResult.ts';
+import type { Claim } from '../answer/claim.ts';
 
 export interface ToolCall {
   id: string;
@@ -24,7 +25,11 @@ export type ChatMessage =
    * output that did not finish (the user stopped it, or the token budget cut it off twice), kept to be read: never
    * an answer, and never sent back to a model.
    */
-  | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; thinking?: string; cut?: CutReason }
+  /**
+   * `answer`: the committed answer (core/answer/claim.ts) of the turn that ended the episode, its message the content;
+   * given by the answer tool or read from a "정답:" line.
+   */
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; thinking?: string; cut?: CutReason; answer?: Claim }
   | { role: 'tool'; toolCallId: string; name: string; content: string };
 
 export interface Usage {
@@ -98,5 +103,6 @@ export type AgentEvent =
   | { kind: 'thinking'; step: number; text: string }
   /** The conversation outgrew the model's context: older tool results' rows (and, if need be, earlier exchanges) were left out. */
   | { kind: 'context_trimmed'; step: number; results: number; items: number }
-  | { kind: 'final'; answer: string; steps: number; usage: Usage; ms: number }
+  /** The episode's end: the message for the person, and the claim it committed to (null: none). */
+  | { kind: 'final'; answer: string; claim: Claim | null; steps: number; usage: Usage; ms: number }
   | { kind: 'error'; message: string };

@@ -1,8 +1,10 @@
-// An attempt as scoring sees it: the agent's calls in order with what each returned, and its final answer.
+// An attempt as scoring sees it: the agent's calls in order with what each returned, its final message and the
+// answer it committed to (the claim, core/answer/claim.ts), which alone is judged.
 import type { CallRefusal } from '../agent/callRefusal.ts';
 import type { StopReason } from '../agent/types.ts';
 import type { Item } from '../gateway/callResult.ts';
 import type { FaultKind } from './types.ts';
+import type { Claim } from '../answer/claim.ts';
 
 export interface AttemptCall {
   tool: string;
@@ -24,7 +26,10 @@ export interface AttemptCall {
 }
 
 export interface AttemptRecord {
+  /** The message that ended the attempt (shown, never scored). */
   answer: string | null;
+  /** The committed answer; null when the attempt committed to none. */
+  claim: Claim | null;
   stoppedBy: StopReason;
   calls: AttemptCall[];
 }

@@ -4,11 +4,15 @@
 import type { BenchManifest } from './runTypes.ts';
 
 /**
- * The version of the scoring rules (comparators, grounding, failure kinds). Attempts scored under other rules are
+ * The version of the scoring rules (the judge, grounding, failure kinds). Attempts scored under other rules are
  * not resumed into the same run. 2: answers must commit to the expected value (no competing candidate) and a
- * grounded pass is recorded beside the pass.
+ * grounded pass is recorded beside the pass. 3: the committed answer (a typed claim) is judged exactly, the message
+ * is not (core/answer); an attempt the backend could not run counts as a failure.
  */
-export const SCORING_VERSION = 2;
+export const SCORING_VERSION = 3;
+
+/** Whether a run judged committed answers (scoring 3 on) rather than free text: never compare the two. */
+export const judgesClaims = (m: { scoring?: number }): boolean => (m.scoring ?? 1) >= 3;
 
 export type IdentitySource = Pick<BenchManifest, 'suite' | 'model' | 'sampling' | 'backend' | 'view'> & { scoring?: number };
 

@@ -5,6 +5,7 @@ import type { ChatMessage, StopReason } from '../agent/types.ts';
 import type { GatewayMode } from '../gateway/callResult.ts';
 import type { Estimate as BenchEstimate } from './passAtK.ts';
 import type { AttemptVerdict, FailureKind, StepMetrics } from './types.ts';
+import type { Claim } from '../answer/claim.ts';
 
 export interface BenchManifest {
   runId: string;
@@ -98,7 +99,15 @@ export interface BenchAttemptRow {
     handle?: string;
     shown?: number;
   }[];
+  /** The message that ended the attempt (shown, not scored). */
   answer: string | null;
+  /** The committed answer that was judged (absent in runs recorded before the answer protocol, scoring 3). */
+  claim?: Claim | null;
+  /** The claim as the judge read it, in the expected value's form. */
+  read?: unknown;
+  /** The message contradicts the claim (a lint). */
+  inconsistent?: boolean;
+  /** "error": the backend could not run the attempt (failure "backend error"); it counts as a failure. */
   verdict: 'pass' | 'fail' | 'error';
   /** Whether a pass is supported by the attempt's own calls (absent in runs recorded before grounding was). */
   grounded?: boolean;

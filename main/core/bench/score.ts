@@ -1,13 +1,12 @@
-// One attempt scored against the reference: it passes when its final answer commits to the expected value (an
-// answer that hedges between it and a competitor fails) and the attempt's own calls support that answer. A right
-// answer no call of the attempt supports is an ungrounded answer, a failure: a model that makes no call and answers
-// "2" or "1, 2, 3 중 하나" to every task passed 9 and 14 of the 145 tasks when it counted. Step metrics and the
-// failure kind say how it went.
+// One attempt scored against the reference: it passes when the answer it committed to (its claim) is the expected
+// value, judged exactly by the typed judge (core/answer/judge.ts), and the attempt's own calls support that value. A
+// right claim no call of the attempt supports is an ungrounded answer, a failure: a model that makes no call and
+// claims "2" for every task passed 9 of the 145 tasks when it counted. The message that goes with the claim is shown,
+// never scored. Step metrics and the failure kind say how it went.
 import type { Trace } from '../plan/types.ts';
-import { kst } from '../time/kst.ts';
 import type { AttemptRecord } from './attempt.ts';
-import { compareAnswer } from './comparators.ts';
-import { answerCandidates } from './competitors.ts';
+import { judgeClaim } from '../answer/judge.ts';
+import { contradicts } from '../answer/consistency.ts';
 import { FETCHED_ARGUMENTS, isGrounded } from './grounding.ts';
 import { stepMetrics, type MetricContext } from './stepMetrics.ts';
 import { classifyFailure } from './taxonomy.ts';
@@ -16,15 +15,16 @@ import type { AttemptVerdict, BenchTask } from './types.ts';
 export function scoreAttempt(task: BenchTask, reference: Trace, attempt: AttemptRecord, ctx: MetricContext): AttemptVerdict {
   const metrics = stepMetrics(attempt.calls, reference.steps, ctx);
   const declining = task.plan.answer.compare === 'decline';
-  const candidates = answerCandidates(task.plan.answer, reference.answer, reference.steps, task.query_ko);
-  const comparison = compareAnswer(task.plan.answer, reference.answer, attempt.stoppedBy === 'final' ? attempt.answer : null, {
-    year: kst(new Date(task.asOf)).getUTCFullYear(),
-    unit: task.unit,
-    candidates,
-    request: task.query_ko,
+  const judgement = judgeClaim(task.plan.answer, reference.answer, attempt.stoppedBy === 'final' ? attempt.claim : null, {
+    asOf: new Date(task.asOf),
+    ...(task.unit ? { unit: task.unit } : {}),
   });
+  const read = {
+    ...(judgement.read !== undefined ? { read: judgement.read } : {}),
+    ...(contradicts(attempt.claim, attempt.answer ?? '', new Date(task.asOf)) ? { inconsistent: true } : {}),
+  };
   const grounded =
-    comparison.pass &&
+    judgement.pass &&
     isGrounded({
       expected: reference.answer,
       calls: attempt.calls,
@@ -33,16 +33,17 @@ export function scoreAttempt(task: BenchTask, reference: Trace, attempt: Attempt
       declining,
       expr: task.plan.answer.expr,
     });
-  if (comparison.pass)
+  if (judgement.pass)
     return {
       pass: grounded,
       grounded,
       failure: grounded ? null : 'ungrounded answer',
-      detail: comparison.detail,
-      detailSaid: comparison.said,
+      detail: judgement.detail,
+      detailSaid: judgement.said,
+      ...read,
       expected: reference.answer,
       metrics,
     };
   const failure = classifyFailure(attempt, metrics, declining);
-  return { pass: false, grounded: false, failure, detail: comparison.detail, detailSaid: comparison.said, expected: reference.answer, metrics };
+  return { pass: false, grounded: false, failure, detail: judgement.detail, detailSaid: judgement.said, ...read, expected: reference.answer, metrics };
 }

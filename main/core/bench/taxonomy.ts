@@ -1,6 +1,7 @@
 // One failure kind per failed attempt, the first that applies in an order from the most basic breakdown (the
-// output could not be read) to the most subtle (everything ran, the answer was wrong), so a failure is counted
-// where a developer would start fixing it.
+// output could not be read, no answer was committed) to the most subtle (everything ran, the claim was wrong), so
+// a failure is counted where a developer would start fixing it. An attempt the backend could not run at all is a
+// "backend error", recorded by the runner without a classification.
 import type { AttemptRecord } from './attempt.ts';
 import type { FailureKind, StepMetrics } from './types.ts';
 
@@ -10,8 +11,10 @@ const RAW_CALL = /<tool_call>|<\/?function[=>]|"name"\s*:\s*"[^"]+"\s*,\s*"(argu
 export function classifyFailure(attempt: AttemptRecord, metrics: StepMetrics, expectDecline: boolean): FailureKind {
   const { calls } = attempt;
   const recoveredLater = (i: number): boolean => calls.slice(i + 1).some((c) => c.tool === calls[i]!.tool && c.ok);
-  if (attempt.answer !== null && RAW_CALL.test(attempt.answer)) return 'unparseable output';
+  if (attempt.answer !== null && attempt.claim === null && RAW_CALL.test(attempt.answer)) return 'unparseable output';
   if (attempt.stoppedBy === 'truncated') return 'truncated output';
+  // Ended in words with no claim: nothing was committed, so nothing can be judged (the protocol's own failure).
+  if (attempt.stoppedBy === 'final' && attempt.claim === null) return 'no committed answer';
   if (expectDecline) return 'failed to decline';
   if (metrics.stepsNeeded > 0 && calls.length === 0) return 'no call';
   if (attempt.stoppedBy === 'maxSteps' || attempt.stoppedBy === 'callCap' || calls.some((c) => c.refusal?.kind === 'repeated')) return 'step cap or loop';

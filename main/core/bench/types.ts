@@ -2,7 +2,7 @@
 // answer is not stored: the reference plan is executed on the backend the agent used and the answer computed
 // from that trace, so a task stays right while live data moves on.
 import type { Plan } from '../plan/types.ts';
-import type { Comparison } from './comparators.ts';
+import type { Judgement } from '../answer/judge.ts';
 
 export const ABILITIES = [
   'sequential',
@@ -60,8 +60,10 @@ export interface Suite {
 }
 
 export const FAILURE_KINDS = [
+  'backend error',
   'unparseable output',
   'truncated output',
+  'no committed answer',
   'failed to decline',
   'no call',
   'step cap or loop',
@@ -99,10 +101,14 @@ export interface AttemptVerdict {
   /** A pass the attempt's own calls support (grounding.ts); false for every fail. */
   grounded: boolean;
   failure: FailureKind | null;
-  /** Why, in a sentence: the comparison or the failure's evidence. */
+  /** Why, in a sentence: the judgement of the claim or the failure's evidence. */
   detail: string;
+  /** The claim as the judge read it, in the expected value's form (20251009, 230000), where it could be read. */
+  read?: unknown;
+  /** The message states a value of the claim's kind that is not the claim (a lint, not a verdict). */
+  inconsistent?: boolean;
   /** `detail` in the message catalogue, to be said in the reader's language. */
-  detailSaid: Comparison['said'];
+  detailSaid: Judgement['said'];
   expected: unknown;
   metrics: StepMetrics;
 }

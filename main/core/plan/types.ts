@@ -20,12 +20,21 @@ export interface PlanStep {
 export const comparatorKinds = ['string', 'number', 'set', 'boolean', 'contains', 'decline'] as const;
 export type ComparatorKind = (typeof comparatorKinds)[number];
 
+/** What a text answer value is, where its digits alone cannot say (1719 a sunset, 7152 a bus route). */
+export const textValueKinds = ['date', 'time', 'timeRange', 'text'] as const;
+export type TextValueKind = (typeof textValueKinds)[number];
+
 export interface AnswerSpec {
   /** JSONata over the trace's step results (s1, s2, …); unused for "decline". */
   expr: string;
   compare: ComparatorKind;
   /** For numbers: the largest difference still counted equal. Defaults to 0. */
   tolerance?: number;
+  /**
+   * How a text value of the answer is read (every text member of a set): a date, a clock time, a range of times, or
+   * a name. Defaults to a date for YYYYMMDD and HH:MM a time, else a name (core/answer/shape.ts).
+   */
+  as?: TextValueKind;
 }
 
 export interface Plan {

@@ -4,7 +4,9 @@
 // - trl-sft: {"messages", "tools"} as TRL's SFTTrainer takes tool data (arguments as objects);
 // - trl-grpo: {"prompt", …} prompt-only rows for TRL's GRPOTrainer; the other columns (reference plan, answer
 //   spec, expected answer, tools) reach reward functions as keyword arguments.
-// Every format writes one conversation per sample (sampleConversation), the agent's own messages. With the tool
+// Every format writes one conversation per sample (sampleConversation), the agent's own messages, ending with the
+// answer tool's call that commits the sample's answer (core/answer: its claim and the sentence for the person), and
+// offers the answer tool beside the catalog's, as the agent does. With the tool
 // style "prompt" it is written as KOPA Studio runs a family whose template has no tool syntax (Gemma, EXAONE 3.5):
 // the tools in the system prompt, calls as the grammar's JSON, results as user messages (grammarConversation.ts), so
 // the model is tuned on exactly the prompt it is run with; there is then no "tools" field for the template to render.
@@ -18,6 +20,21 @@ import type { CallErrorKind } from '../gateway/callResult.ts';
 import { QUERY_TOOL } from '../resultView/queryRows.ts';
 import { renderResult, type ViewOptions } from '../resultView/resultView.ts';
 import type { SynthSample } from './types.ts';
+import { ANSWER_TOOL, answerArguments, answerFunction, answerTool } from '../answer/answerTool.ts';
+import { expectedClaim } from '../answer/expectedClaim.ts';
+import type { Claim } from '../answer/claim.ts';
+
+/** The claim a sample commits to: its trace's answer in the answer tool's typed form. */
+export function sampleClaim(sample: SynthSample): Claim {
+  return expectedClaim(sample.walk.plan.answer, sample.walk.trace.answer, sample.walk.answer.unit);
+}
+
+/** The answer tool's call that ends a conversation, as trainers write calls. */
+const answerCall = (m: Extract<ChatMessage, { role: 'assistant' }>, id: string): { id: string; name: string; arguments: Record<string, unknown> } => ({
+  id,
+  name: ANSWER_TOOL,
+  arguments: answerArguments(m.answer!, m.content),
+});
 
 export const exportFormats = ['openai', 'sharegpt', 'trl-sft', 'trl-grpo'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -65,7 +82,7 @@ export function sampleConversation(sample: SynthSample, tools: FunctionSchema[],
     messages.push({ role: 'assistant', content: '', toolCalls: [{ id, name: functionName(step.tool), arguments: step.args }] });
     messages.push({ role: 'tool', toolCallId: id, name: functionName(step.tool), content: toolReply(step, view) });
   });
-  messages.push({ role: 'assistant', content: sample.answerText });
+  messages.push({ role: 'assistant', content: sample.answerText, answer: sampleClaim(sample) });
   return messages;
 }
 
@@ -73,7 +90,15 @@ export function sampleConversation(sample: SynthSample, tools: FunctionSchema[],
 const plainRows = (messages: PlainMessage[]): PlainMessage[] => messages.map((m) => ({ role: m.role, content: m.content }));
 
 function openAi(messages: ChatMessage[], tools: FunctionSchema[]): unknown {
-  const rows = messages.map((m) => {
+  const rows = messages.map((m, i) => {
+    if (m.role === 'assistant' && m.answer) {
+      const c = answerCall(m, `answer${i}`);
+      return {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } }],
+      };
+    }
     if (m.role === 'assistant' && m.toolCalls?.length)
       return {
         role: 'assistant',
@@ -91,6 +116,10 @@ function shareGptNative(messages: ChatMessage[], tools: FunctionSchema[]): unkno
     if (m.role === 'system') return { from: 'system', value: `${m.content}\n<tools>\n${tools.map((t) => JSON.stringify(t.function)).join('\n')}\n</tools>` };
     if (m.role === 'user') return { from: 'human', value: m.content };
     if (m.role === 'tool') return { from: 'tool', value: `<tool_response>\n${m.content}\n</tool_response>` };
+    if (m.answer) {
+      const c = answerCall(m, '');
+      return { from: 'gpt', value: `<tool_call>\n${JSON.stringify({ name: c.name, arguments: c.arguments })}\n</tool_call>` };
+    }
     if (m.toolCalls?.length)
       return {
         from: 'gpt',
@@ -108,6 +137,10 @@ function shareGptPrompt(messages: PlainMessage[]): unknown {
 
 function trlSft(messages: ChatMessage[], tools: FunctionSchema[]): unknown {
   const rows = messages.map((m) => {
+    if (m.role === 'assistant' && m.answer) {
+      const c = answerCall(m, '');
+      return { role: 'assistant', content: '', tool_calls: [{ type: 'function', function: { name: c.name, arguments: c.arguments } }] };
+    }
     if (m.role === 'assistant' && m.toolCalls?.length)
       return { role: 'assistant', content: '', tool_calls: m.toolCalls.map((c) => ({ type: 'function', function: { name: c.name, arguments: c.arguments } })) };
     if (m.role === 'tool') return { role: 'tool', name: m.name, content: m.content };
@@ -124,6 +157,8 @@ function trlGrpo(sample: SynthSample, tools: FunctionSchema[], prompt: unknown[]
     alternative_plans: JSON.stringify(sample.alternatives.map((a) => a.plan)),
     answer_spec: JSON.stringify(sample.walk.plan.answer),
     answer: sample.walk.trace.answer,
+    answer_claim: JSON.stringify(sampleClaim(sample)),
+    answer_unit: sample.walk.answer.unit ?? null,
     golden_calls: JSON.stringify(sample.walk.trace.steps.map((s) => ({ name: functionName(s.tool), arguments: s.args }))),
     as_of: sample.walk.asOf,
     graph_version: sample.graphVersion,
@@ -134,10 +169,10 @@ function trlGrpo(sample: SynthSample, tools: FunctionSchema[], prompt: unknown[]
 
 /** One export row. `visible` are the tools offered to the model: the plan's own, any distractors, and the query tool. */
 export function exportRow(format: ExportFormat, sample: SynthSample, visible: ToolSpec[], options: ExportOptions = {}): unknown {
-  const tools = visible.map(functionSchema);
+  const tools = [...visible.map(functionSchema), answerFunction];
   const messages = sampleConversation(sample, tools, options.view ?? {});
   if ((options.toolStyle ?? 'native') === 'prompt') {
-    const offered: ModelTool[] = visible.map(modelTool);
+    const offered: ModelTool[] = [...visible.map(modelTool), answerTool];
     const plain = plainRows(grammarMessages(messages, offered));
     switch (format) {
       case 'openai':

@@ -4,9 +4,17 @@
 // last answer-only turn), caps on calls per turn and per episode, a turn cut off by its token budget asked once
 // more and then ended as `truncated`, and abort at any time. The catalog's box is catalogTools.ts; BFCL's is
 // core/bfcl/multiTurn/simulatorTools.ts.
+//   Where the box offers the answer tool (core/answer/answerTool.ts), an episode ends by committing an answer: a call
+// of it (the claim and the message), or a message in words whose last line "정답: …" holds the claim; the last turn
+// before the step cap may only call it. A claim that is not one value of one kind goes back to the model, as a
+// refused call does. Calls beside the answer in its turn are not run: the answer could not have read them.
 import type { AgentEvent, ChatMessage, CutReason, ModelTurn, StopReason, Usage } from '../../core/agent/types.ts';
 import type { ToolBox, ToolTurn } from '../../core/agent/toolBox.ts';
 import type { ModelBackend } from '../models/backend.ts';
+import type { Claim } from '../../core/answer/claim.ts';
+import { isAnswerCall, readAnswerArguments } from '../../core/answer/answerTool.ts';
+import { claimOfText } from '../../core/answer/answerLine.ts';
+import { refusalForModel, type CallRefusal } from '../../core/agent/callRefusal.ts';
 
 export interface AgentOptions<C> {
   backend: ModelBackend;
@@ -38,7 +46,10 @@ export interface AgentOptions<C> {
 }
 
 export interface Episode<C> {
+  /** The message for the person that ended the episode (null: it ended without one). */
   answer: string | null;
+  /** The committed answer (null: none; always null where the box offers no answer tool). */
+  claim: Claim | null;
   stoppedBy: StopReason;
   /** The whole conversation: the system prompt, the history the episode continued, its question and what followed. */
   messages: ChatMessage[];
@@ -78,9 +89,9 @@ export class Agent<C> {
     const perEpisode = o.maxCallsPerEpisode ?? 32;
     let ran = 0;
     let turns = 0;
-    const end = (answer: string | null, stoppedBy: StopReason): Episode<C> => {
-      const episode = { answer, stoppedBy, messages, calls, turns, usage, ms: Math.round(performance.now() - started), backend: o.backend.id };
-      if (answer !== null) o.onEvent?.({ kind: 'final', answer, steps: calls.length, usage, ms: episode.ms });
+    const end = (answer: string | null, stoppedBy: StopReason, claim: Claim | null = null): Episode<C> => {
+      const episode = { answer, claim, stoppedBy, messages, calls, turns, usage, ms: Math.round(performance.now() - started), backend: o.backend.id };
+      if (answer !== null) o.onEvent?.({ kind: 'final', answer, claim, steps: calls.length, usage, ms: episode.ms });
       return episode;
     };
     /** What a turn that did not finish wrote, kept in the transcript (a stopped stream, a cut-off turn) when it wrote anything. */
@@ -95,9 +106,14 @@ export class Agent<C> {
     while (turns < maxSteps) {
       if (o.signal?.aborted) return end(null, 'abort');
       const last = answerOnlyLast && turns === maxSteps - 1;
-      const toolChoice = last ? 'none' : turns === 0 ? (o.firstToolChoice ?? 'auto') : 'auto';
+      const offered = o.tools.offered();
+      const commits = offered.some((t) => isAnswerCall(t.name));
+      // The last turn may only answer: with the answer tool where it is offered, else in words. A first turn that
+      // must call (firstToolChoice "required") must call a tool that asks something, not commit an answer.
+      const toolChoice = last ? (commits ? 'required' : 'none') : turns === 0 ? (o.firstToolChoice ?? 'auto') : 'auto';
+      const tools =
+        last && commits ? offered.filter((t) => isAnswerCall(t.name)) : toolChoice === 'required' ? offered.filter((t) => !isAnswerCall(t.name)) : offered;
       if (last && turns > 0) add({ role: 'user', content: '도구를 더 쓰지 말고, 지금까지의 결과로 최종 답변을 하세요.' }, { kind: 'stepCap' });
-      const tools = o.tools.offered();
       const ask = (maxTokens: number | undefined): Promise<ModelTurn> =>
         o.backend.turn(messages, tools, {
           toolChoice,
@@ -135,8 +151,28 @@ export class Agent<C> {
       // the answer is the text alone.
       const thinking = turn.thinking ? { thinking: turn.thinking } : {};
       if (turn.toolCalls.length === 0) {
-        add({ role: 'assistant', content: turn.text, ...thinking }, meta);
-        return end(turn.text, 'final');
+        const claim = commits ? claimOfText(turn.text) : null;
+        add({ role: 'assistant', content: turn.text, ...thinking, ...(claim ? { answer: claim } : {}) }, meta);
+        return end(turn.text, 'final', claim);
+      }
+      const answer = commits ? turn.toolCalls.find((c) => isAnswerCall(c.name)) : undefined;
+      if (answer) {
+        const read = readAnswerArguments(answer.arguments);
+        if (read.ok) {
+          const unrun = turn.toolCalls.filter((c) => c !== answer).map((c) => c.name);
+          add({ role: 'assistant', content: read.message, answer: read.claim, ...thinking }, { ...meta, ...(unrun.length ? { notRun: unrun } : {}) });
+          return end(read.message, 'final', read.claim);
+        }
+        add({ role: 'assistant', content: turn.text, toolCalls: [answer], ...thinking }, meta);
+        const refusal: CallRefusal = { kind: 'invalidAnswer', problem: read.problem };
+        const said = refusalForModel(refusal);
+        o.onEvent?.({ kind: 'tool_result', step: turns, callId: answer.id, tool: answer.name, ok: false, summary: said, refusal, latencyMs: 0 });
+        add(
+          { role: 'tool', toolCallId: answer.id, name: answer.name, content: JSON.stringify({ ok: false, error: 'Refused', message: said }) },
+          { refused: said, refusal },
+        );
+        if (last) return end(null, 'maxSteps');
+        continue;
       }
       if (last) {
         // Told to answer, the model called again: its calls are not run, and the episode ends at the cap.

@@ -21,6 +21,7 @@ import { resultPreview } from '../../core/resultView/resultPreview.ts';
 import { Agent, type AgentOptions } from './Agent.ts';
 import type { ApprovalDecision } from './approvals.ts';
 import { withIssueWindow } from '../../core/gateway/issueWindow.ts';
+import { answerTool } from '../../core/answer/answerTool.ts';
 
 export interface CatalogToolsOptions {
   catalog: Catalog;
@@ -72,7 +73,8 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
     const tools = options.queryTool === false ? options.tools : offeredTools(options.catalog, options.tools);
     this.offersQuery = tools.includes(QUERY_TOOL);
     const specs = tools.map((id) => options.catalog.require(id));
-    this.modelTools = specs.map(modelTool);
+    // The answer tool comes last: every episode over the catalog ends by committing an answer through it.
+    this.modelTools = [...specs.map(modelTool), answerTool];
     this.byFunction = new Map(specs.map((s) => [functionName(s.id), s.id]));
   }
 

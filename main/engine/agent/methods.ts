@@ -95,6 +95,7 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
     return {
       chatId,
       answer: episode.answer,
+      claim: episode.claim,
       stoppedBy: episode.stoppedBy,
       backend: episode.backend,
       turns: episode.turns,

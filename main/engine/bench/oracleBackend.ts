@@ -1,7 +1,8 @@
 // The visible oracle: a "model" that follows the task's reference plan through the real agent loop and, like a
 // model, knows only the conversation. Each next argument and the final answer are computed from the tool messages
 // it was shown (the result views, read back into rows), never from the full results; it calls again when a call
-// fails in a way that calling again can fix. It must score 100 %: anything less means the harness, a comparator or
+// fails in a way that calling again can fix, and commits its answer through the answer tool, typed as the task's
+// answer kind asks. It must score 100 %: anything less means the harness, a comparator or
 // a task is broken, not a model (a task whose plan needs rows the view hides fails here and in validation).
 import { functionName } from '../../core/catalog/functionSchema.ts';
 import type { ChatMessage, ModelTurn } from '../../core/agent/types.ts';
@@ -12,8 +13,9 @@ import type { StepResults } from '../../core/plan/visibility.ts';
 import { resolveArgs } from '../plan/executePlan.ts';
 import type { ModelBackend } from '../models/backend.ts';
 import { plainAnswer } from '../../core/train/reward/attacks.ts';
-
-const DECLINE_TEXT = '요청하신 정보는 제공할 수 없습니다. 해당 데이터가 없거나 사용할 수 있는 도구로는 확인할 수 없습니다.';
+import type { Claim } from '../../core/answer/claim.ts';
+import { ANSWER_TOOL, answerArguments } from '../../core/answer/answerTool.ts';
+import { DECLINE_REASON, expectedClaim } from '../../core/answer/expectedClaim.ts';
 
 /** Failures a model would try again: the service was briefly down, slow, or sent a broken body. */
 const RETRYABLE = new Set(['Upstream', 'Timeout', 'Malformed']);
@@ -55,10 +57,21 @@ export class OracleBackend implements ModelBackend {
       if ('failure' in resolved) return this.say(`다음 호출의 인자를 정할 수 없습니다: ${resolved.failure}`);
       return this.call(next.tool, resolved.args);
     }
-    if (declining) return this.say(DECLINE_TEXT);
+    if (declining) return this.commit(expectedClaim(plan.answer, true), DECLINE_REASON);
     const answer = await evaluate(plan.answer.expr, this.done).catch(() => undefined);
     const empty = answer === undefined || answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0);
-    return this.say(empty ? `보이는 결과로는 답을 찾지 못했습니다: ${plan.answer.expr}` : plainAnswer(answer, this.task.unit));
+    if (empty) return this.say(`보이는 결과로는 답을 찾지 못했습니다: ${plan.answer.expr}`);
+    return this.commit(expectedClaim(plan.answer, answer, this.task.unit), plainAnswer(answer, this.task.unit));
+  }
+
+  private commit(claim: Claim, message: string): ModelTurn {
+    const callId = `oracle_${++this.calls}`;
+    return {
+      text: '',
+      toolCalls: [{ id: callId, name: ANSWER_TOOL, arguments: answerArguments(claim, message) }],
+      usage: { inputTokens: 0, outputTokens: 0 },
+      stop: 'toolCalls',
+    };
   }
 
   private call(tool: string, args: Record<string, unknown>): ModelTurn {

@@ -1,6 +1,9 @@
 // Runs a suite: every task n times through the one agent loop, each attempt scored against the reference plan
 // executed on the same backend and written as one row when it finishes. A run killed at any moment resumes
-// with the same command (its id is derived from the suite and the settings), skipping finished attempts.
+// with the same command (its id is derived from the suite and the settings), skipping finished attempts. An attempt
+// the model's backend could not run (a server error, a broken reply) is a failure of its own kind, "backend error":
+// it counts in pass@k and pass^k, since leaving it out would score a model on the tasks its server happened to
+// answer; a resume runs it again.
 import { createHash } from 'node:crypto';
 import type { BenchAttemptRow, BenchManifest, BenchRunSummary, Progress } from '../../api/contract.ts';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
@@ -24,6 +27,7 @@ import { agenciesOf, metricContext } from './catalogFacts.ts';
 import { injectFaults, type ToolCaller } from './faultInjector.ts';
 import { referenceTrace } from './reference.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { stepMetrics } from '../../core/bench/stepMetrics.ts';
 
 /** Where an attempt's model turns come from. */
 export interface AttemptBackends {
@@ -127,6 +131,31 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
     };
     const t0 = performance.now();
     let episode: Episode<EpisodeCall>;
+    const backendError = (error: unknown): void => {
+      const ms = performance.now() - t0;
+      const message = (error as Error).message;
+      errors.push({ taskId: task.id, sample, message });
+      repo.addAttempt(manifest.runId, {
+        taskId: task.id,
+        sample,
+        transcript: [],
+        calls: [],
+        answer: null,
+        claim: null,
+        verdict: 'error',
+        grounded: false,
+        failure: 'backend error',
+        detail: message,
+        detailSaid: { key: 'bench.verdict.backendError', vars: { message } },
+        expected: expected.answer,
+        metrics: stepMetrics([], expected.steps, metricContext(catalog, task)),
+        stoppedBy: 'abort',
+        tokensIn: 0,
+        tokensOut: 0,
+        ms: Math.round(ms * 1000) / 1000,
+        finishedAt: now().toISOString(),
+      });
+    };
     try {
       const agent = catalogAgent({
         backend,
@@ -143,6 +172,9 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
         signal: options.signal,
       });
       episode = await agent.run(task.query_ko);
+    } catch (error) {
+      if (!options.signal?.aborted) backendError(error);
+      return;
     } finally {
       await options.backends.close(opened);
     }
@@ -165,7 +197,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
         shown: c.shown ?? [],
       };
     });
-    const record: AttemptRecord = { answer: episode.answer, stoppedBy: episode.stoppedBy, calls };
+    const record: AttemptRecord = { answer: episode.answer, claim: episode.claim, stoppedBy: episode.stoppedBy, calls };
     const verdict = scoreAttempt(task, expected, record, metricContext(catalog, task));
     const ms = performance.now() - t0;
     overheadTotal += Math.max(0, ms - outside);
@@ -178,6 +210,9 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
       transcript: episode.messages,
       calls: calls.map(({ items, shown, ...c }) => ({ ...c, rows: items.length, ...(c.handle ? { shown: shown?.length ?? 0 } : {}) })),
       answer: episode.answer,
+      claim: episode.claim,
+      ...(verdict.read !== undefined ? { read: verdict.read } : {}),
+      ...(verdict.inconsistent ? { inconsistent: true } : {}),
       verdict: verdict.pass ? 'pass' : 'fail',
       grounded: verdict.grounded,
       failure: verdict.failure,

@@ -1,7 +1,8 @@
 // `kopa bench validate`: every task's reference plan runs on the chosen backend and must give a non-empty
 // expected answer (or, for a decline task, confirm that the data is absent) from what a model would see: every
 // argument and the answer must be computable from the result views (a plan that reads a row the view hid fails,
-// naming the step and the row). And the lints must find nothing.
+// naming the step and the row). And the lints must find nothing. Each multi-step plan is also run with each link
+// perturbed (chainSensitivity.ts): a task whose answer survives a wrong chain is reported.
 import type { BenchTaskCheck, BenchValidation, Progress } from '../../api/contract.ts';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { GatewayMode } from '../../core/gateway/callResult.ts';
@@ -11,6 +12,7 @@ import { STANDARD_RESULT_TOKENS, type ViewOptions } from '../../core/resultView/
 import { agenciesOf, lintContext } from './catalogFacts.ts';
 import type { ToolCaller } from './faultInjector.ts';
 import { referenceTrace } from './reference.ts';
+import { chainSensitivity } from './chainSensitivity.ts';
 
 export interface ValidateOptions {
   catalog: Catalog;
@@ -55,6 +57,10 @@ export async function validateSuite(suite: Suite, options: ValidateOptions): Pro
         visible: true,
       }).catch((error: unknown) => ({ steps: [], answer: undefined, ok: false, failure: (error as Error).message }));
       const lints = trace.ok ? lintTask(task, trace.steps, lintCtx) : [];
+      const call = options.callerFor(task);
+      const chain = trace.ok
+        ? await chainSensitivity(task.plan, trace, { call: (tool, args) => call(tool, args), catalog: options.catalog, view: options.view })
+        : undefined;
       const hidden = trace.hidden ? { hidden: { step: trace.hidden.step, what: trace.hidden.what, row: trace.hidden.row } } : {};
       results[index] = {
         id: task.id,
@@ -64,6 +70,7 @@ export async function validateSuite(suite: Suite, options: ValidateOptions): Pro
         ...hidden,
         lints,
         calls: trace.steps.length,
+        ...(chain && chain.links > 0 ? { chain } : {}),
       };
       options.onProgress?.({ stage: 'validate', done: ++done, total: suite.tasks.length });
     }
@@ -79,6 +86,7 @@ export async function validateSuite(suite: Suite, options: ValidateOptions): Pro
     tasks: suite.tasks.length,
     solvable: finished.filter((r) => r.solvable).length,
     failing: finished.filter((r) => !r.solvable || r.lints.length > 0).map((r) => r.id),
+    insensitive: finished.filter((r) => (r.chain?.insensitive.length ?? 0) > 0).map((r) => r.id),
     results: finished,
     distribution: distribution(suite, options.catalog),
     seconds: Math.round((performance.now() - started) / 10) / 100,

@@ -61,6 +61,8 @@ export interface ExecuteOptions {
   accept?: (result: CallResult) => boolean;
   /** Also require every argument (and, through finishTrace, the answer) to be determined by the rows views show. */
   visible?: boolean;
+  /** One argument of one step replaced by a given value after it is resolved (a chain's link perturbed). */
+  override?: { step: string; arg: string; value: unknown };
 }
 
 export interface StepsOutcome {
@@ -80,6 +82,7 @@ export async function executeSteps(plan: Plan, tools: PlanTools, options: Execut
     }
     const resolved = await resolveArgs(step, stepResults(steps));
     if ('failure' in resolved) return { steps, failure: resolved.failure };
+    if (options.override?.step === step.id) resolved.args[options.override.arg] = options.override.value;
     const { result, view } = await episode.run(step.tool, resolved.args);
     steps.push(traceStep(step, resolved.args, result, view.handle));
     if (!result.ok && !options.accept?.(result))

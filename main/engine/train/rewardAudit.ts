@@ -4,9 +4,12 @@
 // task's moment, so the audit is reproducible and never leaves the machine.
 import type { BenchCheckAnswerParams, BenchCheckAnswerResult, CallOptions, RewardAuditParams, RewardAuditResult } from '../../api/contract.ts';
 import type { TraceStep } from '../../core/plan/types.ts';
+import type { ChatMessage } from '../../core/agent/types.ts';
 import type { BenchTask } from '../../core/bench/types.ts';
 import { answerCandidates } from '../../core/bench/competitors.ts';
-import { compareAnswer } from '../../core/bench/comparators.ts';
+import { checkClaim, type Claim } from '../../core/answer/claim.ts';
+import { claimOfText } from '../../core/answer/answerLine.ts';
+import { judgeClaim } from '../../core/answer/judge.ts';
 import { scoreAttempt } from '../../core/bench/score.ts';
 import type { MetricContext } from '../../core/bench/stepMetrics.ts';
 import { attackNames, buildAttacks, type Attack } from '../../core/train/reward/attacks.ts';
@@ -26,7 +29,7 @@ import { sampleReference } from './reward/sampleReference.ts';
 import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
 import { findDataset } from '../synth/methods.ts';
 import { callerFor, selectTasks } from '../bench/suiteTasks.ts';
-import { naturalAnswers } from '../bench/naturalAnswers.ts';
+import { naturalAnswers, withAnswerLine } from '../bench/naturalAnswers.ts';
 
 /** The agent's step cap in a benchmark run: how often the loop attack repeats its call. */
 const AUDIT_MAX_STEPS = 10;
@@ -90,6 +93,7 @@ export async function rewardAudit(engine: EngineServices, params: RewardAuditPar
     const shown = asShown(sample.walk.trace.steps);
     const attacks = buildAttacks({
       steps: sample.walk.trace.steps,
+      query: sample.query,
       answer: reference.answer,
       expected: reference.expected,
       ...(reference.unit ? { unit: reference.unit } : {}),
@@ -118,6 +122,7 @@ export async function rewardAudit(engine: EngineServices, params: RewardAuditPar
     const reference = taskReference(task, trace.steps, trace.answer);
     const attacks = buildAttacks({
       steps: trace.steps,
+      query: task.query_ko,
       answer: task.plan.answer,
       expected: trace.answer,
       ...(task.unit ? { unit: task.unit } : {}),
@@ -131,7 +136,8 @@ export async function rewardAudit(engine: EngineServices, params: RewardAuditPar
       const verdict = scoreAttempt(task, trace, completionCalls(attack.messages, reference.offered).attempt, metric);
       bench.add(attack.name, verdict.pass, verdict.grounded, task.id);
     }
-    for (const answer of written[task.id] ?? []) {
+    for (const one of written[task.id] ?? []) {
+      const answer = withAnswerLine(one);
       const verdict = scoreAttempt(task, trace, completionCalls(referenceMessages(trace.steps, answer), reference.offered).attempt, metric);
       natural.answers++;
       if (verdict.pass && verdict.grounded) natural.passed++;
@@ -164,11 +170,18 @@ export async function rewardAudit(engine: EngineServices, params: RewardAuditPar
   };
 }
 
-/** One answer to one task scored exactly as a run scores it, with the competitors it was held to. */
+/** The claim a check-answer request gives: typed, or the "정답:" line of a text (null: it commits to none). */
+function claimOf(params: BenchCheckAnswerParams): Claim | null {
+  if (params.claim === undefined) return claimOfText(params.answer ?? '');
+  const checked = checkClaim(params.claim);
+  if (!checked.ok) throw saidError('InvalidRequest', { message: 'error.invalidClaim', hint: 'error.invalidClaim.hint', vars: { problem: checked.problem } });
+  return checked.claim;
+}
+
+/** One answer to one task scored exactly as a run scores it: its claim, judged; with a transcript, its grounding. */
 export async function checkAnswer(engine: EngineServices, params: BenchCheckAnswerParams): Promise<BenchCheckAnswerResult> {
   const catalog = engine.catalog();
   const task = selectTasks(loadSuite(params.suite ?? 'kopa', engine.resourcesDir, catalog), [params.task]).tasks[0]!;
-  const asOf = new Date(task.asOf);
   const trace = await referenceTrace(task, callerFor(engine, 'emulator', undefined)(task), { catalog });
   if (!trace.ok)
     throw saidError('InvalidRequest', {
@@ -176,18 +189,22 @@ export async function checkAnswer(engine: EngineServices, params: BenchCheckAnsw
       hint: 'error.referenceFails.hint',
       vars: { task: task.id, failure: trace.failure ?? '' },
     });
+  const claim = claimOf(params);
   const candidates = answerCandidates(task.plan.answer, trace.answer, trace.steps, task.query_ko);
-  const base = { task: task.id, expected: trace.answer, competitors: candidates.competitors };
+  const base = { task: task.id, expected: trace.answer, claim, competitors: candidates.competitors };
   if (!params.transcript) {
-    const c = compareAnswer(task.plan.answer, trace.answer, params.answer, {
-      year: kst(asOf).getUTCFullYear(),
-      unit: task.unit,
-      candidates,
-      request: task.query_ko,
-    });
-    return { ...base, pass: c.pass, grounded: null, detail: c.detail, detailSaid: c.said };
+    const j = judgeClaim(task.plan.answer, trace.answer, claim, { asOf: new Date(task.asOf), ...(task.unit ? { unit: task.unit } : {}) });
+    return { ...base, pass: j.pass, grounded: null, detail: j.detail, detailSaid: j.said, ...(j.read !== undefined ? { read: j.read } : {}) };
   }
-  const messages = [...params.transcript.filter((m) => m.role === 'assistant' || m.role === 'tool'), { role: 'assistant' as const, content: params.answer }];
+  const final: ChatMessage = { role: 'assistant', content: params.answer ?? '', ...(claim ? { answer: claim } : {}) };
+  const messages = [...params.transcript.filter((m) => m.role === 'assistant' || m.role === 'tool'), final];
   const verdict = scoreAttempt(task, trace, completionCalls(messages, [...task.tools, QUERY_TOOL]).attempt, metricContext(catalog, task));
-  return { ...base, pass: verdict.pass, grounded: verdict.pass ? verdict.grounded : false, detail: verdict.detail, detailSaid: verdict.detailSaid };
+  return {
+    ...base,
+    pass: verdict.pass,
+    grounded: verdict.pass ? verdict.grounded : false,
+    detail: verdict.detail,
+    detailSaid: verdict.detailSaid,
+    ...(verdict.read !== undefined ? { read: verdict.read } : {}),
+  };
 }

@@ -2,6 +2,7 @@
 // (TRL: prompt plus reference columns; verl: data_source, prompt, reward_model.ground_truth, extra_info), the
 // replay bundle its tools need when a snapshot is named, the generated Python that reaches `kopa serve-env` for
 // tools and rewards, the training scripts, and a README of the steps.
+import { answerFunction } from '../../core/answer/answerTool.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallOptions, TrainExportParams, TrainExportResult } from '../../api/contract.ts';
@@ -36,7 +37,8 @@ export async function exportTrainingKit(engine: EngineServices, params: TrainExp
     for (const spec of visible) tools.set(functionName(spec.id), functionSchema(spec));
     return { sample, visible };
   });
-  const schemas = [...tools.values()].sort((a, b) => a.function.name.localeCompare(b.function.name));
+  // The answer tool last: the rollout commits its answer through it, as the agent does.
+  const schemas = [...[...tools.values()].sort((a, b) => a.function.name.localeCompare(b.function.name)), answerFunction];
   const maxSteps = Math.max(...samples.map((s) => s.walk.trace.steps.length));
 
   if (params.trainer === 'trl') {
@@ -57,7 +59,9 @@ export async function exportTrainingKit(engine: EngineServices, params: TrainExp
         extra_info: {
           index: sample.ordinal,
           sample_id: sample.ordinal,
-          tools_kwargs: Object.fromEntries(visible.map((t) => [functionName(t.id), { create_kwargs: { episode: `sample-${sample.ordinal}` } }])),
+          tools_kwargs: Object.fromEntries(
+            visible.map((t) => [functionName(t.id), { create_kwargs: { episode: `sample-${sample.ordinal}`, sample_id: sample.ordinal } }]),
+          ),
         },
       };
     });

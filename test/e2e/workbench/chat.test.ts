@@ -22,7 +22,7 @@ describe('the workbench', () => {
         ],
       },
       {
-        text: '2025년 5월 공휴일은 **어린이날**과 부처님오신날(5일), 대체공휴일(6일)입니다. <img src=x onerror=alert(1)> <script>alert(2)</script>',
+        text: '2025년 5월 공휴일은 **어린이날**과 부처님오신날(5일), 대체공휴일(6일)입니다. <img src=x onerror=alert(1)> <script>alert(2)</script>\n\n정답: 5월 5일, 5월 6일',
         tokenDelayMs: 40,
       },
     ]);
@@ -62,6 +62,8 @@ describe('the workbench', () => {
     expect(await answer.locator('img, script').count()).toBe(0);
     expect(w.requests.filter((u) => /\/x$/.test(u))).toEqual([]);
     expect(await answer.locator('strong').textContent()).toBe('어린이날');
+    // The committed answer is the headline above the message.
+    expect(await page.getByTestId('claim').textContent()).toBe('결론 5월 5일, 5월 6일');
     // The tools were picked for the question (the holiday tool among them), and the thought is kept, folded, apart from the answer.
     expect(await page.getByTestId('offered-tools').locator('summary').textContent()).toMatch(/^이 질문에 맞춰 고른 도구 \d+개$/);
     expect(await page.getByTestId('offered-tools').textContent()).toContain('공휴일 정보 조회');

@@ -183,7 +183,8 @@ describe('the workbench', () => {
     // The window says a failure kind in its language; the filter and the attribute keep the taxonomy's id.
     expect(await page.getByTestId('attempt-failure').textContent()).toBe('잘못된 인자');
     expect(await page.getByTestId('attempt-failure').getAttribute('data-failure')).toBe('invalid arguments');
-    expect(await page.getByTestId('attempt-why').textContent()).toBe('답에 1이(가) 없습니다');
+    expect(await page.getByTestId('attempt-why').textContent()).toBe('7은(는) 기대한 1이(가) 아닙니다');
+    expect(await page.getByTestId('attempt-claim').textContent()).toContain('7건 (읽은 값: 7)');
     expect(await page.getByTestId('reference-plan').textContent()).toContain('molit.getRTMSDataSvcOffiTrade');
     // The planted LAWD_CD ("강남구") is marked as differing from the plan's literal.
     expect(await page.locator('[data-testid=attempt] .mismatch').allTextContents()).toContain('강남구');

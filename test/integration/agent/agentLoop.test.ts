@@ -110,20 +110,47 @@ describe('agent loop', () => {
     ]);
     const episode = await agentFor(engine, backend).run('?');
     expect(episode.calls.map((c) => c.refused ?? 'ran')).toEqual([expect.stringContaining('없는 도구'), 'ran', 'ran', expect.stringContaining('이미 여러 번')]);
-    expect(new Set(backend.seen.map((s) => s.tools.join()))).toEqual(new Set(['kma_getUltraSrtNcst,kasi_getRestDeInfo,local_queryRows']));
+    expect(new Set(backend.seen.map((s) => s.tools.join()))).toEqual(new Set(['kma_getUltraSrtNcst,kasi_getRestDeInfo,local_queryRows,final_answer']));
   });
 
-  it('ends at the step cap with a turn that may only answer', async () => {
+  it('ends at the step cap with a turn that may only commit an answer', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const message = '5월에는 어린이날과 부처님오신날이 있습니다.';
     const backend = new Spy([
       { toolCalls: [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '05' })] },
       { toolCalls: [call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '06' })] },
-      { text: '5월에는 어린이날과 부처님오신날이 있습니다.' },
+      { toolCalls: [call('final_answer', { answer: { kind: 'list', values: ['어린이날', '부처님오신날'] }, message }, 'c3')] },
     ]);
     const episode = await agentFor(engine, backend, { maxSteps: 3, firstToolChoice: 'required' }).run('5월 공휴일?');
-    expect(backend.seen.map((s) => s.choice)).toEqual(['required', 'auto', 'none']);
+    expect(backend.seen.map((s) => s.choice)).toEqual(['required', 'auto', 'required']);
+    expect(backend.seen[2]!.tools).toEqual(['final_answer']);
     expect(backend.seen[2]!.last).toMatchObject({ role: 'user', content: expect.stringContaining('최종 답변') });
-    expect(episode).toMatchObject({ stoppedBy: 'final', answer: '5월에는 어린이날과 부처님오신날이 있습니다.' });
+    expect(episode).toMatchObject({ stoppedBy: 'final', answer: message, claim: { kind: 'list', values: ['어린이날', '부처님오신날'] } });
+    expect(episode.messages.at(-1)).toEqual({ role: 'assistant', content: message, answer: { kind: 'list', values: ['어린이날', '부처님오신날'] } });
+  });
+
+  it('commits an answer through the answer tool or a "정답:" line, hands a claim that is not one value back to the model, and runs nothing beside an answer', async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const events: AgentEvent[] = [];
+    const backend = new Spy([
+      { toolCalls: [call('final_answer', { answer: { kind: 'number' }, message: '많아요' })] },
+      {
+        toolCalls: [
+          call('kasi_getRestDeInfo', { solYear: '2025', solMonth: '05' }, 'c2'),
+          call('final_answer', { answer: { kind: 'number', value: 2, unit: '일' }, message: '2일입니다.' }, 'c3'),
+        ],
+      },
+    ]);
+    const episode = await agentFor(engine, backend, { onEvent: (e) => events.push(e) }).run('5월 공휴일은 며칠?');
+    expect(JSON.parse(backend.seen[1]!.last.content)).toMatchObject({ ok: false, error: 'Refused', message: expect.stringContaining('final_answer를 다시') });
+    expect(episode).toMatchObject({ stoppedBy: 'final', answer: '2일입니다.', claim: { kind: 'number', value: 2, unit: '일' } });
+    // The call beside the answer was not run: the answer could not have read it.
+    expect(episode.calls).toEqual([]);
+    expect(events.find((e) => e.kind === 'final')).toMatchObject({ claim: { kind: 'number', value: 2, unit: '일' } });
+    const worded = await agentFor(engine, new Spy([{ text: '5월 공휴일은 이틀입니다.\n정답: 2일' }])).run('5월 공휴일은 며칠?');
+    expect(worded).toMatchObject({ answer: '5월 공휴일은 이틀입니다.\n정답: 2일', claim: { kind: 'text', value: '2일' } });
+    const uncommitted = await agentFor(engine, new Spy([{ text: '이틀입니다.' }])).run('5월 공휴일은 며칠?');
+    expect(uncommitted).toMatchObject({ stoppedBy: 'final', answer: '이틀입니다.', claim: null });
   });
 
   it('stops when aborted', async () => {
@@ -240,7 +267,7 @@ describe('the result view and the query tool in an episode', () => {
     ]);
     const episode = await agentFor(engine, backend, { tools: ['kma.getVilageFcst'] }).run('서울시청 내일 최고기온?');
     expect(episode.messages[0]!.content).toContain('local_queryRows');
-    expect(backend.seen[0]!.tools).toEqual(['kma_getVilageFcst', 'local_queryRows']);
+    expect(backend.seen[0]!.tools).toEqual(['kma_getVilageFcst', 'local_queryRows', 'final_answer']);
     const [forecast, query] = episode.calls;
     expect(forecast!.result!.items.length).toBeGreaterThan(500);
     expect(forecast!.shown!.length).toBeLessThan(100);
@@ -259,10 +286,10 @@ describe('the result view and the query tool in an episode', () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
     const local = new Spy([{ text: '끝' }]);
     await agentFor(engine, local, { tools: ['local.latLonToKmaGrid'] }).run('?');
-    expect(local.seen[0]!.tools).toEqual(['local_latLonToKmaGrid']);
+    expect(local.seen[0]!.tools).toEqual(['local_latLonToKmaGrid', 'final_answer']);
     const off = new Spy([{ text: '끝' }]);
     const episode = await agentFor(engine, off, { queryTool: false }).run('?');
-    expect(off.seen[0]!.tools).toEqual(['kma_getUltraSrtNcst', 'kasi_getRestDeInfo']);
+    expect(off.seen[0]!.tools).toEqual(['kma_getUltraSrtNcst', 'kasi_getRestDeInfo', 'final_answer']);
     expect(episode.messages[0]!.content).not.toContain('local_queryRows');
   });
 });

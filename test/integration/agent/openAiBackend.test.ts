@@ -30,7 +30,7 @@ describe('OpenAI-compatible backend', () => {
     expect(episode.calls).toEqual([expect.objectContaining({ tool: 'kma.getUltraSrtNcst', arguments: expect.objectContaining(NCST), ok: true })]);
     const first = server.requests[0] as { model: string; stream: boolean; tools: { function: { name: string } }[]; messages: { role: string }[] };
     expect(first).toMatchObject({ model: 'qwen2.5-7b-instruct', stream: true });
-    expect(first.tools.map((t) => t.function.name)).toEqual(['kma_getUltraSrtNcst', 'local_queryRows']);
+    expect(first.tools.map((t) => t.function.name)).toEqual(['kma_getUltraSrtNcst', 'local_queryRows', 'final_answer']);
     const second = server.requests[1] as { messages: { role: string; tool_call_id?: string; tool_calls?: unknown[] }[] };
     expect(second.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);
     expect(second.messages[3]!.tool_call_id).toBe('call_srv_1_0');

@@ -10,6 +10,9 @@ import type { StepResults } from '../../../main/core/plan/visibility.ts';
 import { QUERY_TOOL, queryRows, type RowQuery } from '../../../main/core/resultView/queryRows.ts';
 import { renderResult } from '../../../main/core/resultView/resultView.ts';
 import { plainAnswer } from '../../../main/core/train/reward/attacks.ts';
+import { ANSWER_TOOL, answerArguments } from '../../../main/core/answer/answerTool.ts';
+import { expectedClaim } from '../../../main/core/answer/expectedClaim.ts';
+import type { Claim } from '../../../main/core/answer/claim.ts';
 import { loadSuite } from '../../../main/engine/bench/suite.ts';
 import { resolveArgs } from '../../../main/engine/plan/executePlan.ts';
 import type { BenchTask } from '../../../main/core/bench/types.ts';
@@ -82,6 +85,9 @@ const RIGHT_BY_CHANCE = [
   'tour-12',
 ];
 
+/** A turn that commits an answer through the answer tool. */
+const commit = (claim: Claim, message: string): object => ({ toolCalls: [{ name: ANSWER_TOOL, arguments: answerArguments(claim, message) }] });
+
 /** One task's turns for a model that reads the first rows only: its calls, then its answer. */
 async function firstRowsTurns(engine: Engine, task: BenchTask): Promise<object[]> {
   const gateway = engine.gateway();
@@ -107,9 +113,10 @@ async function firstRowsTurns(engine: Engine, task: BenchTask): Promise<object[]
     const result = await gateway.call(step.tool, resolved.args, { emulatorNow: new Date(task.asOf) });
     seen[step.id] = { items: renderResult(result, null).visible, totalCount: result.totalCount, handle: null };
   }
-  if (task.plan.answer.compare === 'decline') return [...turns, { text: '요청하신 정보는 제공할 수 없습니다.' }];
+  if (task.plan.answer.compare === 'decline') return [...turns, commit(expectedClaim(task.plan.answer, true), '요청하신 정보는 제공할 수 없습니다.')];
   const answer = await evaluate(task.plan.answer.expr, seen).catch(() => undefined);
-  return [...turns, { text: answer === undefined ? '보이는 결과로는 알 수 없습니다.' : plainAnswer(answer, task.unit) }];
+  if (answer === undefined) return [...turns, { text: '보이는 결과로는 알 수 없습니다.' }];
+  return [...turns, commit(expectedClaim(task.plan.answer, answer, task.unit), plainAnswer(answer, task.unit))];
 }
 
 /**

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionName, functionSchema, modelTool } from '../../../main/core/catalog/functionSchema.ts';
 import { grammarMessages } from '../../../main/core/agent/grammarConversation.ts';
-import { sampleConversation } from '../../../main/core/synth/formats.ts';
+import { sampleClaim, sampleConversation } from '../../../main/core/synth/formats.ts';
+import { answerTool } from '../../../main/core/answer/answerTool.ts';
+import { judgeClaim } from '../../../main/core/answer/judge.ts';
 import { visibleTools } from '../../../main/engine/synth/exporter.ts';
 import { leaked, unstated } from '../../../main/core/synth/gates.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
@@ -90,7 +92,9 @@ describe('kopa synth --strategy walk on the emulator', () => {
         [
           'alternative_plans',
           'answer',
+          'answer_claim',
           'answer_spec',
+          'answer_unit',
           'as_of',
           'backend',
           'golden_calls',
@@ -132,7 +136,7 @@ describe('kopa synth --strategy walk on the emulator', () => {
     await expect(engine.call('synth.sample', { dataset: run.summary.dataset.name, ordinal: 201 })).rejects.toThrow(/has no sample 201/);
   });
 
-  it('exports OpenAI, ShareGPT and TRL SFT conversations whose calls replay the trace', async () => {
+  it('exports OpenAI, ShareGPT and TRL SFT conversations whose calls replay the trace and end by committing the answer', async () => {
     const openai = path.join(dir, 'openai.jsonl');
     const sharegpt = path.join(dir, 'sharegpt.jsonl');
     const sft = path.join(dir, 'sft.jsonl');
@@ -145,9 +149,15 @@ describe('kopa synth --strategy walk on the emulator', () => {
     };
     expect(o.messages.map((m) => m.role)).toEqual(['system', 'user', ...first.walk.steps.flatMap(() => ['assistant', 'tool']), 'assistant']);
     const calls = o.messages.filter((m) => m.tool_calls).map((m) => m.tool_calls![0]!);
+    const answer = calls.pop()!;
     expect(calls.map((c) => JSON.parse(c.function.arguments))).toEqual(first.walk.trace.steps.map((s) => s.args));
     expect(o.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(calls.map((c) => c.id));
-    expect(o.messages.at(-1)!.content).toBe(first.answerText);
+    // The last turn calls the answer tool: the claim the trace's answer is, and the sentence for the person.
+    expect(answer.function.name).toBe('final_answer');
+    expect(JSON.parse(answer.function.arguments)).toEqual({ answer: sampleClaim(first), message: first.answerText });
+    expect(
+      judgeClaim(first.walk.plan.answer, first.walk.trace.answer, sampleClaim(first), { asOf: new Date(first.walk.asOf), unit: first.walk.answer.unit }).pass,
+    ).toBe(true);
     const g = json(readFileSync(sharegpt, 'utf8').split('\n')[0]!) as { conversations: { from: string; value: string }[] };
     expect(g.conversations[0]!.value).toContain('<tools>');
     const toolCall = g.conversations.find((c) => c.from === 'gpt' && c.value.startsWith('<tool_call>'))!;
@@ -155,10 +165,14 @@ describe('kopa synth --strategy walk on the emulator', () => {
       name: functionName(first.walk.trace.steps[0]!.tool),
       arguments: first.walk.trace.steps[0]!.args,
     });
+    expect(JSON.parse(g.conversations.at(-1)!.value.replace(/<\/?tool_call>/g, ''))).toEqual({
+      name: 'final_answer',
+      arguments: { answer: sampleClaim(first), message: first.answerText },
+    });
     const t = json(readFileSync(sft, 'utf8').split('\n')[0]!) as { messages: { tool_calls?: { function: { arguments: unknown } }[] }[]; tools: unknown[] };
     expect(t.messages.find((m) => m.tool_calls)!.tool_calls![0]!.function.arguments).toEqual(first.walk.trace.steps[0]!.args);
-    // The plan's tools, and the query tool that every episode with an API tool offers.
-    expect(t.tools).toHaveLength(new Set([...first.walk.plan.steps.map((s) => s.tool), 'local.queryRows']).size);
+    // The plan's tools, the query tool that every episode with an API tool offers, and the answer tool.
+    expect(t.tools).toHaveLength(new Set([...first.walk.plan.steps.map((s) => s.tool), 'local.queryRows']).size + 1);
   });
 
   it('exports for a family without a tool syntax as KOPA Studio runs it: tools in the system prompt, calls as grammar steps', async () => {
@@ -170,11 +184,12 @@ describe('kopa synth --strategy walk on the emulator', () => {
     const first = samples[0]!;
     const visible = visibleTools(first, engine.catalog(), 3);
     // The very messages the local runtime writes in grammar mode for this conversation (grammarConversation.ts).
-    expect(row.messages).toEqual(grammarMessages(sampleConversation(first, visible.map(functionSchema)), visible.map(modelTool)));
+    expect(row.messages).toEqual(grammarMessages(sampleConversation(first, visible.map(functionSchema)), [...visible.map(modelTool), answerTool]));
     expect(row.messages[0]!.content).toContain('# 도구');
     for (const spec of visible) expect(row.messages[0]!.content).toContain(`## ${functionName(spec.id)}`);
+    expect(row.messages[0]!.content).toContain('## final_answer');
     expect(JSON.parse(row.messages[2]!.content)).toMatchObject({ tool: functionName(first.walk.trace.steps[0]!.tool) });
-    expect(JSON.parse(row.messages.at(-1)!.content)).toEqual({ final_answer: first.answerText });
+    expect(JSON.parse(row.messages.at(-1)!.content)).toEqual({ tool: 'final_answer', arguments: { answer: sampleClaim(first), message: first.answerText } });
   });
 
   it('avoids links that went stale when a field was renamed', async () => {

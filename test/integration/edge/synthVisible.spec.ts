@@ -4,6 +4,7 @@
 // exported), as it is, as part of a longer code, joined from shown codes, zero-padded, with a province's short or full
 // name, or as a day or hour said in words; a date or time may also be "now" in the system prompt's terms. Exported
 // tool messages are the result view inference uses.
+import { ANSWER_TOOL } from '../../../main/core/answer/answerTool.ts';
 import { describe, expect, it } from 'vitest';
 import { dataset } from './intentDataset.ts';
 import { functionName } from '../../../main/core/catalog/functionSchema.ts';
@@ -100,6 +101,8 @@ describe('1,000 synthesized trajectories against what their model was shown', ()
       for (const message of row.messages.slice(2)) {
         if (message.role === 'tool') shown += `\n${message.content}`;
         for (const call of message.tool_calls ?? []) {
+          // The answer tool's call commits the answer, checked below with the answer value.
+          if (call.function.name === ANSWER_TOOL) continue;
           const tool = byName.get(call.function.name)!;
           for (const { param, value, tag } of scored(tool, JSON.parse(call.function.arguments) as Record<string, unknown>)) {
             const ok = readable(value, shown) || (tag !== undefined && TIME_KINDS.has(tag) && nearNow(tag, String(value), asOf));

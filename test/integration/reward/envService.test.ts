@@ -7,7 +7,7 @@ import { toTrainerMessages } from '../../../main/core/train/reward/trainerMessag
 import { functionName } from '../../../main/core/catalog/functionSchema.ts';
 import { referenceMessages } from '../../../main/core/train/reward/referenceMessages.ts';
 import { rewardPresets } from '../../../main/core/train/reward/types.ts';
-import { toolReply } from '../../../main/core/synth/formats.ts';
+import { sampleClaim, toolReply } from '../../../main/core/synth/formats.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
 import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
@@ -68,7 +68,7 @@ describe('kopa serve-env', () => {
       const items = samples.flatMap((s) =>
         [s.walk.trace.steps, ...s.alternatives.map((a) => a.trace!.steps)].map((steps) => ({
           sample_id: s.ordinal,
-          completion: toTrainerMessages(referenceMessages(steps, s.answerText)),
+          completion: toTrainerMessages(referenceMessages(steps, s.answerText, sampleClaim(s))),
         })),
       );
       trajectories = items.length;
@@ -80,10 +80,60 @@ describe('kopa serve-env', () => {
     expect(trajectories).toBeGreaterThan(samples.length);
   });
 
+  it("answers each call at its sample's recorded moment on a machine whose clock is elsewhere, so golden rollouts keep the top reward", async () => {
+    const later = Engine.open({
+      dataDir: engine.dataDir,
+      host: 'test',
+      emulator: { now: () => new Date(TEST_NOW.getTime() + 97 * 86_400_000) },
+    });
+    const elsewhere = await startEnvService(later, { mode: 'emulator', dataset: 'rl' });
+    try {
+      const ask = async (name: string, body: unknown): Promise<Record<string, unknown>> =>
+        (await (
+          await fetch(`${elsewhere.url}${name}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${elsewhere.token}` },
+            body: JSON.stringify(body),
+          })
+        ).json()) as Record<string, unknown>;
+      let moved = 0;
+      const items = [];
+      for (const sample of samples) {
+        const messages = [];
+        for (const [i, step] of sample.walk.trace.steps.entries()) {
+          const episode = `moment-${sample.ordinal}`;
+          const at = await ask(`/v1/tools/${functionName(step.tool)}`, { arguments: step.args, episode, sample_id: sample.ordinal });
+          expect(at.content, `${sample.ordinal} ${step.id}`).toBe(toolReply(step));
+          const now = await ask(`/v1/tools/${functionName(step.tool)}`, { arguments: step.args });
+          if (now.content !== at.content) moved++;
+          messages.push(
+            {
+              role: 'assistant',
+              content: '',
+              tool_calls: [{ id: `c${i}`, type: 'function', function: { name: functionName(step.tool), arguments: JSON.stringify(step.args) } }],
+            },
+            { role: 'tool', tool_call_id: `c${i}`, content: at.content },
+          );
+        }
+        const answer = toTrainerMessages(referenceMessages([], sample.answerText, sampleClaim(sample)));
+        items.push({ sample_id: sample.ordinal, completion: [...messages, ...answer] });
+      }
+      // The machine's clock answers other readings for some of them: the moment is what keeps them equal.
+      expect(moved).toBeGreaterThan(0);
+      const scored = await ask('/v1/reward', { items });
+      expect(scored.rewards).toEqual(samples.map(() => 1));
+    } finally {
+      await elsewhere.close();
+      await later.dispose();
+    }
+  });
+
   it('scores a wrong answer below the reference, in the outcome component', async () => {
     const s = samples[0]!;
     const { json } = await post('/v1/reward', {
-      items: [{ sample_id: s.ordinal, completion: toTrainerMessages(referenceMessages(s.walk.trace.steps, '모르겠습니다.')) }],
+      items: [
+        { sample_id: s.ordinal, completion: toTrainerMessages(referenceMessages(s.walk.trace.steps, '모르겠습니다.', { kind: 'decline', reason: '모름' })) },
+      ],
     });
     const [r] = json.results as { reward: number; components: Record<string, number> }[];
     expect(r!.components.outcome).toBe(0);
@@ -109,7 +159,10 @@ describe('kopa serve-env', () => {
 describe('kopa serve-env against a hostile trainer', () => {
   it('scores the good items of a batch and gives each malformed one its own error', async () => {
     const sample = samples[0]!;
-    const good = { sample_id: sample.ordinal, completion: toTrainerMessages(referenceMessages(sample.walk.trace.steps, sample.answerText)) };
+    const good = {
+      sample_id: sample.ordinal,
+      completion: toTrainerMessages(referenceMessages(sample.walk.trace.steps, sample.answerText, sampleClaim(sample))),
+    };
     const inline = {
       query: '질문',
       offered: ['kasi.getRestDeInfo'],

@@ -11,7 +11,7 @@ import type { TrainExportResult } from '../../../main/api/contract.ts';
 import { functionName } from '../../../main/core/catalog/functionSchema.ts';
 import { referenceMessages } from '../../../main/core/train/reward/referenceMessages.ts';
 import { toTrainerMessages } from '../../../main/core/train/reward/trainerMessages.ts';
-import { toolReply } from '../../../main/core/synth/formats.ts';
+import { sampleClaim, toolReply } from '../../../main/core/synth/formats.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
 import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
@@ -102,8 +102,8 @@ print(json.dumps(out, ensure_ascii=False))`;
   it('returns the service’s rewards: the maximum for the reference, less for a wrong answer', async () => {
     const s = samples[0]!;
     const completions = [
-      toTrainerMessages(referenceMessages(s.walk.trace.steps, s.answerText)),
-      toTrainerMessages(referenceMessages(s.walk.trace.steps, '모르겠습니다.')),
+      toTrainerMessages(referenceMessages(s.walk.trace.steps, s.answerText, sampleClaim(s))),
+      toTrainerMessages(referenceMessages(s.walk.trace.steps, '모르겠습니다.', { kind: 'decline', reason: '모름' })),
     ];
     const rewards = (await python(
       trl.dir,

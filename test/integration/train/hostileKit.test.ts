@@ -45,7 +45,7 @@ describe('the training kit from a hostile catalog', () => {
     const probe = `
 import inspect, json, kopa_tools
 sent = []
-kopa_tools.call_tool = lambda name, arguments, episode=None: json.dumps([name, arguments])
+kopa_tools.call_tool = lambda name, arguments, episode=None, sample_id=None: json.dumps([name, arguments])
 out = {
   "names": [f.__name__ for f in kopa_tools.TOOLS],
   "evil": json.loads(kopa_tools.evil_tool(**{list(inspect.signature(kopa_tools.evil_tool).parameters)[0]: "v"}, from_="w")),

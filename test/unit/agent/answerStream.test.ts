@@ -1,5 +1,6 @@
-// What a person sees while a grammar-mode model writes its turn: the final answer's words as they come, escapes
-// decoded, however the JSON is cut into chunks; nothing of a tool call.
+// What a person sees while a grammar-mode model writes its turn: the answer's message as it comes (the answer tool's
+// call, or where none is offered {"final_answer": …}), escapes decoded, however the JSON is cut into chunks; nothing
+// of another tool's call, nor of the claim before the message.
 import { describe, expect, it } from 'vitest';
 import { finalAnswerStream } from '../../../main/core/agent/answerStream.ts';
 
@@ -29,6 +30,12 @@ describe('final answer stream', () => {
   it('emits nothing for a tool call, even one whose arguments hold "final_answer"', () => {
     expect(streamed(['{"tool": "kma_getUltraSrtNcst", "arguments": {"q": "{\\"final_answer\\": \\"x\\"}"}}'])).toBe('');
     expect(streamed(['{"to', 'ol": "a"}'])).toBe('');
+  });
+
+  it("emits the answer tool's message, not its claim, wherever the chunks are cut", () => {
+    const raw = '{"tool": "final_answer", "arguments": {"answer": {"kind": "name", "value": "\\"message\\": \\"x"}, "message": "청운동 \\"측정소\\"입니다"}}';
+    for (const chunks of cuts(raw)) expect(streamed(chunks), JSON.stringify(chunks)).toBe('청운동 "측정소"입니다');
+    expect(streamed(['{"tool": "final_answer", "arguments": {"answer": {"kind": "list", "values": ["a", "message"]}, "message": "두 곳"}}'])).toBe('두 곳');
   });
 
   it('stops at the closing quote', () => {

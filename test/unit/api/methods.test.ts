@@ -86,7 +86,7 @@ const PARAMETERS: Record<string, string> = {
   'audit.list': 'beforeSeq? from? limit? origin? outcome? to? tool?',
   'audit.verify': '',
   'bench.attempts': 'run task',
-  'bench.checkAnswer': 'answer suite? task transcript?',
+  'bench.checkAnswer': 'answer? claim? suite? task transcript?',
   'bench.compare': 'a b',
   'bench.report': 'format? lang? out? run',
   'bench.run':

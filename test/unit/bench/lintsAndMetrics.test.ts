@@ -123,8 +123,9 @@ describe('failure taxonomy', () => {
     calls: AttemptCall[],
     answer: string | null,
     stoppedBy: AttemptRecord['stoppedBy'] = 'final',
+    claim: AttemptRecord['claim'] = answer === null ? null : { kind: 'text', value: answer },
   ): { attempt: AttemptRecord; kind: (decline?: boolean) => string } => {
-    const attempt = { answer, stoppedBy, calls };
+    const attempt = { answer, claim, stoppedBy, calls };
     return { attempt, kind: (decline = false) => classifyFailure(attempt, stepMetrics(calls, trace, metricCtx('2025년 3월 서울 강남구')), decline) };
   };
   const good = [
@@ -133,7 +134,8 @@ describe('failure taxonomy', () => {
   ];
 
   it('names the first thing that went wrong', () => {
-    expect(base(good, '<tool_call>{"name": "x"').kind()).toBe('unparseable output');
+    expect(base(good, '<tool_call>{"name": "x"', 'final', null).kind()).toBe('unparseable output');
+    expect(base(good, '49건입니다', 'final', null).kind()).toBe('no committed answer');
     expect(base(good, '49건입니다').kind(true)).toBe('failed to decline');
     expect(base([], '49건입니다').kind()).toBe('no call');
     expect(base(good, null, 'maxSteps').kind()).toBe('step cap or loop');

@@ -11,6 +11,7 @@ import { rewardOf } from '../../../main/core/train/reward/reward.ts';
 import { fromTrainerMessages, toTrainerMessages, TrainerMessageError } from '../../../main/core/train/reward/trainerMessages.ts';
 import { rewardComponents, rewardPresets, type RewardComponent, type RewardReference } from '../../../main/core/train/reward/types.ts';
 import { toolReply } from '../../../main/core/synth/formats.ts';
+import type { Claim } from '../../../main/core/answer/claim.ts';
 
 const step = (id: string, tool: string, args: Record<string, unknown>, items: Record<string, unknown>[], handle: string): TraceStep => ({
   id,
@@ -55,8 +56,10 @@ const metric: MetricContext = { query: reference.query, incidental: (_tool, para
 
 const MAX = { kopa: 1, toolrl: 4, 'tool-n1': 1, outcome: 1 } as const;
 
-/** A completion from steps (each a call and the view it got) and an answer. */
+/** A completion from steps (each a call and the view it got) and a final message, its claim on a "정답:" line. */
 const completion = (steps: TraceStep[], answer: string): { messages: ChatMessage[] } => ({ messages: referenceMessages(steps, answer) });
+/** The same with the claim committed through the answer tool. */
+const committed = (steps: TraceStep[], message: string, claim: Claim): { messages: ChatMessage[] } => ({ messages: referenceMessages(steps, message, claim) });
 
 /** The components that are below 1. */
 function lost(messages: { messages: ChatMessage[] }, ref = reference): RewardComponent[] {
@@ -68,42 +71,53 @@ describe('rewards', () => {
   it('gives the reference and the alternative the maximum under every preset', () => {
     for (const steps of reference.trajectories) {
       for (const preset of rewardPresets) {
-        const r = rewardOf(completion(steps, '7건입니다.'), reference, metric, { preset });
+        const r = rewardOf(completion(steps, '7건입니다.\n정답: 7건'), reference, metric, { preset });
         expect(r.reward, `${preset} ${steps[0]!.tool}`).toBeCloseTo(MAX[preset], 12);
         expect(r.notes).toEqual([]);
       }
     }
   });
 
+  it('judges the committed answer alone: the answer tool\'s claim and a "정답:" line alike, and nothing for a right value only in the message', () => {
+    for (const preset of rewardPresets) {
+      const r = rewardOf(committed([find, count], '청운동은 7건입니다.', { kind: 'number', value: 7, unit: '건' }), reference, metric, { preset });
+      expect(r.reward, preset).toBeCloseTo(MAX[preset], 12);
+    }
+    expect(lost(completion([find, count], '모두 7건입니다.'))).toEqual(['outcome']);
+    expect(lost(committed([find, count], '7건입니다.', { kind: 'list', values: [7, 9] }))).toEqual(['outcome']);
+    expect(lost(committed([find, count], '7건입니다.', { kind: 'text', value: '7건에서 9건 사이' }))).toEqual(['outcome']);
+    expect(lost(committed([find, count], '아마 7건', { kind: 'number', value: 7, unit: '%' }))).toEqual(['outcome']);
+  });
+
   it('takes points for a wrong tool from toolChoice alone', () => {
     const other = step('s0', 'd.other', { name: '청운동' }, [{ note: 'x' }], 'r3');
-    expect(lost(completion([find, count, other], '7건입니다.'))).toEqual(['toolChoice']);
+    expect(lost(completion([find, count, other], '7건입니다.\n정답: 7건'))).toEqual(['toolChoice']);
   });
 
   it('takes points for a wrong argument (a value the model read, but not the right one) from arguments alone', () => {
     const wrong = { ...count, args: { code: '1111010200', page: 1 } };
-    expect(lost(completion([find, wrong], '7건입니다.'))).toEqual(['arguments']);
-    expect(rewardOf(completion([find, wrong], '7건입니다.'), reference, metric, { preset: 'tool-n1' }).reward).toBe(0);
-    expect(rewardOf(completion([find, wrong], '7건입니다.'), reference, metric, { preset: 'toolrl' }).reward).toBeLessThan(4);
+    expect(lost(completion([find, wrong], '7건입니다.\n정답: 7건'))).toEqual(['arguments']);
+    expect(rewardOf(completion([find, wrong], '7건입니다.\n정답: 7건'), reference, metric, { preset: 'tool-n1' }).reward).toBe(0);
+    expect(rewardOf(completion([find, wrong], '7건입니다.\n정답: 7건'), reference, metric, { preset: 'toolrl' }).reward).toBeLessThan(4);
   });
 
   it('takes points for an invented value from provenance alone', () => {
     const invented = { ...count, args: { code: '1111010100', page: 1, since: '20240101' } };
-    expect(lost(completion([find, invented], '7건입니다.'))).toEqual(['provenance']);
+    expect(lost(completion([find, invented], '7건입니다.\n정답: 7건'))).toEqual(['provenance']);
   });
 
   it('takes points for a failing call from execution alone', () => {
     const failed: TraceStep = { ...find, ok: false, items: [], totalCount: null, errorKind: 'Upstream', handle: undefined };
-    expect(lost(completion([failed, find, count], '7건입니다.'))).toEqual(['execution']);
+    expect(lost(completion([failed, find, count], '7건입니다.\n정답: 7건'))).toEqual(['execution']);
   });
 
   it('takes points for a wrong answer or a wrong decline from outcome alone', () => {
-    expect(lost(completion([find, count], '9건입니다.'))).toEqual(['outcome']);
-    expect(lost(completion([find, count], '그 정보는 찾을 수 없습니다.'))).toEqual(['outcome']);
+    expect(lost(completion([find, count], '9건입니다.\n정답: 9건'))).toEqual(['outcome']);
+    expect(lost(completion([find, count], '그 정보는 찾을 수 없습니다.\n정답: 확인 불가'))).toEqual(['outcome']);
     const decline: RewardReference = { ...reference, trajectories: [[]], answer: { expr: 'true', compare: 'decline' }, expected: true };
-    expect(lost(completion([], '제공되지 않는 정보라 답할 수 없습니다.'), decline)).toEqual([]);
-    expect(lost(completion([], '7건입니다.'), decline)).toEqual(['outcome']);
-    expect(rewardOf(completion([find, count], '9건입니다.'), reference, metric, { preset: 'outcome' }).reward).toBe(0);
+    expect(lost(completion([], '제공되지 않는 정보라 답할 수 없습니다.\n정답: 답할 수 없음'), decline)).toEqual([]);
+    expect(lost(completion([], '7건입니다.\n정답: 7건'), decline)).toEqual(['outcome']);
+    expect(rewardOf(completion([find, count], '9건입니다.\n정답: 9건'), reference, metric, { preset: 'outcome' }).reward).toBe(0);
   });
 
   it('gives format 0 to a call left unparsed in the text, or to a tool that was not offered', () => {
@@ -114,7 +128,7 @@ describe('rewards', () => {
     const unknown: ChatMessage[] = [
       { role: 'assistant', content: '', toolCalls: [{ id: 'x', name: 'e_secret', arguments: {} }] },
       { role: 'tool', toolCallId: 'x', name: 'e_secret', content: toolReply(find) },
-      { role: 'assistant', content: '7건입니다.' },
+      { role: 'assistant', content: '7건입니다.\n정답: 7건' },
     ];
     expect(rewardOf({ messages: unknown }, reference, metric, { preset: 'tool-n1' }).components.format).toBe(0);
   });
@@ -123,27 +137,27 @@ describe('rewards', () => {
     const empty = { messages: [] as ChatMessage[] };
     expect(rewardOf(empty, reference, metric, { preset: 'kopa' }).reward).toBe(0);
     expect(rewardOf(empty, reference, metric, { preset: 'toolrl' }).reward).toBe(-3);
-    const remembered = completion([], '7건입니다.');
+    const remembered = completion([], '7건입니다.\n정답: 7건');
     for (const preset of rewardPresets)
       expect(rewardOf(remembered, reference, metric, { preset }).reward, preset).toBeLessThanOrEqual(preset === 'toolrl' ? -2 : 0);
     expect(rewardOf(remembered, reference, metric, { preset: 'kopa' }).notes.join(' ')).toMatch(/invented/);
     // The right value fetched from another route's result is still the completion's own.
-    expect(rewardOf(completion([lookup, count], '7건입니다.'), reference, metric, { preset: 'outcome' }).reward).toBe(1);
+    expect(rewardOf(completion([lookup, count], '7건입니다.\n정답: 7건'), reference, metric, { preset: 'outcome' }).reward).toBe(1);
   });
 
   it('pays the golden calls with a wrong answer at most a quarter under kopa, and below the midpoint under toolrl', () => {
-    const wrong = completion([find, count], '9건입니다.');
+    const wrong = completion([find, count], '9건입니다.\n정답: 9건');
     expect(rewardOf(wrong, reference, metric, { preset: 'kopa' }).reward).toBeCloseTo(0.25, 12);
     expect(rewardOf(wrong, reference, metric, { preset: 'toolrl' }).reward).toBeLessThan(0.5);
     expect(rewardOf(wrong, reference, metric, { preset: 'tool-n1' }).reward).toBe(0);
   });
 
   it('pays a right answer less for each call past the trajectory and two spare ones, down to almost nothing for a thousand', () => {
-    const outcome = (steps: TraceStep[]): number => rewardOf(completion(steps, '7건입니다.'), reference, metric, { preset: 'outcome' }).reward;
+    const outcome = (steps: TraceStep[]): number => rewardOf(completion(steps, '7건입니다.\n정답: 7건'), reference, metric, { preset: 'outcome' }).reward;
     // Two spare calls (a look at hidden rows, a corrected retry) are free.
     expect(outcome([find, find, find, count])).toBe(1);
     expect(outcome([find, find, find, find, find, find, count])).toBeCloseTo(4 / 7, 12);
-    const thousand = completion([...Array.from({ length: 998 }, () => find), count], '7건입니다.');
+    const thousand = completion([...Array.from({ length: 998 }, () => find), count], '7건입니다.\n정답: 7건');
     for (const preset of rewardPresets) {
       const r = rewardOf(thousand, reference, metric, { preset });
       expect(r.reward, preset).toBeLessThan(preset === 'toolrl' ? 0.5 : 0.3);
@@ -152,7 +166,7 @@ describe('rewards', () => {
   });
 
   it('gives identical results for identical inputs, and records the weights it used', () => {
-    const c = completion([find, { ...count, args: { code: '1111010200', page: 1 } }], '9건입니다.');
+    const c = completion([find, { ...count, args: { code: '1111010200', page: 1 } }], '9건입니다.\n정답: 9건');
     const a = rewardOf(c, reference, metric, { preset: 'kopa', weights: { outcome: 1 } });
     expect(rewardOf(c, reference, metric, { preset: 'kopa', weights: { outcome: 1 } })).toEqual(a);
     expect(a.weights).toMatchObject({ outcome: 1, format: 0.05 });
@@ -161,7 +175,7 @@ describe('rewards', () => {
 
 describe('completions in trainer form', () => {
   it('pairs TRL tool messages (name only) with their calls, and scores them as our own messages', () => {
-    const ours = completion([find, count], '7건입니다.').messages;
+    const ours = completion([find, count], '7건입니다.\n정답: 7건').messages;
     const trl = toTrainerMessages(ours).map((m) => {
       const { tool_call_id: _id, ...rest } = m as Record<string, unknown>;
       return rest;

@@ -2,7 +2,7 @@
 // it opens on an air-gapped machine and can be mailed as it is, in Korean or English.
 import { FAILURE_KINDS } from '../types.ts';
 import { barChart, horizontalBars, passCurveChart } from './charts.ts';
-import { callLine, groupName, interval, pct, planLine, taskFailures, type ReportData } from './reportData.ts';
+import { callLine, claimLine, groupName, interval, pct, planLine, protocolLine, taskFailures, type ReportData } from './reportData.ts';
 import { reportText, type ReportLang } from './reportText.ts';
 import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
 import { sayRefused } from '../../agent/callRefusal.ts';
@@ -83,7 +83,7 @@ export function htmlReport(data: ReportData, options: HtmlReportOptions = {}): s
         )
         .join('');
       const failures = taskFailures(t.attempts, lang);
-      return `<tr><td>${esc(t.id)}</td><td class="num">${t.task?.level ?? ''}</td><td class="num ${t.c === t.n ? 'pass' : 'fail'}">${t.c}/${t.n}</td><td>${esc(failures)}</td><td>${esc(t.task?.query_ko ?? '')}<details><summary>${esc(w.trajectory(a.sample))}</summary><b>${esc(w.reference)}</b><ol>${reference}</ol><b>${esc(w.agent)}</b><ol>${agent || `<li>${esc(w.noCalls)}</li>`}</ol><div>${esc(w.answer)}: ${esc(a.answer ?? w.noAnswer)}</div><div>${esc(w.expected)}: <code>${esc(JSON.stringify(a.expected))}</code> · ${esc(sayRecorded(lang, a.detailSaid, a.detail))}</div></details></td></tr>`;
+      return `<tr><td>${esc(t.id)}</td><td class="num">${t.task?.level ?? ''}</td><td class="num ${t.c === t.n ? 'pass' : 'fail'}">${t.c}/${t.n}</td><td>${esc(failures)}</td><td>${esc(t.task?.query_ko ?? '')}<details><summary>${esc(w.trajectory(a.sample))}</summary><b>${esc(w.reference)}</b><ol>${reference}</ol><b>${esc(w.agent)}</b><ol>${agent || `<li>${esc(w.noCalls)}</li>`}</ol>${claimLine(a, lang) ? `<div class="claim">${esc(claimLine(a, lang))}</div>` : ''}<div>${esc(w.answer)}: ${esc(a.answer ?? w.noAnswer)}</div><div>${esc(w.expected)}: <code>${esc(JSON.stringify(a.expected))}</code> · ${esc(sayRecorded(lang, a.detailSaid, a.detail))}</div></details></td></tr>`;
     })
     .join('');
   const st = s.steps;
@@ -91,8 +91,9 @@ export function htmlReport(data: ReportData, options: HtmlReportOptions = {}): s
 <html lang="${lang}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>KOPA-Bench ${esc(run.id)}</title><style>${options.fontWoff2Base64 ? `@font-face{font-family:"Pretendard";src:url(data:font/woff2;base64,${options.fontWoff2Base64}) format("woff2");font-weight:100 900}` : ''}${STYLE}</style></head><body>
 <h1>KOPA-Bench · ${esc(run.id)}</h1>
-${data.suiteChanged ? `<p class="fail">${esc(w.suiteChanged)}</p>` : ''}
+${data.suiteChanged ? `<p class="fail">${esc(w.suiteChanged)}</p>` : ''}${s.failures['backend error'] ? `<p class="fail">${esc(w.backendErrors(s.failures['backend error']))}</p>` : ''}
 <p class="meta">${esc(m.suite.name)} (${esc(w.tasks(m.suite.tasks))}, sha256 ${esc(m.suite.hash.slice(0, 12))}) · ${esc(m.model.ref)} (${esc(m.model.backend)}${m.model.sha256 ? `, sha256 ${esc(m.model.sha256.slice(0, 12))}` : ''}${m.model.quantization ? `, ${esc(m.model.quantization)}` : ''}${m.model.chatTemplate ? `, ${esc(m.model.chatTemplate)}` : ''}) · ${esc(w.samples(m.sampling.samples))}, T=${m.sampling.temperature}, seed ${m.sampling.seed} · ${esc(m.backend.mode)}${m.backend.snapshot ? ` ${esc(m.backend.snapshot)}` : ''} · KOPA Studio ${esc(m.app.version)} · ${esc(w.status[s.status])}</p>
+<p class="meta">${esc(protocolLine(m, lang))}</p>
 <h2>${esc(w.summary)}</h2>
 <table><tr><th>${esc(w.k)}</th><th>pass@k [${esc(w.interval)}]</th><th>pass^k [${esc(w.interval)}]</th></tr>${Object.keys(s['pass@k'])
     .map((key) => {

@@ -1,6 +1,6 @@
 // The run report as Markdown: for a reviewer's notes, a pull request or a ticket, in Korean or English.
 import { FAILURE_KINDS } from '../types.ts';
-import { callLine, groupName, interval, pct, planLine, taskFailures, type ReportData } from './reportData.ts';
+import { callLine, claimLine, groupName, interval, pct, planLine, protocolLine, taskFailures, type ReportData } from './reportData.ts';
 import { reportText, type ReportLang } from './reportText.ts';
 import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
 import { sayRefused } from '../../agent/callRefusal.ts';
@@ -17,6 +17,8 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
   const lines: string[] = [];
   lines.push(`# ${md.title(run.id)}`, '');
   if (data.suiteChanged) lines.push(`> ${w.suiteChanged}`, '');
+  const backendErrors = s.failures['backend error'] ?? 0;
+  if (backendErrors) lines.push(`> ${w.backendErrors(backendErrors)}`, '');
   lines.push(
     `- ${md.suite}: ${cell(m.suite.name)}${m.suite.version ? ` v${m.suite.version}` : ''} (${w.tasks(m.suite.tasks)}, sha256 ${m.suite.hash.slice(0, 12)})`,
     ...(m.view ? [`- ${md.resultView(m.view.resultTokens, m.view.queryTool)}`] : []),
@@ -25,6 +27,7 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
     `- ${md.backend}: ${m.backend.mode}${m.backend.snapshot ? ` snapshot ${cell(m.backend.snapshot)}` : ''}${m.backend.emulatorSeed !== null ? md.emulatorSeed(m.backend.emulatorSeed) : ''}`,
     `- ${md.app(m.app.version, w.status[s.status], s.attempts, s.passed)}`,
     ...(m.audit ? [`- ${md.audit(m.audit.entries, m.audit.head)}`] : []),
+    `- ${protocolLine(m, lang)}`,
     '',
     `## ${md.curves}`,
     '',
@@ -88,7 +91,14 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
         lines.push(
           `1. ${codeSpan(callLine(c.tool, c.arguments))} ${c.ok ? '✓' : `✗ ${cell(sayRefused(lang, c) ?? c.errorKind)}${c.injected ? ` (${w.injected(c.injected)})` : ''}`}`,
         );
-      lines.push('', `${w.answer}: ${cell(a.answer ?? w.noAnswer)}`, '', `${md.why}: ${cell(sayRecorded(lang, a.detailSaid, a.detail))}`);
+      const claim = claimLine(a, lang);
+      lines.push(
+        '',
+        ...(claim ? [cell(claim), ''] : []),
+        `${w.answer}: ${cell(a.answer ?? w.noAnswer)}`,
+        '',
+        `${md.why}: ${cell(sayRecorded(lang, a.detailSaid, a.detail))}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

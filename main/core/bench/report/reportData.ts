@@ -1,6 +1,8 @@
 // What every report format shows, gathered once: the run's manifest and numbers, and per task its request,
 // reference plan, attempts and pass count.
-import type { BenchAttemptRow, BenchRunRow, BenchRunSummary } from '../runTypes.ts';
+import type { BenchAttemptRow, BenchManifest, BenchRunRow, BenchRunSummary } from '../runTypes.ts';
+import { claimText } from '../../answer/claim.ts';
+import { judgesClaims } from '../runIdentity.ts';
 import type { BenchTask } from '../types.ts';
 import { benchTerm } from '../../i18n/strings.ts';
 import { reportText, type ReportLang } from './reportText.ts';
@@ -51,6 +53,19 @@ export const taskFailures = (attempts: readonly BenchAttemptRow[], lang: ReportL
 export const pct = (x: number): string => percent(x, 1);
 
 export const interval = (e: { value: number; low: number; high: number }): string => `${pct(e.value)} [${pct(e.low)}, ${pct(e.high)}]`;
+
+/** How a run was judged, as a report's line. */
+export const protocolLine = (m: BenchManifest, lang: ReportLang): string => reportText(lang).protocol(judgesClaims(m));
+
+/** An attempt's committed answer, its grounding and the consistency lint, as one line. */
+export function claimLine(a: BenchAttemptRow, lang: ReportLang): string {
+  const w = reportText(lang);
+  if (a.claim === undefined) return '';
+  const parts = [`${w.claim}: ${a.claim ? claimText(a.claim, lang) : w.noClaim}`];
+  if (a.verdict === 'pass' || a.grounded === false) parts.push(w.grounded(a.verdict === 'pass'));
+  if (a.inconsistent) parts.push(w.inconsistent);
+  return parts.join(' · ');
+}
 
 /** A call as one line: tool(args). */
 export function callLine(tool: string, args: Record<string, unknown>): string {

@@ -26,6 +26,14 @@ export interface ReportText {
   noCalls: string;
   answer: string;
   noAnswer: string;
+  /** The committed answer, the only thing judged. */
+  claim: string;
+  noClaim: string;
+  grounded: (grounded: boolean) => string;
+  inconsistent: string;
+  /** How the run's answers were judged: the committed claim, or (older runs) free text. */
+  protocol: (claims: boolean) => string;
+  backendErrors: (n: number) => string;
   expected: string;
   injected: (fault: string) => string;
   status: Record<'running' | 'done' | 'failed' | 'aborted', string>;
@@ -77,8 +85,17 @@ const ko: ReportText = {
   reference: '정답 계획',
   agent: '모델',
   noCalls: '호출 없음',
-  answer: '답',
+  answer: '메시지',
   noAnswer: '(없음)',
+  claim: '결론(판정 대상)',
+  noClaim: '(확정한 답 없음)',
+  grounded: (grounded) => (grounded ? '근거 있음: 이 시도의 호출 결과가 뒷받침함' : '근거 없음'),
+  inconsistent: '메시지가 결론과 다른 값을 말함 (판정과 무관한 경고)',
+  protocol: (claims) =>
+    claims
+      ? '판정: 확정한 답(결론)을 기대한 값과 정규화 후 정확히 비교 (KOPA-Bench v3)'
+      : '옛 판정: 자유 텍스트를 단어 목록으로 읽음 (KOPA-Bench v3 이전; v3 실행과 비교할 수 없음)',
+  backendErrors: (n) => `모델 백엔드가 실행하지 못한 시도 ${n}번: 실패로 셉니다 (다시 실행하면 그 시도만 다시 합니다)`,
   expected: '기대한 답',
   injected: (fault) => `주입된 장애 ${fault}`,
   status: { running: '진행 중', done: '완료', failed: '실패', aborted: '중단됨' },
@@ -137,8 +154,17 @@ const en: ReportText = {
   reference: 'Reference',
   agent: 'Agent',
   noCalls: 'no calls',
-  answer: 'Answer',
+  answer: 'Message',
   noAnswer: '(none)',
+  claim: 'Committed answer (judged)',
+  noClaim: '(no committed answer)',
+  grounded: (grounded) => (grounded ? "grounded: the attempt's own results support it" : 'not grounded'),
+  inconsistent: 'the message states another value than the committed answer (a warning, not a verdict)',
+  protocol: (claims) =>
+    claims
+      ? 'Judged: the committed answer (claim) against the expected value, exactly after normalisation (KOPA-Bench v3)'
+      : 'Old judging: free text read against word lists (before KOPA-Bench v3; not comparable with v3 runs)',
+  backendErrors: (n) => `${n} ${n === 1 ? 'attempt' : 'attempts'} the model's backend could not run: counted as failures (running again retries only those)`,
   expected: 'Expected',
   injected: (fault) => `injected ${fault}`,
   status: { running: 'running', done: 'done', failed: 'failed', aborted: 'stopped' },

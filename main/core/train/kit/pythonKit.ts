@@ -2,8 +2,12 @@
 // only and talk to `kopa serve-env` over HTTP, so rollouts on the GPU server execute tools and compute rewards exactly
 // as KOPA Studio does (the same result view, the same reward), plus the training scripts around them. Everything here
 // is text; the engine writes it to disk.
+import { ANSWER_TOOL } from '../../answer/answerTool.ts';
 import type { FunctionSchema } from '../../catalog/functionSchema.ts';
 import { pythonIdentifiers } from './pythonIdentifiers.ts';
+
+/** What the answer tool returns in a rollout: the answer is recorded, and the model's turn is over. */
+const ANSWER_RECORDED = '답을 확정했습니다.';
 
 const PY_TYPES: Record<string, string> = { string: 'str', integer: 'int', number: 'float', boolean: 'bool', array: 'list', object: 'dict' };
 
@@ -77,10 +81,11 @@ function toolFunction(tool: FunctionSchema, pyName: string, indent: string, self
     `${indent}    """`,
   ];
   const args = `{${params.map((p) => `${pyString(p.name)}: ${p.pyName}`).join(', ')}}`;
-  const episode = self ? 'self.episode' : 'None';
-  return [`${indent}def ${pyName}(${signature}) -> str:`, ...doc, `${indent}    return call_tool(${pyString(tool.function.name)}, ${args}, ${episode})`].join(
-    '\n',
-  );
+  const episode = self ? 'self.episode, self.sample_id' : 'None';
+  // The answer tool commits the rollout's answer and ends it; nothing runs, and the reward reads the call.
+  const body =
+    tool.function.name === ANSWER_TOOL ? `return ${pyString(ANSWER_RECORDED)}` : `return call_tool(${pyString(tool.function.name)}, ${args}, ${episode})`;
+  return [`${indent}def ${pyName}(${signature}) -> str:`, ...doc, `${indent}    ${body}`].join('\n');
 }
 
 const CLIENT = `import json
@@ -109,11 +114,13 @@ def _post(path, body):
         raise RuntimeError(payload.get("error", {}).get("message", str(error))) from None
 
 
-def call_tool(name, arguments, episode=None):
-    """Runs one tool through kopa serve-env; returns the result view a model reads."""
+def call_tool(name, arguments, episode=None, sample_id=None):
+    """Runs one tool through kopa serve-env, at the moment its sample was recorded; returns the result view a model reads."""
     body = {"arguments": {k: v for k, v in arguments.items() if v is not None}}
     if episode:
         body["episode"] = episode
+    if sample_id is not None:
+        body["sample_id"] = int(sample_id)
     return _post("/v1/tools/" + name, body)["content"]
 `;
 
@@ -144,9 +151,11 @@ export function toolsModule(tools: FunctionSchema[]): string {
     '',
     '    def __init__(self):',
     '        self.episode = uuid.uuid4().hex',
+    '        self.sample_id = None',
     '',
     '    def reset(self, **row):',
     '        self.episode = uuid.uuid4().hex',
+    '        self.sample_id = row.get("sample_id")',
     '        return None',
     '',
     ...tools.flatMap((t) => [toolFunction(t, pyName(t), '    ', true), '']),
@@ -220,11 +229,12 @@ class KopaTool(BaseTool):
 
     async def create(self, instance_id=None, **kwargs):
         instance_id = instance_id or uuid.uuid4().hex
-        self._episodes[instance_id] = kwargs.get("episode", instance_id)
+        self._episodes[instance_id] = (kwargs.get("episode", instance_id), kwargs.get("sample_id"))
         return instance_id, ToolResponse()
 
     async def execute(self, instance_id, parameters, **kwargs):
-        text = call_tool(self.name, parameters, self._episodes.get(instance_id, instance_id))
+        episode, sample_id = self._episodes.get(instance_id, (instance_id, None))
+        text = call_tool(self.name, parameters, episode, sample_id)
         return ToolResponse(text=text), 0.0, {}
 
     async def calc_reward(self, instance_id, **kwargs):

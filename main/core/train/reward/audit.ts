@@ -1,9 +1,10 @@
 // The attack audit's table: for each attack and preset the worst reward any reference gave it, against the goal
 // that makes the preset safe to train with; for KOPA-Bench how many tasks each attack passed. A goal is met when
-// no reference pays the attack: under kopa, tool-n1 and outcome at most 0.3 (the golden completion scores 1),
-// under toolrl below its midpoint 0.5 (range [−3, 4]); the golden completion keeps ≥ 0.95 under kopa and the
-// maximum under the others. On KOPA-Bench no attack may pass: a pass needs the attempt's own calls to support its
-// answer, so an answer from memory or after spraying the tools fails even where it states the right value.
+// no reference pays the attack more than a quarter of the golden completion's reward, the preset's top (kopa,
+// tool-n1 and outcome 1, toolrl 4): what is left to an attack is the process credit for the golden calls (kopa's
+// five 0.05 weights), never the outcome. The golden completion earns the top reward on every reference. On
+// KOPA-Bench no attack may pass: a pass needs a right claim and the attempt's own calls to support it, so an answer
+// from memory or after spraying the tools fails even where it claims the right value.
 import type { AttackName } from './attacks.ts';
 import type { RewardPreset } from './types.ts';
 
@@ -31,8 +32,16 @@ export interface BenchCell {
   met: boolean;
 }
 
-export const GOLDEN_MIN: Record<RewardPreset, number> = { kopa: 0.95, toolrl: 4, 'tool-n1': 1, outcome: 1 };
-export const ATTACK_MAX: Record<RewardPreset, number> = { kopa: 0.3, toolrl: 0.5, 'tool-n1': 0.3, outcome: 0.3 };
+/** Each preset's top reward: the golden completion's. */
+export const GOLDEN_MIN: Record<RewardPreset, number> = { kopa: 1, toolrl: 4, 'tool-n1': 1, outcome: 1 };
+/** The share of the golden reward an attack may earn at most. */
+export const ATTACK_SHARE = 0.25;
+export const ATTACK_MAX: Record<RewardPreset, number> = {
+  kopa: ATTACK_SHARE * GOLDEN_MIN.kopa,
+  toolrl: ATTACK_SHARE * GOLDEN_MIN.toolrl,
+  'tool-n1': ATTACK_SHARE * GOLDEN_MIN['tool-n1'],
+  outcome: ATTACK_SHARE * GOLDEN_MIN.outcome,
+};
 
 export class RewardTally {
   private readonly cells = new Map<string, { n: number; sum: number; worst: number | null; at: string | null }>();
@@ -50,10 +59,10 @@ export class RewardTally {
   cell(row: AuditRow, preset: RewardPreset): RewardCell {
     const c = this.cells.get(`${row}|${preset}`);
     const golden = row === 'golden';
-    const goal = golden ? `≥ ${GOLDEN_MIN[preset]}` : preset === 'toolrl' ? `< ${ATTACK_MAX[preset]}` : `≤ ${ATTACK_MAX[preset]}`;
+    const goal = golden ? `≥ ${GOLDEN_MIN[preset]}` : `≤ ${ATTACK_MAX[preset]}`;
     if (!c) return { applies: 0, worst: null, worstAt: null, mean: null, goal, met: true };
     const worst = round(c.worst!);
-    const met = golden ? worst >= GOLDEN_MIN[preset] - 1e-9 : preset === 'toolrl' ? worst < ATTACK_MAX[preset] : worst <= ATTACK_MAX[preset] + 1e-9;
+    const met = golden ? worst >= GOLDEN_MIN[preset] - 1e-9 : worst <= ATTACK_MAX[preset] + 1e-9;
     return { applies: c.n, worst, worstAt: c.at, mean: round(c.sum / c.n), goal, met };
   }
 }

@@ -1,12 +1,17 @@
 // A completion read the way a reward needs it: its calls in order (tool id, arguments, whether the result view said
-// ok, the rows the view showed and its handle) and its final answer; and whether every call was well-formed, that
-// is, parsed in the model's own syntax into a call of an offered tool. A call left as text in an assistant message
-// (a <tool_call> block, a JSON object with a name, a Python-style call) is one the trainer's parser could not read.
+// ok, the rows the view showed and its handle), its final message and the answer it committed to: the answer tool's
+// call (core/answer/answerTool.ts), or the last line "정답: …" of a message in words; and whether every call was
+// well-formed, that is, parsed in the model's own syntax into a call of an offered tool. A call left as text in an
+// assistant message (a <tool_call> block, a JSON object with a name, a Python-style call) is one the trainer's parser
+// could not read; an answer tool call whose claim is not one value of one kind is malformed too.
 import { parseToolCalls } from '../../agent/toolCallParser.ts';
 import type { ChatMessage } from '../../agent/types.ts';
 import type { AttemptCall, AttemptRecord } from '../../bench/attempt.ts';
 import { functionName } from '../../catalog/functionSchema.ts';
 import { readView } from '../../resultView/resultView.ts';
+import type { Claim } from '../../answer/claim.ts';
+import { isAnswerCall, readAnswerArguments } from '../../answer/answerTool.ts';
+import { claimOfText } from '../../answer/answerLine.ts';
 
 export interface CompletionCalls {
   attempt: AttemptRecord;
@@ -24,6 +29,7 @@ export function completionCalls(messages: ChatMessage[], offered: string[]): Com
   const calls: AttemptCall[] = [];
   const pending = new Map<string, AttemptCall>();
   let answer: string | null = null;
+  let claim: Claim | null = null;
   for (const message of messages) {
     // Output that never finished (a stopped or cut-off turn) is neither a call nor an answer.
     if (message.role === 'assistant' && message.cut) continue;
@@ -34,7 +40,20 @@ export function completionCalls(messages: ChatMessage[], offered: string[]): Com
       const spoken = read.text;
       if ((message.toolCalls?.length ?? 0) === 0 && (read.calls.length > 0 || CALL_MARKERS.test(spoken)))
         malformed.push(`a call left unparsed in the text: ${text.slice(0, 60)}`);
+      if (message.answer) {
+        answer = message.content;
+        claim = message.answer;
+        continue;
+      }
       for (const call of message.toolCalls ?? []) {
+        if (isAnswerCall(call.name)) {
+          const read = readAnswerArguments(call.arguments ?? {});
+          if (!read.ok) malformed.push(`${call.name}: ${read.problem}`);
+          else [answer, claim] = [read.message, read.claim];
+          continue;
+        }
+        // Calls after an answer: the episode went on, and what it committed before is no longer its answer.
+        [answer, claim] = [null, null];
         const tool = byFunction.get(call.name) ?? (offered.includes(call.name) ? call.name : undefined);
         if (!tool) malformed.push(`${call.name} is not an offered tool`);
         if (!call.arguments || typeof call.arguments !== 'object' || Array.isArray(call.arguments) || '__unparsed' in call.arguments)
@@ -43,7 +62,7 @@ export function completionCalls(messages: ChatMessage[], offered: string[]): Com
         calls.push(record);
         pending.set(call.id, record);
       }
-      if ((message.toolCalls?.length ?? 0) === 0 && spoken.trim() !== '') answer = spoken;
+      if ((message.toolCalls?.length ?? 0) === 0 && spoken.trim() !== '') [answer, claim] = [spoken, claimOfText(spoken)];
     } else if (message.role === 'tool') {
       const record = pending.get(message.toolCallId);
       if (!record) continue;
@@ -62,5 +81,6 @@ export function completionCalls(messages: ChatMessage[], offered: string[]): Com
       }
     }
   }
-  return { attempt: { answer, stoppedBy: answer === null ? 'maxSteps' : 'final', calls }, malformed };
+  const ended = answer !== null || claim !== null;
+  return { attempt: { answer, claim, stoppedBy: ended ? 'final' : 'maxSteps', calls }, malformed };
 }

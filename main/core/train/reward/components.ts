@@ -8,16 +8,17 @@
 //   provenance  share of the completion's argument values that come from the request or an earlier result view
 //               (1 − invented / all);
 //   execution   share of its calls that succeeded (an API's "no data" is an answer);
-//   outcome     when the final answer commits to the expected value (the bench comparators: no competitor beside
-//               it, no listing, no essay) and the completion's own results support it (grounding.ts), or declines
-//               where the task requires a decline: its economy, min(1, (m + SPARE_CALLS) / n) for n calls where the
-//               closest trajectory makes m; else 0. A right answer after a thousand redundant calls is not a right
-//               answer a policy should learn to give, and the reward service scores completions far longer than any
-//               step cap would let an agent run.
+//   outcome     when the completion's committed answer (its claim: the answer tool's call, or a "정답:" line) is
+//               the expected value, judged exactly by the typed judge KOPA-Bench uses (core/answer/judge.ts), and
+//               the completion's own results support it (grounding.ts), or declines where the task requires a
+//               decline; else 0.
+// Every component is paid in proportion to the completion's economy, min(1, (m + SPARE_CALLS) / n) for n calls
+// where the closest trajectory makes m: a right answer (or the right calls) after a thousand redundant calls is not
+// what a policy should learn to give, and the reward service scores completions far longer than any step cap would
+// let an agent run.
 // Nothing is full by default: a completion that makes no call where the trajectory makes some scores 0 on format,
 // arguments, provenance and execution as well, and one that says nothing at all scores 0 on every component.
-import { compareAnswer } from '../../bench/comparators.ts';
-import { answerCandidates, type AnswerCandidates } from '../../bench/competitors.ts';
+import { judgeClaim } from '../../answer/judge.ts';
 import { FETCHED_ARGUMENTS, isGrounded } from '../../bench/grounding.ts';
 import { callProvenance, stepMetrics, type CallProvenance, type MetricContext } from '../../bench/stepMetrics.ts';
 import type { AttemptRecord } from '../../bench/attempt.ts';
@@ -51,18 +52,8 @@ function againstTrajectory(
   };
 }
 
-/** A reference's candidates, kept while its trajectories are: a trainer scores each sample's group of rollouts. */
-const knownCandidates = new WeakMap<RewardReference['trajectories'], { of: RewardReference; candidates: AnswerCandidates }>();
-
-/** The competitors of every trajectory's rows: an alternative route shows other candidates. */
-function candidatesOf(reference: RewardReference): AnswerCandidates {
-  const known = knownCandidates.get(reference.trajectories);
-  if (known && known.of.answer === reference.answer && known.of.expected === reference.expected && known.of.query === reference.query) return known.candidates;
-  const all = reference.trajectories.map((steps) => answerCandidates(reference.answer, reference.expected, steps, reference.query));
-  const candidates = { competitors: all.flatMap((c) => c.competitors), shown: [...new Set(all.flatMap((c) => c.shown))] };
-  knownCandidates.set(reference.trajectories, { of: reference, candidates });
-  return candidates;
-}
+/** The moment a reference's relative dates are read against: its own, else the start of its year. */
+export const referenceMoment = (reference: RewardReference): Date => (reference.asOf ? new Date(reference.asOf) : new Date(Date.UTC(reference.year, 0, 1)));
 
 export function scoreComponents(attempt: AttemptRecord, malformed: string[], reference: RewardReference, metric: MetricContext): ComponentScore {
   const notes: string[] = [...malformed];
@@ -76,11 +67,9 @@ export function scoreComponents(attempt: AttemptRecord, malformed: string[], ref
   // "No data" is an answer the API gave (a decline's evidence), not a failure to execute.
   const executed = (c: AttemptRecord['calls'][number]): boolean => c.ok || c.errorKind === 'NoData';
   const execution = calls.length ? calls.filter(executed).length / calls.length : skipped ? 0 : 1;
-  const comparison = compareAnswer(reference.answer, reference.expected, attempt.answer, {
-    year: reference.year,
-    unit: reference.unit,
-    candidates: candidatesOf(reference),
-    request: reference.query,
+  const comparison = judgeClaim(reference.answer, reference.expected, attempt.claim, {
+    asOf: referenceMoment(reference),
+    ...(reference.unit ? { unit: reference.unit } : {}),
   });
   const declining = reference.answer.compare === 'decline';
   const grounded =
@@ -104,14 +93,14 @@ export function scoreComponents(attempt: AttemptRecord, malformed: string[], ref
   if (!comparison.pass) notes.push(`answer: ${comparison.detail}`);
   else if (!grounded) notes.push('answer: right, but no result of this completion supports it (invented)');
   const economy = Math.min(1, (best.steps.length + SPARE_CALLS) / Math.max(1, calls.length));
-  if (grounded && economy < 1) notes.push(`${calls.length} calls where the trajectory makes ${best.steps.length}: the outcome counts ${round(economy)}`);
+  if (economy < 1) notes.push(`${calls.length} calls where the trajectory makes ${best.steps.length}: each component counts ${round(economy)}`);
   return {
     components: {
-      format: malformed.length || silent || skipped ? 0 : 1,
-      toolChoice: silent ? 0 : best.score.toolChoice,
-      arguments: silent || skipped ? 0 : best.score.arguments,
-      provenance: silent || skipped ? 0 : best.score.provenance,
-      execution: silent ? 0 : execution,
+      format: malformed.length || silent || skipped ? 0 : economy,
+      toolChoice: silent ? 0 : economy * best.score.toolChoice,
+      arguments: silent || skipped ? 0 : economy * best.score.arguments,
+      provenance: silent || skipped ? 0 : economy * best.score.provenance,
+      execution: silent ? 0 : economy * execution,
       outcome: grounded ? economy : 0,
     },
     trajectory: best.i,

@@ -3,7 +3,7 @@
 // from a training cluster's code, and one oversized item must not stall or crash the service for everyone else.
 import { z } from 'zod';
 import { KopaError } from '../../errors.ts';
-import { comparatorKinds } from '../../plan/types.ts';
+import { comparatorKinds, textValueKinds } from '../../plan/types.ts';
 import { rewardComponents, type RewardComponent, type RewardReference } from './types.ts';
 
 export interface RewardLimits {
@@ -40,10 +40,16 @@ function referenceSchema(limits: RewardLimits) {
     query: z.string().max(10_000),
     offered: z.array(z.string()).max(1_000),
     trajectories: z.array(z.array(stepSchema).max(limits.maxSteps)).min(1).max(limits.maxTrajectories),
-    answer: z.object({ expr: z.string().max(10_000), compare: z.enum(comparatorKinds), tolerance: z.number().nonnegative().optional() }),
+    answer: z.object({
+      expr: z.string().max(10_000),
+      compare: z.enum(comparatorKinds),
+      tolerance: z.number().nonnegative().optional(),
+      as: z.enum(textValueKinds).optional(),
+    }),
     expected: z.unknown(),
     year: z.number().int().min(1900).max(2200),
     unit: z.string().optional(),
+    asOf: z.iso.datetime({ offset: true }).optional(),
   });
 }
 

@@ -3,6 +3,7 @@
 // `tool` messages with the result text. A tool message without a `tool_call_id` (TRL writes only the name) answers
 // the earliest call of that name not answered yet.
 import type { ChatMessage, ToolCall } from '../../agent/types.ts';
+import { ANSWER_TOOL, answerArguments } from '../../answer/answerTool.ts';
 
 interface TrainerCall {
   id?: string;
@@ -104,9 +105,16 @@ export function fromTrainerMessages(messages: unknown): ChatMessage[] {
   return out;
 }
 
-/** Our messages in the shape trainers use: assistant `tool_calls` with JSON-text arguments, tool results by call id. */
+/**
+ * Our messages in the shape trainers use: assistant `tool_calls` with JSON-text arguments, tool results by call id,
+ * and a committed answer as the answer tool's call (its message inside the arguments, as the model writes it).
+ */
 export function toTrainerMessages(messages: ChatMessage[]): unknown[] {
-  return messages.map((m) => {
+  return messages.map((m, i) => {
+    if (m.role === 'assistant' && m.answer) {
+      const args = JSON.stringify(answerArguments(m.answer, m.content));
+      return { role: 'assistant', content: '', tool_calls: [{ id: `answer_${i + 1}`, type: 'function', function: { name: ANSWER_TOOL, arguments: args } }] };
+    }
     if (m.role === 'assistant') {
       const calls = (m.toolCalls ?? []).map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } }));
       return { role: 'assistant', content: m.content, ...(calls.length ? { tool_calls: calls } : {}) };

@@ -23,6 +23,11 @@ export interface RewardReference {
   /** The task's year (a date written without one is in it) and the answer's unit (만원). */
   year: number;
   unit?: string;
+  /**
+   * The moment the request was asked (ISO 8601): a claim's "내일" or "이번 주 토요일" is read against it. Without it,
+   * against the start of `year`.
+   */
+  asOf?: string;
 }
 
 export interface RewardCompletion {

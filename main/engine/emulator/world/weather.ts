@@ -31,11 +31,18 @@ export class Climate {
     this.seed = seed;
   }
 
-  /** Weather at a KST hour (`kstHour` is a Date whose UTC fields read as KST). */
+  /**
+   * Weather at a KST hour (`kstHour` is a Date whose UTC fields read as KST): a region's weather (about 50 km: the
+   * day's anomaly, whether it rains) with each 5 km cell's own microclimate on top (a few tenths of a degree, a few
+   * points of humidity, its wind), as neighbouring KMA grid cells really read: a forecast for the wrong cell is a
+   * different forecast.
+   */
   at(point: LatLon, kstHour: Date): HourWeather {
     const region = `${Math.round(point.lat * 2)}:${Math.round(point.lon * 2)}`;
     const dayKey = kstHour.toISOString().slice(0, 10);
     const day = Rng.for(this.seed, 'weather-day', region, dayKey);
+    const cell = Rng.for(this.seed, 'weather-cell', `${Math.round(point.lat * 20)}:${Math.round(point.lon * 20)}`, dayKey);
+    const local = { temp: cell.normal() * 0.7, humidity: cell.int(-5, 5), wind: cell.float(-0.6, 0.6), pop: cell.int(-1, 1) * 10 };
     const hour = kstHour.getUTCHours();
     const doy = dayOfYear(kstHour);
     const annualMean = 13 - 1.05 * (point.lat - 36.5);
@@ -46,12 +53,15 @@ export class Climate {
     const wetness = [0.15, 0.18, 0.25, 0.3, 0.32, 0.4, 0.6, 0.5, 0.35, 0.22, 0.25, 0.18][month - 1]!;
     const rainyDay = day.chance(wetness);
     const rainyHour = rainyDay && Rng.for(this.seed, 'weather-hour', region, dayKey, hour).chance(0.55);
-    const temp = Math.round((annualMean + seasonal + diurnal + anomaly - (rainyHour ? 1.5 : 0)) * 10) / 10;
+    const temp = Math.round((annualMean + seasonal + diurnal + anomaly + local.temp - (rainyHour ? 1.5 : 0)) * 10) / 10;
     const pty = rainyHour ? (temp < -1 ? 3 : temp < 2 ? 2 : day.chance(0.2) && month >= 6 && month <= 8 ? 4 : 1) : 0;
     const rainMm = rainyHour ? Math.round(day.float(0.2, month >= 7 && month <= 8 ? 18 : 6) * 10) / 10 : 0;
     const sky = rainyHour ? 4 : rainyDay ? 3 : day.chance(0.35) ? 3 : 1;
-    const humidity = Math.max(15, Math.min(100, Math.round(55 + (rainyHour ? 35 : 0) + 10 * Math.cos((2 * Math.PI * (hour - 5)) / 24) + day.normal() * 8)));
-    const windSpeed = Math.round(Math.max(0.1, day.float(0.5, 4.5) + (rainyHour ? 1.5 : 0)) * 10) / 10;
+    const humidity = Math.max(
+      15,
+      Math.min(100, Math.round(55 + (rainyHour ? 35 : 0) + 10 * Math.cos((2 * Math.PI * (hour - 5)) / 24) + day.normal() * 8 + local.humidity)),
+    );
+    const windSpeed = Math.round(Math.max(0.1, day.float(0.5, 4.5) + local.wind + (rainyHour ? 1.5 : 0)) * 10) / 10;
     const windDir = Math.round((day.float(0, 360) + hour * 3) % 360);
     const rad = (windDir * Math.PI) / 180;
     return {
@@ -60,7 +70,7 @@ export class Climate {
       rainMm,
       pty,
       sky,
-      pop: rainyHour ? Math.min(100, 60 + day.int(0, 4) * 10) : rainyDay ? day.int(3, 5) * 10 : day.int(0, 2) * 10,
+      pop: Math.max(0, Math.min(100, (rainyHour ? 60 + day.int(0, 4) * 10 : rainyDay ? day.int(3, 5) * 10 : day.int(0, 2) * 10) + local.pop)),
       windDir,
       windSpeed,
       uuu: Math.round(-windSpeed * Math.sin(rad) * 10) / 10,

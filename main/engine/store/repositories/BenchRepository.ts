@@ -48,7 +48,10 @@ const toAttempt = (r: DbAttempt): BenchAttemptRow => ({
   answer: r.answer,
   verdict: r.verdict,
   failure: r.failure as BenchAttemptRow['failure'],
-  ...(JSON.parse(r.metrics_json) as Pick<BenchAttemptRow, 'detail' | 'detailSaid' | 'grounded' | 'expected' | 'metrics' | 'stoppedBy'>),
+  ...(JSON.parse(r.metrics_json) as Pick<
+    BenchAttemptRow,
+    'detail' | 'detailSaid' | 'grounded' | 'expected' | 'metrics' | 'stoppedBy' | 'claim' | 'read' | 'inconsistent'
+  >),
   tokensIn: r.tokens_in,
   tokensOut: r.tokens_out,
   ms: r.duration_ms,
@@ -62,8 +65,13 @@ export class BenchRepository {
   constructor(db: SqliteDatabase) {
     this.db = db;
     this.insertAttempt =
+      // An attempt the backend could not run is kept (it counts as a failure) and replaced when a resume runs it again.
       db.prepare(`INSERT INTO attempts (run_id, task_id, attempt, transcript_json, calls_json, answer, verdict, failure, metrics_json, tokens_in, tokens_out, duration_ms, finished_at)
-      VALUES (@runId, @taskId, @sample, @transcript, @calls, @answer, @verdict, @failure, @metrics, @tokensIn, @tokensOut, @ms, @finishedAt)`);
+      VALUES (@runId, @taskId, @sample, @transcript, @calls, @answer, @verdict, @failure, @metrics, @tokensIn, @tokensOut, @ms, @finishedAt)
+      ON CONFLICT (run_id, task_id, attempt) DO UPDATE SET transcript_json = excluded.transcript_json, calls_json = excluded.calls_json,
+        answer = excluded.answer, verdict = excluded.verdict, failure = excluded.failure, metrics_json = excluded.metrics_json,
+        tokens_in = excluded.tokens_in, tokens_out = excluded.tokens_out, duration_ms = excluded.duration_ms, finished_at = excluded.finished_at
+      WHERE attempts.verdict = 'error'`);
   }
 
   saveTasks(suite: string, suiteHash: string, tasks: BenchTask[]): void {
@@ -117,6 +125,9 @@ export class BenchRepository {
         detail: row.detail,
         ...(row.detailSaid ? { detailSaid: row.detailSaid } : {}),
         ...(row.grounded !== undefined ? { grounded: row.grounded } : {}),
+        ...(row.claim !== undefined ? { claim: row.claim } : {}),
+        ...(row.read !== undefined ? { read: row.read } : {}),
+        ...(row.inconsistent ? { inconsistent: true } : {}),
         expected: row.expected ?? null,
         metrics: row.metrics,
         stoppedBy: row.stoppedBy,
@@ -128,12 +139,12 @@ export class BenchRepository {
     });
   }
 
-  /** (task, sample) pairs already finished. */
+  /** (task, sample) pairs already finished; an attempt the backend could not run is not, and a resume runs it again. */
   finished(runId: string): Set<string> {
     return new Set(
-      (this.db.prepare('SELECT task_id, attempt FROM attempts WHERE run_id = ?').all(runId) as { task_id: string; attempt: number }[]).map(
-        (r) => `${r.task_id}#${r.attempt}`,
-      ),
+      (
+        this.db.prepare("SELECT task_id, attempt FROM attempts WHERE run_id = ? AND verdict != 'error'").all(runId) as { task_id: string; attempt: number }[]
+      ).map((r) => `${r.task_id}#${r.attempt}`),
     );
   }
 

@@ -1,5 +1,6 @@
 // Agent transcripts: one chat per episode or conversation, its messages written as they happen, so a crash
 // loses at most the turn in flight.
+import { checkClaim } from '../../../core/answer/claim.ts';
 import type { SqliteDatabase, SqliteStatement } from '../../../../native/sqlite/index.ts';
 import type { ChatMessage } from '../../../core/agent/types.ts';
 import type { ChatInfo, ChatSettings, TranscriptMessage } from '../../../api/contract.ts';
@@ -42,12 +43,14 @@ function toMessage(r: MessageRow): ChatMessage & { meta?: Record<string, unknown
   if (r.role === 'assistant') {
     const thinking = typeof meta?.thinking === 'string' ? meta.thinking : undefined;
     const cut = meta?.cut === 'stopped' || meta?.cut === 'truncated' ? meta.cut : undefined;
+    const answer = meta?.answer ? checkClaim(meta.answer) : undefined;
     return {
       role: 'assistant',
       content: r.content,
       ...(r.tool_calls_json ? { toolCalls: JSON.parse(r.tool_calls_json) as [] } : {}),
       ...(thinking ? { thinking } : {}),
       ...(cut ? { cut } : {}),
+      ...(answer?.ok ? { answer: answer.claim } : {}),
       ...(meta ? { meta } : {}),
     };
   }
@@ -114,12 +117,18 @@ export class ChatRepository {
 
   append(chatId: string, message: ChatMessage, meta: Record<string, unknown> | undefined, at: Date): void {
     const toolCalls = message.role === 'assistant' && message.toolCalls?.length ? JSON.stringify(message.toolCalls) : null;
-    // A tool message's name, a model turn's thinking and why it was cut ride in the message's notes (no columns).
+    // A tool message's name, a model turn's thinking, why it was cut and the answer it committed to ride in the
+    // message's notes (no columns).
     const extra =
       message.role === 'tool'
         ? { ...meta, name: message.name }
-        : message.role === 'assistant' && (message.thinking || message.cut)
-          ? { ...meta, ...(message.thinking ? { thinking: message.thinking } : {}), ...(message.cut ? { cut: message.cut } : {}) }
+        : message.role === 'assistant' && (message.thinking || message.cut || message.answer)
+          ? {
+              ...meta,
+              ...(message.thinking ? { thinking: message.thinking } : {}),
+              ...(message.cut ? { cut: message.cut } : {}),
+              ...(message.answer ? { answer: message.answer } : {}),
+            }
           : meta;
     this.db.transaction(() => {
       this.insertMessage.run({

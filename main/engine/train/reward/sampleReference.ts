@@ -22,6 +22,7 @@ export function sampleReference(sample: SynthSample, catalog: Catalog): { refere
       answer: sample.walk.plan.answer,
       expected: sample.walk.trace.answer,
       year: kst(new Date(sample.walk.asOf)).getUTCFullYear(),
+      asOf: sample.walk.asOf,
       // The unit the answer is said in (만원 for MOLIT amounts), so "1억 6,600만원" states 16600.
       ...(sample.walk.answer.unit ? { unit: sample.walk.answer.unit } : {}),
     },

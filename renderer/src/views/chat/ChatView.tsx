@@ -20,6 +20,7 @@ import { useChatRun } from './ChatRunProvider.tsx';
 import { turnsOf, type Turn } from './turns.ts';
 import { toolsFor } from './ToolPicker.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
+import { claimText } from '../../../../main/core/answer/claim.ts';
 import { download } from '../../download.ts';
 
 const EXAMPLES: StringKey[] = ['chat.example1', 'chat.example2', 'chat.example3', 'chat.example4'];
@@ -46,7 +47,7 @@ function TurnView(props: {
   onEdit?: () => void;
   onRegenerate?: () => void;
 }) {
-  const { t } = useLocale();
+  const { t, locale } = useLocale();
   const { turn } = props;
   return (
     <section className="turn" data-testid="turn">
@@ -84,6 +85,9 @@ function TurnView(props: {
       )}
       {turn.answer !== null && (
         <div className="answer" data-testid="answer">
+          <p className={turn.claim ? 'claim' : 'claim none'} data-testid="claim">
+            <span className="claim-label">{t('chat.claim')}</span> {turn.claim ? claimText(turn.claim, locale) : t('chat.noClaim')}
+          </p>
           <ModelMarkdown text={turn.answer} />
         </div>
       )}

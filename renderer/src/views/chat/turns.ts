@@ -6,6 +6,7 @@ import type { CallRefusal } from '../../../../main/core/agent/callRefusal.ts';
 import type { ArgumentOrigin } from '../../../../main/core/agent/argumentOrigins.ts';
 import type { ResultPreview } from '../../../../main/core/resultView/resultPreview.ts';
 import type { RawBody } from '../../../../main/core/gateway/callResult.ts';
+import type { Claim } from '../../../../main/core/answer/claim.ts';
 
 export interface CallCardData {
   callId: string;
@@ -42,7 +43,10 @@ export interface Turn {
   /** The tools the model was offered for it, and whether they were picked for the question. */
   offered?: { tools: string[]; picked: boolean };
   items: TurnItem[];
+  /** The message that ended the turn. */
   answer: string | null;
+  /** What it committed to (the headline above the message); absent or null where it committed to nothing. */
+  claim?: Claim | null;
 }
 
 /** Text a model writes as its tool call (grammar mode, native templates) is the call itself, drawn as a card. */
@@ -92,6 +96,7 @@ export function turnsOf(messages: TranscriptMessage[]): Turn[] {
       for (const call of message.toolCalls) turn.items.push({ kind: 'call', card: cardFromStored(call, results.get(call.id)) });
     } else {
       turn.answer = message.content;
+      turn.claim = message.answer ?? null;
     }
   }
   return turns;
@@ -160,7 +165,7 @@ export function applyEvent(turn: Turn, event: AgentEvent): Turn {
       return { ...turn, items };
     case 'final':
       if (last?.kind === 'text') items.pop();
-      return { ...turn, items, answer: event.answer };
+      return { ...turn, items, answer: event.answer, claim: event.claim };
     case 'error':
       return turn;
   }

@@ -1,6 +1,7 @@
 // Evaluation: start a KOPA-Bench run as a job (it outlives the window), the runs this workstation made with their
 // pass@1 and interval, and two of them picked for a paired comparison. A run's page, a task's attempts and a
 // comparison have addresses of their own (#/eval/run/<id>, …/task/<id>, #/eval/compare/<a>/<b>).
+import { judgesClaims } from '../../../../main/core/bench/runIdentity.ts';
 import { useState } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { BarChart3, GitCompare } from 'lucide-react';
@@ -18,6 +19,9 @@ import { TaskPage } from './TaskPage.tsx';
 import { ComparePage } from './ComparePage.tsx';
 import { interval } from '../../../../main/core/bench/report/reportData.ts';
 import { QueryStatus } from '../../components/Skeleton.tsx';
+
+/** Attempts the run's backend could not run: counted as failures, and said beside the number. */
+const backendErrors = (run: BenchRunRow): number => run.summary?.failures['backend error'] ?? 0;
 
 function RunsTable({ runs }: { runs: BenchRunRow[] }) {
   const { t, locale } = useLocale();
@@ -80,9 +84,21 @@ function RunsTable({ runs }: { runs: BenchRunRow[] }) {
                   <td>
                     {run.suite}
                     {run.manifest.suite.version && <span className="muted"> v{run.manifest.suite.version}</span>}
+                    {!judgesClaims(run.manifest) && (
+                      <span className="badge badge-warn" title={t('eval.judgedTextHint')} data-testid="judged-text">
+                        {t('eval.judgedText')}
+                      </span>
+                    )}
                   </td>
                   <td>{t('eval.tasksBySamples', { tasks: run.manifest.suite.tasks, samples: run.manifest.sampling.samples })}</td>
-                  <td data-testid="run-pass1">{pass1 ? interval(pass1) : '—'}</td>
+                  <td data-testid="run-pass1">
+                    {pass1 ? interval(pass1) : '—'}
+                    {backendErrors(run) > 0 && (
+                      <span className="badge badge-warn" data-testid="backend-errors">
+                        {t('eval.backendErrors', { n: backendErrors(run) })}
+                      </span>
+                    )}
+                  </td>
                   <td>{t(`eval.runStatus.${run.status}`)}</td>
                   <td>{formatDateTime(run.createdAt, locale)}</td>
                 </tr>

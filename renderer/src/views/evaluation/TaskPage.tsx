@@ -1,6 +1,7 @@
 // One task of a run: the request as the model read it, the reference plan (which value of which step feeds which
 // argument), and each attempt beside it: its calls with the arguments that differ from the plan's literals marked,
 // the failure kind, the final answer against the expected one with the comparator's explanation, the transcript.
+import { claimText } from '../../../../main/core/answer/claim.ts';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Check, X } from 'lucide-react';
@@ -113,6 +114,20 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
       </ol>
       {attempt.calls.length === 0 && <p className="muted">{t('eval.noCalls')}</p>}
       <dl className="fields">
+        {attempt.claim !== undefined && (
+          <div className="field">
+            <dt>{t('eval.claim')}</dt>
+            <dd data-testid="attempt-claim" data-api-text>
+              {attempt.claim ? claimText(attempt.claim, locale) : t('chat.noClaim')}
+              {attempt.read !== undefined && <span className="muted"> {t('eval.read', { value: valueText(attempt.read) })}</span>}
+              {attempt.verdict === 'pass' && <span className="badge badge-ok">{t('eval.grounded')}</span>}
+              {attempt.verdict !== 'pass' && attempt.grounded === false && attempt.failure === 'ungrounded answer' && (
+                <span className="badge badge-warn">{t('eval.ungrounded')}</span>
+              )}
+              {attempt.inconsistent && <span className="badge badge-warn">{t('eval.inconsistent')}</span>}
+            </dd>
+          </div>
+        )}
         <div className="field">
           <dt>{t('eval.answer')}</dt>
           <dd data-testid="attempt-answer" data-api-text>
