@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { functionName } from '../../main/core/catalog/functionSchema.ts';
 import { Engine } from '../../main/engine/Engine.ts';
 import { plainAnswer } from '../../main/core/train/reward/attacks.ts';
+import { ANSWER_TOOL, answerArguments } from '../../main/core/answer/answerTool.ts';
+import { expectedClaim } from '../../main/core/answer/expectedClaim.ts';
 import { referenceTrace } from '../../main/engine/bench/reference.ts';
 import { loadSuite } from '../../main/engine/bench/suite.ts';
 import { tempDir } from '../helpers/tempDir.ts';
@@ -29,7 +31,8 @@ describe('KOPA-Bench harness', () => {
           // A step whose first call fails by design is called twice.
           return task.faults?.some((f) => f.tool === s.tool && f.call === 1) ? [turn, turn] : [turn];
         });
-        turns.push({ text: task.plan.answer.compare === 'decline' ? '그 정보는 제공할 수 없습니다.' : plainAnswer(trace.answer, task.unit) });
+        const claim = expectedClaim(task.plan.answer, trace.answer, task.unit);
+        turns.push({ toolCalls: [{ name: ANSWER_TOOL, arguments: answerArguments(claim, plainAnswer(trace.answer, task.unit)) }] });
         lines.push(JSON.stringify({ task: task.id, turns }));
       }
       const script = path.join(tempDir(), 'replay.jsonl');

@@ -20,5 +20,7 @@ export function claimOfText(text: string): Claim | null {
   return value === undefined ? null : { kind: 'text', value };
 }
 
-/** The answer line a claim is written as, for a model that answers in words. */
-export const answerLinePrefix = (locale: 'ko' | 'en'): string => (locale === 'ko' ? '정답:' : 'Answer:');
+/** The text without its "정답:" lines: what a screen shows beneath a claim it already shows as the headline. */
+export function withoutAnswerLine(text: string): string {
+  return text.replace(LINE, '').trimEnd();
+}

@@ -64,6 +64,7 @@ describe('the workbench', () => {
     expect(await answer.locator('strong').textContent()).toBe('어린이날');
     // The committed answer is the headline above the message.
     expect(await page.getByTestId('claim').textContent()).toBe('결론 5월 5일, 5월 6일');
+    await answer.screenshot({ path: path.join(screenshots, 'chat-claim-ko.png') });
     // The tools were picked for the question (the holiday tool among them), and the thought is kept, folded, apart from the answer.
     expect(await page.getByTestId('offered-tools').locator('summary').textContent()).toMatch(/^이 질문에 맞춰 고른 도구 \d+개$/);
     expect(await page.getByTestId('offered-tools').textContent()).toContain('공휴일 정보 조회');

@@ -3,7 +3,7 @@
 // round found passing the old word-list comparator (issue: committed answers).
 import { describe, expect, it } from 'vitest';
 import { judgeClaim } from '../../../main/core/answer/judge.ts';
-import { claimOfText } from '../../../main/core/answer/answerLine.ts';
+import { claimOfText, withoutAnswerLine } from '../../../main/core/answer/answerLine.ts';
 import type { Claim } from '../../../main/core/answer/claim.ts';
 import type { AnswerSpec } from '../../../main/core/plan/types.ts';
 import { translate } from '../../../main/core/i18n/strings.ts';
@@ -187,6 +187,7 @@ describe('yes, no and declining', () => {
     expect(judge(spec('number'), 49, claimOfText('2025년 3월 강남구 아파트 매매는 49건입니다.'))).toBe(false);
     expect(claimOfText('설명은 이렇습니다.\n**정답:** 49건')).toEqual({ kind: 'text', value: '49건' });
     expect(claimOfText('Answer: 49')).toEqual({ kind: 'text', value: '49' });
+    expect(withoutAnswerLine('모두 49건입니다.\n\n정답: 49건')).toBe('모두 49건입니다.');
   });
 });
 

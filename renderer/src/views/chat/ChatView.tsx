@@ -21,6 +21,7 @@ import { turnsOf, type Turn } from './turns.ts';
 import { toolsFor } from './ToolPicker.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
 import { claimText } from '../../../../main/core/answer/claim.ts';
+import { withoutAnswerLine } from '../../../../main/core/answer/answerLine.ts';
 import { download } from '../../download.ts';
 
 const EXAMPLES: StringKey[] = ['chat.example1', 'chat.example2', 'chat.example3', 'chat.example4'];
@@ -88,7 +89,7 @@ function TurnView(props: {
           <p className={turn.claim ? 'claim' : 'claim none'} data-testid="claim">
             <span className="claim-label">{t('chat.claim')}</span> {turn.claim ? claimText(turn.claim, locale) : t('chat.noClaim')}
           </p>
-          <ModelMarkdown text={turn.answer} />
+          <ModelMarkdown text={turn.claim?.kind === 'text' ? withoutAnswerLine(turn.answer) : turn.answer} />
         </div>
       )}
       {turn.answer === null && !props.live && !turn.items.some((item) => item.kind === 'cut') && <p className="muted">{t('chat.noAnswer')}</p>}
