@@ -1,6 +1,7 @@
 // First-run set-up behind `npm start` and `npm test`, so each works from a fresh clone:
 //   --deps      installs node_modules with `npm ci` when missing or older than package-lock.json;
-//   --chromium  makes sure a Chromium exists for the browser tests (installs Debian's package as root if not).
+//   --chromium  makes sure a Chromium exists for the browser tests (installs Debian's package as root if not);
+//   --trainer   makes sure KOPA-Nano's trainer can run for its tests (Debian's torch and sentencepiece, as root).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -27,5 +28,10 @@ if (args.has('--deps')) {
 
 if (args.has('--chromium')) {
   const status = run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'ensureChromium.ts')]);
+  if (status !== 0) process.exit(status);
+}
+
+if (args.has('--trainer')) {
+  const status = run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'ensureTrainer.ts')]);
   if (status !== 0) process.exit(status);
 }

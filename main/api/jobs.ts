@@ -4,7 +4,17 @@ import { z } from 'zod';
 import { empty, text, type EmptyParams, type MethodSchemas, type Progress } from './shared.ts';
 
 /** Methods that run as jobs: long work that must outlive the window that asked for it. */
-export const jobMethods = ['synth.run', 'edges.verify', 'bench.run', 'bench.validate', 'bfcl.run', 'rollout.run', 'models.add', 'models.load'] as const;
+export const jobMethods = [
+  'synth.run',
+  'edges.verify',
+  'bench.run',
+  'bench.validate',
+  'bfcl.run',
+  'rollout.run',
+  'train.nano',
+  'models.add',
+  'models.load',
+] as const;
 export type JobMethod = (typeof jobMethods)[number];
 
 export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled' | 'interrupted';

@@ -114,14 +114,74 @@ export interface RewardAuditResult {
   met: boolean;
 }
 
+export interface TrainNanoParams {
+  /** The synthesized dataset (id or name) it learns from; every tenth sample is held out. */
+  dataset: string;
+  /** The run's name: its folder under the data folder's train/nano, and the model's name. Defaults to "kopa-nano". */
+  name?: string;
+  /** Optimizer steps. Defaults to 6,000. */
+  steps?: number;
+  /** Width, depth, attention heads and feed-forward size of the decoder. Defaults to 256, 6, 4 and 704. */
+  dim?: number;
+  layers?: number;
+  heads?: number;
+  ffn?: number;
+  /** SentencePiece vocabulary size. Defaults to 4,096. */
+  vocab?: number;
+  /** Tokens per optimizer step. Defaults to 16,384. */
+  batchTokens?: number;
+  /** Peak learning rate. Defaults to 0.002. */
+  lr?: number;
+  seed?: number;
+  /** The result view's token budget in the training text and, recorded in the GGUF, in chat. Defaults to 256. */
+  resultTokens?: number;
+}
+
+export interface TrainNanoResult {
+  /** The registered model (absent while a run was stopped before its last step). */
+  model: { id: string; name: string; file: string; sha256: string } | null;
+  runDir: string;
+  step: number;
+  steps: number;
+  tokens: number;
+  /** The last logged training loss and the held-out loss, on the model's own turns. */
+  loss: number | null;
+  validationLoss: number | null;
+  parameters: number | null;
+  /** Held-out prompts whose greedy continuation llama.cpp gave token for token as torch did (all, or the run fails). */
+  parity: { prompts: number; equal: number };
+  seconds: number;
+}
+
 /** Parameters and result of each method. */
 export interface TrainMethods {
+  'train.nano': { params: TrainNanoParams; result: TrainNanoResult };
   'rollout.run': { params: RolloutRunParams; result: RolloutRunResult };
   'train.export': { params: TrainExportParams; result: TrainExportResult };
   'reward.audit': { params: RewardAuditParams; result: RewardAuditResult };
 }
 
 export const trainSchemas: MethodSchemas<TrainMethods> = {
+  'train.nano': z
+    .object({
+      dataset: text,
+      name: z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,80}$/)
+        .optional(),
+      steps: z.number().int().min(1).max(1_000_000).optional(),
+      dim: z.number().int().min(16).max(2048).optional(),
+      layers: z.number().int().min(1).max(48).optional(),
+      heads: z.number().int().min(1).max(64).optional(),
+      ffn: z.number().int().min(16).max(16_384).optional(),
+      vocab: z.number().int().min(512).max(65_536).optional(),
+      batchTokens: z.number().int().min(256).max(1_048_576).optional(),
+      lr: z.number().positive().max(1).optional(),
+      seed: z.number().int().optional(),
+      resultTokens: z.number().int().min(64).max(65_536).optional(),
+    })
+    .strict()
+    .refine((p) => (p.dim ?? 256) % (p.heads ?? 4) === 0, { message: 'dim must be a multiple of heads' }),
   'rollout.run': z
     .object({
       model: text,

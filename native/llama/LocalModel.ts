@@ -372,6 +372,21 @@ export class LocalModel {
   }
 
   /**
+   * The token ids greedy decoding writes after `prompt` (special tokens in it read as such), up to `maxTokens` or the
+   * end of a turn: the reference a trainer's own greedy decoding must equal, token for token (KOPA-Nano's check).
+   */
+  greedyTokens(prompt: string, maxTokens: number): Promise<number[]> {
+    return this.withSequence(undefined, async (sequence) => {
+      const out: number[] = [];
+      for await (const token of sequence.evaluate(this.model.tokenize(prompt, true), { temperature: 0 })) {
+        out.push(token);
+        if (out.length >= maxTokens || this.model.isEogToken(token)) break;
+      }
+      return out;
+    });
+  }
+
+  /**
    * Runs `work` on a free sequence, returned to the pool afterwards. With an `opening` (a chat's) and cache reuse on,
    * the sequence that last served that opening is taken if free, and its state is kept: llama.cpp then evaluates only
    * what follows the prefix the new prompt shares with it. Otherwise the sequence is cleared first.
@@ -574,7 +589,7 @@ export class LocalModel {
       kind: 'grammar',
       tools,
       wrapper: this.turnWrapper(tools),
-      history: mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages, tools),
+      history: mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages, tools, this.format().toolPrompt),
       schema,
       budget: options.maxTokens ?? this.budgetFor(schema),
       thought,

@@ -5,6 +5,7 @@
 // the template (where it cannot, it falls back to its own "||call:" format, which no model was trained on).
 // Templates the bundled Jinja interpreter renders wrongly are patched first (templatePatches.ts), and Mistral's
 // [TOOL_CALLS]name[ARGS] format, which no node-llama-cpp wrapper writes, gets KOPA Studio's wrapper.
+import { toolPromptStyles, type ToolPromptStyle } from '../../main/core/agent/toolPrompt.ts';
 import type { ChatWrapper } from 'node-llama-cpp';
 import {
   DeepSeekChatWrapper,
@@ -63,6 +64,24 @@ export interface ChosenChatFormat {
   support: ToolCallSupport;
   /** The chat template the model's conversations follow (patched where a patch applied), when the file has one. */
   template?: string;
+  /** How grammar mode writes the tools into its prompt: the form the model was trained on (GGUF kopa.tool_prompt). */
+  toolPrompt: ToolPromptStyle;
+  /** The result view's token budget the model was trained on (GGUF kopa.result_tokens), where it records one. */
+  resultTokens?: number;
+}
+
+/** The GGUF key a model trained on one form of the tools' prompt records it under (KOPA-Nano: "compact"). */
+export const TOOL_PROMPT_KEY = 'kopa.tool_prompt';
+
+/** What a model trained by KOPA Studio records of the prompt it was trained on (GGUF kopa.*). */
+function trainedPrompt(source: ChatFormatSource): Pick<ChosenChatFormat, 'toolPrompt' | 'resultTokens'> {
+  const info = 'model' in source ? source.model.fileInfo : source.fileInfo;
+  const kopa = (info.metadata as unknown as { kopa?: { tool_prompt?: unknown; result_tokens?: unknown } }).kopa;
+  const budget = kopa?.result_tokens;
+  return {
+    toolPrompt: toolPromptStyles.find((s) => s === kopa?.tool_prompt) ?? 'full',
+    ...(typeof budget === 'number' && Number.isInteger(budget) && budget > 0 ? { resultTokens: budget } : {}),
+  };
 }
 
 /** What the choice is made from: a loaded model (its tokenizer refines node-llama-cpp's match) or a file's header. */
@@ -94,10 +113,12 @@ export function chooseChatFormat(source: ChatFormatSource, choice: ChatWrapperCh
   const original = templateOf(source);
   const { template, patches } = original === undefined ? { template: undefined, patches: [] } : patchTemplate(original);
   const wrapper = resolve(source, choice, patches.length > 0 ? template : undefined);
+  const trained = trainedPrompt(source);
   const chosen = (chosenWrapper: ChatWrapper, mode: ToolCallSupport['mode'], reason: ToolCallSupport['reason']): ChosenChatFormat => ({
     wrapper: chosenWrapper,
     support: { mode, wrapper: chosenWrapper.wrapperName, reason, patches },
     ...(template !== undefined ? { template } : {}),
+    ...trained,
   });
   if (wrapsArguments(wrapper)) return chosen(wrapper, 'native', 'templateText');
   if (FAMILY_WRAPPERS.some((Wrapper) => wrapper instanceof Wrapper)) return chosen(wrapper, 'native', 'familyWrapper');

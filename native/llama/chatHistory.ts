@@ -7,6 +7,7 @@
 import type { ChatHistoryItem, ChatModelFunctionCall, ChatModelSegment } from 'node-llama-cpp';
 import { grammarMessages } from '../../main/core/agent/grammarConversation.ts';
 import type { ChatMessage, ModelTool } from '../../main/core/agent/types.ts';
+import type { ToolPromptStyle } from '../../main/core/agent/toolPrompt.ts';
 
 export function toNativeHistory(messages: ChatMessage[]): ChatHistoryItem[] {
   const out: ChatHistoryItem[] = [];
@@ -28,8 +29,8 @@ export function toNativeHistory(messages: ChatMessage[]): ChatHistoryItem[] {
   return out;
 }
 
-export function toGrammarHistory(messages: ChatMessage[], tools: ModelTool[]): ChatHistoryItem[] {
-  return grammarMessages(messages, tools).map(
+export function toGrammarHistory(messages: ChatMessage[], tools: ModelTool[], style: ToolPromptStyle = 'full'): ChatHistoryItem[] {
+  return grammarMessages(messages, tools, style).map(
     (m): ChatHistoryItem =>
       m.role === 'system'
         ? { type: 'system', text: m.content }

@@ -121,7 +121,7 @@ interface SynthCliOptions {
 }
 
 const TOOL_STYLE_HELP =
-  "native: in the model template's tool syntax; prompt: tools in the system prompt and calls as JSON steps (for Gemma, EXAONE 3.5 and other families whose template has none, as KOPA Studio runs them)";
+  "native: in the model template's tool syntax; prompt: tools in the system prompt and calls as JSON steps (for Gemma, EXAONE 3.5 and other families whose template has none, as KOPA Studio runs them); compact: the same with one line a tool (KOPA-Nano)";
 
 type ExportCliOptions = Pick<SynthCliOptions, 'out' | 'format' | 'distractors' | 'toolStyle'>;
 

@@ -5,7 +5,7 @@
 // runtime (native/llama/chatHistory.ts) and the training exports for such families (core/synth/formats.ts) both
 // write it from here, so a model is tuned on exactly the prompt it is later run with.
 import { grammarArguments } from './grammarSchema.ts';
-import { toolPrompt } from './toolPrompt.ts';
+import { toolPrompt, type ToolPromptStyle } from './toolPrompt.ts';
 import type { ChatMessage, ModelTool } from './types.ts';
 import { ANSWER_TOOL, answerArguments } from '../answer/answerTool.ts';
 
@@ -15,8 +15,8 @@ export interface PlainMessage {
 }
 
 /** The system prompt with the tools section after it. */
-export function grammarSystemPrompt(system: string, tools: ModelTool[]): string {
-  const section = toolPrompt(tools);
+export function grammarSystemPrompt(system: string, tools: ModelTool[], style: ToolPromptStyle = 'full'): string {
+  const section = toolPrompt(tools, style);
   return [system, section].filter((part) => part !== '').join('\n\n');
 }
 
@@ -44,10 +44,10 @@ export const grammarResult = (name: string, content: string): string => `${name}
  * The conversation in grammar mode's roles. User messages that follow each other (a result, then the step cap's
  * "answer now") become one, joined by a blank line: templates such as Gemma's refuse two user turns in a row.
  */
-export function grammarMessages(messages: ChatMessage[], tools: ModelTool[]): PlainMessage[] {
+export function grammarMessages(messages: ChatMessage[], tools: ModelTool[], style: ToolPromptStyle = 'full'): PlainMessage[] {
   const out: PlainMessage[] = [];
   const system = messages.find((m) => m.role === 'system');
-  if (system || tools.length > 0) out.push({ role: 'system', content: grammarSystemPrompt(system?.content ?? '', tools) });
+  if (system || tools.length > 0) out.push({ role: 'system', content: grammarSystemPrompt(system?.content ?? '', tools, style) });
   const add = (role: PlainMessage['role'], content: string): void => {
     const last = out.at(-1);
     if (role === 'user' && last?.role === 'user') last.content = `${last.content}\n\n${content}`;

@@ -109,10 +109,27 @@ function toolSection(tool: ModelTool, words: (typeof WORDS)[Language]): string {
   return lines.join('\n');
 }
 
+/**
+ * How the tools are written into the prompt: "full", each with its parameters, their forms and an example; or
+ * "compact", one line a tool (its name, its parameters, optional ones marked ?, and the first clause of its
+ * description), for a model too small to read the full form (KOPA-Nano: the grammar holds the parameter names and
+ * forms, so the model only has to choose). A model trained on one form records it in its GGUF (kopa.tool_prompt).
+ */
+export const toolPromptStyles = ['full', 'compact'] as const;
+export type ToolPromptStyle = (typeof toolPromptStyles)[number];
+
+/** A tool as one line: `- kasi_getRestDeInfo(solYear, solMonth?): 특일 정보`. */
+function compactLine(tool: ModelTool): string {
+  const params = grammarParameters(tool).map((p) => (tool.parameters.required.includes(p) ? p : `${p}?`));
+  const what = tool.description.split(/[:.。]\s/)[0]!.trim();
+  return `- ${tool.name}(${params.join(', ')}): ${what}`;
+}
+
 /** The tools section of a grammar-mode system prompt; empty when no tool is offered. */
-export function toolPrompt(tools: ModelTool[]): string {
+export function toolPrompt(tools: ModelTool[], style: ToolPromptStyle = 'full'): string {
   if (tools.length === 0) return '';
   const words = WORDS[languageOf(tools)];
   const intro = tools.some((t) => isAnswerCall(t.name)) ? words.answerIntro : words.intro;
+  if (style === 'compact') return [`${words.title}\n${intro}`, ...tools.map(compactLine)].join('\n');
   return [`${words.title}\n${intro}`, ...tools.map((t) => toolSection(t, words))].join('\n\n');
 }

@@ -39,8 +39,11 @@ const answerCall = (m: Extract<ChatMessage, { role: 'assistant' }>, id: string):
 export const exportFormats = ['openai', 'sharegpt', 'trl-sft', 'trl-grpo'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-/** How tools and calls are written: the template's own tool syntax (native), or in the prompt as grammar mode does. */
-export const toolStyles = ['native', 'prompt'] as const;
+/**
+ * How tools and calls are written: the template's own tool syntax (native), in the prompt as grammar mode does
+ * (prompt), or the same with one line a tool (compact: for a model too small to read the full form, KOPA-Nano).
+ */
+export const toolStyles = ['native', 'prompt', 'compact'] as const;
 export type ToolStyle = (typeof toolStyles)[number];
 
 export interface ExportOptions {
@@ -171,9 +174,11 @@ function trlGrpo(sample: SynthSample, tools: FunctionSchema[], prompt: unknown[]
 export function exportRow(format: ExportFormat, sample: SynthSample, visible: ToolSpec[], options: ExportOptions = {}): unknown {
   const tools = [...visible.map(functionSchema), answerFunction];
   const messages = sampleConversation(sample, tools, options.view ?? {});
-  if ((options.toolStyle ?? 'native') === 'prompt') {
+  const style = options.toolStyle ?? 'native';
+  if (style !== 'native') {
     const offered: ModelTool[] = [...visible.map(modelTool), answerTool];
-    const plain = plainRows(grammarMessages(messages, offered));
+    const prompt = style === 'compact' ? 'compact' : 'full';
+    const plain = plainRows(grammarMessages(messages, offered, prompt));
     switch (format) {
       case 'openai':
       case 'trl-sft':
@@ -181,7 +186,7 @@ export function exportRow(format: ExportFormat, sample: SynthSample, visible: To
       case 'sharegpt':
         return shareGptPrompt(plain);
       case 'trl-grpo':
-        return trlGrpo(sample, tools, plainRows(grammarMessages(messages.slice(0, 2), offered)), false);
+        return trlGrpo(sample, tools, plainRows(grammarMessages(messages.slice(0, 2), offered, prompt)), false);
     }
   }
   switch (format) {

@@ -68,7 +68,9 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
       systemPrompt: params.systemPrompt,
       firstToolChoice: params.firstToolChoice,
       maxTokens: params.maxTokens,
-      view: { tokenBudget: params.resultTokens ?? (backend.contextTokens ? resultTokenBudget(backend.contextTokens) : STANDARD_RESULT_TOKENS) },
+      view: {
+        tokenBudget: params.resultTokens ?? backend.resultTokens ?? (backend.contextTokens ? resultTokenBudget(backend.contextTokens) : STANDARD_RESULT_TOKENS),
+      },
       temperature: params.temperature,
       seed: params.seed,
       signal: options.signal,

@@ -17,6 +17,8 @@ export interface ModelBackend {
   readonly id: string;
   /** Tokens the model's context holds, where the backend knows it (a local model); sizes the result view. */
   readonly contextTokens?: number;
+  /** The result view's token budget the model was trained on (KOPA-Nano records it), where it has one. */
+  readonly resultTokens?: number;
   turn(messages: ChatMessage[], tools: ModelTool[], options: TurnOptions): Promise<ModelTurn>;
   dispose(): Promise<void>;
 }

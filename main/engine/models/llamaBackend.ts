@@ -7,6 +7,7 @@ import type { ModelBackend, TurnOptions } from './backend.ts';
 export class LlamaBackend implements ModelBackend {
   readonly id: string;
   readonly contextTokens: number;
+  readonly resultTokens?: number;
   private readonly model: LocalModel;
   private readonly mode: ToolCallMode;
   private readonly owned: boolean;
@@ -15,6 +16,8 @@ export class LlamaBackend implements ModelBackend {
   constructor(model: LocalModel, options: { mode?: ToolCallMode | 'auto'; owned?: boolean } = {}) {
     this.model = model;
     this.contextTokens = model.contextSize;
+    const trained = model.chatFormat().resultTokens;
+    if (trained !== undefined) this.resultTokens = trained;
     this.mode = !options.mode || options.mode === 'auto' ? model.toolCallMode() : options.mode;
     this.owned = options.owned ?? true;
     this.id = `llama:${model.path}#${this.mode}`;

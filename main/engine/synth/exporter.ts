@@ -53,7 +53,7 @@ export function writeExport(
   return { file: request.file, card, cardText, rows: lines.length, format: request.format };
 }
 
-const toolStyleOption = (request: ExportRequest): string => (request.toolStyle === 'prompt' ? ' --tool-style prompt' : '');
+const toolStyleOption = (request: ExportRequest): string => (request.toolStyle && request.toolStyle !== 'native' ? ` --tool-style ${request.toolStyle}` : '');
 
 function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, request: ExportRequest, rows: number): string {
   const s = summary ?? (dataset.summary as unknown as SynthRunSummary | undefined);
@@ -62,7 +62,7 @@ function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, 
     '',
     'Multi-step tool-use trajectories over Korean public APIs, synthesized by KOPA Studio from its execution-verified EDGE graph.',
     '',
-    `- format: ${request.format}, ${rows} rows${request.toolStyle === 'prompt' ? '; tools written into the system prompt and calls as JSON steps (for models whose chat template has no tool syntax)' : ''}`,
+    `- format: ${request.format}, ${rows} rows${request.toolStyle === 'prompt' ? '; tools written into the system prompt and calls as JSON steps (for models whose chat template has no tool syntax)' : request.toolStyle === 'compact' ? '; tools written into the system prompt one line each and calls as JSON steps (for a small model trained on that form, KOPA-Nano)' : ''}`,
     `- backend: ${dataset.backend}; seed: ${dataset.seed}; as of: ${String(dataset.params.asOf ?? '')}`,
     `- graph version: ${dataset.graphVersion ?? 'none'}`,
     `- created: ${dataset.createdAt}${dataset.finishedAt ? `, finished ${dataset.finishedAt}` : ''}`,

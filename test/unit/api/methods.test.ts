@@ -76,6 +76,7 @@ const API = [
   'synth.sample',
   'synth.samples',
   'train.export',
+  'train.nano',
 ];
 
 /** Each method's parameters, optional ones marked with "?": a client written against them keeps working. */
@@ -152,6 +153,7 @@ const PARAMETERS: Record<string, string> = {
   'synth.sample': 'dataset ordinal',
   'synth.samples': 'dataset',
   'train.export': 'dataset distractors? out preset? snapshot? trainer',
+  'train.nano': 'batchTokens? dataset dim? ffn? heads? layers? lr? name? resultTokens? seed? steps? vocab?',
 };
 
 function parametersOf(schema: z.ZodType): string {

@@ -1,0 +1,341 @@
+"""KOPA-Nano, trained here: a SentencePiece tokenizer and a small llama-architecture decoder (nano_model.py), learned
+from the conversations KOPA Studio writes for the model (`kopa train nano` writes them: the system prompt, the tools
+one line each, calls as grammar steps, results as the agent shows them, the committed answer), with the loss on the
+model's own turns only. A recipe, not a framework: torch and sentencepiece, nothing else.
+
+    python3 nano.py tokenizer --corpus train.jsonl --out RUN [--vocab 4096]
+    python3 nano.py train --corpus train.jsonl [--val val.jsonl] --out RUN [--steps N] [--dim 256 --layers 6 ...]
+    python3 nano.py export --out RUN            # RUN/export/weights.f32 and model.json, for the GGUF writer
+    python3 nano.py generate --out RUN --prompt-file P [--tokens N]   # greedy ids, to compare with llama.cpp
+
+A corpus line is {"segments": [{"text": "...", "train": false}, {"text": "...", "train": true}, ...]}. `train` resumes
+from RUN/checkpoint.pt whenever it exists (written atomically every --checkpoint-every steps, and when stopped by
+SIGTERM or SIGINT), and prints one JSON object per line on stdout: {"event": "progress", ...} as it goes.
+"""
+
+import argparse
+import json
+import math
+import os
+import random
+import signal
+import sys
+import tempfile
+import time
+
+import torch
+from torch.nn import functional as F
+
+from nano_model import Nano, NanoConfig
+
+SPECIALS = ["<|im_start|>", "<|im_end|>", "\n"]
+
+
+def say(event, **fields):
+    print(json.dumps({"event": event, **fields}, ensure_ascii=False), flush=True)
+
+
+def read_corpus(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def tokenizer_command(a):
+    import sentencepiece as spm
+
+    os.makedirs(a.out, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False) as f:
+        for record in read_corpus(a.corpus):
+            f.write("".join(s["text"] for s in record["segments"]) + "\n")
+        text_file = f.name
+    try:
+        # The settings llama.cpp's SentencePiece tokenizer reproduces token for token: BPE, text as written (no
+        # normalisation, no dummy prefix, spaces kept), the chat tags and the newline as pieces of their own (so
+        # a turn tokenizes the same alone as inside a conversation), digits one by one (codes are copied digit by
+        # digit), and bytes for any character the pieces lack.
+        spm.SentencePieceTrainer.train(
+            input=text_file,
+            model_prefix=os.path.join(a.out, "tokenizer"),
+            vocab_size=a.vocab,
+            model_type="bpe",
+            normalization_rule_name="identity",
+            add_dummy_prefix=False,
+            remove_extra_whitespaces=False,
+            user_defined_symbols=SPECIALS,
+            byte_fallback=True,
+            split_digits=True,
+            allow_whitespace_only_pieces=True,
+            max_sentencepiece_length=16,
+            max_sentence_length=1 << 16,
+            character_coverage=0.9995,
+            unk_id=0,
+            bos_id=1,
+            eos_id=2,
+            pad_id=-1,
+            num_threads=max(1, os.cpu_count() or 1),
+            minloglevel=2,
+        )
+    finally:
+        os.unlink(text_file)
+    say("tokenizer", vocab=a.vocab, path=os.path.join(a.out, "tokenizer.model"))
+
+
+def load_tokenizer(out):
+    import sentencepiece as spm
+
+    return spm.SentencePieceProcessor(model_file=os.path.join(out, "tokenizer.model"))
+
+
+def encode(sp, record, context):
+    """Token ids and a loss mask (1 on the model's own turns), cut to the context."""
+    ids, mask = [], []
+    for segment in record["segments"]:
+        piece = sp.encode(segment["text"])
+        ids += piece
+        mask += [1 if segment["train"] else 0] * len(piece)
+    return ids[:context], mask[:context]
+
+
+def batches(examples, batch_tokens, rng):
+    """Groups of examples of about batch_tokens tokens, similar lengths together, in a random order each epoch."""
+    order = sorted(range(len(examples)), key=lambda i: (len(examples[i][0]), rng.random()))
+    groups, group, longest = [], [], 0
+    for i in order:
+        n = len(examples[i][0])
+        if group and max(longest, n) * (len(group) + 1) > batch_tokens:
+            groups.append(group)
+            group, longest = [], 0
+        group.append(i)
+        longest = max(longest, n)
+    if group:
+        groups.append(group)
+    rng.shuffle(groups)
+    return groups
+
+
+def tensors(examples, group):
+    longest = max(len(examples[i][0]) for i in group)
+    tokens = torch.zeros((len(group), longest), dtype=torch.long)
+    weights = torch.zeros((len(group), longest), dtype=torch.float32)
+    for row, i in enumerate(group):
+        ids, mask = examples[i]
+        tokens[row, : len(ids)] = torch.tensor(ids)
+        weights[row, : len(mask)] = torch.tensor(mask, dtype=torch.float32)
+    return tokens, weights
+
+
+def masked_loss(model, tokens, weights):
+    logits = model(tokens[:, :-1])
+    target_weights = weights[:, 1:]
+    losses = F.cross_entropy(logits.reshape(-1, logits.size(-1)), tokens[:, 1:].reshape(-1), reduction="none")
+    return (losses * target_weights.reshape(-1)).sum() / target_weights.sum().clamp(min=1)
+
+
+def learning_rate(step, steps, peak, warmup):
+    if step < warmup:
+        return peak * (step + 1) / warmup
+    progress = (step - warmup) / max(1, steps - warmup)
+    return peak * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(1.0, progress))))
+
+
+def save_atomically(state, path):
+    tmp = f"{path}.partial"
+    torch.save(state, tmp)
+    os.replace(tmp, path)
+
+
+def train_command(a):
+    torch.manual_seed(a.seed)
+    torch.set_num_threads(a.threads or max(1, os.cpu_count() or 1))
+    sp = load_tokenizer(a.out)
+    config_path = os.path.join(a.out, "config.json")
+    checkpoint = os.path.join(a.out, "checkpoint.pt")
+    if os.path.exists(checkpoint):
+        state = torch.load(checkpoint)
+        config, settings = NanoConfig(**state["config"]), state["settings"]
+        # The same command resumes; a larger --steps goes on past the old end, the schedule stretched to the new one.
+        settings["steps"] = a.steps
+    else:
+        state = None
+        config = NanoConfig(vocab=sp.get_piece_size(), dim=a.dim, layers=a.layers, heads=a.heads, ffn=a.ffn, context=a.context)
+        settings = {"steps": a.steps, "lr": a.lr, "warmup": a.warmup, "batch_tokens": a.batch_tokens, "seed": a.seed}
+        with open(config_path, "w") as f:
+            json.dump({"config": config.to_dict(), "settings": settings}, f, indent=2)
+    examples = [encode(sp, r, config.context) for r in read_corpus(a.corpus)]
+    examples = [e for e in examples if sum(e[1]) > 0]
+    held = [encode(sp, r, config.context) for r in read_corpus(a.val)] if a.val else []
+    model = Nano(config)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=settings["lr"], betas=(0.9, 0.95), weight_decay=0.1)
+    step, epoch, position, seen = 0, 0, 0, 0
+    if state:
+        model.load_state_dict(state["model"])
+        optimizer.load_state_dict(state["optimizer"])
+        step, epoch, position, seen = state["step"], state["epoch"], state["position"], state["tokens"]
+    say("start", parameters=model.parameter_count(), examples=len(examples), step=step, steps=settings["steps"], config=config.to_dict())
+
+    stopping = []
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stopping.append(True))
+
+    def snapshot():
+        save_atomically(
+            {
+                "config": config.to_dict(),
+                "settings": settings,
+                "model": model.state_dict(),
+                "optimizer": optimizer.state_dict(),
+                "step": step,
+                "epoch": epoch,
+                "position": position,
+                "tokens": seen,
+            },
+            checkpoint,
+        )
+
+    started, since, window = time.time(), time.time(), 0
+    losses = []
+    while step < settings["steps"] and not stopping:
+        # Each epoch's order comes from the seed and the epoch alone, so a resumed run sees what a straight one does.
+        groups = batches(examples, settings["batch_tokens"], random.Random(settings["seed"] * 1000 + epoch))
+        while position < len(groups) and step < settings["steps"] and not stopping:
+            tokens, weights = tensors(examples, groups[position])
+            for group in optimizer.param_groups:
+                group["lr"] = learning_rate(step, settings["steps"], settings["lr"], settings["warmup"])
+            loss = masked_loss(model, tokens, weights)
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            step, position = step + 1, position + 1
+            seen += tokens.numel()
+            window += tokens.numel()
+            losses.append(loss.item())
+            if step % a.log_every == 0 or step == settings["steps"]:
+                now = time.time()
+                rate = window / max(1e-9, now - since)
+                say(
+                    "progress",
+                    step=step,
+                    steps=settings["steps"],
+                    loss=round(sum(losses) / len(losses), 4),
+                    tokensPerSecond=round(rate),
+                    tokens=seen,
+                    etaSeconds=round((settings["steps"] - step) * (now - started) / max(1, step - (state or {}).get("step", 0))),
+                )
+                since, window, losses = now, 0, []
+            if step % a.checkpoint_every == 0:
+                snapshot()
+        if position >= len(groups):
+            epoch, position = epoch + 1, 0
+    snapshot()
+    if held and not stopping:
+        model.eval()
+        with torch.no_grad():
+            total = 0.0
+            for ids, mask in held:
+                t, w = tensors([(ids, mask)], [0])
+                total += masked_loss(model, t, w).item()
+        say("validation", loss=round(total / len(held), 4))
+    say("stopped" if stopping else "done", step=step, tokens=seen)
+
+
+def load_model(out):
+    state = torch.load(os.path.join(out, "checkpoint.pt"))
+    model = Nano(NanoConfig(**state["config"]))
+    model.load_state_dict(state["model"])
+    model.eval()
+    return model
+
+
+def export_command(a):
+    """The weights in GGUF tensor order as little-endian float32, and what the GGUF writer needs beside them."""
+    model = load_model(a.out)
+    sp = load_tokenizer(a.out)
+    folder = os.path.join(a.out, "export")
+    os.makedirs(folder, exist_ok=True)
+    tensors_out = []
+    with open(os.path.join(folder, "weights.f32.partial"), "wb") as f:
+        for name, dims, w in model.gguf_tensors():
+            data = w.detach().to(torch.float32).contiguous().numpy().astype("<f4")
+            tensors_out.append({"name": name, "dims": dims, "count": int(data.size)})
+            f.write(data.tobytes())
+    os.replace(os.path.join(folder, "weights.f32.partial"), os.path.join(folder, "weights.f32"))
+    specials = set(SPECIALS)
+    types = []
+    for i in range(sp.get_piece_size()):
+        piece = sp.id_to_piece(i)
+        types.append(2 if sp.is_unknown(i) else 3 if sp.is_control(i) else 6 if sp.is_byte(i) else 4 if piece in specials else 1)
+    manifest = {
+        "config": model.config.to_dict(),
+        "tensors": tensors_out,
+        "tokenizer": {
+            "pieces": [sp.id_to_piece(i) for i in range(sp.get_piece_size())],
+            "scores": [sp.get_score(i) for i in range(sp.get_piece_size())],
+            "types": types,
+            "unk": sp.unk_id(),
+            "bos": sp.bos_id(),
+            "endOfTurn": sp.piece_to_id("<|im_end|>"),
+        },
+    }
+    with open(os.path.join(folder, "model.json"), "w", encoding="utf-8") as f:
+        json.dump(manifest, f, ensure_ascii=False)
+    say("exported", folder=folder, parameters=model.parameter_count())
+
+
+def generate_command(a):
+    """Greedy continuation of a prompt, token ids only: the reference llama.cpp must reproduce."""
+    model = load_model(a.out)
+    sp = load_tokenizer(a.out)
+    with open(a.prompt_file, encoding="utf-8") as f:
+        prompts = json.load(f)
+    end = sp.piece_to_id("<|im_end|>")
+    results = []
+    with torch.no_grad():
+        for prompt in prompts:
+            ids = sp.encode(prompt)
+            out = []
+            for _ in range(a.tokens):
+                nxt = int(model(torch.tensor([ids + out]))[0, -1].argmax())
+                out.append(nxt)
+                if nxt == end:
+                    break
+            results.append({"prompt": ids, "generated": out})
+    say("generated", results=results)
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", required=True)
+    t = sub.add_parser("tokenizer")
+    t.add_argument("--corpus", required=True)
+    t.add_argument("--out", required=True)
+    t.add_argument("--vocab", type=int, default=4096)
+    r = sub.add_parser("train")
+    r.add_argument("--corpus", required=True)
+    r.add_argument("--val")
+    r.add_argument("--out", required=True)
+    r.add_argument("--steps", type=int, default=6000)
+    r.add_argument("--dim", type=int, default=256)
+    r.add_argument("--layers", type=int, default=6)
+    r.add_argument("--heads", type=int, default=8)
+    r.add_argument("--ffn", type=int, default=704)
+    r.add_argument("--context", type=int, default=4096)
+    r.add_argument("--lr", type=float, default=2e-3)
+    r.add_argument("--warmup", type=int, default=200)
+    r.add_argument("--batch-tokens", type=int, default=16384)
+    r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--threads", type=int, default=0)
+    r.add_argument("--log-every", type=int, default=10)
+    r.add_argument("--checkpoint-every", type=int, default=100)
+    e = sub.add_parser("export")
+    e.add_argument("--out", required=True)
+    g = sub.add_parser("generate")
+    g.add_argument("--out", required=True)
+    g.add_argument("--prompt-file", required=True)
+    g.add_argument("--tokens", type=int, default=32)
+    a = p.parse_args(argv)
+    {"tokenizer": tokenizer_command, "train": train_command, "export": export_command, "generate": generate_command}[a.command](a)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

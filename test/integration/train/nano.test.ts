@@ -1,0 +1,54 @@
+// KOPA-Nano's recipe in miniature, through the engine: a synthesized dataset becomes the text the app shows the model
+// (ChatML, grammar mode, the tools one line each), a tokenizer and a few optimizer steps of a tiny decoder on Debian's
+// torch, a GGUF that llama.cpp runs token for token as torch does on held-out prompts, and a registered model the
+// agent loop runs with the prompt it was trained on. Skipped, saying why, where no Python can import torch.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../../main/engine/Engine.ts';
+import { trainingPythonOrNull } from '../../../main/engine/train/nano/trainerProcess.ts';
+import { corpusText, type CorpusSegment } from '../../../main/core/train/nano/nanoCorpus.ts';
+import { releaseAfterTest } from '../../helpers/release.ts';
+import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
+import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
+
+const python = trainingPythonOrNull(process.env);
+
+describe.skipIf(!python)(
+  `KOPA-Nano's recipe (${python ?? 'no Python with torch and sentencepiece: apt-get install python3-torch python3-sentencepiece'})`,
+  () => {
+    it('trains a tiny model from a dataset, writes a GGUF llama.cpp runs as torch does, and chats with the prompt it learned', async () => {
+      const engine = Engine.open({ dataDir: await verifiedDataDir(), host: 'test', emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } });
+      releaseAfterTest(() => engine.dispose());
+      await engine.call('synth.run', { count: 40, seed: 'nano', name: 'nano' });
+      const tiny = { dataset: 'nano', name: 'nano-smoke', steps: 4, dim: 32, layers: 1, heads: 2, ffn: 64, vocab: 1024, batchTokens: 4096 };
+      const first = await engine.call('train.nano', tiny);
+      expect(first).toMatchObject({ step: 4, steps: 4, parity: { prompts: 3, equal: 3 }, model: { name: 'nano-smoke' } });
+      expect(first.parameters).toBeGreaterThan(0);
+      // The same command with more steps resumes from the checkpoint.
+      const more = await engine.call('train.nano', { ...tiny, steps: 6 });
+      expect(more).toMatchObject({ step: 6, parity: { equal: 3 } });
+
+      // What it learned from is what the app shows it: the chat's prompt is the corpus's text up to the model's turn.
+      const held = JSON.parse(readFileSync(path.join(first.runDir, 'val.jsonl'), 'utf8').split('\n')[0]!) as { segments: CorpusSegment[] };
+      const prompt = corpusText(
+        held.segments.slice(
+          0,
+          held.segments.findIndex((s) => s.train),
+        ),
+      );
+      expect(prompt).toContain('- final_answer(answer, message): ');
+      const inspected = await engine.call('models.inspect', { ref: 'nano-smoke' });
+      expect(inspected).toMatchObject({ toolCallSupport: { mode: 'grammar' } });
+
+      const episode = await engine.call('agent.run', {
+        question: '2025년 5월 공휴일은 며칠이에요?',
+        model: 'nano-smoke',
+        tools: ['kasi.getRestDeInfo'],
+        maxSteps: 2,
+      });
+      expect(episode.backend).toMatch(/#grammar$/);
+      expect(['final', 'truncated']).toContain(episode.stoppedBy);
+    }, 300_000);
+  },
+);
