@@ -62,6 +62,8 @@ export async function writeNanoGguf(exportDir: string, file: string, options: Na
     'tokenizer.chat_template': { type: 'string', value: options.chatTemplate },
     'kopa.tool_prompt': { type: 'string', value: options.toolPrompt },
     'kopa.result_tokens': { type: 'uint32', value: options.resultTokens },
+    // A model this small copies a question's place or an earlier result's code only as well as a grammar holds it to.
+    'kopa.copy_arguments': { type: 'bool', value: true },
     ...Object.fromEntries(Object.entries(options.provenance).map(([k, v]) => [`kopa.trained.${k}`, { type: 'string' as const, value: v }])),
   };
   const fd = openSync(path.join(exportDir, 'weights.f32'), 'r');

@@ -19,6 +19,7 @@ import { parse as parseLossless, stringify as stringifyLossless } from 'lossless
 import { givenArguments, paramsGrammar, stepGrammar, type GrammarSchema } from '../../main/core/agent/grammarSchema.ts';
 import { afterThought, thinkFirst } from './thinkFirst.ts';
 import { stepBudget } from '../../main/core/agent/stepBudget.ts';
+import { copyChoices } from '../../main/core/agent/copyChoices.ts';
 import { WrittenCalls } from '../../main/core/agent/writtenArguments.ts';
 import type { ChatMessage, ModelTool, ModelTurn } from '../../main/core/agent/types.ts';
 import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
@@ -58,6 +59,11 @@ export interface ChatOptions {
   thoughtTokens?: number;
   temperature?: number;
   seed?: number;
+  /**
+   * Grammar mode: hold the values the question or an earlier result gives to those values (copyChoices.ts). Defaults
+   * to what the model's GGUF records (kopa.copy_arguments: on for KOPA-Nano), else off.
+   */
+  copyArguments?: boolean;
   onText?: (chunk: string) => void;
   signal?: AbortSignal;
 }
@@ -373,14 +379,16 @@ export class LocalModel {
 
   /**
    * The token ids greedy decoding writes after `prompt` (special tokens in it read as such), up to `maxTokens` or the
-   * end of a turn: the reference a trainer's own greedy decoding must equal, token for token (KOPA-Nano's check).
+   * end of a turn (not included): what a trainer's own greedy decoding must equal, token for token (KOPA-Nano's check).
    */
   greedyTokens(prompt: string, maxTokens: number): Promise<number[]> {
     return this.withSequence(undefined, async (sequence) => {
       const out: number[] = [];
       for await (const token of sequence.evaluate(this.model.tokenize(prompt, true), { temperature: 0 })) {
+        // The end of a turn ends generation and is not part of what was generated.
+        if (this.model.isEogToken(token)) break;
         out.push(token);
-        if (out.length >= maxTokens || this.model.isEogToken(token)) break;
+        if (out.length >= maxTokens) break;
       }
       return out;
     });
@@ -584,14 +592,18 @@ export class LocalModel {
         return { kind: 'text', tools, wrapper: this.turnWrapper(tools, functions), history, thought, budget };
       return { kind: 'functions', tools, wrapper: this.turnWrapper(tools), history, functions, thought, budget };
     }
-    const schema = stepGrammar(tools, { allowFinal: options.toolChoice !== 'required' || tools.length === 0 });
+    const allowFinal = options.toolChoice !== 'required' || tools.length === 0;
+    const copy = options.copyArguments ?? this.format().copyArguments;
+    const choices = copy ? Object.fromEntries(tools.map((t) => [t.name, copyChoices(t, messages)])) : undefined;
+    const schema = stepGrammar(tools, { allowFinal, ...(choices ? { choices } : {}) });
     return {
       kind: 'grammar',
       tools,
       wrapper: this.turnWrapper(tools),
       history: mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages, tools, this.format().toolPrompt),
       schema,
-      budget: options.maxTokens ?? this.budgetFor(schema),
+      // Copied values are among the strings the free grammar admits: its budget (kept per tool set) bounds them too.
+      budget: options.maxTokens ?? this.budgetFor(stepGrammar(tools, { allowFinal })),
       thought,
     };
   }

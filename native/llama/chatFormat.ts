@@ -68,18 +68,21 @@ export interface ChosenChatFormat {
   toolPrompt: ToolPromptStyle;
   /** The result view's token budget the model was trained on (GGUF kopa.result_tokens), where it records one. */
   resultTokens?: number;
+  /** Whether grammar mode holds copied values to the question's and results' (GGUF kopa.copy_arguments). */
+  copyArguments: boolean;
 }
 
 /** The GGUF key a model trained on one form of the tools' prompt records it under (KOPA-Nano: "compact"). */
 export const TOOL_PROMPT_KEY = 'kopa.tool_prompt';
 
 /** What a model trained by KOPA Studio records of the prompt it was trained on (GGUF kopa.*). */
-function trainedPrompt(source: ChatFormatSource): Pick<ChosenChatFormat, 'toolPrompt' | 'resultTokens'> {
+function trainedPrompt(source: ChatFormatSource): Pick<ChosenChatFormat, 'toolPrompt' | 'resultTokens' | 'copyArguments'> {
   const info = 'model' in source ? source.model.fileInfo : source.fileInfo;
-  const kopa = (info.metadata as unknown as { kopa?: { tool_prompt?: unknown; result_tokens?: unknown } }).kopa;
+  const kopa = (info.metadata as unknown as { kopa?: { tool_prompt?: unknown; result_tokens?: unknown; copy_arguments?: unknown } }).kopa;
   const budget = kopa?.result_tokens;
   return {
     toolPrompt: toolPromptStyles.find((s) => s === kopa?.tool_prompt) ?? 'full',
+    copyArguments: kopa?.copy_arguments === true,
     ...(typeof budget === 'number' && Number.isInteger(budget) && budget > 0 ? { resultTokens: budget } : {}),
   };
 }

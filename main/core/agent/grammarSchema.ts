@@ -100,15 +100,18 @@ export function grammarParameters(tool: ModelTool): string[] {
   return isQueryTool(tool) ? QUERY_PARAMETERS.filter((k) => names.includes(k)) : names;
 }
 
-/** A tool's arguments: every parameter, an optional one as its value or null. */
-function argumentsGrammar(tool: ModelTool): GrammarSchema {
+/** The values each parameter of each tool may take this turn (copyChoices.ts), by tool name; a parameter absent is free. */
+export type ArgumentChoices = Record<string, Record<string, string[]>>;
+
+/** A tool's arguments: every parameter, an optional one as its value or null; one with choices held to them. */
+function argumentsGrammar(tool: ModelTool, choices: Record<string, string[]> = {}): GrammarSchema {
   if (isQueryTool(tool)) return queryGrammar();
   const schemas = tool.parameters.properties as Record<string, Record<string, unknown>>;
   const properties = Object.fromEntries(
-    Object.entries(schemas).map(([k, v]): [string, GrammarSchema] => [
-      k,
-      tool.parameters.required.includes(k) ? toGrammar(v) : { oneOf: [toGrammar(v), { type: 'null' }] },
-    ]),
+    Object.entries(schemas).map(([k, v]): [string, GrammarSchema] => {
+      const value = choices[k] ? ({ enum: choices[k] } as GrammarSchema) : toGrammar(v);
+      return [k, tool.parameters.required.includes(k) ? value : { oneOf: [value, { type: 'null' }] }];
+    }),
   );
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
 }
@@ -133,11 +136,11 @@ export function grammarArguments(tool: ModelTool | undefined, args: Record<strin
  * One step: {"tool": NAME, "arguments": {…}} for one of the tools, or (unless a call is required, or the answer tool is
  * offered: the answer is then its call) {"final_answer": "…"}. Arguments list every parameter; an optional one may be null.
  */
-export function stepGrammar(tools: ModelTool[], options: { allowFinal?: boolean } = {}): GrammarSchema {
+export function stepGrammar(tools: ModelTool[], options: { allowFinal?: boolean; choices?: ArgumentChoices } = {}): GrammarSchema {
   const calls = tools.map(
     (t): GrammarSchema => ({
       type: 'object',
-      properties: { tool: { const: t.name }, arguments: argumentsGrammar(t) },
+      properties: { tool: { const: t.name }, arguments: argumentsGrammar(t, options.choices?.[t.name]) },
       required: ['tool', 'arguments'],
       additionalProperties: false,
     }),

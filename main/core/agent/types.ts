@@ -63,6 +63,11 @@ export interface ModelTool {
    * (grammar mode, toolPrompt.ts). Never part of the function schema a template or a server is given.
    */
   example?: Record<string, unknown>;
+  /**
+   * Each parameter's value kind (the catalog's x-semantic: address.road, region.lawdCd5 …), for a grammar that holds
+   * a value to what the question or an earlier result says (copyChoices.ts). Never part of the function schema.
+   */
+  semantics?: Record<string, string>;
 }
 
 /**

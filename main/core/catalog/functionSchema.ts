@@ -44,5 +44,8 @@ export function functionSchema(spec: ToolSpec): FunctionSchema {
 /** A tool as the agent offers it: its function schema, and the catalog's first example call for prompts that describe tools in words. */
 export function modelTool(spec: ToolSpec): ModelTool {
   const example = spec.examples[0]?.args;
-  return { ...functionSchema(spec).function, ...(example ? { example } : {}) };
+  const semantics = Object.fromEntries(
+    Object.entries(spec.parameters.properties).flatMap(([name, p]) => (p['x-semantic'] ? [[name, p['x-semantic']] as const] : [])),
+  );
+  return { ...functionSchema(spec).function, ...(example ? { example } : {}), ...(Object.keys(semantics).length ? { semantics } : {}) };
 }

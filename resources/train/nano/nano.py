@@ -296,9 +296,10 @@ def generate_command(a):
             out = []
             for _ in range(a.tokens):
                 nxt = int(model(torch.tensor([ids + out]))[0, -1].argmax())
-                out.append(nxt)
+                # The end of a turn ends generation and is not part of it, as in llama.cpp.
                 if nxt == end:
                     break
+                out.append(nxt)
             results.append({"prompt": ids, "generated": out})
     say("generated", results=results)
 

@@ -1,13 +1,14 @@
 // KOPA-Nano's recipe in miniature, through the engine: a synthesized dataset becomes the text the app shows the model
 // (ChatML, grammar mode, the tools one line each), a tokenizer and a few optimizer steps of a tiny decoder on Debian's
 // torch, a GGUF that llama.cpp runs token for token as torch does on held-out prompts, and a registered model the
-// agent loop runs with the prompt it was trained on. Skipped, saying why, where no Python can import torch.
+// agent loop runs with the prompt it was trained on, a value it must copy held by the grammar to the question's words. Skipped, saying why, where no Python can import torch.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../main/engine/Engine.ts';
 import { trainingPythonOrNull } from '../../../main/engine/train/nano/trainerProcess.ts';
 import { corpusText, type CorpusSegment } from '../../../main/core/train/nano/nanoCorpus.ts';
+import { questionSpans } from '../../../main/core/agent/copyChoices.ts';
 import { releaseAfterTest } from '../../helpers/release.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
@@ -41,14 +42,19 @@ describe.skipIf(!python)(
       const inspected = await engine.call('models.inspect', { ref: 'nano-smoke' });
       expect(inspected).toMatchObject({ toolCallSupport: { mode: 'grammar' } });
 
+      // Whatever its weights, the grammar holds a place it must copy to a span of the question.
+      const question = '서울 종로구 청운동의 법정동 코드가 뭐예요?';
       const episode = await engine.call('agent.run', {
-        question: '2025년 5월 공휴일은 며칠이에요?',
+        question,
         model: 'nano-smoke',
-        tools: ['kasi.getRestDeInfo'],
+        tools: ['mois.getStanReginCdList'],
+        queryTool: false,
+        firstToolChoice: 'required',
         maxSteps: 2,
       });
       expect(episode.backend).toMatch(/#grammar$/);
-      expect(['final', 'truncated']).toContain(episode.stoppedBy);
+      expect(episode.calls[0]).toMatchObject({ tool: 'mois.getStanReginCdList' });
+      expect(questionSpans(question)).toContain(episode.calls[0]!.arguments.locatadd_nm);
     }, 300_000);
   },
 );

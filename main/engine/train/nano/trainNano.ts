@@ -1,10 +1,10 @@
 // `train.nano` (`kopa train nano`): KOPA-Nano trained here, from a synthesized dataset, into a model the app runs. In
 // the run's folder (the data folder's train/nano/NAME): the corpus (each sample as the app shows it to this model:
 // ChatML, grammar mode, the tools one line each, results through a small view; every tenth sample held out), the
-// SentencePiece tokenizer, the trainer's checkpoint (resumed whenever the same job runs again), the exported weights
-// and the GGUF, which is then registered. Each step is skipped when its output is there, so a run cut short at any
+// SentencePiece tokenizer, the trainer's checkpoint (resumed whenever the same job runs again) and its events
+// (events.jsonl: the loss curve), the exported weights and the GGUF, which is then registered. Each step is skipped when its output is there, so a run cut short at any
 // moment goes on where it stopped.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallOptions, TrainNanoParams, TrainNanoResult } from '../../../api/contract.ts';
 import type { PlainMessage } from '../../../core/agent/grammarConversation.ts';
@@ -83,8 +83,19 @@ export async function trainNano(engine: EngineServices, params: TrainNanoParams,
     options.onProgress?.({ stage, done, total, ...(message ? { message } : {}) });
   const python = trainingPython(process.env);
   const scripts = path.join(engine.resourcesDir, 'train', 'nano');
+  // Every event the trainer reports is kept in the run's folder too: the loss curve outlives the job.
+  const log = path.join(dir, 'events.jsonl');
   const trainer = (args: string[], onEvent?: (e: TrainerEvent) => void): Promise<TrainerEvent[]> =>
-    runTrainer({ python, scripts, args, ...(onEvent ? { onEvent } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+    runTrainer({
+      python,
+      scripts,
+      args,
+      onEvent: (e) => {
+        if (e.event !== 'generated') appendFileSync(log, `${JSON.stringify({ at: new Date().toISOString(), ...e })}\n`);
+        onEvent?.(e);
+      },
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
 
   progress('corpus', 0, 1);
   const record = writeCorpus(engine, dir, params, p.resultTokens);
