@@ -12,7 +12,7 @@
 // the model is tuned on exactly the prompt it is run with; there is then no "tools" field for the template to render.
 import { functionName, functionSchema, modelTool, type FunctionSchema } from '../catalog/functionSchema.ts';
 import type { ToolSpec } from '../catalog/types.ts';
-import type { TraceStep } from '../plan/types.ts';
+import type { AnswerSpec, TraceStep } from '../plan/types.ts';
 import { grammarMessages, type PlainMessage } from '../agent/grammarConversation.ts';
 import { systemPrompt } from '../agent/prompt.ts';
 import type { ChatMessage, ModelTool } from '../agent/types.ts';
@@ -24,9 +24,43 @@ import { ANSWER_TOOL, answerArguments, answerFunction, answerTool } from '../ans
 import { expectedClaim } from '../answer/expectedClaim.ts';
 import type { Claim } from '../answer/claim.ts';
 
+/**
+ * A sample's answer spec with what its value is: a clock time where the answer's field is one (sunrise 1719 is a time,
+ * not a name), a date where it is a date.
+ */
+export function sampleAnswerSpec(sample: SynthSample): AnswerSpec {
+  const spec = sample.walk.plan.answer;
+  const kind = sample.walk.answer.valueKind ?? '';
+  const as = /^time\./.test(kind) ? 'time' : /^date\.yyyymmdd/.test(kind) ? 'date' : undefined;
+  return as && !spec.as ? { ...spec, as } : spec;
+}
+
 /** The claim a sample commits to: its trace's answer in the answer tool's typed form. */
 export function sampleClaim(sample: SynthSample): Claim {
-  return expectedClaim(sample.walk.plan.answer, sample.walk.trace.answer, sample.walk.answer.unit);
+  return expectedClaim(sampleAnswerSpec(sample), sample.walk.trace.answer, sample.walk.answer.unit);
+}
+
+/**
+ * A sample as a KOPA-Bench task (one line of a suite file): its request, moment, offered tools and plan, so a
+ * held-out synthesis seed is measured by the same harness as KOPA-Bench (`kopa bench run --suite FILE`).
+ */
+function benchTask(sample: SynthSample, visible: ToolSpec[]): unknown {
+  const steps = sample.walk.plan.steps.length;
+  return {
+    id: `s${sample.ordinal}`,
+    query_ko: sample.query,
+    asOf: sample.walk.asOf,
+    tools: visible.map((t) => t.id).filter((id) => id !== QUERY_TOOL),
+    plan: { ...sample.walk.plan, answer: sampleAnswerSpec(sample) },
+    level: steps,
+    abilities: [
+      ...(steps > 1 ? ['sequential'] : []),
+      ...(sample.walk.plan.steps.some((s) => s.tool === QUERY_TOOL && 'aggregate' in s.args) ? ['aggregation'] : []),
+    ],
+    ...(sample.walk.statedAs && Object.keys(sample.walk.statedAs).length ? { statedAs: sample.walk.statedAs } : {}),
+    ...(sample.walk.answer.unit ? { unit: sample.walk.answer.unit } : {}),
+    tags: [`dataset-sample-${sample.ordinal}`],
+  };
 }
 
 /** The answer tool's call that ends a conversation, as trainers write calls. */
@@ -36,7 +70,7 @@ const answerCall = (m: Extract<ChatMessage, { role: 'assistant' }>, id: string):
   arguments: answerArguments(m.answer!, m.content),
 });
 
-export const exportFormats = ['openai', 'sharegpt', 'trl-sft', 'trl-grpo'] as const;
+export const exportFormats = ['openai', 'sharegpt', 'trl-sft', 'trl-grpo', 'kopa-bench'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 /**
@@ -158,7 +192,7 @@ function trlGrpo(sample: SynthSample, tools: FunctionSchema[], prompt: unknown[]
     ...(withTools ? { tools } : {}),
     reference_plan: JSON.stringify(sample.walk.plan),
     alternative_plans: JSON.stringify(sample.alternatives.map((a) => a.plan)),
-    answer_spec: JSON.stringify(sample.walk.plan.answer),
+    answer_spec: JSON.stringify(sampleAnswerSpec(sample)),
     answer: sample.walk.trace.answer,
     answer_claim: JSON.stringify(sampleClaim(sample)),
     answer_unit: sample.walk.answer.unit ?? null,
@@ -172,6 +206,7 @@ function trlGrpo(sample: SynthSample, tools: FunctionSchema[], prompt: unknown[]
 
 /** One export row. `visible` are the tools offered to the model: the plan's own, any distractors, and the query tool. */
 export function exportRow(format: ExportFormat, sample: SynthSample, visible: ToolSpec[], options: ExportOptions = {}): unknown {
+  if (format === 'kopa-bench') return benchTask(sample, visible);
   const tools = [...visible.map(functionSchema), answerFunction];
   const messages = sampleConversation(sample, tools, options.view ?? {});
   const style = options.toolStyle ?? 'native';

@@ -55,6 +55,13 @@ export function writeExport(
 
 const toolStyleOption = (request: ExportRequest): string => (request.toolStyle && request.toolStyle !== 'native' ? ` --tool-style ${request.toolStyle}` : '');
 
+function formatNote(request: ExportRequest): string {
+  if (request.format === 'kopa-bench') return '; one KOPA-Bench task per sample (request, moment, offered tools, reference plan), measured with `kopa bench run --suite FILE`';
+  if (request.toolStyle === 'prompt') return '; tools written into the system prompt and calls as JSON steps (for models whose chat template has no tool syntax)';
+  if (request.toolStyle === 'compact') return '; tools written into the system prompt one line each and calls as JSON steps (for a small model trained on that form, KOPA-Nano)';
+  return '';
+}
+
 function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, request: ExportRequest, rows: number): string {
   const s = summary ?? (dataset.summary as unknown as SynthRunSummary | undefined);
   const lines = [
@@ -62,7 +69,7 @@ function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, 
     '',
     'Multi-step tool-use trajectories over Korean public APIs, synthesized by KOPA Studio from its execution-verified EDGE graph.',
     '',
-    `- format: ${request.format}, ${rows} rows${request.toolStyle === 'prompt' ? '; tools written into the system prompt and calls as JSON steps (for models whose chat template has no tool syntax)' : request.toolStyle === 'compact' ? '; tools written into the system prompt one line each and calls as JSON steps (for a small model trained on that form, KOPA-Nano)' : ''}`,
+    `- format: ${request.format}, ${rows} rows${formatNote(request)}`,
     `- backend: ${dataset.backend}; seed: ${dataset.seed}; as of: ${String(dataset.params.asOf ?? '')}`,
     `- graph version: ${dataset.graphVersion ?? 'none'}`,
     `- created: ${dataset.createdAt}${dataset.finishedAt ? `, finished ${dataset.finishedAt}` : ''}`,

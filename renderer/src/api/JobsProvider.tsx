@@ -25,6 +25,7 @@ const CHANGES: Record<JobMethod, MethodName[]> = {
   'rollout.run': [],
   'models.add': ['models.list'],
   'models.load': ['models.loaded'],
+  'train.nano': ['models.list'],
 };
 
 const JobsContext = createContext<JobInfo[]>([]);

@@ -1,8 +1,8 @@
 // Walk synthesis (random walks of the verified graph, kept beside intent synthesis to compare with) against the
 // emulator (default seed, a fixed clock): 200 samples that pass the gates, diverse in tool sequences and lengths,
-// whose plans re-execute to the same answers; the four export formats; and a renamed field whose links went stale
+// whose plans re-execute to the same answers; the five export formats (a KOPA-Bench suite among them); and a renamed field whose links went stale
 // is avoided by the next run.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionName, functionSchema, modelTool } from '../../../main/core/catalog/functionSchema.ts';
@@ -191,6 +191,22 @@ describe('kopa synth --strategy walk on the emulator', () => {
     expect(JSON.parse(row.messages[2]!.content)).toMatchObject({ tool: functionName(first.walk.trace.steps[0]!.tool) });
     expect(JSON.parse(row.messages.at(-1)!.content)).toEqual({ tool: 'final_answer', arguments: { answer: sampleClaim(first), message: first.answerText } });
   });
+
+  it('exports a KOPA-Bench suite of its samples that the oracle passes and a model that answers wrong fails', async () => {
+    const file = path.join(dir, 'heldout.jsonl');
+    const exported = await engine.call('synth.export', { dataset: run.summary.dataset.name, out: file, format: 'kopa-bench' });
+    expect(exported.cardText).toContain('kopa bench run --suite FILE');
+    const task = json(readFileSync(file, 'utf8').split('\n')[0]!);
+    expect(task).toMatchObject({ id: `s${samples[0]!.ordinal}`, query_ko: samples[0]!.query, asOf: samples[0]!.walk.asOf });
+    const tasks = readFileSync(file, 'utf8').trim().split('\n').slice(0, 12).map((l) => String(json(l).id));
+    const oracle = await engine.call('bench.run', { suite: file, model: 'oracle', tasks });
+    expect(oracle.errors).toEqual([]);
+    expect(oracle.passed).toBe(tasks.length);
+    const wrong = path.join(dir, 'wrong.jsonl');
+    writeFileSync(wrong, tasks.slice(0, 3).map((task) => JSON.stringify({ task, turns: [{ text: '정답: 0' }] })).join('\n'));
+    const failed = await engine.call('bench.run', { suite: file, model: `scripted:${wrong}`, tasks: tasks.slice(0, 3) });
+    expect(failed.passed).toBe(0);
+  }, 240_000);
 
   it('avoids links that went stale when a field was renamed', async () => {
     await engine.dispose();
