@@ -56,9 +56,12 @@ export function writeExport(
 const toolStyleOption = (request: ExportRequest): string => (request.toolStyle && request.toolStyle !== 'native' ? ` --tool-style ${request.toolStyle}` : '');
 
 function formatNote(request: ExportRequest): string {
-  if (request.format === 'kopa-bench') return '; one KOPA-Bench task per sample (request, moment, offered tools, reference plan), measured with `kopa bench run --suite FILE`';
-  if (request.toolStyle === 'prompt') return '; tools written into the system prompt and calls as JSON steps (for models whose chat template has no tool syntax)';
-  if (request.toolStyle === 'compact') return '; tools written into the system prompt one line each and calls as JSON steps (for a small model trained on that form, KOPA-Nano)';
+  if (request.format === 'kopa-bench')
+    return '; one KOPA-Bench task per sample (request, moment, offered tools, reference plan), measured with `kopa bench run --suite FILE`';
+  if (request.toolStyle === 'prompt')
+    return '; tools written into the system prompt and calls as JSON steps (for models whose chat template has no tool syntax)';
+  if (request.toolStyle === 'compact')
+    return '; tools written into the system prompt one line each and calls as JSON steps (for a small model trained on that form, KOPA-Nano)';
   return '';
 }
 

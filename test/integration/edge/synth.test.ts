@@ -198,12 +198,22 @@ describe('kopa synth --strategy walk on the emulator', () => {
     expect(exported.cardText).toContain('kopa bench run --suite FILE');
     const task = json(readFileSync(file, 'utf8').split('\n')[0]!);
     expect(task).toMatchObject({ id: `s${samples[0]!.ordinal}`, query_ko: samples[0]!.query, asOf: samples[0]!.walk.asOf });
-    const tasks = readFileSync(file, 'utf8').trim().split('\n').slice(0, 12).map((l) => String(json(l).id));
+    const tasks = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(0, 12)
+      .map((l) => String(json(l).id));
     const oracle = await engine.call('bench.run', { suite: file, model: 'oracle', tasks });
     expect(oracle.errors).toEqual([]);
     expect(oracle.passed).toBe(tasks.length);
     const wrong = path.join(dir, 'wrong.jsonl');
-    writeFileSync(wrong, tasks.slice(0, 3).map((task) => JSON.stringify({ task, turns: [{ text: '정답: 0' }] })).join('\n'));
+    writeFileSync(
+      wrong,
+      tasks
+        .slice(0, 3)
+        .map((task) => JSON.stringify({ task, turns: [{ text: '정답: 0' }] }))
+        .join('\n'),
+    );
     const failed = await engine.call('bench.run', { suite: file, model: `scripted:${wrong}`, tasks: tasks.slice(0, 3) });
     expect(failed.passed).toBe(0);
   }, 240_000);
