@@ -30,6 +30,8 @@ export interface ModelInfo {
   toolCalling: 'native' | 'grammar' | null;
   /** Why it calls tools so (the wrapper, the reason, template fixes), where the file was read with this version. */
   toolCallSupport?: ToolCallSupport | null;
+  /** The result view's token budget the model was trained on (a KOPA-Nano GGUF records it): what chats and benchmarks show it. */
+  trainedResultTokens?: number | null;
   copied: boolean;
   addedAt: string;
   /** An adapter: the base model it was checked against when registered (its file and SHA-256). */
@@ -41,9 +43,12 @@ export interface ModelInfo {
 /** The GGUF files found in a folder (models.scan): each once, its size, and the registered model it already is. */
 export interface ModelScan {
   folder: string;
-  files: { path: string; name: string; sizeBytes: number; registered: string | null }[];
-  /** The scan stopped at its limit of files: choose a folder nearer to the models. */
+  /** `repository`: the Hugging Face repository a cache keeps the file for (Qwen/Qwen3-8B-GGUF). */
+  files: { path: string; name: string; sizeBytes: number; registered: string | null; repository?: string }[];
+  /** The scan stopped at a limit (files listed, entries read, time): choose a folder nearer to the models. */
   truncated: boolean;
+  /** Folders that could not be read (no permission, a damaged drive) and were passed over. */
+  skipped: number;
 }
 
 /**

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { KopaError } from '../core/errors.ts';
 import { saidError } from '../core/i18n/saidError.ts';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../core/jsonDepth.ts';
 import type { MethodName, ParamsOf } from './contract.ts';
 import { statusSchemas } from './status.ts';
 import { catalogSchemas } from './catalog.ts';
@@ -45,6 +46,13 @@ export function isMethodName(name: string): name is MethodName {
 export function parseCall(method: string, params: unknown): { method: MethodName; params: ParamsOf<MethodName> } {
   if (!isMethodName(method)) {
     throw new KopaError('NotFound', `The engine has no method "${method}".`, { details: { method, methods: methodNames } });
+  }
+  if (jsonDeeperThan(params)) {
+    throw saidError(
+      'InvalidRequest',
+      { message: 'error.paramsTooDeep', vars: { method, max: MAX_JSON_DEPTH } },
+      { details: { method, maxDepth: MAX_JSON_DEPTH } },
+    );
   }
   const result = paramSchemas[method].safeParse(params ?? {});
   if (!result.success) {

@@ -1,5 +1,6 @@
 // A request body that must be a JSON object: what the service's endpoints take, refused in words the caller can act on.
 import { KopaError } from './errors.ts';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from './jsonDepth.ts';
 
 export function jsonObjectBody(text: string): Record<string, unknown> {
   let body: unknown;
@@ -9,5 +10,6 @@ export function jsonObjectBody(text: string): Record<string, unknown> {
     throw new KopaError('InvalidRequest', 'The request body is not JSON.');
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new KopaError('InvalidRequest', 'The request body must be a JSON object.');
+  if (jsonDeeperThan(body)) throw new KopaError('InvalidRequest', `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   return body as Record<string, unknown>;
 }

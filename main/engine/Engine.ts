@@ -29,6 +29,7 @@ import { AuditCheckpoints } from './audit/auditCheckpoints.ts';
 import type { EngineServices, MethodHandlers } from './EngineServices.ts';
 import { methodTable } from './methodTable.ts';
 import { saidError } from '../core/i18n/saidError.ts';
+import { requireFileOrNone } from './files/noFollow.ts';
 
 /** The audit chain's head, written outside the database as it grows. */
 const AUDIT_CHECKPOINTS_FILE = 'audit-checkpoints.jsonl';
@@ -114,6 +115,7 @@ export class Engine implements EngineApi, EngineServices {
         },
       );
     }
+    requireFileOrNone(path.join(dataDir, AUDIT_CHECKPOINTS_FILE));
     const store = Store.open(path.join(dataDir, DATABASE_FILE), options.store);
     new MetaRepository(store.db).recordOpen(APP_VERSION, new Date());
     // Requests a process killed mid-call had sent go into the chain as interrupted before anything else happens.
@@ -246,12 +248,19 @@ export class Engine implements EngineApi, EngineServices {
         (r) => r.dispose(),
         () => undefined,
       );
-    this.gatewayInstance?.close();
+    // The audit's last checkpoint can be refused (a link planted at its path); everything else still closes.
+    let refused: unknown;
+    try {
+      this.gatewayInstance?.close();
+    } catch (error) {
+      refused = error;
+    }
     if (this.emulatorServer)
       await this.emulatorServer.then(
         (e) => e.close(),
         () => undefined,
       );
     this.store.close();
+    if (refused) throw refused;
   }
 }

@@ -13,6 +13,7 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ZodError } from 'zod';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../core/jsonDepth.ts';
 
 export interface McpStdioOptions {
   stdin: Readable;
@@ -104,6 +105,10 @@ export class McpStdioTransport implements Transport {
       json = JSON.parse(line);
     } catch {
       this.refuse(null, ErrorCode.ParseError, 'Parse error: the message is not JSON.');
+      return;
+    }
+    if (jsonDeeperThan(json)) {
+      this.refuse(idOf(json), ErrorCode.InvalidRequest, `Invalid request: the message is nested more than ${MAX_JSON_DEPTH} levels deep.`);
       return;
     }
     const message = JSONRPCMessageSchema.safeParse(json);

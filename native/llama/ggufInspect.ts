@@ -30,6 +30,8 @@ export interface GgufReport {
   toolCalling: 'native' | 'grammar';
   /** Why, and the template fixes applied (null for an adapter, which has no chat format of its own). */
   toolCallSupport: ToolCallSupport | null;
+  /** The result view's token budget the model was trained on (GGUF kopa.result_tokens), null where it records none. */
+  trainedResultTokens: number | null;
   sizeBytes: number;
   /** Against this machine's RAM and VRAM: fits (all layers where they should go), may be slow (partly offloaded or tight), will not fit. */
   fit: { verdict: 'fits' | 'may be slow' | 'will not fit'; score: number; gpuLayers: number; contextSize: number; ramBytes: number; vramBytes: number } | null;
@@ -94,7 +96,8 @@ export async function headerReport(path: string): Promise<GgufReport> {
   }
   const template = info.metadata.tokenizer?.chat_template;
   const isAdapter = String((info.metadata.general as { type?: string }).type) === 'adapter';
-  const support = isAdapter ? null : chooseChatFormat({ fileInfo: info, filename: path }).support;
+  const chosen = isAdapter ? null : chooseChatFormat({ fileInfo: info, filename: path });
+  const support = chosen?.support ?? null;
   const fileType = info.metadata.general.file_type;
   return {
     kind: isAdapter ? 'lora' : 'model',
@@ -114,6 +117,7 @@ export async function headerReport(path: string): Promise<GgufReport> {
     chatWrapper: support?.wrapper ?? null,
     toolCalling: support?.mode ?? 'grammar',
     toolCallSupport: support,
+    trainedResultTokens: chosen?.resultTokens ?? null,
     sizeBytes,
     fit: null,
   };

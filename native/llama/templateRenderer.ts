@@ -8,9 +8,10 @@
 // write their own approximation of the template (Gemma's "---" between the system text and the question, gpt-oss's
 // tool documentation without optional markers, Mistral Nemo's calls without ids).
 //
-// Contents still never become control tokens: each message's text is rendered as a placeholder and put back as
-// plain text (a JSON string where the template JSON-encoded it), and only the template's own text is read for
-// special tokens, as node-llama-cpp does.
+// Contents still never become control tokens: each message's text, each call's name, argument keys and values,
+// and the tools' names, descriptions and property names are rendered as placeholders and put back as plain text (a
+// JSON string where the template JSON-encoded it), and only the template's own text is read for special tokens, as
+// node-llama-cpp does.
 import { Template } from '@huggingface/jinja';
 import { LlamaText, SpecialTokensText, type ChatHistoryItem, type ChatModelFunctions, type ChatModelSegment } from 'node-llama-cpp';
 import { mistralCallId } from './wrappers/MistralArgsChatWrapper.ts';
@@ -66,16 +67,25 @@ export class TemplateRenderer {
       thoughts.push(part);
     }
     const contents: string[] = [];
+    const held = new Map<string, string>();
+    // The same text is always the same placeholder, so a template that compares names (a property listed as
+    // required) compares them as it would the text.
     const hold = (text: string): string => {
       if (text === '') return '';
-      contents.push(text);
-      return `${OPEN}${contents.length - 1}${CLOSE}`;
+      let placeholder = held.get(text);
+      if (placeholder === undefined) {
+        contents.push(text);
+        placeholder = `${OPEN}${contents.length - 1}${CLOSE}`;
+        held.set(text, placeholder);
+      }
+      return placeholder;
     };
     const messages = toMessages(history.slice(0, -1), hold);
+    const tools = functions && Object.keys(functions).length > 0 ? toolsOf(functions, hold) : undefined;
     const render = (list: TemplateMessage[], generationPrompt: boolean): string =>
       this.template.render({
         messages: list,
-        ...(functions && Object.keys(functions).length > 0 ? { tools: toolsOf(functions) } : {}),
+        ...(tools ? { tools } : {}),
         add_generation_prompt: generationPrompt,
         enable_thinking: this.options.reasoning ?? true,
         bos_token: this.options.bos,
@@ -138,11 +148,43 @@ function foldSystem(messages: TemplateMessage[], contents: string[], hold: (text
   return [{ role: 'user', content: hold(`${text(system.content)}\n\n${text(user.content)}`) }, ...rest];
 }
 
-/** The tools as apply_chat_template takes them. */
-function toolsOf(functions: ChatModelFunctions): unknown[] {
+/** A call's arguments with every string and every key held: a model can copy any text into them. */
+function heldValue(value: unknown, hold: (text: string) => string): unknown {
+  if (typeof value === 'string') return hold(value);
+  if (Array.isArray(value)) return value.map((v) => heldValue(v, hold));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [hold(k), heldValue(v, hold)]));
+  return value;
+}
+
+/** Schema keywords whose values are the catalog's words (an imported catalog is untrusted), not the schema's own. */
+const SCHEMA_TEXT = new Set(['description', 'title', 'enum', 'default', 'examples', 'const', 'pattern']);
+
+/**
+ * A parameter schema with the catalog's words held: descriptions and values, the names of properties and the required
+ * list; the schema's own vocabulary (type, format, items) stays as it is, for templates that branch on it.
+ */
+function heldSchema(schema: unknown, hold: (text: string) => string): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => heldSchema(s, hold));
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => {
+      if (SCHEMA_TEXT.has(key) || key === 'required') return [key, heldValue(value, hold)];
+      if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value))
+        return [key, Object.fromEntries(Object.entries(value).map(([name, sub]) => [hold(name), heldSchema(sub, hold)]))];
+      return [key, heldSchema(value, hold)];
+    }),
+  );
+}
+
+/** The tools as apply_chat_template takes them, the catalog's words held as the messages' are. */
+function toolsOf(functions: ChatModelFunctions, hold: (text: string) => string): unknown[] {
   return Object.entries(functions).map(([name, fn]) => ({
     type: 'function',
-    function: { name, description: fn.description ?? '', parameters: fn.params ?? { type: 'object', properties: {} } },
+    function: {
+      name: hold(name),
+      description: hold(fn.description ?? ''),
+      parameters: heldSchema(fn.params ?? { type: 'object', properties: {} }, hold),
+    },
   }));
 }
 
@@ -169,14 +211,14 @@ function toMessages(history: readonly ChatHistoryItem[], hold: (text: string) =>
                 tool_calls: current.calls.map((c) => ({
                   id: mistralCallId(c.name, c.params),
                   type: 'function' as const,
-                  function: { name: c.name, arguments: c.params ?? {} },
+                  function: { name: hold(c.name), arguments: heldValue(c.params ?? {}, hold) },
                 })),
               }
             : {}),
         });
         for (const call of current.calls) {
           const result = typeof call.result === 'string' ? call.result : JSON.stringify(call.result ?? null);
-          messages.push({ role: 'tool', tool_call_id: mistralCallId(call.name, call.params), name: call.name, content: hold(result) });
+          messages.push({ role: 'tool', tool_call_id: mistralCallId(call.name, call.params), name: hold(call.name), content: hold(result) });
         }
         current = { text: '', reasoning: '', calls: [] };
       };

@@ -9,9 +9,9 @@ import { formatMoment } from '../../core/i18n/moments.ts';
 import { benchTerm, translate } from '../../core/i18n/strings.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import type { ChatMessage } from '../../core/agent/types.ts';
-import { readFileSync } from 'node:fs';
 import { parseInteger, parseList, parseCount, parseSpeculation, parseJsonObject } from './call.ts';
 import { claimText } from '../../core/answer/claim.ts';
+import { readInputJson } from '../../engine/files/readInputFile.ts';
 
 function parseNumber(value: string): number {
   const n = Number(value);
@@ -124,13 +124,8 @@ function renderCompare(c: BenchComparison, t: CommandContext['t']): string {
 
 /** A conversation from a file: a list of messages, or an attempt (kopa bench attempts --json) that holds one. */
 function readTranscript(file: string): ChatMessage[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw saidError('Usage', { message: 'error.transcriptFile', vars: { file, why: (error as Error).message } });
-  }
-  const messages = Array.isArray(parsed) ? parsed : (parsed as { transcript?: unknown }).transcript;
+  const parsed = readInputJson(file);
+  const messages = Array.isArray(parsed) ? parsed : parsed !== null && typeof parsed === 'object' ? (parsed as { transcript?: unknown }).transcript : undefined;
   if (!Array.isArray(messages)) throw saidError('Usage', { message: 'error.transcriptFile', vars: { file, why: 'no list of messages' } });
   return messages as ChatMessage[];
 }
@@ -220,7 +215,11 @@ export function registerBench(program: Command, context: () => CommandContext): 
     )
     .option('--lora-scale <s>', 'how strongly the adapters apply: 0 the base model, 1 as trained (default 1)', Number)
     .option('--context-size <n>', 'local model context size', parseCount)
-    .option('--result-tokens <n>', 'tokens of one tool result the model is shown (default 1024, the standard view)', parseCount)
+    .option(
+      '--result-tokens <n>',
+      'tokens of one tool result the model is shown (default: what the model was trained on where its GGUF records it, else 1024, the standard view)',
+      parseCount,
+    )
     .option('--no-query-tool', 'do not offer local.queryRows (to measure what it adds)')
     .option(
       '--speculation <how>',

@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { gatewayModes, type CallResult, type GatewayMode, type ParsedOutcome } from '../../core/gateway/callResult.ts';
 import { isRemote, type ToolSpec } from '../../core/catalog/types.ts';
 import { sayViolation } from '../../core/catalog/sayViolation.ts';
-import { saidError } from '../../core/i18n/saidError.ts';
 import { isStringKey, type Locale } from '../../core/i18n/strings.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
+import { readInputFile } from '../../engine/files/readInputFile.ts';
 import { invalidArgument } from '../commanderErrors.ts';
 import type { SpeculationParam } from '../../api/contract.ts';
 
@@ -138,12 +137,7 @@ export function registerCall(program: Command, context: () => CommandContext): v
     .option('--content-type <type>', 'the Content-Type it came with, for its charset (default: the XML declaration, else UTF-8)')
     .action(async (tool: string, file: string, options: { status?: number; contentType?: string }) => {
       const ctx = context();
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(file);
-      } catch (error) {
-        throw saidError('NotFound', { message: 'error.cannotRead', vars: { file, reason: (error as Error).message } });
-      }
+      const bytes = readInputFile(file);
       const { result, headline } = await ctx.withEngine(async (engine) => ({
         result: await engine.call('gateway.parse', { tool, bodyBase64: bytes.toString('base64'), status: options.status, contentType: options.contentType }),
         headline: headlineOf(engine.catalog().get(tool)),

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { formatProblem } from '../../core/catalog/catalogProblem.ts';
 import { isRemote, noteIn, type ToolSpec } from '../../core/catalog/types.ts';
@@ -7,6 +6,7 @@ import type { Locale, StringKey } from '../../core/i18n/strings.ts';
 import type { CatalogListing } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
 import { labeller, renderTable } from '../table.ts';
+import { writeFileNoFollow } from '../../engine/files/noFollow.ts';
 
 function renderList(listing: CatalogListing, t: CommandContext['t']): string {
   const table = renderTable(
@@ -99,7 +99,7 @@ export function registerCatalog(program: Command, context: () => CommandContext)
     .action(async (file: string, options: { agency?: string; out?: string }) => {
       const ctx = context();
       const result = await ctx.withEngine((engine) => engine.call('catalog.import', { file, agency: options.agency }));
-      if (options.out) writeFileSync(options.out, `${JSON.stringify(result.file, null, 2)}\n`);
+      if (options.out) writeFileNoFollow(options.out, `${JSON.stringify(result.file, null, 2)}\n`);
       ctx.out.result(result, (r) =>
         [
           ctx.t('cli.catalog.imported', { n: r.file.tools.length, ids: r.file.tools.map((tool) => tool.id).join(', ') }),

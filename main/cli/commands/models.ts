@@ -89,8 +89,17 @@ export function registerModels(program: Command, context: () => CommandContext):
       const ctx = context();
       const scan = await ctx.withEngine((engine) => engine.call('models.scan', { folder }));
       ctx.out.result(scan, (s) => {
-        const rows = s.files.map((f) => ({ file: f.path, size: size(f.sizeBytes), registered: f.registered ?? '' }));
-        const head = ctx.t(s.truncated ? 'cli.models.scanTruncated' : 'cli.models.scanned', { n: s.files.length, folder: s.folder });
+        const cached = s.files.some((f) => f.repository);
+        const rows = s.files.map((f) => ({
+          file: f.path,
+          ...(cached ? { repository: f.repository ?? '' } : {}),
+          size: size(f.sizeBytes),
+          registered: f.registered ?? '',
+        }));
+        const head = [
+          ctx.t(s.truncated ? 'cli.models.scanTruncated' : 'cli.models.scanned', { n: s.files.length, folder: s.folder }),
+          ...(s.skipped > 0 ? [ctx.t('cli.models.scanSkipped', { n: s.skipped })] : []),
+        ].join('\n');
         return rows.length ? `${head}\n${renderTable(rows, { maxWidth: 240 })}\n${ctx.t('cli.models.scanNext')}` : head;
       });
     });

@@ -3,7 +3,8 @@
 // write the database can rewrite all of it and the chain with it. A checkpoint kept elsewhere is what such a
 // rewrite cannot match: `kopa audit verify` checks the log against every checkpoint, and the file can be copied off
 // the machine (or its last line noted in a report) to make the record harder still to forge.
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { appendFileNoFollow, readFileNoFollow } from '../files/noFollow.ts';
 
 export interface AuditCheckpoint {
   at: string;
@@ -23,7 +24,7 @@ export class AuditCheckpoints {
   /** Every checkpoint written, oldest first; a line cut short by a crash is skipped. */
   read(): AuditCheckpoint[] {
     if (!existsSync(this.file)) return [];
-    return readFileSync(this.file, 'utf8')
+    return readFileNoFollow(this.file)
       .split('\n')
       .flatMap((line) => {
         try {
@@ -40,7 +41,7 @@ export class AuditCheckpoints {
     this.last ??= this.read().at(-1);
     if (head.entries === 0 || (this.last && this.last.seq === head.seq && this.last.hash === head.hash)) return;
     const checkpoint = { at: now.toISOString(), ...head };
-    appendFileSync(this.file, `${JSON.stringify(checkpoint)}\n`, { mode: 0o600 });
+    appendFileNoFollow(this.file, `${JSON.stringify(checkpoint)}\n`, { mode: 0o600 });
     this.last = checkpoint;
   }
 }

@@ -1,7 +1,7 @@
 // Engine API methods of evaluation: validate a suite against a backend, run a model on it (resumable), list
 // runs, report one and compare two.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type {
@@ -48,6 +48,7 @@ import { resolveBackend } from '../models/resolveBackend.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import type { BenchMethods } from '../../api/contract.ts';
 import { checkAnswer } from '../train/rewardAudit.ts';
+import { writeFileNoFollow } from '../files/noFollow.ts';
 
 const DEFAULT_MAX_STEPS = 10;
 
@@ -88,35 +89,44 @@ const slug = (text: string): string =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 40) || 'model';
 
-async function modelFacts(engine: EngineServices, params: BenchRunParams, resolved: ModelRef): Promise<BenchManifest['model']> {
+/** What the manifest records of the model, and the result view a model trained by KOPA Studio was trained on. */
+interface ModelFacts {
+  model: BenchManifest['model'];
+  trainedResultTokens: number | null;
+}
+
+async function modelFacts(engine: EngineServices, params: BenchRunParams, resolved: ModelRef): Promise<ModelFacts> {
   const ref = params.model;
   const lora = params.lora ?? [];
   const none = { sha256: null, quantization: null, chatTemplate: null, file: null, lora };
   switch (resolved.kind) {
     case 'oracle':
-      return { ref, backend: 'oracle', ...none };
+      return { model: { ref, backend: 'oracle', ...none }, trainedResultTokens: null };
     case 'scripted': {
       const file = path.resolve(resolved.file);
-      return { ref, backend: 'scripted', ...none, sha256: await sha256Of(file), file };
+      return { model: { ref, backend: 'scripted', ...none, sha256: await sha256Of(file), file }, trainedResultTokens: null };
     }
     // A pool's manifest names every server and the model it serves.
     case 'pool':
-      return { ref, backend: `pool:${resolved.members.map((m) => `${m.id}*${m.concurrency}`).join(',')}`, ...none };
+      return { model: { ref, backend: `pool:${resolved.members.map((m) => `${m.id}*${m.concurrency}`).join(',')}`, ...none }, trainedResultTokens: null };
     case 'server':
-      return { ref, backend: `openai:${resolved.base}#${resolved.model}`, ...none };
+      return { model: { ref, backend: `openai:${resolved.base}#${resolved.model}`, ...none }, trainedResultTokens: null };
     case 'local':
     case 'adapter': {
       const info = await inspectModel(engine, ref, { oracle: true });
       // The wrapper that writes the conversation: the GGUF's own template when asked (format parity with training).
       const chatTemplate = params.chatWrapper === 'jinja' ? 'JinjaTemplate' : info.chatWrapper;
       return {
-        ref,
-        backend: 'llama.cpp',
-        sha256: info.sha256 ?? (await sha256Of(info.location)),
-        quantization: info.quantization,
-        chatTemplate,
-        file: info.location,
-        lora,
+        model: {
+          ref,
+          backend: 'llama.cpp',
+          sha256: info.sha256 ?? (await sha256Of(info.location)),
+          quantization: info.quantization,
+          chatTemplate,
+          file: info.location,
+          lora,
+        },
+        trainedResultTokens: info.trainedResultTokens ?? null,
       };
     }
   }
@@ -172,8 +182,9 @@ export async function benchRun(engine: EngineServices, params: BenchRunParams, o
     seed: params.seed ?? 1,
   };
   const resolved = resolveModelRef(engine.models(), params.model, { oracle: true });
+  const facts = await modelFacts(engine, params, resolved);
   const model = {
-    ...(await modelFacts(engine, params, resolved)),
+    ...facts.model,
     ...(params.loraScale !== undefined ? { loraScale: params.loraScale } : {}),
     ...(params.contextSize !== undefined ? { contextSize: params.contextSize } : {}),
   };
@@ -183,7 +194,12 @@ export async function benchRun(engine: EngineServices, params: BenchRunParams, o
     snapshotHash: mode === 'replay' ? snapshotHash(engine, params.snapshot) : null,
     emulatorSeed: mode === 'emulator' ? (await engine.emulator()).seed : null,
   };
-  const view = { resultTokens: params.resultTokens ?? STANDARD_RESULT_TOKENS, maxChars: DEFAULT_MAX_CHARS, queryTool: params.queryTool ?? true };
+  // A model is shown results as it was trained to read them (KOPA-Nano: 256 tokens), as the chat shows them.
+  const view = {
+    resultTokens: params.resultTokens ?? facts.trainedResultTokens ?? STANDARD_RESULT_TOKENS,
+    maxChars: DEFAULT_MAX_CHARS,
+    queryTool: params.queryTool ?? true,
+  };
   const identified = {
     suite: { name: suite.name, version: suite.version, hash: suite.hash, tasks: suite.tasks.length },
     model,
@@ -292,7 +308,7 @@ export function benchReport(engine: EngineServices, params: { run: string; forma
           : markdownReport(data, params.lang);
   if (params.out) {
     const file = path.resolve(params.out);
-    writeFileSync(file, content);
+    writeFileNoFollow(file, content);
     return { runId: run.id, format, content, file };
   }
   return { runId: run.id, format, content };

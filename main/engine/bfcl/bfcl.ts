@@ -2,7 +2,7 @@
 // BFCL's layout (one BFCL_v4_<category>_result.json per category, a JSON line {id, result, …} per entry), are
 // appended as they come (a killed run resumes where it stopped), and are scored into BFCL_v4_<category>_score.json
 // files: a header line with the accuracy, then one line per failed entry.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BfclCheckSummary, BfclConformance, BfclRunSummary, Progress } from '../../api/contract.ts';
 import { parseToolCalls } from '../../core/agent/toolCallParser.ts';
@@ -21,6 +21,7 @@ import type { BfclData, BfclEntry } from './dataset.ts';
 import { MultiTurnData } from './multiTurnData.ts';
 import { runMultiTurnEntry, scoreMultiTurn, verdictReason } from './multiTurnRun.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { appendFileNoFollow, writeFileNoFollow } from '../files/noFollow.ts';
 
 const resultFile = (dir: string, category: string): string => path.join(dir, `BFCL_v4_${category}_result.json`);
 
@@ -97,7 +98,7 @@ export async function runBfcl(data: BfclData, backend: ModelBackend, options: Bf
           'item' in pendingEntry
             ? await runMultiTurnEntry(pendingEntry.item, multiTurn, backend, options)
             : await runEntry(pendingEntry.entry, backend, options);
-        appendFileSync(file, `${JSON.stringify(row)}\n`);
+        appendFileNoFollow(file, `${JSON.stringify(row)}\n`);
         finished++;
         options.onProgress?.({ stage: category, done: finished, total: entries.length });
       }
@@ -187,7 +188,7 @@ export function checkBfcl(
     failures.push(...failed.map((f) => ({ category, id: f.id, errorType: f.errorType, ...(f.reason ? { reason: f.reason } : {}) })));
     const scoreFile = path.join(resultsDir, 'score', `BFCL_v4_${category}_score.json`);
     mkdirSync(path.dirname(scoreFile), { recursive: true });
-    writeFileSync(
+    writeFileNoFollow(
       scoreFile,
       [
         JSON.stringify({ accuracy: score.accuracy, correct_count: score.correct, total_count: score.total }),

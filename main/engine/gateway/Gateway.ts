@@ -456,10 +456,13 @@ export class Gateway {
   }
 
   close(): void {
-    this.auditWriter.flush();
-    this.auditWriter.checkpoint();
-    for (const client of this.clients.values()) client.close();
-    this.clients.clear();
+    try {
+      this.auditWriter.flush();
+      this.auditWriter.checkpoint();
+    } finally {
+      for (const client of this.clients.values()) client.close();
+      this.clients.clear();
+    }
   }
 }
 

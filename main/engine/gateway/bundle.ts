@@ -3,7 +3,7 @@
 // all of it before writing anything, then writes everything in one transaction: a tampered or truncated bundle
 // is refused whole.
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, renameSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, renameSync } from 'node:fs';
 import { createGunzip, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { APP_VERSION } from '../../core/appInfo.ts';
@@ -15,6 +15,7 @@ import { AuditRepository } from '../audit/AuditRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import { translate, type StringKey } from '../../core/i18n/strings.ts';
+import { writeFileNoFollow } from '../files/noFollow.ts';
 
 export const BUNDLE_FORMAT = 'kopa-recordings';
 export const BUNDLE_VERSION = 1;
@@ -91,7 +92,7 @@ export function exportBundle(store: Store, snapshot: string, file: string, onPro
     auditHead: { entries: head?.entries ?? 0, hash: head?.hash ?? null },
   };
   const partial = `${file}.partial`;
-  writeFileSync(partial, gzipSync(`${JSON.stringify(manifest)}\n${payload}`));
+  writeFileNoFollow(partial, gzipSync(`${JSON.stringify(manifest)}\n${payload}`));
   renameSync(partial, file);
   return { file, snapshot, entries: all.length, payloadSha256: manifest.payloadSha256 };
 }

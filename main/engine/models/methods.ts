@@ -26,6 +26,7 @@ export async function inspectModel(engine: EngineServices, ref: string, options:
       chatWrapper: report.chatWrapper,
       toolCalling: report.kind === 'lora' ? null : report.toolCalling,
       toolCallSupport: report.toolCallSupport,
+      trainedResultTokens: report.trainedResultTokens,
     };
   }
   return {
@@ -42,6 +43,7 @@ export async function inspectModel(engine: EngineServices, ref: string, options:
     chatWrapper: report.chatWrapper,
     toolCalling: report.toolCalling,
     toolCallSupport: report.toolCallSupport,
+    trainedResultTokens: report.trainedResultTokens,
     copied: false,
     addedAt: '',
     fit: report.fit,

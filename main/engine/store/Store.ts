@@ -8,6 +8,7 @@ import { APP_VERSION } from '../../core/appInfo.ts';
 import { isSqliteCorruption, openSqlite, sqliteErrorCode, type SqliteDatabase } from '../../../native/sqlite/index.ts';
 import { storeMigrations, type Migration } from './migrations/index.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { requireNoLink } from '../files/noFollow.ts';
 
 export interface StoreOptions {
   /** Schema steps to apply. Defaults to the app's own migrations. */
@@ -85,6 +86,8 @@ export class Store {
     const o = { ...defaults, ...options };
     const latest = checkMigrations(o.migrations);
     mkdirSync(path.dirname(file), { recursive: true });
+    // SQLite follows a link at the database's or its journals' path; a planted link would take every write elsewhere.
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) requireNoLink(f);
     if (!existsSync(file)) createFresh(file, o);
     const stat = statSync(file);
     if (!stat.isFile()) {

@@ -1,6 +1,6 @@
 // Writes a dataset's samples in a training format (JSONL, written to a temporary file and renamed, so a reader
 // never sees half an export) and a dataset card beside it.
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { exportRow, type ExportFormat, type ToolStyle } from '../../core/synth/formats.ts';
 import { Rng } from '../../core/random.ts';
@@ -10,6 +10,7 @@ import { QUERY_TOOL } from '../../core/resultView/queryRows.ts';
 import type { DatasetRow } from '../store/repositories/DatasetRepository.ts';
 import type { ExportResult, SynthRunSummary } from '../../api/contract.ts';
 import { percentOf as pct } from '../../core/text/percent.ts';
+import { writeFileNoFollow } from '../files/noFollow.ts';
 
 export interface ExportRequest {
   format: ExportFormat;
@@ -45,11 +46,11 @@ export function writeExport(
     JSON.stringify(exportRow(request.format, s, visibleTools(s, catalog, request.distractors ?? 3), { toolStyle: request.toolStyle })),
   );
   const temp = `${request.file}.partial`;
-  writeFileSync(temp, lines.length ? `${lines.join('\n')}\n` : '');
+  writeFileNoFollow(temp, lines.length ? `${lines.join('\n')}\n` : '');
   renameSync(temp, request.file);
   const card = `${request.file}.card.md`;
   const cardText = datasetCard(dataset, summary, request, samples.length);
-  writeFileSync(card, cardText);
+  writeFileNoFollow(card, cardText);
   return { file: request.file, card, cardText, rows: lines.length, format: request.format };
 }
 

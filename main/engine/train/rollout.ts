@@ -3,7 +3,6 @@
 // within its group; stored group by group, so a killed run resumes; summarised to say whether the data can teach
 // this model anything; and optionally written as JSONL for a trainer.
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallOptions, RolloutGroup, RolloutRunParams, RolloutRunResult } from '../../api/contract.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
@@ -17,6 +16,7 @@ import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
 import { RolloutRepository } from '../store/repositories/RolloutRepository.ts';
 import { resolveBackend } from '../models/resolveBackend.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { writeFileNoFollow } from '../files/noFollow.ts';
 
 const seedOf = (...parts: (string | number)[]): number => createHash('sha256').update(parts.join('\u0000')).digest().readUInt32BE(0);
 
@@ -116,7 +116,7 @@ export async function runRollout(engine: EngineServices, params: RolloutRunParam
   const result: RolloutRunResult = { runId, resumed: done.size > 0, settings, summary };
   if (params.export) {
     const file = path.resolve(params.export);
-    writeFileSync(file, groups.map((g) => JSON.stringify({ run: runId, ...g })).join('\n') + '\n');
+    writeFileNoFollow(file, groups.map((g) => JSON.stringify({ run: runId, ...g })).join('\n') + '\n');
     result.export = { file, groups: groups.length };
   }
   return result;

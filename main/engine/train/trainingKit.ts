@@ -3,7 +3,7 @@
 // replay bundle its tools need when a snapshot is named, the generated Python that reaches `kopa serve-env` for
 // tools and rewards, the training scripts, and a README of the steps.
 import { answerFunction } from '../../core/answer/answerTool.ts';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CallOptions, TrainExportParams, TrainExportResult } from '../../api/contract.ts';
 import { functionName, functionSchema, type FunctionSchema } from '../../core/catalog/functionSchema.ts';
@@ -15,6 +15,7 @@ import { exportBundle } from '../gateway/bundle.ts';
 import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
 import { visibleTools } from '../synth/exporter.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { writeFileNoFollow } from '../files/noFollow.ts';
 
 export async function exportTrainingKit(engine: EngineServices, params: TrainExportParams, options: CallOptions): Promise<TrainExportResult> {
   const repo = new DatasetRepository(engine.store.db);
@@ -27,7 +28,7 @@ export async function exportTrainingKit(engine: EngineServices, params: TrainExp
   mkdirSync(dir, { recursive: true });
   const files: string[] = [];
   const write = (name: string, text: string): void => {
-    writeFileSync(path.join(dir, name), text);
+    writeFileNoFollow(path.join(dir, name), text);
     files.push(name);
   };
 

@@ -77,6 +77,22 @@ describe('HTTP transport', () => {
     expect((await raw(t, 'GET', '/api/call/engine.status', { authorization: `Bearer ${t.token}` })).status).toBe(400);
   });
 
+  it('refuses parameters nested 100,000 deep as a bad request, over HTTP and the WebSocket alike, and keeps answering', async () => {
+    const t = await start();
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const body = `{"tool": "kma.getUltraSrtNcst", "args": {"nx": ${deep}}}`;
+    const res = await raw(t, 'POST', '/api/call/gateway.call', { authorization: `Bearer ${t.token}`, 'content-type': 'application/json' }, body);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error).toMatchObject({ code: 'InvalidRequest', message: expect.stringContaining('nested more than 256 levels') });
+    const ws = new WebSocket(`ws://127.0.0.1:${t.port}/api/ws`, [API_PROTOCOL, `${API_TOKEN_PROTOCOL_PREFIX}${t.token}`]);
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const reply = new Promise<ServerMessage>((resolve) => ws.once('message', (d: Buffer) => resolve(JSON.parse(d.toString()) as ServerMessage)));
+    ws.send(`{"kind": "call", "id": 1, "method": "gateway.call", "params": ${body}}`);
+    expect(await reply).toMatchObject({ kind: 'error', id: 1, error: { code: 'InvalidRequest' } });
+    ws.close();
+    expect((await call(t, 'engine.status', {})).status).toBe(200);
+  });
+
   it('carries the API over a WebSocket that offers the token as a subprotocol', async () => {
     const t = await start();
     const socket = new WebSocket(`ws://127.0.0.1:${t.port}/api/ws`, [API_PROTOCOL, `${API_TOKEN_PROTOCOL_PREFIX}${t.token}`]);

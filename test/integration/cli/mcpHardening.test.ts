@@ -61,8 +61,11 @@ describe('kopa mcp under malformed input', () => {
           resolve();
         else child.stdin.once('drain', () => resolve());
       });
+      // Arguments nested 100,000 deep, which used to overflow the stack inside the tool call.
+      const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+      send(`{"jsonrpc": "2.0", "id": 14, "method": "tools/call", "params": {"name": "kma_getUltraSrtNcst", "arguments": {"nx": ${deep}}}}`);
       send(JSON.stringify({ jsonrpc: '2.0', id: 13, method: 'tools/list' }));
-      await waitFor(9);
+      await waitFor(10);
       const byId = (id: Reply['id']) => replies.filter((r) => r.id === id);
       expect(byId(1)[0]!.result).toBeDefined();
       expect(
@@ -73,6 +76,7 @@ describe('kopa mcp under malformed input', () => {
       ).toEqual([-32700, -32600].sort());
       for (const id of [7, 8, 9, 10]) expect(byId(id)[0]!.error!.code, String(id)).toBe(-32600);
       expect(byId('eleven')[0]!.error).toMatchObject({ code: -32602, message: expect.stringMatching(/^Invalid params for tools\/call: params\.name/) });
+      expect(byId(14)[0]!.error).toMatchObject({ code: -32600, message: expect.stringContaining('nested more than 256 levels') });
       expect((byId(13)[0]!.result as { tools: unknown[] }).tools.length).toBeGreaterThan(40);
       expect(child.exitCode).toBeNull();
       expect(stderr).toContain('refused a message');

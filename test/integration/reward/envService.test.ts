@@ -197,6 +197,15 @@ describe('kopa serve-env against a hostile trainer', () => {
     expect((await post('/v1/reward', { weights: { outcome: 0.5 }, items: [item] })).status).toBe(200);
   });
 
+  it('refuses arguments nested 100,000 deep with 400 and keeps serving', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const tool = await post('/v1/tools/kma_getUltraSrtNcst', `{"arguments": {"nx": ${deep}}}`);
+    expect(tool).toMatchObject({ status: 400, json: { error: { code: 'InvalidRequest' } } });
+    expect(String((tool.json.error as { message: string }).message)).toContain('nested more than 256 levels');
+    expect((await post('/v1/reward', `{"items": [{"sample_id": 1, "completion": ${deep}}]}`)).status).toBe(400);
+    expect((await post('/v1/tools/kma_getUltraSrtNcst', { arguments: {} })).status).toBe(200);
+  });
+
   it('refuses a completion of more calls than a rollout makes, in its slot', async () => {
     const sample = samples[0]!;
     const { json } = await post('/v1/reward', { items: [{ sample_id: sample.ordinal, completion: floodedCompletion(sample, 1_001) }] });

@@ -40,7 +40,13 @@ describe.skipIf(!python)(
       );
       expect(prompt).toContain('- final_answer(answer, message): ');
       const inspected = await engine.call('models.inspect', { ref: 'nano-smoke' });
-      expect(inspected).toMatchObject({ toolCallSupport: { mode: 'grammar' } });
+      expect(inspected).toMatchObject({ toolCallSupport: { mode: 'grammar' }, trainedResultTokens: 256 });
+      // A benchmark shows it results as it learned to read them, as the chat does, not the standard view's 1,024 tokens.
+      const run = await engine.call('bench.run', { suite: 'kopa', tasks: ['cal-01'], model: 'nano-smoke', maxSteps: 2 });
+      const report = JSON.parse((await engine.call('bench.report', { run: run.runId, format: 'json' })).content) as {
+        manifest: { view: { resultTokens: number } };
+      };
+      expect(report.manifest.view.resultTokens).toBe(256);
 
       // Whatever its weights, the grammar holds a place it must copy to a span of the question.
       const question = '서울 종로구 청운동의 법정동 코드가 뭐예요?';

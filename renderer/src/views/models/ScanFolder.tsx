@@ -48,12 +48,14 @@ export function ScanFolder() {
         <>
           <p className="muted" data-testid="scan-count">
             {t(scan.truncated ? 'models.scanTruncated' : 'models.scanFound', { n: scan.files.length })}
+            {scan.skipped > 0 && ` ${t('models.scanSkipped', { n: scan.skipped })}`}
           </p>
           <ul className="scan-files">
             {scan.files.map((file) => (
               <li key={file.path} data-testid="scan-file">
                 <span>
-                  <strong>{file.name}</strong> <span className="muted">{formatBytes(file.sizeBytes)}</span>
+                  <strong>{file.name}</strong> {file.repository && <span className="badge">{file.repository}</span>}{' '}
+                  <span className="muted">{formatBytes(file.sizeBytes)}</span>
                   <br />
                   <code className="muted">{file.path}</code>
                 </span>
