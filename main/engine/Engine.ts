@@ -211,7 +211,10 @@ export class Engine implements EngineApi, EngineServices {
 
   /** Local models kept loaded between calls. */
   modelHost(): ModelHost {
-    this.loadedModels ??= new ModelHost(() => this.llama());
+    this.loadedModels ??= new ModelHost(
+      () => this.llama(),
+      async (file) => (await import('../../native/llama/index.ts')).inspectGguf(file),
+    );
     return this.loadedModels;
   }
 

@@ -31,8 +31,16 @@ export class ModelHost {
   /** The loads that finished, by the same keys. */
   private readonly ready = new Map<string, LocalModel>();
 
-  constructor(runtime: () => Promise<LlamaRuntime>) {
+  private readonly vet: (file: string) => Promise<unknown>;
+
+  /**
+   * `vet`: checks a file before it is first loaded, and refuses it by throwing. The engine's inspects the header and
+   * renders the chat template in the sandboxed inspector (a deadline and a memory bound), so a file whose template
+   * `models add` would refuse is never loaded for a chat by its path either. Defaults to none.
+   */
+  constructor(runtime: () => Promise<LlamaRuntime>, vet: (file: string) => Promise<unknown> = async () => undefined) {
     this.runtime = runtime;
+    this.vet = vet;
   }
 
   /**
@@ -44,8 +52,8 @@ export class ModelHost {
       this.reusableBase(request) ?? JSON.stringify([request.path, request.contextSize ?? null, request.chatWrapper ?? 'auto', request.gpuLayers ?? 'auto']);
     let base = this.loaded.get(baseKey);
     if (!base) {
-      base = this.runtime().then((r) =>
-        r.loadModel({
+      base = this.vet(request.path).then(async () =>
+        (await this.runtime()).loadModel({
           modelPath: request.path,
           contextSize: request.contextSize,
           gpuLayers: request.gpuLayers,

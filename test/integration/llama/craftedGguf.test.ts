@@ -1,12 +1,14 @@
 // Model files are untrusted input. Files of a few dozen bytes built to hurt the process that inspects them (an array
 // of 2^40 elements, 10^9 keys or tensors, a truncated header, an unknown version or tensor type) are refused at once
 // with what is wrong; a chat template that allocates without end or loops for hours costs the inspecting process, which
-// is killed, never the engine, whose event loop keeps turning throughout. `kopa models add` says the same.
+// is killed, never the engine, whose event loop keeps turning throughout. `kopa models add` says the same, and a chat
+// never loads such a file by its path.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspectGguf } from '../../../native/llama/ggufInspect.ts';
 import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
+import { testEngine } from '../../helpers/engine.ts';
 import { runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 
@@ -90,6 +92,18 @@ describe('crafted chat templates', () => {
     expect(ticks).toBeGreaterThan(5);
     expect(await inspectGguf(await writeTinyLlama())).toMatchObject({ architecture: 'llama', kind: 'model' });
   });
+
+  it('never loads for a chat, by its path, a file whose template the inspection refuses', async () => {
+    const file = await writeTinyLlama({
+      name: 'loop-chat',
+      chatTemplate: '{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}',
+    });
+    const engine = testEngine({ llama: { gpu: false, threads: 1 } });
+    const { ticks, outcome } = await ticksDuring(engine.call('agent.run', { question: '안녕하세요', model: file, maxSteps: 2 }));
+    expect(outcome).toMatchObject({ status: 'rejected', reason: { code: 'InvalidModelFile' } });
+    expect(ticks).toBeGreaterThan(5);
+    expect(engine.modelHost().placements()).toEqual([]);
+  }, 120_000);
 
   it('kopa models add refuses a crafted file with the reason and exit code of an invalid model', async () => {
     const run = await runKopa(['--data-dir', tempDir(), 'models', 'add', crafted('cli', { keys: 10n ** 9n })]);
