@@ -113,6 +113,20 @@ function realpathOr(file: string): string {
   }
 }
 
+/**
+ * A name as a person types it: without regard to case, spaces, hyphens and underscores, and without the
+ * parenthesised gloss a shown name may carry ("kopa-demo (random weights · 무작위 가중치)" is "kopademo").
+ */
+function nameKey(name: string): string {
+  return name
+    .replace(/\s*\(.*$/, '')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
+}
+
+/** Short names for models the app makes itself. */
+const NAME_ALIASES: Record<string, string> = { demo: 'kopa-demo' };
+
 export class ModelRegistry {
   private readonly db: SqliteDatabase;
   private readonly modelsDir: string;
@@ -229,8 +243,8 @@ export class ModelRegistry {
 
   /**
    * The registered model a reference names: its id, the name it is shown by (the one given at import, the GGUF's own,
-   * or a server's model name) or the file it was registered from. A name two models share names neither: the error
-   * lists their ids.
+   * or a server's model name; in any case and spacing, without its parenthesised gloss) or the file it was registered
+   * from. A name two models share names neither: the error lists their ids.
    */
   get(ref: string): ModelInfo | undefined {
     const model = this.db.prepare('SELECT * FROM models WHERE id = ?').get(ref) as ModelRow | undefined;
@@ -238,14 +252,17 @@ export class ModelRegistry {
     const server = this.db.prepare('SELECT * FROM inference_servers WHERE id = ?').get(ref) as ServerRow | undefined;
     if (server) return serverInfo(server);
     const all = this.list();
-    const named = all.filter((m) => m.name === ref);
-    if (named.length > 1)
-      throw saidError('InvalidRequest', {
-        message: 'error.modelNameShared',
-        hint: 'error.modelNameShared.hint',
-        vars: { name: ref, ids: named.map((m) => m.id).join(', ') },
-      });
-    if (named.length === 1) return named[0];
+    // The exact name first, then the name as a person types it; a name two models share names neither.
+    const key = nameKey(NAME_ALIASES[nameKey(ref)] ?? ref);
+    for (const matches of [all.filter((m) => m.name === ref), key === '' ? [] : all.filter((m) => nameKey(m.name) === key)]) {
+      if (matches.length > 1)
+        throw saidError('InvalidRequest', {
+          message: 'error.modelNameShared',
+          hint: 'error.modelNameShared.hint',
+          vars: { name: ref, ids: matches.map((m) => m.id).join(', ') },
+        });
+      if (matches.length === 1) return matches[0];
+    }
     if (!/[\\/]|\.gguf$/i.test(ref)) return undefined;
     const file = path.resolve(ref);
     return all.find((m) => m.kind !== 'openai' && m.location === file);

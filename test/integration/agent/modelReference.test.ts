@@ -12,7 +12,11 @@ describe('model references', () => {
     const engine = testEngine();
     const file = await writeTinyLlama({ contextLength: 4096 });
     const added = await engine.call('models.add', { source: file, name: 'kopa-tiny-llama' });
-    for (const ref of [added.id, 'kopa-tiny-llama', file]) expect((await engine.call('models.inspect', { ref })).id).toBe(added.id);
+    for (const ref of [added.id, 'kopa-tiny-llama', file, 'Kopa Tiny Llama', 'KOPA_tiny-llama'])
+      expect((await engine.call('models.inspect', { ref })).id, ref).toBe(added.id);
+    // The demo model by the names people type, not only its whole name with the gloss.
+    const demo = await engine.call('models.demo', {});
+    for (const ref of ['demo', 'kopa-demo', 'Kopa Demo']) expect((await engine.call('models.inspect', { ref })).id, ref).toBe(demo.id);
     // An evaluation takes the name as it takes the id (it was refused: "there is no model kopa-tiny-llama").
     const run = await engine.call('bench.run', { suite: 'kopa', model: 'kopa-tiny-llama', tasks: ['cal-01'], maxSteps: 2, maxTokens: 8 });
     expect((await engine.call('bench.runs', {})).map((r) => r.id)).toContain(run.runId);
