@@ -4,6 +4,7 @@
 // ASCII punctuation mark escaped), so a model cannot add a heading, an image that is fetched on opening, a link, or a
 // script. The document's own structure is the only Markdown in it.
 import { codeSpan, fencedBlock, literalLine, literalText } from '../text/markdownText.ts';
+import { formatMoment } from '../i18n/moments.ts';
 import type { ChatMessage, CutReason } from './types.ts';
 
 type TranscriptMessage = ChatMessage & { meta?: Record<string, unknown> };
@@ -32,7 +33,7 @@ function callLines(message: TranscriptMessage & { role: 'assistant' }, results: 
   for (const call of message.toolCalls ?? []) {
     const result = results.get(call.id);
     const tool = typeof result?.meta?.tool === 'string' ? result.meta.tool : call.name;
-    const latency = typeof result?.meta?.latencyMs === 'number' ? ` · ${result.meta.latencyMs} ms` : '';
+    const latency = typeof result?.meta?.latencyMs === 'number' ? ` · ${Math.round(result.meta.latencyMs).toLocaleString('en-US')} ms` : '';
     const status = result?.meta?.refused ? '거부됨 refused' : result?.meta?.ok === false ? '실패 failed' : '완료 done';
     lines.push(`### 도구 호출 Tool call: ${codeSpan(tool)} (${status}${latency})`, '', fencedBlock(JSON.stringify(call.arguments, null, 2), 'json'), '');
     if (result) lines.push('결과 Result:', '', fencedBlock(result.content), '');
@@ -46,7 +47,8 @@ export function chatMarkdown(transcript: MarkdownChat): string {
   const lines = [
     `# ${literalLine(chat.title)}`,
     '',
-    `- 만든 때 Created: ${chat.createdAt}`,
+    // In Korean time, as the data beside it counts, not the UTC instant the database keeps.
+    `- 만든 때 Created: ${formatMoment(chat.createdAt, 'ko')} (${formatMoment(chat.createdAt, 'en')})`,
     `- 모델 Model: ${literalLine(chat.modelId ?? '-')}`,
     `- 모드 Mode: ${chat.mode}`,
     '',

@@ -29,7 +29,7 @@ const transcript: MarkdownChat = {
   messages: [
     { role: 'user', content: QUESTION },
     { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: TOOL, arguments: { q: '```</code><img src=a>' } }] },
-    { role: 'tool', toolCallId: 'c1', content: RESULT, meta: { ok: true, latencyMs: 12 } },
+    { role: 'tool', toolCallId: 'c1', content: RESULT, meta: { ok: true, latencyMs: 3458.974 } },
     { role: 'assistant', content: ANSWER },
   ],
 } as MarkdownChat;
@@ -50,6 +50,11 @@ describe('the Markdown export of a chat', () => {
     expect(html).not.toMatch(/<(img|script|a|b|i|table)\b/);
     expect(html).not.toMatch(/\s(href|src|onerror)\s*=\s*"/);
     expect(html).not.toContain('<!--');
+  });
+
+  it('says when it was made in Korean time and how long a call took in whole milliseconds', () => {
+    expect(md).toContain('- 만든 때 Created: 2026. 12. 3. 오후 7:00 KST (3 Dec 2026, 19:00 KST)');
+    expect(md).toContain(' · 3,459 ms)');
   });
 
   it('keeps only its own headings: the title, one question, one call, one answer', () => {
