@@ -2,6 +2,12 @@
 import type { ErrorPayload } from '../core/errors.ts';
 import { z } from 'zod';
 import { empty, text, type EmptyParams, type MethodSchemas, type Progress } from './shared.ts';
+import type { BenchMethods } from './bench.ts';
+import type { BfclMethods } from './bfcl.ts';
+import type { EdgesMethods } from './edges.ts';
+import type { ModelsMethods } from './models.ts';
+import type { SynthMethods } from './synth.ts';
+import type { TrainMethods } from './train.ts';
 
 /** Methods that run as jobs: long work that must outlive the window that asked for it. */
 export const jobMethods = [
@@ -16,6 +22,14 @@ export const jobMethods = [
   'models.load',
 ] as const;
 export type JobMethod = (typeof jobMethods)[number];
+
+type JobMethodTable = BenchMethods & BfclMethods & EdgesMethods & ModelsMethods & SynthMethods & TrainMethods;
+
+/** A job to start: a method and that method's own parameters, so a wrong parameter fails to compile. */
+export type JobStart = { [M in JobMethod]: { method: M; params: JobMethodTable[M]['params'] } }[JobMethod];
+
+/** The parameters of one job method. */
+export type JobParams<M extends JobMethod> = JobMethodTable[M]['params'];
 
 export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled' | 'interrupted';
 
@@ -42,7 +56,7 @@ export interface JobInfo {
 /** Parameters and result of each method. */
 export interface JobsMethods {
   /** Starts long work as a job and answers at once; its progress streams to jobs.watch. */
-  'jobs.start': { params: { method: JobMethod; params: Record<string, unknown> }; result: JobInfo };
+  'jobs.start': { params: JobStart; result: JobInfo };
   'jobs.list': { params: EmptyParams; result: JobInfo[] };
   'jobs.get': { params: { id: string }; result: JobInfo };
   'jobs.cancel': { params: { id: string }; result: JobInfo };
@@ -53,7 +67,8 @@ export interface JobsMethods {
 }
 
 export const jobsSchemas: MethodSchemas<JobsMethods> = {
-  'jobs.start': z.object({ method: z.enum(jobMethods), params: z.record(z.string(), z.unknown()) }).strict(),
+  // The parameters are checked against the method's own schema when the job starts (JobRunner's check).
+  'jobs.start': z.object({ method: z.enum(jobMethods), params: z.record(z.string(), z.unknown()) }).strict() as unknown as z.ZodType<JobStart>,
   'jobs.list': empty,
   'jobs.get': z.object({ id: text }).strict(),
   'jobs.cancel': z.object({ id: text }).strict(),

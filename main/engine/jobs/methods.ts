@@ -3,7 +3,7 @@ import type { JobsMethods } from '../../api/contract.ts';
 import type { EngineServices, MethodHandlers } from '../EngineServices.ts';
 
 export const jobsMethods = (engine: EngineServices): MethodHandlers<JobsMethods> => ({
-  'jobs.start': async ({ method, params }) => engine.jobs.start(method, params),
+  'jobs.start': async ({ method, params }) => engine.jobs.start(method, { ...params }),
   'jobs.list': async () => engine.jobs.list(),
   'jobs.get': async ({ id }) => engine.jobs.get(id),
   'jobs.cancel': async ({ id }) => engine.jobs.cancel(id),

@@ -7,6 +7,7 @@ import type { JobInfo, Progress, SynthRunResult } from '../../../main/api/contra
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
+import type { JobStart } from '../../../main/api/contract.ts';
 
 const frozen = { emulator: { now: () => TEST_NOW } };
 const SYNTH = { count: 6, seed: 'jobs', asOf: TEST_NOW.toISOString() };
@@ -33,7 +34,10 @@ describe('jobs', () => {
   it('refuses a method that is no job and parameters that are wrong, before making a job', async () => {
     const engine = Engine.open({ dataDir: tempDir(), host: 'test' });
     try {
-      await expect(engine.call('jobs.start', { method: 'chats.list' as 'synth.run', params: {} })).rejects.toMatchObject({ code: 'InvalidRequest' });
+      await expect(engine.call('jobs.start', { method: 'chats.list', params: {} } as unknown as JobStart)).rejects.toMatchObject({ code: 'InvalidRequest' });
+      // A parameter the method does not take fails to compile, and is refused at run time all the same.
+      // @ts-expect-error seeds is not a parameter of synth.run
+      await expect(engine.call('jobs.start', { method: 'synth.run', params: { count: 5, seeds: 'x' } })).rejects.toMatchObject({ code: 'InvalidRequest' });
       await expect(engine.call('jobs.start', { method: 'synth.run', params: { count: -1 } })).rejects.toMatchObject({ code: 'InvalidRequest' });
       expect(await engine.call('jobs.list', {})).toEqual([]);
     } finally {
