@@ -21,6 +21,15 @@ const ioGlobals = [
   'location',
 ].map((name) => ({ name, message: 'main/core is pure: pass what it needs in as arguments.' }));
 
+/** The clock and chance: main/core takes time and randomness as arguments, so what it computes can be replayed. */
+const clockSyntax = [
+  ['NewExpression[callee.name="Date"][arguments.length=0]', 'new Date()'],
+  ['CallExpression[callee.name="Date"]', 'Date()'],
+  ['CallExpression[callee.object.name="Date"][callee.property.name="now"]', 'Date.now()'],
+  ['MemberExpression[object.name="performance"]', 'performance'],
+  ['CallExpression[callee.object.name="Math"][callee.property.name="random"]', 'Math.random()'],
+].map(([selector, what]) => ({ selector, message: `main/core has no clock and no chance: take ${what}'s value as an argument.` }));
+
 /** node-llama-cpp helpers that reach the network: KOPA Studio runs air-gapped and never downloads a model or a binary. */
 const downloaderApis = ['resolveModelFile', 'createModelDownloader', 'combineModelDownloaders', 'ModelDownloader', 'CombinedModelDownloader'];
 
@@ -57,6 +66,6 @@ export default tseslint.config(
   {
     files: ['main/core/**/*.ts'],
     languageOptions: { globals: {} },
-    rules: { 'no-restricted-globals': ['error', ...ioGlobals] },
+    rules: { 'no-restricted-globals': ['error', ...ioGlobals], 'no-restricted-syntax': ['error', ...clockSyntax] },
   },
 );

@@ -1,6 +1,11 @@
 import type { StringKey } from './i18n.tsx';
+import type { Locale } from '../../main/core/i18n/strings.ts';
 
-export { formatDateTime, formatDay, formatTime } from '../../main/core/i18n/moments.ts';
+import { formatDateTime as formatDateTimeAt } from '../../main/core/i18n/moments.ts';
+export { formatDay, formatTime } from '../../main/core/i18n/moments.ts';
+
+/** A moment, without its date when that is today (in KST): the window's clock is the one that says what today is. */
+export const formatDateTime = (iso: string | Date, locale: Locale): string => formatDateTimeAt(iso, locale, new Date());
 
 type T = (key: StringKey, vars?: Record<string, string | number>) => string;
 

@@ -26,11 +26,11 @@ export function formatMoment(iso: string | Date, locale: Locale): string {
   return Number.isNaN(date.getTime()) ? String(iso) : format(date, locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** A moment, without its date when that is today (in KST). */
-export function formatDateTime(iso: string | Date, locale: Locale): string {
+/** A moment, without its date when that is today (in KST) as of `now`. */
+export function formatDateTime(iso: string | Date, locale: Locale, now: Date): string {
   const date = asDate(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
-  return kstDay(new Date()) === kstDay(date) ? format(date, locale, { timeStyle: 'short' }) : formatMoment(date, locale);
+  return kstDay(now) === kstDay(date) ? format(date, locale, { timeStyle: 'short' }) : formatMoment(date, locale);
 }
 
 /** A time of day with seconds. */

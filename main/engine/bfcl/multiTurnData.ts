@@ -124,7 +124,7 @@ export class MultiTurnData {
       });
     }
     try {
-      this.constantsValue = backendConstants(readFileSync(file, 'utf8'));
+      this.constantsValue = backendConstants(readFileSync(file, 'utf8'), () => new Date());
     } catch (error) {
       throw saidError('InvalidRequest', { message: 'error.notConstants', vars: { file, reason: (error as Error).message } });
     }

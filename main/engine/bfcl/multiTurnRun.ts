@@ -57,7 +57,7 @@ export async function runMultiTurnEntry(
 ): Promise<Record<string, unknown>> {
   const started = performance.now();
   const instances = new InstanceSet(createInstances(item.entry, data.constants()), `kopa_${item.entry.id}`);
-  const tools = new SimulatorTools(item.docs, instances, new Set([...item.missed.values()].flat()));
+  const tools = new SimulatorTools(item.docs, instances, new Set([...item.missed.values()].flat()), () => performance.now());
   let steps: StoredStep[] = [];
   const agent = new Agent({
     backend,

@@ -16,6 +16,10 @@ describe('layer boundaries', () => {
     ['main/core/x.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;", 'main/core does no I/O'],
     ['main/core/x.ts', "import { Engine } from '../engine/Engine.ts';\nexport const e = Engine;", 'main/core may not import main/engine'],
     ['main/core/x.ts', 'export const get = () => fetch("https://example.org");', "'fetch'"],
+    ['main/core/x.ts', 'export const now = () => new Date();', 'main/core has no clock'],
+    ['main/core/x.ts', 'export const now = () => Date.now();', 'main/core has no clock'],
+    ['main/core/x.ts', 'export const t = () => performance.now();', 'main/core has no clock'],
+    ['main/core/x.ts', 'export const pick = () => Math.random();', 'no chance'],
     ['main/engine/x.ts', "import { app } from 'electron';\nexport const a = app;", 'only main/desktop may import electron'],
     ['main/engine/x.ts', "import Database from 'better-sqlite3';\nexport const d = Database;", 'only native may import better-sqlite3'],
     ['main/cli/x.ts', "import { getLlama } from 'node-llama-cpp';\nexport const g = getLlama;", 'only native may import node-llama-cpp'],
@@ -38,6 +42,7 @@ describe('layer boundaries', () => {
     ['renderer/src/x.tsx', "import { RpcClient } from '../../main/api/rpc.ts';\nexport const c = RpcClient;"],
     ['main/api/node/x.ts', "import { createServer } from 'node:http';\nexport const s = createServer;"],
     ['main/engine/x.ts', "import { openSqlite } from '../../native/sqlite/index.ts';\nexport const o = openSqlite;"],
+    ['main/core/x.ts', 'export const read = (iso: string) => new Date(iso);'],
   ])('%s allows: %s', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });

@@ -25,7 +25,7 @@ export const MULTI_TURN_CLASSES: Record<string, (constants: BackendConstants) =>
   MessageAPI: (c) => new MessageApi(c),
   TicketAPI: (c) => new TicketApi(c),
   TradingBot: (c) => new TradingBot(c),
-  TravelAPI: (c) => new TravelBooking(c, c.today ?? (() => new Date())),
+  TravelAPI: (c) => new TravelBooking(c, c.today),
   TwitterAPI: (c) => new PostingApi(c),
   VehicleControlAPI: (c) => new VehicleControl(c),
 };
@@ -77,9 +77,9 @@ function decodeMarkers(v: Py): Py {
 
 /**
  * The simulators' constants (upstream module literals: long-context extensions and default states), from the
- * JSON that lists them per module (`multi_turn_backend_constants.json`).
+ * JSON that lists them per module (`multi_turn_backend_constants.json`), and the clock TravelAPI reads the date from.
  */
-export function backendConstants(jsonText: string): BackendConstants {
+export function backendConstants(jsonText: string, today: () => Date): BackendConstants {
   const all = decodeMarkers(parseJsonPy(jsonText)) as PyDict;
-  return { longContext: all.item('long_context.py') as PyDict, defaultState: all.item('default_state') as PyDict };
+  return { longContext: all.item('long_context.py') as PyDict, defaultState: all.item('default_state') as PyDict, today };
 }

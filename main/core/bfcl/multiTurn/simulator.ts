@@ -18,8 +18,8 @@ export interface Method {
 export interface BackendConstants {
   longContext: PyDict;
   defaultState: PyDict;
-  /** The date TravelAPI computes ages from (upstream reads the clock); default: now. */
-  today?: () => Date;
+  /** The date TravelAPI computes ages from (upstream reads the clock): the caller's clock. */
+  today: () => Date;
 }
 
 export abstract class Simulator {

@@ -28,6 +28,8 @@ export class SimulatorTools implements ToolBox<SimulatorCall> {
     private readonly instances: InstanceSet,
     /** Function names held back until revealed (miss_func). */
     held: ReadonlySet<string>,
+    /** Milliseconds from a monotonic clock, for each call's latency (the engine's performance.now). */
+    private readonly clock: () => number,
   ) {
     this.offeredDocs = docs.filter((d) => !held.has(d.name));
   }
@@ -55,7 +57,7 @@ export class SimulatorTools implements ToolBox<SimulatorCall> {
     return {
       run: async (call, turn): Promise<ToolOutcome<SimulatorCall>> => {
         turn.onEvent?.({ kind: 'tool_call', step: turn.step, call, tool: call.name });
-        const started = performance.now();
+        const started = this.clock();
         let result: string;
         let ok = true;
         try {
@@ -71,7 +73,7 @@ export class SimulatorTools implements ToolBox<SimulatorCall> {
           tool: call.name,
           ok,
           summary: result.length > 200 ? `${result.slice(0, 199)}…` : result,
-          latencyMs: Math.round(performance.now() - started),
+          latencyMs: Math.round(this.clock() - started),
         });
         return { content: result, record: record(call, turn, result), ran: true };
       },
