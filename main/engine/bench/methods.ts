@@ -49,6 +49,7 @@ import { saidError } from '../../core/i18n/saidError.ts';
 import type { BenchMethods } from '../../api/contract.ts';
 import { checkAnswer } from '../train/rewardAudit.ts';
 import { writeFileNoFollow } from '../files/noFollow.ts';
+import { readInputFile } from '../files/readInputFile.ts';
 
 const DEFAULT_MAX_STEPS = 10;
 
@@ -104,7 +105,8 @@ async function modelFacts(engine: EngineServices, params: BenchRunParams, resolv
       return { model: { ref, backend: 'oracle', ...none }, trainedResultTokens: null };
     case 'scripted': {
       const file = path.resolve(resolved.file);
-      return { model: { ref, backend: 'scripted', ...none, sha256: await sha256Of(file), file }, trainedResultTokens: null };
+      const sha256 = createHash('sha256').update(readInputFile(file)).digest('hex');
+      return { model: { ref, backend: 'scripted', ...none, sha256, file }, trainedResultTokens: null };
     }
     // A pool's manifest names every server and the model it serves.
     case 'pool':

@@ -1,9 +1,9 @@
 // Scripted model turns per task, for tests and for reproducing a model's known mistakes: one JSON object per
 // line, {"task": ID, "sample"?: N, "turns": [{"text"} | {"toolCalls": [{"name", "arguments"}]}]}. A line with a
 // sample number is used for that attempt only; one without serves every attempt of its task.
-import { readFileSync } from 'node:fs';
 import { ScriptedBackend, type ScriptedTurn } from '../models/scriptedBackend.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { readInputFile } from '../files/readInputFile.ts';
 
 interface ScriptLine {
   task: string;
@@ -17,12 +17,7 @@ export class ScriptBook {
 
   constructor(file: string) {
     this.file = file;
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw saidError('NotFound', { message: 'error.cannotReadTranscript', vars: { file, reason: (error as Error).message } });
-    }
+    const text = readInputFile(file).toString('utf8');
     this.lines = text
       .split('\n')
       .map((line, i) => ({ line, i }))
@@ -43,7 +38,8 @@ export class ScriptBook {
 
   /** Whether a file is a per-task script rather than one flat transcript. */
   static isScriptBook(file: string): boolean {
-    const first = readFileSync(file, 'utf8')
+    const first = readInputFile(file)
+      .toString('utf8')
       .split('\n')
       .find((l) => l.trim() !== '');
     try {

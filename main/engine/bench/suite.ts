@@ -11,6 +11,7 @@ import { canonicalJson } from '../../core/canonicalJson.ts';
 import type { BenchTask, Suite } from '../../core/bench/types.ts';
 import { offeredTools } from '../../core/resultView/offer.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { readInputFile } from '../files/readInputFile.ts';
 
 export const BUNDLED_SUITES = ['kopa'] as const;
 
@@ -18,9 +19,10 @@ export const BUNDLED_SUITES = ['kopa'] as const;
 function suiteVersion(dir: string | undefined): string | null {
   const file = dir ? path.join(dir, 'suite.json') : undefined;
   if (!file || !existsSync(file)) return null;
+  const text = readInputFile(file).toString('utf8');
   let json: { version?: unknown };
   try {
-    json = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown };
+    json = JSON.parse(text) as { version?: unknown };
   } catch {
     // JSON.parse's reason quotes the text: a file that is not the app's must not be echoed back.
     throw saidError('InvalidRequest', { message: 'error.fileNotJson', vars: { file, reason: 'not valid JSON' } });
@@ -103,7 +105,8 @@ export function loadSuite(ref: string, resourcesDir: string, catalog: Catalog): 
   const problems: string[] = [];
   const seen = new Map<string, string>();
   for (const file of files) {
-    readFileSync(file, 'utf8')
+    readInputFile(file)
+      .toString('utf8')
       .split('\n')
       .forEach((line, i) => {
         if (line.trim() === '') return;

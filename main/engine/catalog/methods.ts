@@ -1,5 +1,4 @@
 // Engine API methods over the catalog: listing, one spec, validating files, importing OpenAPI documents.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { importOpenApi } from '../../core/catalog/importOpenApi.ts';
@@ -8,6 +7,7 @@ import type { CatalogImport, CatalogListing, CatalogValidation, ToolSummary, Cat
 import { readGrants, validateSources } from './loadCatalog.ts';
 import type { EngineServices, MethodHandlers } from '../EngineServices.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { readInputFile } from '../files/readInputFile.ts';
 
 export function summarize(spec: ToolSpec): ToolSummary {
   const endpoint = isRemote(spec)
@@ -27,12 +27,7 @@ export function listCatalog(engine: EngineServices, agency?: string): CatalogLis
 }
 
 function readJsonOrYaml(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw saidError('NotFound', { message: 'error.cannotRead', vars: { file, reason: (error as Error).message } });
-  }
+  const text = readInputFile(file).toString('utf8');
   try {
     return file.endsWith('.yaml') || file.endsWith('.yml') ? parseYaml(text) : JSON.parse(text);
   } catch (error) {

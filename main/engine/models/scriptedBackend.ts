@@ -1,12 +1,12 @@
 // A backend that replays a transcript: one JSON object per line, each a model turn ({"text"?, "toolCalls"?:
 // [{"name", "arguments"}], "thinking"?}). Tests and demos run the whole agent loop (validation, gateway, storage)
 // with it.
-import { readFileSync } from 'node:fs';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { z } from 'zod';
 import type { ModelBackend, TurnOptions } from './backend.ts';
 import type { ModelTool, ModelTurn } from '../../core/agent/types.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
+import { readInputFile } from '../files/readInputFile.ts';
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -50,14 +50,10 @@ export class ScriptedBackend implements ModelBackend {
   }
 
   static fromFile(file: string): ScriptedBackend {
-    let lines: string[];
-    try {
-      lines = readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((l) => l.trim() !== '');
-    } catch (error) {
-      throw saidError('NotFound', { message: 'error.cannotReadTranscript', vars: { file, reason: (error as Error).message } });
-    }
+    const lines = readInputFile(file)
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     const turns = lines.map((line, i) => {
       let json: unknown;
       try {

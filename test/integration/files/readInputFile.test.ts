@@ -62,4 +62,16 @@ describe('reading a file named as input', () => {
     expect(device.code).toBe(2);
     expect(device.stderr).toContain('/dev/zero is not a regular file');
   }, 120_000);
+
+  it('refuses a device as a suite, a catalog to import or a scripted model, at once', async () => {
+    for (const args of [
+      ['bench', 'validate', '--suite', '/dev/zero'],
+      ['catalog', 'import', '/dev/zero'],
+      ['bench', 'run', '--suite', 'kopa', '--tasks', 'cal-01', '--model', 'scripted:/dev/zero'],
+    ]) {
+      const run = await runKopa(['--lang', 'en', ...args]);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain('/dev/zero is not a regular file');
+    }
+  }, 120_000);
 });
