@@ -2,7 +2,7 @@
 // SHA-256 of their bytes (streamed, with progress, and reused while size and modification time stay the same),
 // and OpenAI-compatible servers on the agency network. Nothing is added unless it was read completely.
 import { createHash } from 'node:crypto';
-import { copyFileSync, createReadStream, existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { constants, copyFileSync, createReadStream, existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { OPENAI_PREFIX } from '../../core/models/modelRef.ts';
 import type { ModelInfo, Progress } from '../../api/contract.ts';
@@ -169,7 +169,9 @@ export class ModelRegistry {
       stored = path.join(this.modelsDir, `${id}-${path.basename(file)}`);
       const temp = `${stored}.partial`;
       options.onProgress?.({ stage: 'copy', message: `copying to ${stored}`, said: { key: 'job.msg.copy', vars: { path: stored } } });
-      copyFileSync(file, temp);
+      // Whatever is at the temporary path goes first (a link is removed, not followed), then the copy is made anew.
+      rmSync(temp, { force: true });
+      copyFileSync(file, temp, constants.COPYFILE_EXCL);
       if ((await sha256Of(temp, options.onProgress, options.signal)) !== sha256) {
         rmSync(temp, { force: true });
         throw saidError('InvalidModelFile', { message: 'error.copyMismatch', vars: { file } });

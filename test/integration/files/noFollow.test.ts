@@ -1,12 +1,14 @@
 // Nothing in the data folder, and no export, is written through a symbolic link planted at its path: the audit's
-// checkpoints, the database and its journals, a benchmark report and a dataset export each refuse the link with a
-// typed error naming the path, and the file the link points at is left as it was. A folder where a file belongs
-// is the same typed error, not a raw EISDIR.
+// checkpoints, the database and its journals, a benchmark report and a dataset export refuse the link with a typed
+// error naming the path, a model copied into the data folder removes a link where its copy is made instead of writing
+// through it, and the file a link points at is left as it was. A folder where a file belongs is a typed error too.
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../main/engine/Engine.ts';
 import { Store } from '../../../main/engine/store/Store.ts';
+import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
@@ -56,6 +58,24 @@ describe('writing without following links', () => {
       expect(readFileSync(target, 'utf8')).toBe('untouched\n');
     }
   });
+
+  it('copies a model into the data folder without writing through a link planted where the copy is made', async () => {
+    const dir = tempDir();
+    const model = await writeTinyLlama({ name: 'linked-copy' });
+    const id = createHash('sha256').update(readFileSync(model)).digest('hex').slice(0, 12);
+    mkdirSync(path.join(dir, 'models'));
+    const target = victim();
+    symlinkSync(target, path.join(dir, 'models', `${id}-${path.basename(model)}.partial`));
+    const engine = Engine.open({ dataDir: dir });
+    try {
+      const added = await engine.call('models.add', { source: model, copy: true });
+      expect(added).toMatchObject({ id, copied: true });
+      expect(readFileSync(added.location)).toEqual(readFileSync(model));
+    } finally {
+      await engine.dispose();
+    }
+    expect(readFileSync(target, 'utf8')).toBe('untouched\n');
+  }, 120_000);
 
   it('refuses a report or an export whose path is a link', async () => {
     const dir = tempDir();

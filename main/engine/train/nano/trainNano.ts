@@ -4,7 +4,7 @@
 // SentencePiece tokenizer, the trainer's checkpoint (resumed whenever the same job runs again) and its events
 // (events.jsonl: the loss curve), the exported weights and the GGUF, which is then registered. Each step is skipped when its output is there, so a run cut short at any
 // moment goes on where it stopped.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { CallOptions, TrainNanoParams, TrainNanoResult } from '../../../api/contract.ts';
 import type { PlainMessage } from '../../../core/agent/grammarConversation.ts';
@@ -17,6 +17,7 @@ import { DatasetRepository } from '../../store/repositories/DatasetRepository.ts
 import { findDataset } from '../../synth/methods.ts';
 import { visibleTools } from '../../synth/exporter.ts';
 import { runTrainer, trainingPython, type TrainerEvent } from './trainerProcess.ts';
+import { appendFileNoFollow, writeFileNoFollow } from '../../files/noFollow.ts';
 
 /** Defaults of a run (TrainNanoParams says each). */
 const DEFAULTS = {
@@ -65,11 +66,11 @@ function writeCorpus(engine: EngineServices, dir: string, params: TrainNanoParam
     };
     (sample.ordinal % HELD_OUT_EVERY === 0 ? held : train).push(JSON.stringify({ ordinal: sample.ordinal, segments: corpusSegments(row.messages) }));
   }
-  writeFileSync(path.join(dir, 'train.jsonl'), `${train.join('\n')}\n`);
-  writeFileSync(path.join(dir, 'val.jsonl'), `${held.join('\n')}\n`);
+  writeFileNoFollow(path.join(dir, 'train.jsonl'), `${train.join('\n')}\n`);
+  writeFileNoFollow(path.join(dir, 'val.jsonl'), `${held.join('\n')}\n`);
   const record = { dataset: dataset.name, datasetId: dataset.id, samples: samples.length, resultTokens };
   // Written last: a corpus without its record is written again.
-  writeFileSync(`${recordFile}.partial`, JSON.stringify(record, null, 2));
+  writeFileNoFollow(`${recordFile}.partial`, JSON.stringify(record, null, 2));
   renameSync(`${recordFile}.partial`, recordFile);
   return record;
 }
@@ -91,7 +92,7 @@ export async function trainNano(engine: EngineServices, params: TrainNanoParams,
       scripts,
       args,
       onEvent: (e) => {
-        if (e.event !== 'generated') appendFileSync(log, `${JSON.stringify({ at: new Date().toISOString(), ...e })}\n`);
+        if (e.event !== 'generated') appendFileNoFollow(log, `${JSON.stringify({ at: new Date().toISOString(), ...e })}\n`);
         onEvent?.(e);
       },
       ...(options.signal ? { signal: options.signal } : {}),
@@ -190,7 +191,7 @@ async function checkParity(
       .join(''),
   );
   const promptFile = path.join(dir, 'parity-prompts.json');
-  writeFileSync(promptFile, JSON.stringify(prompts));
+  writeFileNoFollow(promptFile, JSON.stringify(prompts));
   const generated = (await trainer(['generate', '--out', dir, '--prompt-file', promptFile, '--tokens', String(PARITY_TOKENS)])).find(
     (e) => e.event === 'generated',
   );
