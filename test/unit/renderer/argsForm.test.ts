@@ -25,6 +25,15 @@ describe('the try-it form', () => {
     expect(argsFromValues(fields, { ...values, numOfRows: ' 50 ' })).toEqual({ LAWD_CD: '11110', DEAL_YMD: '202401', numOfRows: 50 });
   });
 
+  it("writes records as JSON, so NTS's validation example is drawn as its values and sent back as it was", () => {
+    const validate = bundledCatalog().require('nts.businessValidate');
+    const fields = formFields(validate.parameters);
+    const values = valuesFromArgs(fields, validate.examples[0]!.args);
+    expect(values.businesses).toBe('[{"b_no":"2208162517","start_dt":"20100101","p_nm":"홍길동"}]');
+    expect(argsFromValues(fields, values)).toEqual(validate.examples[0]!.args);
+    expect(argsFromValues(fields, { businesses: '[{"b_no": ' })).toEqual({ businesses: '[{"b_no":' });
+  });
+
   it('leaves empty inputs out and keeps text a number input cannot read, so the gateway names the problem', () => {
     const fields = formFields(holidays.parameters);
     expect(argsFromValues(fields, { solYear: '2025', solMonth: '', pageNo: 'two' })).toEqual({ solYear: '2025', pageNo: 'two' });

@@ -35,7 +35,7 @@ type Tab = 'table' | 'raw' | 'json';
 
 function placeholderOf(field: FormField, kinds: Kinds | undefined): string | undefined {
   const example = field.schema.examples?.[0] ?? (field.schema['x-semantic'] ? kinds?.[field.schema['x-semantic']]?.example : undefined);
-  return example === undefined ? undefined : String(example);
+  return example === undefined ? undefined : typeof example === 'object' ? JSON.stringify(example) : String(example);
 }
 
 function Input({

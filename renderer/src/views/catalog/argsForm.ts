@@ -3,7 +3,7 @@
 import type { ParameterSchema, ParametersSchema } from '../../../../main/core/catalog/types.ts';
 import type { StringKey } from '../../../../main/core/i18n/strings.ts';
 
-export type InputKind = 'select' | 'date' | 'month' | 'integer' | 'number' | 'boolean' | 'list' | 'text';
+export type InputKind = 'select' | 'date' | 'month' | 'integer' | 'number' | 'boolean' | 'list' | 'json' | 'text';
 
 export interface FormField {
   name: string;
@@ -22,6 +22,8 @@ export function inputKind(schema: ParameterSchema): InputKind {
   if (schema.type === 'integer') return 'integer';
   if (schema.type === 'number') return 'number';
   if (schema.type === 'boolean') return 'boolean';
+  // Records (NTS's businesses to validate) are written as JSON: a comma list cannot hold them.
+  if (schema.type === 'array' && (schema.items as { type?: string } | undefined)?.type === 'object') return 'json';
   if (schema.type === 'array') return 'list';
   return 'text';
 }
@@ -40,6 +42,7 @@ export function formFields(parameters: ParametersSchema): FormField[] {
 /** What an input shows for an argument value (20250505 in a date input is 2025-05-05). */
 export function toInput(field: FormField, value: unknown): string {
   if (value === undefined || value === null) return '';
+  if (field.kind === 'json') return JSON.stringify(value);
   const text = Array.isArray(value) ? value.join(', ') : String(value);
   if (field.kind === 'date' && /^\d{8}$/.test(text)) return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}`;
   if (field.kind === 'month' && /^\d{6}$/.test(text)) return `${text.slice(0, 4)}-${text.slice(4)}`;
@@ -63,6 +66,12 @@ export function fromInput(field: FormField, text: string): unknown {
       return Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
     case 'boolean':
       return trimmed === 'true';
+    case 'json':
+      try {
+        return JSON.parse(trimmed) as unknown;
+      } catch {
+        return trimmed;
+      }
     case 'select':
       return field.schema.enum?.find((option) => String(option) === trimmed) ?? trimmed;
     case 'list': {
