@@ -22,6 +22,7 @@ import { stepBudget } from '../../main/core/agent/stepBudget.ts';
 import { copyChoices } from '../../main/core/agent/copyChoices.ts';
 import { WrittenCalls } from '../../main/core/agent/writtenArguments.ts';
 import type { ChatMessage, ModelTool, ModelTurn } from '../../main/core/agent/types.ts';
+import type { RegionBook } from '../../main/core/region/regionBook.ts';
 import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
 import { parseToolCalls } from '../../main/core/agent/toolCallParser.ts';
 import { KopaError } from '../../main/core/errors.ts';
@@ -64,6 +65,8 @@ export interface ChatOptions {
    * to what the model's GGUF records (kopa.copy_arguments: on for KOPA-Nano), else off.
    */
   copyArguments?: boolean;
+  /** The region names a copied region, address or station is held to (copyChoices.ts); without it, any span. */
+  regions?: RegionBook;
   onText?: (chunk: string) => void;
   signal?: AbortSignal;
 }
@@ -594,7 +597,9 @@ export class LocalModel {
     }
     const allowFinal = options.toolChoice !== 'required' || tools.length === 0;
     const copy = options.copyArguments ?? this.format().copyArguments;
-    const choices = copy ? Object.fromEntries(tools.map((t) => [t.name, copyChoices(t, messages)])) : undefined;
+    const choices = copy
+      ? Object.fromEntries(tools.map((t) => [t.name, copyChoices(t, messages, options.regions ? { regions: options.regions } : {})]))
+      : undefined;
     const schema = stepGrammar(tools, { allowFinal, ...(choices ? { choices } : {}) });
     return {
       kind: 'grammar',

@@ -3,11 +3,21 @@
 // station), the values the grammar lets it write are those spans and those values, so a model that knows *which*
 // tool to call cannot miswrite *what* it asks. Values a person states in other words (dates such as "내일", months,
 // times, amounts) stay free, and so does any parameter nothing offers a value for yet (the model must call first).
+// Coordinates and grid cells are copied too, as numbers: those a result showed or the question wrote, within the
+// parameter's bounds (the model otherwise writes a remembered 37.19 for the 36.74 the geocoder returned), and a
+// radius is the distance the question writes, in metres (1.5km → 1500).
 //   Question spans: word n-grams of the request (up to eight words, trailing punctuation and a particle off), each
 // also with a short 시도 written as its full name (서울 → 서울특별시), as the APIs take it. Result values: every value
 // the earlier results showed, and for a code of n digits the first and last n digits of a longer code (LAWD_CD from
 // a 법정동 code, bjdongCd after it), the conversions the graph's links make.
-import { SIDO_NAMES } from '../region/sidoNames.ts';
+//   A span is also held to what its kind can be (statedChoices): a region to the 법정동 list's names, the longest the
+// question states (the model otherwise closes the quote after "강원특별자치도" of "강원특별자치도 양양군"), a road address to
+// a road and its building number, a station to one place or road name. Where nothing in the question has that shape
+// (a place the list does not know), every span stays on offer.
+import { isAnswerCall } from '../answer/answerTool.ts';
+import type { RegionBook } from '../region/regionBook.ts';
+import { answerChoices } from './answerChoices.ts';
+import { SIDO_NAMES, sidoShortName } from '../region/sidoNames.ts';
 import { readView } from '../resultView/resultView.ts';
 import { QUERY_TOOL } from '../resultView/queryRows.ts';
 import { functionName } from '../catalog/functionSchema.ts';
@@ -29,13 +39,21 @@ const MAX_WORDS = 8;
 /** A particle after a word (one, or one of the usual pairs: 에서는, 에는, 으로도): the word is the value. */
 const PARTICLE = /(에서는|에서도|에게는|으로는|으로도|에는|에도|까지는|부터는|에서|으로|에게|까지|부터|이랑|하고|은|는|이|가|을|를|의|에|로|와|과|도|만)$/;
 const TRAILING = /[)"'”’\].,!?~…]+$/;
+const ROAD = /(로|길)$/;
 const SIDO_FULL = new Map(Object.values(SIDO_NAMES).map((s) => [s.short, s.name]));
 
+/** A building number after a road name (대의로 105, 구동로 86이): the road's 로 is then its own, not a particle. */
+function isBuildingNumber(word: string): boolean {
+  const rest = /^\d+(-\d+)?(.*)$/.exec(word)?.[2];
+  return rest !== undefined && rest.replace(TRAILING, '').replace(PARTICLE, '').replace(TRAILING, '') === '';
+}
+
 /** A word without what only follows it in the sentence: its closing punctuation (a quote after a quoted word too), then one particle. */
-function bareWord(word: string): string {
+function bareWord(word: string, next: string | undefined): string {
   // A closing parenthesis belongs to the word when it opened one (삼계면(장성)).
   const closed = word.includes('(') && word.endsWith(')');
   const unquoted = closed ? word : word.replace(TRAILING, '');
+  if (ROAD.test(unquoted) && next !== undefined && isBuildingNumber(next)) return unquoted;
   return unquoted.replace(PARTICLE, '').replace(TRAILING, '');
 }
 
@@ -54,7 +72,7 @@ export function questionSpans(question: string): string[] {
       // A closing parenthesis ends the span's value when the span opened one (금곡동(인천 동구)).
       const opened = span.join(' ').split('(').length > span.join(' ').split(')').length - 1;
       const closing = opened && /\)/.test(word) ? `${word.slice(0, word.indexOf(')'))})` : undefined;
-      for (const tail of new Set([word.replace(TRAILING, ''), bareWord(word), closing].filter((w): w is string => Boolean(w)))) {
+      for (const tail of new Set([word.replace(TRAILING, ''), bareWord(word, words[i + n]), closing].filter((w): w is string => Boolean(w)))) {
         const phrase = [...span.slice(0, -1), tail];
         out.add(phrase.join(' '));
         const full = SIDO_FULL.get(phrase[0]!);
@@ -90,28 +108,167 @@ function shownValues(messages: ChatMessage[], digits: number | undefined): strin
   return [...out];
 }
 
+/** Numbers a model must copy, never say: coordinates and grid cells an earlier result showed or the question wrote. */
+const COPIED_NUMBER = /^(geo\.(lat|lon|tmX|tmY|utmkX|utmkY)|kma\.(nx|ny))$/;
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** The numbers the results the model was shown hold, written as numbers or as numeric text (tour's mapx). */
+function shownNumbers(messages: ChatMessage[]): number[] {
+  const out = new Set<number>();
+  for (const m of messages) {
+    if (m.role !== 'tool') continue;
+    let rows: Record<string, unknown>[];
+    try {
+      rows = readView(m.content).rows;
+    } catch {
+      continue;
+    }
+    for (const row of rows)
+      for (const v of Object.values(row)) {
+        if (typeof v === 'number' && Number.isFinite(v)) out.add(v);
+        else if (typeof v === 'string' && NUMBER_TEXT.test(v)) out.add(Number(v));
+      }
+  }
+  return [...out];
+}
+
+/** The numbers a copied-number parameter may take now, within its schema's bounds: none yet leaves it free. */
+function numberChoices(semantic: string, schema: Record<string, unknown>, question: string, messages: ChatMessage[]): number[] {
+  const stated = isStatedKind(semantic) ? (question.match(/-?\d+(\.\d+)?/g) ?? []).map(Number) : [];
+  const min = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
+  const max = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
+  return [...new Set([...stated, ...shownNumbers(messages)])].filter((n) => n >= min && n <= max && (schema.type !== 'integer' || Number.isInteger(n)));
+}
+
+/** A distance the question writes with its unit (500m, 1.5km, 2킬로미터), in metres. */
+const DISTANCE = /(\d+(?:\.\d+)?)\s*(km|킬로미터|킬로|m|미터)(?![A-Za-z])/g;
+const statedMetres = (question: string): number[] =>
+  [...question.matchAll(DISTANCE)].map(([, n, unit]) => Math.round(Number(n) * (unit === 'm' || unit === '미터' ? 1 : 1000)));
+
 /** The digits a code parameter takes (^\d{5}$ → 5). */
 const codeDigits = (schema: Record<string, unknown>): number | undefined => {
   const m = typeof schema.pattern === 'string' ? /^\^\\d\{(\d+)\}\$$/.exec(schema.pattern) : null;
   return m ? Number(m[1]) : undefined;
 };
 
+/** Keeps the spans no other span extends (`extends(shorter, longer)`): the most of a name the question states. */
+function longest(spans: string[], extendsTo: (shorter: string, longer: string) => boolean): string[] {
+  return spans.filter((s) => !spans.some((t) => t !== s && extendsTo(s, t)));
+}
+
+/** A road address: a road name and its building number, after the regions it is in (광주광역시 동구 대의로 105). */
+function isRoadAddress(span: string, regions: RegionBook): boolean {
+  const words = span.split(' ');
+  if (words.length < 2 || !/^\d+(-\d+)?$/.test(words.at(-1)!) || !ROAD.test(words.at(-2)!)) return false;
+  return words.slice(0, -2).every((w) => regions.sidoNames.has(w) || regions.sidoShortNames.has(w) || regions.sigunguNames.has(w));
+}
+
+/** A region word (시도, 시군구 or 읍면동) or a road: what an AirKorea station is named for (종로구, 삼계면(장성), 한강대로). */
+function isStationName(span: string, regions: RegionBook): boolean {
+  const base = span.replace(/\([^()]*\)$/, '');
+  return !base.includes(' ') && (regions.emdNames.has(base) || regions.sigunguNames.has(base) || regions.sidoShortNames.has(base) || ROAD.test(base));
+}
+
+/** The question's spans a value of this kind can be, where the question has any; else all of them. */
+function statedChoices(semantic: string, spans: string[], regions: RegionBook | undefined): string[] {
+  if (!regions) return spans;
+  const held = ((): string[] => {
+    switch (semantic) {
+      case 'region.fullName':
+        return longest(
+          spans.filter((s) => regions.fullNames.has(s)),
+          (shorter, longer) => longer.startsWith(`${shorter} `),
+        );
+      case 'region.sidoName':
+        return spans.filter((s) => regions.sidoNames.has(s));
+      case 'region.sidoShortName':
+        return [...new Set(spans.map((s) => sidoShortName(s)).filter((s) => regions.sidoShortNames.has(s)))];
+      case 'region.sigunguName':
+        // A 시's 구 with its 시 (용인시 기흥구), as the services take it.
+        return longest(
+          spans.filter((s) => regions.sigunguNames.has(s)),
+          (shorter, longer) => ` ${longer} `.includes(` ${shorter} `),
+        );
+      case 'region.emdName':
+        return spans.filter((s) => regions.emdNames.has(s));
+      case 'address.road':
+      case 'address.keyword':
+        return longest(
+          spans.filter((s) => isRoadAddress(s, regions)),
+          (shorter, longer) => longer.endsWith(` ${shorter}`),
+        );
+      case 'airkorea.stationName':
+        // Not the 구 inside a station's parenthesis (이천동(대구 남구)).
+        return longest(
+          spans.filter((s) => isStationName(s, regions)),
+          (shorter, longer) => longer.includes(shorter),
+        );
+      default:
+        return spans;
+    }
+  })();
+  return held.length > 0 ? held : spans;
+}
+
+/** The query tool's `result` among the handles results were given, its fields among theirs; none yet leaves them free. */
+function queryChoices(messages: ChatMessage[]): Record<string, string[]> {
+  const handles = new Set<string>();
+  const fields = new Set<string>();
+  for (const m of messages) {
+    if (m.role !== 'tool') continue;
+    try {
+      const view = readView(m.content);
+      if (view.handle === null) continue;
+      handles.add(view.handle);
+      for (const f of view.fields) fields.add(f);
+    } catch {
+      continue;
+    }
+  }
+  return handles.size > 0 && fields.size <= MAX_CHOICES ? { result: [...handles], field: [...fields] } : {};
+}
+
+export interface CopyChoicesOptions {
+  /** The region names a stated region, address or station is held to (statedChoices); without it, any span. */
+  regions?: RegionBook;
+}
+
 /**
  * For each parameter of the tool the grammar should hold to copies, the values it may take now; a parameter absent
  * stays free. The question is the conversation's last request.
  */
-export function copyChoices(tool: ModelTool, messages: ChatMessage[]): Record<string, string[]> {
+export function copyChoices(tool: ModelTool, messages: ChatMessage[], options: CopyChoicesOptions = {}): Record<string, (string | number)[]> {
   const question = messages.findLast((m) => m.role === 'user')?.content ?? '';
-  const out: Record<string, string[]> = {};
+  const out: Record<string, (string | number)[]> = {};
   const properties = tool.parameters.properties as Record<string, Record<string, unknown>>;
-  // The query tool's arguments have a grammar of their own (a handle, conditions over its rows).
-  if (tool.name === functionName(QUERY_TOOL)) return out;
+  // The committed answer is held to what the results showed (answerChoices.ts).
+  if (isAnswerCall(tool.name)) return answerChoices(messages);
+  // The query tool's arguments have a grammar of their own (queryGrammar): its handle and fields are held to the results'.
+  if (tool.name === functionName(QUERY_TOOL)) return queryChoices(messages);
   for (const [param, semantic] of Object.entries(tool.semantics ?? {})) {
     const schema = properties[param];
-    if (!schema || schema.type !== 'string' || Array.isArray(schema.enum) || SAID_OTHERWISE.test(semantic) || GENERIC.has(semantic)) continue;
+    if (schema && (schema.type === 'number' || schema.type === 'integer') && semantic === 'geo.radiusM') {
+      // A radius the question writes with its unit, in metres; none stated leaves the service's default to the model.
+      const metres = [...new Set(statedMetres(question))];
+      if (metres.length > 0) out[param] = metres;
+      continue;
+    }
+    if (schema && (schema.type === 'number' || schema.type === 'integer') && COPIED_NUMBER.test(semantic)) {
+      const numbers = numberChoices(semantic, schema, question, messages);
+      if (numbers.length > 0 && numbers.length <= MAX_CHOICES) out[param] = numbers;
+      continue;
+    }
+    if (!schema || schema.type !== 'string' || SAID_OTHERWISE.test(semantic) || GENERIC.has(semantic)) continue;
+    if (Array.isArray(schema.enum)) {
+      // A closed list (AirKorea's 시도): the members the question states, where it states any; else the whole list.
+      const listed = new Set(schema.enum.map(String));
+      const stated = isStatedKind(semantic) ? statedChoices(semantic, questionSpans(question), options.regions).filter((v) => listed.has(v)) : [];
+      if (stated.length > 0) out[param] = [...new Set(stated)];
+      continue;
+    }
     const digits = codeDigits(schema);
     const shown = shownValues(messages, digits);
-    const stated = isStatedKind(semantic) ? questionSpans(question) : [];
+    const stated = isStatedKind(semantic) ? statedChoices(semantic, questionSpans(question), options.regions) : [];
     const fits = (v: string): boolean => (digits === undefined ? true : v.length === digits && /^\d+$/.test(v));
     // A business number is written without its hyphens.
     const spans = semantic === 'biz.bno10' ? stated.map((s) => s.replace(/-/g, '')) : stated;

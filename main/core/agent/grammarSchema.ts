@@ -65,27 +65,47 @@ function objectGrammar(properties: Record<string, Record<string, unknown>>, requ
  * that meet conditions; those rows sorted and cut to a limit; or one aggregate over them. An empty `where` keeps
  * every row.
  */
-function queryGrammar(): GrammarSchema {
+function queryGrammar(choices: Record<string, (string | number)[]>): GrammarSchema {
   const text = (maxLength: number): GrammarSchema => ({ type: 'string', maxLength });
+  // Held to the handles and fields of the results shown, where copyChoices gives them (a field written by heart fails).
+  const handle: GrammarSchema = choices.result ? { enum: choices.result } : text(8);
+  const fieldName: GrammarSchema = choices.field ? { enum: choices.field } : text(60);
   const where: GrammarSchema = {
     type: 'array',
     items: {
       type: 'object',
-      properties: { field: text(60), op: { enum: [...queryOps] }, value: { oneOf: [text(MAX_TEXT), { type: 'number' }] } },
+      properties: { field: fieldName, op: { enum: [...queryOps] }, value: { oneOf: [text(MAX_TEXT), { type: 'number' }] } },
       required: ['field', 'op', 'value'],
       additionalProperties: false,
     },
   };
   const shape = (extra: Record<string, GrammarSchema>): GrammarSchema => {
-    const properties = { result: text(8), where, ...extra };
+    const properties = { result: handle, where, ...extra };
     return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
   };
   return {
     oneOf: [
       shape({}),
-      shape({ orderBy: text(60), order: { enum: ['asc', 'desc'] }, limit: { type: 'integer' } }),
-      shape({ aggregate: { enum: [...aggregates] }, field: text(60) }),
+      shape({ orderBy: fieldName, order: { enum: ['asc', 'desc'] }, limit: { type: 'integer' } }),
+      shape({ aggregate: { enum: [...aggregates] }, field: fieldName }),
     ],
+  };
+}
+
+/**
+ * The answer tool's claim with each kind's value held to the values answerChoices gives it (a shape's `value` as an
+ * enum); a kind without choices stays as the schema says.
+ */
+function heldClaim(schema: Record<string, unknown>, choices: Record<string, (string | number)[]>): GrammarSchema {
+  if (!Array.isArray(schema.oneOf)) return toGrammar(schema);
+  return {
+    oneOf: (schema.oneOf as Record<string, unknown>[]).map((shape): GrammarSchema => {
+      const kind = (shape.properties as Record<string, { const?: unknown }> | undefined)?.kind?.const;
+      const held = choices[`answer.${String(kind)}`];
+      const object = toGrammar(shape);
+      if (!held || !('properties' in object) || !object.properties.value) return object;
+      return { ...object, properties: { ...object.properties, value: { enum: held } } };
+    }),
   };
 }
 
@@ -101,15 +121,15 @@ export function grammarParameters(tool: ModelTool): string[] {
 }
 
 /** The values each parameter of each tool may take this turn (copyChoices.ts), by tool name; a parameter absent is free. */
-export type ArgumentChoices = Record<string, Record<string, string[]>>;
+export type ArgumentChoices = Record<string, Record<string, (string | number)[]>>;
 
 /** A tool's arguments: every parameter, an optional one as its value or null; one with choices held to them. */
-function argumentsGrammar(tool: ModelTool, choices: Record<string, string[]> = {}): GrammarSchema {
-  if (isQueryTool(tool)) return queryGrammar();
+function argumentsGrammar(tool: ModelTool, choices: Record<string, (string | number)[]> = {}): GrammarSchema {
+  if (isQueryTool(tool)) return queryGrammar(choices);
   const schemas = tool.parameters.properties as Record<string, Record<string, unknown>>;
   const properties = Object.fromEntries(
     Object.entries(schemas).map(([k, v]): [string, GrammarSchema] => {
-      const value = choices[k] ? ({ enum: choices[k] } as GrammarSchema) : toGrammar(v);
+      const value = isAnswerCall(tool.name) && k === 'answer' ? heldClaim(v, choices) : choices[k] ? ({ enum: choices[k] } as GrammarSchema) : toGrammar(v);
       return [k, tool.parameters.required.includes(k) ? value : { oneOf: [value, { type: 'null' }] }];
     }),
   );

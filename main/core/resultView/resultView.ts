@@ -147,6 +147,8 @@ export interface ReadView {
   handle: string | null;
   totalCount: number;
   rows: Item[];
+  /** Every field the view names, those its rows share included, also where no visible row has a value. */
+  fields: string[];
   /** Set when the text reports a failure. */
   error?: string;
 }
@@ -154,7 +156,7 @@ export interface ReadView {
 /** Reads a rendered result back into rows, as a model reading it would (the visible oracle reads tool messages so). */
 export function readView(text: string): ReadView {
   const parsed = JSON.parse(text) as Record<string, unknown>;
-  if (parsed.ok === false) return { handle: null, totalCount: 0, rows: [], error: String(parsed.error) };
+  if (parsed.ok === false) return { handle: null, totalCount: 0, rows: [], fields: [], error: String(parsed.error) };
   const fields = (parsed.fields as string[] | undefined) ?? [];
   const same = (parsed.same as Record<string, unknown> | undefined) ?? {};
   const data = (parsed.data as unknown[][] | undefined) ?? [];
@@ -177,5 +179,10 @@ export function readView(text: string): ReadView {
     }
     rows[r] = row;
   }
-  return { handle: (parsed.result as string | null | undefined) ?? null, totalCount: Number(parsed.totalCount ?? rows.length), rows };
+  return {
+    handle: (parsed.result as string | null | undefined) ?? null,
+    totalCount: Number(parsed.totalCount ?? rows.length),
+    rows,
+    fields: [...new Set([...fields, ...Object.keys(same)])],
+  };
 }

@@ -1,6 +1,7 @@
 // The local model through node-llama-cpp: native tool calling where the model's template has it, a JSON
 // grammar otherwise (native/llama decides per model).
 import type { ChatMessage, ModelTool, ModelTurn } from '../../core/agent/types.ts';
+import type { RegionBook } from '../../core/region/regionBook.ts';
 import type { LocalModel, ToolCallMode } from '../../../native/llama/index.ts';
 import type { ModelBackend, TurnOptions } from './backend.ts';
 
@@ -11,15 +12,20 @@ export class LlamaBackend implements ModelBackend {
   private readonly model: LocalModel;
   private readonly mode: ToolCallMode;
   private readonly owned: boolean;
+  private readonly regions?: RegionBook;
 
-  /** `owned`: whether disposing the backend unloads the model. */
-  constructor(model: LocalModel, options: { mode?: ToolCallMode | 'auto'; owned?: boolean } = {}) {
+  /**
+   * `owned`: whether disposing the backend unloads the model. `regions`: the names a copied region argument is held to
+   * where the model copies arguments under its grammar (copyChoices.ts); without it, any span of the question.
+   */
+  constructor(model: LocalModel, options: { mode?: ToolCallMode | 'auto'; owned?: boolean; regions?: RegionBook } = {}) {
     this.model = model;
     this.contextTokens = model.contextSize;
     const trained = model.chatFormat().resultTokens;
     if (trained !== undefined) this.resultTokens = trained;
     this.mode = !options.mode || options.mode === 'auto' ? model.toolCallMode() : options.mode;
     this.owned = options.owned ?? true;
+    if (options.regions) this.regions = options.regions;
     this.id = `llama:${model.path}#${this.mode}`;
   }
 
@@ -33,6 +39,7 @@ export class LlamaBackend implements ModelBackend {
       seed: options.seed,
       onText: options.onToken,
       signal: options.signal,
+      ...(this.regions ? { regions: this.regions } : {}),
     });
   }
 

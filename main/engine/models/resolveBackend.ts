@@ -9,6 +9,7 @@ import type { ModelBackend } from './backend.ts';
 import { LlamaBackend } from './llamaBackend.ts';
 import { resolveModelRef, resolveSpeculation, unknownModel, type ModelRef } from './modelRef.ts';
 import { OpenAiBackend } from './openAiBackend.ts';
+import { regionBookFile } from './regionBookFile.ts';
 import { ScriptedBackend } from './scriptedBackend.ts';
 import { ServerPool } from './serverPool.ts';
 
@@ -88,7 +89,7 @@ export async function resolveBackend(
         signal,
         onProgress: onLoadProgress,
       });
-      return new LlamaBackend(model, { mode: params.toolCalling, owned: false });
+      return new LlamaBackend(model, { mode: params.toolCalling, owned: false, regions: regionBookFile(engine.resourcesDir) });
     }
   }
 }

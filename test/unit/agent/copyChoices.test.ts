@@ -4,6 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { copyChoices, questionSpans } from '../../../main/core/agent/copyChoices.ts';
 import type { ChatMessage, ModelTool } from '../../../main/core/agent/types.ts';
+import { functionName } from '../../../main/core/catalog/functionSchema.ts';
+import { stepGrammar } from '../../../main/core/agent/grammarSchema.ts';
+import { regionBook } from '../../../main/core/region/regionBook.ts';
+import { QUERY_TOOL } from '../../../main/core/resultView/queryRows.ts';
 import { renderResult } from '../../../main/core/resultView/resultView.ts';
 
 const regions: ModelTool = {
@@ -23,6 +27,40 @@ const deals: ModelTool = {
   semantics: { LAWD_CD: 'region.lawdCd5', DEAL_YMD: 'date.yyyymm' },
 };
 
+const tool = (name: string, semantics: Record<string, string>): ModelTool => ({
+  name,
+  description: name,
+  parameters: { type: 'object', properties: Object.fromEntries(Object.keys(semantics).map((p) => [p, { type: 'string' }])), required: Object.keys(semantics) },
+  semantics,
+});
+const address = tool('vworld_getCoord', { address: 'address.road' });
+const station = tool('airkorea_getMsrstnAcctoRltmMesureDnsty', { stationName: 'airkorea.stationName' });
+const pharmacies = tool('nmc_getParmacyListInfoInqire', { Q0: 'region.sidoName', Q1: 'region.sigunguName' });
+const dust = tool('airkorea_getCtprvnRltmMesureDnsty', { sidoName: 'region.sidoShortName' });
+const towns = tool('airkorea_getTMStdrCrdnt', { umdName: 'region.emdName' });
+const book = regionBook([
+  '서울특별시',
+  '서울특별시 종로구',
+  '서울특별시 종로구 청운동',
+  '광주광역시',
+  '광주광역시 남구',
+  '광주광역시 남구 구동',
+  '강원특별자치도',
+  '강원특별자치도 양양군',
+  '강원특별자치도 양양군 양양읍',
+  '경기도',
+  '경기도 용인시',
+  '경기도 용인시 기흥구',
+  '경기도 용인시 기흥구 구갈동',
+  '대구광역시',
+  '대구광역시 남구',
+  '대구광역시 남구 이천동',
+  '울산광역시',
+  '울산광역시 동구',
+  '울산광역시 동구 일산동',
+]);
+const asked = (content: string): ChatMessage[] => [{ role: 'user', content }];
+
 describe('copy choices', () => {
   it('offers the spans of the question, without their particle, with a short 시도 written in full', () => {
     const spans = questionSpans("경남 창원시 진해구에는 '주택'로 금곡동(인천 동구) 측정소가 있나요?");
@@ -38,5 +76,102 @@ describe('copy choices', () => {
     const result = renderResult({ ok: true, items: [{ region_cd: '1111000000', locatadd_nm: '서울특별시 종로구' }], totalCount: 1, error: null }, 'r1').text;
     const after: ChatMessage[] = [question, { role: 'tool', toolCallId: 'c1', name: regions.name, content: result }];
     expect(copyChoices(deals, after)).toEqual({ LAWD_CD: ['11110', '00000'] });
+  });
+
+  it('holds a region to the longest name of the 법정동 list the question states, where the model would stop early', () => {
+    expect(copyChoices(regions, asked('강원 양양군 내일 날씨 알려 줘'), { regions: book }).locatadd_nm).toEqual(['강원특별자치도 양양군']);
+    expect(copyChoices(pharmacies, asked('경기 용인시 기흥구에 문 연 약국 있어?'), { regions: book })).toEqual({
+      Q0: ['경기도'],
+      Q1: ['용인시 기흥구'],
+    });
+    expect(copyChoices(dust, asked('광주광역시 지금 미세먼지 어때?'), { regions: book }).sidoName).toEqual(['광주']);
+    // Where the service lists its 시도, the one the question states among them.
+    const listed = tool('airkorea_getCtprvnRltmMesureDnsty', { sidoName: 'region.sidoShortName' });
+    (listed.parameters.properties as Record<string, object>).sidoName = { type: 'string', enum: ['전국', '서울', '광주', '충남'] };
+    expect(copyChoices(listed, asked('지금 충남 측정소 중 미세먼지 농도가 가장 높은 곳은?'), { regions: book }).sidoName).toEqual(['충남']);
+    expect(copyChoices(listed, asked('미세먼지 가장 나쁜 측정소는?'), { regions: book })).toEqual({});
+    expect(copyChoices(towns, asked('양양읍 대기질 측정 좌표 알려 줘'), { regions: book }).umdName).toEqual(['양양읍']);
+  });
+
+  it("holds a road address to its road and building number, the road's 로 kept as its own", () => {
+    const question = asked('광주광역시 남구 구동로 86이 속한 시군구에서 이번 달에 아파트 매매는 몇 건 있었습니까?');
+    expect(copyChoices(address, question, { regions: book }).address).toEqual(['광주광역시 남구 구동로 86']);
+    // 구동로's 로 is not a particle before a building number: the region stated is 남구, not a 구동 inside it.
+    expect(copyChoices(regions, question, { regions: book }).locatadd_nm).toEqual(['광주광역시 남구']);
+    // Before a year it is one: 부산으로 is 부산.
+    expect(questionSpans('부산으로 2026년 10월에 가요')).toContain('부산');
+  });
+
+  it('holds a station to one place or road name, with its parenthesis', () => {
+    expect(copyChoices(station, asked('이천동(대구 남구) 측정소 지금 오존 수치가 얼마예요?'), { regions: book }).stationName).toEqual(['이천동(대구 남구)']);
+    expect(copyChoices(station, asked('일산동(울산) 측정소에서 지금 측정된 미세먼지(PM10) 수치를 알려 주십시오.'), { regions: book }).stationName).toEqual([
+      '일산동(울산)',
+    ]);
+    expect(copyChoices(station, asked('한강대로 측정소 미세먼지 알려 줘'), { regions: book }).stationName).toEqual(['한강대로']);
+  });
+
+  it('offers every span where the question names a place the list does not know', () => {
+    const choices = copyChoices(regions, asked('판교 테크노밸리 법정동 코드 알려 줘'), { regions: book }).locatadd_nm;
+    expect(choices).toEqual(expect.arrayContaining(['판교 테크노밸리', '판교']));
+  });
+
+  it('holds a coordinate to the numbers a result showed or the question wrote, within its bounds', () => {
+    const grid: ModelTool = {
+      name: 'local_latLonToKmaGrid',
+      description: '격자 변환',
+      parameters: {
+        type: 'object',
+        properties: { lat: { type: 'number', minimum: 30, maximum: 44 }, lon: { type: 'number', minimum: 120, maximum: 135 } },
+        required: ['lat', 'lon'],
+      },
+      semantics: { lat: 'geo.lat', lon: 'geo.lon' },
+    };
+    const question: ChatMessage = { role: 'user', content: '충남 태안군 이원20길 60 내일 습도 예보 알려 줘' };
+    // Nothing to copy yet: the model must ask the geocoder first.
+    expect(copyChoices(grid, [question])).toEqual({});
+    const result = renderResult(
+      { ok: true, items: [{ x: 126.3038381, y: 36.7393734, level4AC: '4482536000', level5: '60' }], totalCount: 1, error: null },
+      'r1',
+    ).text;
+    const after: ChatMessage[] = [question, { role: 'tool', toolCallId: 'c1', name: address.name, content: result }];
+    expect(copyChoices(grid, after)).toEqual({ lat: [36.7393734], lon: [126.3038381] });
+    expect(copyChoices(grid, asked('위도 37.2578, 경도 127.1232 근처 오늘 오후 10시 기온 예보 알려 주세요.'))).toEqual({
+      lat: [37.2578],
+      lon: [127.1232],
+    });
+  });
+
+  it('holds a radius to the distance the question writes, in metres', () => {
+    const nearby = tool('hira_getHospBasisList', { radius: 'geo.radiusM' });
+    (nearby.parameters.properties as Record<string, object>).radius = { type: 'integer' };
+    expect(copyChoices(nearby, asked('고령 자연휴양림 1.5km 안에 병원 몇 곳이야?'))).toEqual({ radius: [1500] });
+    expect(copyChoices(nearby, asked('경남 남해군 창선로 26-13 500m 이내 가장 가까운 병원'))).toEqual({ radius: [500] });
+    // PM2.5 is no distance; nothing stated leaves it free.
+    expect(copyChoices(nearby, asked('근처 병원 중 초미세먼지(PM2.5) 낮은 곳'))).toEqual({});
+  });
+
+  it("holds the query tool's handle and fields to those of the results shown", () => {
+    const query = tool(functionName(QUERY_TOOL), {});
+    const question = asked('이번 달 서울 강남구에서 팔린 제일 새 아파트 어디야?');
+    expect(copyChoices(query, question)).toEqual({});
+    const result = renderResult(
+      {
+        ok: true,
+        items: [
+          { aptNm: '신사주공', buildYear: 2021, dealAmount: '120,000' },
+          { aptNm: '개포자이', buildYear: 2019, dealAmount: '98,000' },
+        ],
+        totalCount: 2,
+        error: null,
+      },
+      'r2',
+    ).text;
+    const after = [...question, { role: 'tool' as const, toolCallId: 'c2', name: deals.name, content: result }];
+    const choices = copyChoices(query, after);
+    expect(choices).toEqual({ result: ['r2'], field: expect.arrayContaining(['aptNm', 'buildYear', 'dealAmount']) });
+    // In the step grammar: the sort field is one of them, not a field written by heart.
+    const grammar = JSON.stringify(stepGrammar([query], { choices: { [query.name]: choices } }));
+    expect(grammar).toContain('"orderBy":{"enum":[');
+    expect(grammar).toContain('"result":{"enum":["r2"]}');
   });
 });
