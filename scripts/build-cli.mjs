@@ -14,9 +14,15 @@ const requireShim = "import { createRequire as __kopaCreateRequire } from 'node:
 
 rmSync(out, { recursive: true, force: true });
 await build({
-  // The model inspector runs as a child process of its own and the reward scorer as a worker thread; each is found
-  // beside the chunk that starts it (native/llama/ggufInspect.ts, main/engine/train/reward/rewardThread.ts).
-  entryPoints: { main: 'main/cli/main.ts', ggufInspectWorker: 'native/llama/ggufInspectWorker.ts', rewardWorker: 'main/engine/train/reward/rewardWorker.ts' },
+  // The model inspector runs as a child process of its own, the reward scorer and each model's chat template as worker
+  // threads; each is found beside the chunk that starts it (native/llama/ggufInspect.ts,
+  // main/engine/train/reward/rewardThread.ts, native/llama/boundedTemplate.ts).
+  entryPoints: {
+    main: 'main/cli/main.ts',
+    ggufInspectWorker: 'native/llama/ggufInspectWorker.ts',
+    rewardWorker: 'main/engine/train/reward/rewardWorker.ts',
+    templateWorker: 'native/llama/templateWorker.ts',
+  },
   outdir: out,
   bundle: true,
   splitting: true,

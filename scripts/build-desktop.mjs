@@ -26,6 +26,12 @@ await Promise.all([
     format: 'esm',
     banner: { js: requireShim },
   }),
+  // Worker threads of the engine, found beside engine.mjs: each model's chat template (native/llama/boundedTemplate.ts)
+  // and the reward scorer (main/engine/train/reward/rewardThread.ts).
+  ...[
+    ['templateWorker', 'native/llama/templateWorker.ts'],
+    ['rewardWorker', 'main/engine/train/reward/rewardWorker.ts'],
+  ].map(([name, entry]) => build({ ...common, entryPoints: [entry], outfile: path.join(out, `${name}.mjs`), format: 'esm', banner: { js: requireShim } })),
 ]);
 console.log(`desktop bundles written to ${path.relative(root, out)}`);
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   DraftSequenceTokenPredictor,
   InputLookupTokenPredictor,
@@ -561,7 +562,9 @@ export class LocalModel {
   private turnWrapper(tools: ModelTool[], offered?: ChatModelFunctions): ChatWrapper {
     const { template } = this.format();
     this.renderer ??=
-      template === undefined ? null : new TemplateRenderer(template, { bos: this.model.tokens.bosString ?? '', eos: this.model.tokens.eosString ?? '' });
+      template === undefined
+        ? null
+        : new TemplateRenderer(template, { bos: this.model.tokens.bosString ?? '', eos: this.model.tokens.eosString ?? '', model: path.basename(this.path) });
     return faithfulWrapper(this.format().wrapper, {
       documentation: Object.fromEntries(tools.map((t) => [t.name, t.parameters])),
       ...(this.renderer ? { renderer: this.renderer } : {}),
@@ -799,6 +802,7 @@ export class LocalModel {
       await this.draft.context.dispose();
       await this.draft.model.dispose();
     }
+    await this.renderer?.dispose();
     if (this.ownsModel) await this.model.dispose();
   }
 }

@@ -12,8 +12,11 @@
 // and the tools' names, descriptions and property names are rendered as placeholders and put back as plain text (a
 // JSON string where the template JSON-encoded it), and only the template's own text is read for special tokens, as
 // node-llama-cpp does.
-import { Template } from '@huggingface/jinja';
+//
+// The template is the model file's code: it runs in a thread of its own, each render under a deadline and a heap
+// bound (boundedTemplate.ts).
 import { LlamaText, SpecialTokensText, type ChatHistoryItem, type ChatModelFunctions, type ChatModelSegment } from 'node-llama-cpp';
+import { BoundedTemplate, TemplateRefusal, type BoundedTemplateOptions } from './boundedTemplate.ts';
 import { mistralCallId } from './wrappers/MistralArgsChatWrapper.ts';
 
 interface TemplateMessage {
@@ -32,6 +35,10 @@ export interface TemplateRendererOptions {
   eos: string;
   /** Whether the template is told to let the model think (enable_thinking). Defaults to true, as node-llama-cpp does. */
   reasoning?: boolean;
+  /** The model the template is from, named where it runs out of its bounds. Defaults to "the model". */
+  model?: string;
+  /** The bounds of each render (boundedTemplate.ts's defaults: 5 s, 256 MiB). */
+  bounds?: Omit<BoundedTemplateOptions, 'model'>;
 }
 
 /** Placeholder characters from Unicode's private use area: no template filter changes them, no tokenizer splits on them. */
@@ -44,13 +51,18 @@ const ANSWER = '\uE000answer\uE001';
 const plain = (text: Parameters<typeof LlamaText.fromJSON>[0]): string => LlamaText.fromJSON(text).toString();
 
 export class TemplateRenderer {
-  private readonly template: Template;
+  private readonly template: BoundedTemplate;
 
   constructor(
     template: string,
     private readonly options: TemplateRendererOptions,
   ) {
-    this.template = new Template(template);
+    this.template = new BoundedTemplate(template, { model: options.model ?? 'the model', ...options.bounds });
+  }
+
+  /** Ends the template's thread. */
+  dispose(): Promise<void> {
+    return this.template.dispose();
   }
 
   /**
@@ -108,14 +120,16 @@ export class TemplateRenderer {
     let rendered: string;
     try {
       rendered = write(messages);
-    } catch {
+    } catch (error) {
+      if (!(error instanceof TemplateRefusal)) throw error;
       // Gemma 2's template refuses a system turn; its models read the system text at the head of the first question,
       // where Gemma 3's template puts it.
       const folded = foldSystem(messages, contents, hold);
       if (!folded) return undefined;
       try {
         rendered = write(folded);
-      } catch {
+      } catch (again) {
+        if (!(again instanceof TemplateRefusal)) throw again;
         return undefined;
       }
     }

@@ -105,6 +105,27 @@ describe('crafted chat templates', () => {
     expect(engine.modelHost().placements()).toEqual([]);
   }, 120_000);
 
+  it("stops a chat whose template loops only on what the chat's messages hold, names the model, and refuses it until loaded again", async () => {
+    // The inspection renders sample messages; the chat's renderer holds each text as a private-use placeholder, and
+    // this template loops only where it sees one: it passes the inspection and would freeze the engine on the first turn.
+    const file = await writeTinyLlama({
+      name: 'placeholder-trap',
+      chatTemplate:
+        "{% for m in messages %}{% if '\uE000' in m.content %}{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}{% endif %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}",
+    });
+    const engine = testEngine({ llama: { gpu: false, threads: 1 } });
+    const { ticks, outcome } = await ticksDuring(engine.call('agent.run', { question: '안녕하세요', model: file, maxSteps: 2 }));
+    expect(outcome).toMatchObject({ status: 'rejected', reason: { code: 'InvalidModelFile' } });
+    expect((outcome as PromiseRejectedResult).reason.message).toMatch(/The chat template of \S*placeholder-trap\S* did not finish within 5 s or 256 MiB/);
+    expect(ticks).toBeGreaterThan(5);
+    // The engine answers after it; the loaded model stays refused with the same reason.
+    expect(await engine.call('models.list', {})).toBeDefined();
+    await expect(engine.call('agent.run', { question: '다시요', model: file, maxSteps: 2 })).rejects.toMatchObject({
+      code: 'InvalidModelFile',
+      message: (outcome as PromiseRejectedResult).reason.message,
+    });
+  }, 180_000);
+
   it('kopa models add refuses a crafted file with the reason and exit code of an invalid model', async () => {
     const run = await runKopa(['--data-dir', tempDir(), 'models', 'add', crafted('cli', { keys: 10n ** 9n })]);
     expect(run.code).not.toBe(0);

@@ -148,4 +148,20 @@ describe('the template renderer', () => {
       ),
     ).toBeUndefined();
   });
+
+  it('stops a template that fills memory on what a message holds, in its own thread, and refuses it from then on', () => {
+    const trap = new TemplateRenderer(
+      "{% for m in messages %}{% if '\uE000' in m.content %}{{ range(10**9) | length }}{% endif %}{{ m.content }}{% endfor %}",
+      { bos: '', eos: '', model: 'hostile.gguf' },
+    );
+    const turn: Parameters<TemplateRenderer['render']>[0] = [
+      { type: 'user', text: '안녕' },
+      { type: 'model', response: [] },
+    ];
+    expect(() => trap.render(turn, undefined)).toThrow(expect.objectContaining({ code: 'InvalidModelFile', message: expect.stringContaining('hostile.gguf') }));
+    expect(() => trap.render(turn, undefined)).toThrow(expect.objectContaining({ code: 'InvalidModelFile' }));
+    // This process lives on, and another model's template renders as before.
+    const fine = new TemplateRenderer(familyTemplate('qwen2.5'), { bos: '', eos: '<|im_end|>' });
+    expect(fine.render(turn, undefined)?.toString()).toContain('안녕');
+  });
 });
