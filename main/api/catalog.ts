@@ -1,5 +1,5 @@
 // The catalog of tools: listing, one tool, validating and importing spec files, and the kinds of values.
-import type { LocalizedText, ToolSpec, CatalogFile } from '../core/catalog/types.ts';
+import type { LocalizedText, SearchWords, ToolSpec, CatalogFile } from '../core/catalog/types.ts';
 import type { CatalogProblem } from '../core/catalog/catalogProblem.ts';
 import { z } from 'zod';
 import { empty, text, type EmptyParams, type MethodSchemas } from './shared.ts';
@@ -10,6 +10,8 @@ export interface ToolSummary {
   kind: 'remote' | 'local' | 'query';
   name: LocalizedText;
   description: LocalizedText;
+  /** What people call what it gives, beyond its name: the search reads them. */
+  searchWords?: SearchWords;
   /** "GET http://apis.data.go.kr/…", or null for a local tool. */
   endpoint: string | null;
 }

@@ -128,12 +128,20 @@ export interface ToolExample {
   note?: string;
 }
 
+/** Everyday words for a tool, in each language. */
+export interface SearchWords {
+  ko: string[];
+  en: string[];
+}
+
 export interface RemoteToolSpec {
   id: string;
   agency: string;
   kind: 'remote';
   name: LocalizedText;
   description: LocalizedText;
+  /** What people call what it gives, beyond its name (부동산, fine dust): the catalog's search reads them. */
+  searchWords?: SearchWords;
   endpoint: Endpoint;
   auth: AuthSpec;
   format: FormatSpec;
@@ -157,6 +165,8 @@ export interface LocalToolSpec {
   kind: 'local';
   name: LocalizedText;
   description: LocalizedText;
+  /** What people call what it gives, beyond its name (부동산, fine dust): the catalog's search reads them. */
+  searchWords?: SearchWords;
   /** The pure function that implements it (main/core/catalog/localTools.ts). */
   function: string;
   parameters: ParametersSchema;
@@ -175,6 +185,8 @@ export interface QueryToolSpec {
   kind: 'query';
   name: LocalizedText;
   description: LocalizedText;
+  /** What people call what it gives, beyond its name (부동산, fine dust): the catalog's search reads them. */
+  searchWords?: SearchWords;
   parameters: ParametersSchema;
   response: { fields: Record<string, FieldSpec> };
   source: string;

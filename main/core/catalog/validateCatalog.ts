@@ -25,6 +25,7 @@ const toolKeys = new Set([
   'kind',
   'name',
   'description',
+  'searchWords',
   'endpoint',
   'auth',
   'format',

@@ -13,7 +13,15 @@ export function summarize(spec: ToolSpec): ToolSummary {
   const endpoint = isRemote(spec)
     ? `${spec.endpoint.method} ${spec.endpoint.scheme}://${spec.endpoint.host}${spec.endpoint.port ? `:${spec.endpoint.port}` : ''}${spec.endpoint.path}`
     : null;
-  return { id: spec.id, agency: spec.agency, kind: spec.kind, name: spec.name, description: spec.description, endpoint };
+  return {
+    id: spec.id,
+    agency: spec.agency,
+    kind: spec.kind,
+    name: spec.name,
+    description: spec.description,
+    ...(spec.searchWords ? { searchWords: spec.searchWords } : {}),
+    endpoint,
+  };
 }
 
 export function listCatalog(engine: EngineServices, agency?: string): CatalogListing {

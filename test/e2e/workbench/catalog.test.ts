@@ -26,6 +26,15 @@ describe('the workbench', () => {
     // Everyday words find what no tool is named: 날씨 finds the weather service's tools.
     await page.getByTestId('catalog-search').fill('날씨');
     await expect.poll(() => page.getByTestId('catalog-tool').first().textContent()).toMatch(/kma\./);
+    // What people call things: 부동산 finds the MOLIT deals, fine dust both AirKorea readings, and nothing else first.
+    const listed = async (): Promise<string[]> =>
+      (await page.getByTestId('catalog-tool').allTextContents()).map((t) => /[a-z]+\.[A-Za-z0-9]+/.exec(t)?.[0] ?? t);
+    await page.getByTestId('catalog-search').fill('부동산');
+    await expect
+      .poll(async () => (await listed()).slice(0, 3).sort())
+      .toEqual(['molit.getRTMSDataSvcAptRent', 'molit.getRTMSDataSvcAptTradeDev', 'molit.getRTMSDataSvcOffiTrade']);
+    await page.getByTestId('catalog-search').fill('fine dust');
+    await expect.poll(async () => (await listed()).sort()).toEqual(['airkorea.getCtprvnRltmMesureDnsty', 'airkorea.getMsrstnAcctoRltmMesureDnsty']);
     await page.getByTestId('catalog-search').fill('공휴일');
     await page.getByTestId('catalog-tool').first().click();
     expect(await page.getByTestId('tool-id').textContent()).toBe('kasi.getRestDeInfo');

@@ -28,4 +28,32 @@ describe('catalog search', () => {
     expect(find('  ')).toHaveLength(tools.length);
     expect(find('양자컴퓨터')).toEqual([]);
   });
+
+  it('finds what people call things: everyday words in both languages, each tool by every one of its search words', () => {
+    const cases: [string, string[]][] = [
+      ['부동산', ['molit.getRTMSDataSvcAptTradeDev', 'molit.getRTMSDataSvcAptRent', 'molit.getRTMSDataSvcOffiTrade']],
+      ['집값', ['molit.getRTMSDataSvcAptTradeDev']],
+      ['전월세', ['molit.getRTMSDataSvcAptRent']],
+      ['미세먼지', ['airkorea.getMsrstnAcctoRltmMesureDnsty', 'airkorea.getCtprvnRltmMesureDnsty']],
+      ['fine dust', ['airkorea.getMsrstnAcctoRltmMesureDnsty', 'airkorea.getCtprvnRltmMesureDnsty']],
+      ['real estate', ['molit.getRTMSDataSvcAptTradeDev', 'molit.getRTMSDataSvcAptRent', 'molit.getRTMSDataSvcOffiTrade']],
+      ['pharmacy', ['hira.getParmacyBasisList', 'nmc.getParmacyListInfoInqire']],
+      ['약국', ['hira.getParmacyBasisList', 'nmc.getParmacyListInfoInqire']],
+      ['weather', ['kma.getUltraSrtNcst', 'kma.getUltraSrtFcst', 'kma.getVilageFcst', 'kma.getMidTa', 'kma.getMidLandFcst']],
+      ['sunset', ['kasi.getLCRiseSetInfo']],
+      ['bus stop', ['tago.getCrdntPrxmtSttnList', 'tago.getSttnAcctoArvlPrearngeInfoList', 'seoulbus.getStationByPos', 'seoulbus.getStationByUid']],
+    ];
+    for (const [query, wanted] of cases) {
+      const found = find(query);
+      // Every tool it must find, before any other.
+      expect(found.slice(0, wanted.length).sort(), query).toEqual([...wanted].sort());
+    }
+    // "bus" is a word, not the start of "business": the bus tools come first.
+    expect(find('bus').indexOf('tago.getCrdntPrxmtSttnList')).toBeLessThan(find('bus').indexOf('nts.businessStatus'));
+    for (const tool of tools) {
+      expect(tool.searchWords?.ko.length, tool.id).toBeGreaterThan(0);
+      expect(tool.searchWords?.en.length, tool.id).toBeGreaterThan(0);
+      for (const word of [...tool.searchWords!.ko, ...tool.searchWords!.en]) expect(find(word), `${tool.id}: ${word}`).toContain(tool.id);
+    }
+  });
 });
