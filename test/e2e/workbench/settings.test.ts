@@ -74,6 +74,9 @@ describe('the workbench', () => {
     expect(await page.getByTestId('mode-badge').textContent()).toContain('재생');
     // Nothing was ever recorded here: replay is accepted, and said plainly to answer nothing.
     await expect.poll(() => page.getByTestId('replay-empty').textContent()).toContain("재생은 모든 호출에 '녹화에 없음'으로 답합니다");
+    // Nor is there anything to carry: the bundle card says how to record instead of showing an empty list.
+    expect(await page.getByTestId('bundle-nothing').textContent()).toBe(ko['bundles.nothingRecorded']);
+    await expect(page.getByTestId('bundle-export').isDisabled()).resolves.toBe(true);
     await page.getByTestId('mode-live').click();
     await page.getByRole('alertdialog').waitFor();
     await page.getByRole('button', { name: '취소' }).click();

@@ -32,6 +32,11 @@ export function Bundles() {
         <Package size={18} aria-hidden="true" /> {t('bundles.title')}
       </h3>
       <p className="muted">{t('bundles.hint')}</p>
+      {snapshots.data && !snapshots.data.some((s) => s.recordings > 0) && (
+        <p className="muted" role="note" data-testid="bundle-nothing">
+          {t('bundles.nothingRecorded')}
+        </p>
+      )}
       <form
         className="form-row"
         onSubmit={(e) => {
