@@ -212,11 +212,26 @@ const chatMessage = z.discriminatedUnion('role', [
   z.object({ role: z.literal('tool'), toolCallId: z.string(), name: z.string(), content: z.string() }).strict(),
 ]);
 
+/** A task of a suite as the run form lists it to pick from. */
+export interface SuiteTaskRow {
+  id: string;
+  question: string;
+  /** The question in English, where the suite has it. */
+  questionEn?: string;
+  /** Steps the reference plan takes. */
+  level: number;
+  /** Agencies its reference plan calls. */
+  agencies: string[];
+  abilities: string[];
+}
+
 /** Parameters and result of each method. */
 export interface BenchMethods {
   'bench.validate': { params: BenchValidateParams; result: BenchValidation };
   'bench.run': { params: BenchRunParams; result: BenchRunSummary };
   'bench.runs': { params: EmptyParams; result: BenchRunRow[] };
+  /** A suite's tasks, to pick some for a run. */
+  'bench.tasks': { params: { suite: string }; result: SuiteTaskRow[] };
   'bench.report': { params: { run: string; format?: BenchReportFormat; out?: string; lang?: ReportLang }; result: BenchReport };
   'bench.compare': { params: { a: string; b: string }; result: BenchComparison };
   'bench.show': { params: { run: string }; result: BenchRunDetail };
@@ -263,6 +278,7 @@ export const benchSchemas: MethodSchemas<BenchMethods> = {
     })
     .strict(),
   'bench.runs': empty,
+  'bench.tasks': z.object({ suite: text }).strict(),
   'bench.report': z
     .object({ run: text, format: z.enum(['md', 'html', 'csv', 'json']).optional(), out: text.optional(), lang: z.enum(reportLangs).optional() })
     .strict(),

@@ -408,6 +408,17 @@ export const benchMethods = (engine: EngineServices): MethodHandlers<BenchMethod
   'bench.validate': (params, options) => benchValidate(engine, params, options),
   'bench.run': (params, options) => benchRun(engine, params, options),
   'bench.runs': async () => benchRuns(engine),
+  'bench.tasks': async ({ suite }) => {
+    const catalog = engine.catalog();
+    return loadSuite(suite, engine.resourcesDir, catalog).tasks.map((task) => ({
+      id: task.id,
+      question: task.query_ko,
+      ...(task.query_en ? { questionEn: task.query_en } : {}),
+      level: task.level,
+      agencies: agenciesOf(catalog, task),
+      abilities: [...task.abilities],
+    }));
+  },
   'bench.report': async (params) => benchReport(engine, params),
   'bench.compare': async (params) => benchCompare(engine, params),
   'bench.show': async ({ run }) => benchShow(engine, run),

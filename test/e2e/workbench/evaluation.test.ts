@@ -68,6 +68,34 @@ describe('the workbench', () => {
     await close(w);
   }, 120_000);
 
+  it("picks a run's tasks by words, agency and level instead of ids looked up in the suite's files", async () => {
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'eval');
+    await page.getByTestId('task-picker').locator('summary').click();
+    await page.getByTestId('task-pick-agency').selectOption('KASI');
+    await page.getByTestId('task-pick-search').fill('공휴일');
+    const listed = page.getByTestId('task-pick-list').getByRole('checkbox');
+    await expect.poll(() => listed.count()).toBeGreaterThan(0);
+    const suite = await host.engine.call('bench.tasks', { suite: 'kopa' });
+    const wanted = suite.filter((r) => r.agencies.includes('KASI') && r.question.includes('공휴일')).map((r) => r.id);
+    expect(await listed.count()).toBe(wanted.length);
+    await page.getByTestId(`task-pick-${wanted[0]}`).check();
+    expect(await page.getByTestId('bench-tasks').inputValue()).toBe(wanted[0]);
+    await page.getByTestId('task-pick-all').click();
+    expect((await page.getByTestId('bench-tasks').inputValue()).split(', ').sort()).toEqual([...wanted].sort());
+    // The list typed by hand and the ticks are the same list.
+    await page.getByTestId('bench-tasks').fill(wanted[1]!);
+    expect(await page.getByTestId(`task-pick-${wanted[0]}`).isChecked()).toBe(false);
+    expect(await page.getByTestId(`task-pick-${wanted[1]}`).isChecked()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page
+      .locator('form.card')
+      .first()
+      .screenshot({ path: path.join(screenshots, 'eval-task-picker-ko.png') });
+    await close(w);
+  }, 120_000);
+
   it('shows a run still going as a grid that fills in task by task', async () => {
     const w = await open();
     const { page } = w;

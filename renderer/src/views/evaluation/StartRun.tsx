@@ -11,6 +11,10 @@ import { useEngineQuery } from '../../api/queries.ts';
 import { BackendFields, StartButton, useBackendChoice } from '../../components/BackendChoice.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { AdapterSelect, ModelSuggestions } from '../../components/ModelChoice.tsx';
+import { TaskPicker } from './TaskPicker.tsx';
+
+/** The task ids a list typed by hand or ticked in the picker holds. */
+const ids = (list: string): string[] => list.split(/[\s,]+/).filter((id) => id !== '');
 
 export function StartRun() {
   const { t } = useLocale();
@@ -30,7 +34,7 @@ export function StartRun() {
   const whole = (text: string): number | undefined => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
   const backend = useBackendChoice();
   const start = (): void => {
-    const ids = tasks.split(/[\s,]+/).filter((id) => id !== '');
+    const chosen = ids(tasks);
     const params = {
       suite: suite.trim(),
       model: model.trim(),
@@ -38,7 +42,7 @@ export function StartRun() {
       concurrency,
       ...backend.params(),
       ...(temperature.trim() !== '' ? { temperature: Number(temperature) } : {}),
-      ...(ids.length > 0 ? { tasks: ids } : {}),
+      ...(chosen.length > 0 ? { tasks: chosen } : {}),
       ...(lora !== '' ? { lora: [lora], ...(loraScale.trim() !== '' ? { loraScale: Number(loraScale) } : {}) } : {}),
       ...(whole(maxSteps) !== undefined ? { maxSteps: whole(maxSteps) } : {}),
       ...(whole(maxTokens) !== undefined ? { maxTokens: whole(maxTokens) } : {}),
@@ -121,6 +125,7 @@ export function StartRun() {
           <Play size={16} aria-hidden="true" /> {t('eval.run')}
         </StartButton>
       </div>
+      <TaskPicker suite={suite.trim()} chosen={ids(tasks)} onChange={(chosen) => setTasks(chosen.join(', '))} />
       <ErrorNote error={job.error} onRetry={job.retry} onDismiss={job.dismiss} />
     </form>
   );
