@@ -16,7 +16,10 @@ export interface BoundedTemplateOptions {
   deadlineMs?: number;
   /** How long the thread may take to start and read the template. Defaults to 60,000 ms. */
   startMs?: number;
-  /** The template thread's heap. Defaults to 256 MiB. */
+  /**
+   * The template thread's heap. Defaults to 256 MiB. Not much less: with 64 MiB, V8 answered range(10**9) by ending
+   * the whole process rather than the thread.
+   */
   memoryMb?: number;
   /** The most text one render may write. Defaults to 8 MiB (a 16k-token context is well under 1). */
   outputBytes?: number;
