@@ -35,14 +35,33 @@ describe('the workbench', () => {
     expect(await page.getByTestId('call-card').first().textContent()).toContain('공휴일 정보 조회');
     // It says where the call really goes: the emulator, as the status bar says.
     expect(await page.getByTestId('approval-question').textContent()).toBe('이 호출은 에뮬레이터가 답합니다 (기관으로 나가지 않음). 실행할까요?');
-    await page.getByRole('button', { name: '이번만 허용' }).click();
+    // A turn waiting for the analyst says so beside the composer and in the window's title, the question in view and
+    // "Allow once" under the keyboard.
+    expect(await page.getByTestId('awaiting-approval').textContent()).toContain('호출을 허용할지 거부할지 기다리는 중입니다.');
+    expect(await page.title()).toMatch(/^승인을 기다리는 중 · /);
+    const inView = (): Promise<boolean> =>
+      page.evaluate(() => {
+        const pane = document.querySelector('.conversation')!.getBoundingClientRect();
+        const button = document.querySelector('[data-testid=approval-once]')!.getBoundingClientRect();
+        return button.top >= pane.top && button.bottom <= pane.bottom;
+      });
+    await expect.poll(inView).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('approval-once');
+    await page.screenshot({ path: path.join(screenshots, 'chat-awaiting-approval-ko.png') });
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('[data-status=done]').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => page.locator('[data-status=approval]').count(), { timeout: 15_000 }).toBe(1);
+    // Scrolled away, the composer's link brings it back.
+    await page.evaluate(() => document.querySelector('.conversation')!.scrollTo({ top: 0 }));
+    await page.getByTestId('awaiting-approval-jump').click();
+    await expect.poll(inView).toBe(true);
     await page.getByPlaceholder('거부하는 이유 (모델에게 전달)').fill('6월은 묻지 않았습니다');
     await page.getByRole('button', { name: '거부', exact: true }).click();
 
     await page.getByTestId('streaming').waitFor({ timeout: 15_000 });
     await page.getByTestId('answer').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('awaiting-approval').count()).toBe(0);
+    expect(await page.title()).not.toContain('승인을 기다리는 중');
     expect(page.url()).toMatch(/#\/chat\/[0-9a-f-]{36}$/);
     const done = page.locator('[data-status=done]');
     expect(await done.locator('table tbody tr').count()).toBe(3);

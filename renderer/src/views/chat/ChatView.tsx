@@ -1,9 +1,9 @@
 // The analyst's chat with the agent: sessions, the conversation with every call as a card, per-call approval,
 // stop, regenerate, edit-and-resend, and export as Markdown or JSON.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
 import { useLocation } from 'wouter';
-import { Download, Pencil, RotateCcw } from 'lucide-react';
+import { Download, Hand, Pencil, RotateCcw } from 'lucide-react';
 import type { ChatSettings, ToolSummary } from '../../../../main/api/contract.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
@@ -15,9 +15,9 @@ import { ModelMarkdown } from '../../components/Markdown.tsx';
 import { ModelName } from '../../components/ModelChoice.tsx';
 import { SessionList } from './SessionList.tsx';
 import { Composer, type ComposerSettings } from './Composer.tsx';
-import { ToolCallCard, type ApprovalHandler } from './ToolCallCard.tsx';
+import { approvalAnchor, ToolCallCard, type ApprovalHandler } from './ToolCallCard.tsx';
 import { useChatRun } from './ChatRunProvider.tsx';
-import { turnsOf, type Turn } from './turns.ts';
+import { pendingApproval, turnsOf, type CallCardData, type Turn } from './turns.ts';
 import { toolsFor } from './ToolPicker.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
 import { claimText } from '../../../../main/core/answer/claim.ts';
@@ -102,6 +102,13 @@ function TurnView(props: {
   );
 }
 
+/** Brings a pending approval into view, its "Allow once" under the keyboard. */
+function showApproval(card: CallCardData): void {
+  const group = document.getElementById(approvalAnchor(card.approvalId!));
+  group?.scrollIntoView({ block: 'center' });
+  group?.querySelector<HTMLButtonElement>('[data-testid=approval-once]')?.focus({ preventScroll: true });
+}
+
 function Examples({ onPick }: { onPick: (question: string) => void }) {
   const { t } = useLocale();
   return (
@@ -176,6 +183,16 @@ export function ChatView({ chatId }: { chatId?: string }) {
       .then((file) => file && download(file.fileName, file.content, format === 'md' ? 'text/markdown' : 'application/json'));
   };
   const failed = truncate.error ? truncate : exporting.error ? exporting : undefined;
+  // The call the turn waits on the analyst for, if any: said beside the composer and in the window's title.
+  const pending = live?.status === 'running' ? pendingApproval(live.turn) : undefined;
+  useEffect(() => {
+    if (!pending) return;
+    const before = document.title;
+    document.title = `${t('chat.awaitingApprovalTitle')} · ${before}`;
+    return () => {
+      document.title = before;
+    };
+  }, [pending, t]);
 
   return (
     <div className="chat-layout">
@@ -234,6 +251,14 @@ export function ChatView({ chatId }: { chatId?: string }) {
             </div>
           )}
         </div>
+        {pending && (
+          <p className="waiting-note" role="status" data-testid="awaiting-approval">
+            <Hand size={14} aria-hidden="true" /> {t('chat.awaitingApproval')}{' '}
+            <button type="button" className="link" onClick={() => showApproval(pending)} data-testid="awaiting-approval-jump">
+              {t('chat.showApproval')}
+            </button>
+          </p>
+        )}
         {editing !== null && (
           <p className="muted editing-note">
             {t('chat.editing')}{' '}

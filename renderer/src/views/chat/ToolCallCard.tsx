@@ -1,7 +1,7 @@
 // One tool call as the analyst sees it: the tool by its Korean name and id, the arguments with where each came
 // from, its status (waiting for approval, running, done, failed with the typed error, refused), latency, the first
 // rows of the result, and on demand the result exactly as the model read it.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
 import { Check, CircleAlert, Clock, Hand, Loader2, Wrench } from 'lucide-react';
 import type { ToolSummary } from '../../../../main/api/contract.ts';
@@ -18,6 +18,9 @@ export interface ApprovalHandler {
   (approvalId: string, answer: 'once' | 'always' | 'deny', reason?: string): void;
 }
 
+/** The element id of a pending approval, for the composer's link to it. */
+export const approvalAnchor = (approvalId: string): string => `approval-${approvalId.replace(/[^A-Za-z0-9_-]/g, '')}`;
+
 function StatusIcon({ status }: { status: CallCardData['status'] }) {
   if (status === 'running') return <Loader2 size={16} className="spin" aria-hidden="true" />;
   if (status === 'approval') return <Hand size={16} aria-hidden="true" />;
@@ -29,16 +32,23 @@ function Approval({ card, mode, onAnswer }: { card: CallCardData; mode: GatewayM
   const { t } = useLocale();
   const [reason, setReason] = useState('');
   const [sent, setSent] = useState(false);
+  const allow = useRef<HTMLButtonElement>(null);
+  // A turn waiting for the analyst is never out of sight: the pane scrolls to the question, and the keyboard is on
+  // "Allow once" (Enter allows, Tab reaches "Deny").
+  useEffect(() => {
+    allow.current?.scrollIntoView({ block: 'nearest' });
+    allow.current?.focus({ preventScroll: true });
+  }, []);
   const answer = (value: 'once' | 'always' | 'deny'): void => {
     setSent(true);
     onAnswer(card.approvalId!, value, value === 'deny' ? reason : undefined);
   };
   return (
-    <div className="approval" role="group" aria-label={t('approval.label')}>
+    <div className="approval" role="group" aria-label={t('approval.label')} id={approvalAnchor(card.approvalId!)}>
       {/* Where the call really goes: only live and record reach an agency. */}
       <p data-testid="approval-question">{t(`approval.question.${mode}`)}</p>
       <div className="approval-actions">
-        <button type="button" disabled={sent} onClick={() => answer('once')}>
+        <button type="button" ref={allow} disabled={sent} onClick={() => answer('once')} data-testid="approval-once">
           {t('approval.once')}
         </button>
         <button type="button" className="ghost" disabled={sent} onClick={() => answer('always')}>

@@ -49,6 +49,12 @@ export interface Turn {
   claim?: Claim | null;
 }
 
+/** The call of a turn that waits for the analyst's approval, if one does. */
+export function pendingApproval(turn: Turn): CallCardData | undefined {
+  for (const item of turn.items) if (item.kind === 'call' && item.card.status === 'approval' && item.card.approvalId) return item.card;
+  return undefined;
+}
+
 /** Text a model writes as its tool call (grammar mode, native templates) is the call itself, drawn as a card. */
 function looksLikeCallText(text: string): boolean {
   return /^\s*(\{|\[|<tool_call>|<\|)/.test(text);
