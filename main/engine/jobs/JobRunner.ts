@@ -36,6 +36,9 @@ interface Running {
   watchers: Set<(progress: Progress) => void>;
   done: Promise<JobInfo>;
   lastPersist: number;
+  /** The last progress not yet written (writes are spaced out): written when the job ends, so a finished job's card
+   * shows where it ended (30 / 30), not the last write before (25 / 30). */
+  unwritten?: Progress;
 }
 
 export class JobRunner {
@@ -74,13 +77,19 @@ export class JobRunner {
       const at = Date.now();
       if (!progress.agentEvent && at - entry.lastPersist >= (this.options.persistEveryMs ?? 1000)) {
         entry.lastPersist = at;
+        entry.unwritten = undefined;
         this.repo.progress(id, progress, this.now());
-      }
+      } else if (!progress.agentEvent) entry.unwritten = progress;
       for (const watcher of entry.watchers) watcher(progress);
     };
+    const writeLast = (): void => {
+      if (entry.unwritten) this.repo.progress(id, entry.unwritten, this.now());
+    };
     entry.done = this.options.call(method as MethodName, params as ParamsOf<MethodName>, { signal: controller.signal, onProgress }).then(
-      (result) => this.repo.finish(id, { status: 'done', result }, this.now()),
-      (error: unknown) => this.repo.finish(id, { status: controller.signal.aborted ? 'cancelled' : 'failed', error: toErrorPayload(error) }, this.now()),
+      (result) => (writeLast(), this.repo.finish(id, { status: 'done', result }, this.now())),
+      (error: unknown) => (
+        writeLast(), this.repo.finish(id, { status: controller.signal.aborted ? 'cancelled' : 'failed', error: toErrorPayload(error) }, this.now())
+      ),
     );
     void entry.done.finally(() => this.running.delete(id));
     this.running.set(id, entry);

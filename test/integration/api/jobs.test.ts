@@ -23,6 +23,9 @@ describe('jobs', () => {
       expect(done.status).toBe('done');
       expect((done.result as SynthRunResult).summary.kept).toBe(6);
       expect(seen.some((p) => p.stage === 'synthesize')).toBe(true);
+      // Its card shows where it ended, not the last of its spaced-out writes.
+      const last = seen.filter((p) => !p.agentEvent).at(-1);
+      expect((await engine.call('jobs.list', {}))[0]!.progress).toEqual(last);
       expect((await engine.call('jobs.list', {})).map((j) => j.id)).toEqual([job.id]);
       // A finished job answers a watcher at once.
       expect((await engine.call('jobs.watch', { id: job.id })).status).toBe('done');
