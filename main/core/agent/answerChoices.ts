@@ -3,7 +3,7 @@
 // form the answer tool asks (20261225 → 2026-12-25, 1715 → 17:15). A small model otherwise writes an answer it
 // remembers ("관광지 수는 1곳입니다" for a rain probability), which the judge fails as ungrounded anyway. A yes or no, a
 // list's length and a refusal stay free; so does every kind before any result arrived.
-import { readView } from '../resultView/resultView.ts';
+import { shownViews } from './shownViews.ts';
 import type { ChatMessage } from './types.ts';
 
 /** The claim kinds whose value is held, keyed as the answer grammar reads them (grammarSchema.ts). */
@@ -22,17 +22,9 @@ export function answerChoices(messages: ChatMessage[]): AnswerChoices {
   const names = new Set<string>();
   const dates = new Set<string>();
   const times = new Set<string>();
-  let results = 0;
-  for (const m of messages) {
-    if (m.role !== 'tool') continue;
-    let view: ReturnType<typeof readView>;
-    try {
-      view = readView(m.content);
-    } catch {
-      continue;
-    }
-    if (view.error !== undefined) continue;
-    results++;
+  const views = shownViews(messages);
+  if (views.length === 0) return {};
+  for (const view of views) {
     numbers.add(view.totalCount);
     for (const row of view.rows)
       for (const v of Object.values(row)) {
@@ -52,7 +44,6 @@ export function answerChoices(messages: ChatMessage[]): AnswerChoices {
         if (!NUMBER.test(text) && text.length <= MAX_NAME) names.add(text);
       }
   }
-  if (results === 0) return {};
   const out: AnswerChoices = {};
   const hold = (key: keyof AnswerChoices, values: Set<string> | Set<number>): void => {
     if (values.size > 0 && values.size <= MAX_VALUES) out[key] = [...values];

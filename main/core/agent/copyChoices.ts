@@ -18,7 +18,7 @@ import { isAnswerCall } from '../answer/answerTool.ts';
 import type { RegionBook } from '../region/regionBook.ts';
 import { answerChoices } from './answerChoices.ts';
 import { SIDO_NAMES, sidoShortName } from '../region/sidoNames.ts';
-import { readView } from '../resultView/resultView.ts';
+import { shownViews } from './shownViews.ts';
 import { QUERY_TOOL } from '../resultView/queryRows.ts';
 import { functionName } from '../catalog/functionSchema.ts';
 import { isStatedKind } from '../synth/valueKinds.ts';
@@ -85,14 +85,7 @@ export function questionSpans(question: string): string[] {
 /** Every text value the results the model was shown hold, and digit codes' prefixes and suffixes of `digits` length. */
 function shownValues(messages: ChatMessage[], digits: number | undefined): string[] {
   const out = new Set<string>();
-  for (const m of messages) {
-    if (m.role !== 'tool') continue;
-    let rows: Record<string, unknown>[];
-    try {
-      rows = readView(m.content).rows;
-    } catch {
-      continue;
-    }
+  for (const { rows } of shownViews(messages))
     for (const row of rows)
       for (const v of Object.values(row)) {
         if (typeof v !== 'string' && typeof v !== 'number') continue;
@@ -104,7 +97,6 @@ function shownValues(messages: ChatMessage[], digits: number | undefined): strin
           out.add(text.slice(-digits));
         }
       }
-  }
   return [...out];
 }
 
@@ -115,20 +107,12 @@ const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 /** The numbers the results the model was shown hold, written as numbers or as numeric text (tour's mapx). */
 function shownNumbers(messages: ChatMessage[]): number[] {
   const out = new Set<number>();
-  for (const m of messages) {
-    if (m.role !== 'tool') continue;
-    let rows: Record<string, unknown>[];
-    try {
-      rows = readView(m.content).rows;
-    } catch {
-      continue;
-    }
+  for (const { rows } of shownViews(messages))
     for (const row of rows)
       for (const v of Object.values(row)) {
         if (typeof v === 'number' && Number.isFinite(v)) out.add(v);
         else if (typeof v === 'string' && NUMBER_TEXT.test(v)) out.add(Number(v));
       }
-  }
   return [...out];
 }
 
@@ -214,16 +198,10 @@ function statedChoices(semantic: string, spans: string[], regions: RegionBook | 
 function queryChoices(messages: ChatMessage[]): Record<string, string[]> {
   const handles = new Set<string>();
   const fields = new Set<string>();
-  for (const m of messages) {
-    if (m.role !== 'tool') continue;
-    try {
-      const view = readView(m.content);
-      if (view.handle === null) continue;
-      handles.add(view.handle);
-      for (const f of view.fields) fields.add(f);
-    } catch {
-      continue;
-    }
+  for (const view of shownViews(messages)) {
+    if (view.handle === null) continue;
+    handles.add(view.handle);
+    for (const f of view.fields) fields.add(f);
   }
   return handles.size > 0 && fields.size <= MAX_CHOICES ? { result: [...handles], field: [...fields] } : {};
 }
