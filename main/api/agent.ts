@@ -4,7 +4,7 @@ import type { Claim } from '../core/answer/claim.ts';
 import type { ChatMessage, StopReason } from '../core/agent/types.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
 import { z } from 'zod';
-import { text, mode, speculation, type MethodSchemas } from './shared.ts';
+import { text, mode, serverIdleTimeout, speculation, type MethodSchemas } from './shared.ts';
 import type { SpeculationParam } from './models.ts';
 
 export interface AgentRunParams {
@@ -39,6 +39,8 @@ export interface AgentRunParams {
   seed?: number;
   /** Local model context size. Defaults to the model's trained length, capped at 16,384. */
   contextSize?: number;
+  /** An inference server: how long it may send nothing before a turn is given up. Defaults to its registration's, else 60 s. */
+  serverIdleTimeoutMs?: number;
   /**
    * Estimated tokens of one tool result the model sees (the result view's budget). Defaults to an eighth of a local
    * model's context (256–4,096), or the standard view's 1,024 for other backends.
@@ -156,6 +158,7 @@ export const agentSchemas: MethodSchemas<AgentMethods> = {
       temperature: z.number().min(0).max(2).optional(),
       seed: z.number().int().optional(),
       contextSize: z.number().int().min(128).max(1_048_576).optional(),
+      serverIdleTimeoutMs: serverIdleTimeout.optional(),
       resultTokens: z.number().int().min(64).max(65_536).optional(),
       queryTool: z.boolean().optional(),
       approval: z.enum(['auto', 'ask']).optional(),

@@ -8,7 +8,7 @@ import type { BenchTask } from '../core/bench/types.ts';
 import type { ReportLang } from '../core/bench/report/reportText.ts';
 import { z } from 'zod';
 import { reportLangs } from '../core/bench/report/reportText.ts';
-import { empty, text, mode, speculation, type EmptyParams, type MethodSchemas } from './shared.ts';
+import { empty, serverIdleTimeout, text, mode, speculation, type EmptyParams, type MethodSchemas } from './shared.ts';
 import type { SpeculationParam } from './models.ts';
 
 export type { BenchAttemptRow, BenchEstimate, BenchGroupScore, BenchManifest, BenchRunRow, BenchRunSummary } from '../core/bench/runTypes.ts';
@@ -81,6 +81,8 @@ export interface BenchRunParams {
   /** How strongly the adapters apply: 0 is the base model, 1 the adapter as trained. Defaults to 1. */
   loraScale?: number;
   contextSize?: number;
+  /** An inference server: how long it may send nothing before a turn is given up. Defaults to its registration's, else 60 s. */
+  serverIdleTimeoutMs?: number;
   /** The result view's budget per result. Defaults to the standard 1,024 tokens, so runs of different models compare. */
   resultTokens?: number;
   /** Offer the query tool (local.queryRows). Defaults to true. */
@@ -271,6 +273,7 @@ export const benchSchemas: MethodSchemas<BenchMethods> = {
       chatWrapper: z.enum(['auto', 'jinja']).optional(),
       loraScale: z.number().min(0).max(4).optional(),
       contextSize: z.number().int().min(128).max(1_048_576).optional(),
+      serverIdleTimeoutMs: serverIdleTimeout.optional(),
       resultTokens: z.number().int().min(64).max(65_536).optional(),
       queryTool: z.boolean().optional(),
       reuseCache: z.boolean().optional(),

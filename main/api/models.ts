@@ -2,7 +2,7 @@
 import type { ToolCallSupport } from '../core/models/toolCalling.ts';
 import type { ModelPlacement } from '../core/models/placement.ts';
 import { z } from 'zod';
-import { empty, text, type EmptyParams, type MethodSchemas } from './shared.ts';
+import { empty, serverIdleTimeout, text, type EmptyParams, type MethodSchemas } from './shared.ts';
 
 /** Whether a registered inference server answers the model's name, and how fast. */
 export interface ServerCheckResult {
@@ -34,6 +34,8 @@ export interface ModelInfo {
   trainedResultTokens?: number | null;
   copied: boolean;
   addedAt: string;
+  /** A server: how long it may send nothing before a turn is given up (null: the default, 60 s). */
+  idleTimeoutMs?: number | null;
   /** An adapter: the base model it was checked against when registered (its file and SHA-256). */
   base?: { path: string; sha256: string };
   /** Whether it fits this machine, when known. */
@@ -67,7 +69,8 @@ export interface LoadedModel extends ModelPlacement {
 
 /** Parameters and result of each method. */
 export interface ModelsMethods {
-  'models.add': { params: { source: string; name?: string; copy?: boolean; base?: string }; result: ModelInfo };
+  /** `idleTimeoutMs`: for a server, how long it may send nothing (before its reply, between chunks); 60 s by default. */
+  'models.add': { params: { source: string; name?: string; copy?: boolean; base?: string; idleTimeoutMs?: number }; result: ModelInfo };
   'models.list': { params: EmptyParams; result: ModelInfo[] };
   'models.inspect': { params: { ref: string }; result: ModelInfo };
   'models.remove': { params: { id: string }; result: ModelInfo };
@@ -83,7 +86,9 @@ export interface ModelsMethods {
 
 export const modelsSchemas: MethodSchemas<ModelsMethods> = {
   'models.test': z.object({ ref: text }).strict(),
-  'models.add': z.object({ source: text, name: text.optional(), copy: z.boolean().optional(), base: text.optional() }).strict(),
+  'models.add': z
+    .object({ source: text, name: text.optional(), copy: z.boolean().optional(), base: text.optional(), idleTimeoutMs: serverIdleTimeout.optional() })
+    .strict(),
   'models.list': empty,
   'models.inspect': z.object({ ref: text }).strict(),
   'models.remove': z.object({ id: text }).strict(),

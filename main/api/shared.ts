@@ -29,6 +29,9 @@ export interface Progress {
 export const empty = z.object({}).strict();
 export const text = z.string().min(1).max(4096);
 export const mode = z.enum(gatewayModes);
+
+/** An inference server's idle timeout as the API takes it: 1 s to 1 h. */
+export const serverIdleTimeout = z.number().int().min(1000).max(3_600_000);
 export const speculation = z.union([
   z.enum(['off', 'input-lookup']),
   z.custom<`draft:${string}`>((v) => typeof v === 'string' && v.startsWith(DRAFT_PREFIX) && v.length > DRAFT_PREFIX.length, 'draft:REF names a draft model'),

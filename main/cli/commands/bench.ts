@@ -9,7 +9,7 @@ import { formatMoment } from '../../core/i18n/moments.ts';
 import { benchTerm, translate } from '../../core/i18n/strings.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import type { ChatMessage } from '../../core/agent/types.ts';
-import { parseInteger, parseList, parseCount, parseSpeculation, parseJsonObject } from './call.ts';
+import { parseInteger, parseList, parseCount, parseSpeculation, parseJsonObject, parseSeconds } from './call.ts';
 import { claimText } from '../../core/answer/claim.ts';
 import { readInputJson } from '../../engine/files/readInputFile.ts';
 
@@ -130,7 +130,7 @@ function readTranscript(file: string): ChatMessage[] {
   return messages as ChatMessage[];
 }
 
-type RunCliOptions = BenchRunParams & { samples: number; mode: GatewayMode };
+type RunCliOptions = BenchRunParams & { samples: number; mode: GatewayMode; serverTimeout?: number };
 
 export function registerBench(program: Command, context: () => CommandContext): void {
   const bench = program.command('bench');
@@ -216,6 +216,11 @@ export function registerBench(program: Command, context: () => CommandContext): 
     .option('--lora-scale <s>', 'how strongly the adapters apply: 0 the base model, 1 as trained (default 1)', Number)
     .option('--context-size <n>', 'local model context size', parseCount)
     .option(
+      '--server-timeout <seconds>',
+      "an inference server: how long it may send nothing before a turn is a backend error (default: its registration's, else 60)",
+      parseSeconds,
+    )
+    .option(
       '--result-tokens <n>',
       'tokens of one tool result the model is shown (default: what the model was trained on where its GGUF records it, else 1024, the standard view)',
       parseCount,
@@ -227,9 +232,10 @@ export function registerBench(program: Command, context: () => CommandContext): 
       parseSpeculation,
     )
     .option('--no-reuse-cache', "a local model evaluates every turn's whole conversation again (the same answers; to measure what reuse saves)")
-    .action(async (options: RunCliOptions) => {
+    .action(async ({ serverTimeout, ...options }: RunCliOptions) => {
       const ctx = context();
-      const summary = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('bench.run', options, { onProgress })));
+      const params = { ...options, ...(serverTimeout ? { serverIdleTimeoutMs: serverTimeout } : {}) };
+      const summary = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('bench.run', params, { onProgress })));
       ctx.out.result(summary, (s) => renderRun(s, ctx));
       if (summary.status !== 'done') ctx.exitCode = 1;
     });

@@ -33,6 +33,11 @@ export function parseCount(value: string): number {
   return n;
 }
 
+/** Seconds given as a whole number, as milliseconds. */
+export function parseSeconds(value: string): number {
+  return parseCount(value) * 1000;
+}
+
 /** off, input-lookup, or draft:MODEL (a registered model or a .gguf file). */
 export function parseSpeculation(value: string): SpeculationParam {
   if (value === 'off' || value === 'input-lookup') return value;

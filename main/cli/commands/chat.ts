@@ -6,7 +6,7 @@ import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts
 import type { Engine } from '../../engine/Engine.ts';
 import type { ModelBackend } from '../../engine/models/backend.ts';
 import type { CommandContext } from '../context.ts';
-import { parseInstant, parseList, parseCount, parseSpeculation } from './call.ts';
+import { parseInstant, parseList, parseCount, parseSpeculation, parseSeconds } from './call.ts';
 import { stopLabel } from '../../core/i18n/strings.ts';
 import { oneLine } from '../../core/text/terminalText.ts';
 
@@ -24,6 +24,7 @@ interface ChatCliOptions {
   maxSteps?: number;
   now?: Date;
   speculation?: SpeculationParam;
+  serverTimeout?: number;
 }
 
 /**
@@ -62,6 +63,11 @@ export function registerChat(program: Command, context: () => CommandContext): v
     .option('--max-steps <n>', 'model turns per question (default 8)', parseCount)
     .option('--now <iso>', "emulator mode: freeze the emulator's clock (and the model's now)", parseInstant)
     .option('--result-tokens <n>', "tokens of one tool result the model is shown (default: an eighth of a local model's context, else 1024)", parseCount)
+    .option(
+      '--server-timeout <seconds>',
+      "an inference server: how long it may send nothing before the turn fails (default: its registration's, else 60)",
+      parseSeconds,
+    )
     .option(
       '--speculation <how>',
       'speculative decoding for a local model: input-lookup guesses tokens from the conversation (same answers, faster where a call copies earlier values); draft:MODEL lets a smaller model of the same vocabulary generate ahead',
@@ -126,7 +132,14 @@ export function registerChat(program: Command, context: () => CommandContext): v
           const { resolveBackend } = await import('../../engine/models/resolveBackend.ts');
           const backend = await resolveBackend(
             engine,
-            { model: options.model, lora: options.lora, loraScale: options.loraScale, chatWrapper: options.chatWrapper, speculation: options.speculation },
+            {
+              model: options.model,
+              lora: options.lora,
+              loraScale: options.loraScale,
+              chatWrapper: options.chatWrapper,
+              speculation: options.speculation,
+              serverIdleTimeoutMs: options.serverTimeout,
+            },
             undefined,
             (f) => onProgress({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }),
           );

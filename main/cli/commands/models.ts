@@ -3,6 +3,7 @@ import type { ModelInfo } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
 import { toolCallReasonText, type StringKey } from '../../core/i18n/strings.ts';
 import { labeller, renderTable } from '../table.ts';
+import { parseSeconds } from './call.ts';
 
 /** Sizes in the unit that shows them: a 2 MB test model is "2.1 MiB", not "0.00 GiB". */
 const size = (bytes: number | null): string => {
@@ -46,11 +47,11 @@ export function registerModels(program: Command, context: () => CommandContext):
     .option('--copy', 'copy the file into the data folder')
     .option('--name <name>', 'a model file: the name it is shown by (default: the name in the GGUF); a server: the model name it knows')
     .option('--base <model>', 'a LoRA adapter: the base model it was trained on (registered id or .gguf); checked to fit, recorded with its hash')
-    .action(async (source: string, options: { copy?: boolean; name?: string; base?: string }) => {
+    .option('--server-timeout <seconds>', 'a server: how long it may send nothing before a turn is given up (default 60)', parseSeconds)
+    .action(async (source: string, options: { copy?: boolean; name?: string; base?: string; serverTimeout?: number }) => {
       const ctx = context();
-      const info = await ctx.withProgress((onProgress) =>
-        ctx.withEngine((engine) => engine.jobs.run('models.add', { source, copy: options.copy, name: options.name, base: options.base }, { onProgress })),
-      );
+      const params = { source, copy: options.copy, name: options.name, base: options.base, idleTimeoutMs: options.serverTimeout };
+      const info = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('models.add', params, { onProgress })));
       ctx.out.result(info, (m) => renderModel(m, ctx));
     });
 

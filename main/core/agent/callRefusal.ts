@@ -8,6 +8,8 @@ import { translate, type Locale } from '../i18n/strings.ts';
 export type CallRefusal =
   /** The model named a function that is not offered. */
   | { kind: 'unknownTool'; name: string; offered: string[] }
+  /** The arguments were not one JSON object (a server's malformed call); `text` is what was written, cut short. */
+  | { kind: 'unreadableArguments'; text: string }
   /** The arguments broke the tool's schema; nothing was sent. */
   | { kind: 'invalidArguments'; violations: ArgsViolation[] }
   /** The same tool with the same arguments, once too often. */
@@ -33,6 +35,8 @@ function say(locale: Locale, r: CallRefusal, violation: (v: ArgsViolation) => st
   switch (r.kind) {
     case 'unknownTool':
       return translate(locale, 'refusal.unknownTool', { name: r.name, offered: r.offered.join(', ') });
+    case 'unreadableArguments':
+      return translate(locale, 'refusal.unreadableArguments', { text: r.text });
     case 'invalidArguments':
       return translate(locale, 'refusal.invalidArguments', { violations: listViolations(locale, r.violations, violation) });
     case 'repeated':
@@ -48,6 +52,11 @@ function say(locale: Locale, r: CallRefusal, violation: (v: ArgsViolation) => st
     case 'invalidAnswer':
       return translate(locale, 'refusal.invalidAnswer', { problem: r.problem });
   }
+}
+
+/** The arguments a model wrote that are not one JSON object, as a refusal quotes them: short enough to read. */
+export function unreadableArguments(text: string): CallRefusal {
+  return { kind: 'unreadableArguments', text: text.length > 200 ? `${text.slice(0, 200)}…` : text };
 }
 
 /** What the model reads as the refused call's result. */

@@ -12,6 +12,8 @@ export interface ToolCall {
   arguments: Record<string, unknown>;
   /** The arguments' JSON as the model wrote it, where the backend sees it: keeps 15.0 apart from 15 (BFCL scores that). */
   rawArguments?: string;
+  /** The arguments as a server sent them where they are not one JSON object: the loop refuses the call with them, for the model to correct. */
+  unreadableArguments?: string;
 }
 
 /** Why a model turn's output did not finish. */

@@ -19,7 +19,12 @@ export function classifyFailure(attempt: AttemptRecord, metrics: StepMetrics, ex
   if (metrics.stepsNeeded > 0 && calls.length === 0) return 'no call';
   if (attempt.stoppedBy === 'maxSteps' || attempt.stoppedBy === 'callCap' || calls.some((c) => c.refusal?.kind === 'repeated')) return 'step cap or loop';
   if (calls.some((c, i) => !c.ok && c.errorKind !== null && API_ERRORS.has(c.errorKind) && !recoveredLater(i))) return 'unrecovered API error';
-  if (calls.some((c, i) => !c.ok && (c.refusal?.kind === 'invalidArguments' || c.errorKind === 'InvalidParam') && !recoveredLater(i)))
+  if (
+    calls.some(
+      (c, i) =>
+        !c.ok && (c.refusal?.kind === 'invalidArguments' || c.refusal?.kind === 'unreadableArguments' || c.errorKind === 'InvalidParam') && !recoveredLater(i),
+    )
+  )
     return 'invalid arguments';
   if (metrics.toolRecall < 1 && metrics.toolPrecision < 1) return 'wrong tool';
   if (metrics.invented.length > 0) return 'invented value';

@@ -10,6 +10,8 @@ export const callSources = ['live', 'replay', 'emulator', 'local'] as const;
 /** How the gateway answers: the local emulator (default), the live API, live while recording, or recordings only. */
 export const gatewayModes = ['emulator', 'live', 'record', 'replay'] as const;
 export type GatewayMode = (typeof gatewayModes)[number];
+/** The audit log's mode of a request to a registered model server (the gateway's own calls carry their GatewayMode). */
+export const MODEL_CALL_MODE = 'model';
 export type CallSource = (typeof callSources)[number];
 
 export interface CallError {

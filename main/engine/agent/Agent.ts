@@ -14,7 +14,7 @@ import type { ModelBackend } from '../models/backend.ts';
 import type { Claim } from '../../core/answer/claim.ts';
 import { isAnswerCall, readAnswerArguments } from '../../core/answer/answerTool.ts';
 import { claimOfText } from '../../core/answer/answerLine.ts';
-import { refusalForModel, type CallRefusal } from '../../core/agent/callRefusal.ts';
+import { refusalForModel, unreadableArguments, type CallRefusal } from '../../core/agent/callRefusal.ts';
 
 export interface AgentOptions<C> {
   backend: ModelBackend;
@@ -157,14 +157,14 @@ export class Agent<C> {
       }
       const answer = commits ? turn.toolCalls.find((c) => isAnswerCall(c.name)) : undefined;
       if (answer) {
-        const read = readAnswerArguments(answer.arguments);
-        if (read.ok) {
+        const read = answer.unreadableArguments === undefined ? readAnswerArguments(answer.arguments) : undefined;
+        if (read?.ok) {
           const unrun = turn.toolCalls.filter((c) => c !== answer).map((c) => c.name);
           add({ role: 'assistant', content: read.message, answer: read.claim, ...thinking }, { ...meta, ...(unrun.length ? { notRun: unrun } : {}) });
           return end(read.message, 'final', read.claim);
         }
         add({ role: 'assistant', content: turn.text, toolCalls: [answer], ...thinking }, meta);
-        const refusal: CallRefusal = { kind: 'invalidAnswer', problem: read.problem };
+        const refusal: CallRefusal = read ? { kind: 'invalidAnswer', problem: read.problem } : unreadableArguments(answer.unreadableArguments ?? '');
         const said = refusalForModel(refusal);
         o.onEvent?.({ kind: 'tool_result', step: turns, callId: answer.id, tool: answer.name, ok: false, summary: said, refusal, latencyMs: 0 });
         add(
@@ -182,13 +182,16 @@ export class Agent<C> {
       add({ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls, ...thinking }, meta);
       const at: ToolTurn = { step: turns, question, signal: o.signal, onEvent: o.onEvent };
       for (const [i, call] of turn.toolCalls.entries()) {
-        // A model (or what it read) asking for hundreds of calls in one turn gets a bounded answer, not hundreds of requests.
+        // A model (or what it read) asking for hundreds of calls in one turn gets a bounded answer, not hundreds of
+        // requests; arguments a server could not give as one object go back to be written again, as any refusal does.
         const outcome =
           i >= perTurn
             ? session.refuse(call, at, { kind: 'turnCap', limit: perTurn })
             : ran >= perEpisode
               ? session.refuse(call, at, { kind: 'episodeCap', limit: perEpisode })
-              : await session.run(call, at);
+              : call.unreadableArguments !== undefined
+                ? session.refuse(call, at, unreadableArguments(call.unreadableArguments))
+                : await session.run(call, at);
         if (outcome.ran) ran++;
         calls.push(outcome.record);
         add({ role: 'tool', toolCallId: call.id, name: call.name, content: outcome.content }, outcome.meta);

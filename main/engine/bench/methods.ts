@@ -164,6 +164,7 @@ async function openBackends(
       sequences: params.concurrency,
       reuseCache: params.reuseCache,
       speculation: params.speculation,
+      serverIdleTimeoutMs: params.serverIdleTimeoutMs,
     },
     signal,
     undefined,

@@ -10,7 +10,15 @@ import { localTools, type LocalToolName } from '../../core/catalog/localTools.ts
 import { isRemote, type RemoteToolSpec, type ToolSpec } from '../../core/catalog/types.ts';
 import { checkAllowed } from '../../core/gateway/allowlist.ts';
 import { buildRequest } from '../../core/gateway/buildRequest.ts';
-import { failure, type CallResult, type CallSource, type GatewayMode, type ParsedOutcome, type RawBody } from '../../core/gateway/callResult.ts';
+import {
+  failure,
+  MODEL_CALL_MODE,
+  type CallResult,
+  type CallSource,
+  type GatewayMode,
+  type ParsedOutcome,
+  type RawBody,
+} from '../../core/gateway/callResult.ts';
 import type { QuotaUsage } from '../../api/contract.ts';
 import { decodeBody } from './decodeBody.ts';
 import { interpretResponse, parseBody, type RawResponse } from '../../core/gateway/interpret.ts';
@@ -19,7 +27,7 @@ import { AuditRepository, type AuditEntry } from '../audit/AuditRepository.ts';
 import type { CallOrigin } from '../../core/gateway/callOrigin.ts';
 import { QuotaRepository } from '../store/repositories/QuotaRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
-import { HttpClient, HttpFailure, type HopAudit, type HostTarget } from './httpClient.ts';
+import { HttpClient, HttpFailure, type HopAudit, type HopOutcome, type HostTarget } from './httpClient.ts';
 import { keyEnvName, redactKeys, redactValue, SingleKeyStore, type KeyStore } from './keyStore.ts';
 import type { AuditCheckpoints } from '../audit/auditCheckpoints.ts';
 import { AuditWriter } from '../audit/auditWriter.ts';
@@ -77,6 +85,14 @@ export interface GatewayCallOptions {
 
 /** The most of a raw body a result carries for people to read; the rows are what programs use. */
 const RAW_BODY_CHARS = 256 * 1024;
+
+/** One request to a registered model server, as the audit log keeps it: never the prompt, only its hash. */
+export interface ModelCallRecord {
+  serverId: string;
+  url: URL;
+  bodyHash: string;
+  origin?: CallOrigin;
+}
 
 function rawBody(status: number, contentType: string, body: string): RawBody {
   return { status, contentType, body: body.slice(0, RAW_BODY_CHARS), truncated: body.length > RAW_BODY_CHARS };
@@ -412,6 +428,30 @@ export class Gateway {
         await this.auditWriter.write({ ...this.entry(spec, url ?? requested, method, mode, requestHash, origin), errorKind: 'NotAllowed' });
       },
     };
+  }
+
+  /**
+   * A request to a registered model server, on record like the API calls (before it is sent, ended when its answer
+   * ends) but as what it is: mode "model", the tool id `model:SERVER`, the hash of the request body.
+   */
+  async beginModelCall(call: ModelCallRecord): Promise<(outcome: HopOutcome) => Promise<void>> {
+    if (this.options.audit === false) return async () => undefined;
+    const draft: AuditEntry = {
+      ...(call.origin ? { origin: call.origin } : {}),
+      at: this.now().toISOString(),
+      toolId: `model:${call.serverId}`,
+      method: 'POST',
+      host: call.url.host,
+      path: call.url.pathname,
+      argsHash: call.bodyHash,
+      resultCode: null,
+      errorKind: null,
+      bytes: 0,
+      latencyMs: 0,
+      mode: MODEL_CALL_MODE,
+    };
+    const id = await this.auditWriter.begin(draft);
+    return (outcome) => this.auditWriter.finish(id, { ...draft, ...outcome, latencyMs: Math.round(outcome.latencyMs * 1000) / 1000 });
   }
 
   private result(spec: ToolSpec, outcome: ParsedOutcome, source: CallSource, requestHash: string, latencyMs: number): CallResult {

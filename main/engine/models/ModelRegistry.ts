@@ -6,8 +6,7 @@ import { constants, copyFileSync, createReadStream, existsSync, mkdirSync, realp
 import path from 'node:path';
 import { OPENAI_PREFIX } from '../../core/models/modelRef.ts';
 import type { ModelInfo, Progress } from '../../api/contract.ts';
-import type { AllowlistEntry } from '../../core/catalog/Catalog.ts';
-import { checkAllowed } from '../../core/gateway/allowlist.ts';
+import { checkServerBase } from '../../core/models/serverBase.ts';
 import type { SqliteDatabase } from '../../../native/sqlite/index.ts';
 import type { GgufReport, LlamaRuntime } from '../../../native/llama/index.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
@@ -34,6 +33,23 @@ interface ServerRow {
   base_url: string;
   model: string;
   added_at: string;
+  idle_timeout_ms: number | null;
+}
+
+/** A registered inference server: the only kind of model endpoint the app reaches, kept apart from the gateway's allowlist. */
+export interface RegisteredServer {
+  id: string;
+  /** As core/models/serverBase.ts writes it. */
+  base: string;
+  model: string;
+  /** How long it may send nothing; null for the default. */
+  idleTimeoutMs: number | null;
+}
+
+/** The base as stored, in the one spelling bases are compared by (rows written before it was checked keep theirs). */
+function storedBase(row: ServerRow): string {
+  const checked = checkServerBase(row.base_url);
+  return checked.ok ? checked.base : row.base_url;
 }
 
 export async function sha256Of(file: string, onProgress?: (p: Progress) => void, signal?: AbortSignal): Promise<string> {
@@ -87,20 +103,7 @@ function serverInfo(r: ServerRow): ModelInfo {
     toolCalling: 'native',
     copied: false,
     addedAt: r.added_at,
-  };
-}
-
-/** A server base as an allowlist entry for its chat completions endpoint. */
-export function serverEntry(baseUrl: string, id: string): AllowlistEntry {
-  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/chat/completions`);
-  const scheme = url.protocol === 'https:' ? 'https' : 'http';
-  return {
-    scheme,
-    host: url.hostname,
-    port: Number(url.port) || (scheme === 'https' ? 443 : 80),
-    path: url.pathname,
-    method: 'POST',
-    toolId: `inference:${id}`,
+    idleTimeoutMs: r.idle_timeout_ms,
   };
 }
 
@@ -146,12 +149,15 @@ export class ModelRegistry {
     return inspectGguf(path.resolve(file), runtime);
   }
 
-  /** `base`: for a LoRA adapter, the model it was trained on (registered id or file); it is checked to fit, and recorded. */
+  /**
+   * `base`: for a LoRA adapter, the model it was trained on (registered id or file); it is checked to fit, and recorded.
+   * `idleTimeoutMs`: for a server, how long it may send nothing before a turn is given up.
+   */
   async add(
     source: string,
-    options: { copy?: boolean; name?: string; base?: string; onProgress?: (p: Progress) => void; signal?: AbortSignal } = {},
+    options: { copy?: boolean; name?: string; base?: string; idleTimeoutMs?: number; onProgress?: (p: Progress) => void; signal?: AbortSignal } = {},
   ): Promise<ModelInfo> {
-    if (source.startsWith(OPENAI_PREFIX)) return this.addServer(source.slice(OPENAI_PREFIX.length), options.name);
+    if (source.startsWith(OPENAI_PREFIX)) return this.addServer(source.slice(OPENAI_PREFIX.length), options.name, options.idleTimeoutMs);
     const file = path.resolve(source);
     const report = await this.inspectFile(file);
     const base = options.base === undefined ? undefined : await this.adapterBase(file, report.kind, options.base, options.signal);
@@ -221,26 +227,26 @@ export class ModelRegistry {
     return { path: basePath, sha256: await sha256Of(basePath, undefined, signal) };
   }
 
-  private addServer(baseUrl: string, model: string | undefined): ModelInfo {
-    let url: URL;
-    try {
-      url = new URL(baseUrl);
-    } catch {
-      throw saidError('Usage', { message: 'error.notUrl', hint: 'error.serverUrl.hint', vars: { url: baseUrl } });
-    }
-    if (!model) throw saidError('Usage', { message: 'error.serverName', hint: 'error.serverName.hint', vars: { url: baseUrl } });
-    const id = `srv-${createHash('sha256').update(`${url.toString()}#${model}`).digest('hex').slice(0, 8)}`;
-    const verdict = checkAllowed(`${baseUrl.replace(/\/+$/, '')}/chat/completions`, 'POST', [serverEntry(baseUrl, id)]);
-    if (!verdict.allowed)
-      throw saidError('InvalidRequest', {
-        message: 'error.serverNotAllowed',
-        hint: 'error.serverNotAllowed.hint',
-        vars: { url: baseUrl, reason: verdict.reason ?? '' },
+  private addServer(baseUrl: string, model: string | undefined, idleTimeoutMs: number | undefined): ModelInfo {
+    const checked = checkServerBase(baseUrl);
+    if (!checked.ok)
+      throw saidError('Usage', {
+        message: 'error.serverBase',
+        hint: 'error.serverBase.hint',
+        vars: { url: baseUrl },
+        parts: { reason: { key: `serverBase.${checked.reason}` } },
       });
+    if (!model) throw saidError('Usage', { message: 'error.serverName', hint: 'error.serverName.hint', vars: { url: checked.base } });
+    const id = `srv-${createHash('sha256').update(`${checked.base}#${model}`).digest('hex').slice(0, 8)}`;
+    // Registering again may change the timeout; an unstated one keeps what was set.
     this.db
-      .prepare('INSERT INTO inference_servers (id, base_url, model, added_at) VALUES (?, ?, ?, ?) ON CONFLICT (base_url, model) DO NOTHING')
-      .run(id, baseUrl.replace(/\/+$/, ''), model, new Date().toISOString());
-    return this.get(id)!;
+      .prepare(
+        `INSERT INTO inference_servers (id, base_url, model, added_at, idle_timeout_ms) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (base_url, model) DO UPDATE SET idle_timeout_ms = coalesce(excluded.idle_timeout_ms, idle_timeout_ms)`,
+      )
+      .run(id, checked.base, model, new Date().toISOString(), idleTimeoutMs ?? null);
+    const row = this.db.prepare('SELECT * FROM inference_servers WHERE base_url = ? AND model = ?').get(checked.base, model) as ServerRow;
+    return serverInfo(row);
   }
 
   /**
@@ -276,9 +282,22 @@ export class ModelRegistry {
     return [...models, ...servers];
   }
 
-  /** Allowlist entries of every registered server. */
-  serverAllowlist(): AllowlistEntry[] {
-    return (this.db.prepare('SELECT * FROM inference_servers').all() as ServerRow[]).map((r) => serverEntry(r.base_url, r.id));
+  /** The registered servers, the model servers' own list (never the gateway's allowlist). */
+  servers(): RegisteredServer[] {
+    return (this.db.prepare('SELECT * FROM inference_servers ORDER BY added_at').all() as ServerRow[]).map((r) => ({
+      id: r.id,
+      base: storedBase(r),
+      model: r.model,
+      idleTimeoutMs: r.idle_timeout_ms,
+    }));
+  }
+
+  /** The registration of a server base (and model, where it has one of its own); undefined where the base is not registered. */
+  server(base: string, model: string): RegisteredServer | undefined {
+    const checked = checkServerBase(base);
+    if (!checked.ok) return undefined;
+    const same = this.servers().filter((s) => s.base === checked.base);
+    return same.find((s) => s.model === model) ?? same[0];
   }
 
   private insideModelsDir(file: string): boolean {

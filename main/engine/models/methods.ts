@@ -109,8 +109,8 @@ export function loadedModels(engine: EngineServices): LoadedModel[] {
 
 /** The model registry's and the model host's API methods. */
 export const modelsMethods = (engine: EngineServices): MethodHandlers<ModelsMethods> => ({
-  'models.add': ({ source, name, copy, base }, options) =>
-    engine.models().add(source, { name, copy, base, onProgress: options.onProgress, signal: options.signal }),
+  'models.add': ({ source, name, copy, base, idleTimeoutMs }, options) =>
+    engine.models().add(source, { name, copy, base, idleTimeoutMs, onProgress: options.onProgress, signal: options.signal }),
   'models.list': async () => engine.models().list(),
   'models.inspect': ({ ref }) => inspectModel(engine, ref),
   'models.remove': async ({ id }) => engine.models().remove(id),

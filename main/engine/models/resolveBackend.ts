@@ -29,17 +29,27 @@ export async function requireFittingAdapters(adapters: string[], base: string): 
   }
 }
 
-function openAiBackend(engine: EngineServices, base: string, model: string, concurrency?: number): OpenAiBackend {
+/**
+ * A backend for a server, which must be registered: its own list, never the gateway's allowlist. Each request goes on
+ * the audit log as a model call; the server gets only its own key (`inference`), never an API portal's.
+ */
+function openAiBackend(engine: EngineServices, base: string, model: string, params: BackendParams, concurrency?: number): OpenAiBackend {
+  const registered = engine.models().server(base, model);
+  if (!registered) throw saidError('NotFound', { message: 'error.serverNotRegistered', hint: 'error.serverNotRegistered.hint', vars: { url: base, model } });
+  const serverId = registered.id;
+  const idleTimeoutMs = params.serverIdleTimeoutMs ?? registered.idleTimeoutMs ?? undefined;
   return new OpenAiBackend({
-    baseUrl: base,
+    baseUrl: registered.base,
     model,
-    allowlist: engine.models().serverAllowlist(),
     apiKey: engine.apiKey('inference'),
     ...(concurrency ? { concurrency } : {}),
+    ...(idleTimeoutMs ? { idleTimeoutMs } : {}),
+    audit: ({ url, bodyHash }) => engine.gateway().beginModelCall({ serverId, url, bodyHash }),
   });
 }
 
-export interface BackendParams extends Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling' | 'speculation'> {
+export interface BackendParams
+  extends Pick<AgentRunParams, 'model' | 'lora' | 'loraScale' | 'chatWrapper' | 'contextSize' | 'toolCalling' | 'speculation' | 'serverIdleTimeoutMs'> {
   /** For a local model, episodes that will run at once and should decode in one batch. Defaults to 1. */
   sequences?: number;
   gpuLayers?: number | 'auto' | 'max';
@@ -64,13 +74,13 @@ export async function resolveBackend(
       return ScriptedBackend.fromFile(resolved.file);
     case 'pool': {
       const pool = new ServerPool(
-        resolved.members.map((m) => ({ backend: openAiBackend(engine, m.base, m.model, m.concurrency), concurrency: m.concurrency })),
+        resolved.members.map((m) => ({ backend: openAiBackend(engine, m.base, m.model, params, m.concurrency), concurrency: m.concurrency })),
       );
       await pool.open(signal);
       return pool;
     }
     case 'server':
-      return openAiBackend(engine, resolved.base, resolved.model);
+      return openAiBackend(engine, resolved.base, resolved.model, params);
     case 'adapter':
       throw saidError('Usage', { message: 'error.loraAsModel', vars: { ref: resolved.ref } });
     case 'local': {

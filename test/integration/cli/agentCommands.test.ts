@@ -13,6 +13,7 @@ import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { readView } from '../../../main/core/resultView/resultView.ts';
 import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
+import { startOpenAiServer } from '../../helpers/openAiServer.ts';
 
 const json = <T>(text: string): T => JSON.parse(text) as T;
 const NOW = '2025-03-02T15:00:00+09:00';
@@ -136,6 +137,24 @@ describe('kopa chat', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('There is no model "no-such-model"');
   });
+});
+
+describe('kopa chat with an inference server', () => {
+  it('registers a server by its IP address with its own timeout, and a stalled answer ends the chat with exit code 1 and the reason', async () => {
+    const server = await startOpenAiServer([{ as: 'stall', content: '확인' }]);
+    try {
+      const dir = tempDir();
+      const added = await runKopa(['--json', '--data-dir', dir, 'models', 'add', `openai:${server.ipBase}`, '--name', 'qwen', '--server-timeout', '1']);
+      expect(added.code, added.stderr).toBe(0);
+      expect(json<ModelInfo>(added.stdout)).toMatchObject({ kind: 'openai', location: server.ipBase, idleTimeoutMs: 1000 });
+      const chat = await runKopa(['--data-dir', dir, 'chat', '--model', 'qwen', '--once', '서울 기온?', '--tools', 'kma.getUltraSrtNcst', '--now', NOW]);
+      expect(chat.code).toBe(1);
+      expect(chat.stderr).toContain(`The inference server ${server.ipBase} sent nothing for 1 s, so the turn was stopped.`);
+      expect(chat.stderr).toContain('--server-timeout');
+    } finally {
+      await server.kill();
+    }
+  }, 120_000);
 });
 
 describe('kopa mcp', () => {

@@ -11,6 +11,7 @@ import { jobs } from './010_jobs.ts';
 import { bfclRuns } from './011_bfcl_runs.ts';
 import { edgeTrialRows } from './012_edge_trial_rows.ts';
 import { auditOrigin } from './013_audit_origin.ts';
+import { serverIdleTimeout } from './014_server_idle_timeout.ts';
 import type { Migration } from './migration.ts';
 
 /** Every schema step, oldest first. Append; never edit or reorder a released one. */
@@ -28,6 +29,7 @@ export const storeMigrations: readonly Migration[] = [
   bfclRuns,
   edgeTrialRows,
   auditOrigin,
+  serverIdleTimeout,
 ];
 
 export type { Migration } from './migration.ts';

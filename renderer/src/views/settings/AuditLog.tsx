@@ -8,7 +8,7 @@ import { ShieldCheck } from 'lucide-react';
 import type { AuditListEntry, AuditListParams } from '../../../../main/api/contract.ts';
 import { callErrorKinds } from '../../../../main/core/gateway/callErrorKinds.ts';
 import { callOrigins, type CallOrigin } from '../../../../main/core/gateway/callOrigin.ts';
-import { gatewayModes } from '../../../../main/core/gateway/callResult.ts';
+import { gatewayModes, MODEL_CALL_MODE } from '../../../../main/core/gateway/callResult.ts';
 import { Fact } from '../../components/Fact.tsx';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
@@ -34,7 +34,8 @@ function useOutcomeWords(): (entry: AuditListEntry) => string {
 
 function useModeWords(): (mode: string) => string {
   const { t } = useLocale();
-  return (mode) => ((gatewayModes as readonly string[]).includes(mode) ? t(`mode.${mode as (typeof gatewayModes)[number]}`) : mode);
+  return (mode) =>
+    mode === MODEL_CALL_MODE ? t('mode.model') : (gatewayModes as readonly string[]).includes(mode) ? t(`mode.${mode as (typeof gatewayModes)[number]}`) : mode;
 }
 
 /** One audit entry opened: the request as it went out, what came back, and its place in the chain. */

@@ -15,6 +15,7 @@ import { AuditLog } from './AuditLog.tsx';
 import { Bundles } from './Bundles.tsx';
 import { formatDateTime } from '../../format.ts';
 import { useLiveWarning } from '../../api/useLiveWarning.ts';
+import { DEFAULT_SERVER_IDLE_MS } from '../../../../main/core/models/serverBase.ts';
 
 function Appearance() {
   const { t, locale, setLocale } = useLocale();
@@ -241,6 +242,40 @@ function Allowlist() {
   );
 }
 
+/** The model servers' own list: the agency's machines, at any address, kept apart from the API hosts above. */
+function ModelServers() {
+  const { t } = useLocale();
+  const models = useEngineQuery('models.list', {});
+  const servers = (models.data ?? []).filter((m) => m.kind === 'openai');
+  return (
+    <section className="card" aria-labelledby="model-servers">
+      <h3 id="model-servers">{t('settings.modelServers')}</h3>
+      <p className="muted">{t('settings.modelServersHint')}</p>
+      {servers.length === 0 ? (
+        <p className="muted" data-testid="model-servers-none">
+          {t('settings.modelServersNone')}
+        </p>
+      ) : (
+        <dl className="allowlist" data-testid="model-servers">
+          {servers.map((server) => (
+            <div key={server.id}>
+              <dt>
+                <code>{server.location}</code>
+              </dt>
+              <dd>
+                {t('settings.modelServerFacts', {
+                  model: server.name,
+                  seconds: Math.round((server.idleTimeoutMs ?? DEFAULT_SERVER_IDLE_MS) / 1000),
+                })}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
 export function SettingsView() {
   const { t } = useLocale();
   return (
@@ -253,6 +288,7 @@ export function SettingsView() {
         <Backend />
         <Keys />
         <Allowlist />
+        <ModelServers />
         <Bundles />
         <AuditLog />
       </div>
