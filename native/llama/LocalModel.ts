@@ -68,6 +68,8 @@ export interface ChatOptions {
   copyArguments?: boolean;
   /** The region names a copied region, address or station is held to (copyChoices.ts); without it, any span. */
   regions?: RegionBook;
+  /** The episode's moment: the date the model's template writes (Llama 3.x, gpt-oss, Mistral Small); else the machine's. */
+  now?: Date;
   onText?: (chunk: string) => void;
   signal?: AbortSignal;
 }
@@ -559,7 +561,7 @@ export class LocalModel {
    * The wrapper for one turn: the prompt as the model's template renders it, with the offered tools' whole schemas
    * (also where the calls are read from text, `offered`, and node-llama-cpp is given no functions).
    */
-  private turnWrapper(tools: ModelTool[], offered?: ChatModelFunctions): ChatWrapper {
+  private turnWrapper(tools: ModelTool[], now: Date | undefined, offered?: ChatModelFunctions): ChatWrapper {
     const { template } = this.format();
     this.renderer ??=
       template === undefined
@@ -569,6 +571,7 @@ export class LocalModel {
       documentation: Object.fromEntries(tools.map((t) => [t.name, t.parameters])),
       ...(this.renderer ? { renderer: this.renderer } : {}),
       ...(offered ? { offered } : {}),
+      ...(now ? { moment: now } : {}),
     });
   }
 
@@ -595,8 +598,8 @@ export class LocalModel {
       const budget = options.maxTokens ?? Math.max(DEFAULT_TURN_TOKENS, this.budgetFor(stepGrammar(tools, { allowFinal: false }))) + thought;
       const history = toNativeHistory(messages);
       if (this.toolCallSupport().reason === 'templateText')
-        return { kind: 'text', tools, wrapper: this.turnWrapper(tools, functions), history, thought, budget };
-      return { kind: 'functions', tools, wrapper: this.turnWrapper(tools), history, functions, thought, budget };
+        return { kind: 'text', tools, wrapper: this.turnWrapper(tools, options.now, functions), history, thought, budget };
+      return { kind: 'functions', tools, wrapper: this.turnWrapper(tools, options.now), history, functions, thought, budget };
     }
     const allowFinal = options.toolChoice !== 'required' || tools.length === 0;
     const copy = options.copyArguments ?? this.format().copyArguments;
@@ -607,7 +610,7 @@ export class LocalModel {
     return {
       kind: 'grammar',
       tools,
-      wrapper: this.turnWrapper(tools),
+      wrapper: this.turnWrapper(tools, options.now),
       history: mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages, tools, this.format().toolPrompt),
       schema,
       // Copied values are among the strings the free grammar admits: its budget (kept per tool set) bounds them too.

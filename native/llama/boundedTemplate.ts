@@ -7,7 +7,7 @@ import type { Worker } from 'node:worker_threads';
 import { KopaError } from '../../main/core/errors.ts';
 import { saidError } from '../../main/core/i18n/saidError.ts';
 import { moduleWorker } from '../moduleScript.ts';
-import { RENDER_STATE, type TemplateWorkerData } from './templateProtocol.ts';
+import { RENDER_STATE, type RenderRequest, type TemplateWorkerData } from './templateProtocol.ts';
 
 export interface BoundedTemplateOptions {
   /** The model the template is from, named in the error a user sees. */
@@ -52,11 +52,15 @@ export class BoundedTemplate {
     this.wait(this.options.startMs);
   }
 
-  /** The template's text for `context`; a TemplateRefusal where the template raised, a KopaError where it ran out of bounds. */
-  render(context: Record<string, unknown>): string {
+  /**
+   * The template's text for `context`, its `strftime_now` writing `moment` (Korean time) where given; a TemplateRefusal
+   * where the template raised, a KopaError where it ran out of bounds.
+   */
+  render(context: Record<string, unknown>, moment?: Date): string {
     if (this.broken) throw this.broken;
     Atomics.store(this.state, 0, RENDER_STATE.waiting);
-    this.worker!.postMessage(context);
+    const request: RenderRequest = { context, ...(moment ? { moment: moment.toISOString() } : {}) };
+    this.worker!.postMessage(request);
     const status = this.wait(this.options.deadlineMs);
     const text = new TextDecoder().decode(this.output.slice(0, Atomics.load(this.state, 1)));
     if (status === RENDER_STATE.refused) throw new TemplateRefusal(text);

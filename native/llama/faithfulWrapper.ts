@@ -26,6 +26,8 @@ export interface FaithfulOptions {
    * writes: the "templateText" way, chatFormat.ts).
    */
   offered?: ChatModelFunctions;
+  /** The episode's moment: the date a template writes (Llama 3.x's date_string, gpt-oss's current date). */
+  moment?: Date;
 }
 
 /** The tool results (string results of function calls) in a history. */
@@ -57,7 +59,7 @@ export function faithfulWrapper(wrapper: ChatWrapper, options: FaithfulOptions):
   faithful.generateContextState = (state: ChatWrapperGenerateContextStateOptions) => {
     const availableFunctions = documented(state.availableFunctions ?? options.offered, options.documentation);
     const generated = wrapper.generateContextState({ ...state, availableFunctions });
-    const rendered = options.renderer?.render(state.chatHistory, availableFunctions);
+    const rendered = options.renderer?.render(state.chatHistory, availableFunctions, options.moment);
     return { ...generated, contextText: rendered ?? exactResults(generated.contextText, resultTexts(state.chatHistory)) };
   };
   return faithful;

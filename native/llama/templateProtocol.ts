@@ -9,3 +9,10 @@ export interface TemplateWorkerData {
   control: SharedArrayBuffer;
   output: SharedArrayBuffer;
 }
+
+/** One render asked of the template thread. */
+export interface RenderRequest {
+  context: Record<string, unknown>;
+  /** ISO moment the template's `strftime_now` writes (the episode's), where there is one; else the machine's clock. */
+  moment?: string;
+}

@@ -67,10 +67,11 @@ export class TemplateRenderer {
 
   /**
    * The context a new model turn is generated after, for a history that ends in an empty model response (the turn
-   * about to be written) or in one begun by a closed thought (thinkFirst.ts). Returns undefined for any other history,
-   * and for a conversation the template refuses.
+   * about to be written) or in one begun by a closed thought (thinkFirst.ts), with `moment` as the date the template
+   * writes (the machine's where none is given). Returns undefined for any other history, and for a conversation the
+   * template refuses.
    */
-  render(history: readonly ChatHistoryItem[], functions: ChatModelFunctions | undefined): LlamaText | undefined {
+  render(history: readonly ChatHistoryItem[], functions: ChatModelFunctions | undefined, moment?: Date): LlamaText | undefined {
     const last = history.at(-1);
     if (!last || last.type !== 'model') return undefined;
     const thoughts: ChatModelSegment[] = [];
@@ -95,14 +96,17 @@ export class TemplateRenderer {
     const messages = toMessages(history.slice(0, -1), hold);
     const tools = functions && Object.keys(functions).length > 0 ? toolsOf(functions, hold) : undefined;
     const render = (list: TemplateMessage[], generationPrompt: boolean): string =>
-      this.template.render({
-        messages: list,
-        ...(tools ? { tools } : {}),
-        add_generation_prompt: generationPrompt,
-        enable_thinking: this.options.reasoning ?? true,
-        bos_token: this.options.bos,
-        eos_token: this.options.eos,
-      });
+      this.template.render(
+        {
+          messages: list,
+          ...(tools ? { tools } : {}),
+          add_generation_prompt: generationPrompt,
+          enable_thinking: this.options.reasoning ?? true,
+          bos_token: this.options.bos,
+          eos_token: this.options.eos,
+        },
+        moment,
+      );
     const thought = hold(
       thoughts
         .map((t) => t.text)

@@ -3,7 +3,8 @@
 // thread, never the engine. Results are written into shared memory, since the engine's thread is blocked waiting.
 import { Template } from '@huggingface/jinja';
 import { parentPort, workerData } from 'node:worker_threads';
-import { RENDER_STATE, type TemplateWorkerData } from './templateProtocol.ts';
+import { strftimeAt } from '../../main/core/time/templateDate.ts';
+import { RENDER_STATE, type RenderRequest, type TemplateWorkerData } from './templateProtocol.ts';
 
 const { source, control, output } = (workerData as { data: TemplateWorkerData }).data;
 const state = new Int32Array(control);
@@ -18,19 +19,27 @@ function answer(status: number, text: string): void {
   Atomics.notify(state, 0);
 }
 
+// The library declares its own strftime_now (the machine's clock, in the machine's locale) and refuses a second
+// declaration, so the template's calls are pointed at this thread's clock instead: the episode's moment in Korea.
+const CLOCK = '__kopa_strftime_now';
+
 let template: Template | undefined;
 let refusal = '';
 try {
-  template = new Template(source);
+  template = new Template(source.replace(/\bstrftime_now\b/g, CLOCK));
 } catch (error) {
   refusal = error instanceof Error ? error.message : String(error);
 }
 answer(RENDER_STATE.ready, '');
 
-parentPort!.on('message', (context: Record<string, unknown>) => {
+parentPort!.on('message', ({ context, moment }: RenderRequest) => {
   try {
     if (!template) throw new Error(refusal);
-    answer(RENDER_STATE.rendered, template.render(context));
+    const at = moment === undefined ? undefined : new Date(moment);
+    const clock = (format: string): string => strftimeAt(at ?? new Date(), format);
+    // Llama 3.x reads the day from date_string where it is given (3.1 has no clock of its own, only a fixed day).
+    const dated = at ? { date_string: strftimeAt(at, '%d %b %Y') } : {};
+    answer(RENDER_STATE.rendered, template.render({ ...context, ...dated, [CLOCK]: clock }));
   } catch (error) {
     answer(RENDER_STATE.refused, error instanceof Error ? error.message : String(error));
   }

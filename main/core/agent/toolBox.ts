@@ -35,6 +35,8 @@ export interface ToolBox<C> {
   offered(): ModelTool[];
   /** The system prompt these tools come with; null for none. */
   systemPrompt(): string | null;
+  /** The episode's moment, where its tools have one: the date a model's template writes agrees with the system prompt's. */
+  moment?(): Date;
   /** One episode's session; `history` is the conversation before the episode's question. */
   open(history: ChatMessage[]): ToolSession<C>;
 }

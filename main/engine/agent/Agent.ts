@@ -84,6 +84,7 @@ export class Agent<C> {
     messages.push(...history.filter((m) => m.role !== 'system' && !(m.role === 'assistant' && m.cut)));
     add({ role: 'user', content: question }, o.questionMeta);
     const maxSteps = o.maxSteps ?? 8;
+    const moment = o.tools.moment?.();
     const answerOnlyLast = o.answerOnlyLastStep ?? true;
     const perTurn = o.maxCallsPerTurn ?? 8;
     const perEpisode = o.maxCallsPerEpisode ?? 32;
@@ -122,6 +123,7 @@ export class Agent<C> {
           seed: o.seed,
           signal: o.signal,
           onToken: (text) => o.onEvent?.({ kind: 'token', text }),
+          ...(moment ? { now: moment } : {}),
         });
       let turn = await ask(o.maxTokens);
       // A turn the token budget cut off is no answer and no call: it is asked once more with twice the budget, and

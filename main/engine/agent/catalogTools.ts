@@ -86,6 +86,10 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
     return systemPrompt(this.options.asOf, { queryTool: this.offersQuery });
   }
 
+  moment(): Date {
+    return this.options.asOf;
+  }
+
   open(history: ChatMessage[]): ToolSession<EpisodeCall> {
     const o = this.options;
     // A scheduled API's "no data" names the latest issue as of the episode's moment, for the model and the chat alike.

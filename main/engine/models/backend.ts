@@ -10,6 +10,8 @@ export interface TurnOptions {
   seed?: number;
   onToken?: (text: string) => void;
   signal?: AbortSignal;
+  /** The episode's moment, for a template that writes the date (Llama 3.x, gpt-oss); the machine's clock where absent. */
+  now?: Date;
 }
 
 export interface ModelBackend {

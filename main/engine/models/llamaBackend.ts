@@ -40,6 +40,7 @@ export class LlamaBackend implements ModelBackend {
       onText: options.onToken,
       signal: options.signal,
       ...(this.regions ? { regions: this.regions } : {}),
+      ...(options.now ? { now: options.now } : {}),
     });
   }
 

@@ -126,6 +126,10 @@ const FAMILIES: Partial<Record<FamilyName, Family>> = {
 const undated = (prompt: string): string =>
   prompt.replace(/Today Date: \d{2} [A-Z][a-z]{2} \d{4}/g, 'Today Date: (today)').replace(/Current date: \d{4}-\d{2}-\d{2}/g, 'Current date: (today)');
 
+/** 2 March 2025, 15:00 in Korea: an episode's moment that is not the day the test runs. */
+const EPISODE = new Date('2025-03-02T15:00:00+09:00');
+const DATE_LINE = /Today Date: [^\n]*|Current date: [^\n]*/g;
+
 const goldens = JSON.parse(readFileSync(GOLDENS_FILE, 'utf8')) as { families: Record<string, { mode: string; first: string; followUp: string }> };
 
 describe('the families on their real templates and tokenizers', () => {
@@ -161,6 +165,16 @@ describe('the families on their real templates and tokenizers', () => {
       expect(golden.mode).toBe(expected.support.mode);
       expect(undated(model.promptText(first, { tools: FAMILY_TOOLS }))).toBe(undated(golden.first));
       expect(undated(model.promptText(followUp, { tools: FAMILY_TOOLS }))).toBe(undated(golden.followUp));
+    });
+
+    it("writes the episode's date where its template writes a date, not the machine's", () => {
+      const { first } = familyMessages();
+      const written = model.promptText(first, { tools: FAMILY_TOOLS, now: EPISODE });
+      expect(undated(written)).toBe(undated(goldens.families[family]!.first));
+      const dates = written.match(DATE_LINE) ?? [];
+      // Where transformers wrote a date into this conversation, so does the app: the episode's.
+      expect(dates.length).toBe(goldens.families[family]!.first.match(DATE_LINE)?.length ?? 0);
+      for (const date of dates) expect(['Today Date: 02 Mar 2025', 'Current date: 2025-03-02']).toContain(date);
     });
 
     it('shows the model every offered tool with its parameters, and the result as the result view wrote it', () => {
