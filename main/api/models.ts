@@ -1,6 +1,7 @@
 // Models: registered GGUF files, LoRA adapters and inference servers, and the local models held loaded.
 import type { ToolCallSupport } from '../core/models/toolCalling.ts';
 import type { ModelPlacement } from '../core/models/placement.ts';
+import { modelThinkings, type ModelThinking } from '../core/models/thinking.ts';
 import { z } from 'zod';
 import { empty, serverIdleTimeout, text, type EmptyParams, type MethodSchemas } from './shared.ts';
 
@@ -34,6 +35,8 @@ export interface ModelInfo {
   trainedResultTokens?: number | null;
   copied: boolean;
   addedAt: string;
+  /** A thinking family's setting (models.thinking); absent where none was set: its template's default. */
+  thinking?: ThinkingSetting;
   /** A server: how long it may send nothing before a turn is given up (null: the default, 60 s). */
   idleTimeoutMs?: number | null;
   /** An adapter: the base model it was checked against when registered (its file and SHA-256). */
@@ -67,6 +70,16 @@ export interface LoadedModel extends ModelPlacement {
   name: string;
 }
 
+/**
+ * How a model file of a thinking family (Qwen3, Qwen3.5, EXAONE 4.0, gpt-oss) thinks: "default" as its template does
+ * where nobody says (as vLLM and transformers render it), "on" or "off"; and the tokens it may think per turn.
+ */
+export interface ThinkingSetting {
+  mode: ModelThinking;
+  /** Defaults to 1,024 (at most a quarter of the context). */
+  thoughtTokens?: number;
+}
+
 /** Parameters and result of each method. */
 export interface ModelsMethods {
   /** `idleTimeoutMs`: for a server, how long it may send nothing (before its reply, between chunks); 60 s by default. */
@@ -74,6 +87,8 @@ export interface ModelsMethods {
   'models.list': { params: EmptyParams; result: ModelInfo[] };
   'models.inspect': { params: { ref: string }; result: ModelInfo };
   'models.remove': { params: { id: string }; result: ModelInfo };
+  /** Sets how a registered model file thinks; a family that does not think keeps the setting without effect. */
+  'models.thinking': { params: { ref: string } & ThinkingSetting; result: ModelInfo };
   /** The demo model (random weights), written into the data folder and registered on first use. */
   'models.demo': { params: EmptyParams; result: ModelInfo };
   'models.scan': { params: { folder: string }; result: ModelScan };
@@ -92,6 +107,7 @@ export const modelsSchemas: MethodSchemas<ModelsMethods> = {
   'models.list': empty,
   'models.inspect': z.object({ ref: text }).strict(),
   'models.remove': z.object({ id: text }).strict(),
+  'models.thinking': z.object({ ref: text, mode: z.enum(modelThinkings), thoughtTokens: z.number().int().min(1).max(32_768).optional() }).strict(),
   'models.demo': empty,
   'models.scan': z.object({ folder: text }).strict(),
   'models.load': z

@@ -28,11 +28,12 @@ import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
 import { parseToolCalls } from '../../main/core/agent/toolCallParser.ts';
 import { KopaError } from '../../main/core/errors.ts';
 import type { ToolCallMode, ToolCallSupport } from '../../main/core/models/toolCalling.ts';
+import type { ModelThinking } from '../../main/core/models/thinking.ts';
 import { toGrammarHistory, toNativeHistory } from './chatHistory.ts';
 import { chooseChatFormat, type ChatWrapperChoice, type ChosenChatFormat } from './chatFormat.ts';
 import { fitHistory } from './contextPolicy.ts';
 import { faithfulWrapper } from './faithfulWrapper.ts';
-import { TemplateRenderer } from './templateRenderer.ts';
+import { TemplateRenderer, type RenderTurn } from './templateRenderer.ts';
 import type { MemoryUse, ModelPlacement } from '../../main/core/models/placement.ts';
 import { draftOf } from '../../main/core/models/modelRef.ts';
 
@@ -56,7 +57,7 @@ export interface ChatOptions {
    * Tokens a thinking model (its wrapper has a thought segment: Qwen3, gpt-oss, EXAONE 4.0) may think before it
    * answers or calls; added to the default budget and held by node-llama-cpp's thought budget. Under a grammar the
    * model thinks first, unconstrained, and the grammar holds what follows (thinkFirst.ts); 0 lets it not think.
-   * Defaults to 1,024, at most a quarter of the context.
+   * Defaults to 1,024, at most a quarter of the context. Nothing where the turn does not think (`thinking`).
    */
   thoughtTokens?: number;
   temperature?: number;
@@ -70,6 +71,11 @@ export interface ChatOptions {
   regions?: RegionBook;
   /** The episode's moment: the date the model's template writes (Llama 3.x, gpt-oss, Mistral Small); else the machine's. */
   now?: Date;
+  /**
+   * Whether a thinking family thinks: "on", "off", or "default", what its template does where nobody says (Qwen3
+   * thinks; EXAONE 4.0 and Qwen3.5 do not). Defaults to "default".
+   */
+  thinking?: ModelThinking;
   onText?: (chunk: string) => void;
   signal?: AbortSignal;
 }
@@ -552,26 +558,44 @@ export class LocalModel {
     return this.toolCallSupport().mode;
   }
 
-  /** Whether the wrapper writes a thought segment: the family thinks before it answers. */
+  /** Whether the wrapper writes a thought segment: the family can think before it answers. */
   private thinks(): boolean {
     return this.format().wrapper.settings.segments?.thought !== undefined;
+  }
+
+  /** The model's own template, rendered in its thread; null where the file has none. */
+  private templateRenderer(): TemplateRenderer | null {
+    const { template } = this.format();
+    this.renderer ??=
+      template === undefined
+        ? null
+        : new TemplateRenderer(template, { bos: this.model.tokens.bosString ?? '', eos: this.model.tokens.eosString ?? '', model: path.basename(this.path) });
+    return this.renderer;
+  }
+
+  /**
+   * Whether this turn may think: a thinking family thinks where its setting says so, else where its template does by
+   * default (Qwen3 yes; EXAONE 4.0 and Qwen3.5 no, as vLLM and transformers render them).
+   */
+  private thinksNow(thinking: ModelThinking): boolean {
+    if (!this.thinks()) return false;
+    if (thinking !== 'default') return thinking === 'on';
+    return this.templateRenderer()?.thinksByDefault() ?? true;
   }
 
   /**
    * The wrapper for one turn: the prompt as the model's template renders it, with the offered tools' whole schemas
    * (also where the calls are read from text, `offered`, and node-llama-cpp is given no functions).
    */
-  private turnWrapper(tools: ModelTool[], now: Date | undefined, offered?: ChatModelFunctions): ChatWrapper {
-    const { template } = this.format();
-    this.renderer ??=
-      template === undefined
-        ? null
-        : new TemplateRenderer(template, { bos: this.model.tokens.bosString ?? '', eos: this.model.tokens.eosString ?? '', model: path.basename(this.path) });
+  private turnWrapper(tools: ModelTool[], options: ChatOptions, offered?: ChatModelFunctions): ChatWrapper {
+    const renderer = this.templateRenderer();
+    const thinking = options.thinking ?? 'default';
+    const turn: RenderTurn = { ...(options.now ? { moment: options.now } : {}), ...(thinking === 'default' ? {} : { thinking: thinking === 'on' }) };
     return faithfulWrapper(this.format().wrapper, {
       documentation: Object.fromEntries(tools.map((t) => [t.name, t.parameters])),
-      ...(this.renderer ? { renderer: this.renderer } : {}),
+      ...(renderer ? { renderer } : {}),
       ...(offered ? { offered } : {}),
-      ...(now ? { moment: now } : {}),
+      turn,
     });
   }
 
@@ -589,7 +613,9 @@ export class LocalModel {
   private turnPlan(messages: ChatMessage[], options: ChatOptions): TurnPlan {
     const tools = options.toolChoice === 'none' ? [] : options.tools;
     const mode = options.mode ?? this.toolCallMode();
-    const thought = this.thinks() ? Math.min(options.thoughtTokens ?? DEFAULT_THOUGHT_TOKENS, Math.floor(this.contextSize / 4)) : 0;
+    const thought = this.thinksNow(options.thinking ?? 'default')
+      ? Math.min(options.thoughtTokens ?? DEFAULT_THOUGHT_TOKENS, Math.floor(this.contextSize / 4))
+      : 0;
     if (mode === 'native' && tools.length > 0 && options.toolChoice !== 'required') {
       const functions: ChatModelFunctions = Object.fromEntries(
         tools.map((t) => [t.name, { description: t.description, params: paramsGrammar(t) as GbnfJsonSchema }]),
@@ -598,8 +624,8 @@ export class LocalModel {
       const budget = options.maxTokens ?? Math.max(DEFAULT_TURN_TOKENS, this.budgetFor(stepGrammar(tools, { allowFinal: false }))) + thought;
       const history = toNativeHistory(messages);
       if (this.toolCallSupport().reason === 'templateText')
-        return { kind: 'text', tools, wrapper: this.turnWrapper(tools, options.now, functions), history, thought, budget };
-      return { kind: 'functions', tools, wrapper: this.turnWrapper(tools, options.now), history, functions, thought, budget };
+        return { kind: 'text', tools, wrapper: this.turnWrapper(tools, options, functions), history, thought, budget };
+      return { kind: 'functions', tools, wrapper: this.turnWrapper(tools, options), history, functions, thought, budget };
     }
     const allowFinal = options.toolChoice !== 'required' || tools.length === 0;
     const copy = options.copyArguments ?? this.format().copyArguments;
@@ -610,7 +636,7 @@ export class LocalModel {
     return {
       kind: 'grammar',
       tools,
-      wrapper: this.turnWrapper(tools, options.now),
+      wrapper: this.turnWrapper(tools, options),
       history: mode === 'native' ? toNativeHistory(messages) : toGrammarHistory(messages, tools, this.format().toolPrompt),
       schema,
       // Copied values are among the strings the free grammar admits: its budget (kept per tool set) bounds them too.
@@ -670,6 +696,8 @@ export class LocalModel {
     };
     try {
       let turn: Pick<ModelTurn, 'text' | 'toolCalls' | 'stop' | 'thinking'>;
+      // A family that can think is held to the turn's budget; one that may not think this turn, to none.
+      const thoughtBudget = this.thinks() ? { budgets: { thoughtTokens: plan.thought } } : {};
       if (plan.kind === 'functions') {
         // The parameters as written arrive as text chunks; the parsed params lose 15.0 against 15.
         const written = new WrittenCalls();
@@ -677,7 +705,7 @@ export class LocalModel {
           ...common,
           onTextChunk: options.onText,
           functions: plan.functions,
-          ...(plan.thought > 0 ? { budgets: { thoughtTokens: plan.thought } } : {}),
+          ...thoughtBudget,
           onFunctionCallParamsChunk: (chunk) => written.add(chunk),
         });
         turn = this.nativeTurn(res, plan.tools, messages.length, written);
@@ -685,7 +713,7 @@ export class LocalModel {
         const res = await chat.generateResponse(plan.history, {
           ...common,
           onTextChunk: options.onText,
-          ...(plan.thought > 0 ? { budgets: { thoughtTokens: plan.thought } } : {}),
+          ...thoughtBudget,
         });
         turn = this.nativeTurn({ ...res, functionCalls: [] }, plan.tools, messages.length, new WrittenCalls());
       } else {

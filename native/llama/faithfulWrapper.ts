@@ -14,7 +14,7 @@
 // 3.21.1), so the wrapper is the resolved one with generateContextState replaced; everything but the context text
 // (stop triggers, function-call detection) stays the wrapper's.
 import type { ChatHistoryItem, ChatModelFunctions, ChatWrapper, ChatWrapperGenerateContextStateOptions, LlamaText } from 'node-llama-cpp';
-import type { TemplateRenderer } from './templateRenderer.ts';
+import type { RenderTurn, TemplateRenderer } from './templateRenderer.ts';
 
 export interface FaithfulOptions {
   /** The schema each offered function's documentation shows, by function name. */
@@ -26,8 +26,8 @@ export interface FaithfulOptions {
    * writes: the "templateText" way, chatFormat.ts).
    */
   offered?: ChatModelFunctions;
-  /** The episode's moment: the date a template writes (Llama 3.x's date_string, gpt-oss's current date). */
-  moment?: Date;
+  /** The episode's moment and the model's thinking, as the template is told them. */
+  turn?: RenderTurn;
 }
 
 /** The tool results (string results of function calls) in a history. */
@@ -59,7 +59,7 @@ export function faithfulWrapper(wrapper: ChatWrapper, options: FaithfulOptions):
   faithful.generateContextState = (state: ChatWrapperGenerateContextStateOptions) => {
     const availableFunctions = documented(state.availableFunctions ?? options.offered, options.documentation);
     const generated = wrapper.generateContextState({ ...state, availableFunctions });
-    const rendered = options.renderer?.render(state.chatHistory, availableFunctions, options.moment);
+    const rendered = options.renderer?.render(state.chatHistory, availableFunctions, options.turn);
     return { ...generated, contextText: rendered ?? exactResults(generated.contextText, resultTexts(state.chatHistory)) };
   };
   return faithful;

@@ -33,8 +33,6 @@ interface TemplateMessage {
 export interface TemplateRendererOptions {
   bos: string;
   eos: string;
-  /** Whether the template is told to let the model think (enable_thinking). Defaults to true, as node-llama-cpp does. */
-  reasoning?: boolean;
   /** The model the template is from, named where it runs out of its bounds. Defaults to "the model". */
   model?: string;
   /** The bounds of each render (boundedTemplate.ts's defaults: 5 s, 256 MiB). */
@@ -50,14 +48,40 @@ const ANSWER = '\uE000answer\uE001';
 
 const plain = (text: Parameters<typeof LlamaText.fromJSON>[0]): string => LlamaText.fromJSON(text).toString();
 
+/** What one turn's render is told beyond the conversation. */
+export interface RenderTurn {
+  /** The episode's moment: the date the template writes (the machine's where none is given). */
+  moment?: Date;
+  /** enable_thinking as set for the model; undefined leaves the template's own default. */
+  thinking?: boolean;
+}
+
 export class TemplateRenderer {
   private readonly template: BoundedTemplate;
+  private defaultThinking: boolean | undefined;
 
   constructor(
     template: string,
     private readonly options: TemplateRendererOptions,
   ) {
     this.template = new BoundedTemplate(template, { model: options.model ?? 'the model', ...options.bounds });
+  }
+
+  /**
+   * Whether the template lets the model think where nobody says (enable_thinking unset), as vLLM and transformers
+   * render it: Qwen3 does, EXAONE 4.0 and Qwen3.5 close an empty thought instead. Read once, from a one-question render.
+   */
+  thinksByDefault(): boolean {
+    if (this.defaultThinking === undefined) {
+      const question = { messages: [{ role: 'user', content: 'x' }], add_generation_prompt: true, bos_token: this.options.bos, eos_token: this.options.eos };
+      try {
+        this.defaultThinking = this.template.render(question) === this.template.render({ ...question, enable_thinking: true });
+      } catch (error) {
+        if (!(error instanceof TemplateRefusal)) throw error;
+        this.defaultThinking = true;
+      }
+    }
+    return this.defaultThinking;
   }
 
   /** Ends the template's thread. */
@@ -67,11 +91,10 @@ export class TemplateRenderer {
 
   /**
    * The context a new model turn is generated after, for a history that ends in an empty model response (the turn
-   * about to be written) or in one begun by a closed thought (thinkFirst.ts), with `moment` as the date the template
-   * writes (the machine's where none is given). Returns undefined for any other history, and for a conversation the
-   * template refuses.
+   * about to be written) or in one begun by a closed thought (thinkFirst.ts). Returns undefined for any other history,
+   * and for a conversation the template refuses.
    */
-  render(history: readonly ChatHistoryItem[], functions: ChatModelFunctions | undefined, moment?: Date): LlamaText | undefined {
+  render(history: readonly ChatHistoryItem[], functions: ChatModelFunctions | undefined, turn: RenderTurn = {}): LlamaText | undefined {
     const last = history.at(-1);
     if (!last || last.type !== 'model') return undefined;
     const thoughts: ChatModelSegment[] = [];
@@ -101,11 +124,11 @@ export class TemplateRenderer {
           messages: list,
           ...(tools ? { tools } : {}),
           add_generation_prompt: generationPrompt,
-          enable_thinking: this.options.reasoning ?? true,
+          ...(turn.thinking === undefined ? {} : { enable_thinking: turn.thinking }),
           bos_token: this.options.bos,
           eos_token: this.options.eos,
         },
-        moment,
+        turn.moment,
       );
     const thought = hold(
       thoughts

@@ -1,9 +1,11 @@
-import type { Command } from 'commander';
 import type { ModelInfo } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
 import { toolCallReasonText, type StringKey } from '../../core/i18n/strings.ts';
 import { labeller, renderTable } from '../table.ts';
-import { parseSeconds } from './call.ts';
+import { Option, type Command } from 'commander';
+import { parseCount, parseSeconds } from './call.ts';
+import { modelThinkings, type ModelThinking } from '../../core/models/thinking.ts';
+import { DEFAULT_SERVER_IDLE_MS } from '../../core/models/serverBase.ts';
 
 /** Sizes in the unit that shows them: a 2 MB test model is "2.1 MiB", not "0.00 GiB". */
 const size = (bytes: number | null): string => {
@@ -17,7 +19,17 @@ const billions = (n: number | null): string => (n === null ? '' : n >= 1e9 ? `${
 function renderModel(m: ModelInfo, ctx: Pick<CommandContext, 't' | 'locale'>): string {
   const t = ctx.t;
   const label = labeller<StringKey>(
-    ['cli.models.location', 'cli.models.architecture', 'cli.models.size', 'cli.models.context', 'cli.models.template', 'cli.models.fit', 'cli.models.base'],
+    [
+      'cli.models.location',
+      'cli.models.architecture',
+      'cli.models.size',
+      'cli.models.context',
+      'cli.models.template',
+      'cli.models.fit',
+      'cli.models.base',
+      'cli.models.thinking',
+      'cli.models.serverTimeout',
+    ],
     (key) => t(key),
   );
   const lines = [`${m.id || t('cli.models.notRegistered')}  ${m.name}  [${m.kind}]`, `${label('cli.models.location')}${m.location}`];
@@ -35,6 +47,12 @@ function renderModel(m: ModelInfo, ctx: Pick<CommandContext, 't' | 'locale'>): s
     }
   }
   if (m.base) lines.push(`${label('cli.models.base')}${m.base.path} (sha256 ${m.base.sha256})`);
+  if (m.thinking)
+    lines.push(
+      `${label('cli.models.thinking')}${t(`cli.models.thinking.${m.thinking.mode}`)}${m.thinking.thoughtTokens ? ` · ${t('cli.models.thoughtTokens', { n: m.thinking.thoughtTokens })}` : ''}`,
+    );
+  if (m.kind === 'openai')
+    lines.push(`${label('cli.models.serverTimeout')}${t('cli.models.seconds', { n: Math.round((m.idleTimeoutMs ?? DEFAULT_SERVER_IDLE_MS) / 1000) })}`);
   return lines.join('\n');
 }
 
@@ -110,6 +128,23 @@ export function registerModels(program: Command, context: () => CommandContext):
     const info = await ctx.withEngine((engine) => engine.call('models.demo', {}));
     ctx.out.result(info, (m) => [renderModel(m, ctx), ctx.t('cli.models.demo', { id: m.id })].join('\n\n'));
   });
+
+  models
+    .command('thinking')
+    .argument('<ref>', 'a registered model file (id or name)')
+    .addOption(
+      new Option('--mode <mode>', "default: as the model's template does where nobody says (Qwen3 thinks; EXAONE 4.0 and Qwen3.5 do not); on; off")
+        .choices([...modelThinkings])
+        .makeOptionMandatory(),
+    )
+    .option('--thought-tokens <n>', 'tokens it may think per turn (default 1024, at most a quarter of the context)', parseCount)
+    .action(async (ref: string, options: { mode: ModelThinking; thoughtTokens?: number }) => {
+      const ctx = context();
+      const info = await ctx.withEngine((engine) =>
+        engine.call('models.thinking', { ref, mode: options.mode, ...(options.thoughtTokens ? { thoughtTokens: options.thoughtTokens } : {}) }),
+      );
+      ctx.out.result(info, (m) => renderModel(m, ctx));
+    });
 
   models
     .command('remove')

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { constants, copyFileSync, createReadStream, existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { OPENAI_PREFIX } from '../../core/models/modelRef.ts';
-import type { ModelInfo, Progress } from '../../api/contract.ts';
+import type { ModelInfo, Progress, ThinkingSetting } from '../../api/contract.ts';
 import { checkServerBase } from '../../core/models/serverBase.ts';
 import type { SqliteDatabase } from '../../../native/sqlite/index.ts';
 import type { GgufReport, LlamaRuntime } from '../../../native/llama/index.ts';
@@ -64,8 +64,15 @@ export async function sha256Of(file: string, onProgress?: (p: Progress) => void,
   return hash.digest('hex');
 }
 
+/** What a model's row keeps beside its header's facts: the name given, the adapter's base, the thinking set for it. */
+type ModelMeta = Partial<GgufReport> & { base?: ModelInfo['base']; thinking?: ThinkingSetting };
+
+function metaOf(r: ModelRow): ModelMeta {
+  return r.metadata_json ? (JSON.parse(r.metadata_json) as ModelMeta) : {};
+}
+
 function toInfo(r: ModelRow): ModelInfo {
-  const meta = r.metadata_json ? (JSON.parse(r.metadata_json) as Partial<GgufReport> & { base?: ModelInfo['base'] }) : {};
+  const meta = metaOf(r);
   return {
     id: r.id,
     kind: r.kind === 'lora' ? 'lora' : 'gguf',
@@ -84,6 +91,7 @@ function toInfo(r: ModelRow): ModelInfo {
     copied: r.copied === 1,
     addedAt: r.added_at,
     ...(meta.base ? { base: meta.base } : {}),
+    ...(meta.thinking ? { thinking: meta.thinking } : {}),
   };
 }
 
@@ -186,7 +194,15 @@ export class ModelRegistry {
     }
     const { chatTemplate, kind, ...facts } = report;
     // A name given at import is how the file is shown and may be referred to; otherwise the GGUF's own.
-    const meta = { ...facts, ...(options.name?.trim() ? { name: options.name.trim() } : {}), ...(base ? { base } : {}) };
+    // Registering a file again keeps what was set for it.
+    const kept = (this.db.prepare('SELECT * FROM models WHERE id = ?').get(id) as ModelRow | undefined)?.metadata_json;
+    const thinking = kept ? (JSON.parse(kept) as ModelMeta).thinking : undefined;
+    const meta: ModelMeta = {
+      ...facts,
+      ...(options.name?.trim() ? { name: options.name.trim() } : {}),
+      ...(base ? { base } : {}),
+      ...(thinking ? { thinking } : {}),
+    };
     this.db
       .prepare(
         `INSERT INTO models (id, path, kind, size_bytes, mtime_ms, sha256, architecture, parameter_count, quantization, context_length, chat_template, metadata_json, copied, added_at)
@@ -303,6 +319,16 @@ export class ModelRegistry {
   private insideModelsDir(file: string): boolean {
     const relative = path.relative(realpathOr(this.modelsDir), realpathOr(file));
     return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  }
+
+  /** Sets how a registered model file thinks (a thinking family): on, off or its template's default, and its budget per turn. */
+  setThinking(ref: string, thinking: ThinkingSetting): ModelInfo {
+    const info = this.get(ref);
+    if (!info) throw saidError('NotFound', { message: 'error.noModel', hint: 'error.noModelId.hint', vars: { ref } });
+    if (info.kind !== 'gguf') throw saidError('Usage', { message: 'error.thinkingNotGguf', vars: { ref } });
+    const row = this.db.prepare('SELECT * FROM models WHERE id = ?').get(info.id) as ModelRow;
+    this.db.prepare('UPDATE models SET metadata_json = ? WHERE id = ?').run(JSON.stringify({ ...metaOf(row), thinking }), info.id);
+    return this.get(info.id)!;
   }
 
   remove(id: string): ModelInfo {

@@ -4,6 +4,7 @@ import type { ChatMessage, ModelTool, ModelTurn } from '../../core/agent/types.t
 import type { RegionBook } from '../../core/region/regionBook.ts';
 import type { LocalModel, ToolCallMode } from '../../../native/llama/index.ts';
 import type { ModelBackend, TurnOptions } from './backend.ts';
+import type { ThinkingSetting } from '../../api/contract.ts';
 
 export class LlamaBackend implements ModelBackend {
   readonly id: string;
@@ -13,12 +14,14 @@ export class LlamaBackend implements ModelBackend {
   private readonly mode: ToolCallMode;
   private readonly owned: boolean;
   private readonly regions?: RegionBook;
+  private readonly thinking?: ThinkingSetting;
 
   /**
    * `owned`: whether disposing the backend unloads the model. `regions`: the names a copied region argument is held to
    * where the model copies arguments under its grammar (copyChoices.ts); without it, any span of the question.
+   * `thinking`: how a thinking family thinks (as registered); its template's default where absent.
    */
-  constructor(model: LocalModel, options: { mode?: ToolCallMode | 'auto'; owned?: boolean; regions?: RegionBook } = {}) {
+  constructor(model: LocalModel, options: { mode?: ToolCallMode | 'auto'; owned?: boolean; regions?: RegionBook; thinking?: ThinkingSetting } = {}) {
     this.model = model;
     this.contextTokens = model.contextSize;
     const trained = model.chatFormat().resultTokens;
@@ -26,6 +29,7 @@ export class LlamaBackend implements ModelBackend {
     this.mode = !options.mode || options.mode === 'auto' ? model.toolCallMode() : options.mode;
     this.owned = options.owned ?? true;
     if (options.regions) this.regions = options.regions;
+    if (options.thinking) this.thinking = options.thinking;
     this.id = `llama:${model.path}#${this.mode}`;
   }
 
@@ -41,6 +45,7 @@ export class LlamaBackend implements ModelBackend {
       signal: options.signal,
       ...(this.regions ? { regions: this.regions } : {}),
       ...(options.now ? { now: options.now } : {}),
+      ...(this.thinking ? { thinking: this.thinking.mode, ...(this.thinking.thoughtTokens ? { thoughtTokens: this.thinking.thoughtTokens } : {}) } : {}),
     });
   }
 

@@ -114,6 +114,7 @@ export const modelsMethods = (engine: EngineServices): MethodHandlers<ModelsMeth
   'models.list': async () => engine.models().list(),
   'models.inspect': ({ ref }) => inspectModel(engine, ref),
   'models.remove': async ({ id }) => engine.models().remove(id),
+  'models.thinking': async ({ ref, ...thinking }) => engine.models().setThinking(ref, thinking),
   'models.demo': (_, options) => demoModel(engine.models(), { onProgress: options.onProgress, signal: options.signal }),
   'models.scan': async ({ folder }) => scanFolder(folder, engine.models().list()),
   'models.test': ({ ref }, options) => checkServer(engine, ref, options.signal),

@@ -99,7 +99,13 @@ export async function resolveBackend(
         signal,
         onProgress: onLoadProgress,
       });
-      return new LlamaBackend(model, { mode: params.toolCalling, owned: false, regions: regionBookFile(engine.resourcesDir) });
+      const thinking = resolved.registered?.thinking;
+      return new LlamaBackend(model, {
+        mode: params.toolCalling,
+        owned: false,
+        regions: regionBookFile(engine.resourcesDir),
+        ...(thinking ? { thinking } : {}),
+      });
     }
   }
 }

@@ -177,6 +177,20 @@ describe('the families on their real templates and tokenizers', () => {
       for (const date of dates) expect(['Today Date: 02 Mar 2025', 'Current date: 2025-03-02']).toContain(date);
     });
 
+    it('thinks as its template does where nobody says, and as set where its thinking is set on or off', () => {
+      const { first } = familyMessages();
+      const ending = (thinking: 'default' | 'on' | 'off'): string => model.promptText(first, { tools: FAMILY_TOOLS, thinking }).slice(-40);
+      const closedThought = /<think>\n\n<\/think>\n\n$/;
+      if (family === 'exaone4.0' || family === 'qwen3.5') {
+        expect(ending('default')).toMatch(closedThought);
+        expect(ending('on')).toMatch(/<think>\n$/);
+      }
+      if (family === 'qwen3') {
+        expect(ending('default')).not.toMatch(closedThought);
+        expect(ending('off')).toMatch(closedThought);
+      }
+    });
+
     it('shows the model every offered tool with its parameters, and the result as the result view wrote it', () => {
       const { first, followUp } = familyMessages();
       const prompt = model.promptText(first, { tools: FAMILY_TOOLS });

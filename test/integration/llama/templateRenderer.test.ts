@@ -92,9 +92,9 @@ describe('the template renderer', () => {
         .join(''),
     ).toContain('</think>');
     expect(continued.values.filter((v) => typeof v === 'string')).toContain('격자 좌표가 먼저 필요하다.');
-    // Where the template opens the thought itself, its marker is not written twice.
+    // Where the template opens the thought itself (Qwen3.5 with its thinking on), its marker is not written twice.
     const opens = new TemplateRenderer(familyTemplate('qwen3.5'), { bos: '', eos: '<|im_end|>' });
-    const prompt = opens.render(question, undefined)!.toString();
+    const prompt = opens.render(question, undefined, { thinking: true })!.toString();
     expect(prompt).toMatch(/<think>\n$/);
     // node-llama-cpp's Jinja wrapper marks Qwen3.5's thought "<think>\n" … "\n</think>\n\n".
     const marked = [
@@ -103,7 +103,7 @@ describe('the template renderer', () => {
       { type: 'specialTokensText' as const, value: '\n</think>\n\n' },
     ];
     const segment = { type: 'segment' as const, segmentType: 'thought' as const, text: '격자 좌표가 먼저 필요하다.', ended: true, raw: marked };
-    expect(opens.render([question[0]!, { type: 'model', response: [segment] }], undefined)!.toString()).toBe(
+    expect(opens.render([question[0]!, { type: 'model', response: [segment] }], undefined, { thinking: true })!.toString()).toBe(
       `${prompt}격자 좌표가 먼저 필요하다.\n</think>\n\n`,
     );
     // gpt-oss: the thought is the analysis message, and the answer a new message on the final channel.
@@ -113,12 +113,12 @@ describe('the template renderer', () => {
     expect(harmony.render([question[0]!, { type: 'model', response: [segment] }], undefined)!.toString()).toBe(
       `${harmonyPrompt}<|channel|>analysis<|message|>격자 좌표가 먼저 필요하다.<|end|><|start|>assistant<|channel|>final<|message|>`,
     );
-    // EXAONE 4.0's template drops a finished turn's thought: its new turn (already opened with "<think>\n"), then the
-    // thought as the model wrote it.
+    // EXAONE 4.0's template, its thinking on, drops a finished turn's thought: its new turn (already opened with
+    // "<think>\n"), then the thought as the model wrote it.
     const exaone = new TemplateRenderer(familyTemplate('exaone4.0'), { bos: '', eos: '[|endofturn|]' });
-    const exaonePrompt = exaone.render(question, undefined)!.toString();
+    const exaonePrompt = exaone.render(question, undefined, { thinking: true })!.toString();
     expect(exaonePrompt).toMatch(/<think>\n$/);
-    expect(exaone.render([question[0]!, { type: 'model', response: [segment] }], undefined)!.toString()).toBe(
+    expect(exaone.render([question[0]!, { type: 'model', response: [segment] }], undefined, { thinking: true })!.toString()).toBe(
       `${exaonePrompt}격자 좌표가 먼저 필요하다.\n</think>\n\n`,
     );
     // An unclosed thought, or words after it, are no turn this renderer writes.

@@ -67,6 +67,7 @@ const API = [
   'models.remove',
   'models.scan',
   'models.test',
+  'models.thinking',
   'models.unload',
   'reward.audit',
   'rollout.run',
@@ -84,7 +85,7 @@ const API = [
 const PARAMETERS: Record<string, string> = {
   'agent.approve': 'answer id reason?',
   'agent.run':
-    'approval? asOf? chatId? chatWrapper? contextSize? firstToolChoice? lora? loraScale? maxSteps? maxTokens? mode? model queryTool? question resultTokens? seed? snapshot? speculation? systemPrompt? temperature? toolCalling? tools?',
+    'approval? asOf? chatId? chatWrapper? contextSize? firstToolChoice? lora? loraScale? maxSteps? maxTokens? mode? model queryTool? question resultTokens? seed? serverIdleTimeoutMs? snapshot? speculation? systemPrompt? temperature? toolCalling? tools?',
   'audit.list': 'beforeSeq? from? limit? origin? outcome? to? tool?',
   'audit.verify': '',
   'bench.attempts': 'run task',
@@ -92,7 +93,7 @@ const PARAMETERS: Record<string, string> = {
   'bench.compare': 'a b',
   'bench.report': 'format? lang? out? run',
   'bench.run':
-    'chatWrapper? concurrency? contextSize? lora? loraScale? maxSteps? maxTokens? mode? model queryTool? resultTokens? reuseCache? runId? samples? seed? snapshot? speculation? suite tasks? temperature?',
+    'chatWrapper? concurrency? contextSize? lora? loraScale? maxSteps? maxTokens? mode? model queryTool? resultTokens? reuseCache? runId? samples? seed? serverIdleTimeoutMs? snapshot? speculation? suite tasks? temperature?',
   'bench.runs': '',
   'bench.show': 'run',
   'bench.tasks': 'suite',
@@ -134,7 +135,7 @@ const PARAMETERS: Record<string, string> = {
   'keys.remove': 'keyId',
   'keys.set': 'key keyId',
   'keys.status': '',
-  'models.add': 'base? copy? name? source',
+  'models.add': 'base? copy? idleTimeoutMs? name? source',
   'models.demo': '',
   'models.inspect': 'ref',
   'models.list': '',
@@ -143,6 +144,7 @@ const PARAMETERS: Record<string, string> = {
   'models.remove': 'id',
   'models.scan': 'folder',
   'models.test': 'ref',
+  'models.thinking': 'mode ref thoughtTokens?',
   'models.unload': 'path',
   'reward.audit': 'dataset? samples? suite? tasks?',
   'rollout.run':
