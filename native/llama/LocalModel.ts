@@ -27,6 +27,7 @@ import type { RegionBook } from '../../main/core/region/regionBook.ts';
 import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
 import { parseToolCalls } from '../../main/core/agent/toolCallParser.ts';
 import { KopaError } from '../../main/core/errors.ts';
+import { saidError } from '../../main/core/i18n/saidError.ts';
 import type { ToolCallMode, ToolCallSupport } from '../../main/core/models/toolCalling.ts';
 import type { ModelThinking } from '../../main/core/models/thinking.ts';
 import { toGrammarHistory, toNativeHistory } from './chatHistory.ts';
@@ -192,6 +193,18 @@ export interface Completion {
 const DEFAULT_MAX_CONTEXT = 16_384;
 /** A turn's least token budget when none is given: room for an answer in words. */
 const DEFAULT_TURN_TOKENS = 512;
+/**
+ * A turn's usage from its prompt and node-llama-cpp's meter. The meter counts each token evaluated for its logits as
+ * output: the prompt's last token (which gives the first sample) among them, and every generated token but the last.
+ * So the prompt evaluated is the meter's input plus one per generation, and the prompt read is the rendered prompt
+ * (node-llama-cpp's own count where it trimmed results to fit: then the rendered one is not what it read).
+ */
+function turnUsage(prompt: number, used: { usedInputTokens: number; usedOutputTokens: number }, trimmed: boolean): ModelTurn['usage'] {
+  const evaluated = used.usedInputTokens + (used.usedOutputTokens > 0 ? 1 : 0);
+  const input = trimmed ? evaluated : Math.max(prompt, evaluated);
+  return { inputTokens: input, outputTokens: used.usedOutputTokens, cachedInputTokens: input - evaluated };
+}
+
 /** A thinking model's default thought budget. */
 const DEFAULT_THOUGHT_TOKENS = 1024;
 
@@ -649,6 +662,11 @@ export class LocalModel {
    * The exact text a turn would put before the model (special tokens written out), without generating: for the
    * family tests against each template's own rendering, and for token counts.
    */
+  /** How many tokens a turn would put before the model: what a turn evaluates where nothing is cached. */
+  promptTokens(messages: ChatMessage[], options: ChatOptions): number {
+    return this.planTokens(this.turnPlan(messages, options));
+  }
+
   promptText(messages: ChatMessage[], options: ChatOptions): string {
     const plan = this.turnPlan(messages, options);
     const { contextText } = plan.wrapper.generateContextState({
@@ -658,9 +676,40 @@ export class LocalModel {
     return this.model.detokenize(contextText.tokenize(this.model.tokenizer), true);
   }
 
+  /** Tokens of the text a plan's turn puts before the model for `history` (the plan's own, or a trimmed one). */
+  private planTokens(plan: TurnPlan, history: readonly ChatHistoryItem[] = plan.history): number {
+    const { contextText } = plan.wrapper.generateContextState({
+      chatHistory: [...history, { type: 'model', response: [] }],
+      ...(plan.kind === 'functions' ? { availableFunctions: plan.functions } : {}),
+    });
+    return contextText.tokenize(this.model.tokenizer).length;
+  }
+
+  /**
+   * A prompt the context cannot hold even with every result's rows given up is refused before anything is generated,
+   * saying how large it is (node-llama-cpp would fail mid-turn with its own words). Returns the prompt's tokens.
+   */
+  private requireRoom(plan: TurnPlan): number {
+    const needed = this.planTokens(plan);
+    if (needed < this.contextSize) return needed;
+    const fitted = fitHistory(plan.history, this.contextSize - 1, (history) => this.planTokens(plan, history));
+    const least = this.planTokens(plan, fitted.history);
+    if (least < this.contextSize) return needed;
+    throw this.promptTooLong(least);
+  }
+
+  private promptTooLong(needed: number, cause?: unknown): KopaError {
+    return saidError(
+      'InvalidRequest',
+      { message: 'error.promptTooLong', hint: 'error.promptTooLong.hint', vars: { model: path.basename(this.path), needed, context: this.contextSize } },
+      cause === undefined ? {} : { cause },
+    );
+  }
+
   private async chatNow(sequence: LlamaContextSequence, messages: ChatMessage[], options: ChatOptions): Promise<ModelTurn> {
     const before = sequence.tokenMeter.getState();
     const plan = this.turnPlan(messages, options);
+    const promptTokens = this.requireRoom(plan);
     const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: plan.wrapper });
     // A conversation that outgrows the context gives up old results' rows first, and says so (contextPolicy.ts).
     const trimmed = { results: 0, items: 0 };
@@ -754,10 +803,14 @@ export class LocalModel {
       const used = sequence.tokenMeter.diff(before);
       return {
         ...turn,
-        usage: { inputTokens: used.usedInputTokens, outputTokens: used.usedOutputTokens },
+        usage: turnUsage(promptTokens, used, trimmed.results + trimmed.items > 0),
         budget: plan.budget,
         ...(trimmed.results + trimmed.items > 0 ? { trimmed } : {}),
       };
+    } catch (error) {
+      // A turn whose prompt fit but left no room to answer: the same error, never node-llama-cpp's words.
+      if (error instanceof Error && /context size is too small/.test(error.message)) throw this.promptTooLong(this.planTokens(plan), error);
+      throw error;
     } finally {
       sequence.tokenPredictor?.stop();
       chat.dispose({ disposeSequence: false });

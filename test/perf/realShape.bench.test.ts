@@ -80,11 +80,10 @@ describe('a model of real shape', () => {
       const cleared = await engine.call('bench.run', { ...settings, runId: 'cleared', reuseCache: false });
       expect([reused.ran, cleared.ran]).toEqual([tasks.length * settings.samples, tasks.length * settings.samples]);
       const size = `${tasks.length} tasks × ${settings.samples} samples at concurrency ${settings.concurrency}`;
-      console.log(`bench, ${size}, with reuse: ${reused.tokens.input} prompt tokens evaluated, ${reused.tokens.output} generated, ${reused.seconds} s`);
-      console.log(`bench, ${size}, without: ${cleared.tokens.input} prompt tokens evaluated, ${cleared.tokens.output} generated, ${cleared.seconds} s`);
-      console.log(
-        `reuse: ${ratio(cleared.tokens.input, reused.tokens.input)} less prefill (goal ≥ 3×), ${ratio(cleared.seconds, reused.seconds)} less wall time`,
-      );
+      const evaluated = (run: typeof reused): number => run.tokens.input - (run.tokens.cached ?? 0);
+      console.log(`bench, ${size}, with reuse: ${evaluated(reused)} prompt tokens evaluated, ${reused.tokens.output} generated, ${reused.seconds} s`);
+      console.log(`bench, ${size}, without: ${evaluated(cleared)} prompt tokens evaluated, ${cleared.tokens.output} generated, ${cleared.seconds} s`);
+      console.log(`reuse: ${ratio(evaluated(cleared), evaluated(reused))} less prefill (goal ≥ 3×), ${ratio(cleared.seconds, reused.seconds)} less wall time`);
     } finally {
       await engine.dispose();
     }

@@ -25,6 +25,7 @@ interface ChatCliOptions {
   now?: Date;
   speculation?: SpeculationParam;
   serverTimeout?: number;
+  contextSize?: number;
 }
 
 /**
@@ -139,6 +140,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
               chatWrapper: options.chatWrapper,
               speculation: options.speculation,
               serverIdleTimeoutMs: options.serverTimeout,
+              contextSize: options.contextSize,
             },
             undefined,
             (f) => onProgress({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }),

@@ -34,9 +34,15 @@ export type ChatMessage =
   | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; thinking?: string; cut?: CutReason; answer?: Claim }
   | { role: 'tool'; toolCallId: string; name: string; content: string };
 
+/**
+ * Tokens of a turn (or an episode, summed): `inputTokens` the whole prompt the model read, as servers report
+ * prompt_tokens (cached or not); `cachedInputTokens` of those, reused from an earlier turn's cache rather than
+ * evaluated again (a local model; absent where unknown).
+ */
 export interface Usage {
   inputTokens: number;
   outputTokens: number;
+  cachedInputTokens?: number;
 }
 
 /** One answer of a model: text, tool calls, or both (some models explain before calling). */

@@ -73,10 +73,11 @@ export interface BenchRunSummary {
     faultsRecovered: number;
   };
   /**
-   * Tokens of the attempts this invocation ran: input as the backend evaluated them (a local model that reuses its
-   * cache counts only what it evaluated anew; a server reports each turn's whole prompt), and generated.
+   * Tokens of the attempts this invocation ran: each turn's whole prompt as the model read it (as a server reports
+   * prompt_tokens), of those the tokens a local model reused from its cache instead of evaluating (`cached`, 0 for a
+   * server), and generated.
    */
-  tokens: { input: number; output: number };
+  tokens: { input: number; output: number; cached?: number };
   /** Harness time per attempt outside the model (ms), and the whole run's wall time. */
   overheadMs: number;
   seconds: number;

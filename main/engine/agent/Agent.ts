@@ -102,6 +102,7 @@ export class Agent<C> {
     };
     const count = (turn: ModelTurn): void => {
       usage.inputTokens += turn.usage.inputTokens;
+      if (turn.usage.cachedInputTokens !== undefined) usage.cachedInputTokens = (usage.cachedInputTokens ?? 0) + turn.usage.cachedInputTokens;
       usage.outputTokens += turn.usage.outputTokens;
     };
     while (turns < maxSteps) {

@@ -269,7 +269,7 @@ function summaryOf(
     ran: 0,
     resumed: 0,
     errors: [],
-    tokens: { input: 0, output: 0 },
+    tokens: { input: 0, output: 0, cached: 0 },
     overheadMs: 0,
     seconds: 0,
   });

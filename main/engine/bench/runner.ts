@@ -98,7 +98,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
   };
   let overheadTotal = 0;
   let ran = 0;
-  const tokens = { input: 0, output: 0 };
+  const tokens = { input: 0, output: 0, cached: 0 };
 
   const attempt = async (task: BenchTask, sample: number): Promise<void> => {
     const expected = await reference(task);
@@ -203,6 +203,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
     overheadTotal += Math.max(0, ms - outside);
     ran++;
     tokens.input += episode.usage.inputTokens;
+    tokens.cached += episode.usage.cachedInputTokens ?? 0;
     tokens.output += episode.usage.outputTokens;
     const row: BenchAttemptRow = {
       taskId: task.id,
