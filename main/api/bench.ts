@@ -83,6 +83,11 @@ export interface BenchRunParams {
   contextSize?: number;
   /** An inference server: how long it may send nothing before a turn is given up. Defaults to its registration's, else 60 s. */
   serverIdleTimeoutMs?: number;
+  /**
+   * Which tools each task offers: "task" its own (the default), or "pick" what a chat would pick for its question,
+   * with find_tools for the model to ask for more (what an analyst's chat meets).
+   */
+  tools?: 'task' | 'pick';
   /** The result view's budget per result. Defaults to the standard 1,024 tokens, so runs of different models compare. */
   resultTokens?: number;
   /** Offer the query tool (local.queryRows). Defaults to true. */
@@ -274,6 +279,7 @@ export const benchSchemas: MethodSchemas<BenchMethods> = {
       loraScale: z.number().min(0).max(4).optional(),
       contextSize: z.number().int().min(128).max(1_048_576).optional(),
       serverIdleTimeoutMs: serverIdleTimeout.optional(),
+      tools: z.enum(['task', 'pick']).optional(),
       resultTokens: z.number().int().min(64).max(65_536).optional(),
       queryTool: z.boolean().optional(),
       reuseCache: z.boolean().optional(),

@@ -52,6 +52,13 @@ describe('KOPA-Bench harness', () => {
         `oracle: ${tasks.length} × 4 = ${oracle.attempts} attempts in ${seconds.toFixed(2)} s at concurrency 4 (harness ${oracle.overheadMs.toFixed(3)} ms per attempt)`,
       );
 
+      // Under chat conditions the oracle still follows each task's plan, but is offered only what the chat picks (and
+      // find_tools, which it never calls): what the pick alone costs.
+      const picked = await engine.call('bench.run', { suite: 'kopa', model: 'oracle', tasks: ids, tools: 'pick', concurrency: 4 });
+      console.log(
+        `oracle with the chat's pick (--tools pick): ${picked.passed} of ${picked.attempts} tasks, pass@1 ${(100 * picked['pass@k']['pass@1']!.value).toFixed(1)} % (with each task's own tools: 100 %)`,
+      );
+
       const bfcl = path.resolve('..', 'shared', 'bfcl');
       // Conformance itself is checked by the CLI tests; the smoke run only needs the harness's paths.
       if (!SMOKE && existsSync(path.join(bfcl, 'conformance', 'ast_vectors.jsonl'))) {

@@ -215,6 +215,12 @@ export function registerBench(program: Command, context: () => CommandContext): 
     )
     .option('--lora-scale <s>', 'how strongly the adapters apply: 0 the base model, 1 as trained (default 1)', Number)
     .option('--context-size <n>', 'local model context size', parseCount)
+    .addOption(
+      new Option('--tools <which>', "task: each task's own tools (default); pick: what a chat picks for the question, with find_tools").choices([
+        'task',
+        'pick',
+      ]),
+    )
     .option(
       '--server-timeout <seconds>',
       "an inference server: how long it may send nothing before a turn is a backend error (default: its registration's, else 60)",

@@ -8,6 +8,8 @@ import { translate, type Locale } from '../i18n/strings.ts';
 export type CallRefusal =
   /** The model named a function that is not offered. */
   | { kind: 'unknownTool'; name: string; offered: string[] }
+  /** The model named a catalog tool this conversation was not offered; `findable`: find_tools can make it callable. */
+  | { kind: 'notOffered'; name: string; findable: boolean }
   /** The arguments were not one JSON object (a server's malformed call); `text` is what was written, cut short. */
   | { kind: 'unreadableArguments'; text: string }
   /** The arguments broke the tool's schema; nothing was sent. */
@@ -35,6 +37,8 @@ function say(locale: Locale, r: CallRefusal, violation: (v: ArgsViolation) => st
   switch (r.kind) {
     case 'unknownTool':
       return translate(locale, 'refusal.unknownTool', { name: r.name, offered: r.offered.join(', ') });
+    case 'notOffered':
+      return translate(locale, r.findable ? 'refusal.notOfferedFindable' : 'refusal.notOffered', { name: r.name });
     case 'unreadableArguments':
       return translate(locale, 'refusal.unreadableArguments', { text: r.text });
     case 'invalidArguments':

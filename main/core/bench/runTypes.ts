@@ -24,8 +24,11 @@ export interface BenchManifest {
   };
   sampling: { samples: number; temperature: number; maxTokens: number | null; maxSteps: number; seed: number };
   backend: { mode: GatewayMode; snapshot: string | null; snapshotHash: string | null; emulatorSeed: number | null };
-  /** What the model saw of each result: the result view's token budget and text cut, and whether the query tool was offered. */
-  view: { resultTokens: number; maxChars: number; queryTool: boolean };
+  /**
+   * What the model saw: each result's view (token budget, text cut), whether the query tool was offered, and which
+   * tools (`tools` "pick": what the chat picks for the task's question, with find_tools; absent: the task's own).
+   */
+  view: { resultTokens: number; maxChars: number; queryTool: boolean; tools?: 'pick' };
   /** The scoring rules' version (SCORING_VERSION) the attempts were judged under; absent in runs recorded before 2. */
   scoring?: number;
   app: { version: string; node: string; platform: string };

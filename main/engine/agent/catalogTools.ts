@@ -22,6 +22,7 @@ import { Agent, type AgentOptions } from './Agent.ts';
 import type { ApprovalDecision } from './approvals.ts';
 import { withIssueWindow } from '../../core/gateway/issueWindow.ts';
 import { answerTool } from '../../core/answer/answerTool.ts';
+import { FIND_TOOLS, findTool, FOUND_AT_MOST, foundToolsText, isFindToolsCall } from '../../core/agent/findTools.ts';
 
 export interface CatalogToolsOptions {
   catalog: Catalog;
@@ -35,6 +36,11 @@ export interface CatalogToolsOptions {
   asOf: Date;
   /** What the model sees of each result; the standard view (1,024 tokens per result) when omitted. */
   view?: ViewOptions;
+  /**
+   * Where given, find_tools is offered (core/agent/findTools.ts): the tools this finds for the words a model writes (the
+   * chat's own pick) become callable from its next turn. Without it, only `tools` are.
+   */
+  find?: (query: string) => string[];
   /** Asked before each call that leaves the machine, when the user wants to approve them; a refusal's reason is the call's result. */
   approve?: (call: { step: number; callId: string; tool: string; arguments: Record<string, unknown> }) => Promise<ApprovalDecision>;
 }
@@ -49,6 +55,8 @@ export interface EpisodeCall {
   handle?: string;
   /** The rows the model was shown, as it can read them (the result view's visible rows). */
   shown?: Item[];
+  /** A find_tools call: the tools it made callable. */
+  found?: string[];
   /** What the model read of a call that was not made, and why it was not (said in each reader's language from it). */
   refused?: string;
   refusal?: CallRefusal;
@@ -65,16 +73,31 @@ function keptRaw(raw: RawBody): RawBody {
 }
 
 export class CatalogTools implements ToolBox<EpisodeCall> {
-  private readonly modelTools: ModelTool[];
-  private readonly byFunction: Map<string, string>;
-  private readonly offersQuery: boolean;
+  /** The tools find_tools made callable in the episode now running. */
+  private found: string[] = [];
+  private offeredIds: string[] = [];
+  private modelTools: ModelTool[] = [];
+  private byFunction = new Map<string, string>();
+  private offersQuery = false;
+
+  /** Every catalog tool by the function name a model would call it by, offered or not. */
+  private readonly inCatalog: Map<string, string>;
 
   constructor(private readonly options: CatalogToolsOptions) {
-    const tools = options.queryTool === false ? options.tools : offeredTools(options.catalog, options.tools);
+    this.inCatalog = new Map(options.catalog.list().map((t) => [functionName(t.id), t.id]));
+    this.offer();
+  }
+
+  /** What the model is offered: the given tools and those it found, the query tool where rows can exceed the view, find_tools where on, the answer tool last. */
+  private offer(): void {
+    const o = this.options;
+    const wanted = [...o.tools, ...this.found.filter((id) => !o.tools.includes(id))];
+    const tools = o.queryTool === false ? wanted : offeredTools(o.catalog, wanted);
+    this.offeredIds = tools;
     this.offersQuery = tools.includes(QUERY_TOOL);
-    const specs = tools.map((id) => options.catalog.require(id));
+    const specs = tools.map((id) => o.catalog.require(id));
     // The answer tool comes last: every episode over the catalog ends by committing an answer through it.
-    this.modelTools = [...specs.map(modelTool), answerTool];
+    this.modelTools = [...specs.map(modelTool), ...(o.find ? [findTool] : []), answerTool];
     this.byFunction = new Map(specs.map((s) => [functionName(s.id), s.id]));
   }
 
@@ -92,6 +115,8 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
 
   open(history: ChatMessage[]): ToolSession<EpisodeCall> {
     const o = this.options;
+    this.found = [];
+    this.offer();
     // A scheduled API's "no data" names the latest issue as of the episode's moment, for the model and the chat alike.
     const call = async (tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallResult> =>
       withIssueWindow(await o.call(tool, args, signal), o.asOf);
@@ -103,12 +128,24 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
     const seen = new Map<string, number>();
     const calls: EpisodeCall[] = [];
     const refuse = (call: ToolCall, turn: ToolTurn, refusal: CallRefusal, ms = 0): ToolOutcome<EpisodeCall> => {
-      const tool = this.byFunction.get(call.name) ?? call.name;
+      const tool = this.byFunction.get(call.name) ?? this.inCatalog.get(call.name) ?? call.name;
       const reason = refusalForModel(refusal);
       const record: EpisodeCall = { step: turn.step, tool, arguments: call.arguments, result: null, refused: reason, refusal, ms };
       calls.push(record);
       turn.onEvent?.({ kind: 'tool_result', step: turn.step, callId: call.id, tool, ok: false, summary: reason, refusal, latencyMs: 0 });
       return { content: JSON.stringify({ ok: false, error: 'Refused', message: reason }), meta: { refused: reason, refusal }, record, ran: false };
+    };
+    // The tools the chat's pick finds for the model's words, beyond those already offered; callable from the next turn.
+    const findTools = (call: ToolCall, turn: ToolTurn): ToolOutcome<EpisodeCall> => {
+      const query = String(call.arguments.query ?? '').slice(0, 200);
+      const ids = (o.find?.(query) ?? []).filter((id) => !this.offeredIds.includes(id) && id !== QUERY_TOOL).slice(0, FOUND_AT_MOST);
+      this.found.push(...ids);
+      this.offer();
+      const record: EpisodeCall = { step: turn.step, tool: FIND_TOOLS, arguments: { query }, result: null, found: ids, ms: 0 };
+      calls.push(record);
+      const found = ids.map((id) => ({ name: functionName(id), description: o.catalog.require(id).description.ko }));
+      turn.onEvent?.({ kind: 'tool_result', step: turn.step, callId: call.id, tool: FIND_TOOLS, ok: true, summary: ids.join(', ') || '—', latencyMs: 0 });
+      return { content: foundToolsText(found), meta: { tool: FIND_TOOLS, found: ids }, record, ran: false };
     };
     const run = async (call: ToolCall, turn: ToolTurn): Promise<ToolOutcome<EpisodeCall>> => {
       const { step } = turn;
@@ -128,7 +165,15 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
         const outcome = refuse(call, turn, refusal, Math.round(performance.now() - started));
         return { ...outcome, meta: { ...outcome.meta, ...(toolId ? { tool: toolId } : {}), origins } };
       };
-      if (!toolId) return refused({ kind: 'unknownTool', name: call.name, offered: [...this.byFunction.keys()] });
+      if (!toolId) {
+        if (o.find && isFindToolsCall(call.name)) return findTools(call, turn);
+        // A catalog tool that was not offered exists: the model is told how to get it, not that it does not exist.
+        return refused(
+          this.inCatalog.has(call.name)
+            ? { kind: 'notOffered', name: call.name, findable: o.find !== undefined }
+            : { kind: 'unknownTool', name: call.name, offered: [...this.byFunction.keys()] },
+        );
+      }
       turn.onEvent?.({ kind: 'tool_call', step, call, tool: toolId, origins });
       const checked = o.catalog.validator(toolId).check(call.arguments);
       if (!checked.ok) return refused({ kind: 'invalidArguments', violations: checked.violations });
@@ -207,6 +252,6 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
 export type CatalogAgentOptions = Omit<AgentOptions<EpisodeCall>, 'tools'> & CatalogToolsOptions;
 
 export function catalogAgent(options: CatalogAgentOptions): Agent<EpisodeCall> {
-  const { catalog, call, tools, queryTool, asOf, view, approve, ...loop } = options;
-  return new Agent({ ...loop, tools: new CatalogTools({ catalog, call, tools, queryTool, asOf, view, approve }) });
+  const { catalog, call, tools, queryTool, asOf, view, approve, find, ...loop } = options;
+  return new Agent({ ...loop, tools: new CatalogTools({ catalog, call, tools, queryTool, asOf, view, approve, ...(find ? { find } : {}) }) });
 }

@@ -62,6 +62,8 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
       call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal, raw: true, origin: 'chat' }),
       tools,
       queryTool: params.queryTool,
+      // Where the tools were picked, the model may ask for more with find_tools, found by the same pick.
+      ...(params.tools === undefined ? { find: (query: string) => pickToolsFor(engine, query).tools } : {}),
       asOf: params.asOf ? new Date(params.asOf) : engine.clock(mode),
       maxSteps: params.maxSteps,
       questionMeta: { offered: { tools: offered.tools, picked: offered.picked } },

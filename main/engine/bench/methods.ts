@@ -45,6 +45,7 @@ import { inspectModel } from '../models/methods.ts';
 import { resolveModelRef, type ModelRef } from '../models/modelRef.ts';
 import { OPENAI_PREFIX } from '../../core/models/modelRef.ts';
 import { resolveBackend } from '../models/resolveBackend.ts';
+import { pickToolsFor } from '../agent/toolPicker.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import type { BenchMethods } from '../../api/contract.ts';
 import { checkAnswer } from '../train/rewardAudit.ts';
@@ -202,6 +203,7 @@ export async function benchRun(engine: EngineServices, params: BenchRunParams, o
     resultTokens: params.resultTokens ?? facts.trainedResultTokens ?? STANDARD_RESULT_TOKENS,
     maxChars: DEFAULT_MAX_CHARS,
     queryTool: params.queryTool ?? true,
+    ...(params.tools === 'pick' ? { tools: 'pick' as const } : {}),
   };
   const identified = {
     suite: { name: suite.name, version: suite.version, hash: suite.hash, tasks: suite.tasks.length },
@@ -237,6 +239,7 @@ export async function benchRun(engine: EngineServices, params: BenchRunParams, o
       concurrency: params.concurrency,
       signal: options.signal,
       onProgress: options.onProgress,
+      ...(params.tools === 'pick' ? { pick: (question: string) => pickToolsFor(engine, question).tools } : {}),
     });
   } finally {
     await dispose();

@@ -21,6 +21,7 @@ import type { BenchTask, Suite } from '../../core/bench/types.ts';
 import { fnv1a } from '../../core/random.ts';
 import type { Episode } from '../agent/Agent.ts';
 import { catalogAgent, type EpisodeCall } from '../agent/catalogTools.ts';
+import { FIND_TOOLS } from '../../core/agent/findTools.ts';
 import type { ModelBackend } from '../models/backend.ts';
 import type { BenchRepository } from '../store/repositories/BenchRepository.ts';
 import { agenciesOf, metricContext } from './catalogFacts.ts';
@@ -50,6 +51,11 @@ export interface BenchRunOptions {
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
   now?: () => Date;
+  /**
+   * Chat conditions: each task is offered what this picks for its question (the chat's pick) and find_tools, which
+   * finds more the same way; without it, the task's own tools.
+   */
+  pick?: (question: string) => string[];
 }
 
 /** A run's identity as a hash: the run id's suffix, equal exactly when a resume may continue it. */
@@ -161,7 +167,8 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
         backend,
         catalog,
         call,
-        tools: task.tools,
+        tools: options.pick ? options.pick(task.query_ko) : task.tools,
+        ...(options.pick ? { find: options.pick } : {}),
         queryTool: manifest.view.queryTool,
         view: resultViewOf(manifest),
         asOf: new Date(task.asOf),
@@ -180,23 +187,26 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
     }
     if (episode.stoppedBy === 'abort') return;
     let k = 0;
-    const calls: AttemptCall[] = episode.calls.map((c) => {
-      // The query tool runs inside the episode; every other call went through the fault injector.
-      const injected = c.result && c.tool !== QUERY_TOOL ? faulty.injected[k++] : undefined;
-      return {
-        tool: c.tool,
-        arguments: c.arguments,
-        ok: c.result?.ok ?? false,
-        errorKind: c.result?.error?.kind ?? null,
-        ...(c.refused ? { refused: c.refused } : {}),
-        ...(c.refusal ? { refusal: c.refusal } : {}),
-        ...(injected ? { injected } : {}),
-        items: c.result?.items ?? [],
-        totalCount: c.result?.totalCount ?? null,
-        ...(c.handle ? { handle: c.handle } : {}),
-        shown: c.shown ?? [],
-      };
-    });
+    // Asking for tools is how a model reaches them, not a call of a service: it is not scored as one.
+    const calls: AttemptCall[] = episode.calls
+      .filter((c) => c.tool !== FIND_TOOLS)
+      .map((c) => {
+        // The query tool runs inside the episode; every other call went through the fault injector.
+        const injected = c.result && c.tool !== QUERY_TOOL ? faulty.injected[k++] : undefined;
+        return {
+          tool: c.tool,
+          arguments: c.arguments,
+          ok: c.result?.ok ?? false,
+          errorKind: c.result?.error?.kind ?? null,
+          ...(c.refused ? { refused: c.refused } : {}),
+          ...(c.refusal ? { refusal: c.refusal } : {}),
+          ...(injected ? { injected } : {}),
+          items: c.result?.items ?? [],
+          totalCount: c.result?.totalCount ?? null,
+          ...(c.handle ? { handle: c.handle } : {}),
+          shown: c.shown ?? [],
+        };
+      });
     const record: AttemptRecord = { answer: episode.answer, claim: episode.claim, stoppedBy: episode.stoppedBy, calls };
     const verdict = scoreAttempt(task, expected, record, metricContext(catalog, task));
     const ms = performance.now() - t0;

@@ -93,7 +93,7 @@ const PARAMETERS: Record<string, string> = {
   'bench.compare': 'a b',
   'bench.report': 'format? lang? out? run',
   'bench.run':
-    'chatWrapper? concurrency? contextSize? lora? loraScale? maxSteps? maxTokens? mode? model queryTool? resultTokens? reuseCache? runId? samples? seed? serverIdleTimeoutMs? snapshot? speculation? suite tasks? temperature?',
+    'chatWrapper? concurrency? contextSize? lora? loraScale? maxSteps? maxTokens? mode? model queryTool? resultTokens? reuseCache? runId? samples? seed? serverIdleTimeoutMs? snapshot? speculation? suite tasks? temperature? tools?',
   'bench.runs': '',
   'bench.show': 'run',
   'bench.tasks': 'suite',

@@ -42,6 +42,7 @@ export interface ReportText {
     title: (run: string) => string;
     suite: string;
     resultView: (tokens: number, queryTool: boolean) => string;
+    toolsOffered: (pick: boolean) => string;
     model: string;
     sampling: (samples: number, temperature: number, seed: number, turns: number) => string;
     backend: string;
@@ -103,6 +104,7 @@ const ko: ReportText = {
     title: (run) => `KOPA-Bench 실행 ${run}`,
     suite: '스위트',
     resultView: (tokens, queryTool) => `결과 보기: 결과당 ${tokens}토큰, 조회 도구 ${queryTool ? '있음' : '없음'}`,
+    toolsOffered: (pick) => `내놓은 도구: ${pick ? '채팅처럼 질문에 맞춰 고른 도구와 find_tools' : '과제마다 정해진 도구'}`,
     model: '모델',
     sampling: (samples, temperature, seed, turns) => `샘플링: 과제당 시도 ${samples}번, 온도 ${temperature}, 시드 ${seed}, 최대 ${turns}턴`,
     backend: '백엔드',
@@ -172,6 +174,7 @@ const en: ReportText = {
     title: (run) => `KOPA-Bench run ${run}`,
     suite: 'Suite',
     resultView: (tokens, queryTool) => `Result view: ${tokens} tokens per result${queryTool ? ', query tool offered' : ', no query tool'}`,
+    toolsOffered: (pick) => `Tools offered: ${pick ? 'what the chat picks for each question, with find_tools' : "each task's own"}`,
     model: 'Model',
     sampling: (samples, temperature, seed, turns) => `Sampling: ${samples} per task, temperature ${temperature}, seed ${seed}, max ${turns} turns`,
     backend: 'Backend',

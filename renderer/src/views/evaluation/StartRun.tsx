@@ -30,6 +30,7 @@ export function StartRun() {
   const [loraScale, setLoraScale] = useState('');
   const [maxSteps, setMaxSteps] = useState('');
   const [maxTokens, setMaxTokens] = useState('');
+  const [offer, setOffer] = useState<'task' | 'pick'>('task');
   const adapters = (models.data ?? []).filter((m) => m.kind === 'lora');
   const whole = (text: string): number | undefined => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
   const backend = useBackendChoice();
@@ -46,6 +47,7 @@ export function StartRun() {
       ...(lora !== '' ? { lora: [lora], ...(loraScale.trim() !== '' ? { loraScale: Number(loraScale) } : {}) } : {}),
       ...(whole(maxSteps) !== undefined ? { maxSteps: whole(maxSteps) } : {}),
       ...(whole(maxTokens) !== undefined ? { maxTokens: whole(maxTokens) } : {}),
+      ...(offer === 'pick' ? { tools: offer } : {}),
     };
     void job.start('bench.run', params);
   };
@@ -105,6 +107,13 @@ export function StartRun() {
             onChange={(e) => setMaxTokens(e.target.value)}
             data-testid="bench-max-tokens"
           />
+        </label>
+        <label>
+          {t('eval.toolsOffered')}
+          <select value={offer} onChange={(e) => setOffer(e.target.value as 'task' | 'pick')} data-testid="bench-tools">
+            <option value="task">{t('eval.toolsTask')}</option>
+            <option value="pick">{t('eval.toolsPick')}</option>
+          </select>
         </label>
       </div>
       <div className="form-row">
