@@ -64,6 +64,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
     .option('--max-steps <n>', 'model turns per question (default 8)', parseCount)
     .option('--now <iso>', "emulator mode: freeze the emulator's clock (and the model's now)", parseInstant)
     .option('--result-tokens <n>', "tokens of one tool result the model is shown (default: an eighth of a local model's context, else 1024)", parseCount)
+    .option('--context-size <n>', "a local model's context in tokens (default: what it was trained on, at most 16,384)", parseCount)
     .option(
       '--server-timeout <seconds>',
       "an inference server: how long it may send nothing before the turn fails (default: its registration's, else 60)",
