@@ -173,4 +173,20 @@ describe('the workbench', () => {
     expect(readFileSync(again).length).toBeGreaterThan(0);
     await close(w);
   }, 120_000);
+
+  it('lists the model servers apart from the API allowlist, at the address they were registered by, with their timeout', async () => {
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'settings');
+    await expect.poll(() => page.getByTestId('model-servers-none').isVisible()).toBe(true);
+    await host.engine.call('models.add', { source: 'openai:http://10.0.0.5:8000/v1', name: 'qwen2.5-7b-instruct', idleTimeoutMs: 90_000 });
+    await page.reload();
+    const servers = page.getByTestId('model-servers');
+    await expect.poll(() => servers.textContent()).toContain('http://10.0.0.5:8000/v1');
+    expect(await servers.textContent()).toContain('모델 qwen2.5-7b-instruct · 90초 동안 아무것도 오지 않으면 포기');
+    expect(await page.getByTestId('allowlist').textContent()).not.toContain('10.0.0.5');
+    await servers.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(screenshots, 'settings-model-servers-ko.png') });
+    await close(w);
+  }, 120_000);
 });

@@ -183,7 +183,9 @@ describe('the command line’s language', () => {
     expect((await kopa(['--data-dir', dir, 'snapshots'], KOREAN)).stdout).toBe('  (행 없음)\n');
     const url = await kopa(['--data-dir', dir, 'models', 'add', 'openai:notaurl'], KOREAN);
     expect(url.code).toBe(2);
-    expect(url.stderr).toBe('오류: notaurl은(는) URL이 아닙니다.\n안내: kopa models add openai:http://vllm.agency.local:8000/v1 --name qwen2.5-7b\n');
+    expect(url.stderr).toBe(
+      '오류: notaurl은(는) 모델 서버 주소가 될 수 없습니다: URL이 아닙니다.\n안내: 서버 주소를 http://호스트:포트/v1 꼴로 쓰세요. 예: kopa models add openai:http://10.0.0.5:8000/v1 --name qwen2.5-7b\n',
+    );
     const tool = await kopa(['--data-dir', dir, 'catalog', 'show', 'kasi.getRestDeInf'], KOREAN);
     expect(tool.stderr).toMatch(/^오류: 도구 "kasi\.getRestDeInf"이\(가\) 없습니다\. kasi\.getRestDeInfo.*을\(를\) 말씀하신 건가요\?$/m);
     const script = path.join(tempDir(), 'bad.jsonl');

@@ -253,7 +253,7 @@ function ModelServers() {
       <p className="muted">{t('settings.modelServersHint')}</p>
       {servers.length === 0 ? (
         <p className="muted" data-testid="model-servers-none">
-          {t('settings.modelServersNone')}
+          {t('settings.modelServersNone')} <code>kopa models add openai:http://10.0.0.5:8000/v1 --name MODEL</code>
         </p>
       ) : (
         <dl className="allowlist" data-testid="model-servers">
