@@ -205,4 +205,28 @@ describe('the workbench', () => {
     }
     await close(w);
   }, 120_000);
+
+  it('shows a model asking for a tool it was not offered: the refusal says how to get it, and the search is named in words', async () => {
+    const w = await open();
+    const { page } = w;
+    const model = script([
+      { toolCalls: [{ name: 'kma_getMidLandFcst', arguments: { regId: '11B00000', tmFc: '202503020600' } }] },
+      { toolCalls: [{ name: 'find_tools', arguments: { query: '다음 주 날씨 중기예보' } }] },
+      { text: '찾았습니다.\n\n정답: 확인 불가' },
+    ]);
+    await goTo(page, 'chat');
+    await page.getByTestId('composer-model').fill(model);
+    await page.getByTestId('composer-approval').uncheck();
+    await page.getByTestId('composer-input').fill('5월 공휴일은 며칠이야?');
+    await page.getByTestId('send').click();
+    await expect.poll(() => page.getByTestId('call-card').count(), { timeout: 15_000 }).toBe(2);
+    const [refused, found] = [page.getByTestId('call-card').nth(0), page.getByTestId('call-card').nth(1)];
+    expect(await refused.textContent()).toContain('find_tools');
+    expect(await refused.textContent()).not.toContain('없는 도구');
+    expect(await found.getAttribute('aria-label')).toBe('도구 호출: 도구 찾기');
+    expect(await found.textContent()).toContain('다음 주 날씨 중기예보');
+    await found.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(screenshots, 'chat-find-tools-ko.png') });
+    await close(w);
+  }, 120_000);
 });

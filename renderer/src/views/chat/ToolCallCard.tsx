@@ -9,6 +9,7 @@ import { useLocale } from '../../i18n.tsx';
 import { callKindLabel } from '../../../../main/core/i18n/strings.ts';
 import { sayCallError } from '../../../../main/core/catalog/sayViolation.ts';
 import { sayRefused } from '../../../../main/core/agent/callRefusal.ts';
+import { isFindToolsCall } from '../../../../main/core/agent/findTools.ts';
 import { ResultTable } from '../../components/ResultTable.tsx';
 import { RawBody } from '../../components/RawBody.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
@@ -85,7 +86,8 @@ export function ToolCallCard({
   const { t, locale } = useLocale();
   const [showView, setShowView] = useState(false);
   const [showRaw, setShowRaw] = useState(false);
-  const name = tool ? tool.name[locale] || tool.name.ko : card.tool;
+  // find_tools is no catalog tool: it is named in words, as the catalog's tools are.
+  const name = tool ? tool.name[locale] || tool.name.ko : isFindToolsCall(card.tool) ? t('call.findTools') : card.tool;
   // The result's columns and codes in people's words need the tool's fields and the catalog's kinds.
   const spec = useEngineQuery('catalog.get', { id: card.tool }, { enabled: card.preview !== undefined && tool !== undefined });
   const kinds = useEngineQuery('catalog.kinds', {}, { enabled: card.preview !== undefined });
