@@ -18,6 +18,7 @@ export const jobMethods = [
   'bfcl.run',
   'rollout.run',
   'train.nano',
+  'train.nanoGrpo',
   'models.add',
   'models.load',
 ] as const;

@@ -153,9 +153,57 @@ export interface TrainNanoResult {
   seconds: number;
 }
 
+export interface TrainNanoGrpoParams {
+  /** The supervised run (its name under the data folder's train/nano) whose model is tuned and whose dataset asks. */
+  from: string;
+  /** The run and the model. Defaults to "FROM-grpo"; the same name resumes the run. */
+  name?: string;
+  /** GRPO iterations, one update each. Defaults to 40. */
+  iterations?: number;
+  /** Training questions per iteration. Defaults to 8. */
+  prompts?: number;
+  /** Attempts per question (G). Defaults to 4. */
+  groupSize?: number;
+  /** Sampling temperature of the attempts. Defaults to 1. */
+  temperature?: number;
+  /** Learning rate. Defaults to 0.0001. */
+  lr?: number;
+  /** Weight of the KL term to the supervised model. Defaults to 0.04. */
+  beta?: number;
+  /** Reward preset. Defaults to kopa. */
+  preset?: RewardPreset;
+  /** Model turns per attempt. Defaults to 6. */
+  maxSteps?: number;
+  seed?: number;
+}
+
+/** One GRPO iteration: what its attempts earned, and how far the update moved the policy from the supervised model. */
+export interface GrpoCurvePoint {
+  iteration: number;
+  /** Mean reward of the iteration's attempts. */
+  reward: number;
+  /** Share of attempts whose committed answer was right. */
+  solved: number;
+  attempts: number;
+  /** Attempts whose group did not score all alike (the rest carry no signal). */
+  learnedFrom: number;
+  /** Mean per-token KL(policy ‖ supervised) on those attempts, before the update; null where the update was already taken. */
+  kl: number | null;
+}
+
+export interface TrainNanoGrpoResult {
+  model: { id: string; name: string; file: string; sha256: string } | null;
+  runDir: string;
+  iterations: number;
+  curve: GrpoCurvePoint[];
+  parity: { prompts: number; equal: number };
+  seconds: number;
+}
+
 /** Parameters and result of each method. */
 export interface TrainMethods {
   'train.nano': { params: TrainNanoParams; result: TrainNanoResult };
+  'train.nanoGrpo': { params: TrainNanoGrpoParams; result: TrainNanoGrpoResult };
   'rollout.run': { params: RolloutRunParams; result: RolloutRunResult };
   'train.export': { params: TrainExportParams; result: TrainExportResult };
   'reward.audit': { params: RewardAuditParams; result: RewardAuditResult };
@@ -182,6 +230,24 @@ export const trainSchemas: MethodSchemas<TrainMethods> = {
     })
     .strict()
     .refine((p) => (p.dim ?? 256) % (p.heads ?? 4) === 0, { message: 'dim must be a multiple of heads' }),
+  'train.nanoGrpo': z
+    .object({
+      from: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,80}$/),
+      name: z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,80}$/)
+        .optional(),
+      iterations: z.number().int().min(1).max(100_000).optional(),
+      prompts: z.number().int().min(1).max(1_000).optional(),
+      groupSize: z.number().int().min(2).max(64).optional(),
+      temperature: z.number().min(0.05).max(2).optional(),
+      lr: z.number().positive().max(1).optional(),
+      beta: z.number().min(0).max(10).optional(),
+      preset: z.enum(rewardPresets).optional(),
+      maxSteps: z.number().int().min(1).max(40).optional(),
+      seed: z.number().int().optional(),
+    })
+    .strict(),
   'rollout.run': z
     .object({
       model: text,

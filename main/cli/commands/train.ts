@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
-import type { TrainExportResult, TrainNanoParams, TrainNanoResult } from '../../api/contract.ts';
+import type { TrainExportResult, TrainNanoGrpoParams, TrainNanoGrpoResult, TrainNanoParams, TrainNanoResult } from '../../api/contract.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 import { rewardPresets, type RewardPreset } from '../../core/train/reward/types.ts';
 import type { CommandContext } from '../context.ts';
 import { parseCount, parseInteger } from './call.ts';
@@ -36,8 +37,8 @@ export function registerTrain(program: Command, context: () => CommandContext): 
 
   train
     .command('nano')
-    .requiredOption('--dataset <id|name>', 'the synthesized dataset it learns from (every tenth sample held out)')
-    .option('--name <name>', 'the run and the model (default kopa-nano); the same name resumes the run')
+    .option('--dataset <id|name>', 'the synthesized dataset it learns from (every tenth sample held out)')
+    .option('--name <name>', 'the run and the model (default kopa-nano; with --grpo FROM-grpo); the same name resumes the run')
     .option('--steps <n>', 'optimizer steps (default 6000)', parseCount)
     .option('--dim <n>', 'width (default 256)', parseCount)
     .option('--layers <n>', 'layers (default 6)', parseCount)
@@ -45,12 +46,45 @@ export function registerTrain(program: Command, context: () => CommandContext): 
     .option('--ffn <n>', 'feed-forward size (default 704)', parseCount)
     .option('--vocab <n>', 'tokenizer vocabulary (default 4096)', parseCount)
     .option('--batch-tokens <n>', 'tokens per step (default 16384)', parseCount)
-    .option('--lr <rate>', 'peak learning rate (default 0.002)', Number)
+    .option('--lr <rate>', 'peak learning rate (default 0.002; with --grpo 0.0001)', Number)
     .option('--seed <n>', 'seed (default 1)', parseInteger)
     .option('--result-tokens <n>', 'result view budget in training and chat (default 256)', parseCount)
-    .action(async (options: TrainNanoParams) => {
+    .option('--grpo', 'tune a trained run with GRPO: attempts sampled as a chat runs them, scored by the reward preset')
+    .option('--from <run>', 'with --grpo: the supervised run to tune (its name under train/nano)')
+    .option('--iterations <n>', 'with --grpo: updates (default 40)', parseCount)
+    .option('--prompts <n>', 'with --grpo: training questions per update (default 8)', parseCount)
+    .option('--group-size <n>', 'with --grpo: attempts per question (default 4)', parseCount)
+    .option('--temperature <t>', 'with --grpo: sampling temperature (default 1)', Number)
+    .option('--beta <b>', 'with --grpo: weight of the KL term to the supervised model (default 0.04)', Number)
+    .addOption(new Option('--preset <name>', 'with --grpo: reward preset (default kopa)').choices([...rewardPresets]))
+    .option('--max-steps <n>', 'with --grpo: model turns per attempt (default 6)', parseCount)
+    .action(async (options: NanoOptions) => {
       const ctx = context();
-      const result = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('train.nano', { ...options }, { onProgress })));
+      if (options.grpo) {
+        const params = grpoParams(options);
+        const result = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('train.nanoGrpo', params, { onProgress })));
+        const last = result.curve.at(-1);
+        const first = result.curve[0];
+        ctx.out.result(result, (r: TrainNanoGrpoResult) =>
+          [
+            ctx.t('cli.train.grpoDone', {
+              name: r.model?.name ?? '',
+              id: r.model?.id ?? '',
+              iterations: r.iterations,
+              first: first ? first.reward.toFixed(3) : '—',
+              last: last ? last.reward.toFixed(3) : '—',
+              seconds: r.seconds,
+            }),
+            `  ${r.model?.file ?? r.runDir}`,
+          ].join('\n'),
+        );
+        return;
+      }
+      if (!options.dataset) throw saidError('Usage', { message: 'error.nanoNeedsDataset', hint: 'error.nanoNeedsDataset.hint' });
+      const grpoOnly = GRPO_ONLY.filter((key) => options[key] !== undefined);
+      if (grpoOnly.length > 0) throw saidError('Usage', { message: 'error.grpoOnlyOptions', vars: { options: grpoOnly.map(flagOf).join(', ') } });
+      const params: TrainNanoParams = { ...pick(options, [...SHARED, ...SUPERVISED_ONLY]), dataset: options.dataset };
+      const result = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('train.nano', params, { onProgress })));
       ctx.out.result(result, (r: TrainNanoResult) =>
         [
           ctx.t('cli.train.nanoDone', {
@@ -68,4 +102,37 @@ export function registerTrain(program: Command, context: () => CommandContext): 
         ].join('\n'),
       );
     });
+}
+
+interface NanoOptions extends Omit<TrainNanoParams, 'dataset'> {
+  dataset?: string;
+  grpo?: boolean;
+  from?: string;
+  iterations?: number;
+  prompts?: number;
+  groupSize?: number;
+  temperature?: number;
+  beta?: number;
+  preset?: RewardPreset;
+  maxSteps?: number;
+}
+
+/** Options that only a GRPO run reads, and those only a supervised run reads. */
+const GRPO_ONLY = ['from', 'iterations', 'prompts', 'groupSize', 'temperature', 'beta', 'preset', 'maxSteps'] as const;
+const SUPERVISED_ONLY = ['dataset', 'steps', 'dim', 'layers', 'heads', 'ffn', 'vocab', 'batchTokens', 'resultTokens'] as const;
+
+const SHARED = ['name', 'lr', 'seed'] as const;
+
+/** The options given of these keys. */
+const pick = <K extends keyof NanoOptions>(options: NanoOptions, keys: readonly K[]): Pick<NanoOptions, K> =>
+  Object.fromEntries(keys.filter((k) => options[k] !== undefined).map((k) => [k, options[k]])) as Pick<NanoOptions, K>;
+
+const flagOf = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** A GRPO run's parameters; an option of the supervised run is refused rather than silently dropped. */
+function grpoParams(options: NanoOptions): TrainNanoGrpoParams {
+  if (!options.from) throw saidError('Usage', { message: 'error.grpoNeedsFrom', hint: 'error.grpoNeedsFrom.hint' });
+  const supervised = SUPERVISED_ONLY.filter((key) => options[key] !== undefined);
+  if (supervised.length > 0) throw saidError('Usage', { message: 'error.supervisedOnlyOptions', vars: { options: supervised.map(flagOf).join(', ') } });
+  return { ...pick(options, [...SHARED, ...GRPO_ONLY]), from: options.from };
 }

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /** Methods whose work resumes when they run again with the same parameters. */
-const RESUMABLE = new Set<string>(['synth.run', 'bench.run', 'edges.verify', 'rollout.run', 'train.nano']);
+const RESUMABLE = new Set<string>(['synth.run', 'bench.run', 'edges.verify', 'rollout.run', 'train.nano', 'train.nanoGrpo']);
 
 export interface JobRunnerOptions {
   /** Runs a method of the engine API. */

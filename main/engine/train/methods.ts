@@ -5,10 +5,12 @@ import { rewardAudit } from './rewardAudit.ts';
 import { runRollout } from './rollout.ts';
 import { exportTrainingKit } from './trainingKit.ts';
 import { trainNano } from './nano/trainNano.ts';
+import { grpoNano } from './nano/grpoNano.ts';
 
 export const trainMethods = (engine: EngineServices): MethodHandlers<TrainMethods> => ({
   'rollout.run': (params, options) => runRollout(engine, params, options),
   'train.nano': (params, options) => trainNano(engine, params, options),
+  'train.nanoGrpo': (params, options) => grpoNano(engine, params, options),
   'train.export': (params, options) => exportTrainingKit(engine, params, options),
   'reward.audit': (params, options) => rewardAudit(engine, params, options),
 });

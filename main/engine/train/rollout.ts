@@ -6,10 +6,14 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { CallOptions, RolloutGroup, RolloutRunParams, RolloutRunResult } from '../../api/contract.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
-import { groupAdvantages, summariseGroups } from '../../core/train/reward/groups.ts';
+import { groupAdvantages, summariseGroups, type AdvantageScale } from '../../core/train/reward/groups.ts';
 import { rewardOf } from '../../core/train/reward/reward.ts';
-import type { Agent } from '../agent/Agent.ts';
-import { catalogAgent, type EpisodeCall } from '../agent/catalogTools.ts';
+import { Agent } from '../agent/Agent.ts';
+import { CatalogTools, type EpisodeCall } from '../agent/catalogTools.ts';
+import type { ModelBackend } from '../models/backend.ts';
+import type { ChatMessage, ModelTool } from '../../core/agent/types.ts';
+import type { SynthSample } from '../../core/synth/types.ts';
+import type { RewardPreset } from '../../core/train/reward/types.ts';
 import type { EngineServices } from '../EngineServices.ts';
 import { sampleReference } from './reward/sampleReference.ts';
 import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
@@ -19,6 +23,92 @@ import { saidError } from '../../core/i18n/saidError.ts';
 import { writeFileNoFollow } from '../files/noFollow.ts';
 
 const seedOf = (...parts: (string | number)[]): number => createHash('sha256').update(parts.join('\u0000')).digest().readUInt32BE(0);
+
+/** How one group is sampled. */
+export interface GroupSettings {
+  groupSize: number;
+  /** Mixed into each attempt's sampling seed with the sample and the attempt's index. */
+  seed: number | string;
+  temperature: number;
+  maxSteps: number;
+  maxTokens: number | null;
+  preset: RewardPreset;
+  scale: AdvantageScale;
+  mode: 'emulator' | 'replay';
+  snapshot?: string | undefined;
+  systemPrompt?: string | undefined;
+  resultTokens?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface SampledGroup {
+  group: RolloutGroup;
+  /** What the model was offered (the same for every attempt), as the model read it. */
+  offered: ModelTool[];
+  /** Each attempt's whole conversation, its system prompt included: the text the model read and wrote. */
+  conversations: ChatMessage[][];
+}
+
+/**
+ * G attempts at one sample's question with the tools given (catalog ids), at the sample's recorded moment, each
+ * scored by the reward against the sample's reference, with its advantage within the group.
+ */
+export async function sampleGroup(
+  engine: EngineServices,
+  backend: ModelBackend,
+  sample: SynthSample,
+  tools: string[],
+  settings: GroupSettings,
+): Promise<SampledGroup> {
+  const catalog = engine.catalog();
+  const gateway = engine.gateway();
+  const asOf = new Date(sample.walk.asOf);
+  const { reference, metric } = sampleReference(sample, catalog);
+  const boxes: CatalogTools[] = [];
+  const agent = (g: number): Agent<EpisodeCall> => {
+    const box = new CatalogTools({
+      catalog,
+      call: (tool, args, signal) =>
+        gateway.call(tool, args, { mode: settings.mode, snapshot: settings.snapshot, signal, emulatorNow: asOf, origin: 'rollout' }),
+      tools,
+      asOf,
+      ...(settings.resultTokens ? { view: { tokenBudget: settings.resultTokens } } : {}),
+    });
+    boxes.push(box);
+    return new Agent({
+      backend,
+      tools: box,
+      maxSteps: settings.maxSteps,
+      temperature: settings.temperature,
+      seed: seedOf(settings.seed, sample.ordinal, g),
+      ...(settings.maxTokens ? { maxTokens: settings.maxTokens } : {}),
+      ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
+      ...(settings.signal ? { signal: settings.signal } : {}),
+    });
+  };
+  // The G attempts of one prompt run at once: a local model with several sequences decodes them in one batch.
+  const episodes = await Promise.all(Array.from({ length: settings.groupSize }, (_, g) => agent(g).run(sample.query)));
+  const scored = episodes.map((e) => rewardOf({ messages: e.messages }, reference, metric, { preset: settings.preset }));
+  const rewards = scored.map((r) => r.reward);
+  const group: RolloutGroup = {
+    sampleId: sample.ordinal,
+    query: sample.query,
+    kind: (sample.intent ?? 'walk').split('.')[0]!,
+    length: sample.walk.trace.steps.length,
+    rewards,
+    advantages: groupAdvantages(rewards, settings.scale),
+    solved: scored.map((r) => r.components.outcome === 1),
+    trajectories: episodes.map((e, g) => ({
+      // A trajectory is what the model finished; an unfinished turn is not training data.
+      messages: e.messages.filter((m) => m.role !== 'system' && !(m.role === 'assistant' && m.cut)),
+      answer: e.answer,
+      stoppedBy: e.stoppedBy,
+      components: scored[g]!.components,
+      notes: scored[g]!.notes,
+    })),
+  };
+  return { group, offered: boxes[0]!.offered(), conversations: episodes.map((e) => e.messages) };
+}
 
 export async function runRollout(engine: EngineServices, params: RolloutRunParams, options: CallOptions): Promise<RolloutRunResult> {
   const mode = params.mode ?? 'emulator';
@@ -59,51 +149,17 @@ export async function runRollout(engine: EngineServices, params: RolloutRunParam
     options.signal,
     (f) => options.onProgress?.({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }),
   );
-  const catalog = engine.catalog();
-  const gateway = engine.gateway();
   try {
     for (const [index, sample] of samples.entries()) {
       if (done.has(sample.ordinal)) continue;
       if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.rolloutStopped', vars: { done: index, total: samples.length } });
-      const asOf = new Date(sample.walk.asOf);
-      const { reference, metric } = sampleReference(sample, catalog);
-      const tools = [...new Set(sample.walk.plan.steps.map((s) => s.tool))];
-      const agent = (g: number): Agent<EpisodeCall> =>
-        catalogAgent({
-          backend,
-          catalog,
-          call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal, emulatorNow: asOf, origin: 'rollout' }),
-          tools,
-          asOf,
-          maxSteps: settings.maxSteps,
-          temperature: settings.temperature,
-          seed: seedOf(settings.seed, sample.ordinal, g),
-          ...(settings.maxTokens ? { maxTokens: settings.maxTokens } : {}),
-          ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}),
-          ...(params.resultTokens ? { view: { tokenBudget: params.resultTokens } } : {}),
-          signal: options.signal,
-        });
-      // The G attempts of one prompt run at once: a local model with several sequences decodes them in one batch.
-      const episodes = await Promise.all(Array.from({ length: settings.groupSize }, (_, g) => agent(g).run(sample.query)));
-      const scored = episodes.map((e) => rewardOf({ messages: e.messages }, reference, metric, { preset: settings.preset }));
-      const rewards = scored.map((r) => r.reward);
-      const group: RolloutGroup = {
-        sampleId: sample.ordinal,
-        query: sample.query,
-        kind: (sample.intent ?? 'walk').split('.')[0]!,
-        length: sample.walk.trace.steps.length,
-        rewards,
-        advantages: groupAdvantages(rewards, settings.scale),
-        solved: scored.map((r) => r.components.outcome === 1),
-        trajectories: episodes.map((e, g) => ({
-          // A trajectory is what the model finished; an unfinished turn is not training data.
-          messages: e.messages.filter((m) => m.role !== 'system' && !(m.role === 'assistant' && m.cut)),
-          answer: e.answer,
-          stoppedBy: e.stoppedBy,
-          components: scored[g]!.components,
-          notes: scored[g]!.notes,
-        })),
-      };
+      const { group } = await sampleGroup(engine, backend, sample, [...new Set(sample.walk.plan.steps.map((s) => s.tool))], {
+        ...settings,
+        systemPrompt: params.systemPrompt,
+        resultTokens: params.resultTokens,
+        snapshot: params.snapshot,
+        signal: options.signal,
+      });
       repo.saveGroup(runId, sample.ordinal, group, new Date());
       options.onProgress?.({ stage: 'rollouts', done: index + 1, total: samples.length });
     }

@@ -26,6 +26,7 @@ const CHANGES: Record<JobMethod, MethodName[]> = {
   'models.add': ['models.list'],
   'models.load': ['models.loaded'],
   'train.nano': ['models.list'],
+  'train.nanoGrpo': ['models.list'],
 };
 
 const JobsContext = createContext<JobInfo[]>([]);

@@ -7,8 +7,11 @@ model's own turns only. A recipe, not a framework: torch and sentencepiece, noth
     python3 nano.py train --corpus train.jsonl [--val val.jsonl] --out RUN [--steps N] [--dim 256 --layers 6 ...]
     python3 nano.py export --out RUN            # RUN/export/weights.f32 and model.json, for the GGUF writer
     python3 nano.py generate --out RUN --prompt-file P [--tokens N]   # greedy ids, to compare with llama.cpp
+    python3 nano.py score --out RUN --corpus C.jsonl      # each line's mean log-probability of its trained tokens
+    python3 nano.py grpo --out RUN --reference REF.pt --batch B.jsonl --iteration K [--lr 1e-4 --beta 0.04]
 
-A corpus line is {"segments": [{"text": "...", "train": false}, {"text": "...", "train": true}, ...]}. `train` resumes
+A corpus line is {"segments": [{"text": "...", "train": false}, {"text": "...", "train": true}, ...]}; a GRPO batch line
+adds the attempt's "advantage" within its group. `train` resumes
 from RUN/checkpoint.pt whenever it exists (written atomically every --checkpoint-every steps, and when stopped by
 SIGTERM or SIGINT), and prints one JSON object per line on stdout: {"event": "progress", ...} as it goes.
 """
@@ -304,6 +307,82 @@ def generate_command(a):
     say("generated", results=results)
 
 
+def token_log_probs(model, tokens):
+    """log p(token t | tokens before it) for every token after the first, [batch, time - 1]."""
+    logits = model(tokens[:, :-1])
+    return torch.log_softmax(logits.float(), dim=-1).gather(-1, tokens[:, 1:].unsqueeze(-1)).squeeze(-1)
+
+
+def score_command(a):
+    """Each corpus line's mean log-probability of the tokens the model writes (its trained segments), under the run's
+    checkpoint: how likely the model now finds a given answer."""
+    model = load_model(a.out)
+    sp = load_tokenizer(a.out)
+    scores = []
+    with torch.no_grad():
+        for record in read_corpus(a.corpus):
+            tokens, weights = tensors([encode(sp, record, model.config.context)], [0])
+            weights = weights[:, 1:]
+            scores.append(round(((token_log_probs(model, tokens) * weights).sum() / weights.sum().clamp(min=1)).item(), 6))
+    say("scored", logProbs=scores)
+
+
+def grpo_command(a):
+    """One GRPO update from one batch of sampled groups (DeepSeekMath's objective, one step per batch so the ratio is 1
+    when the gradient is taken): each attempt's own tokens pushed up or down by its group advantage, averaged over its
+    tokens and then over attempts, with the k3 estimate of KL(policy || reference) per token keeping the policy near
+    the supervised model. The checkpoint records the iteration it has taken, so a batch applied before a crash is not
+    applied again when the same iteration is asked for."""
+    torch.manual_seed(a.seed + a.iteration)
+    torch.set_num_threads(a.threads or max(1, os.cpu_count() or 1))
+    sp = load_tokenizer(a.out)
+    ref_state = torch.load(a.reference)
+    config = NanoConfig(**ref_state["config"])
+    reference = Nano(config)
+    reference.load_state_dict(ref_state["model"])
+    reference.eval()
+    policy = Nano(config)
+    optimizer = torch.optim.AdamW(policy.parameters(), lr=a.lr, betas=(0.9, 0.95), weight_decay=0.0)
+    checkpoint = os.path.join(a.out, "checkpoint.pt")
+    state = torch.load(checkpoint)
+    policy.load_state_dict(state["model"])
+    # The run begins on a copy of the supervised checkpoint, whose optimizer (another rate, another objective) is not ours.
+    taken = state.get("iteration", 0)
+    if "iteration" in state:
+        optimizer.load_state_dict(state["optimizer"])
+    if taken > a.iteration:
+        say("grpo", iteration=a.iteration, skipped=True)
+        return
+    records = [r for r in read_corpus(a.batch) if r.get("advantage", 0) != 0]
+    examples = [(encode(sp, r, config.context), float(r["advantage"])) for r in records]
+    examples = [(e, adv) for e, adv in examples if sum(e[1]) > 0]
+    losses, kls, tokens_seen = [], [], 0
+    optimizer.zero_grad(set_to_none=True)
+    for (ids, mask), advantage in examples:
+        tokens, weights = tensors([(ids, mask)], [0])
+        weights = weights[:, 1:]
+        own = token_log_probs(policy, tokens)
+        with torch.no_grad():
+            ref = token_log_probs(reference, tokens)
+        diff = ref - own
+        kl = torch.exp(diff) - diff - 1
+        per_token = -advantage * torch.exp(own - own.detach()) + a.beta * kl
+        loss = (per_token * weights).sum() / weights.sum()
+        (loss / len(examples)).backward()
+        losses.append(loss.item())
+        kls.append(((kl * weights).sum() / weights.sum()).item())
+        tokens_seen += int(weights.sum().item())
+    if examples:
+        torch.nn.utils.clip_grad_norm_(policy.parameters(), 1.0)
+        optimizer.step()
+    save_atomically(
+        {"config": config.to_dict(), "model": policy.state_dict(), "optimizer": optimizer.state_dict(), "iteration": a.iteration + 1},
+        checkpoint,
+    )
+    mean = lambda xs: round(sum(xs) / len(xs), 5) if xs else None
+    say("grpo", iteration=a.iteration, attempts=len(examples), tokens=tokens_seen, loss=mean(losses), kl=mean(kls))
+
+
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True)
@@ -334,8 +413,21 @@ def main(argv):
     g.add_argument("--out", required=True)
     g.add_argument("--prompt-file", required=True)
     g.add_argument("--tokens", type=int, default=32)
+    o = sub.add_parser("grpo")
+    o.add_argument("--out", required=True)
+    o.add_argument("--reference", required=True)
+    o.add_argument("--batch", required=True)
+    o.add_argument("--iteration", type=int, required=True)
+    o.add_argument("--lr", type=float, default=1e-4)
+    o.add_argument("--beta", type=float, default=0.04)
+    o.add_argument("--seed", type=int, default=1)
+    o.add_argument("--threads", type=int, default=0)
+    c = sub.add_parser("score")
+    c.add_argument("--out", required=True)
+    c.add_argument("--corpus", required=True)
     a = p.parse_args(argv)
-    {"tokenizer": tokenizer_command, "train": train_command, "export": export_command, "generate": generate_command}[a.command](a)
+    commands = {"score": score_command, "tokenizer": tokenizer_command, "train": train_command, "export": export_command, "generate": generate_command, "grpo": grpo_command}
+    commands[a.command](a)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,16 @@
 // KOPA-Nano's recipe in miniature, through the engine: a synthesized dataset becomes the text the app shows the model
 // (ChatML, grammar mode, the tools one line each), a tokenizer and a few optimizer steps of a tiny decoder on Debian's
 // torch, a GGUF that llama.cpp runs token for token as torch does on held-out prompts, and a registered model the
-// agent loop runs with the prompt it was trained on, a value it must copy held by the grammar to the question's words. Skipped, saying why, where no Python can import torch.
-import { readFileSync } from 'node:fs';
+// agent loop runs with the prompt it was trained on, a value it must copy held by the grammar to the question's words;
+// then GRPO from it: sampled attempts, their advantages, a resumable run, and an update that goes the advantage's way. Skipped, saying why, where no Python can import torch.
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../main/engine/Engine.ts';
-import { trainingPythonOrNull } from '../../../main/engine/train/nano/trainerProcess.ts';
+import { runTrainer, trainingPythonOrNull } from '../../../main/engine/train/nano/trainerProcess.ts';
 import { corpusText, type CorpusSegment } from '../../../main/core/train/nano/nanoCorpus.ts';
 import { releaseAfterTest } from '../../helpers/release.ts';
+import { tempDir } from '../../helpers/tempDir.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
 
@@ -60,6 +62,48 @@ describe.skipIf(!python)(
       expect(episode.backend).toMatch(/#grammar$/);
       expect(episode.calls[0]).toMatchObject({ tool: 'mois.getStanReginCdList' });
       expect(episode.calls[0]!.arguments.locatadd_nm).toBe('서울특별시 종로구 청운동');
-    }, 300_000);
+
+      // GRPO from that run: attempts sampled as a chat runs them, scored, and the policy moved by their advantages.
+      const grpoParams = { from: 'nano-smoke', iterations: 1, prompts: 2, groupSize: 2, maxSteps: 2 };
+      const grpo = await engine.call('train.nanoGrpo', grpoParams);
+      expect(grpo).toMatchObject({ iterations: 1, parity: { prompts: 3, equal: 3 }, model: { name: 'nano-smoke-grpo' } });
+      expect(grpo.curve).toEqual([expect.objectContaining({ iteration: 0, attempts: 4 })]);
+      const attempts = readFileSync(path.join(grpo.runDir, 'rollouts', 'iteration-0000.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { sample: number; advantage: number; segments: CorpusSegment[] });
+      // Each attempt is written as the model read it: the prompt it was trained on, then its own turns to learn from.
+      for (const a of attempts) {
+        expect(corpusText(a.segments)).toContain('- final_answer(answer, message): ');
+        expect(a.segments.some((s) => s.train)).toBe(true);
+      }
+      // Advantages are within each group: they sum to zero per question.
+      for (const sample of new Set(attempts.map((a) => a.sample)))
+        expect(attempts.filter((a) => a.sample === sample).reduce((sum, a) => sum + a.advantage, 0)).toBeCloseTo(0, 6);
+      // More iterations go on from the last: the first is kept as it was, not sampled again.
+      const resumed = await engine.call('train.nanoGrpo', { ...grpoParams, iterations: 2 });
+      expect(resumed.curve.map((p) => p.iteration)).toEqual([0, 1]);
+      expect(resumed.curve[0]).toEqual(grpo.curve[0]);
+      await expect(engine.call('train.nanoGrpo', { ...grpoParams, temperature: 0.5 })).rejects.toThrow(/other settings/);
+
+      // The update goes the advantage's way: an attempt rewarded above its group becomes likelier, one below less likely.
+      const scripts = path.join(engine.resourcesDir, 'train', 'nano');
+      const work = tempDir();
+      for (const file of ['tokenizer.model', 'reference.pt']) copyFileSync(path.join(grpo.runDir, file), path.join(work, file));
+      copyFileSync(path.join(grpo.runDir, 'reference.pt'), path.join(work, 'checkpoint.pt'));
+      const batch = path.join(work, 'batch.jsonl');
+      writeFileSync(batch, [1, -1].map((advantage, i) => JSON.stringify({ ...attempts[i], advantage })).join('\n'));
+      const nano = async (args: string[]) => (await runTrainer({ python: python!, scripts, args })).at(-1)!;
+      const score = async () => (await nano(['score', '--out', work, '--corpus', batch])).logProbs as number[];
+      const before = await score();
+      await nano(['grpo', '--out', work, '--reference', path.join(work, 'reference.pt'), '--batch', batch, '--iteration', '0', '--lr', '0.01', '--beta', '0']);
+      const after = await score();
+      expect(after[0]!).toBeGreaterThan(before[0]!);
+      expect(after[1]!).toBeLessThan(before[1]!);
+      // The same iteration asked again (a run resumed after a crash) is not applied twice.
+      expect(await nano(['grpo', '--out', work, '--reference', path.join(work, 'reference.pt'), '--batch', batch, '--iteration', '0'])).toMatchObject({
+        skipped: true,
+      });
+    }, 600_000);
   },
 );

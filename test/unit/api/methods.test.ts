@@ -79,6 +79,7 @@ const API = [
   'synth.samples',
   'train.export',
   'train.nano',
+  'train.nanoGrpo',
 ];
 
 /** Each method's parameters, optional ones marked with "?": a client written against them keeps working. */
@@ -158,6 +159,7 @@ const PARAMETERS: Record<string, string> = {
   'synth.samples': 'dataset',
   'train.export': 'dataset distractors? out preset? snapshot? trainer',
   'train.nano': 'batchTokens? dataset dim? ffn? heads? layers? lr? name? resultTokens? seed? steps? vocab?',
+  'train.nanoGrpo': 'beta? from groupSize? iterations? lr? maxSteps? name? preset? prompts? seed? temperature?',
 };
 
 function parametersOf(schema: z.ZodType): string {

@@ -9,15 +9,14 @@ import path from 'node:path';
 import type { CallOptions, TrainNanoParams, TrainNanoResult } from '../../../api/contract.ts';
 import type { PlainMessage } from '../../../core/agent/grammarConversation.ts';
 import { exportRow } from '../../../core/synth/formats.ts';
-import { corpusSegments, NANO_CHAT_TEMPLATE } from '../../../core/train/nano/nanoCorpus.ts';
+import { corpusSegments } from '../../../core/train/nano/nanoCorpus.ts';
 import { saidError } from '../../../core/i18n/saidError.ts';
-import { writeNanoGguf } from '../../../../native/gguf/nanoGguf.ts';
 import type { EngineServices } from '../../EngineServices.ts';
 import { DatasetRepository } from '../../store/repositories/DatasetRepository.ts';
 import { findDataset } from '../../synth/methods.ts';
 import { visibleTools } from '../../synth/exporter.ts';
-import { runTrainer, trainingPython, type TrainerEvent } from './trainerProcess.ts';
-import { appendFileNoFollow, writeFileNoFollow } from '../../files/noFollow.ts';
+import { writeFileNoFollow } from '../../files/noFollow.ts';
+import { checkParity, exportNanoGguf, HELD_OUT_EVERY, nanoTrainer, registerNano, type NanoRunRecord } from './nanoRun.ts';
 
 /** Defaults of a run (TrainNanoParams says each). */
 const DEFAULTS = {
@@ -34,24 +33,15 @@ const DEFAULTS = {
   resultTokens: 256,
 };
 /** Tools offered beside each plan's own, as an export offers them. */
-const DISTRACTORS = 3;
-/** One sample in this many is held out. */
-const HELD_OUT_EVERY = 10;
-
-interface RunRecord {
-  dataset: string;
-  datasetId: number;
-  samples: number;
-  resultTokens: number;
-}
+export const DISTRACTORS = 3;
 
 /** Writes the corpus of a dataset (train and held-out lines), unless the run already has it. */
-function writeCorpus(engine: EngineServices, dir: string, params: TrainNanoParams, resultTokens: number): RunRecord {
+function writeCorpus(engine: EngineServices, dir: string, params: TrainNanoParams, resultTokens: number): NanoRunRecord {
   const recordFile = path.join(dir, 'run.json');
   const repo = new DatasetRepository(engine.store.db);
   const dataset = findDataset(repo, params.dataset);
   if (existsSync(recordFile)) {
-    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as RunRecord;
+    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as NanoRunRecord;
     if (record.datasetId !== dataset.id)
       throw saidError('InvalidRequest', { message: 'error.nanoRunDataset', hint: 'error.nanoRunDataset.hint', vars: { dir, other: record.dataset } });
     return record;
@@ -82,21 +72,7 @@ export async function trainNano(engine: EngineServices, params: TrainNanoParams,
   mkdirSync(dir, { recursive: true });
   const progress = (stage: string, done: number, total: number, message?: string): void =>
     options.onProgress?.({ stage, done, total, ...(message ? { message } : {}) });
-  const python = trainingPython(process.env);
-  const scripts = path.join(engine.resourcesDir, 'train', 'nano');
-  // Every event the trainer reports is kept in the run's folder too: the loss curve outlives the job.
-  const log = path.join(dir, 'events.jsonl');
-  const trainer = (args: string[], onEvent?: (e: TrainerEvent) => void): Promise<TrainerEvent[]> =>
-    runTrainer({
-      python,
-      scripts,
-      args,
-      onEvent: (e) => {
-        if (e.event !== 'generated') appendFileNoFollow(log, `${JSON.stringify({ at: new Date().toISOString(), ...e })}\n`);
-        onEvent?.(e);
-      },
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+  const trainer = nanoTrainer(engine, dir, options.signal);
 
   progress('corpus', 0, 1);
   const record = writeCorpus(engine, dir, params, p.resultTokens);
@@ -132,23 +108,12 @@ export async function trainNano(engine: EngineServices, params: TrainNanoParams,
   const end = events.at(-1);
   if (end?.event === 'done' || end?.event === 'stopped') [step, tokens] = [Number(end.step), Number(end.tokens)];
   progress('export', 0, 1);
-  await trainer(['export', '--out', dir]);
   const file = path.join(dir, `${p.name}.gguf`);
-  await writeNanoGguf(path.join(dir, 'export'), file, {
-    name: p.name,
-    toolPrompt: 'compact',
-    resultTokens: record.resultTokens,
-    chatTemplate: NANO_CHAT_TEMPLATE,
-    provenance: { dataset: record.dataset, samples: String(record.samples), steps: String(step), seed: String(p.seed) },
-  });
+  await exportNanoGguf(trainer, dir, file, p.name, record, { steps: String(step), seed: String(p.seed) });
   progress('export', 1, 1);
   const parity = await checkParity(engine, dir, file, trainer);
-  // The run's earlier model (fewer steps) is this one's previous version: replaced, not kept beside it.
-  const registry = engine.models();
-  for (const old of registry.list().filter((m) => m.location === file)) registry.remove(old.id);
-  const info = await registry.add(file, { name: p.name, ...(options.signal ? { signal: options.signal } : {}) });
   return {
-    model: { id: info.id, name: info.name, file, sha256: info.sha256 ?? '' },
+    model: await registerNano(engine, file, p.name, options.signal),
     runDir: dir,
     step,
     steps: p.steps,
@@ -159,57 +124,4 @@ export async function trainNano(engine: EngineServices, params: TrainNanoParams,
     parity,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
-}
-
-/** Held-out prompts the GGUF must continue exactly as the trainer's torch model does. */
-const PARITY_PROMPTS = 3;
-const PARITY_TOKENS = 24;
-
-/**
- * llama.cpp's greedy continuation of held-out prompts against torch's, token for token: a GGUF that does not compute
- * what was trained (a tensor's layout, the rotary convention, the tokenizer) is refused here, before it is registered.
- */
-async function checkParity(
-  engine: EngineServices,
-  dir: string,
-  file: string,
-  trainer: (args: string[]) => Promise<TrainerEvent[]>,
-): Promise<{ prompts: number; equal: number }> {
-  const held = readFileSync(path.join(dir, 'val.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .slice(0, PARITY_PROMPTS)
-    .map((l) => (JSON.parse(l) as { segments: { text: string; train: boolean }[] }).segments);
-  // Each prompt is the conversation up to the model's first turn, as a chat shows it.
-  const prompts = held.map((segments) =>
-    segments
-      .slice(
-        0,
-        segments.findIndex((s) => s.train),
-      )
-      .map((s) => s.text)
-      .join(''),
-  );
-  const promptFile = path.join(dir, 'parity-prompts.json');
-  writeFileNoFollow(promptFile, JSON.stringify(prompts));
-  const generated = (await trainer(['generate', '--out', dir, '--prompt-file', promptFile, '--tokens', String(PARITY_TOKENS)])).find(
-    (e) => e.event === 'generated',
-  );
-  const expected = (generated?.results ?? []) as { generated: number[] }[];
-  const model = await (await engine.llama()).loadModel({ modelPath: file, contextSize: 4096 });
-  try {
-    let equal = 0;
-    for (const [i, prompt] of prompts.entries()) {
-      const ours = await model.greedyTokens(prompt, PARITY_TOKENS);
-      if (JSON.stringify(ours) === JSON.stringify(expected[i]?.generated)) equal++;
-      else
-        throw saidError('Internal', {
-          message: 'error.nanoParity',
-          vars: { prompt: i + 1, llama: ours.join(','), torch: (expected[i]?.generated ?? []).join(',') },
-        });
-    }
-    return { prompts: prompts.length, equal };
-  } finally {
-    await model.dispose();
-  }
 }
