@@ -191,6 +191,35 @@ export interface GrpoCurvePoint {
   kl: number | null;
 }
 
+/** A GRPO iteration as the history shows it: beside the curve, what right and wrong answers earned. */
+export interface GrpoHistoryPoint extends GrpoCurvePoint {
+  /** Mean reward of the attempts whose answer was right, and of the rest (null where there were none). */
+  solvedReward: number | null;
+  unsolvedReward: number | null;
+}
+
+/** A wrong attempt the reward paid well: what the model wrote, to be read for reward hacking. */
+export interface GrpoAttempt {
+  iteration: number;
+  sample: number;
+  reward: number;
+  written: string;
+}
+
+/** How a model trained here learned. */
+export interface NanoTraining {
+  run: string;
+  kind: 'supervised' | 'grpo';
+  dataset: string;
+  /** For a GRPO run: the supervised run it began from (whose loss curve `loss` is). */
+  from: string | null;
+  loss: { step: number; loss: number }[];
+  validationLoss: number | null;
+  grpo: GrpoHistoryPoint[];
+  /** The best-paid wrong attempts of the last GRPO iteration. */
+  watched: GrpoAttempt[];
+}
+
 export interface TrainNanoGrpoResult {
   model: { id: string; name: string; file: string; sha256: string } | null;
   runDir: string;
@@ -204,6 +233,8 @@ export interface TrainNanoGrpoResult {
 export interface TrainMethods {
   'train.nano': { params: TrainNanoParams; result: TrainNanoResult };
   'train.nanoGrpo': { params: TrainNanoGrpoParams; result: TrainNanoGrpoResult };
+  /** How a model trained here learned, by the model or by its run's name (a run still going); null for any other model. */
+  'train.history': { params: { ref: string }; result: NanoTraining | null };
   'rollout.run': { params: RolloutRunParams; result: RolloutRunResult };
   'train.export': { params: TrainExportParams; result: TrainExportResult };
   'reward.audit': { params: RewardAuditParams; result: RewardAuditResult };
@@ -230,6 +261,7 @@ export const trainSchemas: MethodSchemas<TrainMethods> = {
     })
     .strict()
     .refine((p) => (p.dim ?? 256) % (p.heads ?? 4) === 0, { message: 'dim must be a multiple of heads' }),
+  'train.history': z.object({ ref: text }).strict(),
   'train.nanoGrpo': z
     .object({
       from: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,80}$/),

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { TrainExportResult, TrainNanoGrpoParams, TrainNanoGrpoResult, TrainNanoParams, TrainNanoResult } from '../../api/contract.ts';
+import type { NanoTraining, TrainExportResult, TrainNanoGrpoParams, TrainNanoGrpoResult, TrainNanoParams, TrainNanoResult } from '../../api/contract.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import { rewardPresets, type RewardPreset } from '../../core/train/reward/types.ts';
 import type { CommandContext } from '../context.ts';
@@ -33,6 +33,15 @@ export function registerTrain(program: Command, context: () => CommandContext): 
           ctx.t('cli.train.readme'),
         ].join('\n'),
       );
+    });
+
+  train
+    .command('history')
+    .argument('<model>', 'a model trained here (its id, name or file), or a run still going (its name)')
+    .action(async (model: string) => {
+      const ctx = context();
+      const history = await ctx.withEngine((engine) => engine.call('train.history', { ref: model }));
+      ctx.out.result(history, (h: NanoTraining | null) => (h ? historyText(h, ctx) : ctx.t('cli.train.noHistory', { model })));
     });
 
   train
@@ -135,4 +144,30 @@ function grpoParams(options: NanoOptions): TrainNanoGrpoParams {
   const supervised = SUPERVISED_ONLY.filter((key) => options[key] !== undefined);
   if (supervised.length > 0) throw saidError('Usage', { message: 'error.supervisedOnlyOptions', vars: { options: supervised.map(flagOf).join(', ') } });
   return { ...pick(options, [...SHARED, ...GRPO_ONLY]), from: options.from };
+}
+
+/** A run's history as lines: the loss from its first to its last step, each GRPO iteration, the watched attempts. */
+function historyText(h: NanoTraining, ctx: CommandContext): string {
+  const first = h.loss[0];
+  const last = h.loss.at(-1);
+  const out = [ctx.t(h.kind === 'grpo' ? 'cli.train.historyGrpo' : 'cli.train.history', { run: h.run, dataset: h.dataset, from: h.from ?? '' })];
+  if (first && last)
+    out.push(
+      ctx.t('cli.train.historyLoss', { first: first.loss, firstStep: first.step, last: last.loss, lastStep: last.step, validation: h.validationLoss ?? '—' }),
+    );
+  const fixed = (v: number | null): string => (v === null ? '—' : v.toFixed(3));
+  for (const p of h.grpo)
+    out.push(
+      ctx.t('cli.train.historyIteration', {
+        iteration: p.iteration + 1,
+        reward: fixed(p.reward),
+        solved: Math.round(p.solved * 100),
+        right: fixed(p.solvedReward),
+        wrong: fixed(p.unsolvedReward),
+        kl: fixed(p.kl),
+      }),
+    );
+  for (const a of h.watched)
+    out.push(`  ${ctx.t('cli.train.historyWatched', { sample: a.sample, reward: fixed(a.reward) })}\n${a.written.replace(/^/gm, '    ')}`);
+  return out.join('\n');
 }

@@ -55,8 +55,6 @@ export interface EpisodeCall {
   handle?: string;
   /** The rows the model was shown, as it can read them (the result view's visible rows). */
   shown?: Item[];
-  /** A find_tools call: the tools it made callable. */
-  found?: string[];
   /** What the model read of a call that was not made, and why it was not (said in each reader's language from it). */
   refused?: string;
   refusal?: CallRefusal;
@@ -141,7 +139,7 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
       const ids = (o.find?.(query) ?? []).filter((id) => !this.offeredIds.includes(id) && id !== QUERY_TOOL).slice(0, FOUND_AT_MOST);
       this.found.push(...ids);
       this.offer();
-      const record: EpisodeCall = { step: turn.step, tool: FIND_TOOLS, arguments: { query }, result: null, found: ids, ms: 0 };
+      const record: EpisodeCall = { step: turn.step, tool: FIND_TOOLS, arguments: { query }, result: null, ms: 0 };
       calls.push(record);
       const found = ids.map((id) => ({ name: functionName(id), description: o.catalog.require(id).description.ko }));
       turn.onEvent?.({ kind: 'tool_result', step: turn.step, callId: call.id, tool: FIND_TOOLS, ok: true, summary: ids.join(', ') || '—', latencyMs: 0 });

@@ -25,8 +25,8 @@ const CHANGES: Record<JobMethod, MethodName[]> = {
   'rollout.run': [],
   'models.add': ['models.list'],
   'models.load': ['models.loaded'],
-  'train.nano': ['models.list'],
-  'train.nanoGrpo': ['models.list'],
+  'train.nano': ['models.list', 'train.history'],
+  'train.nanoGrpo': ['models.list', 'train.history'],
 };
 
 const JobsContext = createContext<JobInfo[]>([]);

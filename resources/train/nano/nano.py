@@ -365,7 +365,9 @@ def grpo_command(a):
         with torch.no_grad():
             ref = token_log_probs(reference, tokens)
         diff = ref - own
-        kl = torch.exp(diff) - diff - 1
+        # Clamped as verl's low_var_kl is: the attempts were sampled under a grammar, not from the policy alone, so a
+        # token the grammar forced can be far likelier under the reference, and one such token would swamp the estimate.
+        kl = torch.clamp(torch.exp(diff) - diff - 1, max=10.0)
         per_token = -advantage * torch.exp(own - own.detach()) + a.beta * kl
         loss = (per_token * weights).sum() / weights.sum()
         (loss / len(examples)).backward()

@@ -1,6 +1,6 @@
 // Models: the tiny GGUF imported with its hashing, described, loaded, asked one chat turn and unloaded; an on-prem server
 // checked; the desktop's own file dialogs for every path the workbench asks for.
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/tempDir.ts';
@@ -128,6 +128,67 @@ describe('the workbench', () => {
       title: expect.any(String),
       suggestedName: 'dialog-report.html',
     });
+    await close(w);
+  }, 120_000);
+
+  it('shows how a model trained here learned: its loss curve, its GRPO rewards beside what right and wrong answers earned, and the best-paid wrong attempts', async () => {
+    // A GRPO run's folder as `kopa train nano --grpo` leaves it (the engine's reading of real runs is tested in nano.test.ts).
+    const root = path.join(host.engine.dataDir, 'train', 'nano');
+    const sft = path.join(root, 'shown-sft');
+    const run = path.join(root, 'shown-grpo');
+    mkdirSync(sft, { recursive: true });
+    mkdirSync(path.join(run, 'rollouts'), { recursive: true });
+    const record = JSON.stringify({ dataset: 'nano-train', datasetId: 1, samples: 100, resultTokens: 256 });
+    for (const dir of [sft, run]) writeFileSync(path.join(dir, 'run.json'), record);
+    writeFileSync(
+      path.join(sft, 'events.jsonl'),
+      [1.8, 1.1, 0.7, 0.5].map((loss, i) => JSON.stringify({ event: 'progress', step: (i + 1) * 100, loss })).join('\n') + '\n',
+    );
+    writeFileSync(path.join(run, 'grpo.json'), JSON.stringify({ from: 'shown-sft' }));
+    const attempt = (sample: number, reward: number, solved: boolean, answer: string) => ({
+      sample,
+      reward,
+      solved,
+      advantage: 0,
+      segments: [
+        { text: '<|im_start|>user\n질문<|im_end|>\n<|im_start|>assistant\n', train: false },
+        { text: `{"tool":"final_answer","arguments":{"answer":${answer}}}<|im_end|>`, train: true },
+      ],
+    });
+    const iterations = [
+      [attempt(1, 1, true, '3'), attempt(1, 0.2, false, '"<b>4</b>"')],
+      [attempt(2, 1, true, '5'), attempt(2, 0.3, false, '7')],
+    ];
+    iterations.forEach((attempts, i) => {
+      writeFileSync(path.join(run, 'rollouts', `iteration-000${i}.jsonl`), attempts.map((a) => JSON.stringify(a)).join('\n') + '\n');
+      appendFileSync(
+        path.join(run, 'curve.jsonl'),
+        `${JSON.stringify({ iteration: i, reward: 0.6 + i * 0.05, solved: 0.5, attempts: 2, learnedFrom: 2, kl: 0.01 })}\n`,
+      );
+    });
+    const gguf = await writeTinyLlama({ contextLength: 2048, dir: run, name: 'shown-grpo' });
+    await host.engine.call('models.add', { source: gguf, name: 'shown-grpo' });
+
+    const w = await open();
+    const { page } = w;
+    await goTo(page, 'models');
+    const card = page.getByTestId('model-card').filter({ has: page.locator('h3', { hasText: 'shown-grpo' }) });
+    const history = card.getByTestId('training-history');
+    await expect
+      .poll(() => history.locator('summary').textContent(), { timeout: 15_000 })
+      .toBe('shown-sft에서 GRPO로 다듬음: nano-train(으)로 2회 — 학습 기록');
+    await history.locator('summary').click();
+    // The supervised run's loss, then the rewards: right answers earned 1, wrong ones 0.2 and 0.3.
+    expect(await history.locator('figure figcaption').allTextContents()).toEqual([
+      '모델 자신의 차례에 대한 학습 손실 (마지막 평가용 손실: —)',
+      'GRPO 반복별 보상',
+      '맞는 답을 낸 시도',
+    ]);
+    expect(await history.locator('figure').nth(1).textContent()).toContain('틀린 답');
+    // The wrong attempt of the last iteration, as the model wrote it: shown as text, never as markup.
+    expect(await history.locator('.watched-attempts li').allTextContents()).toEqual(['샘플 2 · 보상 0.300{"tool":"final_answer","arguments":{"answer":7}}']);
+    expect(await axeViolations(page)).toEqual([]);
+    await history.screenshot({ path: path.join(screenshots, 'models-training-history.png') });
     await close(w);
   }, 120_000);
 });

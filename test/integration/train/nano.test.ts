@@ -86,6 +86,21 @@ describe.skipIf(!python)(
       expect(resumed.curve[0]).toEqual(grpo.curve[0]);
       await expect(engine.call('train.nanoGrpo', { ...grpoParams, temperature: 0.5 })).rejects.toThrow(/other settings/);
 
+      // Each model says how it learned: the supervised loss curve, and the GRPO run's rewards beside it.
+      const supervised = await engine.call('train.history', { ref: 'nano-smoke' });
+      expect(supervised).toMatchObject({ kind: 'supervised', dataset: 'nano', from: null, grpo: [] });
+      expect(supervised!.loss.at(-1)!.step).toBe(6);
+      const tuned = await engine.call('train.history', { ref: 'nano-smoke-grpo' });
+      expect(tuned).toMatchObject({ kind: 'grpo', from: 'nano-smoke', loss: supervised!.loss });
+      expect(tuned!.grpo.map((p) => p.iteration)).toEqual([0, 1]);
+      for (const p of tuned!.grpo) {
+        // The mean reward lies between what wrong and right answers earned (each where there were any).
+        const sides = [p.solvedReward, p.unsolvedReward].filter((v): v is number => v !== null);
+        expect(p.reward).toBeGreaterThanOrEqual(Math.min(...sides) - 1e-9);
+        expect(p.reward).toBeLessThanOrEqual(Math.max(...sides) + 1e-9);
+      }
+      expect(tuned!.watched.every((a) => a.iteration === 1 && a.written.startsWith('{'))).toBe(true);
+
       // The update goes the advantage's way: an attempt rewarded above its group becomes likelier, one below less likely.
       const scripts = path.join(engine.resourcesDir, 'train', 'nano');
       const work = tempDir();

@@ -78,6 +78,7 @@ const API = [
   'synth.sample',
   'synth.samples',
   'train.export',
+  'train.history',
   'train.nano',
   'train.nanoGrpo',
 ];
@@ -159,6 +160,7 @@ const PARAMETERS: Record<string, string> = {
   'synth.samples': 'dataset',
   'train.export': 'dataset distractors? out preset? snapshot? trainer',
   'train.nano': 'batchTokens? dataset dim? ffn? heads? layers? lr? name? resultTokens? seed? steps? vocab?',
+  'train.history': 'ref',
   'train.nanoGrpo': 'beta? from groupSize? iterations? lr? maxSteps? name? preset? prompts? seed? temperature?',
 };
 

@@ -8,6 +8,7 @@ import { LoadSettings } from './LoadSettings.tsx';
 import type { MemoryInUse } from './memoryInUse.ts';
 import { FitBadge, ModelFacts } from './ModelFacts.tsx';
 import { ServerCheck } from './ServerCheck.tsx';
+import { TrainingHistory } from './TrainingHistory.tsx';
 import { useModelCard } from './useModelCard.ts';
 
 function ProgressBar({ progress, label }: { progress: Progress | null; label: string }) {
@@ -58,6 +59,7 @@ export function ModelCard({
         </div>
       </header>
       <ModelFacts model={model} info={info} loaded={loaded} memory={memory} />
+      {model.kind === 'gguf' && <TrainingHistory modelId={model.id} />}
       {adapters.length > 0 && (
         <p className="muted">
           {t('models.adapters')}: {adapters.map((a) => a.name).join(', ')}
