@@ -135,6 +135,12 @@ export interface TrainNanoParams {
   seed?: number;
   /** The result view's token budget in the training text and, recorded in the GGUF, in chat. Defaults to 256. */
   resultTokens?: number;
+  /**
+   * A folder that keeps what resuming needs on another machine, small enough to commit: kept.pt (float16 weights and
+   * where the run stands, no optimizer moments), the tokenizer, the loss events and the data card. A run with no
+   * checkpoint of its own starts from it. Unset: the run lives only in the data folder.
+   */
+  keep?: string;
 }
 
 export interface TrainNanoResult {
@@ -150,6 +156,8 @@ export interface TrainNanoResult {
   parameters: number | null;
   /** Held-out prompts whose greedy continuation llama.cpp gave token for token as torch did (all, or the run fails). */
   parity: { prompts: number; equal: number };
+  /** With `keep`: the folder, and whether the corpus is the one its data card recorded. */
+  kept?: { dir: string; sameCorpus: boolean };
   seconds: number;
 }
 
@@ -258,6 +266,7 @@ export const trainSchemas: MethodSchemas<TrainMethods> = {
       lr: z.number().positive().max(1).optional(),
       seed: z.number().int().optional(),
       resultTokens: z.number().int().min(64).max(65_536).optional(),
+      keep: text.optional(),
     })
     .strict()
     .refine((p) => (p.dim ?? 256) % (p.heads ?? 4) === 0, { message: 'dim must be a multiple of heads' }),

@@ -58,6 +58,7 @@ export function registerTrain(program: Command, context: () => CommandContext): 
     .option('--lr <rate>', 'peak learning rate (default 0.002; with --grpo 0.0001)', Number)
     .option('--seed <n>', 'seed (default 1)', parseInteger)
     .option('--result-tokens <n>', 'result view budget in training and chat (default 256)', parseCount)
+    .option('--keep <dir>', 'also keep the run in this folder, small enough to commit, and start from it on another machine')
     .option('--grpo', 'tune a trained run with GRPO: attempts sampled as a chat runs them, scored by the reward preset')
     .option('--from <run>', 'with --grpo: the supervised run to tune (its name under train/nano)')
     .option('--iterations <n>', 'with --grpo: updates (default 40)', parseCount)
@@ -128,7 +129,7 @@ interface NanoOptions extends Omit<TrainNanoParams, 'dataset'> {
 
 /** Options that only a GRPO run reads, and those only a supervised run reads. */
 const GRPO_ONLY = ['from', 'iterations', 'prompts', 'groupSize', 'temperature', 'beta', 'preset', 'maxSteps'] as const;
-const SUPERVISED_ONLY = ['dataset', 'steps', 'dim', 'layers', 'heads', 'ffn', 'vocab', 'batchTokens', 'resultTokens'] as const;
+const SUPERVISED_ONLY = ['dataset', 'steps', 'dim', 'layers', 'heads', 'ffn', 'vocab', 'batchTokens', 'resultTokens', 'keep'] as const;
 
 const SHARED = ['name', 'lr', 'seed'] as const;
 

@@ -4,7 +4,7 @@ one line each, calls as grammar steps, results as the agent shows them, the comm
 model's own turns only. A recipe, not a framework: torch and sentencepiece, nothing else.
 
     python3 nano.py tokenizer --corpus train.jsonl --out RUN [--vocab 4096]
-    python3 nano.py train --corpus train.jsonl [--val val.jsonl] --out RUN [--steps N] [--dim 256 --layers 6 ...]
+    python3 nano.py train --corpus train.jsonl [--val val.jsonl] --out RUN [--keep DIR] [--steps N] [--dim 256 ...]
     python3 nano.py export --out RUN            # RUN/export/weights.f32 and model.json, for the GGUF writer
     python3 nano.py generate --out RUN --prompt-file P [--tokens N]   # greedy ids, to compare with llama.cpp
     python3 nano.py score --out RUN --corpus C.jsonl      # each line's mean log-probability of its trained tokens
@@ -14,6 +14,11 @@ A corpus line is {"segments": [{"text": "...", "train": false}, {"text": "...", 
 adds the attempt's "advantage" within its group. `train` resumes
 from RUN/checkpoint.pt whenever it exists (written atomically every --checkpoint-every steps, and when stopped by
 SIGTERM or SIGINT), and prints one JSON object per line on stdout: {"event": "progress", ...} as it goes.
+
+`--keep DIR` also writes, with each checkpoint, DIR/kept.pt: the weights in float16 and where the run stands, without
+the optimizer's moments (a third of the checkpoint's size: small enough to commit, so a run outlives its machine). A run
+with no checkpoint.pt starts from kept.pt when there is one, with fresh moments and the rate warmed up again over
+REWARM steps (AdamW's second moment forgets in about 1 / (1 - beta2) = 20 steps).
 """
 
 import argparse
@@ -141,6 +146,9 @@ def learning_rate(step, steps, peak, warmup):
     return peak * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(1.0, progress))))
 
 
+REWARM = 50
+
+
 def save_atomically(state, path):
     tmp = f"{path}.partial"
     torch.save(state, tmp)
@@ -153,11 +161,18 @@ def train_command(a):
     sp = load_tokenizer(a.out)
     config_path = os.path.join(a.out, "config.json")
     checkpoint = os.path.join(a.out, "checkpoint.pt")
-    if os.path.exists(checkpoint):
-        state = torch.load(checkpoint)
+    kept = os.path.join(a.keep, "kept.pt") if a.keep else None
+    resumable = checkpoint if os.path.exists(checkpoint) else kept if kept and os.path.exists(kept) else None
+    if resumable:
+        state = torch.load(resumable)
         config, settings = NanoConfig(**state["config"]), state["settings"]
         # The same command resumes; a larger --steps goes on past the old end, the schedule stretched to the new one.
         settings["steps"] = a.steps
+        if resumable == kept:
+            settings["rewarm_from"] = state["step"]
+            state["model"] = {k: v.float() for k, v in state["model"].items()}
+            with open(config_path, "w") as f:
+                json.dump({"config": config.to_dict(), "settings": settings}, f, indent=2)
     else:
         state = None
         config = NanoConfig(vocab=sp.get_piece_size(), dim=a.dim, layers=a.layers, heads=a.heads, ffn=a.ffn, context=a.context)
@@ -172,28 +187,34 @@ def train_command(a):
     step, epoch, position, seen = 0, 0, 0, 0
     if state:
         model.load_state_dict(state["model"])
-        optimizer.load_state_dict(state["optimizer"])
+        if "optimizer" in state:
+            optimizer.load_state_dict(state["optimizer"])
         step, epoch, position, seen = state["step"], state["epoch"], state["position"], state["tokens"]
-    say("start", parameters=model.parameter_count(), examples=len(examples), step=step, steps=settings["steps"], config=config.to_dict())
+    say(
+        "start",
+        parameters=model.parameter_count(),
+        examples=len(examples),
+        step=step,
+        steps=settings["steps"],
+        config=config.to_dict(),
+        resumedFrom="kept" if resumable and resumable == kept else "checkpoint" if resumable else None,
+    )
 
     stopping = []
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stopping.append(True))
 
     def snapshot():
-        save_atomically(
-            {
-                "config": config.to_dict(),
-                "settings": settings,
-                "model": model.state_dict(),
-                "optimizer": optimizer.state_dict(),
-                "step": step,
-                "epoch": epoch,
-                "position": position,
-                "tokens": seen,
-            },
-            checkpoint,
-        )
+        where = {"config": config.to_dict(), "settings": settings, "step": step, "epoch": epoch, "position": position, "tokens": seen}
+        save_atomically({**where, "model": model.state_dict(), "optimizer": optimizer.state_dict()}, checkpoint)
+        if kept:
+            os.makedirs(a.keep, exist_ok=True)
+            save_atomically({**where, "model": {k: v.half() for k, v in model.state_dict().items()}}, kept)
+
+    def rate(step):
+        peak = learning_rate(step, settings["steps"], settings["lr"], settings["warmup"])
+        since = step - settings.get("rewarm_from", -REWARM)
+        return peak * min(1.0, (since + 1) / REWARM)
 
     started, since, window = time.time(), time.time(), 0
     losses = []
@@ -203,7 +224,7 @@ def train_command(a):
         while position < len(groups) and step < settings["steps"] and not stopping:
             tokens, weights = tensors(examples, groups[position])
             for group in optimizer.param_groups:
-                group["lr"] = learning_rate(step, settings["steps"], settings["lr"], settings["warmup"])
+                group["lr"] = rate(step)
             loss = masked_loss(model, tokens, weights)
             optimizer.zero_grad(set_to_none=True)
             loss.backward()
@@ -396,6 +417,7 @@ def main(argv):
     r.add_argument("--corpus", required=True)
     r.add_argument("--val")
     r.add_argument("--out", required=True)
+    r.add_argument("--keep")
     r.add_argument("--steps", type=int, default=6000)
     r.add_argument("--dim", type=int, default=256)
     r.add_argument("--layers", type=int, default=6)

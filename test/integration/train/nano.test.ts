@@ -3,7 +3,7 @@
 // torch, a GGUF that llama.cpp runs token for token as torch does on held-out prompts, and a registered model the
 // agent loop runs with the prompt it was trained on, a value it must copy held by the grammar to the question's words;
 // then GRPO from it: sampled attempts, their advantages, a resumable run, and an update that goes the advantage's way. Skipped, saying why, where no Python can import torch.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../main/engine/Engine.ts';
@@ -119,6 +119,40 @@ describe.skipIf(!python)(
       expect(await nano(['grpo', '--out', work, '--reference', path.join(work, 'reference.pt'), '--batch', batch, '--iteration', '0'])).toMatchObject({
         skipped: true,
       });
+    }, 600_000);
+
+    it('keeps a run in a folder small enough to commit, and goes on from it on a machine that has only that folder', async () => {
+      const options = { host: 'test' as const, emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } };
+      const keep = tempDir();
+      const tiny = { dataset: 'nano', name: 'nano-kept', steps: 4, dim: 32, layers: 1, heads: 2, ffn: 64, vocab: 1024, batchTokens: 4096, keep };
+      const here = Engine.open({ dataDir: await verifiedDataDir(), ...options });
+      releaseAfterTest(() => here.dispose());
+      await here.call('synth.run', { count: 40, seed: 'nano', name: 'nano' });
+      const first = await here.call('train.nano', tiny);
+      expect(first.kept).toEqual({ dir: keep, sameCorpus: true });
+      // The weights in half precision without the optimizer's moments: a sixth of the checkpoint.
+      expect(statSync(path.join(keep, 'kept.pt')).size).toBeLessThan(statSync(path.join(first.runDir, 'checkpoint.pt')).size / 4);
+      expect(JSON.parse(readFileSync(path.join(keep, 'dataset.json'), 'utf8'))).toMatchObject({ dataset: { name: 'nano', seed: 'nano' } });
+
+      // Another machine: a new data folder, the dataset synthesized again from its seed, and the kept folder.
+      const elsewhere = Engine.open({ dataDir: await verifiedDataDir(), ...options });
+      releaseAfterTest(() => elsewhere.dispose());
+      await elsewhere.call('synth.run', { count: 40, seed: 'nano', name: 'nano' });
+      const more = await elsewhere.call('train.nano', { ...tiny, steps: 6 });
+      // The same seed wrote the same corpus, the run went on from step 4, and its model computes as torch does.
+      expect(more).toMatchObject({ step: 6, kept: { sameCorpus: true }, parity: { prompts: 3, equal: 3 } });
+      expect(readFileSync(path.join(more.runDir, 'tokenizer.model'))).toEqual(readFileSync(path.join(keep, 'tokenizer.model')));
+      const events = readFileSync(path.join(more.runDir, 'events.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { event: string; step?: number; resumedFrom?: string | null });
+      expect(events.filter((e) => e.event === 'start').map((e) => [e.step, e.resumedFrom])).toEqual([
+        [0, null],
+        [4, 'kept'],
+      ]);
+      // The loss curve is whole: the steps learned on the first machine are drawn with those of the second.
+      const history = await elsewhere.call('train.history', { ref: 'nano-kept' });
+      expect(history!.loss.map((p) => p.step)).toEqual(expect.arrayContaining([4, 6]));
     }, 600_000);
   },
 );

@@ -24,20 +24,24 @@ export interface NanoRunRecord {
 
 export const readRunRecord = (dir: string): NanoRunRecord => JSON.parse(readFileSync(path.join(dir, 'run.json'), 'utf8')) as NanoRunRecord;
 
-/** Runs one nano.py command; each event it reports but the generated ids is appended to the run's events.jsonl. */
+/**
+ * Runs one nano.py command; each event it reports but the generated ids is appended to the run's events.jsonl, and to
+ * the kept folder's when the run is kept.
+ */
 export type NanoTrainer = (args: string[], onEvent?: (e: TrainerEvent) => void) => Promise<TrainerEvent[]>;
 
-export function nanoTrainer(engine: EngineServices, dir: string, signal?: AbortSignal): NanoTrainer {
+export function nanoTrainer(engine: EngineServices, dir: string, signal?: AbortSignal, keep?: string): NanoTrainer {
   const python = trainingPython(process.env);
   const scripts = path.join(engine.resourcesDir, 'train', 'nano');
-  const log = path.join(dir, 'events.jsonl');
+  const logs = [dir, ...(keep ? [keep] : [])].map((d) => path.join(d, 'events.jsonl'));
   return (args, onEvent) =>
     runTrainer({
       python,
       scripts,
       args,
       onEvent: (e) => {
-        if (e.event !== 'generated') appendFileNoFollow(log, `${JSON.stringify({ at: new Date().toISOString(), ...e })}\n`);
+        const line = `${JSON.stringify({ at: new Date().toISOString(), ...e })}\n`;
+        if (e.event !== 'generated') for (const log of logs) appendFileNoFollow(log, line);
         onEvent?.(e);
       },
       ...(signal ? { signal } : {}),

@@ -3,7 +3,8 @@
 // ChatML, grammar mode, the tools one line each, results through a small view; every tenth sample held out), the
 // SentencePiece tokenizer, the trainer's checkpoint (resumed whenever the same job runs again) and its events
 // (events.jsonl: the loss curve), the exported weights and the GGUF, which is then registered. Each step is skipped when its output is there, so a run cut short at any
-// moment goes on where it stopped.
+// moment goes on where it stopped. With `keep`, a folder meant to be committed holds what another machine needs to go on
+// (keptRun.ts).
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { CallOptions, TrainNanoParams, TrainNanoResult } from '../../../api/contract.ts';
@@ -12,10 +13,11 @@ import { exportRow } from '../../../core/synth/formats.ts';
 import { corpusSegments } from '../../../core/train/nano/nanoCorpus.ts';
 import { saidError } from '../../../core/i18n/saidError.ts';
 import type { EngineServices } from '../../EngineServices.ts';
-import { DatasetRepository } from '../../store/repositories/DatasetRepository.ts';
+import { DatasetRepository, type DatasetRow } from '../../store/repositories/DatasetRepository.ts';
 import { findDataset } from '../../synth/methods.ts';
 import { visibleTools } from '../../synth/exporter.ts';
 import { writeFileNoFollow } from '../../files/noFollow.ts';
+import { keepRunFiles, restoreKept } from './keptRun.ts';
 import { checkParity, exportNanoGguf, HELD_OUT_EVERY, nanoTrainer, registerNano, type NanoRunRecord } from './nanoRun.ts';
 
 /** Defaults of a run (TrainNanoParams says each). */
@@ -36,10 +38,9 @@ const DEFAULTS = {
 export const DISTRACTORS = 3;
 
 /** Writes the corpus of a dataset (train and held-out lines), unless the run already has it. */
-function writeCorpus(engine: EngineServices, dir: string, params: TrainNanoParams, resultTokens: number): NanoRunRecord {
+function writeCorpus(engine: EngineServices, dir: string, dataset: DatasetRow, resultTokens: number): NanoRunRecord {
   const recordFile = path.join(dir, 'run.json');
   const repo = new DatasetRepository(engine.store.db);
-  const dataset = findDataset(repo, params.dataset);
   if (existsSync(recordFile)) {
     const record = JSON.parse(readFileSync(recordFile, 'utf8')) as NanoRunRecord;
     if (record.datasetId !== dataset.id)
@@ -72,16 +73,22 @@ export async function trainNano(engine: EngineServices, params: TrainNanoParams,
   mkdirSync(dir, { recursive: true });
   const progress = (stage: string, done: number, total: number, message?: string): void =>
     options.onProgress?.({ stage, done, total, ...(message ? { message } : {}) });
-  const trainer = nanoTrainer(engine, dir, options.signal);
+  const keep = params.keep ? path.resolve(params.keep) : undefined;
+  if (keep) restoreKept(keep, dir);
+  const trainer = nanoTrainer(engine, dir, options.signal, keep);
 
   progress('corpus', 0, 1);
-  const record = writeCorpus(engine, dir, params, p.resultTokens);
+  const dataset = findDataset(new DatasetRepository(engine.store.db), params.dataset);
+  const record = writeCorpus(engine, dir, dataset, p.resultTokens);
   progress('corpus', 1, 1, `${record.samples} samples of ${record.dataset}`);
   if (!existsSync(path.join(dir, 'tokenizer.model'))) {
     progress('tokenizer', 0, 1);
     await trainer(['tokenizer', '--corpus', path.join(dir, 'train.jsonl'), '--out', dir, '--vocab', String(p.vocab)]);
     progress('tokenizer', 1, 1);
   }
+  // The kept weights go on learning from today's corpus either way; the user is told when it is not the one they began on.
+  const sameCorpus = keep ? keepRunFiles(keep, dir, dataset).sameCorpus : true;
+  if (!sameCorpus) progress('corpus', 1, 1, `the corpus differs from the one recorded in ${path.join(keep ?? '', 'dataset.json')}`);
   let step = 0;
   let tokens = 0;
   let loss: number | null = null;
@@ -91,6 +98,7 @@ export async function trainNano(engine: EngineServices, params: TrainNanoParams,
     [
       'train',
       ...['--corpus', path.join(dir, 'train.jsonl'), '--val', path.join(dir, 'val.jsonl'), '--out', dir],
+      ...(keep ? ['--keep', keep] : []),
       ...['--steps', String(p.steps), '--dim', String(p.dim), '--layers', String(p.layers), '--heads', String(p.heads), '--ffn', String(p.ffn)],
       ...['--batch-tokens', String(p.batchTokens), '--lr', String(p.lr), '--seed', String(p.seed)],
     ],
@@ -122,6 +130,7 @@ export async function trainNano(engine: EngineServices, params: TrainNanoParams,
     validationLoss,
     parameters,
     parity,
+    ...(keep ? { kept: { dir: keep, sameCorpus } } : {}),
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
 }
