@@ -3,6 +3,7 @@ import type { NanoTraining, TrainExportResult, TrainNanoGrpoParams, TrainNanoGrp
 import { saidError } from '../../core/i18n/saidError.ts';
 import { rewardPresets, type RewardPreset } from '../../core/train/reward/types.ts';
 import type { CommandContext } from '../context.ts';
+import { readNanoRecipe, recipeRun } from '../../engine/train/nano/nanoRecipe.ts';
 import { parseCount, parseInteger } from './call.ts';
 
 interface TrainExportOptions {
@@ -95,23 +96,48 @@ export function registerTrain(program: Command, context: () => CommandContext): 
       if (grpoOnly.length > 0) throw saidError('Usage', { message: 'error.grpoOnlyOptions', vars: { options: grpoOnly.map(flagOf).join(', ') } });
       const params: TrainNanoParams = { ...pick(options, [...SHARED, ...SUPERVISED_ONLY]), dataset: options.dataset };
       const result = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('train.nano', params, { onProgress })));
-      ctx.out.result(result, (r: TrainNanoResult) =>
-        [
-          ctx.t('cli.train.nanoDone', {
-            name: r.model?.name ?? '',
-            id: r.model?.id ?? '',
-            step: r.step,
-            steps: r.steps,
-            tokens: r.tokens,
-            loss: r.loss ?? '—',
-            validation: r.validationLoss ?? '—',
-            parameters: r.parameters ?? '—',
-            seconds: r.seconds,
-          }),
-          `  ${r.model?.file ?? r.runDir}`,
-        ].join('\n'),
-      );
+      ctx.out.result(result, (r: TrainNanoResult) => nanoText(r, ctx));
     });
+
+  train
+    .command('recipe')
+    .argument('<dir>', 'a folder with recipe.json, which also keeps the run (commit it)')
+    .action(async (dir: string) => {
+      const ctx = context();
+      const recipe = readNanoRecipe(dir);
+      const { synth } = recipe;
+      const datasets = await ctx.withEngine((engine) => engine.call('synth.list', {}));
+      const made = datasets.find((d) => d.name === synth.name);
+      if (made && made.seed !== synth.seed)
+        throw saidError('InvalidRequest', { message: 'error.recipeDataset', hint: 'error.recipeDataset.hint', vars: { name: synth.name, seed: made.seed } });
+      if (made?.status !== 'done')
+        await ctx.withProgress((onProgress) =>
+          ctx.withEngine((engine) => engine.jobs.run('synth.run', { count: synth.count, seed: synth.seed, name: synth.name }, { onProgress }), {
+            emulator: { now: () => new Date(synth.now) },
+          }),
+        );
+      const params = recipeRun(recipe, dir);
+      const result = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('train.nano', params, { onProgress })));
+      ctx.out.result(result, (r: TrainNanoResult) => nanoText(r, ctx));
+    });
+}
+
+function nanoText(r: TrainNanoResult, ctx: CommandContext): string {
+  return [
+    ctx.t('cli.train.nanoDone', {
+      name: r.model?.name ?? '',
+      id: r.model?.id ?? '',
+      step: r.step,
+      steps: r.steps,
+      tokens: r.tokens,
+      loss: r.loss ?? '—',
+      validation: r.validationLoss ?? '—',
+      parameters: r.parameters ?? '—',
+      seconds: r.seconds,
+    }),
+    `  ${r.model?.file ?? r.runDir}`,
+    ...(r.kept ? [ctx.t(r.kept.sameCorpus ? 'cli.train.kept' : 'cli.train.keptOtherCorpus', { dir: r.kept.dir })] : []),
+  ].join('\n');
 }
 
 interface NanoOptions extends Omit<TrainNanoParams, 'dataset'> {

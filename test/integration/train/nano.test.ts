@@ -13,6 +13,7 @@ import { releaseAfterTest } from '../../helpers/release.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
+import { runKopa } from '../../helpers/runCli.ts';
 
 const python = trainingPythonOrNull(process.env);
 
@@ -122,7 +123,7 @@ describe.skipIf(!python)(
     }, 600_000);
 
     it('keeps a run in a folder small enough to commit, and goes on from it on a machine that has only that folder', async () => {
-      const options = { host: 'test' as const, emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } };
+      const options = { host: 'test' as const, emulator: { now: () => TEST_NOW }, llama: { gpu: false as const, threads: 1 } };
       const keep = tempDir();
       const tiny = { dataset: 'nano', name: 'nano-kept', steps: 4, dim: 32, layers: 1, heads: 2, ffn: 64, vocab: 1024, batchTokens: 4096, keep };
       const here = Engine.open({ dataDir: await verifiedDataDir(), ...options });
@@ -153,6 +154,30 @@ describe.skipIf(!python)(
       // The loss curve is whole: the steps learned on the first machine are drawn with those of the second.
       const history = await elsewhere.call('train.history', { ref: 'nano-kept' });
       expect(history!.loss.map((p) => p.step)).toEqual(expect.arrayContaining([4, 6]));
+    }, 600_000);
+
+    it('retrains a model from its recipe with one command, on any machine, from the seed the recipe names', async () => {
+      const dir = tempDir();
+      const recipe = {
+        name: 'nano-recipe',
+        synth: { name: 'nano-r', seed: 'nano-r', count: 30, now: '2025-03-04T01:00:00Z' },
+        train: { steps: 4, dim: 32, layers: 1, heads: 2, ffn: 64, vocab: 1024, batchTokens: 4096 },
+      };
+      writeFileSync(path.join(dir, 'recipe.json'), JSON.stringify(recipe));
+      const here = await runKopa(['--json', '--data-dir', await verifiedDataDir(), 'train', 'recipe', dir]);
+      expect(here.code, here.stderr).toBe(0);
+      expect(JSON.parse(here.stdout)).toMatchObject({ step: 4, model: { name: 'nano-recipe' }, kept: { sameCorpus: true } });
+      // Another machine, another day: the dataset is synthesized again as of the recipe's moment, and the run goes on.
+      writeFileSync(path.join(dir, 'recipe.json'), JSON.stringify({ ...recipe, train: { ...recipe.train, steps: 6 } }));
+      const elsewhere = await runKopa(['--data-dir', await verifiedDataDir(), 'train', 'recipe', dir]);
+      expect(elsewhere.code, elsewhere.stderr).toBe(0);
+      expect(elsewhere.stdout).toMatch(/step 6 of 6/);
+      expect(elsewhere.stdout).toContain(`Kept in ${dir}: commit it`);
+
+      writeFileSync(path.join(dir, 'recipe.json'), JSON.stringify({ ...recipe, synth: { ...recipe.synth, now: 'tomorrow' } }));
+      const bad = await runKopa(['--data-dir', await verifiedDataDir(), 'train', 'recipe', dir]);
+      expect(bad.code).not.toBe(0);
+      expect(bad.stderr).toMatch(/recipe\.json cannot be used: synth\.now/);
     }, 600_000);
   },
 );
