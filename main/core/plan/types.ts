@@ -56,6 +56,8 @@ export interface TraceStep {
   latencyMs: number;
   /** The handle (r1, r2, …) the result was shown with, when it succeeded; the query tool reads it, as `s2.handle`. */
   handle?: string;
+  /** Counts the service reported beside its rows (NTS's `matched`), shown in the result as the agent saw it. */
+  counts?: Record<string, number>;
 }
 
 export interface Trace {

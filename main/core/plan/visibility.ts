@@ -22,7 +22,7 @@ export function stepResults(steps: TraceStep[]): StepResults {
 
 /** The rows a model sees of a step's result. */
 export function visibleRows(step: TraceStep, view: ViewOptions = {}): Item[] {
-  return renderResult({ ok: step.ok, items: step.items, totalCount: step.totalCount, error: null }, step.handle ?? null, view).visible;
+  return renderResult({ ok: step.ok, items: step.items, totalCount: step.totalCount, error: null, counts: step.counts }, step.handle ?? null, view).visible;
 }
 
 type Perturb = (hidden: Item[], shown: Item[]) => Item[];

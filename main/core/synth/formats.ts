@@ -92,7 +92,7 @@ export function toolReply(step: TraceStep, view: ViewOptions = {}): string {
   const error = step.ok
     ? null
     : { kind: (step.errorKind ?? 'Upstream') as CallErrorKind, message: step.resultCode ? `result code ${step.resultCode}` : '', retryable: false };
-  return renderResult({ ok: step.ok, items: step.items, totalCount: step.totalCount, error }, step.handle ?? null, view).text;
+  return renderResult({ ok: step.ok, items: step.items, totalCount: step.totalCount, error, counts: step.counts }, step.handle ?? null, view).text;
 }
 
 /**

@@ -53,6 +53,7 @@ export function traceStep(step: PlanStep, args: Record<string, unknown>, result:
     errorKind: result.error?.kind ?? null,
     latencyMs: result.latencyMs,
     ...(handle ? { handle } : {}),
+    ...(result.counts ? { counts: result.counts } : {}),
   };
 }
 

@@ -51,6 +51,7 @@ async function spray(engine: EngineServices, tools: string[], asOf: Date): Promi
       errorKind: r.error?.kind ?? null,
       latencyMs: 0,
       ...(r.ok ? { handle: `r${i + 1}` } : {}),
+      ...(r.counts ? { counts: r.counts } : {}),
     });
   }
   return steps;

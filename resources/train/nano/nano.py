@@ -211,7 +211,7 @@ def train_command(a):
             os.makedirs(a.keep, exist_ok=True)
             save_atomically({**where, "model": {k: v.half() for k, v in model.state_dict().items()}}, kept)
 
-    def rate(step):
+    def rate_at(step):
         peak = learning_rate(step, settings["steps"], settings["lr"], settings["warmup"])
         since = step - settings.get("rewarm_from", -REWARM)
         return peak * min(1.0, (since + 1) / REWARM)
@@ -224,7 +224,7 @@ def train_command(a):
         while position < len(groups) and step < settings["steps"] and not stopping:
             tokens, weights = tensors(examples, groups[position])
             for group in optimizer.param_groups:
-                group["lr"] = rate(step)
+                group["lr"] = rate_at(step)
             loss = masked_loss(model, tokens, weights)
             optimizer.zero_grad(set_to_none=True)
             loss.backward()

@@ -120,7 +120,9 @@ describe('1,000 synthesized trajectories against what their model was shown', ()
     dataset.rows.forEach((row, i) => {
       const steps = dataset.samples[i]!.walk.trace.steps;
       const tools = row.messages.filter((m) => m.role === 'tool').map((m) => m.content);
-      expect(tools).toEqual(steps.map((s) => renderResult({ ok: s.ok, items: s.items, totalCount: s.totalCount, error: null }, s.handle ?? null).text));
+      expect(tools).toEqual(
+        steps.map((s) => renderResult({ ok: s.ok, items: s.items, totalCount: s.totalCount, error: null, counts: s.counts }, s.handle ?? null).text),
+      );
       expect(steps.map((s) => s.handle)).toEqual(steps.map((_, k) => `r${k + 1}`));
     });
   });

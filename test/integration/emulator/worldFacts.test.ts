@@ -47,6 +47,31 @@ describe("the emulator's world", () => {
     expect(tour.filter((c) => /해변|바다|계곡/.test(c.title) && c.sigungu.name.endsWith('구')).map((c) => c.title)).toEqual([]);
   });
 
+  it("numbers Seoul's stops as Seoul does: the ARS number begins with the 구's, 01 (종로구) to 25 (강동구)", () => {
+    const prefixes = (code5: string): Set<string> =>
+      new Set(
+        world.places
+          .of(world.regions.sigungu(code5)!)
+          .stops.filter((s) => s.arsId !== '0')
+          .map((s) => s.arsId!.slice(0, 2)),
+      );
+    expect(prefixes('11110')).toEqual(new Set(['01']));
+    expect(prefixes('11680')).toEqual(new Set(['23']));
+    expect(prefixes('11740')).toEqual(new Set(['25']));
+  });
+
+  it('holds winter festivals from December into the new year', () => {
+    const festivals = SAMPLE.flatMap((code5) => (world.regions.sigungu(code5) ? world.places.of(world.regions.sigungu(code5)!).tour : [])).filter(
+      (c) => c.event,
+    );
+    const winter = festivals.filter((c) => c.event!.start.slice(4, 6) === '12');
+    expect(winter.length).toBeGreaterThan(0);
+    for (const c of winter) expect(c.title).toMatch(/빛|겨울|눈꽃/);
+    // A festival that runs into the new year says which year it ends in.
+    const crossing = winter.find((c) => c.event!.end.slice(0, 4) !== c.event!.start.slice(0, 4))!;
+    expect(crossing.overview).toContain(`${crossing.event!.end.slice(0, 4)}년 `);
+  });
+
   it('registers only the businesses of its register; any other number, valid check digit or not, is unknown', () => {
     const all = world.businesses.all();
     expect(all).toHaveLength(2000);

@@ -33,6 +33,7 @@ const stepSchema = z.object({
   errorKind: z.string().nullable(),
   latencyMs: z.number(),
   handle: z.string().optional(),
+  counts: z.record(z.string(), z.number()).optional(),
 });
 
 function referenceSchema(limits: RewardLimits) {

@@ -1,5 +1,6 @@
 // HIRA hospital and pharmacy lists (by dong name, HIRA's own region codes, or a radius), hospital details, and
 // NMC's lists with opening hours. HIRA and NMC describe the same institutions.
+import { exampleYkihoSigungu } from '../world/exampleIds.ts';
 import type { Facility } from '../world/places.ts';
 import type { World } from '../world/World.ts';
 import { lazyRows, rows, INVALID, type Handler, type HandlerContext, type RowList } from './types.ts';
@@ -86,7 +87,7 @@ export const parmacyBasisList: Handler = (ctx) => {
 
 function facilityByYkiho(world: World, ykiho: string): Facility | undefined {
   const decoded = Buffer.from(ykiho, 'base64').toString('utf8');
-  const code5 = /^KOPA#(\d{5})/.exec(decoded)?.[1];
+  const code5 = /^KOPA#(\d{5})/.exec(decoded)?.[1] ?? exampleYkihoSigungu(ykiho);
   if (!code5) return undefined;
   return world
     .placesIn({ sigungu: code5 })

@@ -255,5 +255,5 @@ export const detailIntro2: Handler = (ctx) => {
     },
     '25': { distance: '12km', taketime: '4시간', theme: '도보' },
   };
-  return rows([{ ...base, ...(byKind[c.typeId] ?? {}) }]);
+  return rows([{ ...base, ...(byKind[c.typeId] ?? {}), ...c.intro }]);
 };

@@ -4,6 +4,7 @@
 // every API that would know it, so a value one API returns finds data in the API it chains to.
 import type { LatLon } from '../../../core/geo/transverseMercator.ts';
 import { Rng } from '../../../core/random.ts';
+import { EXAMPLE_LOTS, hasExampleFestival, knownTour, withExampleStops, withExampleYkiho, type ExampleLot } from './exampleIds.ts';
 import { landline } from './telephone.ts';
 import { offset, type Emd, type RegionIndex, type Sigungu } from './regions.ts';
 
@@ -99,6 +100,8 @@ export interface TourContent {
   overview: string;
   /** Festivals: their dates (YYYYMMDD). */
   event?: { start: string; end: string; place: string };
+  /** detailIntro2's fields where the world knows them (a real place's hours and rest days). */
+  intro?: Record<string, string>;
 }
 
 export interface BusStop {
@@ -278,10 +281,11 @@ export class Places {
       for (const kind of kinds) buildings.push(this.building(kind, emd, through[(i + buildings.length) % through.length]!, e, level));
     });
     if (sigungu.code5 === '11140') buildings.push(this.cityHall());
+    for (const lot of EXAMPLE_LOTS.filter((l) => l.emd.startsWith(sigungu.code5))) buildings.push(this.exampleBuilding(lot, roads, level));
     const shops = buildings.filter((b) => this.hasShops(b)).flatMap((b) => this.shopsIn(b));
-    const facilities = this.facilities(buildings, urban);
-    const tour = this.tour(sigungu, emds, roads);
-    const stops = this.stops(sigungu, emds);
+    const facilities = withExampleYkiho(sigungu.code5, this.facilities(buildings, urban));
+    const tour = [...this.tour(sigungu, emds, roads), ...knownTour(sigungu.code5, this.regions)];
+    const stops = withExampleStops(sigungu.code5, this.stops(sigungu, emds));
     const stations = this.stations(sigungu, emds);
     return { roads, buildings, shops, facilities, tour, stops, stations };
   }
@@ -358,6 +362,15 @@ export class Places {
       structure: kind === 'house' ? '벽돌구조' : '철근콘크리트구조',
       unitPrice: Math.round(level * (kind === 'officetel' ? 0.55 : 1) * (1 + (buildYear - 2005) * 0.008) * rng.float(0.85, 1.2)),
     };
+  }
+
+  /** A building of the world on a lot an example names, on a road through its 읍면동. */
+  private exampleBuilding(lot: ExampleLot, roads: Road[], level: number): Building {
+    const emd = this.regions.emd(lot.emd)!;
+    const road = roads.find((r) => r.emds.includes(emd.code10)) ?? roads[0]!;
+    const built = this.building(lot.kind, emd, road, Rng.for(this.seed, 'example-lot', lot.emd, String(lot.bun)), level);
+    const bdMgtSn = lot.bdMgtSn ?? `${emd.code10}0${String(lot.bun).padStart(4, '0')}${String(lot.ji).padStart(4, '0')}${built.bdMgtSn.slice(-6)}`;
+    return { ...built, key: `${emd.code10}-${lot.bun}-${lot.ji}`, mtYn: '0', bun: lot.bun, ji: lot.ji, bdMgtSn };
   }
 
   /** Seoul City Hall: a real building at its real address and position, so documented examples work. */
@@ -518,7 +531,7 @@ export class Places {
         tel: rng.chance(0.7) ? landline(sigungu.sido.code2, rng) : null,
         created,
         modified: `${rng.int(2023, 2025)}${created.slice(4)}`,
-        overview: `${title}은(는) ${sigungu.fullName} ${emd.name}에 있습니다. ${event ? `${event.start.slice(0, 4)}년 ${Number(event.start.slice(4, 6))}월 ${Number(event.start.slice(6))}일부터 ${Number(event.end.slice(4, 6))}월 ${Number(event.end.slice(6))}일까지 열립니다.` : '지역 주민과 방문객이 즐겨 찾는 곳입니다.'}`,
+        overview: `${title}은(는) ${sigungu.fullName} ${emd.name}에 있습니다. ${event ? `${event.start.slice(0, 4)}년 ${Number(event.start.slice(4, 6))}월 ${Number(event.start.slice(6))}일부터 ${event.end.slice(0, 4) === event.start.slice(0, 4) ? '' : `${event.end.slice(0, 4)}년 `}${Number(event.end.slice(4, 6))}월 ${Number(event.end.slice(6))}일까지 열립니다.` : '지역 주민과 방문객이 즐겨 찾는 곳입니다.'}`,
         ...(event ? { event } : {}),
       });
     };
@@ -538,6 +551,16 @@ export class Places {
         add('15', `제${rng.int(2, 30)}회 ${s} ${theme} 축제`, { start, end, place: `${s} ${rng.pick(['시민공원', '일원', '문화광장', '운동장'])}` });
       }
     }
+    // Winter festivals (lights and snow, from December into the new year), drawn apart so that those above stay as
+    // they were.
+    const winter = Rng.for(this.seed, 'winter-festivals', sigungu.code5);
+    for (const year of [2024, 2025, 2026])
+      if (winter.chance(hasExampleFestival(sigungu.code5) ? 1 : 0.35)) {
+        const start = `${year}12${String(winter.int(1, 20)).padStart(2, '0')}`;
+        const end = `${year + 1}0${winter.int(1, 2)}${String(winter.int(1, 28)).padStart(2, '0')}`;
+        const place = `${s} ${winter.pick(['시민공원', '일원', '문화광장', '운동장'])}`;
+        add('15', `제${winter.int(2, 20)}회 ${s} ${winter.pick(['빛', '겨울', '눈꽃'])} 축제`, { start, end, place });
+      }
     return items;
   }
 
@@ -556,6 +579,13 @@ export class Places {
     });
     const out: BusStop[] = [];
     const guIndex = seoul ? Number(sigungu.code5.slice(2)) : 0;
+    // Seoul's ARS numbers begin with the 구's number, 01 (종로구) to 25 (강동구), in the order of their codes.
+    const seoulGus = this.regions
+      .leafSigungus()
+      .filter((s) => s.sido.code2 === '11')
+      .map((s) => s.code5)
+      .sort();
+    const arsPrefix = String(seoulGus.indexOf(sigungu.code5) + 1).padStart(2, '0');
     const office = `${sigungu.name
       .split(' ')
       .pop()!
@@ -583,7 +613,7 @@ export class Places {
             name,
             number: '',
             point,
-            arsId: virtual ? '0' : `${String(Math.round(guIndex / 10)).padStart(2, '0')}${rng.digits(3)}`,
+            arsId: virtual ? '0' : `${arsPrefix}${rng.digits(3)}`,
             stationId: `1${String(guIndex).padStart(2, '0')}${rng.digits(6)}`,
             routes: stopRoutes,
           });
