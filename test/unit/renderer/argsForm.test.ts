@@ -1,6 +1,6 @@
 // The catalog's "try it" form: what a person types becomes the arguments the gateway checks, and back.
 import { describe, expect, it } from 'vitest';
-import { argsFromValues, formFields, formatOf, valuesFromArgs } from '../../../renderer/src/views/catalog/argsForm.ts';
+import { argsFromValues, exampleLabel, formFields, formatOf, valuesFromArgs } from '../../../renderer/src/views/catalog/argsForm.ts';
 import { translate, type StringKey } from '../../../main/core/i18n/strings.ts';
 import { bundledCatalog } from '../../helpers/catalog.ts';
 
@@ -32,6 +32,9 @@ describe('the try-it form', () => {
     expect(values.businesses).toBe('[{"b_no":"2208162517","start_dt":"20100101","p_nm":"홍길동"}]');
     expect(argsFromValues(fields, values)).toEqual(validate.examples[0]!.args);
     expect(argsFromValues(fields, { businesses: '[{"b_no": ' })).toEqual({ businesses: '[{"b_no":' });
+    // Its button shows the record's values, never "[object Object]"; a long id is cut to a glance.
+    expect(exampleLabel(validate.examples[0]!.args)).toBe('2208162517 · 20100101 · 홍길동');
+    expect(exampleLabel(bundledCatalog().require('hira.getDtlInfo').examples[0]!.args)).toBe('JDQ4MTg4MSM1MSMkMSM…');
   });
 
   it('leaves empty inputs out and keeps text a number input cannot read, so the gateway names the problem', () => {

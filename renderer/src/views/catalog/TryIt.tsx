@@ -20,7 +20,7 @@ import { ResultTable } from '../../components/ResultTable.tsx';
 import { RawBody } from '../../components/RawBody.tsx';
 import { cellWords, columnWords } from '../../components/resultWords.ts';
 import { download } from '../../download.ts';
-import { argsFromValues, formFields, valuesFromArgs, type FormField, type FormValues } from './argsForm.ts';
+import { argsFromValues, exampleLabel, formFields, valuesFromArgs, type FormField, type FormValues } from './argsForm.ts';
 import { parameterText } from './parameterText.ts';
 
 type Kinds = Record<string, SemanticKind>;
@@ -322,7 +322,7 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
               onClick={() => setValues(valuesFromArgs(fields, example.args))}
               data-testid="try-example"
             >
-              {Object.values(example.args).map(String).join(' · ') || t('catalog.noArgs')}
+              {exampleLabel(example.args) || t('catalog.noArgs')}
             </button>
           ))}
         </div>

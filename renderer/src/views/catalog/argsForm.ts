@@ -93,6 +93,19 @@ export function valuesFromArgs(fields: FormField[], args: Record<string, unknown
   return Object.fromEntries(fields.map((f) => [f.name, toInput(f, args[f.name])]));
 }
 
+/** Longest a value is drawn on an example's button (HIRA's ykiho is 80 characters). */
+const LABEL_VALUE_CHARS = 20;
+
+/** An example's button: its values, a record's by their own values, each cut to a glance. */
+export function exampleLabel(args: Record<string, unknown>): string {
+  const leaves = (value: unknown): string[] =>
+    value !== null && typeof value === 'object' ? Object.values(value as Record<string, unknown>).flatMap(leaves) : [String(value)];
+  return Object.values(args)
+    .flatMap(leaves)
+    .map((v) => (v.length > LABEL_VALUE_CHARS ? `${v.slice(0, LABEL_VALUE_CHARS - 1)}…` : v))
+    .join(' · ');
+}
+
 export function argsFromValues(fields: FormField[], values: FormValues): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const field of fields) {
