@@ -102,6 +102,18 @@ describe('the workbench', () => {
     expect(csv.split('\r\n')[0]).toContain('예보값 [fcstValue]');
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(101);
     await page.screenshot({ path: path.join(screenshots, 'catalog-forecast-ko.png') });
+
+    // A place the emulator's world does not hold: the answer says whose world it is and where real data comes from.
+    await goTo(page, 'catalog/vworld.getCoord');
+    await page.getByTestId('try-address').fill('서울특별시 종로구 없는길 999');
+    await page.getByTestId('try-call').click();
+    await expect.poll(() => page.getByTestId('try-outcome').getAttribute('data-ok'), { timeout: 15_000 }).toBe('false');
+    expect(await page.getByTestId('try-emulator-world').textContent()).toContain('에뮬레이터는 따로 만든 세계라서');
+    // Its own example, the catalog's documented value, answers with data.
+    await page.getByTestId('try-example').first().click();
+    await page.getByTestId('try-call').click();
+    await expect.poll(() => page.getByTestId('try-outcome').getAttribute('data-ok'), { timeout: 15_000 }).toBe('true');
+    expect(await page.getByTestId('try-emulator-world').count()).toBe(0);
     await close(w);
   }, 120_000);
 });

@@ -172,6 +172,11 @@ function Outcome({
           )}
         </div>
       )}
+      {result.source === 'emulator' && !latest && (result.error?.kind === 'NoData' || (result.ok && result.items.length === 0)) && (
+        <p className="muted" data-testid="try-emulator-world">
+          {t('catalog.emulatorWorld')}
+        </p>
+      )}
       {result.warnings.map((w) => (
         <p key={w} className="warn">
           {w}
