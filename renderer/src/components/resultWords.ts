@@ -33,8 +33,26 @@ export function columnWords(name: string, field: FieldSpec | undefined, locale: 
   return label === name ? { label } : { label, code: name };
 }
 
+/** Times, dates and moments as one screen writes them all (08:30, 2026-12-05, 2026-12-05 16:00), whatever the API wrote. */
+const MOMENTS: Partial<Record<string, [RegExp, string]>> = {
+  'time.hhmm': [/^([01]\d|2[0-4])([0-5]\d)$/, '$1:$2'],
+  'kma.baseTime': [/^([01]\d|2[0-3])([0-5]\d)$/, '$1:$2'],
+  'date.yyyymmdd': [/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3'],
+  'datetime.compact': [/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?$/, '$1-$2-$3 $4:$5'],
+};
+
+/** A measured amount (a field with a unit) with thousands separators: 247870 → 247,870, "  12,000" → 12,000. */
+function amount(value: string, locale: Locale): string {
+  const plain = value.replace(/[\s,]/g, '');
+  if (!/^-?\d+(\.\d+)?$/.test(plain)) return value;
+  return new Intl.NumberFormat(locale === 'ko' ? 'ko-KR' : 'en-US', { maximumFractionDigits: 20 }).format(Number(plain));
+}
+
 export function cellWords(value: string, field: FieldSpec | undefined, kinds: Record<string, SemanticKind> | undefined, locale: Locale): string {
   const code = field?.semantic ? kinds?.[field.semantic]?.codes?.[value] : undefined;
-  if (!code) return value;
-  return `${code[locale]}${code.unit ? ` (${code.unit})` : ''} · ${value}`;
+  if (code) return `${code[locale]}${code.unit ? ` (${code.unit})` : ''} · ${value}`;
+  const moment = field?.semantic ? MOMENTS[field.semantic] : undefined;
+  if (moment && moment[0].test(value)) return value.replace(moment[0], moment[1]);
+  if (field?.unit && (field.type === 'integer' || field.type === 'number')) return amount(value, locale);
+  return value;
 }

@@ -33,4 +33,21 @@ describe('result words', () => {
     expect(cellWords('POP', category, vocabulary.tags, 'en')).toBe('chance of rain (%) · POP');
     expect(cellWords('XYZ', category, vocabulary.tags, 'ko')).toBe('XYZ');
   });
+
+  it('write times, dates and moments in one form, and amounts with thousands separators', () => {
+    const pharmacy = fields('nmc.getParmacyListInfoInqire');
+    expect(cellWords('0830', pharmacy.dutyTime1s, vocabulary.tags, 'ko')).toBe('08:30');
+    expect(cellWords('0500', fields('kma.getVilageFcst').baseTime, vocabulary.tags, 'ko')).toBe('05:00');
+    expect(cellWords('20261205', fields('hira.getHospBasisList').estbDd, vocabulary.tags, 'ko')).toBe('2026-12-05');
+    expect(cellWords('20260312090840', fields('tour.areaBasedList2').modifiedtime, vocabulary.tags, 'en')).toBe('2026-03-12 09:08');
+    const deal = fields('molit.getRTMSDataSvcAptTradeDev');
+    expect(cellWords('247870', deal.dealAmount, vocabulary.tags, 'ko')).toBe('247,870');
+    // RTMS writes its amounts with commas and leading spaces.
+    expect(cellWords('    12,000', deal.dealAmount, vocabulary.tags, 'en')).toBe('12,000');
+    expect(cellWords('84.97', deal.excluUseAr, vocabulary.tags, 'ko')).toBe('84.97');
+    // An id made of digits is not an amount, and a value not of its kind's form is left as it came.
+    expect(cellWords('126508', fields('tour.detailCommon2').contentid, vocabulary.tags, 'ko')).toBe('126508');
+    expect(cellWords('-', deal.dealAmount, vocabulary.tags, 'ko')).toBe('-');
+    expect(cellWords('8시 30분', pharmacy.dutyTime1s, vocabulary.tags, 'ko')).toBe('8시 30분');
+  });
 });
