@@ -4,6 +4,7 @@ import { meanInterval, passCurves, type TaskCount } from './passAtK.ts';
 import type { BenchGroupScore, BenchRunSummary } from './runTypes.ts';
 import type { BenchTask, FailureKind, StepMetrics } from './types.ts';
 import { FAILURE_KINDS } from './types.ts';
+import { mean } from '../mean.ts';
 
 export interface ScoredAttempt {
   taskId: string;
@@ -20,7 +21,6 @@ export type RunNumbers = Pick<
   'tasks' | 'attempts' | 'passed' | 'pass@k' | 'pass^k' | 'byLevel' | 'byAbility' | 'byAgency' | 'failures' | 'steps'
 >;
 
-const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 const round = (x: number): number => Math.round(x * 10_000) / 10_000;
 
 function counts(attempts: ScoredAttempt[], passed: (a: ScoredAttempt) => boolean = (a) => a.pass): Map<string, TaskCount> {

@@ -3,6 +3,7 @@
 // leaderboard shows. A category not evaluated counts as 0, as upstream counts it.
 import { isCallList } from './astChecker.ts';
 import { MULTI_TURN_CATEGORIES, type BfclCategory } from './categories.ts';
+import { mean } from '../mean.ts';
 
 const SIMPLE = ['simple_python', 'simple_java', 'simple_javascript'] as const satisfies readonly BfclCategory[];
 
@@ -55,8 +56,6 @@ export interface BfclSummary {
   overall: number;
   categories: CategoryScore[];
 }
-
-const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 export function summarize(scores: CategoryScore[]): BfclSummary {
   const acc = (c: string): number => scores.find((s) => s.category === c)?.accuracy ?? 0;

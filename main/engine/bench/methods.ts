@@ -51,6 +51,7 @@ import type { BenchMethods } from '../../api/contract.ts';
 import { checkAnswer } from '../train/rewardAudit.ts';
 import { writeFileNoFollow } from '../files/noFollow.ts';
 import { readInputFile } from '../files/readInputFile.ts';
+import { mean } from '../../core/mean.ts';
 
 const DEFAULT_MAX_STEPS = 10;
 
@@ -389,7 +390,6 @@ export function benchCompare(engine: EngineServices, params: { a: string; b: str
   const xs = shared.map((k) => a.get(k)!);
   const ys = shared.map((k) => b.get(k)!);
   const test = pairedTest(xs, ys);
-  const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / v.length;
   return {
     a: params.a,
     b: params.b,

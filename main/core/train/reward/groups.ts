@@ -3,13 +3,13 @@
 // set of groups says about whether the data can teach this model anything: the reward's mean and spread, the share
 // of groups whose rewards are all equal (no signal: every advantage is 0), and which prompts are always or never
 // solved.
+import { mean } from '../../mean.ts';
 
 export const advantageScales = ['group', 'none'] as const;
 export type AdvantageScale = (typeof advantageScales)[number];
 
 const EPSILON = 1e-4;
 
-const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 /** The population standard deviation, as TRL computes a group's. */
 const std = (xs: number[]): number => {
   const m = mean(xs);

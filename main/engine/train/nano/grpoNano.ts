@@ -24,6 +24,7 @@ import { visibleTools } from '../../synth/exporter.ts';
 import { sampleGroup } from '../rollout.ts';
 import { checkParity, exportNanoGguf, HELD_OUT_EVERY, nanoTrainer, readRunRecord, registerNano, type NanoTrainer } from './nanoRun.ts';
 import { DISTRACTORS } from './trainNano.ts';
+import { mean } from '../../../core/mean.ts';
 
 /** Defaults of a run (TrainNanoGrpoParams says each). */
 const DEFAULTS = { iterations: 40, prompts: 8, groupSize: 4, temperature: 1, lr: 1e-4, beta: 0.04, preset: 'kopa', maxSteps: 6, seed: 1 } as const;
@@ -61,8 +62,6 @@ export function readCurve(file: string): GrpoCurvePoint[] {
   }
   return [...byIteration.values()].sort((a, b) => a.iteration - b.iteration);
 }
-
-const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 /** One iteration's attempts, sampled from the policy now exported at `policy`; written whole or not at all. */
 async function sampleIteration(

@@ -4,10 +4,12 @@
 // best-paid wrong attempts of the last iteration, so a reward that pays something other than the answer shows.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GrpoAttempt, GrpoCurvePoint, NanoTraining } from '../../../api/contract.ts';
+import type { GrpoAttempt, NanoTraining } from '../../../api/contract.ts';
 import type { EngineServices } from '../../EngineServices.ts';
 import { resolveModelRef } from '../../models/modelRef.ts';
+import { readCurve } from './grpoNano.ts';
 import { readRunRecord } from './nanoRun.ts';
+import { mean } from '../../../core/mean.ts';
 
 /** Best-paid wrong attempts shown from the last iteration. */
 const WATCHED = 3;
@@ -38,7 +40,8 @@ interface RolloutLine {
   segments: { text: string; train: boolean }[];
 }
 
-const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+/** The mean, or null where there is nothing to average (no right answer in an iteration). */
+const meanOrNull = (xs: number[]): number | null => (xs.length ? mean(xs) : null);
 
 /** The model's own words of an attempt: its turns, as it wrote them. */
 const written = (a: RolloutLine): string =>
@@ -48,20 +51,16 @@ const written = (a: RolloutLine): string =>
     .join('\n');
 
 function grpoHistory(dir: string): Pick<NanoTraining, 'grpo' | 'watched'> {
-  const byIteration = new Map<number, GrpoCurvePoint>();
-  for (const point of lines(path.join(dir, 'curve.jsonl')) as GrpoCurvePoint[]) byIteration.set(point.iteration, point);
   const folder = path.join(dir, 'rollouts');
   const files = existsSync(folder) ? readdirSync(folder).filter((f) => /^iteration-\d+\.jsonl$/.test(f)) : [];
-  const grpo = [...byIteration.values()]
-    .sort((a, b) => a.iteration - b.iteration)
-    .map((point) => {
-      const attempts = lines(path.join(folder, `iteration-${String(point.iteration).padStart(4, '0')}.jsonl`)) as RolloutLine[];
-      return {
-        ...point,
-        solvedReward: mean(attempts.filter((a) => a.solved).map((a) => a.reward)),
-        unsolvedReward: mean(attempts.filter((a) => !a.solved).map((a) => a.reward)),
-      };
-    });
+  const grpo = readCurve(path.join(dir, 'curve.jsonl')).map((point) => {
+    const attempts = lines(path.join(folder, `iteration-${String(point.iteration).padStart(4, '0')}.jsonl`)) as RolloutLine[];
+    return {
+      ...point,
+      solvedReward: meanOrNull(attempts.filter((a) => a.solved).map((a) => a.reward)),
+      unsolvedReward: meanOrNull(attempts.filter((a) => !a.solved).map((a) => a.reward)),
+    };
+  });
   const last = files.sort().at(-1);
   const watched: GrpoAttempt[] = last
     ? (lines(path.join(folder, last)) as RolloutLine[])
