@@ -14,6 +14,7 @@ import {
   type LlamaContext,
   type LlamaContextSequence,
   type LlamaModel,
+  type Token,
   type Tokenizer,
 } from 'node-llama-cpp';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
@@ -22,7 +23,7 @@ import { afterThought, thinkFirst } from './thinkFirst.ts';
 import { stepBudget } from '../../main/core/agent/stepBudget.ts';
 import { copyChoices } from '../../main/core/agent/copyChoices.ts';
 import { WrittenCalls } from '../../main/core/agent/writtenArguments.ts';
-import type { ChatMessage, ModelTool, ModelTurn } from '../../main/core/agent/types.ts';
+import type { ChatMessage, ModelTool, ModelTurn, TurnProgress } from '../../main/core/agent/types.ts';
 import type { RegionBook } from '../../main/core/region/regionBook.ts';
 import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
 import { parseToolCalls } from '../../main/core/agent/toolCallParser.ts';
@@ -78,6 +79,8 @@ export interface ChatOptions {
    */
   thinking?: ModelThinking;
   onText?: (chunk: string) => void;
+  /** Where the turn has got (prompt read, tokens written), every PROGRESS_EVERY_MS while it runs and once at its end. */
+  onProgress?: (progress: TurnProgress) => void;
   signal?: AbortSignal;
 }
 
@@ -191,6 +194,8 @@ export interface Completion {
 }
 
 const DEFAULT_MAX_CONTEXT = 16_384;
+/** How often a turn says where it has got: often enough to watch a prompt being read, rarely enough to cost nothing. */
+const PROGRESS_EVERY_MS = 250;
 /** A turn's least token budget when none is given: room for an answer in words. */
 const DEFAULT_TURN_TOKENS = 512;
 /**
@@ -678,11 +683,53 @@ export class LocalModel {
 
   /** Tokens of the text a plan's turn puts before the model for `history` (the plan's own, or a trimmed one). */
   private planTokens(plan: TurnPlan, history: readonly ChatHistoryItem[] = plan.history): number {
+    return this.planTokenList(plan, history).length;
+  }
+
+  private planTokenList(plan: TurnPlan, history: readonly ChatHistoryItem[] = plan.history): Token[] {
     const { contextText } = plan.wrapper.generateContextState({
       chatHistory: [...history, { type: 'model', response: [] }],
       ...(plan.kind === 'functions' ? { availableFunctions: plan.functions } : {}),
     });
-    return contextText.tokenize(this.model.tokenizer).length;
+    return contextText.tokenize(this.model.tokenizer);
+  }
+
+  /**
+   * Reports a turn's progress from the sequence's token meter while it runs: llama.cpp reads only the prompt's tokens
+   * after those the sequence already holds, so that is what there is to read.
+   */
+  private watchProgress(
+    sequence: LlamaContextSequence,
+    plan: TurnPlan,
+    before: ReturnType<LlamaContextSequence['tokenMeter']['getState']>,
+    report: (p: TurnProgress) => void,
+  ): () => void {
+    const prompt = this.planTokenList(plan);
+    const held = sequence.contextTokens;
+    let shared = 0;
+    while (shared < prompt.length && shared < held.length && prompt[shared] === held[shared]) shared++;
+    const toRead = prompt.length - shared;
+    const started = performance.now();
+    let writing: number | undefined;
+    const tell = (): void => {
+      const used = sequence.tokenMeter.diff(before);
+      const now = performance.now();
+      if (used.usedOutputTokens > 0) writing ??= now;
+      report({
+        toRead,
+        // The meter counts the prompt's last token with the first generated one (turnUsage says so too).
+        read: Math.min(toRead, used.usedInputTokens + (used.usedOutputTokens > 0 ? 1 : 0)),
+        written: used.usedOutputTokens,
+        elapsedMs: Math.round(now - started),
+        writingMs: writing === undefined ? 0 : Math.round(now - writing),
+      });
+    };
+    tell();
+    const timer = setInterval(tell, PROGRESS_EVERY_MS);
+    return () => {
+      clearInterval(timer);
+      tell();
+    };
   }
 
   /**
@@ -710,6 +757,7 @@ export class LocalModel {
     const before = sequence.tokenMeter.getState();
     const plan = this.turnPlan(messages, options);
     const promptTokens = this.requireRoom(plan);
+    const stopWatching = options.onProgress ? this.watchProgress(sequence, plan, before, options.onProgress) : undefined;
     const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: plan.wrapper });
     // A conversation that outgrows the context gives up old results' rows first, and says so (contextPolicy.ts).
     const trimmed = { results: 0, items: 0 };
@@ -812,6 +860,7 @@ export class LocalModel {
       if (error instanceof Error && /context size is too small/.test(error.message)) throw this.promptTooLong(this.planTokens(plan), error);
       throw error;
     } finally {
+      stopWatching?.();
       sequence.tokenPredictor?.stop();
       chat.dispose({ disposeSequence: false });
     }

@@ -10,6 +10,10 @@ import { parseInstant, parseList, parseCount, parseSpeculation, parseSeconds } f
 import { stopLabel } from '../../core/i18n/strings.ts';
 import { oneLine } from '../../core/text/terminalText.ts';
 
+/** A local turn's progress is said once it has run this long, then at most this often. */
+const PROGRESS_AFTER_MS = 3000;
+const PROGRESS_EVERY_MS = 5000;
+
 interface ChatCliOptions {
   model: string;
   resultTokens?: number;
@@ -95,13 +99,29 @@ export function registerChat(program: Command, context: () => CommandContext): v
       // Each call is shown once, when its result is in: what was asked, what came back, how long it took.
       const asked = new Map<string, Record<string, unknown>>();
       let streamed = false;
+      // A local turn says where it has got every few seconds, on stderr (not while its words are streaming on stdout).
+      let toldAt = 0;
+      let tokenAt = 0;
+      const tell = (e: { read: number; toRead: number; written: number; elapsedMs: number; writingMs: number }): void => {
+        const now = performance.now();
+        if (e.elapsedMs < PROGRESS_AFTER_MS || now - toldAt < PROGRESS_EVERY_MS || now - tokenAt < PROGRESS_EVERY_MS) return;
+        toldAt = now;
+        const seconds = Math.round(e.elapsedMs / 1000);
+        const line =
+          e.written === 0
+            ? ctx.t('cli.chat.reading', { read: e.read.toLocaleString('en-US'), toRead: e.toRead.toLocaleString('en-US'), seconds })
+            : ctx.t('cli.chat.writing', { written: e.written, rate: e.writingMs > 0 ? ((e.written * 1000) / e.writingMs).toFixed(1) : '—', seconds });
+        ctx.io.stderr.write(`  ${line}\n`);
+      };
       const show = (p: Progress): void => {
         const e = p.agentEvent;
         if (!e) return;
         if (e.kind === 'token' && !ctx.out.json) {
           streamed = true;
+          tokenAt = performance.now();
           ctx.io.stdout.write(e.text);
         }
+        if (e.kind === 'turn_progress' && !ctx.out.json) tell(e);
         if (e.kind === 'approval') approveCall(e);
         if (ctx.out.json) return;
         if (e.kind === 'tool_call') asked.set(e.call.id, e.call.arguments);

@@ -88,8 +88,22 @@ export type StopReason = 'final' | 'maxSteps' | 'callCap' | 'truncated' | 'abort
 /** A failed call's error as a screen receives it: the gateway's words, kind and violations (its kind as recorded). */
 export type ShownCallError = Pick<GatewayCallError, 'message' | 'said' | 'violations'> & { kind: string };
 
+/**
+ * A local model's turn as it goes: the prompt tokens read of those it had to read (what its sequence already held is
+ * not read again), the tokens written, and the time since the turn began.
+ */
+export interface TurnProgress {
+  toRead: number;
+  read: number;
+  written: number;
+  elapsedMs: number;
+  /** Time since the first token was written (0 before): the writing rate is written / writingMs. */
+  writingMs: number;
+}
+
 export type AgentEvent =
   | { kind: 'token'; text: string }
+  | ({ kind: 'turn_progress'; step: number } & TurnProgress)
   | { kind: 'tool_call'; step: number; call: ToolCall; tool: string; origins?: Record<string, ArgumentOrigin> }
   /** A call that leaves the machine waits for the user's answer to approval `id` (approval "ask"). */
   | { kind: 'approval'; id: string; step: number; callId: string; tool: string; arguments: Record<string, unknown> }

@@ -8,7 +8,7 @@
 // of it (the claim and the message), or a message in words whose last line "정답: …" holds the claim; the last turn
 // before the step cap may only call it. A claim that is not one value of one kind goes back to the model, as a
 // refused call does. Calls beside the answer in its turn are not run: the answer could not have read them.
-import type { AgentEvent, ChatMessage, CutReason, ModelTurn, StopReason, Usage } from '../../core/agent/types.ts';
+import type { AgentEvent, ChatMessage, CutReason, ModelTurn, StopReason, TurnProgress, Usage } from '../../core/agent/types.ts';
 import type { ToolBox, ToolTurn } from '../../core/agent/toolBox.ts';
 import type { ModelBackend } from '../models/backend.ts';
 import type { Claim } from '../../core/answer/claim.ts';
@@ -124,6 +124,8 @@ export class Agent<C> {
           seed: o.seed,
           signal: o.signal,
           onToken: (text) => o.onEvent?.({ kind: 'token', text }),
+          // Watching costs a tokenization and a timer a turn: only where someone watches.
+          ...(o.onEvent ? { onProgress: (p: TurnProgress) => o.onEvent?.({ kind: 'turn_progress', step: turns + 1, ...p }) } : {}),
           ...(moment ? { now: moment } : {}),
         });
       let turn = await ask(o.maxTokens);

@@ -1,6 +1,6 @@
 // A model the agent talks to: local llama.cpp, an OpenAI-compatible server on the agency network, or a
 // scripted transcript. One turn at a time; the agent loop owns the conversation.
-import type { ChatMessage, ModelTool, ModelTurn } from '../../core/agent/types.ts';
+import type { ChatMessage, ModelTool, ModelTurn, TurnProgress } from '../../core/agent/types.ts';
 
 export interface TurnOptions {
   /** "required" forbids a plain answer this turn; "none" forbids calls (the last turn before the step cap). */
@@ -9,6 +9,8 @@ export interface TurnOptions {
   temperature?: number;
   seed?: number;
   onToken?: (text: string) => void;
+  /** How far a local model's turn has got, a few times a second (other backends do not say). */
+  onProgress?: (progress: TurnProgress) => void;
   signal?: AbortSignal;
   /** The episode's moment, for a template that writes the date (Llama 3.x, gpt-oss); the machine's clock where absent. */
   now?: Date;

@@ -42,6 +42,7 @@ export class LlamaBackend implements ModelBackend {
       temperature: options.temperature,
       seed: options.seed,
       onText: options.onToken,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       signal: options.signal,
       ...(this.regions ? { regions: this.regions } : {}),
       ...(options.now ? { now: options.now } : {}),

@@ -29,4 +29,26 @@ describe('chat turns', () => {
     expect(turn!.items).toEqual([{ kind: 'cut', text: '5월에는 어린이', cut: 'stopped' }]);
     expect(turn!.answer).toBeNull();
   });
+
+  it("keeps where the model's turn has got while it runs, and lets it go when a call or the answer ends the turn", () => {
+    const progress = { toRead: 3600, read: 1840, written: 0, elapsedMs: 12_000, writingMs: 0 };
+    const reading = applyEvent({ question: '5월 공휴일?', items: [], answer: null }, { kind: 'turn_progress', step: 1, ...progress });
+    expect(reading.progress).toEqual(progress);
+    const calling = applyEvent(reading, {
+      kind: 'tool_call',
+      step: 1,
+      call: { id: 'c1', name: 'kasi_getRestDeInfo', arguments: {} },
+      tool: 'kasi.getRestDeInfo',
+    });
+    expect(calling.progress).toBeUndefined();
+    const answered = applyEvent(applyEvent(calling, { kind: 'turn_progress', step: 2, ...progress }), {
+      kind: 'final',
+      answer: '어린이날입니다.',
+      claim: null,
+      steps: 2,
+      usage: { inputTokens: 1, outputTokens: 1 },
+      ms: 1,
+    });
+    expect(answered.progress).toBeUndefined();
+  });
 });

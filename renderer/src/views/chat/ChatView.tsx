@@ -1,6 +1,7 @@
 // The analyst's chat with the agent: sessions, the conversation with every call as a card, per-call approval,
 // stop, regenerate, edit-and-resend, and export as Markdown or JSON.
 import { useEffect, useMemo, useState } from 'react';
+import type { TurnProgress } from '../../../../main/core/agent/types.ts';
 import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
 import { useLocation } from 'wouter';
 import { Download, Hand, Pencil, RotateCcw } from 'lucide-react';
@@ -36,6 +37,15 @@ function OfferedTools(props: { offered: NonNullable<Turn['offered']>; tools: Map
       <p>{names.join(' · ')}</p>
     </details>
   );
+}
+
+/** A local model's turn as it goes: the prompt being read, then the tokens written and how fast. */
+function progressText(p: TurnProgress, t: ReturnType<typeof useLocale>['t'], locale: 'ko' | 'en'): string {
+  const n = (v: number, digits = 0): string => v.toLocaleString(locale === 'ko' ? 'ko-KR' : 'en-US', { maximumFractionDigits: digits });
+  const seconds = n(p.elapsedMs / 1000);
+  if (p.written === 0) return t('chat.progress.reading', { read: n(p.read), toRead: n(p.toRead), seconds });
+  const rate = p.writingMs > 0 ? n((p.written * 1000) / p.writingMs, 1) : '—';
+  return t('chat.progress.writing', { written: n(p.written), rate, seconds });
 }
 
 function TurnView(props: {
@@ -83,6 +93,11 @@ function TurnView(props: {
             <ModelMarkdown text={item.text} />
           </div>
         ),
+      )}
+      {props.live && turn.progress && (
+        <p className="muted turn-progress" role="status" data-testid="turn-progress">
+          {progressText(turn.progress, t, locale)}
+        </p>
       )}
       {turn.answer !== null && (
         <div className="answer" data-testid="answer">

@@ -1,7 +1,7 @@
 // A chat as the view draws it: turns of a question, what the agent did (text, call cards) and its answer, built
 // from the stored transcript or, while a run streams, from its events.
 import type { TranscriptMessage } from '../../../../main/api/contract.ts';
-import type { AgentEvent, ShownCallError, CutReason } from '../../../../main/core/agent/types.ts';
+import type { AgentEvent, ShownCallError, CutReason, TurnProgress } from '../../../../main/core/agent/types.ts';
 import type { CallRefusal } from '../../../../main/core/agent/callRefusal.ts';
 import type { ArgumentOrigin } from '../../../../main/core/agent/argumentOrigins.ts';
 import type { ResultPreview } from '../../../../main/core/resultView/resultPreview.ts';
@@ -47,6 +47,8 @@ export interface Turn {
   answer: string | null;
   /** What it committed to (the headline above the message); absent or null where it committed to nothing. */
   claim?: Claim | null;
+  /** Where the model's current turn has got, while a local model answers. */
+  progress?: TurnProgress;
 }
 
 /** The call of a turn that waits for the analyst's approval, if one does. */
@@ -112,11 +114,16 @@ export function turnsOf(messages: TranscriptMessage[]): Turn[] {
 export function applyEvent(turn: Turn, event: AgentEvent): Turn {
   const items = [...turn.items];
   const last = items.at(-1);
+  const settled: Turn = { ...turn };
   const updateCard = (callId: string, change: (card: CallCardData) => CallCardData): Turn => ({
     ...turn,
     items: items.map((item) => (item.kind === 'call' && item.card.callId === callId ? { kind: 'call', card: change(item.card) } : item)),
   });
   switch (event.kind) {
+    case 'turn_progress': {
+      const { kind: _kind, step: _step, ...progress } = event;
+      return { ...turn, progress };
+    }
     case 'token':
       if (last?.kind === 'text') items[items.length - 1] = { kind: 'text', text: last.text + event.text };
       else items.push({ kind: 'text', text: event.text });
@@ -124,6 +131,8 @@ export function applyEvent(turn: Turn, event: AgentEvent): Turn {
     case 'tool_call': {
       if (last?.kind === 'text' && (last.text.trim() === '' || looksLikeCallText(last.text))) items.pop();
       if (items.some((i) => i.kind === 'call' && i.card.callId === event.call.id)) return { ...turn, items };
+      // The model's turn is over: what runs now is the call.
+      delete settled.progress;
       items.push({
         kind: 'call',
         card: {
@@ -134,7 +143,7 @@ export function applyEvent(turn: Turn, event: AgentEvent): Turn {
           ...(event.origins ? { origins: event.origins } : {}),
         },
       });
-      return { ...turn, items };
+      return { ...settled, items };
     }
     case 'approval':
       return updateCard(event.callId, (card) => ({ ...card, arguments: event.arguments, status: 'approval', approvalId: event.id }));
@@ -171,7 +180,8 @@ export function applyEvent(turn: Turn, event: AgentEvent): Turn {
       return { ...turn, items };
     case 'final':
       if (last?.kind === 'text') items.pop();
-      return { ...turn, items, answer: event.answer, claim: event.claim };
+      delete settled.progress;
+      return { ...settled, items, answer: event.answer, claim: event.claim };
     case 'error':
       return turn;
   }
