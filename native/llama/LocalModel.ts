@@ -710,18 +710,19 @@ export class LocalModel {
     while (shared < prompt.length && shared < held.length && prompt[shared] === held[shared]) shared++;
     const toRead = prompt.length - shared;
     const started = performance.now();
-    let writing: number | undefined;
+    // Writing began after the last report that had nothing written yet: the rate is counted from there.
+    let idle = started;
     const tell = (): void => {
       const used = sequence.tokenMeter.diff(before);
       const now = performance.now();
-      if (used.usedOutputTokens > 0) writing ??= now;
+      if (used.usedOutputTokens === 0) idle = now;
       report({
         toRead,
         // The meter counts the prompt's last token with the first generated one (turnUsage says so too).
         read: Math.min(toRead, used.usedInputTokens + (used.usedOutputTokens > 0 ? 1 : 0)),
         written: used.usedOutputTokens,
         elapsedMs: Math.round(now - started),
-        writingMs: writing === undefined ? 0 : Math.round(now - writing),
+        writingMs: used.usedOutputTokens === 0 ? 0 : Math.round(now - idle),
       });
     };
     tell();

@@ -96,6 +96,7 @@ function TurnView(props: {
       )}
       {props.live && turn.progress && (
         <p className="muted turn-progress" role="status" data-testid="turn-progress">
+          {turn.progress.written === 0 && <progress max={Math.max(1, turn.progress.toRead)} value={turn.progress.read} aria-hidden="true" />}
           {progressText(turn.progress, t, locale)}
         </p>
       )}
