@@ -104,6 +104,19 @@ describe('the workbench', () => {
     expect(await page.getByTestId('call-raw').textContent()).not.toContain('serviceKey');
     expect(await page.getByTestId('sessions').locator('li').count()).toBe(1);
 
+    // At 1024 px a long title wraps between words and the header's buttons keep theirs whole, each on one line.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.evaluate(
+      () => (document.getElementById('chat-title')!.textContent = '서울 종로구와 중구의 이번 주 날씨, 미세먼지, 약국 영업시간을 한꺼번에 비교해서 알려줘'),
+    );
+    for (const name of ['Markdown', 'JSON']) {
+      const button = page.getByRole('button', { name, exact: true });
+      const lineHeight = await button.evaluate((b) => parseFloat(getComputedStyle(b).lineHeight) || 20);
+      expect((await button.boundingBox())!.height, name).toBeLessThan(2 * lineHeight);
+    }
+    await page.screenshot({ path: path.join(screenshots, 'chat-header-1024.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Markdown' }).click()]);
     const file = path.join(tempDir(), download.suggestedFilename());
     await download.saveAs(file);
