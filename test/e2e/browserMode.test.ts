@@ -42,6 +42,18 @@ describe('browser mode', () => {
       expect(await page.getByTestId('status-schema').textContent()).toBe(`${latest} (최신 ${latest})`);
       expect(page.url()).not.toContain('token=');
 
+      // Going live asks first, and says where a missing key goes: this window cannot store one, the environment can.
+      await page.getByRole('link', { name: '설정' }).click();
+      await page.getByTestId('mode-live').click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toMatch(
+        /이 창에서는 키를 저장할 수 없으니, 환경 변수 KOPA_KEY_DATA_GO_KR(, KOPA_KEY_\w+)*에 넣고 엔진을 다시 시작하거나/,
+      );
+      await page.screenshot({ path: path.join(screenshots, 'browser-mode-live-keys-ko.png') });
+      await dialog.getByRole('button', { name: '취소' }).click();
+      await page.getByRole('link', { name: '개요' }).click();
+
       await page.getByRole('button', { name: 'English' }).click();
       await expect.poll(() => page.getByTestId('connection').textContent()).toBe('Engine connected');
       expect(await page.getByTestId('status-host').textContent()).toBe('Browser mode');
