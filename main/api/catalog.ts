@@ -43,6 +43,14 @@ export interface CatalogImport {
   problems: CatalogProblem[];
 }
 
+/** What a code means, and what the values it reads mean where they are codes too (SKY: 1 맑음, 3 구름많음, 4 흐림). */
+export interface CodeMeaning {
+  ko: string;
+  en: string;
+  unit?: string;
+  values?: Record<string, { ko: string; en: string }>;
+}
+
 /** A kind of value tools take and return (resources/catalog/semantics.json). */
 export interface SemanticKind {
   ko: string;
@@ -52,7 +60,7 @@ export interface SemanticKind {
   /** A value anyone can give without asking another service (a date, an amount, a code from a short list): never a dependency. */
   generic?: boolean;
   /** What each code of a coded kind means (a KMA category: T1H → 기온, ℃), for tables in people's words. */
-  codes?: Record<string, { ko: string; en: string; unit?: string }>;
+  codes?: Record<string, CodeMeaning>;
 }
 
 /** Parameters and result of each method. */

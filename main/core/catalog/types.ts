@@ -65,6 +65,8 @@ export interface FieldSpec {
    */
   event?: boolean;
   normalise?: NormaliserName[];
+  /** The field of the same row whose code says what this value is (a KMA reading's category: SKY 1 is 맑음). */
+  readBy?: string;
 }
 
 /** A JSON Schema for one parameter, with KOPA Studio's extensions. */

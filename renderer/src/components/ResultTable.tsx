@@ -2,7 +2,7 @@ import type { SemanticKind } from '../../../main/api/contract.ts';
 import type { FieldSpec } from '../../../main/core/catalog/types.ts';
 import type { ResultPreview } from '../../../main/core/resultView/resultPreview.ts';
 import { useLocale } from '../i18n.tsx';
-import { cellWords, columnWords } from './resultWords.ts';
+import { cellWords, columnWords, readingOf } from './resultWords.ts';
 
 /**
  * A call's first rows, and how many there are in all; with the tool's fields and the catalog's value kinds, headed
@@ -31,9 +31,11 @@ export function ResultTable({ preview, fields, kinds }: { preview: ResultPreview
           <tbody>
             {preview.rows.map((row, i) => (
               <tr key={i}>
-                {row.map((value, j) => (
-                  <td key={j}>{cellWords(value, fields?.[preview.columns[j]!], kinds, locale)}</td>
-                ))}
+                {row.map((value, j) => {
+                  const field = fields?.[preview.columns[j]!];
+                  const reading = field?.readBy ? readingOf(field, Object.fromEntries(preview.columns.map((c, k) => [c, row[k]])), fields, kinds) : undefined;
+                  return <td key={j}>{cellWords(value, field, kinds, locale, reading)}</td>;
+                })}
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 // A result table in people's words: a column is headed by the catalog's name for its field, in the screen's
 // language, with its unit (거래금액 (만원)); a code of a kind the catalog explains reads as what it means (T1H →
 // 기온 (℃) · T1H). The API's own names and codes stay visible beside the words, for whoever checks them.
-import type { SemanticKind } from '../../../main/api/contract.ts';
+import type { CodeMeaning, SemanticKind } from '../../../main/api/contract.ts';
 import type { FieldSpec } from '../../../main/core/catalog/types.ts';
 
 export type Locale = 'ko' | 'en';
@@ -48,9 +48,31 @@ function amount(value: string, locale: Locale): string {
   return new Intl.NumberFormat(locale === 'ko' ? 'ko-KR' : 'en-US', { maximumFractionDigits: 20 }).format(Number(plain));
 }
 
-export function cellWords(value: string, field: FieldSpec | undefined, kinds: Record<string, SemanticKind> | undefined, locale: Locale): string {
+/** What the code in a row's `readBy` field says its value is (the row's KMA category), if the catalog knows. */
+export function readingOf(
+  field: FieldSpec | undefined,
+  row: Record<string, unknown>,
+  fields: Record<string, FieldSpec> | undefined,
+  kinds: Record<string, SemanticKind> | undefined,
+): CodeMeaning | undefined {
+  const by = field?.readBy;
+  const semantic = by ? fields?.[by]?.semantic : undefined;
+  return semantic ? kinds?.[semantic]?.codes?.[String(row[by!])] : undefined;
+}
+
+export function cellWords(
+  value: string,
+  field: FieldSpec | undefined,
+  kinds: Record<string, SemanticKind> | undefined,
+  locale: Locale,
+  reading?: CodeMeaning,
+): string {
   const code = field?.semantic ? kinds?.[field.semantic]?.codes?.[value] : undefined;
   if (code) return `${code[locale]}${code.unit ? ` (${code.unit})` : ''} · ${value}`;
+  // A reading: a coded one in words (SKY 1 → 맑음 · 1), a measured one with its unit (TMP 23 → 23 ℃).
+  const meant = reading?.values?.[value];
+  if (meant) return `${meant[locale]} · ${value}`;
+  if (reading?.unit && /^-?\d+(\.\d+)?$/.test(value)) return `${value} ${reading.unit}`;
   const moment = field?.semantic ? MOMENTS[field.semantic] : undefined;
   if (moment && moment[0].test(value)) return value.replace(moment[0], moment[1]);
   if (field?.unit && (field.type === 'integer' || field.type === 'number')) return amount(value, locale);

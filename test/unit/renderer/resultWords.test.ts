@@ -1,6 +1,6 @@
 // A result table in people's words: the catalog's field names with units, codes read as what they mean.
 import { describe, expect, it } from 'vitest';
-import { cellWords, columnWords } from '../../../renderer/src/components/resultWords.ts';
+import { cellWords, columnWords, readingOf } from '../../../renderer/src/components/resultWords.ts';
 import { loadCatalog } from '../../../main/engine/catalog/loadCatalog.ts';
 import { defaultResourcesDir } from '../../../main/engine/resources.ts';
 
@@ -49,5 +49,24 @@ describe('result words', () => {
     expect(cellWords('126508', fields('tour.detailCommon2').contentid, vocabulary.tags, 'ko')).toBe('126508');
     expect(cellWords('-', deal.dealAmount, vocabulary.tags, 'ko')).toBe('-');
     expect(cellWords('8시 30분', pharmacy.dutyTime1s, vocabulary.tags, 'ko')).toBe('8시 30분');
+  });
+
+  it("read a KMA value by its row's category: a coded sky or rain in words, a measure with its unit", () => {
+    const forecast = fields('kma.getVilageFcst');
+    const cell = (category: string, value: string, locale: 'ko' | 'en'): string =>
+      cellWords(value, forecast.fcstValue, vocabulary.tags, locale, readingOf(forecast.fcstValue, { category, fcstValue: value }, forecast, vocabulary.tags));
+    expect(cell('SKY', '1', 'ko')).toBe('맑음 · 1');
+    expect(cell('SKY', '4', 'en')).toBe('overcast · 4');
+    expect(cell('PTY', '0', 'ko')).toBe('없음 · 0');
+    expect(cell('TMP', '23', 'ko')).toBe('23 ℃');
+    expect(cell('POP', '30', 'en')).toBe('30 %');
+    // A value the category's list does not hold, and one of no known category, stay as they came.
+    expect(cell('SKY', '2', 'ko')).toBe('2');
+    expect(cell('PCP', '강수없음', 'ko')).toBe('강수없음');
+    expect(cell('XYZ', '5', 'ko')).toBe('5');
+    const observed = fields('kma.getUltraSrtNcst');
+    expect(cellWords('-1.5', observed.obsrValue, vocabulary.tags, 'ko', readingOf(observed.obsrValue, { category: 'T1H' }, observed, vocabulary.tags))).toBe(
+      '-1.5 ℃',
+    );
   });
 });

@@ -18,7 +18,7 @@ import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { ResultTable } from '../../components/ResultTable.tsx';
 import { RawBody } from '../../components/RawBody.tsx';
-import { cellWords, columnWords } from '../../components/resultWords.ts';
+import { cellWords, columnWords, readingOf } from '../../components/resultWords.ts';
 import { download } from '../../download.ts';
 import { argsFromValues, exampleLabel, formFields, valuesFromArgs, type FormField, type FormValues } from './argsForm.ts';
 import { parameterText } from './parameterText.ts';
@@ -113,7 +113,7 @@ function saveCsv(toolId: string, result: CallResult, fields: Record<string, Fiel
   const rows = result.items.map((row) =>
     columns.map((c) => {
       const value = row[c];
-      return typeof value === 'string' ? cellWords(value, fields[c], kinds, locale) : value;
+      return typeof value === 'string' ? cellWords(value, fields[c], kinds, locale, readingOf(fields[c], row, fields, kinds)) : value;
     }),
   );
   download(`${toolId}.csv`, csvText(header, rows), 'text/csv;charset=utf-8');
