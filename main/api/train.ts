@@ -114,6 +114,10 @@ export interface RewardAuditResult {
   met: boolean;
 }
 
+/** Which trajectories of each synthesized sample a supervised run teaches: its own, or every one that reached its answer. */
+export const nanoTrajectories = ['one', 'all'] as const;
+export type NanoTrajectories = (typeof nanoTrajectories)[number];
+
 export interface TrainNanoParams {
   /** The synthesized dataset (id or name) it learns from; every tenth sample is held out. */
   dataset: string;
@@ -141,6 +145,11 @@ export interface TrainNanoParams {
    * checkpoint of its own starts from it. Unset: the run lives only in the data folder.
    */
   keep?: string;
+  /**
+   * "one": each sample's own trajectory; "all": also each alternative that reached the same answer (trajectory
+   * diversification, the paper's pass@k effect). Held-out questions are judged alone either way. Defaults to "one".
+   */
+  trajectories?: NanoTrajectories;
 }
 
 export interface TrainNanoResult {
@@ -267,6 +276,7 @@ export const trainSchemas: MethodSchemas<TrainMethods> = {
       seed: z.number().int().optional(),
       resultTokens: z.number().int().min(64).max(65_536).optional(),
       keep: text.optional(),
+      trajectories: z.enum(nanoTrajectories).optional(),
     })
     .strict()
     .refine((p) => (p.dim ?? 256) % (p.heads ?? 4) === 0, { message: 'dim must be a multiple of heads' }),

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { NanoTraining, TrainExportResult, TrainNanoGrpoParams, TrainNanoGrpoResult, TrainNanoParams, TrainNanoResult } from '../../api/contract.ts';
+import { nanoTrajectories } from '../../api/train.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import { rewardPresets, type RewardPreset } from '../../core/train/reward/types.ts';
 import type { CommandContext } from '../context.ts';
@@ -60,6 +61,11 @@ export function registerTrain(program: Command, context: () => CommandContext): 
     .option('--seed <n>', 'seed (default 1)', parseInteger)
     .option('--result-tokens <n>', 'result view budget in training and chat (default 256)', parseCount)
     .option('--keep <dir>', 'also keep the run in this folder, small enough to commit, and start from it on another machine')
+    .addOption(
+      new Option('--trajectories <which>', "one: each sample's own trajectory; all: also every alternative that reached its answer (default one)").choices([
+        ...nanoTrajectories,
+      ]),
+    )
     .option('--grpo', 'tune a trained run with GRPO: attempts sampled as a chat runs them, scored by the reward preset')
     .option('--from <run>', 'with --grpo: the supervised run to tune (its name under train/nano)')
     .option('--iterations <n>', 'with --grpo: updates (default 40)', parseCount)
@@ -155,7 +161,7 @@ interface NanoOptions extends Omit<TrainNanoParams, 'dataset'> {
 
 /** Options that only a GRPO run reads, and those only a supervised run reads. */
 const GRPO_ONLY = ['from', 'iterations', 'prompts', 'groupSize', 'temperature', 'beta', 'preset', 'maxSteps'] as const;
-const SUPERVISED_ONLY = ['dataset', 'steps', 'dim', 'layers', 'heads', 'ffn', 'vocab', 'batchTokens', 'resultTokens', 'keep'] as const;
+const SUPERVISED_ONLY = ['dataset', 'steps', 'dim', 'layers', 'heads', 'ffn', 'vocab', 'batchTokens', 'resultTokens', 'keep', 'trajectories'] as const;
 
 const SHARED = ['name', 'lr', 'seed'] as const;
 

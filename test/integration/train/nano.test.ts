@@ -32,6 +32,22 @@ describe.skipIf(!python)(
       const more = await engine.call('train.nano', { ...tiny, steps: 6 });
       expect(more).toMatchObject({ step: 6, parity: { equal: 3 } });
 
+      // Trajectory diversification: each alternative that reached a sample's answer is taught too, held-out
+      // questions still alone; a run started one way is not silently continued the other.
+      const diverse = await engine.call('train.nano', { ...tiny, name: 'nano-all', steps: 1, trajectories: 'all' });
+      const corpus = (file: string): { ordinal: number; segments: CorpusSegment[] }[] =>
+        readFileSync(path.join(diverse.runDir, file), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { ordinal: number; segments: CorpusSegment[] });
+      const taught = corpus('train.jsonl');
+      const ordinals = new Set(taught.map((l) => l.ordinal));
+      expect(taught.length).toBeGreaterThan(ordinals.size);
+      const twice = taught.filter((l) => taught.filter((m) => m.ordinal === l.ordinal).length > 1);
+      expect(new Set(twice.map((l) => corpusText(l.segments))).size).toBe(twice.length);
+      expect(corpus('val.jsonl').length).toBe(new Set(corpus('val.jsonl').map((l) => l.ordinal)).size);
+      await expect(engine.call('train.nano', { ...tiny, name: 'nano-all', steps: 2, trajectories: 'one' })).rejects.toThrow(/--trajectories/);
+
       // What it learned from is what the app shows it: the chat's prompt is the corpus's text up to the model's turn.
       const held = JSON.parse(readFileSync(path.join(first.runDir, 'val.jsonl'), 'utf8').split('\n')[0]!) as { segments: CorpusSegment[] };
       const prompt = corpusText(

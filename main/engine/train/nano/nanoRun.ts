@@ -20,6 +20,10 @@ export interface NanoRunRecord {
   datasetId: number;
   samples: number;
   resultTokens: number;
+  /** Which trajectories of each sample the corpus teaches ("one" where a run predates the choice). */
+  trajectories?: 'one' | 'all';
+  /** The corpus's training lines (one per trajectory taught). */
+  lines?: number;
 }
 
 export const readRunRecord = (dir: string): NanoRunRecord => JSON.parse(readFileSync(path.join(dir, 'run.json'), 'utf8')) as NanoRunRecord;

@@ -7,7 +7,8 @@
 // (keptRun.ts).
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import type { CallOptions, TrainNanoParams, TrainNanoResult } from '../../../api/contract.ts';
+import type { CallOptions, NanoTrajectories, TrainNanoParams, TrainNanoResult } from '../../../api/contract.ts';
+import type { SynthSample } from '../../../core/synth/types.ts';
 import type { PlainMessage } from '../../../core/agent/grammarConversation.ts';
 import { exportRow } from '../../../core/synth/formats.ts';
 import { corpusSegments } from '../../../core/train/nano/nanoCorpus.ts';
@@ -33,18 +34,35 @@ const DEFAULTS = {
   lr: 0.002,
   seed: 1,
   resultTokens: 256,
+  trajectories: 'one' as NanoTrajectories,
 };
 /** Tools offered beside each plan's own, as an export offers them. */
 export const DISTRACTORS = 3;
 
+/**
+ * The trajectories a sample teaches: its own, and with "all" each alternative that reached the same answer (the
+ * paper's trajectory diversification), each as the same request with the same tools offered.
+ */
+function taught(sample: SynthSample, trajectories: NanoTrajectories): SynthSample[] {
+  if (trajectories === 'one') return [sample];
+  const others = sample.alternatives.filter((a) => a.trace).map((a) => ({ ...sample, walk: { ...sample.walk, plan: a.plan, trace: a.trace! } }));
+  return [sample, ...others];
+}
+
 /** Writes the corpus of a dataset (train and held-out lines), unless the run already has it. */
-function writeCorpus(engine: EngineServices, dir: string, dataset: DatasetRow, resultTokens: number): NanoRunRecord {
+function writeCorpus(engine: EngineServices, dir: string, dataset: DatasetRow, resultTokens: number, trajectories: NanoTrajectories): NanoRunRecord {
   const recordFile = path.join(dir, 'run.json');
   const repo = new DatasetRepository(engine.store.db);
   if (existsSync(recordFile)) {
     const record = JSON.parse(readFileSync(recordFile, 'utf8')) as NanoRunRecord;
     if (record.datasetId !== dataset.id)
       throw saidError('InvalidRequest', { message: 'error.nanoRunDataset', hint: 'error.nanoRunDataset.hint', vars: { dir, other: record.dataset } });
+    if ((record.trajectories ?? 'one') !== trajectories)
+      throw saidError('InvalidRequest', {
+        message: 'error.nanoRunTrajectories',
+        hint: 'error.nanoRunDataset.hint',
+        vars: { dir, other: record.trajectories ?? 'one' },
+      });
     return record;
   }
   const catalog = engine.catalog();
@@ -52,14 +70,18 @@ function writeCorpus(engine: EngineServices, dir: string, dataset: DatasetRow, r
   const held: string[] = [];
   const samples = repo.samples(dataset.id);
   for (const sample of samples) {
-    const row = exportRow('openai', sample, visibleTools(sample, catalog, DISTRACTORS), { toolStyle: 'compact', view: { tokenBudget: resultTokens } }) as {
-      messages: PlainMessage[];
+    const offered = visibleTools(sample, catalog, DISTRACTORS);
+    const line = (s: SynthSample): string => {
+      const row = exportRow('openai', s, offered, { toolStyle: 'compact', view: { tokenBudget: resultTokens } }) as { messages: PlainMessage[] };
+      return JSON.stringify({ ordinal: s.ordinal, segments: corpusSegments(row.messages) });
     };
-    (sample.ordinal % HELD_OUT_EVERY === 0 ? held : train).push(JSON.stringify({ ordinal: sample.ordinal, segments: corpusSegments(row.messages) }));
+    // Held-out questions are judged on their own trajectory alone, whatever the training reads.
+    if (sample.ordinal % HELD_OUT_EVERY === 0) held.push(line(sample));
+    else train.push(...taught(sample, trajectories).map(line));
   }
   writeFileNoFollow(path.join(dir, 'train.jsonl'), `${train.join('\n')}\n`);
   writeFileNoFollow(path.join(dir, 'val.jsonl'), `${held.join('\n')}\n`);
-  const record = { dataset: dataset.name, datasetId: dataset.id, samples: samples.length, resultTokens };
+  const record = { dataset: dataset.name, datasetId: dataset.id, samples: samples.length, resultTokens, trajectories, lines: train.length };
   // Written last: a corpus without its record is written again.
   writeFileNoFollow(`${recordFile}.partial`, JSON.stringify(record, null, 2));
   renameSync(`${recordFile}.partial`, recordFile);
@@ -79,8 +101,8 @@ export async function trainNano(engine: EngineServices, params: TrainNanoParams,
 
   progress('corpus', 0, 1);
   const dataset = findDataset(new DatasetRepository(engine.store.db), params.dataset);
-  const record = writeCorpus(engine, dir, dataset, p.resultTokens);
-  progress('corpus', 1, 1, `${record.samples} samples of ${record.dataset}`);
+  const record = writeCorpus(engine, dir, dataset, p.resultTokens, p.trajectories);
+  progress('corpus', 1, 1, `${record.samples} samples of ${record.dataset}${record.lines ? `, ${record.lines} trajectories to learn from` : ''}`);
   if (!existsSync(path.join(dir, 'tokenizer.model'))) {
     progress('tokenizer', 0, 1);
     await trainer(['tokenizer', '--corpus', path.join(dir, 'train.jsonl'), '--out', dir, '--vocab', String(p.vocab)]);
