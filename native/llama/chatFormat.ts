@@ -5,6 +5,7 @@
 // the template (where it cannot, it falls back to its own "||call:" format, which no model was trained on).
 // Templates the bundled Jinja interpreter renders wrongly are patched first (templatePatches.ts), and Mistral's
 // [TOOL_CALLS]name[ARGS] format, which no node-llama-cpp wrapper writes, gets KOPA Studio's wrapper.
+import path from 'node:path';
 import { toolPromptStyles, type ToolPromptStyle } from '../../main/core/agent/toolPrompt.ts';
 import type { ChatWrapper } from 'node-llama-cpp';
 import {
@@ -25,6 +26,7 @@ import {
   type LlamaModel,
 } from 'node-llama-cpp';
 import type { ToolCallSupport } from '../../main/core/models/toolCalling.ts';
+import { jinjaFailure, nameTemplate } from './boundedJinja.ts';
 import { patchTemplate } from './templatePatches.ts';
 import { MistralArgsChatWrapper } from './wrappers/MistralArgsChatWrapper.ts';
 
@@ -115,7 +117,12 @@ function resolve(source: ChatFormatSource, choice: ChatWrapperChoice, template: 
 export function chooseChatFormat(source: ChatFormatSource, choice: ChatWrapperChoice = 'auto'): ChosenChatFormat {
   const original = templateOf(source);
   const { template, patches } = original === undefined ? { template: undefined, patches: [] } : patchTemplate(original);
+  const name = path.basename('model' in source ? (source.model.filename ?? '') : source.filename) || 'this model';
+  for (const text of [original, template]) if (text !== undefined) nameTemplate(text, name);
   const wrapper = resolve(source, choice, patches.length > 0 ? template : undefined);
+  // node-llama-cpp falls back to another wrapper when the Jinja one fails; a template that broke its bounds is refused.
+  const failed = [original, template].map((text) => (text === undefined ? undefined : jinjaFailure(text))).find(Boolean);
+  if (failed) throw failed;
   const trained = trainedPrompt(source);
   const chosen = (chosenWrapper: ChatWrapper, mode: ToolCallSupport['mode'], reason: ToolCallSupport['reason']): ChosenChatFormat => ({
     wrapper: chosenWrapper,

@@ -6,6 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { jinjaFailure } from '../../../native/llama/boundedJinja.ts';
+import { chooseChatFormat } from '../../../native/llama/chatFormat.ts';
 import { inspectGguf } from '../../../native/llama/ggufInspect.ts';
 import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { testEngine } from '../../helpers/engine.ts';
@@ -73,11 +75,12 @@ describe('crafted GGUF headers', () => {
 });
 
 describe('crafted chat templates', () => {
-  it('kills an inspection whose template allocates without end, and the engine thread keeps running', async () => {
+  it('stops an inspection whose template allocates without end, naming the model and the bound, and the engine thread keeps running', async () => {
     const file = await writeTinyLlama({ name: 'range-template', chatTemplate: '{% for i in range(10**9) %}{{ i }}{% endfor %}' });
     const { ticks, outcome } = await ticksDuring(inspectGguf(file, undefined, { memoryMb: 256, timeoutMs: 60_000 }));
     expect(outcome).toMatchObject({ status: 'rejected', reason: { code: 'InvalidModelFile' } });
-    expect((outcome as PromiseRejectedResult).reason.message).toMatch(/could not be inspected/);
+    // node-llama-cpp's own Jinja rendering (its wrapper reads the call syntax at inspection) runs in a bounded thread too.
+    expect((outcome as PromiseRejectedResult).reason.message).toMatch(/The chat template of range-template-\w+\.gguf did not finish within 5 s or 256 MiB/);
     expect(ticks).toBeGreaterThan(5);
   });
 
@@ -125,6 +128,17 @@ describe('crafted chat templates', () => {
       message: (outcome as PromiseRejectedResult).reason.message,
     });
   }, 180_000);
+
+  it("bounds node-llama-cpp's own Jinja rendering too: its wrapper's renders run in the template thread, under the deadline", () => {
+    // The Jinja wrapper renders the template in the engine's thread when it is made (reading the call syntax) and on
+    // every turn; a template that loops there would freeze the engine for hours.
+    const loop = '{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}{{ bos_token }}';
+    const header = { fileInfo: { metadata: { general: { architecture: 'llama' }, tokenizer: { chat_template: loop } } } as never, filename: 'loop-wrapper.gguf' };
+    expect(() => chooseChatFormat(header, 'jinja')).toThrow(/The chat template of loop-wrapper\.gguf did not finish within 5 s or 256 MiB/);
+    // Broken for good: asked again, it fails at once with the same reason.
+    expect(jinjaFailure(loop)?.code).toBe('InvalidModelFile');
+    expect(() => chooseChatFormat(header, 'auto')).toThrow(/did not finish within 5 s/);
+  }, 120_000);
 
   it('kopa models add refuses a crafted file with the reason and exit code of an invalid model', async () => {
     const run = await runKopa(['--data-dir', tempDir(), 'models', 'add', crafted('cli', { keys: 10n ** 9n })]);
