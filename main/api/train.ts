@@ -192,6 +192,22 @@ export interface TrainNanoGrpoParams {
   /** Model turns per attempt. Defaults to 6. */
   maxSteps?: number;
   seed?: number;
+  /**
+   * Every this many iterations (and after the last), the policy answers held-out questions greedily, once each, as a
+   * chat would: whether GRPO improves what it was not trained on. Defaults to 10; 0 never asks.
+   */
+  evalEvery?: number;
+  /** Held-out questions each check asks. Defaults to 16. */
+  evalPrompts?: number;
+}
+
+/** The policy on held-out questions before an iteration's update (`iteration` = the run's length: after the last). */
+export interface GrpoHeldOutPoint {
+  iteration: number;
+  /** Mean reward and share of right committed answers, one greedy attempt per question. */
+  reward: number;
+  solved: number;
+  prompts: number;
 }
 
 /** One GRPO iteration: what its attempts earned, and how far the update moved the policy from the supervised model. */
@@ -233,6 +249,8 @@ export interface NanoTraining {
   loss: { step: number; loss: number }[];
   validationLoss: number | null;
   grpo: GrpoHistoryPoint[];
+  /** The GRPO policy on held-out questions, by iteration (empty where none was asked). */
+  heldOut: GrpoHeldOutPoint[];
   /** The best-paid wrong attempts of the last GRPO iteration. */
   watched: GrpoAttempt[];
 }
@@ -242,6 +260,7 @@ export interface TrainNanoGrpoResult {
   runDir: string;
   iterations: number;
   curve: GrpoCurvePoint[];
+  heldOut: GrpoHeldOutPoint[];
   parity: { prompts: number; equal: number };
   seconds: number;
 }
@@ -297,6 +316,8 @@ export const trainSchemas: MethodSchemas<TrainMethods> = {
       preset: z.enum(rewardPresets).optional(),
       maxSteps: z.number().int().min(1).max(40).optional(),
       seed: z.number().int().optional(),
+      evalEvery: z.number().int().min(0).max(100_000).optional(),
+      evalPrompts: z.number().int().min(1).max(1_000).optional(),
     })
     .strict(),
   'rollout.run': z

@@ -75,6 +75,8 @@ export function registerTrain(program: Command, context: () => CommandContext): 
     .option('--beta <b>', 'with --grpo: weight of the KL term to the supervised model (default 0.04)', Number)
     .addOption(new Option('--preset <name>', 'with --grpo: reward preset (default kopa)').choices([...rewardPresets]))
     .option('--max-steps <n>', 'with --grpo: model turns per attempt (default 6)', parseCount)
+    .option('--eval-every <n>', 'with --grpo: ask held-out questions every N iterations and after the last (default 10; 0 never)', parseInteger)
+    .option('--eval-prompts <n>', 'with --grpo: held-out questions each check asks (default 16)', parseCount)
     .action(async (options: NanoOptions) => {
       const ctx = context();
       if (options.grpo) {
@@ -157,10 +159,12 @@ interface NanoOptions extends Omit<TrainNanoParams, 'dataset'> {
   beta?: number;
   preset?: RewardPreset;
   maxSteps?: number;
+  evalEvery?: number;
+  evalPrompts?: number;
 }
 
 /** Options that only a GRPO run reads, and those only a supervised run reads. */
-const GRPO_ONLY = ['from', 'iterations', 'prompts', 'groupSize', 'temperature', 'beta', 'preset', 'maxSteps'] as const;
+const GRPO_ONLY = ['from', 'iterations', 'prompts', 'groupSize', 'temperature', 'beta', 'preset', 'maxSteps', 'evalEvery', 'evalPrompts'] as const;
 const SUPERVISED_ONLY = ['dataset', 'steps', 'dim', 'layers', 'heads', 'ffn', 'vocab', 'batchTokens', 'resultTokens', 'keep', 'trajectories'] as const;
 
 const SHARED = ['name', 'lr', 'seed'] as const;
@@ -200,6 +204,8 @@ function historyText(h: NanoTraining, ctx: CommandContext): string {
         kl: fixed(p.kl),
       }),
     );
+  for (const p of h.heldOut)
+    out.push(ctx.t('cli.train.historyHeldOut', { iteration: p.iteration, solved: Math.round(p.solved * 100), prompts: p.prompts, reward: fixed(p.reward) }));
   for (const a of h.watched)
     out.push(`  ${ctx.t('cli.train.historyWatched', { sample: a.sample, reward: fixed(a.reward) })}\n${a.written.replace(/^/gm, '    ')}`);
   return out.join('\n');

@@ -166,6 +166,11 @@ describe('the workbench', () => {
         `${JSON.stringify({ iteration: i, reward: 0.6 + i * 0.05, solved: 0.5, attempts: 2, learnedFrom: 2, kl: 0.01 })}\n`,
       );
     });
+    // Held-out questions asked of the supervised model and after the last update.
+    writeFileSync(
+      path.join(run, 'heldout.jsonl'),
+      [0, 2].map((iteration) => JSON.stringify({ iteration, reward: 0.4, solved: iteration === 0 ? 0.25 : 0.5, prompts: 4 })).join('\n') + '\n',
+    );
     const gguf = await writeTinyLlama({ contextLength: 2048, dir: run, name: 'shown-grpo' });
     await host.engine.call('models.add', { source: gguf, name: 'shown-grpo' });
 
@@ -185,10 +190,14 @@ describe('the workbench', () => {
       '맞는 답을 낸 시도',
     ]);
     expect(await history.locator('figure').nth(1).textContent()).toContain('틀린 답');
+    // Beside the training attempts' right answers, the held-out questions' (asked greedily, as a chat would).
+    expect(await history.locator('figure').nth(2).textContent()).toContain('평가용 질문 (탐욕적 한 번)');
     // The wrong attempt of the last iteration, as the model wrote it: shown as text, never as markup.
     expect(await history.locator('.watched-attempts li').allTextContents()).toEqual(['샘플 2 · 보상 0.300{"tool":"final_answer","arguments":{"answer":7}}']);
     expect(await axeViolations(page)).toEqual([]);
     await history.screenshot({ path: path.join(screenshots, 'models-training-history.png') });
+    await history.locator('figure').nth(2).scrollIntoViewIfNeeded();
+    await history.locator('figure').nth(2).screenshot({ path: path.join(screenshots, 'models-training-held-out.png') });
     await close(w);
   }, 120_000);
 });

@@ -133,7 +133,10 @@ describe('crafted chat templates', () => {
     // The Jinja wrapper renders the template in the engine's thread when it is made (reading the call syntax) and on
     // every turn; a template that loops there would freeze the engine for hours.
     const loop = '{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}{{ bos_token }}';
-    const header = { fileInfo: { metadata: { general: { architecture: 'llama' }, tokenizer: { chat_template: loop } } } as never, filename: 'loop-wrapper.gguf' };
+    const header = {
+      fileInfo: { metadata: { general: { architecture: 'llama' }, tokenizer: { chat_template: loop } } } as never,
+      filename: 'loop-wrapper.gguf',
+    };
     expect(() => chooseChatFormat(header, 'jinja')).toThrow(/The chat template of loop-wrapper\.gguf did not finish within 5 s or 256 MiB/);
     // Broken for good: asked again, it fails at once with the same reason.
     expect(jinjaFailure(loop)?.code).toBe('InvalidModelFile');

@@ -81,10 +81,15 @@ describe.skipIf(!python)(
       expect(episode.calls[0]!.arguments.locatadd_nm).toBe('서울특별시 종로구 청운동');
 
       // GRPO from that run: attempts sampled as a chat runs them, scored, and the policy moved by their advantages.
-      const grpoParams = { from: 'nano-smoke', iterations: 1, prompts: 2, groupSize: 2, maxSteps: 2 };
+      const grpoParams = { from: 'nano-smoke', iterations: 1, prompts: 2, groupSize: 2, maxSteps: 2, evalEvery: 1, evalPrompts: 2 };
       const grpo = await engine.call('train.nanoGrpo', grpoParams);
       expect(grpo).toMatchObject({ iterations: 1, parity: { prompts: 3, equal: 3 }, model: { name: 'nano-smoke-grpo' } });
       expect(grpo.curve).toEqual([expect.objectContaining({ iteration: 0, attempts: 4 })]);
+      // Held-out questions asked of the supervised model before the first update and of the policy after the last.
+      expect(grpo.heldOut.map((p) => [p.iteration, p.prompts])).toEqual([
+        [0, 2],
+        [1, 2],
+      ]);
       const attempts = readFileSync(path.join(grpo.runDir, 'rollouts', 'iteration-0000.jsonl'), 'utf8')
         .trim()
         .split('\n')
@@ -101,6 +106,7 @@ describe.skipIf(!python)(
       const resumed = await engine.call('train.nanoGrpo', { ...grpoParams, iterations: 2 });
       expect(resumed.curve.map((p) => p.iteration)).toEqual([0, 1]);
       expect(resumed.curve[0]).toEqual(grpo.curve[0]);
+      expect(resumed.heldOut.map((p) => p.iteration)).toEqual([0, 1, 2]);
       await expect(engine.call('train.nanoGrpo', { ...grpoParams, temperature: 0.5 })).rejects.toThrow(/other settings/);
 
       // Each model says how it learned: the supervised loss curve, and the GRPO run's rewards beside it.
@@ -110,6 +116,7 @@ describe.skipIf(!python)(
       const tuned = await engine.call('train.history', { ref: 'nano-smoke-grpo' });
       expect(tuned).toMatchObject({ kind: 'grpo', from: 'nano-smoke', loss: supervised!.loss });
       expect(tuned!.grpo.map((p) => p.iteration)).toEqual([0, 1]);
+      expect(tuned!.heldOut).toEqual(resumed.heldOut);
       for (const p of tuned!.grpo) {
         // The mean reward lies between what wrong and right answers earned (each where there were any).
         const sides = [p.solvedReward, p.unsolvedReward].filter((v): v is number => v !== null);

@@ -161,7 +161,7 @@ const PARAMETERS: Record<string, string> = {
   'train.export': 'dataset distractors? out preset? snapshot? trainer',
   'train.nano': 'batchTokens? dataset dim? ffn? heads? keep? layers? lr? name? resultTokens? seed? steps? trajectories? vocab?',
   'train.history': 'ref',
-  'train.nanoGrpo': 'beta? from groupSize? iterations? lr? maxSteps? name? preset? prompts? seed? temperature?',
+  'train.nanoGrpo': 'beta? evalEvery? evalPrompts? from groupSize? iterations? lr? maxSteps? name? preset? prompts? seed? temperature?',
 };
 
 function parametersOf(schema: z.ZodType): string {

@@ -4,10 +4,11 @@
 // against the sample's reference, and hands the attempts, written as the text the model read and wrote, with their
 // group advantages, to nano.py's GRPO step (a KL term to the supervised model keeps it near what it learned). The
 // run's folder (train/nano/NAME) keeps the reference weights, each iteration's attempts (rollouts/), the reward curve
-// (curve.jsonl) and the trainer's checkpoint; a stopped run goes on from its last whole iteration.
+// (curve.jsonl), the held-out checks (heldout.jsonl: the policy answering questions it never trained on, greedily, every
+// few iterations) and the trainer's checkpoint; a stopped run goes on from its last whole iteration.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { CallOptions, GrpoCurvePoint, TrainNanoGrpoParams, TrainNanoGrpoResult } from '../../../api/contract.ts';
+import type { CallOptions, GrpoCurvePoint, GrpoHeldOutPoint, TrainNanoGrpoParams, TrainNanoGrpoResult } from '../../../api/contract.ts';
 import { grammarMessages } from '../../../core/agent/grammarConversation.ts';
 import { canonicalJson } from '../../../core/canonicalJson.ts';
 import { saidError } from '../../../core/i18n/saidError.ts';
@@ -27,13 +28,26 @@ import { DISTRACTORS } from './trainNano.ts';
 import { mean } from '../../../core/mean.ts';
 
 /** Defaults of a run (TrainNanoGrpoParams says each). */
-const DEFAULTS = { iterations: 40, prompts: 8, groupSize: 4, temperature: 1, lr: 1e-4, beta: 0.04, preset: 'kopa', maxSteps: 6, seed: 1 } as const;
+const DEFAULTS = {
+  iterations: 40,
+  prompts: 8,
+  groupSize: 4,
+  temperature: 1,
+  lr: 1e-4,
+  beta: 0.04,
+  preset: 'kopa',
+  maxSteps: 6,
+  seed: 1,
+  evalEvery: 10,
+  evalPrompts: 16,
+} as const;
 
 /** Where the run's state lives. */
 const files = (dir: string) => ({
   settings: path.join(dir, 'grpo.json'),
   reference: path.join(dir, 'reference.pt'),
   curve: path.join(dir, 'curve.jsonl'),
+  heldOut: path.join(dir, 'heldout.jsonl'),
   rollouts: path.join(dir, 'rollouts'),
   policy: path.join(dir, 'policy.gguf'),
 });
@@ -51,16 +65,65 @@ function startRun(from: string, dir: string): void {
     }
 }
 
-/** The curve so far, one point per iteration (the last written wins: an iteration redone after a crash is written again). */
-export function readCurve(file: string): GrpoCurvePoint[] {
+/** A series kept one point per iteration (the last written wins: an iteration redone after a crash is written again). */
+function readByIteration<T extends { iteration: number }>(file: string): T[] {
   if (!existsSync(file)) return [];
-  const byIteration = new Map<number, GrpoCurvePoint>();
+  const byIteration = new Map<number, T>();
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
-    const point = JSON.parse(line) as GrpoCurvePoint;
+    const point = JSON.parse(line) as T;
     byIteration.set(point.iteration, point);
   }
   return [...byIteration.values()].sort((a, b) => a.iteration - b.iteration);
+}
+
+/** The reward curve so far. */
+export const readCurve = (file: string): GrpoCurvePoint[] => readByIteration<GrpoCurvePoint>(file);
+
+/** The held-out checks so far. */
+export const readHeldOut = (file: string): GrpoHeldOutPoint[] => readByIteration<GrpoHeldOutPoint>(file);
+
+/** The policy exported at `policy` answering held-out questions once each, greedily, as a chat would. */
+async function askHeldOut(
+  engine: EngineServices,
+  policy: string,
+  questions: SynthSample[],
+  settings: ReturnType<typeof settingsOf>,
+  resultTokens: number,
+  iteration: number,
+  signal: AbortSignal | undefined,
+): Promise<GrpoHeldOutPoint> {
+  const catalog = engine.catalog();
+  const base = await (await engine.llama()).loadModel({ modelPath: policy, contextSize: 4096 });
+  const backend = new LlamaBackend(base, { owned: false, regions: regionBookFile(engine.resourcesDir) });
+  try {
+    const rewards: number[] = [];
+    const solved: number[] = [];
+    for (const sample of questions) {
+      if (signal?.aborted) throw saidError('Aborted', { message: 'error.trainingStopped' });
+      const tools = visibleTools(sample, catalog, DISTRACTORS)
+        .map((t) => t.id)
+        .filter((id) => id !== QUERY_TOOL);
+      const { group } = await sampleGroup(engine, backend, sample, tools, {
+        groupSize: 1,
+        seed: `${settings.seed}/held-out`,
+        temperature: 0,
+        maxSteps: settings.maxSteps,
+        maxTokens: null,
+        preset: settings.preset,
+        scale: 'none',
+        mode: 'emulator',
+        resultTokens,
+        signal,
+      });
+      rewards.push(group.rewards[0]!);
+      solved.push(group.solved[0] ? 1 : 0);
+    }
+    return { iteration, reward: mean(rewards), solved: mean(solved), prompts: questions.length };
+  } finally {
+    await backend.dispose();
+    await base.dispose();
+  }
 }
 
 /** One iteration's attempts, sampled from the policy now exported at `policy`; written whole or not at all. */
@@ -127,6 +190,8 @@ const settingsOf = (params: TrainNanoGrpoParams) => ({
   preset: params.preset ?? DEFAULTS.preset,
   maxSteps: params.maxSteps ?? DEFAULTS.maxSteps,
   seed: params.seed ?? DEFAULTS.seed,
+  evalEvery: params.evalEvery ?? DEFAULTS.evalEvery,
+  evalPrompts: params.evalPrompts ?? DEFAULTS.evalPrompts,
 });
 
 /** The training questions in the run's order: every sample but the held-out tenth, shuffled by the seed. */
@@ -154,18 +219,39 @@ export async function grpoNano(engine: EngineServices, params: TrainNanoGrpoPara
   const record = readRunRecord(dir);
   const dataset = new DatasetRepository(engine.store.db).get(record.datasetId);
   if (!dataset) throw saidError('NotFound', { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: record.dataset } });
-  const order = promptOrder(new DatasetRepository(engine.store.db).samples(dataset.id), settings.seed);
+  const samples = new DatasetRepository(engine.store.db).samples(dataset.id);
+  const order = promptOrder(samples, settings.seed);
+  // The same held-out questions at every check, the first of the tenth the supervised run never trained on.
+  const questions = samples.filter((s) => s.ordinal % HELD_OUT_EVERY === 0).slice(0, settings.evalPrompts);
   if (order.length === 0) throw saidError('InvalidRequest', { message: 'error.grpoNoPrompts', vars: { name: record.dataset } });
   const trainer: NanoTrainer = nanoTrainer(engine, dir, options.signal);
   const progress = (stage: string, done: number, total: number, message?: string): void =>
     options.onProgress?.({ stage, done, total, ...(message ? { message } : {}) });
 
   let curve = readCurve(f.curve);
+  let heldOut = readHeldOut(f.heldOut);
+  let exported = -1;
+  const exportPolicy = async (iteration: number): Promise<void> => {
+    if (exported === iteration) return;
+    await exportNanoGguf(trainer, dir, f.policy, name, record, { grpoIteration: String(iteration) });
+    exported = iteration;
+  };
+  // Asked before the iteration's update (the first check is the supervised model itself), and after the last.
+  const check = async (iteration: number): Promise<void> => {
+    const due = settings.evalEvery > 0 && questions.length > 0 && (iteration % settings.evalEvery === 0 || iteration === iterations);
+    if (!due || heldOut.some((p) => p.iteration === iteration)) return;
+    progress('held-out', iteration, iterations, `iteration ${iteration + 1}: ${questions.length} held-out questions`);
+    await exportPolicy(iteration);
+    const point = await askHeldOut(engine, f.policy, questions, settings, record.resultTokens, iteration, options.signal);
+    appendFileNoFollow(f.heldOut, `${JSON.stringify(point)}\n`);
+    heldOut = readHeldOut(f.heldOut);
+  };
   for (let iteration = curve.length; iteration < iterations; iteration++) {
+    await check(iteration);
     const batchFile = path.join(f.rollouts, `iteration-${String(iteration).padStart(4, '0')}.jsonl`);
     if (!existsSync(batchFile)) {
       progress('rollouts', iteration, iterations, `iteration ${iteration + 1}: sampling`);
-      await exportNanoGguf(trainer, dir, f.policy, name, record, { grpoIteration: String(iteration) });
+      await exportPolicy(iteration);
       const batch = Array.from({ length: settings.prompts }, (_, i) => order[(iteration * settings.prompts + i) % order.length]!);
       const lines = await sampleIteration(engine, f.policy, batch, settings, record.resultTokens, iteration, options.signal);
       writeFileNoFollow(`${batchFile}.partial`, `${lines.join('\n')}\n`);
@@ -195,6 +281,7 @@ export async function grpoNano(engine: EngineServices, params: TrainNanoGrpoPara
     curve = readCurve(f.curve);
     progress('update', iteration + 1, iterations, `iteration ${iteration + 1}: reward ${point.reward.toFixed(3)} · solved ${Math.round(point.solved * 100)}%`);
   }
+  await check(curve.length);
   rmSync(f.policy, { force: true });
   progress('export', 0, 1);
   const file = path.join(dir, `${name}.gguf`);
@@ -206,6 +293,7 @@ export async function grpoNano(engine: EngineServices, params: TrainNanoGrpoPara
     runDir: dir,
     iterations: curve.length,
     curve,
+    heldOut,
     parity,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { GrpoAttempt, NanoTraining } from '../../../api/contract.ts';
 import type { EngineServices } from '../../EngineServices.ts';
 import { resolveModelRef } from '../../models/modelRef.ts';
-import { readCurve } from './grpoNano.ts';
+import { readCurve, readHeldOut } from './grpoNano.ts';
 import { readRunRecord } from './nanoRun.ts';
 import { mean } from '../../../core/mean.ts';
 
@@ -88,7 +88,15 @@ export function nanoHistory(engine: EngineServices, ref: string): NanoTraining |
   const record = readRunRecord(dir);
   const settingsFile = path.join(dir, 'grpo.json');
   if (!existsSync(settingsFile))
-    return { run: path.basename(dir), kind: 'supervised', dataset: record.dataset, from: null, ...lossCurve(dir), grpo: [], watched: [] };
+    return { run: path.basename(dir), kind: 'supervised', dataset: record.dataset, from: null, ...lossCurve(dir), grpo: [], heldOut: [], watched: [] };
   const from = (JSON.parse(readFileSync(settingsFile, 'utf8')) as { from: string }).from;
-  return { run: path.basename(dir), kind: 'grpo', dataset: record.dataset, from, ...lossCurve(path.join(root, from)), ...grpoHistory(dir) };
+  return {
+    run: path.basename(dir),
+    kind: 'grpo',
+    dataset: record.dataset,
+    from,
+    ...lossCurve(path.join(root, from)),
+    ...grpoHistory(dir),
+    heldOut: readHeldOut(path.join(dir, 'heldout.jsonl')),
+  };
 }

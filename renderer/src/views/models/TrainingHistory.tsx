@@ -48,7 +48,11 @@ export function TrainingHistory({ modelId }: { modelId: string }) {
             xLabel={t('models.training.iteration')}
             yDomain={[0, 1]}
             formatY={(v) => `${Math.round(v * 100)}%`}
-            series={[series(t('models.training.solved'), (p) => p.solved)]}
+            series={[
+              series(t('models.training.solved'), (p) => p.solved),
+              // Asked of the policy that sampled that iteration (the first: the supervised model itself).
+              { name: t('models.training.heldOut'), points: h.heldOut.map((p) => ({ x: p.iteration + 1, y: p.solved })) },
+            ]}
           />
         </>
       )}
