@@ -2,7 +2,8 @@
 // (to read the template's call syntax, and to compare it with each family's wrapper) and on every turn. Its renderer is
 // replaced, once per process, by one that renders in a bounded template thread (boundedTemplate.ts), keyed by the
 // template's text: the same library renders the same text, but a loop costs the deadline and a flood of memory costs
-// the thread, never the engine. A template that broke its bounds stays broken: every later render fails at once.
+// the thread, never the engine. A template that broke its bounds stays broken until its model is loaded again: every
+// render until then fails at once.
 // Relies on node-llama-cpp 3.21.1's JinjaRenderer (checked): render(items), the template's text in `_template`.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -20,6 +21,11 @@ const names = new Map<string, string>();
 /** The model a template text belongs to, named in the error a user sees. */
 export function nameTemplate(template: string, model: string): void {
   names.set(template, model);
+}
+
+/** A model loaded again gets its template tried again (the error said: "until it is loaded again"). */
+export function retryTemplate(template: string): void {
+  broken.delete(template);
 }
 
 /** Why a template can no longer be rendered (it ran past its deadline or its memory), if it cannot. */

@@ -26,7 +26,7 @@ import {
   type LlamaModel,
 } from 'node-llama-cpp';
 import type { ToolCallSupport } from '../../main/core/models/toolCalling.ts';
-import { jinjaFailure, nameTemplate } from './boundedJinja.ts';
+import { jinjaFailure, nameTemplate, retryTemplate } from './boundedJinja.ts';
 import { patchTemplate } from './templatePatches.ts';
 import { MistralArgsChatWrapper } from './wrappers/MistralArgsChatWrapper.ts';
 
@@ -118,7 +118,11 @@ export function chooseChatFormat(source: ChatFormatSource, choice: ChatWrapperCh
   const original = templateOf(source);
   const { template, patches } = original === undefined ? { template: undefined, patches: [] } : patchTemplate(original);
   const name = path.basename('model' in source ? (source.model.filename ?? '') : source.filename) || 'this model';
-  for (const text of [original, template]) if (text !== undefined) nameTemplate(text, name);
+  for (const text of [original, template])
+    if (text !== undefined) {
+      nameTemplate(text, name);
+      retryTemplate(text);
+    }
   const wrapper = resolve(source, choice, patches.length > 0 ? template : undefined);
   // node-llama-cpp falls back to another wrapper when the Jinja one fails; a template that broke its bounds is refused.
   const failed = [original, template].map((text) => (text === undefined ? undefined : jinjaFailure(text))).find(Boolean);

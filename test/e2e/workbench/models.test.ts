@@ -197,7 +197,10 @@ describe('the workbench', () => {
     expect(await axeViolations(page)).toEqual([]);
     await history.screenshot({ path: path.join(screenshots, 'models-training-history.png') });
     await history.locator('figure').nth(2).scrollIntoViewIfNeeded();
-    await history.locator('figure').nth(2).screenshot({ path: path.join(screenshots, 'models-training-held-out.png') });
+    await history
+      .locator('figure')
+      .nth(2)
+      .screenshot({ path: path.join(screenshots, 'models-training-held-out.png') });
     await close(w);
   }, 120_000);
 });
