@@ -23,6 +23,7 @@ import { EpisodeResults } from '../core/resultView/EpisodeResults.ts';
 import type { Engine } from '../engine/Engine.ts';
 import { RewardThread } from '../engine/train/reward/rewardThread.ts';
 import { DatasetRepository } from '../engine/store/repositories/DatasetRepository.ts';
+import { DEFAULT_REWARD_PRESET } from '../core/train/reward/types.ts';
 
 export interface EnvServiceOptions {
   /** Where tool calls go: the emulator or a replay snapshot; never live. */
@@ -108,7 +109,7 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
   const token = options.token ?? randomBytes(32).toString('hex');
   const limits: RewardLimits = { ...DEFAULT_REWARD_LIMITS, ...options.rewardLimits };
   const maxBody = options.maxBodyBytes ?? 8 * 2 ** 20;
-  const preset = options.preset ?? 'kopa';
+  const preset = options.preset ?? DEFAULT_REWARD_PRESET;
   if (!rewardPresets.includes(preset)) throw new KopaError('Usage', `Unknown preset "${String(preset)}".`, { hint: `One of ${rewardPresets.join(', ')}.` });
   const catalog = engine.catalog();
   const tools = catalog.list();

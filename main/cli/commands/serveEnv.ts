@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { rewardPresets, type RewardPreset } from '../../core/train/reward/types.ts';
+import { DEFAULT_REWARD_PRESET, rewardPresets, type RewardPreset } from '../../core/train/reward/types.ts';
 import type { CommandContext } from '../context.ts';
 import { parseInstant } from './call.ts';
 import { parsePort } from './app.ts';
@@ -23,7 +23,7 @@ export function registerServeEnv(program: Command, context: () => CommandContext
     .addOption(new Option('--mode <mode>', 'where tool calls go').choices(['emulator', 'replay']).default('emulator'))
     .option('--snapshot <name>', 'replay mode: the snapshot (a dataset bundle imported with kopa bundle import)')
     .option('--dataset <id|name>', 'the synthesized dataset whose rows (sample_id) rewards are computed against')
-    .addOption(new Option('--preset <name>', 'default reward preset').choices([...rewardPresets]).default('kopa'))
+    .addOption(new Option('--preset <name>', 'default reward preset').choices([...rewardPresets]).default(DEFAULT_REWARD_PRESET))
     .option('--token <token>', 'the bearer token (default: a random one, printed; env KOPA_ENV_TOKEN)')
     .option('--now <iso>', "emulator mode: answer every call at this moment (default: each call at its sample's recorded moment)", parseInstant)
     .action(async (options: ServeEnvOptions) => {

@@ -112,3 +112,6 @@ export interface AttemptVerdict {
   expected: unknown;
   metrics: StepMetrics;
 }
+
+/** The suite a benchmark runs where none is named: KOPA-Bench, bundled. */
+export const DEFAULT_SUITE = 'kopa';

@@ -30,6 +30,7 @@ import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
 import { findDataset } from '../synth/methods.ts';
 import { callerFor, selectTasks } from '../bench/suiteTasks.ts';
 import { naturalAnswers, withAnswerLine } from '../bench/naturalAnswers.ts';
+import { DEFAULT_SUITE } from '../../core/bench/types.ts';
 
 /** The agent's step cap in a benchmark run: how often the loop attack repeats its call. */
 const AUDIT_MAX_STEPS = 10;
@@ -81,7 +82,7 @@ export async function rewardAudit(engine: EngineServices, params: RewardAuditPar
   const natural: RewardAuditResult['natural'] = { answers: 0, passed: 0, failures: [] };
   const dataset = params.dataset ? findDataset(new DatasetRepository(engine.store.db), params.dataset) : undefined;
   const samples = dataset ? new DatasetRepository(engine.store.db).samples(dataset.id).slice(0, params.samples) : [];
-  const suiteName = params.suite ?? 'kopa';
+  const suiteName = params.suite ?? DEFAULT_SUITE;
   const suite = suiteName === 'none' ? undefined : loadSuite(suiteName, engine.resourcesDir, catalog);
   const tasks = suite ? selectTasks(suite, params.tasks).tasks : [];
   const total = samples.length + tasks.length;
@@ -182,7 +183,7 @@ function claimOf(params: BenchCheckAnswerParams): Claim | null {
 /** One answer to one task scored exactly as a run scores it: its claim, judged; with a transcript, its grounding. */
 export async function checkAnswer(engine: EngineServices, params: BenchCheckAnswerParams): Promise<BenchCheckAnswerResult> {
   const catalog = engine.catalog();
-  const task = selectTasks(loadSuite(params.suite ?? 'kopa', engine.resourcesDir, catalog), [params.task]).tasks[0]!;
+  const task = selectTasks(loadSuite(params.suite ?? DEFAULT_SUITE, engine.resourcesDir, catalog), [params.task]).tasks[0]!;
   const trace = await referenceTrace(task, callerFor(engine, 'emulator', undefined)(task), { catalog });
   if (!trace.ok)
     throw saidError('InvalidRequest', {

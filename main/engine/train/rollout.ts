@@ -21,6 +21,7 @@ import { RolloutRepository } from '../store/repositories/RolloutRepository.ts';
 import { resolveBackend } from '../models/resolveBackend.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import { writeFileNoFollow } from '../files/noFollow.ts';
+import { DEFAULT_REWARD_PRESET } from '../../core/train/reward/types.ts';
 
 const seedOf = (...parts: (string | number)[]): number => createHash('sha256').update(parts.join('\u0000')).digest().readUInt32BE(0);
 
@@ -128,7 +129,7 @@ export async function runRollout(engine: EngineServices, params: RolloutRunParam
     temperature: params.temperature ?? 1,
     maxSteps: params.maxSteps ?? 6,
     maxTokens: params.maxTokens ?? null,
-    preset: params.preset ?? 'kopa',
+    preset: params.preset ?? DEFAULT_REWARD_PRESET,
     scale: params.scale ?? 'group',
     mode,
     snapshot: params.snapshot ?? null,

@@ -16,6 +16,7 @@ import { DatasetRepository } from '../store/repositories/DatasetRepository.ts';
 import { visibleTools } from '../synth/exporter.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import { writeFileNoFollow } from '../files/noFollow.ts';
+import { DEFAULT_REWARD_PRESET } from '../../core/train/reward/types.ts';
 
 export async function exportTrainingKit(engine: EngineServices, params: TrainExportParams, options: CallOptions): Promise<TrainExportResult> {
   const repo = new DatasetRepository(engine.store.db);
@@ -74,7 +75,7 @@ export async function exportTrainingKit(engine: EngineServices, params: TrainExp
     write('to_parquet.py', TO_PARQUET);
   }
   write('kopa_tools.py', toolsModule(schemas));
-  write('kopa_rewards.py', rewardsModule(params.preset ?? 'kopa'));
+  write('kopa_rewards.py', rewardsModule(params.preset ?? DEFAULT_REWARD_PRESET));
   if (params.snapshot) {
     await exportBundle(engine.store, params.snapshot, path.join(dir, 'tools.bundle.jsonl.gz'), options.onProgress);
     files.push('tools.bundle.jsonl.gz');
@@ -87,7 +88,7 @@ export async function exportTrainingKit(engine: EngineServices, params: TrainExp
       rows: samples.length,
       tools: schemas.length,
       snapshot: params.snapshot,
-      preset: params.preset ?? 'kopa',
+      preset: params.preset ?? DEFAULT_REWARD_PRESET,
       maxSteps,
     }),
   );

@@ -9,6 +9,8 @@ export type RewardComponent = (typeof rewardComponents)[number];
 
 export const rewardPresets = ['kopa', 'toolrl', 'tool-n1', 'outcome'] as const;
 export type RewardPreset = (typeof rewardPresets)[number];
+/** The preset every command and service uses where none is named: KOPA Studio's own. */
+export const DEFAULT_REWARD_PRESET: RewardPreset = 'kopa';
 
 export interface RewardReference {
   /** The user's request (what values may come from). */

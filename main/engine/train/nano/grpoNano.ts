@@ -26,6 +26,7 @@ import { sampleGroup } from '../rollout.ts';
 import { checkParity, exportNanoGguf, HELD_OUT_EVERY, nanoTrainer, readRunRecord, registerNano, type NanoTrainer } from './nanoRun.ts';
 import { DISTRACTORS } from './trainNano.ts';
 import { mean } from '../../../core/mean.ts';
+import { DEFAULT_REWARD_PRESET } from '../../../core/train/reward/types.ts';
 
 /** Defaults of a run (TrainNanoGrpoParams says each). */
 const DEFAULTS = {
@@ -35,7 +36,7 @@ const DEFAULTS = {
   temperature: 1,
   lr: 1e-4,
   beta: 0.04,
-  preset: 'kopa',
+  preset: DEFAULT_REWARD_PRESET,
   maxSteps: 6,
   seed: 1,
   evalEvery: 10,

@@ -12,6 +12,7 @@ import { BackendFields, StartButton, useBackendChoice } from '../../components/B
 import { useLocale } from '../../i18n.tsx';
 import { AdapterSelect, ModelSuggestions } from '../../components/ModelChoice.tsx';
 import { TaskPicker } from './TaskPicker.tsx';
+import { DEFAULT_SUITE } from '../../../../main/core/bench/types.ts';
 
 /** The task ids a list typed by hand or ticked in the picker holds. */
 const ids = (list: string): string[] => list.split(/[\s,]+/).filter((id) => id !== '');
@@ -20,7 +21,7 @@ export function StartRun() {
   const { t } = useLocale();
   const job = useStartJob();
   const models = useEngineQuery('models.list', {});
-  const [suite, setSuite] = useState('kopa');
+  const [suite, setSuite] = useState(DEFAULT_SUITE);
   const [model, setModel] = useState('oracle');
   const [samples, setSamples] = useState(1);
   const [temperature, setTemperature] = useState('');
