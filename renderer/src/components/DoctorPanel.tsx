@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DoctorReport, Progress, RuntimeReport } from '../../../main/api/contract.ts';
-import { useEngine } from '../api/EngineProvider.tsx';
+import { useEngineMutation } from '../api/useEngineMutation.ts';
+import { ErrorNote } from './ErrorNote.tsx';
 import { useLocale } from '../i18n.tsx';
 import { Field } from './Field.tsx';
 
@@ -20,26 +21,18 @@ let lastReport: DoctorReport | null = null;
 
 export function DoctorPanel() {
   const { t } = useLocale();
-  const api = useEngine();
   const [report, setReport] = useState<DoctorReport | null>(lastReport);
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const doctor = useEngineMutation('engine.doctor', {
+    onDone: (next) => {
+      lastReport = next;
+      setReport(next);
+    },
+  });
 
   const run = (): void => {
-    if (!api) return;
-    setError(null);
     setProgress({ stage: 'doctor', done: 0, total: 3 });
-    api.call('engine.doctor', {}, { onProgress: setProgress }).then(
-      (next) => {
-        lastReport = next;
-        setReport(next);
-        setProgress(null);
-      },
-      (e: unknown) => {
-        setError((e as Error).message);
-        setProgress(null);
-      },
-    );
+    void doctor.run({}, { onProgress: setProgress }).finally(() => setProgress(null));
   };
 
   const llama = report?.llama;
@@ -52,11 +45,7 @@ export function DoctorPanel() {
         </button>
       </header>
       {progress && <progress max={progress.total ?? 1} value={progress.done ?? 0} />}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote error={doctor.error} onRetry={run} onDismiss={doctor.dismiss} />
       {report && llama && (
         <dl className="fields">
           <Field label={t('doctor.llama')} testId="doctor-llama">

@@ -3,7 +3,9 @@
 import { useState } from 'react';
 import { FolderOpen } from 'lucide-react';
 import type { PathRequest } from '../../../main/api/desktopBridge.ts';
+import { shownError, type ShownError } from '../api/useEngineMutation.ts';
 import { useLocale } from '../i18n.tsx';
+import { ErrorNote } from './ErrorNote.tsx';
 
 export function PathField(props: {
   label: string;
@@ -14,13 +16,13 @@ export function PathField(props: {
   testId: string;
 }) {
   const { t } = useLocale();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ShownError | null>(null);
   const desktop = window.kopaDesktop;
   const browse = (): void => {
     setError(null);
     desktop!.choosePath(props.request).then(
       (chosen) => chosen && props.onChange(chosen),
-      (e: unknown) => setError((e as Error).message),
+      (e: unknown) => setError(shownError(e)),
     );
   };
   return (
@@ -34,11 +36,7 @@ export function PathField(props: {
           <FolderOpen size={16} aria-hidden="true" /> {t('path.browse')}
         </button>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote error={error} onDismiss={() => setError(null)} />
     </div>
   );
 }

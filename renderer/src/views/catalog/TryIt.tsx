@@ -3,7 +3,6 @@
 // the answer as the gateway normalised it (a table in people's words, paged as the API pages, saved as CSV), as the
 // service sent it (the raw body) or as JSON.
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Download, Play } from 'lucide-react';
 import type { SemanticKind } from '../../../../main/api/contract.ts';
 import type { CallResult } from '../../../../main/core/gateway/callResult.ts';
@@ -13,7 +12,8 @@ import { sayViolation } from '../../../../main/core/catalog/sayViolation.ts';
 import { callKindLabel, sayRecorded } from '../../../../main/core/i18n/strings.ts';
 import { resultPreview } from '../../../../main/core/resultView/resultPreview.ts';
 import { latestIssue, timelyArgs } from '../../../../main/core/time/issueTimes.ts';
-import { useEngine } from '../../api/EngineProvider.tsx';
+import { useEngineMutation } from '../../api/useEngineMutation.ts';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { ResultTable } from '../../components/ResultTable.tsx';
@@ -246,14 +246,12 @@ function Outcome({
 
 export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefined }) {
   const { t } = useLocale();
-  const api = useEngine();
-  const queryClient = useQueryClient();
   const { backend } = useBackend();
   const fields = useMemo(() => formFields(tool.parameters), [tool]);
   const [values, setValues] = useState<FormValues>(() => valuesFromArgs(fields, {}));
   const [result, setResult] = useState<CallResult | null>(null);
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const calling = useEngineMutation('gateway.call', { invalidates: ['gateway.quota', 'audit.list'], onDone: setResult });
+  const running = calling.pending;
   const invalid = new Set((result?.error?.violations ?? []).map((v) => v.path.replace(/^\//, '').split('/')[0]));
   const headline = tool.kind === 'remote' ? tool.response.headline : undefined;
   // A scheduled API keeps only recent issues: its examples ask for the latest one as of now, not a frozen date.
@@ -262,29 +260,13 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
     return latestIssue(tool.id, now) ? tool.examples.map((e) => ({ ...e, args: timelyArgs(tool, e.args, now) })) : tool.examples;
   }, [tool]);
   const call = (asked: FormValues = values): void => {
-    if (!api) return;
-    setRunning(true);
-    setError(null);
-    api
-      .call('gateway.call', {
-        tool: tool.id,
-        args: argsFromValues(fields, asked),
-        mode: backend.mode,
-        ...(backend.snapshot ? { snapshot: backend.snapshot } : {}),
-        raw: true,
-      })
-      .then(
-        (r) => {
-          setRunning(false);
-          setResult(r);
-          void queryClient.invalidateQueries({ queryKey: ['gateway.quota'] });
-          void queryClient.invalidateQueries({ queryKey: ['audit.list'] });
-        },
-        (e: unknown) => {
-          setRunning(false);
-          setError((e as Error).message);
-        },
-      );
+    void calling.run({
+      tool: tool.id,
+      args: argsFromValues(fields, asked),
+      mode: backend.mode,
+      ...(backend.snapshot ? { snapshot: backend.snapshot } : {}),
+      raw: true,
+    });
   };
   // The API's own paging: the page asked for and how many the service says there are.
   const pageParam = fields.find((f) => f.schema['x-semantic'] === 'paging.pageNo');
@@ -362,11 +344,7 @@ export function TryIt({ tool, kinds }: { tool: ToolSpec; kinds: Kinds | undefine
           {backend.mode === 'live' && <span className="warn">{t('catalog.liveWarning')}</span>}
         </div>
       </form>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote error={calling.error} onRetry={calling.retry} onDismiss={calling.dismiss} />
       {result && (
         <Outcome
           key={result.requestHash + result.latencyMs}

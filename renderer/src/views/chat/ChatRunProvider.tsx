@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import { useQueryClient } from '@tanstack/react-query';
 import type { AgentRunParams } from '../../../../main/api/contract.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
+import { shownError, type ShownError } from '../../api/useEngineMutation.ts';
 import { applyEvent, type Turn } from './turns.ts';
 import { eventBatcher } from './eventBatcher.ts';
 
@@ -11,7 +12,8 @@ export interface LiveRun {
   chatId?: string;
   turn: Turn;
   status: 'running' | 'stopped' | 'failed';
-  error?: string;
+  /** The engine's words and what to do about them (its hint), in the screen's language. */
+  error?: ShownError;
 }
 
 interface ChatRunState {
@@ -38,7 +40,7 @@ export function ChatRunProvider({ children }: { children: ReactNode }) {
       controller.current = abort;
       let chatId = params.chatId;
       setLive({ chatId, turn: { question: params.question, items: [], answer: null }, status: 'running' });
-      const settle = async (status: LiveRun['status'] | 'done', error?: string): Promise<void> => {
+      const settle = async (status: LiveRun['status'] | 'done', error?: ShownError): Promise<void> => {
         events.flush();
         controller.current = null;
         if (chatId) await queryClient.refetchQueries({ queryKey: ['chats.get', { id: chatId }] });
@@ -61,7 +63,7 @@ export function ChatRunProvider({ children }: { children: ReactNode }) {
         })
         .then(
           () => settle('done'),
-          (error: unknown) => settle(abort.signal.aborted ? 'stopped' : 'failed', (error as Error).message),
+          (error: unknown) => settle(abort.signal.aborted ? 'stopped' : 'failed', shownError(error)),
         );
     },
     [api, queryClient, events],
@@ -75,7 +77,7 @@ export function ChatRunProvider({ children }: { children: ReactNode }) {
       answer: (approvalId, answer, reason) => {
         void api
           ?.call('agent.approve', { id: approvalId, answer, ...(reason ? { reason } : {}) })
-          .catch((error: unknown) => setLive((prev) => prev && { ...prev, error: (error as Error).message }));
+          .catch((error: unknown) => setLive((prev) => prev && { ...prev, error: shownError(error) }));
       },
       dismiss: () => setLive((prev) => (prev?.status === 'running' ? prev : null)),
     }),

@@ -260,7 +260,10 @@ export function ChatView({ chatId }: { chatId?: string }) {
           {live && <TurnView turn={live.turn} tools={tools} live={live.status === 'running'} last={false} mode={runMode} onAnswer={run.answer} />}
           {live?.error && (
             <div className="banner" role="alert">
-              <p>{t(live.status === 'failed' ? 'chat.failed' : 'chat.problem', { message: live.error })}</p>
+              <p>
+                {t(live.status === 'failed' ? 'chat.failed' : 'chat.problem', { message: live.error.message })}
+                {live.error.hint && <span className="muted error-hint"> {live.error.hint}</span>}
+              </p>
               <button type="button" className="ghost small" onClick={run.dismiss}>
                 {t('common.close')}
               </button>
