@@ -73,7 +73,14 @@ function TurnView(props: {
       {turn.offered && <OfferedTools offered={turn.offered} tools={props.tools} />}
       {turn.items.map((item, i) =>
         item.kind === 'call' ? (
-          <ToolCallCard key={item.card.callId} card={item.card} tool={props.tools.get(item.card.tool)} mode={props.mode} onAnswer={props.onAnswer} />
+          <ToolCallCard
+            key={item.card.callId}
+            card={item.card}
+            tool={props.tools.get(item.card.tool)}
+            tools={props.tools}
+            mode={props.mode}
+            onAnswer={props.onAnswer}
+          />
         ) : item.kind === 'thinking' ? (
           <details key={i} className="thinking" data-testid="thinking">
             <summary>{t('chat.thinking')}</summary>

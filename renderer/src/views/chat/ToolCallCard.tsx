@@ -74,11 +74,14 @@ function argumentText(value: unknown): string {
 export function ToolCallCard({
   card,
   tool,
+  tools,
   mode,
   onAnswer,
 }: {
   card: CallCardData;
   tool?: ToolSummary;
+  /** The catalog's tools by id, to name what a tool search found. */
+  tools?: Map<string, ToolSummary>;
   /** Where the chat's calls go. */
   mode: GatewayMode;
   onAnswer: ApprovalHandler;
@@ -139,6 +142,13 @@ export function ToolCallCard({
       {card.refused && (
         <p className="warn" data-testid="call-refused">
           {sayRefused(locale, card)}
+        </p>
+      )}
+      {card.found && (
+        <p className="found-tools" data-testid="found-tools">
+          {card.found.length === 0
+            ? t('call.foundNone')
+            : t('call.found', { tools: card.found.map((id) => `${tools?.get(id)?.name[locale] ?? id} (${id})`).join(' · ') })}
         </p>
       )}
       {card.preview && <ResultTable preview={card.preview} fields={spec.data?.response.fields} kinds={kinds.data} />}

@@ -7,6 +7,7 @@ import type { ArgumentOrigin } from '../../../../main/core/agent/argumentOrigins
 import type { ResultPreview } from '../../../../main/core/resultView/resultPreview.ts';
 import type { RawBody } from '../../../../main/core/gateway/callResult.ts';
 import type { Claim } from '../../../../main/core/answer/claim.ts';
+import { isFindToolsCall } from '../../../../main/core/agent/findTools.ts';
 
 export interface CallCardData {
   callId: string;
@@ -26,6 +27,8 @@ export interface CallCardData {
   approvalId?: string;
   /** The result as the model read it (the result view), once stored. */
   viewText?: string;
+  /** A tool search's finds: the catalog tools it made callable from the next turn. */
+  found?: string[];
 }
 
 export type TurnItem =
@@ -78,6 +81,7 @@ function cardFromStored(call: { id: string; name: string; arguments: Record<stri
     ...(refused ? { refused } : {}),
     ...(refused && meta.refusal ? { refusal: meta.refusal as CallRefusal } : {}),
     ...(result ? { viewText: result.content } : {}),
+    ...(Array.isArray(meta.found) ? { found: meta.found.filter((id): id is string => typeof id === 'string') } : {}),
   };
 }
 
@@ -160,6 +164,8 @@ export function applyEvent(turn: Turn, event: AgentEvent): Turn {
           ...(event.raw ? { raw: event.raw } : {}),
           ...(event.error ? { error: event.error } : {}),
           ...(status === 'refused' ? { refused: event.summary, ...(event.refusal ? { refusal: event.refusal } : {}) } : {}),
+          // The search says its finds in its summary (ids, or — for none).
+          ...(isFindToolsCall(event.tool) && event.ok ? { found: event.summary === '—' ? [] : event.summary.split(', ') } : {}),
         };
       };
       if (known) return updateCard(event.callId, result);
