@@ -131,7 +131,7 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
       const record: EpisodeCall = { step: turn.step, tool, arguments: call.arguments, result: null, refused: reason, refusal, ms };
       calls.push(record);
       turn.onEvent?.({ kind: 'tool_result', step: turn.step, callId: call.id, tool, ok: false, summary: reason, refusal, latencyMs: 0 });
-      return { content: JSON.stringify({ ok: false, error: 'Refused', message: reason }), meta: { refused: reason, refusal }, record, ran: false };
+      return { content: JSON.stringify({ ok: false, error: 'Refused', message: reason }), meta: { tool, refused: reason, refusal }, record, ran: false };
     };
     // The tools the chat's pick finds for the model's words, beyond those already offered; callable from the next turn.
     const findTools = (call: ToolCall, turn: ToolTurn): ToolOutcome<EpisodeCall> => {

@@ -236,10 +236,14 @@ describe('the workbench', () => {
     const [refused, found] = [page.getByTestId('call-card').nth(0), page.getByTestId('call-card').nth(1)];
     expect(await refused.textContent()).toContain('find_tools');
     expect(await refused.textContent()).not.toContain('없는 도구');
+    // Named as the catalog tool it meant, in words, though the model wrote its function name.
+    expect(await refused.getAttribute('aria-label')).toBe('도구 호출: 중기육상예보 조회');
     expect(await found.getAttribute('aria-label')).toBe('도구 호출: 도구 찾기');
     expect(await found.textContent()).toContain('다음 주 날씨 중기예보');
     // What the search found is on its card, by name and id, and stays there after a reload.
-    await expect.poll(() => found.getByTestId('found-tools').textContent(), { timeout: 15_000 }).toMatch(/^찾은 도구 \(다음 차례부터 호출 가능\): .*\(kma\.getMidLandFcst\)/);
+    await expect
+      .poll(() => found.getByTestId('found-tools').textContent(), { timeout: 15_000 })
+      .toMatch(/^찾은 도구 \(다음 차례부터 호출 가능\): .*\(kma\.getMidLandFcst\)/);
     await page.getByTestId('answer').waitFor({ timeout: 15_000 });
     await page.reload();
     await expect.poll(() => page.getByTestId('found-tools').textContent(), { timeout: 15_000 }).toContain('(kma.getMidLandFcst)');

@@ -158,6 +158,8 @@ export function applyEvent(turn: Turn, event: AgentEvent): Turn {
         const { approvalId: _answered, ...rest } = card;
         return {
           ...rest,
+          // The engine names the catalog tool a refused call meant (kma_getMidLandFcst → kma.getMidLandFcst).
+          tool: event.tool,
           status,
           latencyMs: event.latencyMs,
           ...(event.preview ? { preview: event.preview } : {}),
