@@ -551,11 +551,11 @@ export class Places {
         add('15', `제${rng.int(2, 30)}회 ${s} ${theme} 축제`, { start, end, place: `${s} ${rng.pick(['시민공원', '일원', '문화광장', '운동장'])}` });
       }
     }
-    // Winter festivals (lights and snow, from December into the new year), drawn apart so that those above stay as
-    // they were.
+    // A winter festival (lights or snow, from December into the new year) where the catalog's example looks for one
+    // from today, drawn apart so that the festivals above, and KOPA-Bench's answers about them, stay as they were.
     const winter = Rng.for(this.seed, 'winter-festivals', sigungu.code5);
     for (const year of [2024, 2025, 2026])
-      if (winter.chance(hasExampleFestival(sigungu.code5) ? 1 : 0.35)) {
+      if (hasExampleFestival(sigungu.code5)) {
         const start = `${year}12${String(winter.int(1, 20)).padStart(2, '0')}`;
         const end = `${year + 1}0${winter.int(1, 2)}${String(winter.int(1, 28)).padStart(2, '0')}`;
         const place = `${s} ${winter.pick(['시민공원', '일원', '문화광장', '운동장'])}`;
