@@ -1,16 +1,15 @@
 // The ids the catalog's own examples use (the services' documented values), held by places of the emulator's world, so
 // that every example a person tries answers with data. Only the ids are the services': what stands at them is the
 // world's own invention, as everywhere in the emulator, except where the facts are known (경복궁, as TourAPI's own rows
-// give it).
-import type { BuildingKind, Facility, BusStop, TourContent } from './places.ts';
-import type { RegionIndex } from './regions.ts';
+// give it). places.ts builds these in; this file asks only for the fields it sets, so the two do not import each other.
+import type { Emd, RegionIndex, Sigungu } from './regions.ts';
 
 /** A lot an example names (a PNU's or a building number's parts): a building of the world stands on it. */
 export interface ExampleLot {
   emd: string;
   bun: number;
   ji: number;
-  kind: BuildingKind;
+  kind: 'apartment' | 'commercial';
   /** The building's management number, where the example names the building rather than the lot. */
   bdMgtSn?: string;
 }
@@ -42,7 +41,7 @@ export const hasExampleFestival = (code5: string): boolean => code5 === '47130';
 export const exampleYkihoSigungu = (ykiho: string): string | undefined => (ykiho === EXAMPLE_YKIHO.ykiho ? EXAMPLE_YKIHO.sigungu : undefined);
 
 /** The examples' stop ids, on the 시군구's first stop of the right kind. */
-export function withExampleStops(code5: string, stops: BusStop[]): BusStop[] {
+export function withExampleStops<Stop extends { id: string; arsId?: string; cityCode?: string }>(code5: string, stops: Stop[]): Stop[] {
   const wanted = EXAMPLE_STOPS.find((s) => s.sigungu === code5);
   if (!wanted) return stops;
   const at = stops.findIndex((s) => (wanted.arsId ? s.arsId !== undefined && s.arsId !== '0' : s.cityCode !== undefined));
@@ -50,14 +49,31 @@ export function withExampleStops(code5: string, stops: BusStop[]): BusStop[] {
 }
 
 /** The example's ykiho, on the 시군구's first hospital. */
-export function withExampleYkiho(code5: string, facilities: Facility[]): Facility[] {
+export function withExampleYkiho<Place extends { kind: string; ykiho: string }>(code5: string, facilities: Place[]): Place[] {
   if (code5 !== EXAMPLE_YKIHO.sigungu) return facilities;
   const at = facilities.findIndex((f) => f.kind === 'hospital');
   return facilities.map((f, i) => (i === at ? { ...f, ykiho: EXAMPLE_YKIHO.ykiho } : f));
 }
 
+/** A sight the world knows as TourAPI gives it: places.ts's TourContent, with detailIntro2's fields. */
+export interface KnownSight {
+  contentId: string;
+  typeId: '12';
+  title: string;
+  sigungu: Sigungu;
+  emd: Emd;
+  address: string;
+  zipNo: string;
+  point: { lat: number; lon: number };
+  tel: string;
+  created: string;
+  modified: string;
+  overview: string;
+  intro: Record<string, string>;
+}
+
 /** Tour content the world knows as TourAPI gives it (contentId 126508, the catalog's example). */
-export function knownTour(code5: string, regions: RegionIndex): TourContent[] {
+export function knownTour(code5: string, regions: RegionIndex): KnownSight[] {
   if (code5 !== '11110') return [];
   const emd = regions.emd('1111011900');
   const sigungu = regions.sigungu('11110');
