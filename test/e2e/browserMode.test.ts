@@ -47,9 +47,10 @@ describe('browser mode', () => {
       await page.getByTestId('mode-live').click();
       const dialog = page.getByRole('alertdialog');
       await dialog.waitFor();
-      expect(await dialog.textContent()).toMatch(
-        /이 창에서는 키를 저장할 수 없으니, 환경 변수 KOPA_KEY_DATA_GO_KR(, KOPA_KEY_\w+)*에 넣고 엔진을 다시 시작하거나/,
-      );
+      // The key status arrives after the dialog opens; the dialog says it once it has.
+      await expect
+        .poll(() => dialog.textContent(), { timeout: 15_000 })
+        .toMatch(/이 창에서는 키를 저장할 수 없으니, 환경 변수 KOPA_KEY_DATA_GO_KR(, KOPA_KEY_\w+)*에 넣고 엔진을 다시 시작하거나/);
       await page.screenshot({ path: path.join(screenshots, 'browser-mode-live-keys-ko.png') });
       await dialog.getByRole('button', { name: '취소' }).click();
       await page.getByRole('link', { name: '개요' }).click();

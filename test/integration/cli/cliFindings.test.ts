@@ -4,9 +4,10 @@
 // refused with their line; each tool call shown once; tables that put what matters first.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { silentProgram } from '../../helpers/program.ts';
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
-import { buildProgram, main } from '../../../main/cli/main.ts';
+import { main } from '../../../main/cli/main.ts';
 import type { CliIo } from '../../../main/cli/io.ts';
 import { bundledCatalog } from '../../helpers/catalog.ts';
 import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
@@ -33,17 +34,7 @@ async function inProcess(argv: string[]): Promise<{ code: number; stdout: string
 
 describe('kopa, as a new user types it', () => {
   it('answers --help for every command and subcommand with its usage, exit 0', async () => {
-    const program = buildProgram(
-      {
-        stdout: { write: () => true },
-        stderr: { write: () => true },
-        env: {},
-        platform: process.platform,
-        homeDir: tempDir(),
-        interrupted: () => new Promise(() => undefined),
-      },
-      () => undefined,
-    );
+    const program = silentProgram();
     const paths = (c: Command, prefix: string[]): string[][] => c.commands.flatMap((sub) => [[...prefix, sub.name()], ...paths(sub, [...prefix, sub.name()])]);
     const all = paths(program, []);
     expect(all.length).toBeGreaterThan(30);

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { silentProgram } from '../../helpers/program.ts';
 import { describe, expect, it } from 'vitest';
 import { buildProgram, main } from '../../../main/cli/main.ts';
 import { helpKey, parameterKeys } from '../../../main/cli/i18n.ts';
@@ -31,17 +32,7 @@ const KOREAN = { LANG: 'ko_KR.UTF-8' };
 
 describe('the command line’s language', () => {
   it('has every command described in both languages', () => {
-    const program = buildProgram(
-      {
-        stdout: { write: () => true },
-        stderr: { write: () => true },
-        env: {},
-        platform: process.platform,
-        homeDir: tempDir(),
-        interrupted: () => new Promise(() => undefined),
-      },
-      () => undefined,
-    );
+    const program = silentProgram();
     const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
     for (const command of all(program)) {
       const key = helpKey(command);

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { silentProgram } from '../../helpers/program.ts';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../../main/cli/main.ts';
 import { repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 
@@ -46,17 +46,7 @@ function commandOf(program: Command, words: string[]): { command: Command; probl
 
 describe('the README synopsis', () => {
   it('names only commands and options the CLI has', () => {
-    const program = buildProgram(
-      {
-        stdout: { write: () => true },
-        stderr: { write: () => true },
-        env: {},
-        platform: process.platform,
-        homeDir: tempDir(),
-        interrupted: () => new Promise(() => undefined),
-      },
-      () => undefined,
-    );
+    const program = silentProgram();
     const problems: string[] = [];
     let current: Command | undefined;
     let checked = 0;
@@ -90,17 +80,7 @@ describe('the README synopsis', () => {
   });
 
   it('names only commands and options the CLI has wherever its text quotes a kopa command', () => {
-    const program = buildProgram(
-      {
-        stdout: { write: () => true },
-        stderr: { write: () => true },
-        env: {},
-        platform: process.platform,
-        homeDir: tempDir(),
-        interrupted: () => new Promise(() => undefined),
-      },
-      () => undefined,
-    );
+    const program = silentProgram();
     const problems: string[] = [];
     const quoted = mentioned();
     for (const text of quoted) {

@@ -5,9 +5,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { layers } from '../../../eslint/layers.js';
-import { buildProgram } from '../../../main/cli/main.ts';
 import { repoRoot } from '../../helpers/runCli.ts';
-import { tempDir } from '../../helpers/tempDir.ts';
+import { silentProgram } from '../../helpers/program.ts';
 
 const map = readFileSync(path.join(repoRoot, 'docs', 'ARCHITECTURE.md'), 'utf8');
 const spans = (text: string): string[] => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
@@ -65,17 +64,7 @@ describe('the architecture map', () => {
   });
 
   it('names only kopa commands that exist', () => {
-    const program = buildProgram(
-      {
-        stdout: { write: () => true },
-        stderr: { write: () => true },
-        env: {},
-        platform: process.platform,
-        homeDir: tempDir(),
-        interrupted: () => new Promise(() => undefined),
-      },
-      () => undefined,
-    );
+    const program = silentProgram();
     const names = (c: Command): string[] => c.commands.map((s) => s.name());
     const commands = [...new Set([...map.matchAll(/`kopa ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?/g)].map((m) => [m[1]!, m[2]] as const))];
     expect(commands.length).toBeGreaterThan(10);

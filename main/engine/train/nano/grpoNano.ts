@@ -78,6 +78,12 @@ function readByIteration<T extends { iteration: number }>(file: string): T[] {
   return [...byIteration.values()].sort((a, b) => a.iteration - b.iteration);
 }
 
+/** A question's tools as the corpus offered them: the plan's and the same distractors (the query tool is the loop's own). */
+const offeredAsTrained = (sample: SynthSample, catalog: ReturnType<EngineServices['catalog']>): string[] =>
+  visibleTools(sample, catalog, DISTRACTORS)
+    .map((t) => t.id)
+    .filter((id) => id !== QUERY_TOOL);
+
 /** The reward curve so far. */
 export const readCurve = (file: string): GrpoCurvePoint[] => readByIteration<GrpoCurvePoint>(file);
 
@@ -102,9 +108,7 @@ async function askHeldOut(
     const solved: number[] = [];
     for (const sample of questions) {
       if (signal?.aborted) throw saidError('Aborted', { message: 'error.trainingStopped' });
-      const tools = visibleTools(sample, catalog, DISTRACTORS)
-        .map((t) => t.id)
-        .filter((id) => id !== QUERY_TOOL);
+      const tools = offeredAsTrained(sample, catalog);
       const { group } = await sampleGroup(engine, backend, sample, tools, {
         groupSize: 1,
         seed: `${settings.seed}/held-out`,
@@ -144,10 +148,7 @@ async function sampleIteration(
     const lines: string[] = [];
     for (const sample of batch) {
       if (signal?.aborted) throw saidError('Aborted', { message: 'error.trainingStopped' });
-      // Offered as the corpus offered them: the plan's tools and the same distractors.
-      const tools = visibleTools(sample, catalog, DISTRACTORS)
-        .map((t) => t.id)
-        .filter((id) => id !== QUERY_TOOL);
+      const tools = offeredAsTrained(sample, catalog);
       const { group, offered, conversations } = await sampleGroup(engine, backend, sample, tools, {
         groupSize: settings.groupSize,
         seed: `${settings.seed}/${iteration}`,
