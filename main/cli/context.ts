@@ -43,7 +43,8 @@ export class CommandContext {
   /** A catalogue text in this invocation's language (a bound function: renderers take it as it is). */
   readonly t = (key: StringKey, vars?: Record<string, string | number>): string => translate(this.locale, key, vars);
 
-  private progress(): ProgressReporter {
+  /** A progress bar on stderr (none with --json); the caller stops it. */
+  progress(): ProgressReporter {
     return createProgressReporter(this.progressStream, !this.out.json, this.locale);
   }
 

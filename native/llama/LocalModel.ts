@@ -198,6 +198,8 @@ const DEFAULT_MAX_CONTEXT = 16_384;
 const PROGRESS_EVERY_MS = 250;
 /** A turn's least token budget when none is given: room for an answer in words. */
 const DEFAULT_TURN_TOKENS = 512;
+/** Tokens a context shift frees (node-llama-cpp's own default, given explicitly because the turn's budget counts on it). */
+const shiftSize = (contextSize: number): number => Math.max(1, Math.floor(contextSize / 10));
 /**
  * A turn's usage from its prompt and node-llama-cpp's meter. The meter counts each token evaluated for its logits as
  * output: the prompt's last token (which gives the first sample) among them, and every generated token but the last.
@@ -735,15 +737,20 @@ export class LocalModel {
 
   /**
    * A prompt the context cannot hold even with every result's rows given up is refused before anything is generated,
-   * saying how large it is (node-llama-cpp would fail mid-turn with its own words). Returns the prompt's tokens.
+   * saying how large it is (node-llama-cpp would fail mid-turn with its own words). Returns the prompt's tokens, and the
+   * turn's budget held to what fits: the context's free room as it stands, or, past it, what a context shift can always
+   * make room for (the prompt trimmed as far as the policy goes, plus the words written so far, under the context less
+   * the shift). Beyond that node-llama-cpp warns and falls back to erasing whole turns, shift after shift.
    */
-  private requireRoom(plan: TurnPlan): number {
+  private requireRoom(plan: TurnPlan): { promptTokens: number; budget: number } {
     const needed = this.planTokens(plan);
-    if (needed < this.contextSize) return needed;
-    const fitted = fitHistory(plan.history, this.contextSize - 1, (history) => this.planTokens(plan, history));
-    const least = this.planTokens(plan, fitted.history);
-    if (least < this.contextSize) return needed;
-    throw this.promptTooLong(least);
+    if (needed + plan.budget <= this.contextSize) return { promptTokens: needed, budget: plan.budget };
+    const count = (history: ChatHistoryItem[]): number => this.planTokens(plan, history);
+    const least = count(fitHistory(plan.history, 0, count).history);
+    if (least >= this.contextSize) throw this.promptTooLong(least);
+    // The token being evaluated when the shift comes is counted with the shift.
+    const afterShift = this.contextSize - shiftSize(this.contextSize) - 1 - least;
+    return { promptTokens: needed, budget: Math.max(1, Math.min(plan.budget, Math.max(this.contextSize - needed, afterShift))) };
   }
 
   private promptTooLong(needed: number, cause?: unknown): KopaError {
@@ -757,12 +764,13 @@ export class LocalModel {
   private async chatNow(sequence: LlamaContextSequence, messages: ChatMessage[], options: ChatOptions): Promise<ModelTurn> {
     const before = sequence.tokenMeter.getState();
     const plan = this.turnPlan(messages, options);
-    const promptTokens = this.requireRoom(plan);
+    const { promptTokens, budget } = this.requireRoom(plan);
     const stopWatching = options.onProgress ? this.watchProgress(sequence, plan, before, options.onProgress) : undefined;
     const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: plan.wrapper });
     // A conversation that outgrows the context gives up old results' rows first, and says so (contextPolicy.ts).
     const trimmed = { results: 0, items: 0 };
     const contextShift = {
+      size: shiftSize(this.contextSize),
       strategy: ({
         chatHistory,
         maxTokensCount,
@@ -774,10 +782,14 @@ export class LocalModel {
         tokenizer: Tokenizer;
         chatWrapper: ChatWrapper;
       }) => {
+        // Counted as node-llama-cpp counts it: with the offered functions, where the turn has them.
         const fitted = fitHistory(
           chatHistory,
           maxTokensCount,
-          (history) => chatWrapper.generateContextState({ chatHistory: history }).contextText.tokenize(tokenizer).length,
+          (history) =>
+            chatWrapper
+              .generateContextState({ chatHistory: history, ...(plan.kind === 'functions' ? { availableFunctions: plan.functions } : {}) })
+              .contextText.tokenize(tokenizer).length,
         );
         trimmed.results += fitted.trimmed.results;
         trimmed.items += fitted.trimmed.items;
@@ -790,7 +802,7 @@ export class LocalModel {
       signal: options.signal,
       stopOnAbortSignal: true,
       contextShift,
-      maxTokens: plan.budget,
+      maxTokens: budget,
     };
     try {
       let turn: Pick<ModelTurn, 'text' | 'toolCalls' | 'stop' | 'thinking'>;
@@ -853,7 +865,7 @@ export class LocalModel {
       return {
         ...turn,
         usage: turnUsage(promptTokens, used, trimmed.results + trimmed.items > 0),
-        budget: plan.budget,
+        budget,
         ...(trimmed.results + trimmed.items > 0 ? { trimmed } : {}),
       };
     } catch (error) {

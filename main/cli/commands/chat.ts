@@ -3,8 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { Option, type Command } from 'commander';
 import type { AgentRunParams, EngineApi, EpisodeSummary, Progress, SpeculationParam } from '../../api/contract.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
-import type { Engine } from '../../engine/Engine.ts';
-import type { ModelBackend } from '../../engine/models/backend.ts';
+import { LOADING_MODEL } from '../../api/loading.ts';
 import type { CommandContext } from '../context.ts';
 import { parseInstant, parseList, parseCount, parseSpeculation, parseSeconds } from './call.ts';
 import { stopLabel } from '../../core/i18n/strings.ts';
@@ -54,7 +53,10 @@ function renderEnd(e: EpisodeSummary, streamed: boolean, { t, locale }: Pick<Com
 export function registerChat(program: Command, context: () => CommandContext): void {
   program
     .command('chat')
-    .requiredOption('--model <ref>', 'a registered id, a .gguf path, openai:URL#MODEL of a registered server, or scripted:FILE')
+    .requiredOption(
+      '--model <ref>',
+      'a registered id, a .gguf path, openai:URL#MODEL of a registered server, or scripted:FILE (its turns played from the first for each question)',
+    )
     .option('--lora <id...>', 'LoRA adapters for a local model (registered ids or paths), checked to fit it')
     .addOption(
       new Option('--chat-wrapper <how>', "auto: the model family's wrapper; jinja: the GGUF's own template, as training renders it").choices(['auto', 'jinja']),
@@ -138,43 +140,35 @@ export function registerChat(program: Command, context: () => CommandContext): v
           );
         }
       };
-      const loading = (engine: Engine): Promise<ModelBackend> =>
-        ctx.withProgress(async (onProgress) => {
-          // Said only of a model that will load: a name that is not one is reported as such, not announced first.
-          const { resolveModelRef } = await import('../../engine/models/modelRef.ts');
-          const local = (() => {
-            try {
-              return resolveModelRef(engine.models(), options.model).kind === 'local';
-            } catch {
-              return false;
-            }
-          })();
-          const started = performance.now();
-          if (local && !ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loading', { model: options.model })}\n`);
-          const { resolveBackend } = await import('../../engine/models/resolveBackend.ts');
-          const backend = await resolveBackend(
-            engine,
-            {
-              model: options.model,
-              lora: options.lora,
-              loraScale: options.loraScale,
-              chatWrapper: options.chatWrapper,
-              speculation: options.speculation,
-              serverIdleTimeoutMs: options.serverTimeout,
-              contextSize: options.contextSize,
-            },
-            undefined,
-            (f) => onProgress({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }),
-          );
-          if (local && !ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loaded', { seconds: ((performance.now() - started) / 1000).toFixed(1) })}\n`);
-          return backend;
-        });
+      // A local model loads with the first question (the engine keeps it for the next): said as it starts, with a bar.
+      const loadWatch = (): { onProgress: (p: Progress) => void; stop: () => void } => {
+        let bar: ReturnType<CommandContext['progress']> | undefined;
+        let started = 0;
+        const stop = (loaded: boolean): void => {
+          if (!bar) return;
+          bar.stop();
+          bar = undefined;
+          if (loaded && !ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loaded', { seconds: ((performance.now() - started) / 1000).toFixed(1) })}\n`);
+        };
+        const onProgress = (p: Progress): void => {
+          if (p.stage !== LOADING_MODEL) {
+            stop(true);
+            show(p);
+            return;
+          }
+          if (!bar) {
+            started = performance.now();
+            if (!ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loading', { model: options.model })}\n`);
+            bar = ctx.progress();
+          }
+          bar.update(p);
+        };
+        return { onProgress, stop: () => stop(false) };
+      };
       try {
         await ctx.withEngine(
           async (engine) => {
             answering = engine;
-            const backend = await loading(engine);
-            const { runAgent } = await import('../../engine/agent/methods.ts');
             const episodeFor = async (question: string, chatId?: string): Promise<EpisodeSummary> => {
               const params: AgentRunParams = {
                 question,
@@ -183,6 +177,9 @@ export function registerChat(program: Command, context: () => CommandContext): v
                 lora: options.lora,
                 loraScale: options.loraScale,
                 chatWrapper: options.chatWrapper,
+                contextSize: options.contextSize,
+                speculation: options.speculation,
+                serverIdleTimeoutMs: options.serverTimeout,
                 mode: options.mode,
                 snapshot: options.snapshot,
                 tools: options.tools,
@@ -193,13 +190,14 @@ export function registerChat(program: Command, context: () => CommandContext): v
               };
               streamed = false;
               asked.clear();
-              return runAgent(engine, params, { onProgress: show, backend });
+              const watch = loadWatch();
+              try {
+                return await engine.call('agent.run', params, { onProgress: watch.onProgress });
+              } finally {
+                watch.stop();
+              }
             };
-            try {
-              await converse(episodeFor);
-            } finally {
-              await backend.dispose();
-            }
+            await converse(episodeFor);
           },
           options.now ? { emulator: { now: () => options.now! } } : {},
         );

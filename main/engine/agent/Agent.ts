@@ -96,9 +96,13 @@ export class Agent<C> {
       return episode;
     };
     /** What a turn that did not finish wrote, kept in the transcript (a stopped stream, a cut-off turn) when it wrote anything. */
-    const keepCut = (turn: ModelTurn, cut: CutReason): void => {
+    const keepCut = (turn: ModelTurn, cut: CutReason, since: number): void => {
       if (turn.text.trim() === '' && !turn.thinking) return;
-      add({ role: 'assistant', content: turn.text, cut, ...(turn.thinking ? { thinking: turn.thinking } : {}) }, { usage: turn.usage });
+      // What was reached is said with it: the tokens written and the time it ran.
+      add(
+        { role: 'assistant', content: turn.text, cut, ...(turn.thinking ? { thinking: turn.thinking } : {}) },
+        { usage: turn.usage, ms: Math.round(performance.now() - since) },
+      );
     };
     const count = (turn: ModelTurn): void => {
       usage.inputTokens += turn.usage.inputTokens;
@@ -128,6 +132,7 @@ export class Agent<C> {
           ...(o.onEvent ? { onProgress: (p: TurnProgress) => o.onEvent?.({ kind: 'turn_progress', step: turns + 1, ...p }) } : {}),
           ...(moment ? { now: moment } : {}),
         });
+      const asked = performance.now();
       let turn = await ask(o.maxTokens);
       // A turn the token budget cut off is no answer and no call: it is asked once more with twice the budget, and
       // an episode cut again ends as truncated.
@@ -138,7 +143,7 @@ export class Agent<C> {
         if (turn.stop === 'maxTokens' && turn.toolCalls.length === 0) {
           turns++;
           count(turn);
-          keepCut(turn, 'truncated');
+          keepCut(turn, 'truncated', asked);
           o.onEvent?.({ kind: 'error', message: `the model's turn was cut off by its token budget twice (${doubled} tokens)` });
           return end(null, 'truncated');
         }
@@ -148,7 +153,7 @@ export class Agent<C> {
       if (turn.trimmed) o.onEvent?.({ kind: 'context_trimmed', step: turns, ...turn.trimmed });
       if (turn.thinking) o.onEvent?.({ kind: 'thinking', step: turns, text: turn.thinking });
       if (turn.stop === 'abort') {
-        keepCut(turn, 'stopped');
+        keepCut(turn, 'stopped', asked);
         return end(null, 'abort');
       }
       const meta = { usage: turn.usage, ...(turn.trimmed ? { trimmed: turn.trimmed } : {}) };

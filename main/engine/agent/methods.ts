@@ -1,6 +1,7 @@
 // The engine API method that runs one agent episode and stores its transcript.
 import { randomUUID } from 'node:crypto';
 import type { AgentRunParams, CallOptions, ChatSettings, EpisodeSummary, AgentMethods } from '../../api/contract.ts';
+import { loadProgress } from '../../api/loading.ts';
 import type { ChatMessage } from '../../core/agent/types.ts';
 import { resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../core/resultView/resultView.ts';
 import type { EngineServices, MethodHandlers } from '../EngineServices.ts';
@@ -39,7 +40,7 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
     picked: params.tools === undefined,
   };
   const gateway = engine.gateway();
-  const backend = options.backend ?? (await resolveBackend(engine, params, options.signal));
+  const backend = options.backend ?? (await resolveBackend(engine, params, options.signal, loadProgress(options.onProgress)));
   try {
     if (!continued) {
       const settings: ChatSettings = {

@@ -52,16 +52,23 @@ export class ModelHost {
       this.reusableBase(request) ?? JSON.stringify([request.path, request.contextSize ?? null, request.chatWrapper ?? 'auto', request.gpuLayers ?? 'auto']);
     let base = this.loaded.get(baseKey);
     if (!base) {
-      base = this.vet(request.path).then(async () =>
-        (await this.runtime()).loadModel({
+      const report = request.onProgress;
+      base = this.vet(request.path).then(async () => {
+        // llama.cpp's progress reaches JavaScript queued: a report that comes after the load ended would say a loaded
+        // model is loading, so the load ends its own reports, at 100 %.
+        let loading = true;
+        const model = await (await this.runtime()).loadModel({
           modelPath: request.path,
           contextSize: request.contextSize,
           gpuLayers: request.gpuLayers,
           chatWrapper: request.chatWrapper,
-          onProgress: request.onProgress,
+          onProgress: report && ((fraction: number) => loading && report(fraction)),
           signal: request.signal,
-        }),
-      );
+        });
+        loading = false;
+        report?.(1);
+        return model;
+      });
       this.remember(baseKey, request.path, base);
     }
     // Each setting beyond the weights is a context of its own over them, made once per key.

@@ -1,6 +1,7 @@
 // Engine API methods of the model registry: inspecting, loading and checking models, and the models held loaded.
 import path from 'node:path';
 import type { CallOptions, LoadedModel, ModelInfo, ServerCheckResult, ModelsMethods } from '../../api/contract.ts';
+import { loadProgress } from '../../api/loading.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import { ORACLE_MODEL } from '../../core/models/modelRef.ts';
 import type { EngineServices, MethodHandlers } from '../EngineServices.ts';
@@ -84,7 +85,7 @@ export async function loadModel(
     engine,
     { model: params.ref, lora: params.lora, contextSize: params.contextSize, gpuLayers: params.gpuLayers },
     options.signal,
-    (fraction) => options.onProgress?.({ stage: 'loading the model', done: Math.round(fraction * 100), total: 100 }),
+    loadProgress(options.onProgress),
     resolved,
   );
   if (backend instanceof LlamaBackend) await backend.prepare();

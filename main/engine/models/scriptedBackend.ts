@@ -95,7 +95,9 @@ export class ScriptedBackend implements ModelBackend {
       // Streamed as a model would, so that clients' streaming, stop and regenerate can be exercised without weights.
       const chars = [...text];
       for (let i = 0; i < chars.length; i += CHUNK_CHARS) {
-        if (options.signal?.aborted) return { text: chars.slice(0, i).join(''), toolCalls: [], usage, stop: 'abort' };
+        // A stopped stream says what it wrote, a chunk a token, as a model's meter would.
+        if (options.signal?.aborted)
+          return { text: chars.slice(0, i).join(''), toolCalls: [], usage: { ...usage, outputTokens: i / CHUNK_CHARS }, stop: 'abort' };
         options.onToken(chars.slice(i, i + CHUNK_CHARS).join(''));
         if (scripted.tokenDelayMs) await delay(scripted.tokenDelayMs, options.signal);
       }

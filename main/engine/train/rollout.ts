@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { CallOptions, RolloutGroup, RolloutRunParams, RolloutRunResult } from '../../api/contract.ts';
+import { loadProgress } from '../../api/loading.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
 import { groupAdvantages, summariseGroups, type AdvantageScale } from '../../core/train/reward/groups.ts';
 import { rewardOf } from '../../core/train/reward/reward.ts';
@@ -148,7 +149,7 @@ export async function runRollout(engine: EngineServices, params: RolloutRunParam
     engine,
     { model: params.model, lora: params.lora, chatWrapper: params.chatWrapper, contextSize: params.contextSize, sequences: settings.groupSize },
     options.signal,
-    (f) => options.onProgress?.({ stage: 'loading the model', done: Math.round(f * 100), total: 100 }),
+    loadProgress(options.onProgress),
   );
   try {
     for (const [index, sample] of samples.entries()) {

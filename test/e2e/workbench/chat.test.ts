@@ -155,7 +155,8 @@ describe('the workbench', () => {
     // What was written before the stop stays, marked as stopped output and not as an answer.
     await page.getByTestId('cut-output').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('cut-output').getAttribute('data-cut')).toBe('stopped');
-    expect(await page.getByTestId('cut-output').textContent()).toMatch(/^멈춘 출력: .+답변이 아닙니다\.아주/);
+    // What was reached is said: the tokens it wrote (a scripted chunk is one) and how long it ran.
+    expect(await page.getByTestId('cut-output').textContent()).toMatch(/^멈춘 출력: .+답변이 아닙니다\. \([1-9]\d*토큰, \d+초 동안 씀\)아주/);
     expect(await page.getByTestId('answer').count()).toBe(0);
     await page.getByRole('button', { name: '답변 다시 받기' }).click();
     await page.getByTestId('streaming').waitFor({ timeout: 15_000 });

@@ -1,7 +1,7 @@
 // The real llama.cpp path end to end on CPU: the tiny GGUF the suite writes, in grammar mode, makes a call the
 // grammar forces to be valid; the loop runs it against the emulator; at the step cap the grammar holds its last turn
 // to the answer tool, so even random weights commit one value of one kind (their message is noise); and the whole
-// transcript is in the database.
+// transcript is in the database. The first question loads the model, with progress; the next finds it loaded.
 import { describe, expect, it } from 'vitest';
 import { ChatRepository } from '../../../main/engine/store/repositories/ChatRepository.ts';
 import type { AgentEvent } from '../../../main/core/agent/types.ts';
@@ -9,6 +9,8 @@ import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { testEngine } from '../../helpers/engine.ts';
 import { checkClaim } from '../../../main/core/answer/claim.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
+import { LOADING_MODEL } from '../../../main/api/loading.ts';
+import type { AgentRunParams } from '../../../main/api/contract.ts';
 
 describe('agent on the tiny GGUF (llama backend, grammar mode)', () => {
   it('calls a tool under the grammar, has it checked and run, commits an answer the grammar holds to one value of one kind, and stores the episode', async () => {
@@ -16,22 +18,31 @@ describe('agent on the tiny GGUF (llama backend, grammar mode)', () => {
     const modelPath = await writeTinyLlama({ contextLength: 4096 });
     const engine = testEngine({ emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } });
     const events: AgentEvent[] = [];
-    const episode = await engine.call(
-      'agent.run',
-      {
-        question: 'Seoul air?',
-        model: modelPath,
-        tools: ['airkorea.getCtprvnRltmMesureDnsty'],
-        systemPrompt: 'Use tools.',
-        firstToolChoice: 'required',
-        maxSteps: 2,
-        maxTokens: 200,
-        resultTokens: 64,
-        queryTool: false,
-        contextSize: 4096,
+    const stages: string[] = [];
+    const params: AgentRunParams = {
+      question: 'Seoul air?',
+      model: modelPath,
+      tools: ['airkorea.getCtprvnRltmMesureDnsty'],
+      systemPrompt: 'Use tools.',
+      firstToolChoice: 'required',
+      maxSteps: 2,
+      maxTokens: 200,
+      resultTokens: 64,
+      queryTool: false,
+      contextSize: 4096,
+    };
+    const episode = await engine.call('agent.run', params, {
+      onProgress: (p) => {
+        stages.push(p.stage);
+        if (p.agentEvent) events.push(p.agentEvent);
       },
-      { onProgress: (p) => p.agentEvent && events.push(p.agentEvent) },
-    );
+    });
+    // The first question loads the model, and says so before the episode starts; the next finds it loaded.
+    expect(stages.indexOf(LOADING_MODEL)).toBeGreaterThanOrEqual(0);
+    expect(stages.indexOf(LOADING_MODEL)).toBeLessThan(stages.indexOf('agent'));
+    const again: string[] = [];
+    await engine.call('agent.run', { ...params, maxSteps: 1 }, { onProgress: (p) => again.push(p.stage) });
+    expect(again).not.toContain(LOADING_MODEL);
     expect(episode.backend).toMatch(/^llama:.*#grammar$/);
     expect(episode.calls).toHaveLength(1);
     expect(episode.calls[0]).toMatchObject({ tool: 'airkorea.getCtprvnRltmMesureDnsty' });

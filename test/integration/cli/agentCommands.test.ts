@@ -101,11 +101,7 @@ describe('kopa chat', () => {
     const transcript = path.join(tempDir(), 'turns.jsonl');
     writeFileSync(
       transcript,
-      [
-        { toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }] },
-        { text: '허락받지 못해 조회하지 않았습니다.' },
-        { text: '두 번째 질문에 대한 답입니다.' },
-      ]
+      [{ toolCalls: [{ name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } }] }, { text: '허락받지 못해 조회하지 않았습니다.' }]
         .map((t) => JSON.stringify(t))
         .join('\n'),
     );
@@ -119,7 +115,8 @@ describe('kopa chat', () => {
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdin.end('5월 공휴일?\nn\n고마워요\n\n');
+    // Each question is an agent.run of its own, as in the window: the transcript plays from its first turn again.
+    child.stdin.end('5월 공휴일?\nn\n그럼 다시요\ny\n\n');
     const code = await new Promise((resolve) => child.once('close', resolve));
     expect(code, stderr).toBe(0);
     expect(stderr).toContain('kasi.getRestDeInfo {"solYear":"2025","solMonth":"05","pageNo":1,"numOfRows":100} 호출할까요?');
@@ -127,8 +124,9 @@ describe('kopa chat', () => {
       .trim()
       .split(/\n(?=\{)/)
       .map((text) => json<EpisodeSummary>(text));
-    expect(episodes.map((e) => e.answer)).toEqual(['허락받지 못해 조회하지 않았습니다.', '두 번째 질문에 대한 답입니다.']);
+    expect(episodes.map((e) => e.answer)).toEqual(['허락받지 못해 조회하지 않았습니다.', '허락받지 못해 조회하지 않았습니다.']);
     expect(episodes[0]!.calls[0]!.refused).toContain('허락하지 않았습니다');
+    expect(episodes[1]!.calls[0]).toMatchObject({ tool: 'kasi.getRestDeInfo', ok: true });
     expect(episodes[1]!.chatId).toBe(episodes[0]!.chatId);
   });
 

@@ -23,10 +23,11 @@ describe('chat turns', () => {
   it('shows what a stopped turn wrote as stopped output, never as the answer', () => {
     const messages = [
       { seq: 1, role: 'user', content: '5월 공휴일?' },
-      { seq: 2, role: 'assistant', content: '5월에는 어린이', cut: 'stopped' },
+      { seq: 2, role: 'assistant', content: '5월에는 어린이', cut: 'stopped', meta: { usage: { inputTokens: 900, outputTokens: 7 }, ms: 4200 } },
     ] as unknown as TranscriptMessage[];
     const [turn] = turnsOf(messages);
-    expect(turn!.items).toEqual([{ kind: 'cut', text: '5월에는 어린이', cut: 'stopped' }]);
+    // With what it reached: the tokens it wrote and how long it ran.
+    expect(turn!.items).toEqual([{ kind: 'cut', text: '5월에는 어린이', cut: 'stopped', tokens: 7, ms: 4200 }]);
     expect(turn!.answer).toBeNull();
   });
 

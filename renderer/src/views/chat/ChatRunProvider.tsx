@@ -3,6 +3,7 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AgentRunParams } from '../../../../main/api/contract.ts';
+import { LOADING_MODEL } from '../../../../main/api/loading.ts';
 import { useEngine } from '../../api/EngineProvider.tsx';
 import { shownError, type ShownError } from '../../api/useEngineMutation.ts';
 import { applyEvent, type Turn } from './turns.ts';
@@ -12,6 +13,8 @@ export interface LiveRun {
   chatId?: string;
   turn: Turn;
   status: 'running' | 'stopped' | 'failed';
+  /** Percent of the model loaded, while the question waits for a local model's first load. */
+  loading?: number;
   /** The engine's words and what to do about them (its hint), in the screen's language. */
   error?: ShownError;
 }
@@ -58,7 +61,12 @@ export function ChatRunProvider({ children }: { children: ReactNode }) {
               void queryClient.invalidateQueries({ queryKey: ['chats.list'] });
               onChat(progress.chatId);
             }
+            if (progress.stage === LOADING_MODEL) {
+              setLive((prev) => prev && { ...prev, loading: progress.done ?? 0 });
+              return;
+            }
             if (progress.agentEvent) events.push(progress.agentEvent);
+            setLive((prev) => (prev?.loading === undefined ? prev : { ...prev, loading: undefined }));
           },
         })
         .then(

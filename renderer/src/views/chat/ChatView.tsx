@@ -88,7 +88,15 @@ function TurnView(props: {
           </details>
         ) : item.kind === 'cut' ? (
           <div key={i} className="answer cut-output" data-testid="cut-output" data-cut={item.cut}>
-            <p className="muted">{t(`chat.cut.${item.cut}`)}</p>
+            <p className="muted">
+              {t(`chat.cut.${item.cut}`)}
+              {item.tokens !== undefined && item.ms !== undefined && (
+                <span data-testid="cut-reached">
+                  {' '}
+                  {t('chat.cut.reached', { tokens: item.tokens.toLocaleString(locale), seconds: Math.round(item.ms / 1000) })}
+                </span>
+              )}
+            </p>
             <ModelMarkdown text={item.text} />
           </div>
         ) : item.kind === 'trimmed' ? (
@@ -264,6 +272,12 @@ export function ChatView({ chatId }: { chatId?: string }) {
               onRegenerate={running ? undefined : () => ask(turn.question, composerOf(), turn.seq)}
             />
           ))}
+          {live?.loading !== undefined && (
+            <p className="muted turn-progress" role="status" data-testid="model-loading">
+              <progress max={100} value={live.loading} aria-hidden="true" />
+              {t('chat.loadingModel', { percent: live.loading })}
+            </p>
+          )}
           {live && <TurnView turn={live.turn} tools={tools} live={live.status === 'running'} last={false} mode={runMode} onAnswer={run.answer} />}
           {live?.error && (
             <div className="banner" role="alert">

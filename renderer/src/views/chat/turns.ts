@@ -36,7 +36,7 @@ export type TurnItem =
   | { kind: 'thinking'; text: string }
   | { kind: 'call'; card: CallCardData }
   /** What a turn wrote before it was stopped or cut off: shown, never the answer. */
-  | { kind: 'cut'; text: string; cut: CutReason }
+  | { kind: 'cut'; text: string; cut: CutReason; tokens?: number; ms?: number }
   | { kind: 'trimmed'; results: number; items: number };
 
 export interface Turn {
@@ -102,7 +102,16 @@ export function turnsOf(messages: TranscriptMessage[]): Turn[] {
     if (trimmed) turn.items.push({ kind: 'trimmed', ...trimmed });
     if (message.thinking) turn.items.push({ kind: 'thinking', text: message.thinking });
     if (message.cut) {
-      if (message.content.trim()) turn.items.push({ kind: 'cut', text: message.content, cut: message.cut });
+      const usage = message.meta?.usage as { outputTokens?: number } | undefined;
+      const ms = message.meta?.ms;
+      if (message.content.trim())
+        turn.items.push({
+          kind: 'cut',
+          text: message.content,
+          cut: message.cut,
+          ...(typeof usage?.outputTokens === 'number' ? { tokens: usage.outputTokens } : {}),
+          ...(typeof ms === 'number' ? { ms } : {}),
+        });
     } else if (message.toolCalls?.length) {
       if (message.content.trim() && !looksLikeCallText(message.content)) turn.items.push({ kind: 'text', text: message.content });
       for (const call of message.toolCalls) turn.items.push({ kind: 'call', card: cardFromStored(call, results.get(call.id)) });

@@ -2,6 +2,7 @@
 // and a reloaded window finds it still going) with the settings chosen, and unloading and removing it.
 import { useState } from 'react';
 import type { JobInfo, LoadedModel, ModelInfo, Progress } from '../../../../main/api/contract.ts';
+import { LOADING_MODEL } from '../../../../main/api/loading.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useEngineMutation, type EngineMutation } from '../../api/useEngineMutation.ts';
 import { useStartJob, type StartJob } from '../../api/useStartJob.ts';
@@ -34,7 +35,7 @@ export function useModelCard(model: ModelInfo, loaded: LoadedModel | undefined, 
   const running = loadJob?.status === 'running';
   return {
     info: details.data ?? model,
-    progress: running ? (loadJob.progress ?? { stage: 'loading the model' }) : null,
+    progress: running ? (loadJob.progress ?? { stage: LOADING_MODEL }) : null,
     loadFailed: !loaded && loadJob?.status === 'failed' ? loadJob.error?.message : undefined,
     contextSize,
     gpuLayers,

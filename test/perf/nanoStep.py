@@ -1,0 +1,33 @@
+"""Seconds a training step of the shipped KOPA-Nano model takes (nine sequences of 900 tokens, the corpus's median),
+timed over a few steps after one warm-up. Run by nanoStep.bench.test.ts under each environment it compares."""
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "resources", "train", "nano"))
+import torch  # noqa: E402
+from nano import masked_loss  # noqa: E402
+from nano_model import Nano, NanoConfig  # noqa: E402
+
+steps = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+torch.set_num_threads(max(1, os.cpu_count() or 1))
+torch.manual_seed(0)
+model = Nano(NanoConfig(vocab=4096, dim=192, layers=6, heads=3, ffn=512, context=4096))
+optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+tokens = torch.randint(0, 4096, (9, 900))
+weights = torch.ones(9, 900)
+
+
+def step():
+    loss = masked_loss(model, tokens, weights)
+    optimizer.zero_grad(set_to_none=True)
+    loss.backward()
+    optimizer.step()
+
+
+step()
+started = time.time()
+for _ in range(steps):
+    step()
+print(json.dumps({"secondsPerStep": (time.time() - started) / steps, "tokensPerStep": tokens.numel()}))
