@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { getLlama, getLlamaGpuTypes, LlamaLogLevel, type Llama, type LlamaGpuType } from 'node-llama-cpp';
-import { KopaError } from '../../main/core/errors.ts';
+import { saidError } from '../../main/core/i18n/saidError.ts';
 import { LocalModel, type LoadLocalModelOptions } from './LocalModel.ts';
 
 export type GpuChoice = 'auto' | 'cuda' | 'vulkan' | 'metal' | false;
@@ -43,10 +43,7 @@ function threadsFromEnv(env: NodeJS.ProcessEnv): number | undefined {
   const raw = env.KOPA_LLAMA_THREADS?.trim();
   if (!raw) return undefined;
   const threads = Number(raw);
-  if (!Number.isInteger(threads) || threads < 1)
-    throw new KopaError('Usage', `KOPA_LLAMA_THREADS must be a whole number of threads, 1 or more, not "${raw}".`, {
-      hint: 'Set it to the number of CPU threads local models may use (e.g. 4), or unset it to use every math core.',
-    });
+  if (!Number.isInteger(threads) || threads < 1) throw saidError('Usage', { message: 'error.llamaThreads', hint: 'error.llamaThreads.hint', vars: { raw } });
   return threads;
 }
 
@@ -92,10 +89,11 @@ export class LlamaRuntime {
         },
       });
     } catch (error) {
-      throw new KopaError('RuntimeUnavailable', `No usable llama.cpp binary is installed: ${(error as Error).message}`, {
-        hint: 'Reinstall KOPA Studio (npm ci) on a machine of the same OS and CPU; the app never downloads or builds one itself.',
-        cause: error,
-      });
+      throw saidError(
+        'RuntimeUnavailable',
+        { message: 'error.noLlamaBinary', hint: 'error.noLlamaBinary.hint', vars: { why: (error as Error).message } },
+        { cause: error },
+      );
     }
     const threads = Math.max(1, Math.min(asked ?? llama.cpuMathCores, availableParallelism()));
     return new LlamaRuntime(llama, threads);
@@ -138,6 +136,6 @@ export class LlamaRuntime {
   }
 
   private ensureAlive(): void {
-    if (this.disposed) throw new KopaError('Disposed', 'The llama runtime was disposed.');
+    if (this.disposed) throw saidError('Disposed', { message: 'error.llamaDisposed' });
   }
 }

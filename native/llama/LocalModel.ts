@@ -27,7 +27,7 @@ import type { ChatMessage, ModelTool, ModelTurn, TurnProgress } from '../../main
 import type { RegionBook } from '../../main/core/region/regionBook.ts';
 import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
 import { parseToolCalls } from '../../main/core/agent/toolCallParser.ts';
-import { KopaError } from '../../main/core/errors.ts';
+import type { KopaError } from '../../main/core/errors.ts';
 import { saidError } from '../../main/core/i18n/saidError.ts';
 import type { ToolCallMode, ToolCallSupport } from '../../main/core/models/toolCalling.ts';
 import type { ModelThinking } from '../../main/core/models/thinking.ts';
@@ -231,12 +231,12 @@ async function loadWeights(runtime: ModelRuntime, options: LoadLocalModelOptions
       loadSignal: options.signal,
     });
   } catch (error) {
-    if (options.signal?.aborted) throw new KopaError('Aborted', 'Loading the model was cancelled.', { cause: error });
-    throw new KopaError('InvalidModelFile', `Cannot load the model ${options.modelPath}: ${(error as Error).message}`, {
-      hint: 'Choose a complete GGUF file of an architecture llama.cpp supports.',
-      details: { path: options.modelPath },
-      cause: error,
-    });
+    if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.loadCancelled' }, { cause: error });
+    throw saidError(
+      'InvalidModelFile',
+      { message: 'error.cannotLoadModel', hint: 'error.cannotLoadModel.hint', vars: { file: options.modelPath, why: (error as Error).message } },
+      { details: { path: options.modelPath }, cause: error },
+    );
   }
 }
 
@@ -432,7 +432,7 @@ export class LocalModel {
    * what follows the prefix the new prompt shares with it. Otherwise the sequence is cleared first.
    */
   private async withSequence<T>(opening: string | undefined, work: (sequence: LlamaContextSequence) => Promise<T>): Promise<T> {
-    if (this.disposed) throw new KopaError('Disposed', 'The model was unloaded.');
+    if (this.disposed) throw saidError('Disposed', { message: 'error.modelUnloaded' });
     await this.ensureContext();
     const reuse = this.settings.reuseCache && opening !== undefined;
     const same = reuse ? this.free.findIndex((s) => this.openings.get(s) === opening) : -1;
@@ -484,7 +484,7 @@ export class LocalModel {
         outputTokens: used.usedOutputTokens,
       };
     } catch (error) {
-      if (options.signal?.aborted) throw new KopaError('Aborted', 'Generation was cancelled.', { cause: error });
+      if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.generationCancelled' }, { cause: error });
       throw error;
     } finally {
       // A draft keeps drafting in the background with the generation's sampling callbacks; it stops before they go.
@@ -539,10 +539,11 @@ export class LocalModel {
     try {
       const same = (m: LlamaModel): string => `${m.tokenize(VOCABULARY_PROBE).join(',')}|${m.tokens.bos}|${m.tokens.eos}`;
       if (same(model) !== same(this.model)) {
-        throw new KopaError('InvalidModelFile', `The draft model ${file} does not share the vocabulary of ${this.path}.`, {
-          hint: 'Use a smaller model of the same family and tokenizer (Qwen2.5-0.5B-Instruct for a Qwen2.5 model, Llama-3.2-1B for Llama 3.1).',
-          details: { draft: file, model: this.path },
-        });
+        throw saidError(
+          'InvalidModelFile',
+          { message: 'error.draftVocabulary', hint: 'error.draftVocabulary.hint', vars: { draft: file, model: this.path } },
+          { details: { draft: file, model: this.path } },
+        );
       }
       const context = await model.createContext({ contextSize: this.contextSize, sequences: this.sequences, threads: this.runtime.threads });
       this.draft = { model, context };

@@ -4,7 +4,7 @@
 // structure is read (GGUF v2 and v3, the versions llama.cpp reads: github.com/ggml-org/ggml docs/gguf.md).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { GgmlType } from 'node-llama-cpp';
-import { KopaError } from '../../main/core/errors.ts';
+import { saidError } from '../../main/core/i18n/saidError.ts';
 
 /** Bytes of each fixed-size value type (uint8 … float64); 8 (string) and 9 (array) have their own layout. */
 const FIXED_SIZES: Record<number, number> = { 0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 10: 8, 11: 8, 12: 8 };
@@ -132,10 +132,11 @@ export function checkGgufHeader(path: string): void {
     walkHeader(new HeaderCursor(fd, fstatSync(fd).size));
   } catch (error) {
     if (!(error instanceof MalformedGguf)) throw error;
-    throw new KopaError('InvalidModelFile', `${path} is not a valid GGUF model: ${error.message}.`, {
-      hint: 'Choose a .gguf file (llama.cpp format), copied completely.',
-      details: { path },
-    });
+    throw saidError(
+      'InvalidModelFile',
+      { message: 'error.notValidGguf', hint: 'error.notGguf.hint', vars: { file: path, why: error.message } },
+      { details: { path } },
+    );
   } finally {
     closeSync(fd);
   }

@@ -7,7 +7,6 @@
 // process, never the engine. Only the fit, which needs the engine's llama runtime, is computed here afterwards.
 import { statSync } from 'node:fs';
 import { getModuleVersion, GgmlType, GgufFileType, GgufInsights, readGgufFileInfo, type GgufFileInfo } from 'node-llama-cpp';
-import { KopaError } from '../../main/core/errors.ts';
 import { checkGgufHeader } from './ggufBounds.ts';
 import { InspectorProcess, type InspectOptions } from './inspectorProcess.ts';
 import { saidError } from '../../main/core/i18n/saidError.ts';
@@ -41,11 +40,11 @@ async function readInfo(path: string): Promise<GgufFileInfo> {
   try {
     return await readGgufFileInfo(path, { sourceType: 'filesystem', logWarnings: false });
   } catch (error) {
-    throw new KopaError('InvalidModelFile', `${path} is not a readable GGUF model: ${(error as Error).message}`, {
-      hint: 'Choose a .gguf file (llama.cpp format), copied completely.',
-      details: { path },
-      cause: error,
-    });
+    throw saidError(
+      'InvalidModelFile',
+      { message: 'error.notReadableGguf', hint: 'error.notGguf.hint', vars: { file: path, why: (error as Error).message } },
+      { details: { path }, cause: error },
+    );
   }
 }
 
@@ -81,7 +80,7 @@ export async function headerReport(path: string): Promise<GgufReport> {
   try {
     sizeBytes = statSync(path).size;
   } catch (error) {
-    throw new KopaError('NotFound', `There is no file ${path}.`, { cause: error });
+    throw saidError('NotFound', { message: 'error.noFile', vars: { file: path } }, { cause: error });
   }
   checkGgufHeader(path);
   const info = await readInfo(path);
@@ -89,10 +88,11 @@ export async function headerReport(path: string): Promise<GgufReport> {
   const insights = await GgufInsights.from(info);
   const expected = (info.infoEndOffset ?? 0) + insights.modelSize;
   if (sizeBytes < expected) {
-    throw new KopaError('InvalidModelFile', `${path} is truncated: it has ${sizeBytes} bytes of the ${expected} its header describes.`, {
-      hint: 'Copy the file again, completely.',
-      details: { path, sizeBytes, expected },
-    });
+    throw saidError(
+      'InvalidModelFile',
+      { message: 'error.truncatedGguf', hint: 'error.truncatedGguf.hint', vars: { file: path, size: sizeBytes, expected } },
+      { details: { path, sizeBytes, expected } },
+    );
   }
   const template = info.metadata.tokenizer?.chat_template;
   const isAdapter = String((info.metadata.general as { type?: string }).type) === 'adapter';

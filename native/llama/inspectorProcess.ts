@@ -2,7 +2,9 @@
 // to loop for hours costs that process, never the engine. A process, not a worker thread: V8 ends the whole process
 // when a heap overflows in some allocations (a chat template's range(10**9)), whatever a worker's resource limits say.
 import { fork, type ChildProcess } from 'node:child_process';
-import { fromErrorPayload, KopaError, type ErrorPayload } from '../../main/core/errors.ts';
+import type { KopaError } from '../../main/core/errors.ts';
+import { fromErrorPayload, type ErrorPayload } from '../../main/core/errors.ts';
+import { saidError } from '../../main/core/i18n/saidError.ts';
 import { moduleScript } from '../moduleScript.ts';
 
 export interface InspectOptions {
@@ -58,10 +60,10 @@ export class InspectorProcess<R> {
         resolve();
       };
       // Starting is slow from the TypeScript sources (tsx compiles node-llama-cpp's imports), never minutes.
-      const startup = setTimeout(() => reject(new KopaError('Internal', 'The model inspector did not start within 2 minutes.')), 120_000);
+      const startup = setTimeout(() => reject(saidError('Internal', { message: 'error.inspectorSlow' })), 120_000);
       child.on('message', onReady);
-      child.once('error', (error) => reject(new KopaError('Internal', `The model inspector failed to start: ${error.message}`)));
-      child.once('exit', (code) => reject(new KopaError('Internal', `The model inspector stopped while starting (exit code ${code}).`)));
+      child.once('error', (error) => reject(saidError('Internal', { message: 'error.inspectorFailed', vars: { why: error.message } })));
+      child.once('exit', (code) => reject(saidError('Internal', { message: 'error.inspectorExited', vars: { code: String(code) } })));
     });
     ready.catch(() => undefined);
     const started = { child, ready, memoryMb };
@@ -94,10 +96,7 @@ export class InspectorProcess<R> {
     child.channel?.ref();
     const id = ++this.nextId;
     const invalid = (why: string): KopaError =>
-      new KopaError('InvalidModelFile', `${path} could not be inspected: ${why}.`, {
-        hint: 'It may be built to exhaust this machine; use a file from a source you trust.',
-        details: { path },
-      });
+      saidError('InvalidModelFile', { message: 'error.notInspectable', hint: 'error.notInspectable.hint', vars: { file: path, why } }, { details: { path } });
     return new Promise<R>((resolve, reject) => {
       const done = (outcome: () => void, keep: boolean): void => {
         clearTimeout(deadline);

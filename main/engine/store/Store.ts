@@ -283,12 +283,14 @@ function applyMigration(db: SqliteDatabase, migration: Migration, appVersion: st
       db.pragma(`user_version = ${migration.version}`);
     })();
   } catch (error) {
-    throw new KopaError('MigrationFailed', `Upgrading the database to schema ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, {
-      hint: backupFile
-        ? `Nothing was changed by this step; a copy from before the upgrade is at ${backupFile}. Report this with the message above.`
-        : 'Nothing was changed by this step. Report this with the message above.',
-      details: { version: migration.version, code: sqliteErrorCode(error) },
-      cause: error,
-    });
+    throw saidError(
+      'MigrationFailed',
+      {
+        message: 'error.migrationFailed',
+        hint: backupFile ? 'error.migrationFailed.backup' : 'error.migrationFailed.hint',
+        vars: { version: migration.version, name: migration.name, why: (error as Error).message, backup: backupFile ?? '' },
+      },
+      { details: { version: migration.version, code: sqliteErrorCode(error) }, cause: error },
+    );
   }
 }
