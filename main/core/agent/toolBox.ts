@@ -38,5 +38,5 @@ export interface ToolBox<C> {
   /** The episode's moment, where its tools have one: the date a model's template writes agrees with the system prompt's. */
   moment?(): Date;
   /** One episode's session; `history` is the conversation before the episode's question. */
-  open(history: ChatMessage[]): ToolSession<C>;
+  open(history: ChatMessage[], question: string): ToolSession<C>;
 }

@@ -73,7 +73,7 @@ export class Agent<C> {
     const messages: ChatMessage[] = [];
     const calls: C[] = [];
     const usage: Usage = { inputTokens: 0, outputTokens: 0 };
-    const session = o.tools.open(history);
+    const session = o.tools.open(history, question);
     const add = (m: ChatMessage, meta?: Record<string, unknown>): void => {
       messages.push(m);
       o.onMessage?.(m, meta);

@@ -18,6 +18,7 @@ import { QUERY_TOOL } from '../../core/resultView/queryRows.ts';
 import type { ViewOptions } from '../../core/resultView/resultView.ts';
 import { argumentOrigins, type ArgumentOrigin } from '../../core/agent/argumentOrigins.ts';
 import { resultPreview } from '../../core/resultView/resultPreview.ts';
+import { headlineForQuestion } from '../../core/resultView/questionColumns.ts';
 import { Agent, type AgentOptions } from './Agent.ts';
 import type { ApprovalDecision } from './approvals.ts';
 import { withIssueWindow } from '../../core/gateway/issueWindow.ts';
@@ -111,7 +112,7 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
     return this.options.asOf;
   }
 
-  open(history: ChatMessage[]): ToolSession<EpisodeCall> {
+  open(history: ChatMessage[], question: string): ToolSession<EpisodeCall> {
     const o = this.options;
     this.found = [];
     this.offer();
@@ -200,7 +201,10 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
         ? `${view.handle}: ${view.shown} of ${view.returned} rows shown${view.returned !== view.totalCount ? ` (${view.totalCount} in all)` : ''}`
         : `${result.error?.kind}: ${result.error?.message}`;
       const preview = result.ok
-        ? resultPreview(result.items, result.totalCount, { headline: spec.kind === 'remote' ? spec.response.headline : undefined })
+        ? resultPreview(result.items, result.totalCount, {
+            // The days the question asks about come first where the tool has a column per day (a weekend's hours).
+            headline: spec.kind === 'remote' ? headlineForQuestion(spec.response.headline ?? [], spec.response.fields, question, o.asOf) : undefined,
+          })
         : undefined;
       const error = result.error
         ? {

@@ -62,6 +62,30 @@ describe('chat sessions', () => {
     expect(messages.find((m) => m.role === 'tool' && m.meta?.ok === true)?.meta).toMatchObject({ tool: 'kasi.getRestDeInfo', preview: { returned: 3 } });
   });
 
+  it("shows a weekend question's result with the weekend's opening hours, not Monday's", async () => {
+    const engine = testEngine({ emulator: { now: () => TEST_NOW } });
+    const events: AgentEvent[] = [];
+    await engine.call(
+      'agent.run',
+      {
+        question: '이번 주말에 문 여는 서울 강남구 약국 알려줘',
+        model: script([{ toolCalls: [{ name: 'nmc_getParmacyListInfoInqire', arguments: { Q0: '서울특별시', Q1: '강남구' } }] }, { text: '찾았습니다.' }]),
+        tools: ['nmc.getParmacyListInfoInqire'],
+      },
+      { onProgress: (p) => p.agentEvent && events.push(p.agentEvent) },
+    );
+    const result = events.find((e) => e.kind === 'tool_result');
+    expect(result?.kind === 'tool_result' && result.preview?.columns.slice(0, 7)).toEqual([
+      'dutyName',
+      'dutyAddr',
+      'dutyTel1',
+      'dutyTime6s',
+      'dutyTime6c',
+      'dutyTime7s',
+      'dutyTime7c',
+    ]);
+  });
+
   it('asks once for a tool allowed for the whole chat, and stops waiting when the run is stopped', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
     const events: AgentEvent[] = [];

@@ -47,7 +47,7 @@ export class SimulatorTools implements ToolBox<SimulatorCall> {
     return null;
   }
 
-  open(_history: ChatMessage[]): ToolSession<SimulatorCall> {
+  open(_history: ChatMessage[], _question: string): ToolSession<SimulatorCall> {
     const record = (call: ToolCall, turn: ToolTurn, result: string): SimulatorCall => ({
       step: turn.step,
       name: call.name,
