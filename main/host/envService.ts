@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { functionName, functionSchema } from '../core/catalog/functionSchema.ts';
 import { KopaError, toErrorPayload, type ErrorCode } from '../core/errors.ts';
+import { saidError } from '../core/i18n/saidError.ts';
 import { jsonObjectBody } from '../core/requestBody.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
 import { DEFAULT_REWARD_LIMITS, type RewardLimits } from '../core/train/reward/rewardRequest.ts';
@@ -99,18 +100,19 @@ function sameToken(given: string | undefined, token: string): boolean {
 
 export async function startEnvService(engine: Engine, options: EnvServiceOptions): Promise<EnvService> {
   if ((options.mode as string) === 'live' || (options.mode as string) === 'record')
-    throw new KopaError('Usage', 'Rollouts never reach live APIs: serve the emulator or a replay snapshot.', {
-      hint: 'kopa serve-env --mode replay --snapshot NAME',
-    });
+    throw saidError('Usage', { message: 'error.envLive', hint: 'error.envLive.hint' });
   if (options.token !== undefined && options.token.length < MIN_TOKEN_LENGTH)
-    throw new KopaError('Usage', `The service token must be at least ${MIN_TOKEN_LENGTH} characters long.`, {
-      hint: 'Leave --token out and the service makes one, or use e.g. openssl rand -hex 32.',
-    });
+    throw saidError('Usage', { message: 'error.envToken', hint: 'error.envToken.hint', vars: { n: MIN_TOKEN_LENGTH } });
   const token = options.token ?? randomBytes(32).toString('hex');
   const limits: RewardLimits = { ...DEFAULT_REWARD_LIMITS, ...options.rewardLimits };
   const maxBody = options.maxBodyBytes ?? 8 * 2 ** 20;
   const preset = options.preset ?? DEFAULT_REWARD_PRESET;
-  if (!rewardPresets.includes(preset)) throw new KopaError('Usage', `Unknown preset "${String(preset)}".`, { hint: `One of ${rewardPresets.join(', ')}.` });
+  if (!rewardPresets.includes(preset))
+    throw saidError('Usage', {
+      message: 'error.unknownPreset',
+      hint: 'error.unknownPreset.hint',
+      vars: { preset: String(preset), presets: rewardPresets.join(', ') },
+    });
   const catalog = engine.catalog();
   const tools = catalog.list();
   // The same for every rollout, and asked for often: written once.
@@ -127,7 +129,7 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
   if (options.dataset) {
     const repo = new DatasetRepository(engine.store.db);
     const dataset = /^\d+$/.test(options.dataset) ? repo.get(Number(options.dataset)) : repo.byName(options.dataset);
-    if (!dataset) throw new KopaError('NotFound', `There is no dataset ${options.dataset}.`, { hint: 'kopa synth list shows the datasets.' });
+    if (!dataset) throw saidError('NotFound', { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: options.dataset } });
     samples = repo.samples(dataset.id);
   }
   const scorer = new RewardThread({ tools, samples, preset, limits, ...(options.dataset ? { dataset: options.dataset } : {}) });
