@@ -20,7 +20,8 @@ function answer(status: number, text: string): void {
 }
 
 // The library declares its own strftime_now (the machine's clock, in the machine's locale) and refuses a second
-// declaration, so the template's calls are pointed at this thread's clock instead: the episode's moment in Korea.
+// declaration, so the template's calls are pointed at this thread's clock instead: the episode's moment in Korea, or
+// without an episode the machine's clock as the library would read it.
 const CLOCK = '__kopa_strftime_now';
 
 let template: Template | undefined;
@@ -36,7 +37,7 @@ parentPort!.on('message', ({ context, moment }: RenderRequest) => {
   try {
     if (!template) throw new Error(refusal);
     const at = moment === undefined ? undefined : new Date(moment);
-    const clock = (format: string): string => strftimeAt(at ?? new Date(), format);
+    const clock = (format: string): string => (at ? strftimeAt(at, format) : strftimeAt(new Date(), format, 'machine'));
     // Llama 3.x reads the day from date_string where it is given (3.1 has no clock of its own, only a fixed day).
     const dated = at ? { date_string: strftimeAt(at, '%d %b %Y') } : {};
     answer(RENDER_STATE.rendered, template.render({ ...context, ...dated, [CLOCK]: clock }));
