@@ -6,7 +6,8 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { KopaError, toErrorPayload, type ErrorCode } from '../../core/errors.ts';
+import { toErrorPayload, type ErrorCode } from '../../core/errors.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 import { pagePolicy, withStyleNonce } from '../../core/page/pagePolicy.ts';
 import { API_PROTOCOL, API_TOKEN_PROTOCOL_PREFIX, type EngineApi, type MethodName, type ParamsOf, type ServerMessage } from '../contract.ts';
 import { serveRpc } from '../rpc.ts';
@@ -76,7 +77,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new KopaError('InvalidRequest', `The request body is larger than ${limit} bytes.`);
+    if (size > limit) throw saidError('InvalidRequest', { message: 'error.http.bodyTooLarge', vars: { limit } });
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -84,7 +85,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string> {
 
 export async function startHttpTransport(api: EngineApi, options: HttpTransportOptions = {}): Promise<HttpTransport> {
   const host = options.host ?? '127.0.0.1';
-  if (host !== '127.0.0.1' && host !== '::1') throw new KopaError('Usage', `The engine API only listens on loopback, not ${String(host)}.`);
+  if (host !== '127.0.0.1' && host !== '::1') throw saidError('Usage', { message: 'error.http.loopbackOnly', vars: { host: String(host) } });
   const token = options.token ?? randomBytes(32).toString('hex');
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const staticDir = options.staticDir ? path.resolve(options.staticDir) : undefined;
@@ -98,17 +99,17 @@ export async function startHttpTransport(api: EngineApi, options: HttpTransportO
   async function handleCall(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
     const auth = req.headers.authorization;
     if (!sameToken(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, token)) {
-      throw new KopaError('Unauthorized', 'Missing or wrong API token.', { hint: 'Use the token printed when the engine started.' });
+      throw saidError('Unauthorized', { message: 'error.http.token', hint: 'error.http.token.hint' });
     }
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      throw new KopaError('InvalidRequest', 'Send the parameters as application/json.');
+      throw saidError('InvalidRequest', { message: 'error.http.contentType' });
     }
     const body = await readBody(req, maxBodyBytes);
     let params: unknown;
     try {
       params = body.trim() === '' ? {} : JSON.parse(body);
     } catch {
-      throw new KopaError('InvalidRequest', 'The request body is not valid JSON.');
+      throw saidError('InvalidRequest', { message: 'error.http.bodyNotJson' });
     }
     const controller = new AbortController();
     res.on('close', () => {
@@ -119,17 +120,17 @@ export async function startHttpTransport(api: EngineApi, options: HttpTransportO
   }
 
   function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): void {
-    if (!staticDir) return sendError(res, new KopaError('NotFound', 'This engine serves no UI.'));
+    if (!staticDir) return sendError(res, saidError('NotFound', { message: 'error.http.noUi' }));
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
-      return sendError(res, new KopaError('InvalidRequest', 'Malformed path.'));
+      return sendError(res, saidError('InvalidRequest', { message: 'error.http.malformedPath' }));
     }
     let file = path.resolve(staticDir, `.${decoded}`);
-    if (!file.startsWith(staticDir + path.sep) && file !== staticDir) return sendError(res, new KopaError('NotFound', 'Not found.'));
+    if (!file.startsWith(staticDir + path.sep) && file !== staticDir) return sendError(res, saidError('NotFound', { message: 'error.http.notFound' }));
     if (!existsSync(file) || statSync(file).isDirectory()) file = path.join(staticDir, 'index.html');
-    if (!existsSync(file)) return sendError(res, new KopaError('NotFound', 'The UI has not been built: run npm run build.'));
+    if (!existsSync(file)) return sendError(res, saidError('NotFound', { message: 'error.http.uiNotBuilt', hint: 'error.http.uiNotBuilt.hint' }));
     const type = contentTypes[path.extname(file)] ?? 'application/octet-stream';
     const html = type.startsWith('text/html');
     const styleNonce = randomBytes(16).toString('base64');
@@ -146,17 +147,17 @@ export async function startHttpTransport(api: EngineApi, options: HttpTransportO
   }
 
   const server: Server = createServer((req, res) => {
-    if (!hostOk(req)) return sendError(res, new KopaError('Unauthorized', 'Unexpected Host header.'));
-    if (!originOk(req)) return sendError(res, new KopaError('Unauthorized', 'Cross-origin requests are refused.'));
+    if (!hostOk(req)) return sendError(res, saidError('Unauthorized', { message: 'error.http.host' }));
+    if (!originOk(req)) return sendError(res, saidError('Unauthorized', { message: 'error.http.crossOrigin' }));
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const call = /^\/api\/call\/([\w.]+)$/.exec(pathname);
     if (call) {
-      if (req.method !== 'POST') return sendError(res, new KopaError('InvalidRequest', 'Use POST for API calls.'));
+      if (req.method !== 'POST') return sendError(res, saidError('InvalidRequest', { message: 'error.http.usePost' }));
       handleCall(req, res, call[1]!).catch((error: unknown) => sendError(res, error));
       return;
     }
-    if (pathname.startsWith('/api/')) return sendError(res, new KopaError('NotFound', `No API route ${pathname}.`));
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, new KopaError('InvalidRequest', 'Only GET serves the UI.'));
+    if (pathname.startsWith('/api/')) return sendError(res, saidError('NotFound', { message: 'error.http.noRoute', vars: { path: pathname } }));
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, saidError('InvalidRequest', { message: 'error.http.useGet' }));
     serveStatic(req, res, pathname);
   });
 
