@@ -89,7 +89,7 @@ export interface ModelsMethods {
   'models.remove': { params: { id: string }; result: ModelInfo };
   /** Sets how a registered model file thinks; a family that does not think keeps the setting without effect. */
   'models.thinking': { params: { ref: string } & ThinkingSetting; result: ModelInfo };
-  /** The demo model (random weights), written into the data folder and registered on first use. */
+  /** The demo model KOPA-Nano, copied from the app's resources into the data folder and registered on first use. */
   'models.demo': { params: EmptyParams; result: ModelInfo };
   'models.scan': { params: { folder: string }; result: ModelScan };
   'models.test': { params: { ref: string }; result: ServerCheckResult };

@@ -126,7 +126,7 @@ function realpathOr(file: string): string {
 
 /**
  * A name as a person types it: without regard to case, spaces, hyphens and underscores, and without the
- * parenthesised gloss a shown name may carry ("kopa-demo (random weights · 무작위 가중치)" is "kopademo").
+ * parenthesised gloss a shown name may carry ("Qwen2.5 7B (agency server)" is "qwen2.57b").
  */
 function nameKey(name: string): string {
   return name
@@ -135,8 +135,8 @@ function nameKey(name: string): string {
     .replace(/[\s_-]+/g, '');
 }
 
-/** Short names for models the app makes itself. */
-const NAME_ALIASES: Record<string, string> = { demo: 'kopa-demo' };
+/** Short names for models the app ships itself. */
+const NAME_ALIASES: Record<string, string> = { demo: 'kopa-nano' };
 
 export class ModelRegistry {
   private readonly db: SqliteDatabase;

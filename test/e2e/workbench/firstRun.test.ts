@@ -1,5 +1,5 @@
 // A first run on a workstation with no model: Overview says what to do first, the chat's greyed-out button says why
-// and leads to Models, the demo model (random weights, said so) is made there, and with it a chat turn and an
+// and leads to Models, the demo model KOPA-Nano (right only some of the time, said so) is added there, and with it a chat turn and an
 // evaluation run go through to a report; Overview ticks each step off as it is done and steps aside once all are.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,15 +36,16 @@ describe('a first run', () => {
 
     await page.screenshot({ path: path.join(screenshots, 'first-run-models-ko.png') });
     await page.getByTestId('model-demo').click();
-    await expect.poll(() => page.getByTestId('model-demo-made').textContent(), { timeout: 60_000 }).toContain('무작위 가중치');
-    const demo = (await host.engine.call('models.list', {})).find((m) => m.name.includes('random weights'))!;
+    await expect.poll(() => page.getByTestId('model-demo-made').textContent(), { timeout: 60_000 }).toContain('KOPA-Nano');
+    expect(await page.getByTestId('model-demo-made').textContent()).toContain('맞을 때는 일부');
+    const demo = (await host.engine.call('models.list', {})).find((m) => m.name === 'KOPA-Nano')!;
     expect(demo.location.startsWith(path.join(host.engine.dataDir, 'models'))).toBe(true);
-    await expect.poll(() => page.getByTestId('model-card').first().textContent(), { timeout: 30_000 }).toContain('무작위 가중치');
+    await expect.poll(() => page.getByTestId('model-card').first().textContent(), { timeout: 30_000 }).toContain('KOPA-Nano');
     await goTo(page, '');
     expect(await page.getByTestId('first-model').getAttribute('data-done')).toBe('true');
     expect(await page.getByTestId('first-steps').locator('li.next').getAttribute('data-testid')).toBe('first-tool');
 
-    // One turn with it, offered the holiday tools alone (every byte is a token of its vocabulary).
+    // One turn with it, offered the holiday tools alone.
     await goTo(page, 'chat');
     // A model is registered now, but none is picked for this chat yet.
     expect(await page.getByTestId('send-blocked').textContent()).toContain('위의 모델 칸에서 모델을 고르세요');

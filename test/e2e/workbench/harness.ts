@@ -181,9 +181,9 @@ export function eventHandlers(page: Page): Promise<string[]> {
 }
 
 /**
- * Asks the holiday question of a byte-level test model (the tiny or the demo GGUF), offered the holiday tools alone
- * (every byte is a token of its vocabulary, so the full pick would not fit), and waits for the turn to end, with an
- * answer or without one (random weights say anything).
+ * Asks the holiday question of a small model (the tiny byte-level test GGUF or the demo KOPA-Nano), offered the
+ * holiday tools alone (every byte is a token of the tiny one's vocabulary, so the full pick would not fit), and waits
+ * for the turn to end, with an answer or without one (random weights say anything).
  */
 export async function askTinyModel(page: Page, model: string, timeout: number): Promise<void> {
   await page.getByTestId('composer-model').fill(model);

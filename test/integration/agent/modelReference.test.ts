@@ -14,9 +14,9 @@ describe('model references', () => {
     const added = await engine.call('models.add', { source: file, name: 'kopa-tiny-llama' });
     for (const ref of [added.id, 'kopa-tiny-llama', file, 'Kopa Tiny Llama', 'KOPA_tiny-llama'])
       expect((await engine.call('models.inspect', { ref })).id, ref).toBe(added.id);
-    // The demo model by the names people type, not only its whole name with the gloss.
-    const demo = await engine.call('models.demo', {});
-    for (const ref of ['demo', 'kopa-demo', 'Kopa Demo']) expect((await engine.call('models.inspect', { ref })).id, ref).toBe(demo.id);
+    // A shown name with a parenthesised gloss is found without it.
+    const glossed = await engine.call('models.add', { source: await writeTinyLlama({ contextLength: 2048 }), name: 'Kopa Glossed (agency copy · 기관 사본)' });
+    for (const ref of ['kopa-glossed', 'Kopa Glossed', 'KOPA_GLOSSED']) expect((await engine.call('models.inspect', { ref })).id, ref).toBe(glossed.id);
     // An evaluation takes the name as it takes the id (it was refused: "there is no model kopa-tiny-llama").
     const run = await engine.call('bench.run', { suite: 'kopa', model: 'kopa-tiny-llama', tasks: ['cal-01'], maxSteps: 2, maxTokens: 8 });
     expect((await engine.call('bench.runs', {})).map((r) => r.id)).toContain(run.runId);

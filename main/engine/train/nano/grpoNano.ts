@@ -56,7 +56,7 @@ const files = (dir: string) => ({
 /** A new run starts from the supervised run's weights, tokenizer, corpus record and held-out prompts. */
 function startRun(from: string, dir: string): void {
   mkdirSync(path.join(dir, 'rollouts'), { recursive: true });
-  for (const name of ['tokenizer.model', 'tokenizer.vocab', 'run.json', 'val.jsonl'])
+  for (const name of ['tokenizer.model', 'run.json', 'val.jsonl'])
     if (!existsSync(path.join(dir, name))) copyFileSync(path.join(from, name), path.join(dir, name));
   // The policy begins as the supervised model; the reference stays it.
   for (const target of [files(dir).reference, path.join(dir, 'checkpoint.pt')])

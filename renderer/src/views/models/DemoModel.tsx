@@ -1,5 +1,5 @@
-// For a workstation without a model file yet: the demo model (random weights) made in the data folder, so that a
-// first run can go all the way to a chat and an evaluation. It says plainly that its answers mean nothing.
+// For a workstation without a model file yet: the demo model KOPA-Nano, copied from the app into the data folder, so
+// that a first run can go all the way to a chat and an evaluation. It says plainly that it is right only some of the time.
 import { FlaskConical } from 'lucide-react';
 import { useEngineMutation } from '../../api/useEngineMutation.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
