@@ -1,7 +1,6 @@
 // Runtime validation of what arrives from outside the engine process (HTTP, WebSocket, IPC): every method's
 // parameters have a schema in its capability's slice, and a method without one does not compile.
 import type { z } from 'zod';
-import { KopaError } from '../core/errors.ts';
 import { saidError } from '../core/i18n/saidError.ts';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../core/jsonDepth.ts';
 import type { MethodName, ParamsOf } from './contract.ts';
@@ -45,7 +44,7 @@ export function isMethodName(name: string): name is MethodName {
 /** Checks a method name and its parameters, listing every problem at once. */
 export function parseCall(method: string, params: unknown): { method: MethodName; params: ParamsOf<MethodName> } {
   if (!isMethodName(method)) {
-    throw new KopaError('NotFound', `The engine has no method "${method}".`, { details: { method, methods: methodNames } });
+    throw saidError('NotFound', { message: 'error.noMethod', vars: { method } }, { details: { method, methods: methodNames } });
   }
   if (jsonDeeperThan(params)) {
     throw saidError(

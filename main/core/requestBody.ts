@@ -1,5 +1,5 @@
 // A request body that must be a JSON object: what the service's endpoints take, refused in words the caller can act on.
-import { KopaError } from './errors.ts';
+import { saidError } from './i18n/saidError.ts';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from './jsonDepth.ts';
 
 export function jsonObjectBody(text: string): Record<string, unknown> {
@@ -7,9 +7,9 @@ export function jsonObjectBody(text: string): Record<string, unknown> {
   try {
     body = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
-    throw new KopaError('InvalidRequest', 'The request body is not JSON.');
+    throw saidError('InvalidRequest', { message: 'error.body.notJson' });
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new KopaError('InvalidRequest', 'The request body must be a JSON object.');
-  if (jsonDeeperThan(body)) throw new KopaError('InvalidRequest', `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw saidError('InvalidRequest', { message: 'error.body.notObject' });
+  if (jsonDeeperThan(body)) throw saidError('InvalidRequest', { message: 'error.body.tooDeep', vars: { depth: MAX_JSON_DEPTH } });
   return body as Record<string, unknown>;
 }

@@ -13,7 +13,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { functionName, functionSchema } from '../core/catalog/functionSchema.ts';
-import { KopaError, toErrorPayload, type ErrorCode } from '../core/errors.ts';
+import { toErrorPayload, type ErrorCode } from '../core/errors.ts';
 import { saidError } from '../core/i18n/saidError.ts';
 import { jsonObjectBody } from '../core/requestBody.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
@@ -85,9 +85,7 @@ function toolNameOf(encoded: string): string {
   try {
     return decodeURIComponent(encoded);
   } catch {
-    throw new KopaError('InvalidRequest', `The tool name in the path is not valid percent-encoding: ${encoded.slice(0, 100)}`, {
-      hint: 'GET /v1/tools lists the names.',
-    });
+    throw saidError('InvalidRequest', { message: 'error.env.toolEncoding', hint: 'error.env.listTools.hint', vars: { path: encoded.slice(0, 100) } });
   }
 }
 
@@ -141,8 +139,10 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
     if (sampleId === undefined || sampleId === null) return undefined;
     const moment = moments.get(Number(sampleId));
     if (!moment)
-      throw new KopaError('NotFound', `There is no sample ${String(sampleId).slice(0, 40)} in the dataset.`, {
-        hint: options.dataset ? 'sample_id is a row of the dataset serve-env was started with.' : 'Start kopa serve-env with --dataset to name samples.',
+      throw saidError('NotFound', {
+        message: 'error.env.noSample',
+        hint: options.dataset ? 'error.env.noSample.hint' : 'error.env.noDataset.hint',
+        vars: { sample: String(sampleId).slice(0, 40) },
       });
     return moment;
   };
@@ -162,13 +162,13 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
   const runTool = async (name: string, body: Record<string, unknown>): Promise<unknown> => {
     const tool = byName.get(name);
     if (!tool)
-      throw new KopaError(
-        'NotFound',
-        `There is no tool "${name}".${catalog.suggest(name).length ? ` Did you mean ${catalog.suggest(name).join(', ')}?` : ''}`,
-        { hint: 'GET /v1/tools lists them.' },
-      );
+      throw saidError('NotFound', {
+        message: catalog.suggest(name).length ? 'error.env.noToolSuggest' : 'error.env.noTool',
+        hint: 'error.env.listTools.hint',
+        vars: { name, suggestions: catalog.suggest(name).join(', ') },
+      });
     const args = body.arguments ?? {};
-    if (!args || typeof args !== 'object' || Array.isArray(args)) throw new KopaError('InvalidRequest', '"arguments" must be a JSON object.');
+    if (!args || typeof args !== 'object' || Array.isArray(args)) throw saidError('InvalidRequest', { message: 'error.env.arguments' });
     const { result, view } = await episode(body.episode, body.sample_id).run(tool, args as Record<string, unknown>);
     return { content: view.text, ok: result.ok, ...(result.error ? { error: result.error.kind } : {}) };
   };
@@ -184,13 +184,15 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
       try {
         const auth = req.headers.authorization;
         if (!sameToken(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, token))
-          throw new KopaError('Unauthorized', 'Every request needs the service token: Authorization: Bearer TOKEN.', {
-            hint: 'kopa serve-env prints the token, or takes one with --token.',
-          });
+          throw saidError('Unauthorized', { message: 'error.env.token', hint: 'error.env.token.hint' });
         const url = new URL(req.url ?? '/', 'http://env');
         if (req.method === 'GET' && url.pathname === '/v1/tools') return sendText(res, 200, toolsText);
         if (req.method !== 'POST')
-          throw new KopaError('NotFound', `No ${req.method} ${url.pathname} here.`, { hint: 'GET /v1/tools, POST /v1/tools/{name}, POST /v1/reward.' });
+          throw saidError('NotFound', {
+            message: 'error.env.noRoute',
+            hint: 'error.env.routes.hint',
+            vars: { method: String(req.method), path: url.pathname },
+          });
         let body: Buffer;
         try {
           body = await readBody(req, maxBody);
@@ -205,7 +207,7 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
         if (url.pathname === '/v1/reward') return send(res, 200, await scorer.score(body));
         if (url.pathname.startsWith('/v1/tools/'))
           return send(res, 200, await runTool(toolNameOf(url.pathname.slice('/v1/tools/'.length)), jsonObjectBody(body.toString('utf8'))));
-        throw new KopaError('NotFound', `No POST ${url.pathname} here.`, { hint: 'POST /v1/tools/{name} or /v1/reward.' });
+        throw saidError('NotFound', { message: 'error.env.noRoute', hint: 'error.env.routes.hint', vars: { method: 'POST', path: url.pathname } });
       } catch (error) {
         const payload = toErrorPayload(error);
         send(res, STATUS[payload.code] ?? 500, { error: payload });

@@ -4,7 +4,7 @@
 // loops blocks it for the deadline at most, and one that fills memory ends its own thread, not the engine. Either
 // breaks the template for good: every later render of this loaded model fails at once with the same error.
 import type { Worker } from 'node:worker_threads';
-import { KopaError } from '../../main/core/errors.ts';
+import type { KopaError } from '../../main/core/errors.ts';
 import { saidError } from '../../main/core/i18n/saidError.ts';
 import { moduleWorker } from '../moduleScript.ts';
 import { RENDER_STATE, type RenderRequest, type TemplateWorkerData } from './templateProtocol.ts';
@@ -72,7 +72,7 @@ export class BoundedTemplate {
   async dispose(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
-    this.broken ??= new KopaError('Disposed', `The chat template of ${this.options.model} was released.`);
+    this.broken ??= saidError('Disposed', { message: 'error.templateReleased', vars: { model: this.options.model } });
     await worker?.terminate();
   }
 

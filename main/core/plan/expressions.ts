@@ -6,6 +6,7 @@ import { latLonToKmaGrid } from '../geo/kmaGrid.ts';
 import { fromTransverseMercator, UTMK } from '../geo/transverseMercator.ts';
 import { sidoShortName } from '../region/sidoNames.ts';
 import { KopaError } from '../errors.ts';
+import { saidError } from '../i18n/saidError.ts';
 
 type Compiled = ReturnType<typeof jsonata>;
 
@@ -40,10 +41,8 @@ export function compileExpression(text: string): Compiled {
       compiled = jsonata(text);
     } catch (error) {
       const e = error as { message?: string; position?: number };
-      throw new KopaError(
-        'InvalidRequest',
-        `Not a valid expression: ${text} (${e.message ?? String(error)}${e.position !== undefined ? ` at ${e.position}` : ''}).`,
-      );
+      const why = `${e.message ?? String(error)}${e.position !== undefined ? ` @ ${e.position}` : ''}`;
+      throw saidError('InvalidRequest', { message: 'error.expression.invalid', vars: { text, why } });
     }
     register(compiled);
     if (cache.size >= CACHE_LIMIT) cache.clear();
@@ -61,7 +60,10 @@ export async function evaluate(text: string, input: unknown, bindings: Record<st
     if (error instanceof KopaError) throw error;
     // JSONata throws plain objects ({code, message, position}), not Errors.
     const e = error as { message?: string; code?: string };
-    throw new KopaError('InvalidRequest', `The expression ${text} failed: ${e.message ?? String(error)}${e.code ? ` (${e.code})` : ''}.`);
+    throw saidError('InvalidRequest', {
+      message: 'error.expression.failed',
+      vars: { text, why: `${e.message ?? String(error)}${e.code ? ` (${e.code})` : ''}` },
+    });
   }
   return plain(result);
 }

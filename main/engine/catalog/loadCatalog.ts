@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Catalog } from '../../core/catalog/Catalog.ts';
 import { formatProblem, type CatalogProblem } from '../../core/catalog/catalogProblem.ts';
 import { validateCatalog, type CatalogSource, type SemanticVocabulary } from '../../core/catalog/validateCatalog.ts';
-import { KopaError } from '../../core/errors.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 import type { KeyGrant } from '../../core/catalog/keyPortals.ts';
 import { keyIds, type CatalogFile, type KeyId, type LocalizedText } from '../../core/catalog/types.ts';
 import { APP_VERSION } from '../../core/appInfo.ts';
@@ -165,8 +165,10 @@ export function loadCatalog(options: LoadCatalogOptions): LoadedCatalog {
   const result = validateSources(options.resourcesDir, all, granted.grants);
   const bundledProblems = result.problems.filter((p) => bundled.some((b) => b.file === p.file));
   if (bundledProblems.length > 0) {
-    throw new KopaError('Internal', `The bundled catalog is invalid:\n${bundledProblems.map(formatProblem).join('\n')}`, {
-      hint: 'Reinstall KOPA Studio; if you edited resources/catalog, run kopa catalog validate.',
+    throw saidError('Internal', {
+      message: 'error.bundledCatalog',
+      hint: 'error.bundledCatalog.hint',
+      vars: { problems: bundledProblems.map(formatProblem).join('\n') },
     });
   }
   const problems = [...granted.problems, ...result.problems];

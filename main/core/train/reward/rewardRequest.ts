@@ -2,7 +2,7 @@
 // typed error in its slot and the others are still scored. Every count is bounded, because a reward request comes
 // from a training cluster's code, and one oversized item must not stall or crash the service for everyone else.
 import { z } from 'zod';
-import { KopaError } from '../../errors.ts';
+import { saidError, type Said } from '../../i18n/saidError.ts';
 import { comparatorKinds, textValueKinds } from '../../plan/types.ts';
 import { rewardComponents, type RewardComponent, type RewardReference } from './types.ts';
 
@@ -88,15 +88,18 @@ export function checkCompletionSize(completion: unknown, limits: RewardLimits): 
 /** Weights for the kopa preset: known components, each finite and at least 0, summing to at most 1 with the defaults (else InvalidRequest). */
 export function checkedWeights(raw: unknown, defaults: Record<RewardComponent, number>): Partial<Record<RewardComponent, number>> | undefined {
   if (raw === undefined) return undefined;
-  const says = `"weights" maps components (${rewardComponents.join(', ')}) to numbers of at least 0 that sum to at most 1`;
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new KopaError('InvalidRequest', says);
+  const components = rewardComponents.join(', ');
+  const refused = (why: Said['message'], vars: Record<string, string | number> = {}) =>
+    saidError('InvalidRequest', { message: why, hint: 'error.weights.hint', vars: { components, ...vars } });
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw refused('error.weights.notMap');
   const entries = Object.entries(raw as Record<string, unknown>);
   for (const [key, value] of entries) {
-    if (!rewardComponents.includes(key as RewardComponent)) throw new KopaError('InvalidRequest', `${says}; "${key}" is not a component`);
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new KopaError('InvalidRequest', `${says}; ${key} is ${JSON.stringify(value)}`);
+    if (!rewardComponents.includes(key as RewardComponent)) throw refused('error.weights.unknown', { key });
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      throw refused('error.weights.value', { key, value: JSON.stringify(value) ?? String(value) });
   }
   const merged = { ...defaults, ...(raw as Partial<Record<RewardComponent, number>>) };
   const sum = Object.values(merged).reduce((a, b) => a + b, 0);
-  if (sum > 1 + 1e-9) throw new KopaError('InvalidRequest', `${says}; with the defaults for the others they sum to ${Number(sum.toFixed(6))}`);
+  if (sum > 1 + 1e-9) throw refused('error.weights.sum', { sum: Number(sum.toFixed(6)) });
   return raw as Partial<Record<RewardComponent, number>>;
 }

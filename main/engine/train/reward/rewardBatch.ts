@@ -2,7 +2,8 @@
 // dataset or inline references: a malformed item gets its own typed error in its slot and the others are scored.
 import type { Catalog } from '../../../core/catalog/Catalog.ts';
 import type { MetricContext } from '../../../core/bench/stepMetrics.ts';
-import { KopaError, toErrorPayload } from '../../../core/errors.ts';
+import { toErrorPayload } from '../../../core/errors.ts';
+import { saidError } from '../../../core/i18n/saidError.ts';
 import { jsonObjectBody } from '../../../core/requestBody.ts';
 import { KOPA_WEIGHTS, rewardOf } from '../../../core/train/reward/reward.ts';
 import { checkCompletionSize, checkedReference, checkedWeights, RewardItemError, type RewardLimits } from '../../../core/train/reward/rewardRequest.ts';
@@ -73,9 +74,13 @@ export function scoreRewardRequest(book: RewardBook, text: string): { preset: Re
   const body = jsonObjectBody(text);
   const preset = (body.preset ?? book.preset) as RewardPreset;
   if (!rewardPresets.includes(preset))
-    throw new KopaError('InvalidRequest', `Unknown preset "${String(preset)}".`, { hint: `One of ${rewardPresets.join(', ')}.` });
+    throw saidError('InvalidRequest', {
+      message: 'error.reward.preset',
+      hint: 'error.reward.preset.hint',
+      vars: { preset: String(preset), presets: rewardPresets.join(', ') },
+    });
   const weights = checkedWeights(body.weights, KOPA_WEIGHTS);
-  if (!Array.isArray(body.items)) throw new KopaError('InvalidRequest', '"items" must be a list of {sample_id or reference, completion}.');
+  if (!Array.isArray(body.items)) throw saidError('InvalidRequest', { message: 'error.reward.items' });
   const results = body.items.map((raw) => rewardItem(book, raw, preset, weights));
   return { preset, rewards: results.map((r) => ('reward' in r ? (r.reward as number) : null)), results };
 }

@@ -4,7 +4,8 @@
 import type { Worker } from 'node:worker_threads';
 import { moduleWorker } from '../../../../native/moduleScript.ts';
 import type { ToolSpec } from '../../../core/catalog/types.ts';
-import { fromErrorPayload, KopaError, type ErrorPayload } from '../../../core/errors.ts';
+import { fromErrorPayload, type ErrorPayload } from '../../../core/errors.ts';
+import { saidError } from '../../../core/i18n/saidError.ts';
 import type { RewardLimits } from '../../../core/train/reward/rewardRequest.ts';
 import type { RewardPreset } from '../../../core/train/reward/types.ts';
 import type { SynthSample } from '../../../core/synth/types.ts';
@@ -70,10 +71,10 @@ export class RewardThread {
       if (message.error) waiting?.reject(fromErrorPayload(message.error));
       else waiting?.resolve(message.value);
     });
-    thread.on('error', (error) => failed(new KopaError('Internal', `The reward scorer failed: ${error.message}`)));
+    thread.on('error', (error) => failed(saidError('Internal', { message: 'error.reward.scorerFailed', vars: { why: error.message } })));
     thread.on('exit', (code) => {
       if (this.worker === worker) this.worker = undefined;
-      const stopped = new KopaError('Internal', `The reward scorer stopped (exit code ${code}).`, { hint: 'Send the request again: a new scorer starts.' });
+      const stopped = saidError('Internal', { message: 'error.reward.scorerStopped', hint: 'error.reward.scorerStopped.hint', vars: { code } });
       failed(stopped);
       for (const [id, waiting] of this.pending) {
         this.pending.delete(id);
