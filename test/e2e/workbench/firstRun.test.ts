@@ -52,6 +52,7 @@ describe('a first run', () => {
     await page.getByTestId('composer-model').fill(demo.name);
     expect(await page.getByTestId('send-blocked').textContent()).toContain('질문을 쓰면');
     await askTinyModel(page, demo.name, 180_000);
+    await page.screenshot({ path: path.join(screenshots, 'first-run-demo-answer-ko.png') });
     // A started chat keeps its settings, and says so where they are greyed out.
     expect(await page.getByTestId('composer-fixed').textContent()).toContain('새 대화에서 바꾸세요');
 
