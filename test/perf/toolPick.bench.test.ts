@@ -2,9 +2,9 @@
 // run). Prints: the tool pick's recall (the share of questions whose pick holds every tool the reference plan calls)
 // on KOPA-Bench and on synthesized requests, at 8 and 10 tools; the tokens of the system prompt, of all tools and of
 // a default pick, natively (the function schemas a template renders) and in grammar mode (toolPrompt.ts), with the
-// Qwen3 and Gemma 3 tokenizers; the first chat turn's prompt as the Qwen2.5 and Gemma 3 templates write it (goal
-// ≤ 4,000 tokens with the default pick); and the mean prompt and output tokens of a KOPA-Bench attempt when the
-// oracle's trajectories are read as a Qwen2.5 model reads them.
+// Qwen3 and Gemma 3 tokenizers; the first chat turn's prompt as the Qwen2.5 and Gemma 3 templates write it, on
+// KOPA-Bench's questions and on the held-out ones (goal ≤ 4,000 tokens with the default pick); and the mean prompt
+// and output tokens of a KOPA-Bench attempt when the oracle's trajectories are read as a Qwen2.5 model reads them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -94,8 +94,9 @@ describe('the tools a question is offered', () => {
           ];
           const tokens = (messages: ChatMessage[], tools: ModelTool[]): number => model.model.tokenize(model.promptText(messages, { tools }), true).length;
           const picked = tasks.map((t, i) => tokens(first(t.query_ko), picks[i]!));
+          const pickedHeldOut = heldOut.map(({ q }) => tokens(first(q), toolsOf(pickToolsFor(engine, q).tools)));
           console.log(
-            `${family} (${model.toolCallMode()} mode): first chat turn with all tools ${tokens(first(tasks[0]!.query_ko), all)} tokens; with the default pick mean ${Math.round(mean(picked))}, max ${Math.max(...picked)} (goal ≤ 4,000)`,
+            `${family} (${model.toolCallMode()} mode): first chat turn with all tools ${tokens(first(tasks[0]!.query_ko), all)} tokens; with the default pick mean ${Math.round(mean(picked))}, max ${Math.max(...picked)} on KOPA-Bench, mean ${Math.round(mean(pickedHeldOut))}, max ${Math.max(...pickedHeldOut)} on the ${heldOut.length} held-out questions (goal ≤ 4,000)`,
           );
           if (family === 'qwen2.5') {
             const run = await engine.call('bench.run', { suite: 'kopa', model: 'oracle', tasks: tasks.map((t) => t.id), runId: 'oracle-tokens' });

@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import type { EpisodeSummary, ModelInfo } from '../../../main/api/contract.ts';
 import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { readView } from '../../../main/core/resultView/resultView.ts';
-import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
+import { type CliRun, kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
-import { startOpenAiServer } from '../../helpers/openAiServer.ts';
+import { startOpenAiServer, type ScriptedReply } from '../../helpers/openAiServer.ts';
 
 const json = <T>(text: string): T => JSON.parse(text) as T;
 const NOW = '2025-03-02T15:00:00+09:00';
@@ -153,6 +153,126 @@ describe('kopa chat with an inference server', () => {
       await server.kill();
     }
   }, 120_000);
+
+  it("meets each way a real server answers from the shell: exit code 0 with the episode, or 1 with the server's words", async () => {
+    const NCST = { base_date: '20250302', base_time: '1400', nx: 60, ny: 127 };
+    const ANSWER = { name: 'final_answer', arguments: { answer: { kind: 'number', value: 5.2, unit: '℃' }, message: '5.2도입니다.' } };
+    const HOLIDAYS = { name: 'kasi_getRestDeInfo', arguments: { solYear: '2025', solMonth: '05' } };
+    // Each chat below reads its own replies from the one registered server, in this order.
+    const cases: { name: string; replies: ScriptedReply[]; expect: (run: CliRun) => void }[] = [
+      {
+        name: "vLLM: thinking as `reasoning`, a call's arguments in pieces, then a committed answer",
+        replies: [
+          { reasoning: { text: '실황을 본다.', field: 'reasoning' }, toolCalls: [{ name: 'kma_getUltraSrtNcst', arguments: NCST }] },
+          { toolCalls: [ANSWER] },
+        ],
+        expect: (run) => {
+          expect(run.code, run.stderr).toBe(0);
+          expect(json<EpisodeSummary>(run.stdout)).toMatchObject({
+            stoppedBy: 'final',
+            claim: { kind: 'number', value: 5.2 },
+            calls: [{ tool: 'kma.getUltraSrtNcst', ok: true }],
+          });
+        },
+      },
+      {
+        name: 'Ollama: two parallel calls, both at index 0',
+        replies: [{ as: 'ollama', toolCalls: [{ name: 'kma_getUltraSrtNcst', arguments: NCST }, HOLIDAYS] }, { toolCalls: [ANSWER] }],
+        expect: (run) => {
+          expect(run.code, run.stderr).toBe(0);
+          expect(json<EpisodeSummary>(run.stdout).calls).toMatchObject([
+            { tool: 'kma.getUltraSrtNcst', ok: true },
+            { tool: 'kasi.getRestDeInfo', ok: true },
+          ]);
+        },
+      },
+      {
+        name: 'malformed arguments, written again by the model',
+        replies: [
+          { toolCalls: [{ name: 'kma_getUltraSrtNcst', argumentsJson: '{"base_date": "20250302", "nx": 60' }] },
+          { toolCalls: [{ name: 'kma_getUltraSrtNcst', arguments: NCST }] },
+          { toolCalls: [ANSWER] },
+        ],
+        expect: (run) => {
+          expect(run.code, run.stderr).toBe(0);
+          expect(json<EpisodeSummary>(run.stdout)).toMatchObject({
+            stoppedBy: 'final',
+            calls: [{ ok: false, refusal: { kind: 'unreadableArguments' } }, { ok: true }],
+          });
+        },
+      },
+      {
+        name: 'a whole JSON body answering a streaming request',
+        replies: [{ as: 'jsonBody', content: '이틀입니다.' }],
+        expect: (run) => {
+          expect(run.code, run.stderr).toBe(0);
+          expect(json<EpisodeSummary>(run.stdout)).toMatchObject({ answer: '이틀입니다.', usage: { inputTokens: 11, outputTokens: 7 } });
+        },
+      },
+      {
+        name: "vLLM's error object inside the stream",
+        replies: [{ as: 'streamError', content: '확인' }],
+        expect: (run) => {
+          expect(run.code).toBe(1);
+          expect(json<{ error: { code: string; message: string } }>(run.stdout).error).toMatchObject({
+            code: 'RuntimeUnavailable',
+            message: expect.stringContaining('reported an error: The model ran out of KV cache blocks (500)'),
+          });
+        },
+      },
+      {
+        name: "llama-server's error event",
+        replies: [{ as: 'llamaError', content: '확인' }],
+        expect: (run) => {
+          expect(run.code).toBe(1);
+          expect(json<{ error: { code: string; message: string } }>(run.stdout).error).toMatchObject({
+            code: 'RuntimeUnavailable',
+            message: expect.stringContaining('reported an error: the context is full (500)'),
+          });
+        },
+      },
+      {
+        name: "HTTP 400 with the server's message",
+        replies: [{ as: { status: 400, message: "This model's maximum context length is 4096 tokens" } }],
+        expect: (run) => {
+          expect(run.code).toBe(1);
+          expect(json<{ error: { code: string; message: string } }>(run.stdout).error).toMatchObject({
+            code: 'RuntimeUnavailable',
+            message: expect.stringContaining("answered HTTP 400: This model's maximum context length is 4096 tokens"),
+          });
+        },
+      },
+    ];
+    const server = await startOpenAiServer(cases.flatMap((c) => c.replies));
+    try {
+      const dir = tempDir();
+      const added = await runKopa(['--data-dir', dir, 'models', 'add', `openai:${server.ipBase}`, '--name', 'qwen']);
+      expect(added.code, added.stderr).toBe(0);
+      for (const c of cases) {
+        const run = await runKopa([
+          '--json',
+          '--data-dir',
+          dir,
+          'chat',
+          '--model',
+          'qwen',
+          '--once',
+          '서울 기온?',
+          '--tools',
+          'kma.getUltraSrtNcst,kasi.getRestDeInfo',
+          '--now',
+          NOW,
+        ]);
+        try {
+          c.expect(run);
+        } catch (e) {
+          throw new Error(`${c.name}: ${(e as Error).message}`, { cause: e });
+        }
+      }
+    } finally {
+      await server.kill();
+    }
+  }, 240_000);
 });
 
 describe('kopa mcp', () => {
