@@ -5,6 +5,7 @@ import { checkClaim, type Claim } from '../core/answer/claim.ts';
 import type { GatewayMode } from '../core/gateway/callResult.ts';
 import type { BenchAttemptRow, BenchRunRow, BenchRunSummary, BenchEstimate } from '../core/bench/runTypes.ts';
 import type { BenchTask } from '../core/bench/types.ts';
+import type { PairedResult } from '../core/bench/pairedTest.ts';
 import type { ReportLang } from '../core/bench/report/reportText.ts';
 import { z } from 'zod';
 import { reportLangs } from '../core/bench/report/reportText.ts';
@@ -194,7 +195,7 @@ export interface BenchComparison {
   ties: number;
   difference: BenchEstimate;
   pValue: number;
-  method: string;
+  method: PairedResult['method'];
   /** Tasks where the two runs differ, B − A per-task pass rate. */
   changed: { taskId: string; a: number; b: number }[];
   /** Tasks only one of the runs has (left out of the test). */

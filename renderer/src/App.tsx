@@ -95,16 +95,16 @@ export function App() {
       <JobsProvider>
         <div className="app">
           <NavRail />
-          <div className="frame">
-            <Header />
-            <Content>
-              <ConnectionBanner />
-              <ChatRunProvider>
+          <ChatRunProvider>
+            <div className="frame">
+              <Header />
+              <Content>
+                <ConnectionBanner />
                 <Views />
-              </ChatRunProvider>
-            </Content>
-            <StatusStrip />
-          </div>
+              </Content>
+              <StatusStrip />
+            </div>
+          </ChatRunProvider>
         </div>
       </JobsProvider>
     </Router>

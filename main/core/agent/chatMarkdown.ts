@@ -1,10 +1,11 @@
 // A chat as a Markdown document an analyst can file or send: each question, each call with its arguments and
 // the result the model read, each answer. Nothing a model, an API or a user wrote is read as Markdown or HTML by
 // whoever opens the file: results and arguments sit in fenced blocks, every other text is written literally (each
-// ASCII punctuation mark escaped), so a model cannot add a heading, an image that is fetched on opening, a link, or a
-// script. The document's own structure is the only Markdown in it.
+// mark that could start markup escaped), so a model cannot add a heading, an image that is fetched on opening, a
+// link, or a script. The document's own structure is the only Markdown in it.
 import { codeSpan, fencedBlock, literalLine, literalText } from '../text/markdownText.ts';
 import { formatMoment } from '../i18n/moments.ts';
+import { modeLabel } from '../i18n/strings.ts';
 import type { ChatMessage, CutReason } from './types.ts';
 
 type TranscriptMessage = ChatMessage & { meta?: Record<string, unknown> };
@@ -50,7 +51,7 @@ export function chatMarkdown(transcript: MarkdownChat): string {
     // In Korean time, as the data beside it counts, not the UTC instant the database keeps.
     `- 만든 때 Created: ${formatMoment(chat.createdAt, 'ko')} (${formatMoment(chat.createdAt, 'en')})`,
     `- 모델 Model: ${literalLine(chat.modelId ?? '-')}`,
-    `- 모드 Mode: ${chat.mode}`,
+    `- 모드 Mode: ${modeLabel('ko', chat.mode)} ${modeLabel('en', chat.mode)}`,
     '',
   ];
   for (const message of messages) {

@@ -53,6 +53,11 @@ export function toolCallReasonText(locale: Locale, support: { wrapper: string; r
   return support.patches.length > 0 ? `${reason}; ${translate(locale, 'models.toolMode.patched', { patches: support.patches.join(', ') })}` : reason;
 }
 
+/** A gateway mode (emulator, replay, record, live) in words, else as recorded. */
+export function modeLabel(locale: Locale, mode: string): string {
+  return named(locale, `mode.${mode}`, mode);
+}
+
 /** A failed call's kind (BadKey, Quota, InvalidParam, …) in a few words, else its code. */
 export function callKindLabel(locale: Locale, kind: string): string {
   return named(locale, `callKind.${kind}`, kind);

@@ -22,15 +22,33 @@ export function codeSpan(text: string): string {
   return `${fence}${pad}${line}${pad}${fence}`;
 }
 
+/** Marks that start markup wherever they stand: code, emphasis, links and images, HTML, entities, table cells, strike. */
+const INLINE_MARKS = /[\\`*_[\]<>!|&~]/g;
+/** Marks that make a block at a line's start: a heading, a list item, a rule or a setext underline. */
+const BLOCK_MARK = /^(\s*)([#+=-])/;
+/** An ordered list item's number and its dot or parenthesis. */
+const ORDERED_ITEM = /^(\s*\d{1,9})([.)])/;
+
 /**
- * Text shown as written: every ASCII punctuation mark is backslash-escaped (CommonMark lets each be), so no heading,
- * list, link, image, HTML, entity, table cell or GFM autolink can start; line breaks are kept as hard breaks.
+ * Text shown as written: each mark that could start Markdown or HTML is backslash-escaped (CommonMark lets any ASCII
+ * punctuation be), so no heading, list, link, image, HTML, entity, table cell or GFM autolink can start, while the
+ * rest (a decimal point, a percent sign, brackets, a time's colon) reads as it was written; line breaks are kept as
+ * hard breaks.
  */
 export function literalText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .split('\n')
-    .map((line) => line.replace(/[!-/:-@[-`{-~]/g, '\\$&'))
+    .map((line) =>
+      line
+        .replace(INLINE_MARKS, '\\$&')
+        // GFM's autolinks: www., a scheme's ://, and an email address's @.
+        .replace(/(www)\./gi, '$1\\.')
+        .replace(/:\/\//g, '\\://')
+        .replace(/@/g, '\\@')
+        .replace(BLOCK_MARK, '$1\\$2')
+        .replace(ORDERED_ITEM, '$1\\$2'),
+    )
     .join('  \n');
 }
 

@@ -7,6 +7,7 @@ import { useEngineQuery } from '../api/queries.ts';
 import { useLocale } from '../i18n.tsx';
 import { useBackend } from './backendMode.tsx';
 import { JobsIndicator } from './JobsIndicator.tsx';
+import { ApprovalIndicator } from './ApprovalIndicator.tsx';
 
 const MODEL_REFRESH_MS = 5000;
 
@@ -71,6 +72,7 @@ export function StatusStrip() {
     <footer className="strip" aria-label={t('strip.label')}>
       <ModeBadge />
       <LoadedModel />
+      <ApprovalIndicator />
       <JobsIndicator />
       <span className="strip-spacer" />
       <Connection />

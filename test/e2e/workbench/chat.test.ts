@@ -51,6 +51,13 @@ describe('the workbench', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('[data-status=done]').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => page.locator('[data-status=approval]').count(), { timeout: 15_000 }).toBe(1);
+    // In another view, the status bar says the turn waits and leads back to it.
+    await goTo(page, 'catalog');
+    expect(await page.getByTestId('strip-approval').textContent()).toBe('승인을 기다리는 중');
+    expect(await page.title()).toMatch(/^승인을 기다리는 중 · /);
+    await page.getByTestId('strip-approval').click();
+    await expect.poll(() => page.locator('[data-status=approval]').count()).toBe(1);
+    expect(page.url()).toMatch(/#\/chat\/[0-9a-f-]{36}$/);
     // Scrolled away, the composer's link brings it back.
     await page.evaluate(() => document.querySelector('.conversation')!.scrollTo({ top: 0 }));
     await page.getByTestId('awaiting-approval-jump').click();
@@ -62,6 +69,7 @@ describe('the workbench', () => {
     await page.getByTestId('answer').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('awaiting-approval').count()).toBe(0);
     expect(await page.title()).not.toContain('승인을 기다리는 중');
+    expect(await page.getByTestId('strip-approval').count()).toBe(0);
     expect(page.url()).toMatch(/#\/chat\/[0-9a-f-]{36}$/);
     const done = page.locator('[data-status=done]');
     expect(await done.locator('table tbody tr').count()).toBe(3);
@@ -122,9 +130,9 @@ describe('the workbench', () => {
     await download.saveAs(file);
     const markdown = readFileSync(file, 'utf8');
     // The question is written literally (its punctuation escaped), so it reads as typed in any viewer.
-    expect(markdown).toContain('# 2025년 5월 공휴일은 언제야\\?');
+    expect(markdown).toContain('# 2025년 5월 공휴일은 언제야?');
     expect(markdown).toContain('`kasi.getRestDeInfo`');
-    expect(markdown).toContain('\\<img src\\=x onerror\\=alert\\(1\\)\\>');
+    expect(markdown).toContain('\\<img src=x onerror=alert(1)\\>');
 
     // The stored chat read on an English screen: the denial is said in English, the user's own reason as written.
     await page.getByRole('button', { name: 'English' }).click();

@@ -227,6 +227,9 @@ describe('the workbench', () => {
     const html = readFileSync((await report.path())!, 'utf8');
     expect(html).toContain('<html lang="ko">');
     expect(html).toContain('실패 유형 (실패한 시도 10번)');
+    // One language to the end: the run's settings in words, not the engine's ids.
+    expect(html).toMatch(/온도 0, 시드 \d+ · 에뮬레이터/);
+    expect(html).not.toContain('T=0');
     const reportPage = await w.context.newPage();
     await reportPage.setContent(html);
     await reportPage.screenshot({ path: path.join(screenshots, 'eval-report-ko.png'), fullPage: true });
@@ -237,11 +240,13 @@ describe('the workbench', () => {
     await page.getByTestId('compare-runs').click();
     await page.getByTestId('comparison').waitFor();
     expect(await page.getByTestId('compare-difference').textContent()).toContain('+100.0');
+    expect(await page.getByTestId('comparison').textContent()).toContain('짝지은 부호 뒤집기 검정');
     await expect.poll(() => page.getByTestId('flips-better').locator('tbody tr').count()).toBe(10);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, 'eval-compare-ko.png'), fullPage: true });
     await page.getByRole('button', { name: 'English' }).click();
     await expect.poll(() => page.getByTestId('flips-better').locator('h3').textContent()).toContain('Tasks better in B');
+    expect(await page.getByTestId('comparison').textContent()).toContain('paired sign-flip test');
     await page.screenshot({ path: path.join(screenshots, 'eval-compare-en.png'), fullPage: true });
     await page.getByTestId('compare-swap').click();
     await expect.poll(() => page.getByTestId('compare-difference').textContent()).toContain('-100.0');

@@ -35,6 +35,8 @@ describe('the workbench', () => {
       trials = await page.getByTestId('edge-trials').locator('li').count();
     }
     expect(trials).toBeGreaterThan(0);
+    // A trial's line is in the screen's language: the backend and the graph's version in words.
+    expect(await page.getByTestId('edge-trials').locator('li .muted').first().textContent()).toMatch(/ · 에뮬레이터 · 그래프 버전 \d+ · [\d,]+ ms$/);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, 'graph-rejected-ko.png') });
     await page.getByTestId('edge-reverify').click();

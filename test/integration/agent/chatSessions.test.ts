@@ -127,7 +127,7 @@ describe('chat sessions', () => {
     expect(md.fileName).toMatch(/^kopa-chat-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.md$/);
     expect(md.content).toContain('# 공휴일 문의');
     expect(md.content).toContain('`kasi.getRestDeInfo`');
-    expect(md.content).toContain('세 번입니다 \\<img src\\=x onerror\\=alert\\(1\\)\\>');
+    expect(md.content).toContain('세 번입니다 \\<img src=x onerror=alert(1)\\>');
     const json = JSON.parse((await engine.call('chats.export', { id: first.chatId, format: 'json' })).content) as { messages: { role: string }[] };
     expect(json.messages.filter((m) => m.role === 'tool')).toHaveLength(1);
 

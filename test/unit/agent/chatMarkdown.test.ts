@@ -71,6 +71,19 @@ describe('the Markdown export of a chat', () => {
     expect(text).toContain('<b>제목</b> # 가짜');
   });
 
+  it('writes plain prose without escapes: only marks that could start markup are escaped', () => {
+    const prose = '서울 기온은 영하 2.6도(2026-12-05 09:00 기준)이고, 강수확률 30%입니다: 12:30~13:30 사이 1,234건.';
+    const plain = chatMarkdown({ ...transcript, messages: [{ role: 'assistant', content: prose }] } as MarkdownChat);
+    expect(plain).toContain('서울 기온은 영하 2.6도(2026-12-05 09:00 기준)이고, 강수확률 30%입니다: 12:30\\~13:30 사이 1,234건.');
+    expect(plain).toContain('- 모드 Mode: 에뮬레이터 Emulator');
+    for (const line of ['1. 첫째', '- 항목', '+ 더하기', '# 제목', '---', '10) 열째']) {
+      const one = chatMarkdown({ ...transcript, messages: [{ role: 'assistant', content: `앞줄\n${line}` }] } as MarkdownChat);
+      const rendered = micromark(one, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }).split('<h2>답변 Answer</h2>')[1]!;
+      expect(rendered, line).not.toMatch(/<(ol|ul|li|hr|h\d)\b/);
+      expect(decode(rendered), line).toContain(line);
+    }
+  });
+
   it('files a stopped turn under a heading of its own, not as the answer, its text inert', () => {
     const stopped = chatMarkdown({
       ...transcript,

@@ -4,7 +4,7 @@ import { FAILURE_KINDS } from '../types.ts';
 import { barChart, horizontalBars, passCurveChart } from './charts.ts';
 import { callLine, claimLine, groupName, interval, pct, planLine, protocolLine, taskFailures, type ReportData } from './reportData.ts';
 import { reportText, type ReportLang } from './reportText.ts';
-import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
+import { benchTerm, modeLabel, sayRecorded } from '../../i18n/strings.ts';
 import { sayRefused } from '../../agent/callRefusal.ts';
 
 /** The report is a file that is opened anywhere: it runs no script and loads nothing but its own styles and embedded font. */
@@ -92,7 +92,7 @@ export function htmlReport(data: ReportData, options: HtmlReportOptions = {}): s
 <title>KOPA-Bench ${esc(run.id)}</title><style>${options.fontWoff2Base64 ? `@font-face{font-family:"Pretendard";src:url(data:font/woff2;base64,${options.fontWoff2Base64}) format("woff2");font-weight:100 900}` : ''}${STYLE}</style></head><body>
 <h1>KOPA-Bench · ${esc(run.id)}</h1>
 ${data.suiteChanged ? `<p class="fail">${esc(w.suiteChanged)}</p>` : ''}${s.failures['backend error'] ? `<p class="fail">${esc(w.backendErrors(s.failures['backend error']))}</p>` : ''}
-<p class="meta">${esc(m.suite.name)} (${esc(w.tasks(m.suite.tasks))}, sha256 ${esc(m.suite.hash.slice(0, 12))}) · ${esc(m.model.ref)} (${esc(m.model.backend)}${m.model.sha256 ? `, sha256 ${esc(m.model.sha256.slice(0, 12))}` : ''}${m.model.quantization ? `, ${esc(m.model.quantization)}` : ''}${m.model.chatTemplate ? `, ${esc(m.model.chatTemplate)}` : ''}) · ${esc(w.samples(m.sampling.samples))}, T=${m.sampling.temperature}, seed ${m.sampling.seed} · ${esc(m.backend.mode)}${m.backend.snapshot ? ` ${esc(m.backend.snapshot)}` : ''} · KOPA Studio ${esc(m.app.version)} · ${esc(w.status[s.status])}</p>
+<p class="meta">${esc(m.suite.name)} (${esc(w.tasks(m.suite.tasks))}, sha256 ${esc(m.suite.hash.slice(0, 12))}) · ${esc(m.model.ref)} (${esc(m.model.backend)}${m.model.sha256 ? `, sha256 ${esc(m.model.sha256.slice(0, 12))}` : ''}${m.model.quantization ? `, ${esc(m.model.quantization)}` : ''}${m.model.chatTemplate ? `, ${esc(m.model.chatTemplate)}` : ''}) · ${esc(w.samples(m.sampling.samples))}, ${esc(w.temperatureSeed(m.sampling.temperature, m.sampling.seed))} · ${esc(modeLabel(lang, m.backend.mode))}${m.backend.snapshot ? ` ${esc(w.md.snapshot)} ${esc(m.backend.snapshot)}` : ''} · KOPA Studio ${esc(m.app.version)} · ${esc(w.status[s.status])}</p>
 <p class="meta">${esc(protocolLine(m, lang))}</p>
 <h2>${esc(w.summary)}</h2>
 <table><tr><th>${esc(w.k)}</th><th>pass@k [${esc(w.interval)}]</th><th>pass^k [${esc(w.interval)}]</th></tr>${Object.keys(s['pass@k'])

@@ -2,7 +2,7 @@
 import { FAILURE_KINDS } from '../types.ts';
 import { callLine, claimLine, groupName, interval, pct, planLine, protocolLine, taskFailures, type ReportData } from './reportData.ts';
 import { reportText, type ReportLang } from './reportText.ts';
-import { benchTerm, sayRecorded } from '../../i18n/strings.ts';
+import { benchTerm, modeLabel, sayRecorded } from '../../i18n/strings.ts';
 import { sayRefused } from '../../agent/callRefusal.ts';
 import { codeSpan, literalLine } from '../../text/markdownText.ts';
 
@@ -24,7 +24,7 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
     ...(m.view ? [`- ${md.resultView(m.view.resultTokens, m.view.queryTool)}`, `- ${md.toolsOffered(m.view.tools === 'pick')}`] : []),
     `- ${md.model}: ${cell(m.model.ref)} (${m.model.backend}${m.model.sha256 ? `, sha256 ${m.model.sha256.slice(0, 12)}` : ''}${m.model.quantization ? `, ${m.model.quantization}` : ''}${m.model.chatTemplate ? `, ${cell(m.model.chatTemplate)}` : ''})`,
     `- ${md.sampling(m.sampling.samples, m.sampling.temperature, m.sampling.seed, m.sampling.maxSteps)}`,
-    `- ${md.backend}: ${m.backend.mode}${m.backend.snapshot ? ` snapshot ${cell(m.backend.snapshot)}` : ''}${m.backend.emulatorSeed !== null ? md.emulatorSeed(m.backend.emulatorSeed) : ''}`,
+    `- ${md.backend}: ${modeLabel(lang, m.backend.mode)}${m.backend.snapshot ? ` ${md.snapshot} ${cell(m.backend.snapshot)}` : ''}${m.backend.emulatorSeed !== null ? md.emulatorSeed(m.backend.emulatorSeed) : ''}`,
     `- ${md.app(m.app.version, w.status[s.status], s.attempts, s.passed)}`,
     ...(m.audit ? [`- ${md.audit(m.audit.entries, m.audit.head)}`] : []),
     `- ${protocolLine(m, lang)}`,

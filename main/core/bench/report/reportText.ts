@@ -37,6 +37,7 @@ export interface ReportText {
   expected: string;
   injected: (fault: string) => string;
   status: Record<'running' | 'done' | 'failed' | 'aborted', string>;
+  temperatureSeed: (temperature: number, seed: number) => string;
   /** The Markdown report's own lines. */
   md: {
     title: (run: string) => string;
@@ -47,6 +48,7 @@ export interface ReportText {
     sampling: (samples: number, temperature: number, seed: number, turns: number) => string;
     backend: string;
     emulatorSeed: (seed: number) => string;
+    snapshot: string;
     app: (version: string, status: string, attempts: number, passed: number) => string;
     audit: (entries: number, head: string | null) => string;
     curves: string;
@@ -100,6 +102,7 @@ const ko: ReportText = {
   expected: '기대한 답',
   injected: (fault) => `주입된 장애 ${fault}`,
   status: { running: '진행 중', done: '완료', failed: '실패', aborted: '중단됨' },
+  temperatureSeed: (temperature, seed) => `온도 ${temperature}, 시드 ${seed}`,
   md: {
     title: (run) => `KOPA-Bench 실행 ${run}`,
     suite: '스위트',
@@ -109,6 +112,7 @@ const ko: ReportText = {
     sampling: (samples, temperature, seed, turns) => `샘플링: 과제당 시도 ${samples}번, 온도 ${temperature}, 시드 ${seed}, 최대 ${turns}턴`,
     backend: '백엔드',
     emulatorSeed: (seed) => ` (에뮬레이터 시드 ${seed})`,
+    snapshot: '스냅숏',
     app: (version, status, attempts, passed) => `KOPA Studio ${version}, ${status}, 시도 ${attempts}번 중 ${passed}번 통과`,
     audit: (entries, head) => `실행 시작 때 감사 로그: ${entries}건${head ? `, head ${head}` : ''}`,
     curves: 'pass@k와 pass^k (과제 단위 윌슨 95% 구간)',
@@ -170,6 +174,7 @@ const en: ReportText = {
   expected: 'Expected',
   injected: (fault) => `injected ${fault}`,
   status: { running: 'running', done: 'done', failed: 'failed', aborted: 'stopped' },
+  temperatureSeed: (temperature, seed) => `temperature ${temperature}, seed ${seed}`,
   md: {
     title: (run) => `KOPA-Bench run ${run}`,
     suite: 'Suite',
@@ -179,6 +184,7 @@ const en: ReportText = {
     sampling: (samples, temperature, seed, turns) => `Sampling: ${samples} per task, temperature ${temperature}, seed ${seed}, max ${turns} turns`,
     backend: 'Backend',
     emulatorSeed: (seed) => ` (emulator seed ${seed})`,
+    snapshot: 'snapshot',
     app: (version, status, attempts, passed) =>
       `KOPA Studio ${version}, status ${status}, ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}, ${passed} passed`,
     audit: (entries, head) => `Audit log when the run started: ${entries} ${entries === 1 ? 'entry' : 'entries'}${head ? `, head ${head}` : ''}`,

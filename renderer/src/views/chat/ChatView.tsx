@@ -1,6 +1,6 @@
 // The analyst's chat with the agent: sessions, the conversation with every call as a card, per-call approval,
 // stop, regenerate, edit-and-resend, and export as Markdown or JSON.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { TurnProgress } from '../../../../main/core/agent/types.ts';
 import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
 import { useLocation } from 'wouter';
@@ -214,16 +214,9 @@ export function ChatView({ chatId }: { chatId?: string }) {
       .then((file) => file && download(file.fileName, file.content, format === 'md' ? 'text/markdown' : 'application/json'));
   };
   const failed = truncate.error ? truncate : exporting.error ? exporting : undefined;
-  // The call the turn waits on the analyst for, if any: said beside the composer and in the window's title.
+  // The call the turn waits on the analyst for, if any: said beside the composer (the status bar and the window's
+  // title say it in every view).
   const pending = live?.status === 'running' ? pendingApproval(live.turn) : undefined;
-  useEffect(() => {
-    if (!pending) return;
-    const before = document.title;
-    document.title = `${t('chat.awaitingApprovalTitle')} · ${before}`;
-    return () => {
-      document.title = before;
-    };
-  }, [pending, t]);
 
   return (
     <div className="chat-layout">

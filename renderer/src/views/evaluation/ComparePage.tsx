@@ -4,9 +4,14 @@
 import { Link } from 'wouter';
 import type { BenchComparison } from '../../../../main/api/contract.ts';
 import { useEngineQuery } from '../../api/queries.ts';
-import { useLocale } from '../../i18n.tsx';
+import { useLocale, type StringKey } from '../../i18n.tsx';
 import { pct } from '../../../../main/core/bench/report/reportData.ts';
 import { QueryStatus } from '../../components/Skeleton.tsx';
+
+const METHOD_WORDS: Record<BenchComparison['method'], StringKey> = {
+  'exact sign-flip': 'compare.method.exact-sign-flip',
+  'monte-carlo sign-flip': 'compare.method.monte-carlo-sign-flip',
+};
 
 function Flips({ title, rows, comparison, testId }: { title: string; rows: BenchComparison['changed']; comparison: BenchComparison; testId: string }) {
   const { t } = useLocale();
@@ -101,7 +106,7 @@ export function ComparePage({ a, b }: { a: string; b: string }) {
               <div className="figure">
                 <span className="figure-value">{c.pValue < 0.001 ? '< 0.001' : c.pValue.toFixed(3)}</span>
                 <span className="figure-label">{t('compare.pValue')}</span>
-                <span className="muted">{c.method}</span>
+                <span className="muted">{t(METHOD_WORDS[c.method])}</span>
               </div>
               <div className="figure">
                 <span className="figure-value">

@@ -9,7 +9,8 @@ import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
-import { formatDateTime } from '../../format.ts';
+import { formatCount, formatDateTime } from '../../format.ts';
+import { modeLabel } from '../../../../main/core/i18n/strings.ts';
 import { trialSentence } from '../../../../main/core/edge/linkWords.ts';
 import { STATUS_COLOURS } from './GraphCanvas.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
@@ -105,7 +106,12 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
                 <li key={i} className={trial.ok ? 'ok-line' : 'bad-line'}>
                   <strong>{trial.ok ? t('graph.trialOk') : t('graph.trialFailed')}</strong>{' '}
                   <span className="muted">
-                    {formatDateTime(trial.at, locale)} · {trial.backend} · v{trial.graphVersion ?? '—'} · {Math.round(trial.latencyMs)} ms
+                    {t('graph.trialMeta', {
+                      at: formatDateTime(trial.at, locale),
+                      backend: modeLabel(locale, trial.backend),
+                      version: trial.graphVersion ?? '—',
+                      ms: formatCount(Math.round(trial.latencyMs), locale),
+                    })}
                   </span>
                   <div data-testid="trial-words">{trialSentence(locale, words, trial)}</div>
                 </li>
