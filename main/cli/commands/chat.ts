@@ -25,6 +25,7 @@ interface ChatCliOptions {
   once?: string;
   tools?: string[];
   maxSteps?: number;
+  maxTokens?: number;
   now?: Date;
   speculation?: SpeculationParam;
   serverTimeout?: number;
@@ -68,6 +69,11 @@ export function registerChat(program: Command, context: () => CommandContext): v
     .option('--once <question>', 'ask one question and exit (with --json, the whole episode as JSON)')
     .option('--tools <ids>', 'offer only these tools (comma-separated ids)', parseList)
     .option('--max-steps <n>', 'model turns per question (default 8)', parseCount)
+    .option(
+      '--max-tokens <n>',
+      "tokens one model turn may write (default: a local model's room for its longest call or an answer, else 512); a turn cut off is asked once more with twice as many",
+      parseCount,
+    )
     .option('--now <iso>', "emulator mode: freeze the emulator's clock (and the model's now)", parseInstant)
     .option('--result-tokens <n>', "tokens of one tool result the model is shown (default: an eighth of a local model's context, else 1024)", parseCount)
     .option('--context-size <n>', "a local model's context in tokens (default: what it was trained on, at most 16,384)", parseCount)
@@ -184,6 +190,7 @@ export function registerChat(program: Command, context: () => CommandContext): v
                 snapshot: options.snapshot,
                 tools: options.tools,
                 maxSteps: options.maxSteps,
+                maxTokens: options.maxTokens,
                 asOf: options.now?.toISOString(),
                 resultTokens: options.resultTokens,
                 approval: options.approve,

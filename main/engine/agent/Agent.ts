@@ -97,8 +97,8 @@ export class Agent<C> {
     };
     /** What a turn that did not finish wrote, kept in the transcript (a stopped stream, a cut-off turn) when it wrote anything. */
     const keepCut = (turn: ModelTurn, cut: CutReason, since: number): void => {
-      if (turn.text.trim() === '' && !turn.thinking) return;
-      // What was reached is said with it: the tokens written and the time it ran.
+      // What was reached is said with it, even where nothing was written yet (a stop while the prompt was read): the
+      // tokens written and the time it ran. Later turns never read it.
       add(
         { role: 'assistant', content: turn.text, cut, ...(turn.thinking ? { thinking: turn.thinking } : {}) },
         { usage: turn.usage, ms: Math.round(performance.now() - since) },

@@ -30,6 +30,8 @@ const scriptedTurnSchema = z
     thinking: z.string().optional(),
     toolCalls: z.array(z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() }).strict()).optional(),
     tokenDelayMs: z.number().int().min(0).max(10_000).optional(),
+    /** How long the turn writes nothing first, as a model reading its prompt does. */
+    promptMs: z.number().int().min(0).max(600_000).optional(),
   })
   .strict()
   .refine((t) => t.text !== undefined || (t.toolCalls?.length ?? 0) > 0, { message: 'a turn needs "text" or at least one of "toolCalls"' });
@@ -91,6 +93,10 @@ export class ScriptedBackend implements ModelBackend {
     }));
     const text = scripted.text ?? '';
     const usage = { inputTokens: 0, outputTokens: 0 };
+    if (scripted.promptMs) {
+      await delay(scripted.promptMs, options.signal);
+      if (options.signal?.aborted) return { text: '', toolCalls: [], usage, stop: 'abort' };
+    }
     if (options.onToken && text !== '') {
       // Streamed as a model would, so that clients' streaming, stop and regenerate can be exercised without weights.
       const chars = [...text];

@@ -22,7 +22,7 @@ export function ApprovalIndicator() {
   }, [waiting, words]);
   if (!waiting) return null;
   return (
-    <Link href={live.chatId ? `/chat/${live.chatId}` : '/chat'} className="strip-item strip-jobs warn" data-testid="strip-approval">
+    <Link href={live.chatId ? `/chat/${live.chatId}` : '/chat'} className="strip-item strip-jobs strip-approval" data-testid="strip-approval">
       <Hand size={14} aria-hidden="true" />
       {words}
     </Link>

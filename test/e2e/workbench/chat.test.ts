@@ -182,6 +182,24 @@ describe('the workbench', () => {
     await expect
       .poll(() => page.locator('.banner[role=alert]').textContent(), { timeout: 15_000 })
       .toContain('답변하지 못했습니다: 모델 "oracel"이(가) 없습니다.');
+
+    // A turn's ceiling is the analyst's to set, and kept; a stop before the model wrote anything says so and how long
+    // it ran, never "no answer" without a reason.
+    await page.getByTestId('composer-max-tokens').fill('300');
+    const sent: string[] = [];
+    page.on('websocket', (socket) => socket.on('framesent', (frame) => void sent.push(String(frame.payload))));
+    await page.reload();
+    await page.getByTestId('composer-input').waitFor();
+    expect(await page.getByTestId('composer-max-tokens').inputValue()).toBe('300');
+    await page.getByTestId('composer-model').fill(script([{ text: '늦게 답합니다.', promptMs: 60_000 }]));
+    await page.getByTestId('composer-input').fill('공휴일?');
+    await page.getByTestId('send').click();
+    await expect.poll(() => sent.find((f) => f.includes('"agent.run"')), { timeout: 15_000 }).toContain('"maxTokens":300');
+    await page.getByTestId('stop').click();
+    await expect
+      .poll(() => page.getByTestId('cut-output').textContent(), { timeout: 15_000 })
+      .toMatch(/^모델이 아무것도 쓰기 전에 멈췄습니다 \(\d+초 동안 실행, 프롬프트를 읽는 중이었을 수 있음\)\.$/);
+    expect(await page.getByText('답변 없이 끝났습니다').count()).toBe(0);
     await close(w);
   }, 120_000);
 

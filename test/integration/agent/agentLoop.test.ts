@@ -202,6 +202,25 @@ describe('agent loop', () => {
     expect('2025년 5월의 공휴일은 어린이날(5일)과 부처님오신날(5일), 그리고 대체공휴일(6일)입니다.'.startsWith(cut.content)).toBe(true);
   });
 
+  it('keeps a turn stopped before it wrote anything, with the time it ran until the stop', async () => {
+    const engine = testEngine();
+    const transcript = path.join(tempDir(), 'reading.jsonl');
+    writeFileSync(transcript, `${JSON.stringify({ text: '어린이날입니다.', promptMs: 60_000 })}\n`);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const episode = await engine.call(
+      'agent.run',
+      { question: '5월 공휴일?', model: `scripted:${transcript}`, tools: ['kasi.getRestDeInfo'] },
+      { signal: controller.signal },
+    );
+    expect(episode).toMatchObject({ answer: null, stoppedBy: 'abort' });
+    const cut = new ChatRepository(engine.store.db).messages(episode.chatId).at(-1)!;
+    expect(cut).toMatchObject({ role: 'assistant', content: '', cut: 'stopped', meta: { usage: { outputTokens: 0 } } });
+    // Stopped at the user's word, not at the end of the model's 60 s of reading.
+    expect(cut.meta!.ms).toBeGreaterThan(0);
+    expect(cut.meta!.ms).toBeLessThan(30_000);
+  });
+
   it('runs through the engine API with a scripted transcript file and stores every message', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
     const transcript = path.join(tempDir(), 'turns.jsonl');

@@ -262,6 +262,8 @@ describe('kopa chat with an inference server', () => {
           'kma.getUltraSrtNcst,kasi.getRestDeInfo',
           '--now',
           NOW,
+          '--max-tokens',
+          '300',
         ]);
         try {
           c.expect(run);
@@ -269,6 +271,8 @@ describe('kopa chat with an inference server', () => {
           throw new Error(`${c.name}: ${(e as Error).message}`, { cause: e });
         }
       }
+      // The turn's ceiling the user set is what the server is asked for.
+      expect(server.requests[0]).toMatchObject({ max_tokens: 300 });
     } finally {
       await server.kill();
     }

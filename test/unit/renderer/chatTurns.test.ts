@@ -2,7 +2,7 @@
 // context says so, both while it streams and after a reload.
 import { describe, expect, it } from 'vitest';
 import type { TranscriptMessage } from '../../../main/api/contract.ts';
-import { applyEvent, turnsOf } from '../../../renderer/src/views/chat/turns.ts';
+import { applyEvent, nothingWritten, turnsOf } from '../../../renderer/src/views/chat/turns.ts';
 
 describe('chat turns', () => {
   it('shows a context trim as it happens', () => {
@@ -29,6 +29,17 @@ describe('chat turns', () => {
     // With what it reached: the tokens it wrote and how long it ran.
     expect(turn!.items).toEqual([{ kind: 'cut', text: '5월에는 어린이', cut: 'stopped', tokens: 7, ms: 4200 }]);
     expect(turn!.answer).toBeNull();
+  });
+
+  it('says a turn stopped before it wrote anything, with how long it ran', () => {
+    const messages = [
+      { seq: 1, role: 'user', content: '5월 공휴일?' },
+      { seq: 2, role: 'assistant', content: '', cut: 'stopped', meta: { usage: { inputTokens: 0, outputTokens: 0 }, ms: 9100 } },
+    ] as unknown as TranscriptMessage[];
+    const [turn] = turnsOf(messages);
+    expect(turn!.items).toEqual([{ kind: 'cut', text: '', cut: 'stopped', tokens: 0, ms: 9100 }]);
+    expect(nothingWritten(turn!.items[0] as { text: string; tokens?: number })).toBe(true);
+    expect(nothingWritten({ text: '', tokens: 40 })).toBe(false);
   });
 
   it("keeps where the model's turn has got while it runs, and lets it go when a call or the answer ends the turn", () => {

@@ -15,10 +15,10 @@ import { useLocale, type StringKey } from '../../i18n.tsx';
 import { ModelMarkdown } from '../../components/Markdown.tsx';
 import { ModelName } from '../../components/ModelChoice.tsx';
 import { SessionList } from './SessionList.tsx';
-import { Composer, type ComposerSettings } from './Composer.tsx';
+import { Composer, savedComposerSettings, type ComposerSettings } from './Composer.tsx';
 import { approvalAnchor, ToolCallCard, type ApprovalHandler } from './ToolCallCard.tsx';
 import { useChatRun } from './ChatRunProvider.tsx';
-import { pendingApproval, turnsOf, type CallCardData, type Turn } from './turns.ts';
+import { nothingWritten, pendingApproval, turnsOf, type CallCardData, type Turn } from './turns.ts';
 import { toolsFor } from './ToolPicker.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
 import { claimText } from '../../../../main/core/answer/claim.ts';
@@ -89,8 +89,8 @@ function TurnView(props: {
         ) : item.kind === 'cut' ? (
           <div key={i} className="answer cut-output" data-testid="cut-output" data-cut={item.cut}>
             <p className="muted">
-              {t(`chat.cut.${item.cut}`)}
-              {item.tokens !== undefined && item.ms !== undefined && (
+              {nothingWritten(item) ? t('chat.cut.nothingWritten', { seconds: Math.round((item.ms ?? 0) / 1000) }) : t(`chat.cut.${item.cut}`)}
+              {!nothingWritten(item) && item.tokens !== undefined && item.ms !== undefined && (
                 <span data-testid="cut-reached">
                   {' '}
                   {t('chat.cut.reached', { tokens: item.tokens.toLocaleString(locale), seconds: Math.round(item.ms / 1000) })}
@@ -190,6 +190,7 @@ export function ChatView({ chatId }: { chatId?: string }) {
           model: composer.model,
           ...(composer.lora ? { lora: [composer.lora] } : {}),
           approval: composer.approval,
+          ...(composer.maxTokens ? { maxTokens: composer.maxTokens } : {}),
           mode: runMode,
           ...(offered ? { tools: offered } : {}),
           ...((settings?.snapshot ?? backend.snapshot) ? { snapshot: settings?.snapshot ?? backend.snapshot } : {}),
@@ -205,7 +206,10 @@ export function ChatView({ chatId }: { chatId?: string }) {
       void truncate.run({ id: chatId, fromSeq }).then((kept) => (kept ? transcript.refetch().then(start) : setDraft(question)));
     else start();
   };
-  const composerOf = (): ComposerSettings => ({ model: settings?.model ?? '', lora: settings?.lora?.[0] ?? '', approval: settings?.approval ?? 'auto' });
+  const composerOf = (): ComposerSettings => {
+    const { maxTokens } = savedComposerSettings();
+    return { model: settings?.model ?? '', lora: settings?.lora?.[0] ?? '', approval: settings?.approval ?? 'auto', ...(maxTokens ? { maxTokens } : {}) };
+  };
   const lastTurn = turns.at(-1);
   const exportAs = (format: 'md' | 'json'): void => {
     if (!chatId) return;

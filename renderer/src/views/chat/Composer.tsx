@@ -15,7 +15,12 @@ export interface ComposerSettings {
   approval: 'auto' | 'ask';
   /** Agencies whose tools are offered; undefined to offer each question the tools it needs. */
   agencies?: string[];
+  /** Tokens one model turn may write; undefined for the model's own default. Not fixed for a chat: each question may differ. */
+  maxTokens?: number;
 }
+
+/** The agent's own bound on a turn's tokens (api/agent.ts allows up to 32,768). */
+const MAX_TURN_TOKENS = 32_768;
 
 const STORAGE_KEY = 'kopa.chat.settings';
 
@@ -27,6 +32,7 @@ export function savedComposerSettings(): ComposerSettings {
       lora: value?.lora ?? '',
       approval: value?.approval === 'auto' ? 'auto' : 'ask',
       ...(Array.isArray(value?.agencies) ? { agencies: value.agencies } : {}),
+      ...(typeof value?.maxTokens === 'number' ? { maxTokens: value.maxTokens } : {}),
     };
   } catch {
     return { model: '', lora: '', approval: 'ask' };
@@ -51,13 +57,20 @@ export function Composer(props: {
   const fixed = props.chatSettings;
   const fixedAgencies = fixed?.tools ? [...new Set(tools.filter((t) => t.kind === 'remote' && fixed.tools!.includes(t.id)).map((t) => t.agency))] : undefined;
   const shown: ComposerSettings = fixed
-    ? { model: fixed.model, lora: fixed.lora?.[0] ?? '', approval: fixed.approval ?? 'auto', ...(fixedAgencies ? { agencies: fixedAgencies } : {}) }
+    ? {
+        model: fixed.model,
+        lora: fixed.lora?.[0] ?? '',
+        approval: fixed.approval ?? 'auto',
+        ...(fixedAgencies ? { agencies: fixedAgencies } : {}),
+        ...(settings.maxTokens ? { maxTokens: settings.maxTokens } : {}),
+      }
     : settings;
   useEffect(() => input.current?.focus(), [props.draft]);
 
   const update = (change: Partial<ComposerSettings>): void => {
     const next: ComposerSettings = { ...settings, ...change };
     if ('agencies' in change && change.agencies === undefined) delete next.agencies;
+    if ('maxTokens' in change && change.maxTokens === undefined) delete next.maxTokens;
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
     setSettings(next);
   };
@@ -117,6 +130,24 @@ export function Composer(props: {
             data-testid="composer-approval"
           />
           {t('chat.approvalAsk')}
+        </label>
+        <label>
+          {t('chat.maxTokens')}
+          <input
+            type="number"
+            min={1}
+            max={MAX_TURN_TOKENS}
+            step={1}
+            value={shown.maxTokens ?? ''}
+            placeholder={t('chat.maxTokensDefault')}
+            title={t('chat.maxTokensHelp')}
+            onChange={(e) => {
+              const n = Number(e.target.value);
+              update({ maxTokens: e.target.value !== '' && Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_TURN_TOKENS) : undefined });
+            }}
+            className="composer-tokens"
+            data-testid="composer-max-tokens"
+          />
         </label>
         {fixed !== null && (
           <span className="muted composer-why" id="composer-fixed" data-testid="composer-fixed">

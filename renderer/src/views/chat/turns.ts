@@ -104,14 +104,13 @@ export function turnsOf(messages: TranscriptMessage[]): Turn[] {
     if (message.cut) {
       const usage = message.meta?.usage as { outputTokens?: number } | undefined;
       const ms = message.meta?.ms;
-      if (message.content.trim())
-        turn.items.push({
-          kind: 'cut',
-          text: message.content,
-          cut: message.cut,
-          ...(typeof usage?.outputTokens === 'number' ? { tokens: usage.outputTokens } : {}),
-          ...(typeof ms === 'number' ? { ms } : {}),
-        });
+      turn.items.push({
+        kind: 'cut',
+        text: message.content,
+        cut: message.cut,
+        ...(typeof usage?.outputTokens === 'number' ? { tokens: usage.outputTokens } : {}),
+        ...(typeof ms === 'number' ? { ms } : {}),
+      });
     } else if (message.toolCalls?.length) {
       if (message.content.trim() && !looksLikeCallText(message.content)) turn.items.push({ kind: 'text', text: message.content });
       for (const call of message.toolCalls) turn.items.push({ kind: 'call', card: cardFromStored(call, results.get(call.id)) });
@@ -121,6 +120,11 @@ export function turnsOf(messages: TranscriptMessage[]): Turn[] {
     }
   }
   return turns;
+}
+
+/** A cut turn that wrote nothing, not even thought: stopped while it read its prompt. */
+export function nothingWritten(item: { text: string; tokens?: number }): boolean {
+  return item.text.trim() === '' && !item.tokens;
 }
 
 /** The turn being asked, one event at a time. */
