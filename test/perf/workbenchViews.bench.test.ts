@@ -123,6 +123,7 @@ describe('workbench views under load', () => {
       await page.getByTestId('connection').waitFor();
       const asked = Date.now();
       await page.evaluate(() => (location.hash = '#/graph'));
+      await page.getByTestId('graph-view-tools').click();
       await page.waitForFunction((n) => document.querySelector('[data-testid=graph-canvas]')?.getAttribute('data-links') === String(n), LINKS, {
         timeout: 120_000,
       });

@@ -13,12 +13,52 @@ describe('the workbench', () => {
     const w = await open();
     const { page } = w;
     await goTo(page, 'graph');
+    // It opens by agency, where the whole graph of tools would be a tangle.
+    expect(await page.getByTestId('graph-view-agencies').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('graph-propose').click();
+    await expect.poll(async () => Number(await page.getByTestId('graph-agencies').getAttribute('data-arcs'))).toBeGreaterThan(5);
+    await page.getByTestId('graph-view-tools').click();
     await expect.poll(async () => Number(await page.getByTestId('graph-canvas').getAttribute('data-links'))).toBeGreaterThan(50);
+    await page.getByTestId('graph-view-agencies').click();
     await page.getByTestId('graph-verify').click();
     await page.locator('[data-testid=job][data-status=running], [data-testid=job][data-status=done]').first().waitFor({ timeout: 15_000 });
     await page.locator('[data-testid=job][data-status=done]').first().waitFor({ timeout: 240_000 });
     await expect.poll(() => page.getByTestId('graph-summary').textContent()).toMatch(/검증됨 [1-9]\d* · 후보 \d+ · 낡음 0 · 거부됨 [1-9]/);
+    // Every agency's name and note in its own place, at both widths and in both languages: no two cover each other.
+    const overlapping = (): Promise<string[]> =>
+      page.evaluate(() => {
+        const boxes = [...document.querySelectorAll('[data-testid=agency-row] text')].map((el) => ({
+          text: el.textContent ?? '',
+          box: el.getBoundingClientRect(),
+        }));
+        const clashes: string[] = [];
+        boxes.forEach((a, i) =>
+          boxes.slice(i + 1).forEach((b) => {
+            if (a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom)
+              clashes.push(`${a.text} / ${b.text}`);
+          }),
+        );
+        return clashes;
+      });
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const language of ['English', '한국어']) {
+        await page.getByRole('button', { name: language }).click();
+        await expect.poll(() => page.getByTestId('agency-row').count()).toBeGreaterThan(10);
+        expect(await overlapping(), `${width} px, ${language}`).toEqual([]);
+        await page
+          .getByTestId('graph-agencies')
+          .screenshot({ path: path.join(screenshots, `graph-agencies-${language === 'English' ? 'en' : 'ko'}-${width}.png`) });
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'graph-agencies-ko.png') });
+    // An agency opens its tools and links in the whole graph.
+    await page.locator('[data-testid=agency-row][data-agency=KMA]').click();
+    await page.getByTestId('graph-canvas').waitFor();
+    expect(await page.locator('.graph-filters select').inputValue()).toBe('KMA');
+    await page.locator('.graph-filters select').selectOption('');
     for (const status of ['verified', 'candidate', 'stale', 'rejected']) await page.getByTestId(`graph-status-${status}`).click();
     const rejected = page.getByTestId('link-item');
     await expect.poll(() => rejected.count()).toBeGreaterThan(0);
@@ -64,7 +104,7 @@ describe('the workbench', () => {
     await goTo(page, '');
     await expect.poll(() => page.getByTestId('figure-links').locator('.figure-value').textContent()).toMatch(/^[1-9]/);
     await page.getByTestId('figure-links').click();
-    await page.getByTestId('graph-canvas').waitFor();
+    await page.getByTestId('graph-agencies').waitFor();
     expect(await page.evaluate(() => location.hash)).toBe('#/graph');
     await close(w);
   }, 400_000);

@@ -2,8 +2,8 @@
 // catalog, verify them all as a job (the picture follows as links change), filter by status, link kind (a real
 // dependency or only a format match), basis and agency, find a tool as you type and focus on its neighbourhood, and
 // open a link's evidence. Positions are kept between visits.
-import { useMemo, useState } from 'react';
-import { Network, Search, Sparkles, ShieldCheck } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Building2, Network, Search, Sparkles, ShieldCheck, Waypoints } from 'lucide-react';
 import type { CandidateBasis, EdgeStatus } from '../../../../main/core/edge/types.ts';
 import { linkKinds, type LinkKind } from '../../../../main/core/edge/linkKind.ts';
 import { searchTools } from '../../../../main/core/catalog/catalogSearch.ts';
@@ -21,6 +21,7 @@ import { ALL_KINDS, ALL_STATUSES, DEFAULT_FILTER, visibleGraph, type GraphFilter
 import { GraphCanvas, KIND_DASHES, STATUS_COLOURS } from './GraphCanvas.tsx';
 import { EdgePanel } from './EdgePanel.tsx';
 import { ToolNeighbourhood } from './ToolNeighbourhood.tsx';
+import { AgencyOverview } from './AgencyOverview.tsx';
 
 const W = 1200;
 const H = 760;
@@ -79,6 +80,8 @@ export function GraphView() {
   const [filter, setFilter] = useState<GraphFilter>(DEFAULT_FILTER);
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+  // The whole graph of tools is a tangle at first sight: the view opens by agency, the tools one click away.
+  const [view, setView] = useState<'agencies' | 'tools'>('agencies');
   const tools = useMemo(() => (catalog.data?.tools ?? []).filter((tool) => tool.kind !== 'query'), [catalog.data]);
   const edges = useMemo(() => graph.data?.edges ?? [], [graph.data]);
   const positions = useMemo(() => {
@@ -110,7 +113,14 @@ export function GraphView() {
   const focusOn = (id: string): void => {
     setFilter({ ...filter, focus: id });
     setSearch('');
+    setView('tools');
   };
+  const agencyRows = useMemo(
+    () => (catalog.data?.agencies ?? []).filter((a) => a.tools > 0).map((a) => ({ id: a.id, name: a.name[locale] || a.name.ko, tools: a.tools })),
+    [catalog.data, locale],
+  );
+  const agencyOfTool = useCallback((id: string) => agencyOf.get(id), [agencyOf]);
+  const betweenAgencies = useMemo(() => visibleGraph(edges, agencyOfTool, { ...filter, agency: null, focus: null }).edges, [edges, agencyOfTool, filter]);
   return (
     <div className="view">
       <header className="view-head">
@@ -182,7 +192,13 @@ export function GraphView() {
         </fieldset>
         <label>
           {t('graph.agency')}
-          <select value={filter.agency ?? ''} onChange={(e) => setFilter({ ...filter, agency: e.target.value || null })}>
+          <select
+            value={filter.agency ?? ''}
+            onChange={(e) => {
+              setFilter({ ...filter, agency: e.target.value || null });
+              if (e.target.value) setView('tools');
+            }}
+          >
             <option value="">{t('eval.any')}</option>
             {[...centres.keys()].map((agency) => (
               <option key={agency} value={agency}>
@@ -232,21 +248,53 @@ export function GraphView() {
           </button>
         )}
       </div>
+      <div className="row graph-views" role="group" aria-label={t('graph.viewAs')}>
+        <button
+          type="button"
+          className={view === 'agencies' ? '' : 'ghost'}
+          aria-pressed={view === 'agencies'}
+          onClick={() => setView('agencies')}
+          data-testid="graph-view-agencies"
+        >
+          <Building2 size={16} aria-hidden="true" /> {t('graph.byAgency')}
+        </button>
+        <button
+          type="button"
+          className={view === 'tools' ? '' : 'ghost'}
+          aria-pressed={view === 'tools'}
+          onClick={() => setView('tools')}
+          data-testid="graph-view-tools"
+        >
+          <Waypoints size={16} aria-hidden="true" /> {t('graph.allTools', { n: tools.length })}
+        </button>
+      </div>
       <div className="graph-layout">
-        <GraphCanvas
-          width={W}
-          height={H}
-          tools={tools.map((tool) => ({ id: tool.id, agency: tool.agency, name: tool.name[locale] || tool.name.ko }))}
-          agencies={[...centres].map(([id, centre]) => ({ id, name: agencyNames.get(id) ?? id, at: labelPlace(id, centre) }))}
-          positions={positions}
-          edges={visible.edges}
-          lit={visible.lit}
-          selectedEdge={selectedEdge}
-          onTool={(id) => setFilter({ ...filter, focus: id })}
-          onEdge={setSelectedEdge}
-          label={t('graph.canvas', { tools: tools.length, links: visible.edges.length })}
-          hiddenNames={(n) => t('graph.hiddenNames', { n })}
-        />
+        {view === 'agencies' ? (
+          <AgencyOverview
+            agencies={agencyRows}
+            edges={betweenAgencies}
+            agencyOf={agencyOfTool}
+            onAgency={(agency) => {
+              setFilter({ ...filter, agency, focus: null });
+              setView('tools');
+            }}
+          />
+        ) : (
+          <GraphCanvas
+            width={W}
+            height={H}
+            tools={tools.map((tool) => ({ id: tool.id, agency: tool.agency, name: tool.name[locale] || tool.name.ko }))}
+            agencies={[...centres].map(([id, centre]) => ({ id, name: agencyNames.get(id) ?? id, at: labelPlace(id, centre) }))}
+            positions={positions}
+            edges={visible.edges}
+            lit={visible.lit}
+            selectedEdge={selectedEdge}
+            onTool={(id) => setFilter({ ...filter, focus: id })}
+            onEdge={setSelectedEdge}
+            label={t('graph.canvas', { tools: tools.length, links: visible.edges.length })}
+            hiddenNames={(n) => t('graph.hiddenNames', { n })}
+          />
+        )}
         <div className="graph-side">
           {selectedEdge && <EdgePanel key={selectedEdge} edgeId={selectedEdge} onClose={() => setSelectedEdge(null)} />}
           <ToolNeighbourhood tool={filter.focus} edges={visible.edges} onEdge={setSelectedEdge} nameOf={toolName} />
