@@ -27,7 +27,7 @@ describe('the workbench', () => {
     // Every agency's name and note in its own place, at both widths and in both languages: no two cover each other.
     const overlapping = (): Promise<string[]> =>
       page.evaluate(() => {
-        const boxes = [...document.querySelectorAll('[data-testid=agency-row] text')].map((el) => ({
+        const boxes = Array.from(document.querySelectorAll('[data-testid=agency-row] text')).map((el) => ({
           text: el.textContent ?? '',
           box: el.getBoundingClientRect(),
         }));

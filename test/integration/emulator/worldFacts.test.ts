@@ -63,7 +63,7 @@ describe("the emulator's world", () => {
   it("holds a winter festival in 경주 each December, running into the new year, where the catalog's example looks", () => {
     const festivals = world.places.of(world.regions.sigungu('47130')!).tour.filter((c) => c.event);
     const winter = festivals.filter((c) => c.event!.start.slice(4, 6) === '12');
-    expect(winter.map((c) => c.event!.start.slice(0, 4))).toEqual(['2024', '2025', '2026']);
+    expect(winter.map((c) => c.event!.start.slice(0, 4))).toEqual(Array.from({ length: 12 }, (_, i) => String(2024 + i)));
     for (const c of winter) {
       expect(c.title).toMatch(/빛|겨울|눈꽃/);
       // It runs into the new year, and says which year it ends in.

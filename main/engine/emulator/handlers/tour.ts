@@ -1,7 +1,6 @@
 // TourAPI 4.0 (KorService2): legal-dong code lists, content by region, near a point, by keyword, festivals,
 // and details. Every call must carry MobileOS and MobileApp, as the live service demands.
-import type { TourContent } from '../world/places.ts';
-import type { World } from '../world/World.ts';
+import { isAnnounced, type TourContent } from '../world/places.ts';
 import { apiError, rows, type Handler, type HandlerContext, type HandlerResult } from './types.ts';
 
 function baseline(ctx: HandlerContext): HandlerResult | undefined {
@@ -76,10 +75,13 @@ function listRow(c: TourContent, extra: Record<string, unknown> = {}): Record<st
   };
 }
 
+/** What TourAPI lists at the request's moment: a festival only once it is announced. */
+const listed = (ctx: HandlerContext, place: { tour: TourContent[] }): TourContent[] => place.tour.filter((c) => isAnnounced(c, ctx.now));
+
 function regionContent(ctx: HandlerContext): TourContent[] {
   const { lDongRegnCd: sido, lDongSignguCd: sgg } = ctx.params;
   const scope = sido && sgg ? ctx.world.placesIn({ sigungu: `${sido}${sgg}` }) : sido ? ctx.world.placesIn({ sido }) : ctx.world.places.all();
-  return scope.flatMap((p) => p.tour);
+  return scope.flatMap((p) => listed(ctx, p));
 }
 
 function arrange(list: TourContent[], order: string | undefined): TourContent[] {
@@ -121,7 +123,7 @@ export const locationBasedList2: Handler = (ctx) => {
     .within(
       point,
       radius,
-      (p) => p.tour,
+      (p) => listed(ctx, p),
       (c) => c.point,
     )
     .filter((x) => !ctx.params.contentTypeId || x.item.typeId === ctx.params.contentTypeId);
@@ -158,14 +160,15 @@ export const searchFestival2: Handler = (ctx) => {
   );
 };
 
-function findContent(world: World, id: string): TourContent | undefined {
+function findContent(ctx: HandlerContext, id: string): TourContent | undefined {
+  const { world } = ctx;
   const code5 = id.length >= 7 ? id.slice(0, 5) : '';
-  const local = world.regions.sigungu(code5) ? world.placesIn({ sigungu: code5 }).flatMap((p) => p.tour) : [];
+  const local = world.regions.sigungu(code5) ? world.placesIn({ sigungu: code5 }).flatMap((p) => listed(ctx, p)) : [];
   return (
     local.find((c) => c.contentId === id) ??
     world.places
       .all()
-      .flatMap((p) => p.tour)
+      .flatMap((p) => listed(ctx, p))
       .find((c) => c.contentId === id)
   );
 }
@@ -173,7 +176,7 @@ function findContent(world: World, id: string): TourContent | undefined {
 export const detailCommon2: Handler = (ctx) => {
   const error = baseline(ctx);
   if (error) return error;
-  const c = findContent(ctx.world, ctx.params.contentId ?? '');
+  const c = findContent(ctx, ctx.params.contentId ?? '');
   if (!c) return rows([]);
   return rows([
     {
@@ -199,7 +202,7 @@ export const detailCommon2: Handler = (ctx) => {
 export const detailIntro2: Handler = (ctx) => {
   const error = baseline(ctx);
   if (error) return error;
-  const c = findContent(ctx.world, ctx.params.contentId ?? '');
+  const c = findContent(ctx, ctx.params.contentId ?? '');
   if (!c || c.typeId !== ctx.params.contentTypeId) return rows([]);
   const base = { contentid: c.contentId, contenttypeid: c.typeId };
   const byKind: Record<string, Record<string, unknown>> = {

@@ -4,6 +4,7 @@
 // every API that would know it, so a value one API returns finds data in the API it chains to.
 import type { LatLon } from '../../../core/geo/transverseMercator.ts';
 import { Rng } from '../../../core/random.ts';
+import { kst, ymd } from '../../../core/time/kst.ts';
 import { EXAMPLE_LOTS, hasExampleFestival, knownTour, withExampleStops, withExampleYkiho, type ExampleLot } from './exampleIds.ts';
 import { landline } from './telephone.ts';
 import { offset, type Emd, type RegionIndex, type Sigungu } from './regions.ts';
@@ -102,6 +103,20 @@ export interface TourContent {
   event?: { start: string; end: string; place: string };
   /** detailIntro2's fields where the world knows them (a real place's hours and rest days). */
   intro?: Record<string, string>;
+}
+
+/**
+ * The years the world holds festivals for. Those through `announcedFirst` were known when the world was made; a
+ * later one is listed only from four months before it starts (`isAnnounced`), as an organiser registers it ahead, so
+ * a question asked in 2025 reads the world it always read and one asked in 2027 finds 2027's festivals.
+ */
+export const FESTIVAL_YEARS = { first: 2024, announcedFirst: 2026, last: 2035 } as const;
+const ANNOUNCED_AHEAD_MS = 122 * 86_400_000;
+
+/** Whether a place is listed at `now`: always, unless it is a festival not yet announced. */
+export function isAnnounced(content: Pick<TourContent, 'event'>, now: Date): boolean {
+  if (!content.event || Number(content.event.start.slice(0, 4)) <= FESTIVAL_YEARS.announcedFirst) return true;
+  return content.event.start <= ymd(kst(new Date(now.getTime() + ANNOUNCED_AHEAD_MS)));
 }
 
 export interface BusStop {
@@ -536,31 +551,40 @@ export class Places {
       });
     };
     for (const [typeId, title] of kinds) if (rng.chance(0.85)) add(typeId, title());
-    for (const year of [2024, 2025, 2026]) {
-      const count = rng.int(1, 2);
+    // A year's festivals (one or two, from March to November) from a random stream, and a winter one (lights or
+    // snow, from December into the new year) where the catalog's example looks for one from today.
+    const festivals = (from: Rng, year: number): void => {
+      const count = from.int(1, 2);
       for (let i = 0; i < count; i++) {
-        const month = rng.int(3, 11);
-        const day = rng.int(1, 24);
-        const length = rng.int(1, 9);
+        const month = from.int(3, 11);
+        const day = from.int(1, 24);
+        const length = from.int(1, 9);
         const start = `${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
         const endDay = Math.min(28, day + length);
         const end = `${year}${String(month).padStart(2, '0')}${String(endDay).padStart(2, '0')}`;
         // Themes of the season the festival is held in: cherry blossoms in spring, autumn leaves in autumn.
         const season = month <= 4 ? ['벚꽃'] : month >= 10 ? ['단풍'] : [];
-        const theme = rng.pick([...season, '먹거리', '문화', '음악', '전통', '빛', '책', ...(urbanDistrict ? [] : ['농산물'])]);
-        add('15', `제${rng.int(2, 30)}회 ${s} ${theme} 축제`, { start, end, place: `${s} ${rng.pick(['시민공원', '일원', '문화광장', '운동장'])}` });
+        const theme = from.pick([...season, '먹거리', '문화', '음악', '전통', '빛', '책', ...(urbanDistrict ? [] : ['농산물'])]);
+        add('15', `제${from.int(2, 30)}회 ${s} ${theme} 축제`, { start, end, place: `${s} ${from.pick(['시민공원', '일원', '문화광장', '운동장'])}` });
       }
-    }
-    // A winter festival (lights or snow, from December into the new year) where the catalog's example looks for one
-    // from today, drawn apart so that the festivals above, and KOPA-Bench's answers about them, stay as they were.
+    };
+    const winterFestival = (from: Rng, year: number): void => {
+      if (!hasExampleFestival(sigungu.code5)) return;
+      const start = `${year}12${String(from.int(1, 20)).padStart(2, '0')}`;
+      const end = `${year + 1}0${from.int(1, 2)}${String(from.int(1, 28)).padStart(2, '0')}`;
+      const place = `${s} ${from.pick(['시민공원', '일원', '문화광장', '운동장'])}`;
+      add('15', `제${from.int(2, 20)}회 ${s} ${from.pick(['빛', '겨울', '눈꽃'])} 축제`, { start, end, place });
+    };
+    for (let year = FESTIVAL_YEARS.first; year <= FESTIVAL_YEARS.announcedFirst; year++) festivals(rng, year);
+    // Each later set is drawn from its own stream, after the ones before it, so that the festivals above keep their
+    // ids and KOPA-Bench's answers about them stay as they were.
     const winter = Rng.for(this.seed, 'winter-festivals', sigungu.code5);
-    for (const year of [2024, 2025, 2026])
-      if (hasExampleFestival(sigungu.code5)) {
-        const start = `${year}12${String(winter.int(1, 20)).padStart(2, '0')}`;
-        const end = `${year + 1}0${winter.int(1, 2)}${String(winter.int(1, 28)).padStart(2, '0')}`;
-        const place = `${s} ${winter.pick(['시민공원', '일원', '문화광장', '운동장'])}`;
-        add('15', `제${winter.int(2, 20)}회 ${s} ${winter.pick(['빛', '겨울', '눈꽃'])} 축제`, { start, end, place });
-      }
+    for (let year = FESTIVAL_YEARS.first; year <= FESTIVAL_YEARS.announcedFirst; year++) winterFestival(winter, year);
+    const later = Rng.for(this.seed, 'later-festivals', sigungu.code5);
+    for (let year = FESTIVAL_YEARS.announcedFirst + 1; year <= FESTIVAL_YEARS.last; year++) {
+      festivals(later, year);
+      winterFestival(later, year);
+    }
     return items;
   }
 
