@@ -8,6 +8,7 @@ import { formatBytes, formatDateTime, formatUptime } from '../format.ts';
 import { modelLabel } from '../modelLabel.ts';
 import { errorText, sayRecorded, stageLabel } from '../../../main/core/i18n/strings.ts';
 import { jobReach } from '../../../main/core/jobs/jobReach.ts';
+import { isSynthCounter } from '../../../main/core/synth/counters.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 /** Stages whose progress counts bytes (hashing or copying a model file). */
@@ -18,31 +19,11 @@ export function jobFraction(job: JobInfo): number | undefined {
   return p?.total ? Math.min(1, (p.done ?? 0) / p.total) : undefined;
 }
 
-const COUNT_NAMES = [
-  'attempts',
-  'walkFailures',
-  'noInputs',
-  'noTrajectory',
-  'stated',
-  'noLeak',
-  'answer',
-  'realAnswer',
-  'placeAgrees',
-  'everyStep',
-  'naturalPicks',
-  'lints',
-  'length',
-  'duplicate',
-  'contaminated',
-] as const;
-type CountName = (typeof COUNT_NAMES)[number];
-const isCountName = (name: string): name is CountName => (COUNT_NAMES as readonly string[]).includes(name);
-
-/** Synthesis as it goes: attempts, and how many samples each gate refused (the ones that refused any). */
+/** Synthesis as it goes, and as it ended: attempts, and how many samples each gate refused (the ones that refused any). */
 function Counts({ counts }: { counts: Record<string, number> }) {
   const { t } = useLocale();
   const refused = Object.entries(counts).filter(([name, n]) => name !== 'attempts' && n > 0);
-  const label = (name: string): string => (isCountName(name) ? t(`gate.${name}`) : name);
+  const label = (name: string): string => (isSynthCounter(name) ? t(`gate.${name}`) : name);
   return (
     <span className="muted" data-testid="job-counts">
       {t('gate.attemptsN', { n: counts.attempts ?? 0 })}
@@ -132,6 +113,7 @@ export function JobProgress({ job }: { job: JobInfo }) {
           {p?.counts && <Counts counts={p.counts} />}
         </div>
       )}
+      {job.status !== 'running' && p?.counts && <Counts counts={p.counts} />}
       {job.error && <ErrorNote error={errorText(locale, job.error)} testId="job-error" announce={false} />}
       <ErrorNote error={failed.error} onRetry={failed.retry} onDismiss={failed.dismiss} />
       <div className="row">

@@ -137,6 +137,10 @@ describe('the workbench', () => {
     await expect.poll(() => page.getByTestId('job-counts').first().textContent(), { timeout: 30_000 }).toMatch(/^시도 \d+번/);
     await page.screenshot({ path: path.join(screenshots, 'synthesis-running.png') });
     await page.locator('[data-testid=job][data-status=done]').waitFor({ timeout: 240_000 });
+    // Finished, its card still says what was tried and what each gate refused, and its count adds up to the dataset's.
+    const done = page.locator('[data-testid=job][data-status=done]').first();
+    expect(await done.getByTestId('job-counts').textContent()).toMatch(/^시도 \d+번 · 걸러냄: /);
+    expect(await done.getByTestId('job-summary').textContent()).toMatch(/^100 \/ 100 · /);
     await expect.poll(() => page.getByTestId('datasets').locator('tbody tr').first().textContent()).toContain('100');
     expect(await page.getByTestId('dataset-link').first().textContent()).toBe('analyst-set');
     expect(await page.getByTestId('strip-jobs').count()).toBe(0);
