@@ -59,8 +59,17 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
     const agent = catalogAgent({
       backend,
       catalog,
-      // The body as the service sent it goes to the analyst's call card, never into what the model reads.
-      call: (tool, args, signal) => gateway.call(tool, args, { mode, snapshot: params.snapshot, signal, raw: true, origin: 'chat' }),
+      // The body as the service sent it goes to the analyst's call card, never into what the model reads. An episode
+      // asked at another moment reads the emulator at that moment, as the model is told it is.
+      call: (tool, args, signal) =>
+        gateway.call(tool, args, {
+          mode,
+          snapshot: params.snapshot,
+          signal,
+          raw: true,
+          origin: 'chat',
+          ...(params.asOf ? { emulatorNow: new Date(params.asOf) } : {}),
+        }),
       tools,
       queryTool: params.queryTool,
       // Where the tools were picked, the model may ask for more with find_tools, found by the same pick.

@@ -221,6 +221,24 @@ describe('agent loop', () => {
     expect(cut.meta!.ms).toBeLessThan(30_000);
   });
 
+  it("reads the emulator at the episode's moment, not the machine's, when the question is asked at another time", async () => {
+    // The machine's clock is a year and more after the episode: KMA keeps only recent issues, so a call for the
+    // episode's issue found nothing before.
+    const engine = testEngine({ emulator: { now: () => new Date('2026-12-04T03:00:00Z') } });
+    const transcript = path.join(tempDir(), 'then.jsonl');
+    writeFileSync(
+      transcript,
+      [JSON.stringify({ toolCalls: [{ name: 'kma_getUltraSrtNcst', arguments: NCST }] }), JSON.stringify({ text: '5도입니다.' })].join('\n'),
+    );
+    const episode = await engine.call('agent.run', {
+      question: '서울 기온?',
+      model: `scripted:${transcript}`,
+      tools: ['kma.getUltraSrtNcst'],
+      asOf: '2025-03-02T15:00:00+09:00',
+    });
+    expect(episode.calls).toEqual([expect.objectContaining({ tool: 'kma.getUltraSrtNcst', ok: true, resultCode: '00' })]);
+  });
+
   it('runs through the engine API with a scripted transcript file and stores every message', async () => {
     const engine = testEngine({ emulator: { now: () => TEST_NOW } });
     const transcript = path.join(tempDir(), 'turns.jsonl');
