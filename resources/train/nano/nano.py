@@ -22,6 +22,7 @@ REWARM steps (AdamW's second moment forgets in about 1 / (1 - beta2) = 20 steps)
 """
 
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -204,8 +205,12 @@ def train_command(a):
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stopping.append(True))
 
+    validated = (state or {}).get("validation")
+
     def snapshot():
         where = {"config": config.to_dict(), "settings": settings, "step": step, "epoch": epoch, "position": position, "tokens": seen}
+        if validated:
+            where["validation"] = validated
         save_atomically({**where, "model": model.state_dict(), "optimizer": optimizer.state_dict()}, checkpoint)
         if kept:
             os.makedirs(a.keep, exist_ok=True)
@@ -251,15 +256,21 @@ def train_command(a):
                 snapshot()
         if position >= len(groups):
             epoch, position = epoch + 1, 0
-    snapshot()
     if held and not stopping:
-        model.eval()
-        with torch.no_grad():
-            total = 0.0
-            for ids, mask in held:
-                t, w = tensors([(ids, mask)], [0])
-                total += masked_loss(model, t, w).item()
-        say("validation", loss=round(total / len(held), 4))
+        # The held-out loss of these weights on this held-out set is kept with them: resumed at its end, a finished
+        # run says it again instead of reading thousands of examples one by one.
+        digest = hashlib.sha256(json.dumps(held).encode()).hexdigest()
+        reused = bool(validated and validated.get("step") == step and validated.get("held") == digest)
+        if not reused:
+            model.eval()
+            with torch.no_grad():
+                total = 0.0
+                for ids, mask in held:
+                    t, w = tensors([(ids, mask)], [0])
+                    total += masked_loss(model, t, w).item()
+            validated = {"step": step, "held": digest, "loss": round(total / len(held), 4)}
+        say("validation", loss=validated["loss"], reused=reused)
+    snapshot()
     say("stopped" if stopping else "done", step=step, tokens=seen)
 
 

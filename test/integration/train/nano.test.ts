@@ -31,6 +31,15 @@ describe.skipIf(!python)(
       // The same command with more steps resumes from the checkpoint.
       const more = await engine.call('train.nano', { ...tiny, steps: 6 });
       expect(more).toMatchObject({ step: 6, parity: { equal: 3 } });
+      // Asked again at its end, the finished run says its held-out loss again without reading the held-out set again.
+      const again = await engine.call('train.nano', { ...tiny, steps: 6 });
+      expect(again).toMatchObject({ step: 6, validationLoss: more.validationLoss });
+      const validations = readFileSync(path.join(again.runDir, 'events.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { event: string; reused?: boolean })
+        .filter((e) => e.event === 'validation');
+      expect(validations.map((e) => e.reused)).toEqual([false, false, true]);
 
       // Trajectory diversification: each alternative that reached a sample's answer is taught too, held-out
       // questions still alone; a run started one way is not silently continued the other.
