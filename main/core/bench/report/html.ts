@@ -2,6 +2,7 @@
 // it opens on an air-gapped machine and can be mailed as it is, in Korean or English.
 import { FAILURE_KINDS } from '../types.ts';
 import { barChart, horizontalBars, passCurveChart } from './charts.ts';
+import { curvePoints } from './passCurve.ts';
 import { callLine, claimLine, groupName, interval, pct, planLine, protocolLine, taskFailures, type ReportData } from './reportData.ts';
 import { reportText, type ReportLang } from './reportText.ts';
 import { benchTerm, modeLabel, sayRecorded } from '../../i18n/strings.ts';
@@ -43,14 +44,12 @@ export function htmlReport(data: ReportData, options: HtmlReportOptions = {}): s
   const w = reportText(lang);
   const { run, summary: s } = data;
   const m = run.manifest;
-  const curve = (prefix: 'pass@' | 'pass^', record: Record<string, { value: number; low: number; high: number }>) =>
-    Object.entries(record).map(([key, e]) => ({ k: Number(key.slice(prefix.length)), ...e }));
   const failed = s.attempts - s.passed;
   const charts = [
     passCurveChart(
       [
-        { name: 'pass@k', cls: 'at', points: curve('pass@', s['pass@k']) },
-        { name: 'pass^k', cls: 'hat', points: curve('pass^', s['pass^k']) },
+        { name: 'pass@k', cls: 'at', points: curvePoints(s['pass@k']) },
+        { name: 'pass^k', cls: 'hat', points: curvePoints(s['pass^k']) },
       ],
       w.curveTitle(s.tasks),
     ),
