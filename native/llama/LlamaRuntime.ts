@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { getLlama, getLlamaGpuTypes, LlamaLogLevel, type Llama, type LlamaGpuType } from 'node-llama-cpp';
 import { saidError } from '../../main/core/i18n/saidError.ts';
-import { LocalModel, type LoadLocalModelOptions } from './LocalModel.ts';
+import { LocalModel } from './LocalModel/LocalModel.ts';
+import type { LoadLocalModelOptions } from './LocalModel/options.ts';
 
 export type GpuChoice = 'auto' | 'cuda' | 'vulkan' | 'metal' | false;
 

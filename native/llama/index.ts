@@ -1,15 +1,15 @@
 export { LlamaRuntime, type LlamaRuntimeInfo, type LlamaRuntimeOptions, type GpuChoice } from './LlamaRuntime.ts';
-export {
-  LocalModel,
-  type ChatWrapperChoice,
-  type LoadLocalModelOptions,
-  type CompleteOptions,
-  type Completion,
-  type ChatOptions,
-  type ToolCallMode,
-  type Speculation,
-  type DraftOptions,
-  type PredictionStats,
-} from './LocalModel.ts';
+export { LocalModel } from './LocalModel/LocalModel.ts';
+export type {
+  LoadLocalModelOptions,
+  CompleteOptions,
+  Completion,
+  ChatOptions,
+  Speculation,
+  DraftOptions,
+  PredictionStats,
+} from './LocalModel/options.ts';
+export type { ChatWrapperChoice } from './chatFormat.ts';
+export type { ToolCallMode } from '../../main/core/models/toolCalling.ts';
 export { inspectGguf, type GgufReport } from './ggufInspect.ts';
 export { checkAdapter, type AdapterCheck } from './adapterCheck.ts';

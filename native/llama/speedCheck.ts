@@ -5,7 +5,8 @@
 // runs in one step.
 import { performance } from 'node:perf_hooks';
 import type { LlamaRuntime } from './LlamaRuntime.ts';
-import type { LocalModel, Speculation } from './LocalModel.ts';
+import type { LocalModel } from './LocalModel/LocalModel.ts';
+import type { Speculation } from './LocalModel/options.ts';
 import type { ModelTool } from '../../main/core/agent/types.ts';
 import { median } from '../../main/core/median.ts';
 import { stepGrammar } from '../../main/core/agent/grammarSchema.ts';

@@ -4,7 +4,7 @@
 // stops at the abort it is given.
 import { describe, expect, it } from 'vitest';
 import { afterThought, thinkFirst, type ThoughtRequest } from '../../../native/llama/thinkFirst.ts';
-import { LocalModel } from '../../../native/llama/LocalModel.ts';
+import { LocalModel } from '../../../native/llama/LocalModel/LocalModel.ts';
 import { writeFamilyModel } from '../../fixtures/gguf/familyModel.ts';
 import { testLlama } from '../../helpers/llama.ts';
 

@@ -9,7 +9,6 @@ import {
   type ChatModelFunctions,
   type ChatWrapper,
   type GbnfJsonSchema,
-  type Llama,
   type LlamaChatResponse,
   type LlamaContext,
   type LlamaContextSequence,
@@ -17,136 +16,32 @@ import {
   type Token,
   type Tokenizer,
 } from 'node-llama-cpp';
-import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
-import { givenArguments, paramsGrammar, stepGrammar, type GrammarSchema } from '../../main/core/agent/grammarSchema.ts';
-import { afterThought, thinkFirst } from './thinkFirst.ts';
-import { stepBudget } from '../../main/core/agent/stepBudget.ts';
-import { copyChoices } from '../../main/core/agent/copyChoices.ts';
-import { WrittenCalls } from '../../main/core/agent/writtenArguments.ts';
-import type { ChatMessage, ModelTool, ModelTurn, TurnProgress } from '../../main/core/agent/types.ts';
-import type { RegionBook } from '../../main/core/region/regionBook.ts';
-import { finalAnswerStream } from '../../main/core/agent/answerStream.ts';
-import { parseToolCalls } from '../../main/core/agent/toolCallParser.ts';
-import type { KopaError } from '../../main/core/errors.ts';
-import { saidError } from '../../main/core/i18n/saidError.ts';
-import type { ToolCallMode, ToolCallSupport } from '../../main/core/models/toolCalling.ts';
-import type { ModelThinking } from '../../main/core/models/thinking.ts';
-import { toGrammarHistory, toNativeHistory } from './chatHistory.ts';
-import { chooseChatFormat, type ChatWrapperChoice, type ChosenChatFormat } from './chatFormat.ts';
-import { fitHistory } from './contextPolicy.ts';
-import { faithfulWrapper } from './faithfulWrapper.ts';
-import { TemplateRenderer, type RenderTurn } from './templateRenderer.ts';
-import type { MemoryUse, ModelPlacement } from '../../main/core/models/placement.ts';
-import { draftOf } from '../../main/core/models/modelRef.ts';
-
-export type { ToolCallMode } from '../../main/core/models/toolCalling.ts';
-export type { ChatWrapperChoice } from './chatFormat.ts';
-
-export interface ChatOptions {
-  /** Tools offered; an empty list (or toolChoice "none") asks for a final answer. */
-  tools: ModelTool[];
-  /** "required" forbids a plain answer this turn; "none" forbids calls. Defaults to "auto". */
-  toolChoice?: 'auto' | 'required' | 'none';
-  /** Defaults to the model's own mode (toolCallMode()). */
-  mode?: ToolCallMode;
-  /**
-   * The turn's token budget. Defaults to the longest output the turn's grammar admits (stepBudget.ts), at most half
-   * the context: grammar mode does not cut a valid call or answer; native mode gets at least 512 for words, plus
-   * `thoughtTokens` where the family thinks.
-   */
-  maxTokens?: number;
-  /**
-   * Tokens a thinking model (its wrapper has a thought segment: Qwen3, gpt-oss, EXAONE 4.0) may think before it
-   * answers or calls; added to the default budget and held by node-llama-cpp's thought budget. Under a grammar the
-   * model thinks first, unconstrained, and the grammar holds what follows (thinkFirst.ts); 0 lets it not think.
-   * Defaults to 1,024, at most a quarter of the context. Nothing where the turn does not think (`thinking`).
-   */
-  thoughtTokens?: number;
-  temperature?: number;
-  seed?: number;
-  /**
-   * Grammar mode: hold the values the question or an earlier result gives to those values (copyChoices.ts). Defaults
-   * to what the model's GGUF records (kopa.copy_arguments: on for KOPA-Nano), else off.
-   */
-  copyArguments?: boolean;
-  /** The region names a copied region, address or station is held to (copyChoices.ts); without it, any span. */
-  regions?: RegionBook;
-  /** The episode's moment: the date the model's template writes (Llama 3.x, gpt-oss, Mistral Small); else the machine's. */
-  now?: Date;
-  /**
-   * Whether a thinking family thinks: "on", "off", or "default", what its template does where nobody says (Qwen3
-   * thinks; EXAONE 4.0 and Qwen3.5 do not). Defaults to "default".
-   */
-  thinking?: ModelThinking;
-  onText?: (chunk: string) => void;
-  /** Where the turn has got (prompt read, tokens written), every PROGRESS_EVERY_MS while it runs and once at its end. */
-  onProgress?: (progress: TurnProgress) => void;
-  signal?: AbortSignal;
-}
-
-export interface LoadLocalModelOptions {
-  /** A GGUF file on disk, chosen by the user. */
-  modelPath: string;
-  /** Layers to offload to the GPU. Defaults to "auto" (as many as fit, counting the context). */
-  gpuLayers?: 'auto' | 'max' | number;
-  /**
-   * Context window in tokens. Defaults to the model's trained length, capped at 16,384: a KOPA-Bench episode holds the
-   * offered tools (about 4,000 tokens picked, 16,000 all), up to eight result views of 1,024 and the calls.
-   */
-  contextSize?: number;
-  /** LoRA adapters (GGUF files) applied to every context of this model. */
-  lora?: string[];
-  /** How strongly the adapters apply: 0 is the base model, 1 the adapter as trained. Defaults to 1. */
-  loraScale?: number;
-  /**
-   * How conversations are written: "auto" (node-llama-cpp's wrapper for the model's family, tested for tool calls)
-   * or "jinja" (the GGUF's own chat template, as a Hugging Face trainer renders it: format parity with training).
-   * Defaults to auto.
-   */
-  chatWrapper?: ChatWrapperChoice;
-  /**
-   * Whether chat turns reuse what a sequence already evaluated: a turn continues on the sequence that last served the
-   * same conversation (or one that starts alike), and llama.cpp evaluates only the tokens after the longest prefix
-   * they share. Off clears the sequence before every turn (the whole conversation evaluated again). Defaults to on.
-   */
-  reuseCache?: boolean;
-  /**
-   * Sequences generating at once in one context (llama.cpp batches them together: evaluation and rollouts run
-   * this many episodes in parallel). Each has the full context size. Defaults to 1.
-   */
-  sequences?: number;
-  /** Speculative decoding (see Speculation). Defaults to off. */
-  speculation?: Speculation;
-  /** How a draft model drafts (see DraftOptions); node-llama-cpp's defaults when omitted. */
-  draft?: DraftOptions;
-  /** Called with the load progress, 0 to 1. */
-  onProgress?: (fraction: number) => void;
-  signal?: AbortSignal;
-}
-
-/**
- * Speculative decoding: tokens guessed ahead and checked by the model in one batch, so that a run of correct
- * guesses costs about one token's step. "input-lookup" (prompt lookup) guesses by finding the last generated tokens
- * in the conversation, as a tool call does when it copies a code or a name from an earlier result; "draft:FILE"
- * lets a smaller model of the same vocabulary (Qwen2.5-0.5B for a 7B Qwen2.5) generate ahead. The output is the
- * same; only the speed changes, and only where guesses hold.
- */
-export type Speculation = 'off' | 'input-lookup' | `draft:${string}`;
-
-/** How a draft model drafts. */
-export interface DraftOptions {
-  /** Tokens the draft is less sure of than this (its probability, 0 to 1) are not proposed. Defaults to 0.6; 0 proposes all. */
-  minConfidence?: number;
-}
+import { givenArguments, paramsGrammar, stepGrammar, type GrammarSchema } from '../../../main/core/agent/grammarSchema.ts';
+import { afterThought, thinkFirst } from '../thinkFirst.ts';
+import { stepBudget } from '../../../main/core/agent/stepBudget.ts';
+import { copyChoices } from '../../../main/core/agent/copyChoices.ts';
+import { WrittenCalls } from '../../../main/core/agent/writtenArguments.ts';
+import type { ChatMessage, ModelTool, ModelTurn } from '../../../main/core/agent/types.ts';
+import { finalAnswerStream } from '../../../main/core/agent/answerStream.ts';
+import { parseToolCalls } from '../../../main/core/agent/toolCallParser.ts';
+import type { KopaError } from '../../../main/core/errors.ts';
+import { saidError } from '../../../main/core/i18n/saidError.ts';
+import type { ToolCallMode, ToolCallSupport } from '../../../main/core/models/toolCalling.ts';
+import type { ModelThinking } from '../../../main/core/models/thinking.ts';
+import { toGrammarHistory, toNativeHistory } from '../chatHistory.ts';
+import { chooseChatFormat, type ChatWrapperChoice, type ChosenChatFormat } from '../chatFormat.ts';
+import { fitHistory } from '../contextPolicy.ts';
+import { faithfulWrapper } from '../faithfulWrapper.ts';
+import { TemplateRenderer, type RenderTurn } from '../templateRenderer.ts';
+import type { MemoryUse, ModelPlacement } from '../../../main/core/models/placement.ts';
+import { draftOf } from '../../../main/core/models/modelRef.ts';
+import type { ChatOptions, CompleteOptions, Completion, DraftOptions, LoadLocalModelOptions, ModelRuntime, PredictionStats, Speculation } from './options.ts';
+import { givenRaw, parseStep, partialFinalAnswer, stopOf, turnUsage } from './turnOutput.ts';
+import { loadWeights } from './loadWeights.ts';
+import { watchProgress } from './turnProgress.ts';
 
 /** Text whose tokens a draft model must split exactly as the model does (a tool call, Korean, digits). */
 const VOCABULARY_PROBE = '{"tool": "molit_getRTMSDataSvcAptTradeDev", "arguments": {"LAWD_CD": "11680", "DEAL_YMD": "202403"}} 서울특별시 강남구 아파트';
-
-/** How well the guesses held: tokens checked and confirmed, checked and refuted. */
-export interface PredictionStats {
-  validated: number;
-  refuted: number;
-}
 
 /** One turn's makings (LocalModel.turnPlan). */
 type TurnPlan = { tools: ModelTool[]; wrapper: ChatWrapper; history: ChatHistoryItem[]; budget: number } & (
@@ -169,119 +64,14 @@ interface ContextSettings {
   draft?: DraftOptions;
 }
 
-export interface CompleteOptions {
-  /** Stop after this many generated tokens. Defaults to 256. */
-  maxTokens?: number;
-  /** Sampling temperature; 0 is greedy. Defaults to 0. */
-  temperature?: number;
-  /** Sampling seed, for reproducible runs at temperature > 0. Defaults to none. */
-  seed?: number;
-  /** Constrain the output to JSON matching this schema (llama.cpp grammar; the GBNF subset of JSON Schema). */
-  jsonSchema?: GbnfJsonSchema;
-  /** Receives text as it is generated. */
-  onText?: (chunk: string) => void;
-  signal?: AbortSignal;
-}
-
-export interface Completion {
-  text: string;
-  /** The parsed JSON when `jsonSchema` was given and the output ended where the grammar lets it end. */
-  json?: unknown;
-  /** "maxTokens" when the budget cut the output (then a grammar's JSON is unfinished and `json` absent). */
-  stop: 'end' | 'maxTokens';
-  inputTokens: number;
-  outputTokens: number;
-}
-
 const DEFAULT_MAX_CONTEXT = 16_384;
-/** How often a turn says where it has got: often enough to watch a prompt being read, rarely enough to cost nothing. */
-const PROGRESS_EVERY_MS = 250;
 /** A turn's least token budget when none is given: room for an answer in words. */
 const DEFAULT_TURN_TOKENS = 512;
 /** Tokens a context shift frees (node-llama-cpp's own default, given explicitly because the turn's budget counts on it). */
 const shiftSize = (contextSize: number): number => Math.max(1, Math.floor(contextSize / 10));
-/**
- * A turn's usage from its prompt and node-llama-cpp's meter. The meter counts each token evaluated for its logits as
- * output: the prompt's last token (which gives the first sample) among them, and every generated token but the last.
- * So the prompt evaluated is the meter's input plus one per generation, and the prompt read is the rendered prompt
- * (node-llama-cpp's own count where it trimmed results to fit: then the rendered one is not what it read).
- */
-function turnUsage(prompt: number, used: { usedInputTokens: number; usedOutputTokens: number }, trimmed: boolean): ModelTurn['usage'] {
-  const evaluated = used.usedInputTokens + (used.usedOutputTokens > 0 ? 1 : 0);
-  const input = trimmed ? evaluated : Math.max(prompt, evaluated);
-  return { inputTokens: input, outputTokens: used.usedOutputTokens, cachedInputTokens: input - evaluated };
-}
 
 /** A thinking model's default thought budget. */
 const DEFAULT_THOUGHT_TOKENS = 1024;
-
-/** Loads GGUF weights; a file llama.cpp cannot load is a typed error naming it. */
-/** What a model needs of the runtime that loads it (LlamaRuntime): llama.cpp's binding and the CPU threads to use. */
-export interface ModelRuntime {
-  readonly llama: Llama;
-  readonly threads: number;
-}
-
-async function loadWeights(runtime: ModelRuntime, options: LoadLocalModelOptions): Promise<LlamaModel> {
-  try {
-    return await runtime.llama.loadModel({
-      modelPath: options.modelPath,
-      gpuLayers: options.gpuLayers ?? 'auto',
-      onLoadProgress: options.onProgress,
-      loadSignal: options.signal,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.loadCancelled' }, { cause: error });
-    throw saidError(
-      'InvalidModelFile',
-      { message: 'error.cannotLoadModel', hint: 'error.cannotLoadModel.hint', vars: { file: options.modelPath, why: (error as Error).message } },
-      { details: { path: options.modelPath }, cause: error },
-    );
-  }
-}
-
-/**
- * A grammar step as JSON. The grammar guarantees the shape, not every value (an integer can be longer than any
- * number), so values are left to the agent's schema check instead of failing the turn here.
- */
-function parseStep(text: string): { tool?: string; arguments?: Record<string, unknown>; rawArguments?: string; final_answer?: string } | undefined {
-  try {
-    const step = JSON.parse(text) as { tool?: string; arguments?: Record<string, unknown>; final_answer?: string };
-    // The arguments as the model wrote them too: 15.0 and 15 parse alike, and BFCL scores them apart.
-    const written = (parseLossless(text) as { arguments?: unknown }).arguments;
-    return written === undefined ? step : { ...step, rawArguments: stringifyLossless(written) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The arguments as written (kept for their number forms), without the optional parameters left null. */
-function givenRaw(tool: ModelTool | undefined, raw: string | undefined): { rawArguments?: string } {
-  if (!raw) return {};
-  try {
-    return { rawArguments: stringifyLossless(givenArguments(tool, parseLossless(raw) as Record<string, unknown>)) ?? raw };
-  } catch {
-    return { rawArguments: raw };
-  }
-}
-
-/** Why a generation stopped, in the agent's words. */
-function stopOf(res: Pick<LlamaChatResponse, 'metadata'>): ModelTurn['stop'] {
-  const reason = res.metadata.stopReason;
-  return reason === 'functionCalls' ? 'toolCalls' : reason === 'maxTokens' ? 'maxTokens' : reason === 'abort' ? 'abort' : 'end';
-}
-
-/** The text of a final answer the token limit cut off: {"final_answer": "…  → … */
-function partialFinalAnswer(text: string): string {
-  const match = /^\s*\{\s*"final_answer"\s*:\s*"([\s\S]*)$/.exec(text);
-  if (!match) return text;
-  const body = match[1]!.replace(/"\s*\}\s*$/, '');
-  try {
-    return JSON.parse(`"${body.replace(/\\$/, '')}"`) as string;
-  } catch {
-    return body;
-  }
-}
 
 export class LocalModel {
   readonly model: LlamaModel;
@@ -698,45 +488,6 @@ export class LocalModel {
   }
 
   /**
-   * Reports a turn's progress from the sequence's token meter while it runs: llama.cpp reads only the prompt's tokens
-   * after those the sequence already holds, so that is what there is to read.
-   */
-  private watchProgress(
-    sequence: LlamaContextSequence,
-    plan: TurnPlan,
-    before: ReturnType<LlamaContextSequence['tokenMeter']['getState']>,
-    report: (p: TurnProgress) => void,
-  ): () => void {
-    const prompt = this.planTokenList(plan);
-    const held = sequence.contextTokens;
-    let shared = 0;
-    while (shared < prompt.length && shared < held.length && prompt[shared] === held[shared]) shared++;
-    const toRead = prompt.length - shared;
-    const started = performance.now();
-    // Writing began after the last report that had nothing written yet: the rate is counted from there.
-    let idle = started;
-    const tell = (): void => {
-      const used = sequence.tokenMeter.diff(before);
-      const now = performance.now();
-      if (used.usedOutputTokens === 0) idle = now;
-      report({
-        toRead,
-        // The meter counts the prompt's last token with the first generated one (turnUsage says so too).
-        read: Math.min(toRead, used.usedInputTokens + (used.usedOutputTokens > 0 ? 1 : 0)),
-        written: used.usedOutputTokens,
-        elapsedMs: Math.round(now - started),
-        writingMs: used.usedOutputTokens === 0 ? 0 : Math.round(now - idle),
-      });
-    };
-    tell();
-    const timer = setInterval(tell, PROGRESS_EVERY_MS);
-    return () => {
-      clearInterval(timer);
-      tell();
-    };
-  }
-
-  /**
    * A prompt the context cannot hold even with every result's rows given up is refused before anything is generated,
    * saying how large it is (node-llama-cpp would fail mid-turn with its own words). Returns the prompt's tokens, and the
    * turn's budget held to what fits: the context's free room as it stands, or, past it, what a context shift can always
@@ -766,7 +517,7 @@ export class LocalModel {
     const before = sequence.tokenMeter.getState();
     const plan = this.turnPlan(messages, options);
     const { promptTokens, budget } = this.requireRoom(plan);
-    const stopWatching = options.onProgress ? this.watchProgress(sequence, plan, before, options.onProgress) : undefined;
+    const stopWatching = options.onProgress ? watchProgress(sequence, this.planTokenList(plan), before, options.onProgress) : undefined;
     const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: plan.wrapper });
     // A conversation that outgrows the context gives up old results' rows first, and says so (contextPolicy.ts).
     const trimmed = { results: 0, items: 0 };
