@@ -1,4 +1,5 @@
 // A model reference as a table or a sentence shows it.
+import { readModelRef, SCRIPTED_PREFIX } from '../../main/core/models/modelRef.ts';
 /**
  * How a model reference reads in a table or a sentence: a registered model by its name, a file or a script by its
  * file name (the whole reference stays available as a tooltip), a server as given.
@@ -6,9 +7,9 @@
 export function modelLabel(ref: string, registered: readonly { id: string; name: string }[]): string {
   const known = registered.find((m) => m.id === ref);
   if (known) return known.name;
-  const scripted = /^scripted:(.*)$/.exec(ref);
-  if (scripted) return `scripted:${baseName(scripted[1]!)}`;
-  if (/^[a-z]+:/i.test(ref) && !/^[a-z]:[\\/]/i.test(ref)) return ref;
+  const read = readModelRef(ref);
+  if (read.kind === 'scripted') return `${SCRIPTED_PREFIX}${baseName(read.file)}`;
+  if (read.kind !== 'name' || (/^[a-z]+:/i.test(ref) && !/^[a-z]:[\\/]/i.test(ref))) return ref;
   return baseName(ref);
 }
 

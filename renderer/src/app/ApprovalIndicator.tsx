@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { useLocale } from '../i18n.tsx';
 import { useChatRun } from '../views/chat/ChatRunProvider.tsx';
 import { pendingApproval } from '../views/chat/turns.ts';
+import { viewLink } from './viewPaths.ts';
 
 export function ApprovalIndicator() {
   const { t } = useLocale();
@@ -22,7 +23,7 @@ export function ApprovalIndicator() {
   }, [waiting, words]);
   if (!waiting) return null;
   return (
-    <Link href={live.chatId ? `/chat/${live.chatId}` : '/chat'} className="strip-item strip-jobs strip-approval" data-testid="strip-approval">
+    <Link href={viewLink('chat', live.chatId)} className="strip-item strip-jobs strip-approval" data-testid="strip-approval">
       <Hand size={14} aria-hidden="true" />
       {words}
     </Link>

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { useJobs } from '../api/JobsProvider.tsx';
 import { useLocale } from '../i18n.tsx';
 import { jobFraction } from '../components/JobProgress.tsx';
+import { viewLink } from './viewPaths.ts';
 
 export function JobsIndicator() {
   const { t } = useLocale();
@@ -12,7 +13,7 @@ export function JobsIndicator() {
   const first = running[0]!;
   const fraction = jobFraction(first);
   return (
-    <Link href={first.method === 'synth.run' ? '/synthesis' : '/'} className="strip-item strip-jobs" data-testid="strip-jobs">
+    <Link href={viewLink(first.method === 'synth.run' ? 'synthesis' : 'overview')} className="strip-item strip-jobs" data-testid="strip-jobs">
       <Activity size={14} aria-hidden="true" />
       {t('job.running', { n: running.length })} · {t(`job.method.${first.method}`)}
       {fraction !== undefined ? ` ${Math.round(fraction * 100)}%` : ''}

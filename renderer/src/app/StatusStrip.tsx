@@ -8,6 +8,7 @@ import { useLocale } from '../i18n.tsx';
 import { useBackend } from './backendMode.tsx';
 import { JobsIndicator } from './JobsIndicator.tsx';
 import { ApprovalIndicator } from './ApprovalIndicator.tsx';
+import { viewLink } from './viewPaths.ts';
 
 const MODEL_REFRESH_MS = 5000;
 
@@ -15,7 +16,7 @@ function ModeBadge() {
   const { t } = useLocale();
   const { backend } = useBackend();
   return (
-    <Link href="/settings" className={`mode-badge mode-${backend.mode}`} data-testid="mode-badge" title={t('strip.modeHint')}>
+    <Link href={viewLink('settings')} className={`mode-badge mode-${backend.mode}`} data-testid="mode-badge" title={t('strip.modeHint')}>
       <Radio size={14} aria-hidden="true" />
       {t(`mode.${backend.mode}`)}
       {backend.snapshot && backend.mode !== 'emulator' && backend.mode !== 'live' ? ` · ${backend.snapshot}` : ''}

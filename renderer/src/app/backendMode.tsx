@@ -1,7 +1,7 @@
 // The backend new work uses: the emulator (nothing leaves the machine), a replay snapshot, or live (real agencies).
 // Remembered; live is only ever chosen through a confirmation.
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { GatewayMode } from '../../../main/core/gateway/callResult.ts';
+import { gatewayModes, type GatewayMode } from '../../../main/core/gateway/callResult.ts';
 
 export interface BackendChoice {
   mode: GatewayMode;
@@ -15,7 +15,7 @@ const BackendContext = createContext<{ backend: BackendChoice; setBackend: (next
 function saved(): BackendChoice {
   try {
     const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as BackendChoice | null;
-    if (value && ['emulator', 'replay', 'record', 'live'].includes(value.mode)) return value;
+    if (value && (gatewayModes as readonly string[]).includes(value.mode)) return value;
   } catch {
     // a damaged value falls back to the emulator
   }

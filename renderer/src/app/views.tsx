@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { BarChart3, Boxes, Cpu, FlaskConical, LayoutDashboard, MessagesSquare, Network, Settings, type LucideIcon } from 'lucide-react';
 import type { StringKey } from '../i18n.tsx';
+import { VIEW_PATHS, type ViewId } from './viewPaths.ts';
 import { CatalogView } from '../views/catalog/CatalogView.tsx';
 import { ChatView } from '../views/chat/ChatView.tsx';
 import { EvaluationView } from '../views/evaluation/EvaluationView.tsx';
@@ -13,7 +14,7 @@ import { SettingsView } from '../views/settings/SettingsView.tsx';
 import { SynthesisView } from '../views/synthesis/SynthesisView.tsx';
 
 export interface ViewEntry {
-  id: 'overview' | 'chat' | 'models' | 'catalog' | 'graph' | 'synthesis' | 'evaluation' | 'settings';
+  id: ViewId;
   /** Where the rail links to, and the address prefix of the view's pages. */
   path: string;
   icon: LucideIcon;
@@ -28,14 +29,14 @@ export interface ViewEntry {
 }
 
 export const VIEWS: ViewEntry[] = [
-  { id: 'overview', path: '/', icon: LayoutDashboard, label: 'nav.overview', render: () => <OverviewView /> },
-  { id: 'chat', path: '/chat', icon: MessagesSquare, label: 'nav.chat', match: 'item', render: (id) => <ChatView chatId={id} /> },
-  { id: 'models', path: '/models', icon: Cpu, label: 'nav.models', render: () => <ModelsView /> },
-  { id: 'catalog', path: '/catalog', icon: Boxes, label: 'nav.catalog', match: 'item', render: (id) => <CatalogView toolId={id} /> },
-  { id: 'graph', path: '/graph', icon: Network, label: 'nav.graph', render: () => <GraphView /> },
-  { id: 'synthesis', path: '/synthesis', icon: FlaskConical, label: 'nav.synthesis', match: 'pages', render: () => <SynthesisView /> },
-  { id: 'evaluation', path: '/eval', icon: BarChart3, label: 'nav.evaluation', match: 'pages', render: () => <EvaluationView /> },
-  { id: 'settings', path: '/settings', icon: Settings, label: 'nav.settings', render: () => <SettingsView /> },
+  { id: 'overview', path: VIEW_PATHS.overview, icon: LayoutDashboard, label: 'nav.overview', render: () => <OverviewView /> },
+  { id: 'chat', path: VIEW_PATHS.chat, icon: MessagesSquare, label: 'nav.chat', match: 'item', render: (id) => <ChatView chatId={id} /> },
+  { id: 'models', path: VIEW_PATHS.models, icon: Cpu, label: 'nav.models', render: () => <ModelsView /> },
+  { id: 'catalog', path: VIEW_PATHS.catalog, icon: Boxes, label: 'nav.catalog', match: 'item', render: (id) => <CatalogView toolId={id} /> },
+  { id: 'graph', path: VIEW_PATHS.graph, icon: Network, label: 'nav.graph', render: () => <GraphView /> },
+  { id: 'synthesis', path: VIEW_PATHS.synthesis, icon: FlaskConical, label: 'nav.synthesis', match: 'pages', render: () => <SynthesisView /> },
+  { id: 'evaluation', path: VIEW_PATHS.evaluation, icon: BarChart3, label: 'nav.evaluation', match: 'pages', render: () => <EvaluationView /> },
+  { id: 'settings', path: VIEW_PATHS.settings, icon: Settings, label: 'nav.settings', render: () => <SettingsView /> },
 ];
 
 /** The view an address belongs to (`/chat/12` → chat). */

@@ -9,6 +9,7 @@ import { useLocale } from '../../i18n.tsx';
 import { ToolPage } from './ToolPage.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
 import { searchTools } from '../../../../main/core/catalog/catalogSearch.ts';
+import { viewLink } from '../../app/viewPaths.ts';
 
 interface AgencyGroup {
   id: string;
@@ -51,7 +52,7 @@ function ToolList({ listing, selected }: { listing: CatalogListing; selected: st
             {group.tools.map((tool) => (
               <li key={tool.id}>
                 <Link
-                  href={`/catalog/${tool.id}`}
+                  href={viewLink('catalog', tool.id)}
                   className={`tool-link${tool.id === selected ? ' active' : ''}`}
                   aria-current={tool.id === selected ? 'page' : undefined}
                   data-testid="catalog-tool"

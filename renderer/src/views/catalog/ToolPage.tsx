@@ -15,6 +15,7 @@ import { formatOf } from './argsForm.ts';
 import { ParameterText, TryIt } from './TryIt.tsx';
 import { unitIn } from '../../components/resultWords.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { viewLink } from '../../app/viewPaths.ts';
 
 type Kinds = Record<string, { ko: string; en: string; example?: string }>;
 
@@ -42,7 +43,7 @@ function EdgeLinks({ edges, side }: { edges: Edge[]; side: 'to' | 'from' }) {
         const via = transformById(edge.transform);
         return (
           <li key={edge.id}>
-            <Link href={`/catalog/${tool}`} title={tool}>
+            <Link href={viewLink('catalog', tool)} title={tool}>
               {nameOf(tool)}
             </Link>{' '}
             <code className="muted">{ends.join('+')}</code>{' '}

@@ -24,6 +24,7 @@ import { QueryStatus } from '../../components/Skeleton.tsx';
 import { claimText } from '../../../../main/core/answer/claim.ts';
 import { withoutAnswerLine } from '../../../../main/core/answer/answerLine.ts';
 import { download } from '../../download.ts';
+import { viewLink } from '../../app/viewPaths.ts';
 
 const EXAMPLES: StringKey[] = ['chat.example1', 'chat.example2', 'chat.example3', 'chat.example4'];
 
@@ -196,7 +197,7 @@ export function ChatView({ chatId }: { chatId?: string }) {
           ...((settings?.snapshot ?? backend.snapshot) ? { snapshot: settings?.snapshot ?? backend.snapshot } : {}),
           ...(chatId ? { chatId } : {}),
         },
-        (id) => navigate(`/chat/${id}`, { replace: true }),
+        (id) => navigate(viewLink('chat', id), { replace: true }),
       );
     setDraft('');
     setEditing(null);
@@ -224,7 +225,7 @@ export function ChatView({ chatId }: { chatId?: string }) {
 
   return (
     <div className="chat-layout">
-      <SessionList activeId={chatId} onRemovedActive={() => navigate('/chat')} />
+      <SessionList activeId={chatId} onRemovedActive={() => navigate(viewLink('chat'))} />
       <section className="chat-main" aria-labelledby="chat-title">
         <header className="chat-head">
           <h2 id="chat-title">{chatId ? (transcript.data?.chat.title ?? '…') : t('chat.new')}</h2>

@@ -8,6 +8,7 @@ import { useEngineQuery } from '../../api/queries.ts';
 import { ToolPicker } from './ToolPicker.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { AdapterSelect, ModelSuggestions } from '../../components/ModelChoice.tsx';
+import { viewLink } from '../../app/viewPaths.ts';
 
 export interface ComposerSettings {
   model: string;
@@ -196,7 +197,7 @@ export function Composer(props: {
           {blocked === 'chat.needModelFirst' && (
             <>
               {' '}
-              <Link href="/models">{t('chat.goToModels')}</Link>
+              <Link href={viewLink('models')}>{t('chat.goToModels')}</Link>
             </>
           )}
         </p>

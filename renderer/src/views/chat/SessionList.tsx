@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatDateTime } from '../../format.ts';
 import type { ChatInfo } from '../../../../main/api/contract.ts';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { viewLink } from '../../app/viewPaths.ts';
 
 function SessionRow({ chat, active, onRemoved }: { chat: ChatInfo; active: boolean; onRemoved: () => void }) {
   const { t, locale } = useLocale();
@@ -45,7 +46,7 @@ function SessionRow({ chat, active, onRemoved }: { chat: ChatInfo; active: boole
           }}
         />
       ) : (
-        <Link href={`/chat/${chat.id}`} className="session-link" aria-current={active ? 'page' : undefined}>
+        <Link href={viewLink('chat', chat.id)} className="session-link" aria-current={active ? 'page' : undefined}>
           <span className="session-title">{chat.title}</span>
           <span className="muted">{formatDateTime(chat.updatedAt, locale)}</span>
         </Link>
@@ -82,7 +83,7 @@ export function SessionList({ activeId, onRemovedActive }: { activeId?: string; 
   const chats = useEngineQuery('chats.list', search.trim() ? { search: search.trim() } : {});
   return (
     <aside className="sessions" aria-label={t('chat.sessions')}>
-      <Link href="/chat" className="button new-chat">
+      <Link href={viewLink('chat')} className="button new-chat">
         <Plus size={16} aria-hidden="true" /> {t('chat.new')}
       </Link>
       <label className="search">

@@ -14,6 +14,7 @@ import { modeLabel } from '../../../../main/core/i18n/strings.ts';
 import { trialSentence } from '../../../../main/core/edge/linkWords.ts';
 import { STATUS_COLOURS } from './GraphCanvas.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
+import { viewLink } from '../../app/viewPaths.ts';
 
 export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => void }) {
   const { t, locale } = useLocale();
@@ -39,11 +40,11 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
       {edge && words && (
         <>
           <p className="edge-ends">
-            <Link href={`/catalog/${edge.fromTool}`} title={edge.fromTool}>
+            <Link href={viewLink('catalog', edge.fromTool)} title={edge.fromTool}>
               {words.from[locale]}
             </Link>{' '}
             →{' '}
-            <Link href={`/catalog/${edge.toTool}`} title={edge.toTool}>
+            <Link href={viewLink('catalog', edge.toTool)} title={edge.toTool}>
               {words.to[locale]}
             </Link>
           </p>

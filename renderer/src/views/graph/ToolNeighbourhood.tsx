@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { Edge } from '../../../../main/core/edge/types.ts';
 import { useLocale } from '../../i18n.tsx';
 import { STATUS_COLOURS } from './GraphCanvas.tsx';
+import { viewLink } from '../../app/viewPaths.ts';
 
 const SHOWN = 200;
 
@@ -25,7 +26,7 @@ export function ToolNeighbourhood({
       <h3 data-tool={tool ?? undefined}>{tool ? nameOf(tool) : t('graph.links')}</h3>
       {tool && (
         <p>
-          <Link href={`/catalog/${tool}`}>{t('graph.openInCatalog')}</Link>
+          <Link href={viewLink('catalog', tool)}>{t('graph.openInCatalog')}</Link>
         </p>
       )}
       <p className="muted">{t('graph.linkCount', { n: edges.length })}</p>

@@ -5,6 +5,7 @@ import { Check } from 'lucide-react';
 import { Link } from 'wouter';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useLocale, type StringKey } from '../../i18n.tsx';
+import { viewLink } from '../../app/viewPaths.ts';
 
 interface Step {
   id: string;
@@ -21,10 +22,10 @@ export function FirstSteps() {
   const chats = useEngineQuery('chats.list', {});
   const runs = useEngineQuery('bench.runs', {});
   const steps: Step[] = [
-    { id: 'model', title: 'first.model', how: 'first.model.how', href: '/models', done: models.data && models.data.some((m) => m.kind !== 'lora') },
-    { id: 'tool', title: 'first.tool', how: 'first.tool.how', href: '/catalog', done: calls.data && calls.data.total > 0 },
-    { id: 'chat', title: 'first.chat', how: 'first.chat.how', href: '/chat', done: chats.data && chats.data.length > 0 },
-    { id: 'eval', title: 'first.eval', how: 'first.eval.how', href: '/eval', done: runs.data && runs.data.length > 0 },
+    { id: 'model', title: 'first.model', how: 'first.model.how', href: viewLink('models'), done: models.data && models.data.some((m) => m.kind !== 'lora') },
+    { id: 'tool', title: 'first.tool', how: 'first.tool.how', href: viewLink('catalog'), done: calls.data && calls.data.total > 0 },
+    { id: 'chat', title: 'first.chat', how: 'first.chat.how', href: viewLink('chat'), done: chats.data && chats.data.length > 0 },
+    { id: 'eval', title: 'first.eval', how: 'first.eval.how', href: viewLink('evaluation'), done: runs.data && runs.data.length > 0 },
   ];
   if (steps.some((s) => s.done === undefined) || steps.every((s) => s.done)) return null;
   const next = steps.find((s) => !s.done)!;

@@ -10,6 +10,7 @@ import { StatusPanel } from '../../components/StatusPanel.tsx';
 import { DoctorPanel } from '../../components/DoctorPanel.tsx';
 import { FirstSteps } from './FirstSteps.tsx';
 import { pct } from '../../../../main/core/bench/report/reportData.ts';
+import { viewLink } from '../../app/viewPaths.ts';
 
 function Figure({
   label,
@@ -61,7 +62,7 @@ export function OverviewView() {
           label="overview.tools"
           value={catalog.data?.tools.length}
           detail={catalog.data ? t('overview.agencies', { n: agencies }) : undefined}
-          href="/catalog"
+          href={viewLink('catalog')}
           testId="figure-tools"
         />
         <Figure
@@ -70,14 +71,14 @@ export function OverviewView() {
           detail={
             graph.data ? t('overview.graph', { version: graph.data.graphVersion, candidate: count('candidate'), rejected: count('rejected') }) : undefined
           }
-          href="/graph"
+          href={viewLink('graph')}
           testId="figure-links"
         />
         <Figure
           label="overview.datasets"
           value={datasets.data?.length}
           detail={datasets.data ? t('overview.samples', { n: datasets.data.reduce((sum, d) => sum + d.samples, 0) }) : undefined}
-          href="/synthesis"
+          href={viewLink('synthesis')}
           testId="figure-datasets"
         />
         <Figure
@@ -95,7 +96,7 @@ export function OverviewView() {
                 ? t('overview.runs', { n: runs.data.length })
                 : undefined
           }
-          href={latest ? `/eval/run/${encodeURIComponent(latest.id)}` : '/eval'}
+          href={latest ? `${viewLink('evaluation')}/run/${encodeURIComponent(latest.id)}` : viewLink('evaluation')}
           testId="figure-runs"
         />
         <Figure
@@ -108,10 +109,10 @@ export function OverviewView() {
                 : t('strip.noModel')
               : undefined
           }
-          href="/models"
+          href={viewLink('models')}
           testId="figure-models"
         />
-        <Figure label="overview.chats" value={chats.data?.length} href="/chat" testId="figure-chats" />
+        <Figure label="overview.chats" value={chats.data?.length} href={viewLink('chat')} testId="figure-chats" />
         <Figure
           label="overview.disk"
           value={disk.data ? formatBytes(disk.data.totalBytes) : undefined}
@@ -123,7 +124,7 @@ export function OverviewView() {
                   .join(' · ')
               : undefined
           }
-          href="/settings"
+          href={viewLink('settings')}
           testId="figure-disk"
         />
       </div>

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { KeyRound } from 'lucide-react';
 import type { KeyStatus } from '../../../../main/api/contract.ts';
-import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
+import { gatewayModes, type GatewayMode } from '../../../../main/core/gateway/callResult.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useEngineMutation } from '../../api/useEngineMutation.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
@@ -52,7 +52,8 @@ function Backend() {
   const liveText = useLiveWarning(t('settings.liveText'));
   const choose = (mode: GatewayMode): void =>
     setBackend({ mode, ...(mode === 'replay' || mode === 'record' ? { snapshot: snapshot || snapshots.data?.[0]?.name || 'default' } : {}) });
-  const modes: GatewayMode[] = ['emulator', 'replay', 'record'];
+  // Live is offered apart, behind its own confirmation.
+  const modes = gatewayModes.filter((m) => m !== 'live');
   return (
     <section className="card" aria-labelledby="backend">
       <h3 id="backend">{t('settings.backend')}</h3>
