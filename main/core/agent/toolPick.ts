@@ -68,6 +68,9 @@ export interface ToolPick {
 const DEFAULTS = { limit: 8, seeds: 5 } as const satisfies Required<Omit<ToolPickOptions, 'agencyNames' | 'tokens'>>;
 /** A seed scores at least this share of the best tool's score. */
 const SEED_SHARE = 0.45;
+/** The question's best tools, taken with what they need whatever the token budget. */
+const KEPT_SEEDS = 2;
+
 /** Further ways to a seed's inputs tried before the budget goes to tools the question barely mentions. */
 const ALTERNATIVES = 2;
 /** A source the question asks for (this share of the best score) is worth a step more than one it does not name. */
@@ -232,13 +235,13 @@ export function pickTools(
   // stop and the weather there) keeps both.
   const best = ranked[0]?.score ?? 0;
   const perAgency = new Map<string, number>();
+  const seedList: { id: string; score: number }[] = [];
   for (const r of ranked) {
-    if (picked.length >= (options.seeds ?? DEFAULTS.seeds) || r.score <= 0 || r.score < best * SEED_SHARE) break;
+    if (seedList.length >= (options.seeds ?? DEFAULTS.seeds) || r.score <= 0 || r.score < best * SEED_SHARE) break;
     const agency = specs.get(r.id)?.agency ?? r.id;
     if ((perAgency.get(agency) ?? 0) >= 2) continue;
     perAgency.set(agency, (perAgency.get(agency) ?? 0) + 1);
-    picked.push(r.id);
-    reasons[r.id] = { by: 'question', score: r.score };
+    seedList.push(r);
   }
   // Each picked tool's inputs that only another tool can give, in the order the tools were picked: the best source of
   // each joins (and the local tool that computes the link, where one does), and then its own inputs' sources.
@@ -358,20 +361,33 @@ export function pickTools(
       for (const { param, feeds: ordered } of sourcesOf(tool)) if (ordered[0]) take(ordered[0], tool, param);
     }
   };
-  // A seed whose coordinates no tool takes as they are (the address search's UTM-K) comes with the local tool that
-  // converts them: the question asks for 위도·경도, which a model cannot project in its head.
   const converters = new Set(feeds.flatMap((f) => (f.via ? [f.via] : [])));
-  for (const seed of [...picked]) {
-    const out = feeds.filter(
-      (f) =>
-        f.fromTool === seed &&
-        !converters.has(f.toTool) &&
-        f.toParams.some((p) => /^geo\./.test(specs.get(f.toTool)?.parameters.properties[p]?.['x-semantic'] ?? '')),
-    );
-    const via = out[0]?.via;
-    if (via && out.every((f) => f.via === via)) add(via, { by: 'converts', from: seed });
-  }
-  close(0);
+  /** The first `count` of the question's own tools, and all that each needs to run. */
+  const takeSeeds = (count: number): void => {
+    picked.length = 0;
+    for (const id of Object.keys(reasons)) delete reasons[id];
+    for (const r of seedList.slice(0, count)) {
+      picked.push(r.id);
+      reasons[r.id] = { by: 'question', score: r.score };
+    }
+    // A seed whose coordinates no tool takes as they are (the address search's UTM-K) comes with the local tool that
+    // converts them: the question asks for 위도·경도, which a model cannot project in its head.
+    for (const seed of [...picked]) {
+      const out = feeds.filter(
+        (f) =>
+          f.fromTool === seed &&
+          !converters.has(f.toTool) &&
+          f.toParams.some((p) => /^geo\./.test(specs.get(f.toTool)?.parameters.properties[p]?.['x-semantic'] ?? '')),
+      );
+      const via = out[0]?.via;
+      if (via && out.every((f) => f.via === via)) add(via, { by: 'converts', from: seed });
+    }
+    close(0);
+  };
+  let seedCount = seedList.length;
+  takeSeeds(seedCount);
+  // The question's weaker words bring no tools past the budget: its best tools and what they need always come.
+  while (options.tokens && seedCount > KEPT_SEEDS && size(picked) > options.tokens.budget) takeSeeds(--seedCount);
   filling = true;
   // Then the details of what the question's tools find: a tool that takes the id of one of their rows (a festival's
   // contentId, a hospital's ykiho) as a required parameter, by the question's words.
