@@ -203,6 +203,36 @@ describe('the workbench', () => {
     await close(w);
   }, 120_000);
 
+  it("answers a weekend question with the weekend's opening hours, in the question's words", async () => {
+    const w = await open();
+    const { page } = w;
+    const model = script([
+      { toolCalls: [{ name: 'nmc_getParmacyListInfoInqire', arguments: { Q0: '서울특별시', Q1: '강남구' } }] },
+      { text: '이번 주말에 문 여는 강남구 약국을 찾았습니다.' },
+    ]);
+    await goTo(page, 'chat');
+    await page.getByTestId('composer-model').fill(model);
+    await page.getByTestId('composer-approval').uncheck();
+    await page.getByTestId('composer-input').fill('이번 주말에 문 여는 서울 강남구 약국 알려줘');
+    await page.getByTestId('send').click();
+    await page.getByTestId('answer').waitFor({ timeout: 30_000 });
+    const headers = await page.locator('[data-status=done] table thead th').allTextContents();
+    // Saturday's and Sunday's hours come right after the name, address and telephone; Monday's are one click away.
+    expect(headers.slice(0, 7).map((h) => h.replace(/dutyTime\d[sc]$/, ''))).toEqual([
+      expect.stringContaining('기관명'),
+      expect.stringContaining('주소'),
+      expect.stringContaining('대표 전화'),
+      '토요일 영업 시작',
+      '토요일 영업 종료',
+      '일요일 영업 시작',
+      '일요일 영업 종료',
+    ]);
+    // Times as people write them.
+    expect(await page.locator('[data-status=done] table tbody tr').first().textContent()).toMatch(/\d{2}:\d{2}/);
+    await page.screenshot({ path: path.join(screenshots, 'chat-weekend-pharmacy-ko.png') });
+    await close(w);
+  }, 120_000);
+
   it('keeps its shape with a wide result expanded: the conversation scrolls in its pane, the composer and status bar stay on screen', async () => {
     const w = await open();
     const { page } = w;
