@@ -10,27 +10,20 @@ import { localTools, type LocalToolName } from '../../core/catalog/localTools.ts
 import { isRemote, type RemoteToolSpec, type ToolSpec } from '../../core/catalog/types.ts';
 import { checkAllowed } from '../../core/gateway/allowlist.ts';
 import { buildRequest } from '../../core/gateway/buildRequest.ts';
-import {
-  failure,
-  MODEL_CALL_MODE,
-  type CallResult,
-  type CallSource,
-  type GatewayMode,
-  type ParsedOutcome,
-  type RawBody,
-} from '../../core/gateway/callResult.ts';
+import { failure, type CallResult, type CallSource, type GatewayMode, type ParsedOutcome, type RawBody } from '../../core/gateway/callResult.ts';
 import type { QuotaUsage } from '../../api/contract.ts';
 import { decodeBody } from './decodeBody.ts';
 import { interpretResponse, parseBody, type RawResponse } from '../../core/gateway/interpret.ts';
 import type { Store } from '../store/Store.ts';
-import { AuditRepository, type AuditEntry } from '../audit/AuditRepository.ts';
+import { AuditRepository } from '../audit/AuditRepository.ts';
 import type { CallOrigin } from '../../core/gateway/callOrigin.ts';
 import { QuotaRepository } from '../store/repositories/QuotaRepository.ts';
 import { RecordingRepository } from '../store/repositories/RecordingRepository.ts';
-import { HttpClient, HttpFailure, type HopAudit, type HopOutcome, type HostTarget } from './httpClient.ts';
+import { HttpClient, HttpFailure, type HopOutcome, type HostTarget } from './httpClient.ts';
 import { keyEnvName, redactKeys, redactValue, SingleKeyStore, type KeyStore } from './keyStore.ts';
 import type { AuditCheckpoints } from '../audit/auditCheckpoints.ts';
 import { AuditWriter } from '../audit/auditWriter.ts';
+import { CallAudit, type ModelCallRecord } from './callAudit.ts';
 import { QuotaTracker } from './quotaTracker.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 
@@ -86,14 +79,6 @@ export interface GatewayCallOptions {
 /** The most of a raw body a result carries for people to read; the rows are what programs use. */
 const RAW_BODY_CHARS = 256 * 1024;
 
-/** One request to a registered model server, as the audit log keeps it: never the prompt, only its hash. */
-export interface ModelCallRecord {
-  serverId: string;
-  url: URL;
-  bodyHash: string;
-  origin?: CallOrigin;
-}
-
 function rawBody(status: number, contentType: string, body: string): RawBody {
   return { status, contentType, body: body.slice(0, RAW_BODY_CHARS), truncated: body.length > RAW_BODY_CHARS };
 }
@@ -106,6 +91,7 @@ export class Gateway {
   private readonly options: GatewayOptions;
   private readonly audit: AuditRepository;
   private readonly auditWriter: AuditWriter;
+  private readonly callAudit: CallAudit;
   private readonly recordings: RecordingRepository;
   private readonly quota: QuotaTracker;
   private readonly specVersions = new Map<string, string>();
@@ -121,6 +107,7 @@ export class Gateway {
     this.auditWriter = new AuditWriter(this.audit, options.checkpoints);
     this.recordings = new RecordingRepository(options.store.db);
     this.now = options.now ?? (() => new Date());
+    this.callAudit = new CallAudit(this.auditWriter, this.now, options.audit !== false);
     this.sleep = options.sleep ?? realSleep;
     this.random = options.random ?? Math.random;
     this.quota = new QuotaTracker(new QuotaRepository(options.store.db), this.now, this.sleep);
@@ -225,11 +212,11 @@ export class Gateway {
                 : { key: 'call.said.noRecording', vars: { tool: spec.id } },
             },
           );
-      await this.writeAudit(spec, url, 'replay', requestHash, options.origin, outcome, 0, elapsed(started));
+      await this.callAudit.write({ spec, mode: 'replay', requestHash, origin: options.origin }, url, outcome, 0, elapsed(started));
       return this.result(spec, outcome, 'replay', requestHash, elapsed(started));
     }
     const outcome = this.interpretBytes(spec, recording.httpStatus, recording.contentType, recording.body, this.options.keys);
-    await this.writeAudit(spec, url, 'replay', requestHash, options.origin, outcome, recording.body.length, elapsed(started));
+    await this.callAudit.write({ spec, mode: 'replay', requestHash, origin: options.origin }, url, outcome, recording.body.length, elapsed(started));
     // A replay reports the latency the live call had, so replayed results are identical wherever they are replayed.
     const result = this.result(spec, outcome, 'replay', requestHash, recording.latencyMs);
     if (options.raw) {
@@ -286,7 +273,7 @@ export class Gateway {
     const attempts = 1 + (this.options.retries ?? 2);
     let outcome: ParsedOutcome = failure('Upstream', 'No attempt was made.');
     let lastRaw: RawResponse | undefined;
-    const audit = this.hopAudit(spec, new URL(request.redactedUrl), mode, requestHash, options.origin);
+    const audit = this.callAudit.hops({ spec, mode, requestHash, origin: options.origin }, new URL(request.redactedUrl));
     let asked: number | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await this.backoff(attempt, options.signal, asked);
@@ -372,86 +359,12 @@ export class Gateway {
     return client;
   }
 
-  private entry(spec: RemoteToolSpec, url: URL, method: string, mode: string, requestHash: string, origin: CallOrigin | undefined): AuditEntry {
-    return {
-      ...(origin ? { origin } : {}),
-      at: this.now().toISOString(),
-      toolId: spec.id,
-      method,
-      host: url.host,
-      path: url.pathname,
-      argsHash: requestHash,
-      resultCode: null,
-      errorKind: null,
-      bytes: 0,
-      latencyMs: 0,
-      mode,
-    };
-  }
-
-  private async writeAudit(
-    spec: RemoteToolSpec,
-    url: URL,
-    mode: string,
-    requestHash: string,
-    origin: CallOrigin | undefined,
-    outcome: ParsedOutcome,
-    bytes: number,
-    latencyMs: number,
-  ): Promise<void> {
-    if (this.options.audit === false) return;
-    await this.auditWriter.write({
-      ...this.entry(spec, url, spec.endpoint.method, mode, requestHash, origin),
-      resultCode: outcome.resultCode,
-      errorKind: outcome.error?.kind ?? null,
-      bytes,
-      latencyMs: Math.round(latencyMs * 1000) / 1000,
-    });
-  }
-
-  /**
-   * Every hop of a call on record with its real host: committed before its socket opens, completed when it ends;
-   * a hop refused before any socket is recorded as NotAllowed (for the URL the request was for, when the refused
-   * one is not a URL at all).
-   */
-  private hopAudit(spec: RemoteToolSpec, requested: URL, mode: string, requestHash: string, origin: CallOrigin | undefined): HopAudit {
-    const off = this.options.audit === false;
-    return {
-      begin: async (url, method) => {
-        if (off) return async () => undefined;
-        const draft = this.entry(spec, url, method, mode, requestHash, origin);
-        const id = await this.auditWriter.begin(draft);
-        return (outcome) => this.auditWriter.finish(id, { ...draft, ...outcome, latencyMs: Math.round(outcome.latencyMs * 1000) / 1000 });
-      },
-      refused: async (url, method) => {
-        if (off) return;
-        await this.auditWriter.write({ ...this.entry(spec, url ?? requested, method, mode, requestHash, origin), errorKind: 'NotAllowed' });
-      },
-    };
-  }
-
   /**
    * A request to a registered model server, on record like the API calls (before it is sent, ended when its answer
    * ends) but as what it is: mode "model", the tool id `model:SERVER`, the hash of the request body.
    */
-  async beginModelCall(call: ModelCallRecord): Promise<(outcome: HopOutcome) => Promise<void>> {
-    if (this.options.audit === false) return async () => undefined;
-    const draft: AuditEntry = {
-      ...(call.origin ? { origin: call.origin } : {}),
-      at: this.now().toISOString(),
-      toolId: `model:${call.serverId}`,
-      method: 'POST',
-      host: call.url.host,
-      path: call.url.pathname,
-      argsHash: call.bodyHash,
-      resultCode: null,
-      errorKind: null,
-      bytes: 0,
-      latencyMs: 0,
-      mode: MODEL_CALL_MODE,
-    };
-    const id = await this.auditWriter.begin(draft);
-    return (outcome) => this.auditWriter.finish(id, { ...draft, ...outcome, latencyMs: Math.round(outcome.latencyMs * 1000) / 1000 });
+  beginModelCall(call: ModelCallRecord): Promise<(outcome: HopOutcome) => Promise<void>> {
+    return this.callAudit.beginModelCall(call);
   }
 
   private result(spec: ToolSpec, outcome: ParsedOutcome, source: CallSource, requestHash: string, latencyMs: number): CallResult {
