@@ -30,6 +30,7 @@ import type { EngineServices, MethodHandlers } from './EngineServices.ts';
 import { methodTable } from './methodTable.ts';
 import { saidError } from '../core/i18n/saidError.ts';
 import { requireFileOrNone } from './files/noFollow.ts';
+import { engineDisposed, engineOpened } from './engineTracker.ts';
 
 /** The audit chain's head, written outside the database as it grows. */
 const AUDIT_CHECKPOINTS_FILE = 'audit-checkpoints.jsonl';
@@ -121,6 +122,7 @@ export class Engine implements EngineApi, EngineServices {
     // Requests a process killed mid-call had sent go into the chain as interrupted before anything else happens.
     new AuditRepository(store.db).recoverInterrupted();
     const engine = new Engine({ ...options, dataDir }, store);
+    engineOpened(engine);
     engine.jobs.recoverInterrupted();
     return engine;
   }
@@ -239,8 +241,20 @@ export class Engine implements EngineApi, EngineServices {
   }
 
   /** Releases the runtimes, then the database (children before parents). */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.dispose();
+  }
+
   async dispose(): Promise<void> {
     if (this.disposed) return;
+    try {
+      await this.disposeOwned();
+    } finally {
+      engineDisposed(this);
+    }
+  }
+
+  private async disposeOwned(): Promise<void> {
     await this.jobs.dispose();
     this.disposed = true;
     await this.loadedModels?.dispose();
