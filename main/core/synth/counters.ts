@@ -1,5 +1,5 @@
-// Every counter a synthesis job reports as it goes (attempts, and each reason a sample was not kept), named once:
-// the walk and intent synthesizers count them, the window and the command line say them (gate.* strings).
+// Every counter a synthesis job reports as it goes (attempts, and each reason a sample was not kept), named once from
+// the gates' own lists, for whoever says them (the job card, through the gate.* strings).
 import { gateNames, type GateName } from './gates.ts';
 import { intentGateNames, type IntentGateName } from './intentGates.ts';
 

@@ -38,21 +38,32 @@ export class CallAudit {
     private readonly enabled: boolean,
   ) {}
 
-  private entry(call: AuditedCall, url: URL, method: string): AuditEntry {
+  /** An entry not yet ended: what was asked, of which host, when. */
+  private draft(toolId: string, url: URL, method: string, mode: string, argsHash: string, origin: CallOrigin | undefined): AuditEntry {
     return {
-      ...(call.origin ? { origin: call.origin } : {}),
+      ...(origin ? { origin } : {}),
       at: this.now().toISOString(),
-      toolId: call.spec.id,
+      toolId,
       method,
       host: url.host,
       path: url.pathname,
-      argsHash: call.requestHash,
+      argsHash,
       resultCode: null,
       errorKind: null,
       bytes: 0,
       latencyMs: 0,
-      mode: call.mode,
+      mode,
     };
+  }
+
+  private entry(call: AuditedCall, url: URL, method: string): AuditEntry {
+    return this.draft(call.spec.id, url, method, call.mode, call.requestHash, call.origin);
+  }
+
+  /** Commits `draft` now; the returned function ends it with its outcome. */
+  private async begin(draft: AuditEntry): Promise<(outcome: HopOutcome) => Promise<void>> {
+    const id = await this.writer.begin(draft);
+    return (outcome) => this.writer.finish(id, { ...draft, ...outcome, latencyMs: ms(outcome.latencyMs) });
   }
 
   /** A call answered without a hop of its own (replay, the emulator in process): on record with its outcome. */
@@ -70,12 +81,7 @@ export class CallAudit {
   /** Every hop of a call on record with its real host (the URL the request was for where a refused one is not a URL). */
   hops(call: AuditedCall, requested: URL): HopAudit {
     return {
-      begin: async (url, method) => {
-        if (!this.enabled) return async () => undefined;
-        const draft = this.entry(call, url, method);
-        const id = await this.writer.begin(draft);
-        return (outcome) => this.writer.finish(id, { ...draft, ...outcome, latencyMs: ms(outcome.latencyMs) });
-      },
+      begin: async (url, method) => (this.enabled ? this.begin(this.entry(call, url, method)) : async () => undefined),
       refused: async (url, method) => {
         if (!this.enabled) return;
         await this.writer.write({ ...this.entry(call, url ?? requested, method), errorKind: 'NotAllowed' });
@@ -86,21 +92,6 @@ export class CallAudit {
   /** A request to a model server, begun before it is sent; the returned function ends it when its answer ends. */
   async beginModelCall(call: ModelCallRecord): Promise<(outcome: HopOutcome) => Promise<void>> {
     if (!this.enabled) return async () => undefined;
-    const draft: AuditEntry = {
-      ...(call.origin ? { origin: call.origin } : {}),
-      at: this.now().toISOString(),
-      toolId: `model:${call.serverId}`,
-      method: 'POST',
-      host: call.url.host,
-      path: call.url.pathname,
-      argsHash: call.bodyHash,
-      resultCode: null,
-      errorKind: null,
-      bytes: 0,
-      latencyMs: 0,
-      mode: MODEL_CALL_MODE,
-    };
-    const id = await this.writer.begin(draft);
-    return (outcome) => this.writer.finish(id, { ...draft, ...outcome, latencyMs: ms(outcome.latencyMs) });
+    return this.begin(this.draft(`model:${call.serverId}`, call.url, 'POST', MODEL_CALL_MODE, call.bodyHash, call.origin));
   }
 }

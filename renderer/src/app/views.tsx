@@ -15,7 +15,7 @@ import { SynthesisView } from '../views/synthesis/SynthesisView.tsx';
 
 export interface ViewEntry {
   id: ViewId;
-  /** Where the rail links to, and the address prefix of the view's pages. */
+  /** Where the rail links to, and the address prefix of the view's pages (VIEW_PATHS, by the view's id). */
   path: string;
   icon: LucideIcon;
   label: StringKey;
@@ -28,16 +28,18 @@ export interface ViewEntry {
   render: (id: string | undefined) => ReactNode;
 }
 
-export const VIEWS: ViewEntry[] = [
-  { id: 'overview', path: VIEW_PATHS.overview, icon: LayoutDashboard, label: 'nav.overview', render: () => <OverviewView /> },
-  { id: 'chat', path: VIEW_PATHS.chat, icon: MessagesSquare, label: 'nav.chat', match: 'item', render: (id) => <ChatView chatId={id} /> },
-  { id: 'models', path: VIEW_PATHS.models, icon: Cpu, label: 'nav.models', render: () => <ModelsView /> },
-  { id: 'catalog', path: VIEW_PATHS.catalog, icon: Boxes, label: 'nav.catalog', match: 'item', render: (id) => <CatalogView toolId={id} /> },
-  { id: 'graph', path: VIEW_PATHS.graph, icon: Network, label: 'nav.graph', render: () => <GraphView /> },
-  { id: 'synthesis', path: VIEW_PATHS.synthesis, icon: FlaskConical, label: 'nav.synthesis', match: 'pages', render: () => <SynthesisView /> },
-  { id: 'evaluation', path: VIEW_PATHS.evaluation, icon: BarChart3, label: 'nav.evaluation', match: 'pages', render: () => <EvaluationView /> },
-  { id: 'settings', path: VIEW_PATHS.settings, icon: Settings, label: 'nav.settings', render: () => <SettingsView /> },
+const ENTRIES: Omit<ViewEntry, 'path'>[] = [
+  { id: 'overview', icon: LayoutDashboard, label: 'nav.overview', render: () => <OverviewView /> },
+  { id: 'chat', icon: MessagesSquare, label: 'nav.chat', match: 'item', render: (id) => <ChatView chatId={id} /> },
+  { id: 'models', icon: Cpu, label: 'nav.models', render: () => <ModelsView /> },
+  { id: 'catalog', icon: Boxes, label: 'nav.catalog', match: 'item', render: (id) => <CatalogView toolId={id} /> },
+  { id: 'graph', icon: Network, label: 'nav.graph', render: () => <GraphView /> },
+  { id: 'synthesis', icon: FlaskConical, label: 'nav.synthesis', match: 'pages', render: () => <SynthesisView /> },
+  { id: 'evaluation', icon: BarChart3, label: 'nav.evaluation', match: 'pages', render: () => <EvaluationView /> },
+  { id: 'settings', icon: Settings, label: 'nav.settings', render: () => <SettingsView /> },
 ];
+
+export const VIEWS: ViewEntry[] = ENTRIES.map((entry) => ({ ...entry, path: VIEW_PATHS[entry.id] }));
 
 /** The view an address belongs to (`/chat/12` → chat). */
 export function viewAt(location: string): ViewEntry {

@@ -249,24 +249,23 @@ export function GraphView() {
         )}
       </div>
       <div className="row graph-views" role="group" aria-label={t('graph.viewAs')}>
-        <button
-          type="button"
-          className={view === 'agencies' ? '' : 'ghost'}
-          aria-pressed={view === 'agencies'}
-          onClick={() => setView('agencies')}
-          data-testid="graph-view-agencies"
-        >
-          <Building2 size={16} aria-hidden="true" /> {t('graph.byAgency')}
-        </button>
-        <button
-          type="button"
-          className={view === 'tools' ? '' : 'ghost'}
-          aria-pressed={view === 'tools'}
-          onClick={() => setView('tools')}
-          data-testid="graph-view-tools"
-        >
-          <Waypoints size={16} aria-hidden="true" /> {t('graph.allTools', { n: tools.length })}
-        </button>
+        {(
+          [
+            ['agencies', Building2, t('graph.byAgency')],
+            ['tools', Waypoints, t('graph.allTools', { n: tools.length })],
+          ] as const
+        ).map(([choice, Icon, words]) => (
+          <button
+            key={choice}
+            type="button"
+            className={view === choice ? '' : 'ghost'}
+            aria-pressed={view === choice}
+            onClick={() => setView(choice)}
+            data-testid={`graph-view-${choice}`}
+          >
+            <Icon size={16} aria-hidden="true" /> {words}
+          </button>
+        ))}
       </div>
       <div className="graph-layout">
         {view === 'agencies' ? (
