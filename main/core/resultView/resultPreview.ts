@@ -22,6 +22,11 @@ export interface ResultPreviewOptions {
   maxChars?: number;
   /** Columns to put first, in this order (a tool's headline fields: a deal's price, area and floor). */
   headline?: string[];
+  /**
+   * The fields the tool's catalog entry documents: they come before the ones it does not (a service's row numbers and
+   * internal codes such as NMC's `rnum` and `dutyDiv`), which fill only the columns left. Defaults to every field.
+   */
+  documented?: string[];
 }
 
 function cell(value: unknown, maxChars: number): string {
@@ -37,9 +42,12 @@ export function resultPreview(items: Item[], total: number | null, options: Resu
   for (const name of options.headline ?? []) {
     if (head.some((row) => cell(row[name], maxChars) !== '')) columns.push(name);
   }
-  for (const row of head) {
-    for (const [key, value] of Object.entries(row)) {
-      if (!columns.includes(key) && cell(value, maxChars) !== '') columns.push(key);
+  const documented = options.documented ? new Set(options.documented) : undefined;
+  for (const pass of documented ? [true, false] : [true]) {
+    for (const row of head) {
+      for (const [key, value] of Object.entries(row)) {
+        if ((!documented || documented.has(key) === pass) && !columns.includes(key) && cell(value, maxChars) !== '') columns.push(key);
+      }
     }
   }
   const kept = columns.slice(0, options.columns ?? 12);

@@ -204,6 +204,7 @@ export class CatalogTools implements ToolBox<EpisodeCall> {
         ? resultPreview(result.items, result.totalCount, {
             // The days the question asks about come first where the tool has a column per day (a weekend's hours).
             headline: spec.kind === 'remote' ? headlineForQuestion(spec.response.headline ?? [], spec.response.fields, question, o.asOf) : undefined,
+            documented: spec.kind === 'remote' ? Object.keys(spec.response.fields) : undefined,
           })
         : undefined;
       const error = result.error

@@ -50,4 +50,12 @@ describe('result preview', () => {
     expect(preview.rows[1]![2]).toBe('');
     expect(preview).toMatchObject({ returned: 8, total: 120 });
   });
+
+  it("puts the catalog's fields before a service's row numbers and codes, which fill only the columns left", () => {
+    const rows = [{ rnum: 1, dutyDiv: 'R', dutyName: '온누리약국', dutyTime6s: '0900', dutyTime6c: '1800' }];
+    const headline = ['dutyTime6s', 'dutyTime6c'];
+    const documented = ['dutyName', 'dutyTime6s', 'dutyTime6c'];
+    expect(resultPreview(rows, 1, { headline, documented }).columns).toEqual(['dutyTime6s', 'dutyTime6c', 'dutyName', 'rnum', 'dutyDiv']);
+    expect(resultPreview(rows, 1, { headline, documented, columns: 3 }).columns).toEqual(['dutyTime6s', 'dutyTime6c', 'dutyName']);
+  });
 });
