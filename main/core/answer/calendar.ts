@@ -38,6 +38,8 @@ const ABSOLUTE = new RegExp(
     String.raw`(?<![\d.])(?<y2>\d{4})(?<m2>\d{2})(?<d2>\d{2})(?![\d.])`,
     String.raw`(?<m3>\d{1,2})\s*월\s*(?<d3>\d{1,2})\s*일`,
     String.raw`(?<![\d./:])(?<m4>\d{1,2})/(?<d4>\d{1,2})(?![\d/])`,
+    // "10.9(목)", "10. 9.": a month and day with dots, where a weekday or the closing dot says it is not a decimal.
+    String.raw`(?<![\d./:])(?<m9>\d{1,2})\.\s?(?<d9>\d{1,2})(?:(?=\s*\([월화수목금토일]\))|\.(?!\d))`,
     String.raw`\b${MONTH}\s+(?<d5>\d{1,2})(?:st|nd|rd|th)?(?:,?\s*(?<y5>\d{4}))?`,
     String.raw`(?<![\d.])(?<d6>\d{1,2})(?:st|nd|rd|th)?\s+${MONTH.replace('(jan', '(?<mn6>jan')}(?:,?\s*(?<y6>\d{4}))?`,
     String.raw`(?<rel>(이번|다음|지난|저번)\s*달)\s*(?<d7>\d{1,2})\s*일`,
@@ -98,6 +100,7 @@ export function readDates(raw: string, asOf: Date, options: DateOptions = {}): D
     else if (g.y2) add(dateOf(+g.y2, +g.m2!, +g.d2!), start, end);
     else if (g.m3) add(dateOf(year, +g.m3, +g.d3!), start, end);
     else if (g.m4) add(dateOf(year, +g.m4, +g.d4!), start, end);
+    else if (g.m9) add(dateOf(year, +g.m9, +g.d9!), start, end);
     else if (g.d5) add(dateOf(g.y5 ? +g.y5 : year, monthName(m[0].split(/\s/)[0]), +g.d5), start, end);
     else if (g.d6) add(dateOf(g.y6 ? +g.y6 : year, monthName(g.mn6), +g.d6), start, end);
     else if (g.d7) {

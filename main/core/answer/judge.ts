@@ -254,10 +254,15 @@ function booleanOf(claim: Claim): boolean | undefined {
   return YES.has(key) ? true : NO.has(key) ? false : undefined;
 }
 
-/** The protocol's decline values, for a claim written as a "정답:" line: the whole value is one of them. */
-const DECLINE_VALUES = new Set(['확인불가', '확인할수없음', '답변불가', '답할수없음', '알수없음', '조회불가', 'decline', 'cannotanswer', 'unknown', 'na']);
+/**
+ * The protocol's decline values, for a claim written as a "정답:" line: the whole value is one of them, in any of the
+ * endings a sentence gives it ("확인 불가", "확인할 수 없습니다", "알 수 없어요", "답변 불가능"). Anything more (a
+ * guess behind it, a reason with a number) is not a decline value.
+ */
+const DECLINE =
+  /^(?:(?:확인|조회|답변|제공|판단)(?:불가|할수없)|답할수없|알수없)(?:능|능합니다|능해요|합니다|해요|습니다|어요|음|다|요)?$|^(?:decline|declined|cannotanswer|unknown|na)$/;
 
-const isDeclineClaim = (claim: Claim): boolean => claim.kind === 'decline' || (claim.kind === 'text' && DECLINE_VALUES.has(nameKey(claim.value)));
+const isDeclineClaim = (claim: Claim): boolean => claim.kind === 'decline' || (claim.kind === 'text' && DECLINE.test(nameKey(claim.value)));
 
 /** Expected booleans as tasks and APIs write them. */
 const expectedBoolean = (v: unknown): boolean => (typeof v === 'string' ? /^(y|yes|true|01|1)$/i.test(v.trim()) : Boolean(v));

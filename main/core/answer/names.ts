@@ -8,12 +8,16 @@ import { canonicalRegions } from '../bench/koreanText.ts';
 /** The endings that make a claim a sentence ("청운동입니다"): said after the value, they add nothing to it. */
 const COPULA = /(이었습니다|였습니다|입니다|이에요|예요|이어요|이었어요|였어요|이고요|이요|이다|임)$/;
 
+/** Words before a value that say it is the whole of it ("총 49건", "모두 3곳"): they affirm the value, never hedge it. */
+const WHOLE = /^(총|모두|전부|전체|합계|합쳐서|정확히)/;
+
 /** What is left of a text besides its values, as a key: empty when nothing but spacing, punctuation and an ending is. */
 export function leftoverKey(text: string): string {
   return text
     .normalize('NFKC')
     .replace(/[\s\p{P}\p{S}]+/gu, '')
     .replace(COPULA, '')
+    .replace(WHOLE, '')
     .toLowerCase();
 }
 

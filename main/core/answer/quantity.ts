@@ -32,6 +32,7 @@ const UNITS: Record<string, Unit> = {
   마이크로그램: { family: 'concentration', factor: 1 },
   ppm: { family: 'ppm', factor: 1 },
   'm/s': { family: 'speed', factor: 1 },
+  'km/h': { family: 'speed', factor: 1000 / 3600 },
   mm: { family: 'length', factor: 0.001 },
   cm: { family: 'length', factor: 0.01 },
   km: { family: 'length', factor: 1000 },
@@ -89,32 +90,30 @@ function numeralScale(numerals: string): number {
 
 const ENGLISH_SCALE: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, mn: 1e6, billion: 1e9, bn: 1e9, trillion: 1e12 };
 
-/** Native Korean numbers, said before a counter ("두 곳", "세 건", "열한 개"). */
-const NATIVE: Record<string, number> = {
-  한: 1,
+/** Native Korean numbers, said before a counter ("두 곳", "열한 개", "마흔아홉 건"): tens, then units. */
+const NATIVE_TENS: Record<string, number> = { 열: 10, 스물: 20, 스무: 20, 서른: 30, 마흔: 40, 쉰: 50, 예순: 60, 일흔: 70, 여든: 80, 아흔: 90 };
+const NATIVE_UNITS: Record<string, number> = {
   하나: 1,
-  두: 2,
+  한: 1,
   둘: 2,
-  세: 3,
+  두: 2,
   셋: 3,
+  세: 3,
   석: 3,
-  네: 4,
   넷: 4,
+  네: 4,
   넉: 4,
   다섯: 5,
   여섯: 6,
   일곱: 7,
   여덟: 8,
   아홉: 9,
-  열: 10,
-  열한: 11,
-  열두: 12,
-  열세: 13,
-  열네: 14,
-  열다섯: 15,
-  스무: 20,
-  스물: 20,
 };
+const alternatives = (words: Record<string, number>): string =>
+  Object.keys(words)
+    .sort((a, b) => b.length - a.length)
+    .join('|');
+const NATIVE_NUMBER = new RegExp(`^(${alternatives(NATIVE_TENS)})?(${alternatives(NATIVE_UNITS)})?\\s*([가-힣]+)`);
 const COUNTERS = ['곳', '개', '건', '명', '대', '가구', '세대', '번', '층', '군데', '채', '시간', '달', '해'];
 /** Days counted in words. */
 const DAY_WORDS: Record<string, number> = { 하루: 1, 이틀: 2, 사흘: 3, 나흘: 4, 닷새: 5, 엿새: 6, 이레: 7, 여드레: 8, 아흐레: 9, 열흘: 10, 보름: 15 };
@@ -135,6 +134,16 @@ const DIGITS = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+`;
 const SIGN = String.raw`(영하|영상|마이너스|minus|플러스|[-−+])?\s*`;
 const GROUP = new RegExp(String.raw`${SIGN}(${DIGITS})\s*((?:십|백|천)?(?:만|억|조)|천|백)?`, 'gy');
 const ENGLISH = /\s*(thousand|million|billion|trillion|bn|mn|k)\b/iy;
+/** Words written before a number that say what it measures: "섭씨 16.4도", "초속 4.1m" (m/s), "시속 30km" (km/h). */
+const LEADING_UNIT = /(섭씨|초속|시속)\s*/y;
+
+/** The unit a leading word and the unit written after the number make together (초속 + m → m/s). */
+function withLeadingUnit(word: string | undefined, after: Unit | undefined): Unit | undefined {
+  if (word === '섭씨') return after && after.family !== 'temperature' ? after : UNITS['°c'];
+  if (word === undefined || (after && after.family !== 'length')) return after;
+  const perSecond = word === '초속' ? 1 : 1 / 3600;
+  return { family: 'speed', factor: (after?.factor ?? (word === '초속' ? 1 : 1000)) * perSecond };
+}
 
 function unitAt(text: string, at: number): { unit: Unit; end: number } | undefined {
   const rest = text.slice(at);
@@ -162,7 +171,10 @@ export function findQuantities(raw: string): Quantity[] {
       at = native.end;
       continue;
     }
-    GROUP.lastIndex = at;
+    LEADING_UNIT.lastIndex = at;
+    const lead = LEADING_UNIT.exec(text);
+    const from = at + (lead?.[0].length ?? 0);
+    GROUP.lastIndex = from;
     const m = GROUP.exec(text);
     if (!m) {
       at++;
@@ -170,13 +182,13 @@ export function findQuantities(raw: string): Quantity[] {
     }
     // Digits glued to Latin letters ("PM10", "PM2.5", "v2") are a name, not a quantity.
     if (at > 0 && /[A-Za-z]/.test(text[at - 1]!) && !m[1]) {
-      at += m[0].length;
+      at = from + m[0].length;
       continue;
     }
     const sign = m[1] === '영하' || m[1] === '마이너스' || m[1]?.toLowerCase() === 'minus' || m[1] === '-' || m[1] === '−' ? -1 : 1;
     let value = Number(m[2]!.replace(/,/g, '')) * (m[3] ? numeralScale(m[3]) : 1);
     let scaled = m[3] !== undefined;
-    let end = at + m[0].length;
+    let end = from + m[0].length;
     let lastScale = m[3] ? numeralScale(m[3]) : 1;
     // "8억 2,500만", "8만 7천", "917만 5,694": a smaller numeral (or a plain number under the last one) right after a
     // larger one continues the same amount.
@@ -201,10 +213,11 @@ export function findQuantities(raw: string): Quantity[] {
     const unit = unitAt(text, end);
     // 영하 is a temperature below zero whether or not a unit follows.
     const temperature = m[1] === '영하' || m[1] === '영상' ? UNITS['°c'] : undefined;
+    const measured = withLeadingUnit(lead?.[1], unit?.unit ?? temperature);
     out.push({
       value: sign * value,
       written: m[2]!,
-      ...(unit || temperature ? { unit: unit?.unit ?? temperature } : {}),
+      ...(measured ? { unit: measured } : {}),
       scaled,
       start: at,
       end: unit?.end ?? end,
@@ -220,11 +233,14 @@ function nativeAt(text: string, at: number): Quantity | undefined {
   const rest = text.slice(at);
   for (const [word, days] of Object.entries(DAY_WORDS))
     if (rest.startsWith(word)) return { value: days, written: String(days), unit: UNITS['일'], scaled: false, start: at, end: at + word.length };
-  const m = /^(열다섯|열한|열두|열세|열네|다섯|여섯|일곱|여덟|아홉|하나|스무|스물|한|두|둘|세|셋|석|네|넷|넉|열)\s*([가-힣]+)/.exec(rest);
-  if (!m) return undefined;
-  const counter = COUNTERS.find((c) => m[2]!.startsWith(c));
+  const m = NATIVE_NUMBER.exec(rest);
+  if (!m || (m[1] === undefined && m[2] === undefined)) return undefined;
+  // "스무" is twenty only on its own before a counter ("스무 개", but "스물한 개").
+  if (m[1] === '스무' && m[2] !== undefined) return undefined;
+  const value = (m[1] ? NATIVE_TENS[m[1]]! : 0) + (m[2] ? NATIVE_UNITS[m[2]]! : 0);
+  const counter = COUNTERS.find((c) => m[3]!.startsWith(c));
   if (!counter) return undefined;
   const unit = counter === '시간' ? UNITS['시간'] : counter === '달' || counter === '해' ? undefined : UNITS['건'];
-  const end = at + m[0].length - (m[2]!.length - counter.length);
-  return { value: NATIVE[m[1]!]!, written: String(NATIVE[m[1]!]), ...(unit ? { unit } : {}), scaled: false, start: at, end };
+  const end = at + m[0].length - (m[3]!.length - counter.length);
+  return { value, written: String(value), ...(unit ? { unit } : {}), scaled: false, start: at, end };
 }

@@ -5,7 +5,8 @@
 //   own successful calls holds it in the same tool's same field — the query tool's rows included, so a maximum it
 //   computed counts.
 //   A value no result holds (a count of rows, a difference, a rounded mean) is grounded when the attempt fetched
-//   the reference's evidence: every tool of the trajectory, with most of its arguments (FETCHED_ARGUMENTS).
+//   the reference's evidence: every tool of the trajectory, with most of its arguments (FETCHED_ARGUMENTS). So is
+//   any value, looked up or not, once that evidence was fetched.
 import type { TraceStep } from '../plan/types.ts';
 import type { AttemptCall } from './attempt.ts';
 import { fieldNames } from '../plan/expressions.ts';
@@ -73,7 +74,8 @@ export function isGrounded(input: GroundingInput): boolean {
     // Computed (a count of rows, a difference): no result holds it, the evidence must have been fetched.
     if (reference.size === 0) return fetched;
     // Looked up: a result of this attempt holds it where the reference's does (the same tool's field, not a 2 that
-    // happens to be some other row's number).
-    return placesOf(asked, key, (tool, field) => reference.get(tool)?.has(field) === true).size > 0;
+    // happens to be some other row's number). A computed value that some row of a read field also holds by chance (a
+    // difference of 19 beside a reading of 19) is supported as any computed value is, by the evidence fetched.
+    return fetched || placesOf(asked, key, (tool, field) => reference.get(tool)?.has(field) === true).size > 0;
   });
 }

@@ -51,6 +51,25 @@ describe('numbers', () => {
     expect(lines(spec('number'), 2, ['2일', '이틀', '2', '두 곳', '2곳입니다.'])).toEqual(all(['2일', '이틀', '2', '두 곳', '2곳입니다.'], true));
     expect(lines(spec('number'), 82, ['82㎍/㎥', '82 μg/m³', '82%'], '㎍/㎥')).toEqual({ '82㎍/㎥': true, '82 μg/m³': true, '82%': false });
     expect(lines(spec('number'), 2, ['48시간'], '일')).toEqual({ '48시간': true });
+    const native = ['마흔아홉 건', '마흔아홉건', '49건', '총 49건', '모두 49건입니다'];
+    expect(lines(spec('number'), 49, native, '건')).toEqual(all(native, true));
+    expect(lines(spec('number'), 49, ['마흔 건', '쉰 건', '스물아홉 건', '마흔아홉 건, 아니면 쉰 건'], '건')).toEqual(
+      all(['마흔 건', '쉰 건', '스물아홉 건', '마흔아홉 건, 아니면 쉰 건'], false),
+    );
+    expect(lines(spec('number'), 21, ['스물한 개', '스무 개'], '개')).toEqual({ '스물한 개': true, '스무 개': false });
+  });
+
+  it('reads a unit written before the number: 섭씨 degrees, 초속 and 시속 speeds', () => {
+    expect(lines(spec('number'), 16.4, ['섭씨 16.4도', '섭씨 16.4℃', '16.4도', '섭씨 영하 16.4도', '섭씨 16.4m'], '℃')).toEqual({
+      '섭씨 16.4도': true,
+      '섭씨 16.4℃': true,
+      '16.4도': true,
+      '섭씨 영하 16.4도': false,
+      '섭씨 16.4m': false,
+    });
+    const speeds = ['초속 4.1m', '초속 4.1미터', '초속 4.1', '4.1m/s', '시속 14.76km'];
+    expect(lines(spec('number'), 4.1, speeds, 'm/s')).toEqual(all(speeds, true));
+    expect(lines(spec('number'), 4.1, ['4.1m', '시속 4.1km', '초속 4.1km', '4.1도'], 'm/s')).toEqual(all(['4.1m', '시속 4.1km', '초속 4.1km', '4.1도'], false));
   });
 
   it('refuses two values, a range, a hedge in words and a bound, whatever the words around them', () => {
@@ -90,9 +109,11 @@ describe('dates and times', () => {
       '이번 주 목요일',
       '20251009',
       '9일',
+      '10.9(목)',
+      '10. 9.',
     ];
     expect(lines(spec('string'), '20251009', right)).toEqual(all(right, true));
-    const wrong = ['10월 8일', '오늘', '10월 9일 수요일', '10월 9일 또는 10일', '10월 9일~10일', '한글날'];
+    const wrong = ['10월 8일', '오늘', '10월 9일 수요일', '10월 9일 또는 10일', '10월 9일~10일', '한글날', '10.9(수)', '10.9'];
     expect(lines(spec('string'), '20251009', wrong)).toEqual(all(wrong, false));
     expect(judge(spec('string'), '20251009', { kind: 'date', value: '2025-10-09' })).toBe(true);
   });
@@ -174,7 +195,12 @@ describe('yes, no and declining', () => {
 
   it('passes a decline only where one is asked, and a decline carries no value', () => {
     expect(judge(spec('decline'), true, { kind: 'decline', reason: '2031년 자료는 아직 없습니다.' })).toBe(true);
-    expect(lines(spec('decline'), true, ['확인 불가', '답할 수 없음', '알 수 없음'])).toEqual(all(['확인 불가', '답할 수 없음', '알 수 없음'], true));
+    const declines = ['확인 불가', '답할 수 없음', '알 수 없음', '확인할 수 없습니다', '확인 불가능합니다', '알 수 없어요', '제공할 수 없습니다.'];
+    expect(lines(spec('decline'), true, declines)).toEqual(all(declines, true));
+    // The same words on a task that has an answer decline it: a failure, not a pass.
+    expect(lines(spec('number'), 49, ['확인할 수 없습니다', '확인할 수 없습니다. 아마 49건'])).toEqual(
+      all(['확인할 수 없습니다', '확인할 수 없습니다. 아마 49건'], false),
+    );
     expect(judge(spec('decline'), true, { kind: 'name', value: '김철수' })).toBe(false);
     expect(lines(spec('decline'), true, ['확인 불가, 아마 12건', '대표자는 김철수입니다. 그 외 정보는 없습니다.'])).toEqual(
       all(['확인 불가, 아마 12건', '대표자는 김철수입니다. 그 외 정보는 없습니다.'], false),

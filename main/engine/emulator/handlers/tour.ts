@@ -210,7 +210,7 @@ export const detailIntro2: Handler = (ctx) => {
       eventstartdate: c.event?.start ?? '',
       eventenddate: c.event?.end ?? '',
       eventplace: c.event?.place ?? '',
-      playtime: '10:00~21:00',
+      playtime: c.event?.hours ?? '',
       program: '개막식, 공연, 체험 부스, 먹거리 장터',
       sponsor1: `${c.sigungu.name}`,
       sponsor1tel: c.tel ?? '',

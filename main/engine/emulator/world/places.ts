@@ -100,7 +100,7 @@ export interface TourContent {
   modified: string;
   overview: string;
   /** Festivals: their dates (YYYYMMDD). */
-  event?: { start: string; end: string; place: string };
+  event?: { start: string; end: string; place: string; hours: string };
   /** detailIntro2's fields where the world knows them (a real place's hours and rest days). */
   intro?: Record<string, string>;
 }
@@ -151,6 +151,10 @@ export interface SigunguPlaces {
   stops: BusStop[];
   stations: AirStation[];
 }
+
+/** When festivals open and close, as TourAPI's \`playtime\` writes them ("10:00~21:00"). */
+const FESTIVAL_OPENS = ['09:00', '09:30', '10:00', '10:30', '11:00', '12:00', '13:00'];
+const FESTIVAL_CLOSES = ['17:00', '17:30', '18:00', '19:00', '20:00', '21:00', '22:00'];
 
 const APT_BRANDS = [
   '래미안',
@@ -530,12 +534,16 @@ export class Places {
       ['25', () => `${s} 하루 여행 코스`],
     ];
     const items: TourContent[] = [];
-    const add = (typeId: TourContent['typeId'], title: string, event?: TourContent['event']): void => {
+    const add = (typeId: TourContent['typeId'], title: string, when?: Omit<NonNullable<TourContent['event']>, 'hours'>): void => {
+      const contentId = String(Number(sigungu.code5) * 100 + items.length);
+      // Hours from a stream of their own, keyed by the festival, so that the draws above keep every festival's dates.
+      const hours = Rng.for(this.seed, 'festival-hours', contentId);
+      const event = when && { ...when, hours: `${hours.pick(FESTIVAL_OPENS)}~${hours.pick(FESTIVAL_CLOSES)}` };
       const emd = rng.pick(emds);
       const road = rng.pick(roads);
       const created = `${rng.int(2008, 2022)}${String(rng.int(1, 12)).padStart(2, '0')}${String(rng.int(1, 28)).padStart(2, '0')}${String(rng.int(0, 23)).padStart(2, '0')}${rng.digits(4)}`;
       items.push({
-        contentId: String(Number(sigungu.code5) * 100 + items.length),
+        contentId,
         typeId,
         title,
         sigungu,
