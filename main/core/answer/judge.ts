@@ -256,11 +256,12 @@ function booleanOf(claim: Claim): boolean | undefined {
 
 /**
  * The protocol's decline values, for a claim written as a "정답:" line: the whole value is one of them, in any of the
- * endings a sentence gives it ("확인 불가", "확인할 수 없습니다", "알 수 없어요", "답변 불가능"). Anything more (a
- * guess behind it, a reason with a number) is not a decline value.
+ * endings a sentence gives it and after a word of when ("확인 불가", "정확히 확인할 수 없습니다", "알 수 없어요", "답변
+ * 불가능", "해당 정보 없음", "제공되지 않습니다"). Anything more (a guess behind it, a reason with a number) is not a
+ * decline value.
  */
 const DECLINE =
-  /^(?:(?:확인|조회|답변|제공|판단)(?:불가|할수없)|답할수없|알수없)(?:능|능합니다|능해요|합니다|해요|습니다|어요|음|다|요)?$|^(?:decline|declined|cannotanswer|unknown|na)$/;
+  /^(?:정확히|아직|현재|지금은|현재로서는)?(?:(?:확인|조회|답변|제공|판단)(?:불가|할수없|드릴수없|되지않|하지못)|답할수없|알수없|(?:해당)?(?:정보|자료|데이터)(?:가|는)?없)(?:능|능합니다|능해요|합니다|해요|습니다|어요|음|다|요)?$|^(?:decline|declined|cannotanswer|unknown|na)$/;
 
 const isDeclineClaim = (claim: Claim): boolean => claim.kind === 'decline' || (claim.kind === 'text' && DECLINE.test(nameKey(claim.value)));
 

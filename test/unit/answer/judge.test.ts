@@ -195,7 +195,20 @@ describe('yes, no and declining', () => {
 
   it('passes a decline only where one is asked, and a decline carries no value', () => {
     expect(judge(spec('decline'), true, { kind: 'decline', reason: '2031년 자료는 아직 없습니다.' })).toBe(true);
-    const declines = ['확인 불가', '답할 수 없음', '알 수 없음', '확인할 수 없습니다', '확인 불가능합니다', '알 수 없어요', '제공할 수 없습니다.'];
+    const declines = [
+      '확인 불가',
+      '답할 수 없음',
+      '알 수 없음',
+      '확인할 수 없습니다',
+      '확인 불가능합니다',
+      '알 수 없어요',
+      '제공할 수 없습니다.',
+      '정확히 확인할 수 없습니다',
+      '해당 정보 없음',
+      '자료가 없습니다',
+      '답변드릴 수 없습니다',
+      '제공되지 않습니다',
+    ];
     expect(lines(spec('decline'), true, declines)).toEqual(all(declines, true));
     // The same words on a task that has an answer decline it: a failure, not a pass.
     expect(lines(spec('number'), 49, ['확인할 수 없습니다', '확인할 수 없습니다. 아마 49건'])).toEqual(
