@@ -1,11 +1,11 @@
 // The EDGE graph: proposing links between tools, verifying them by execution, reading them.
 import type { GatewayMode } from '../core/gateway/callResult.ts';
-import type { CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../core/edge/types.ts';
-import type { LinkKind } from '../core/edge/linkKind.ts';
-import type { LinkWords } from '../core/edge/linkWords.ts';
+import type { CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../core/edges/types.ts';
+import type { LinkKind } from '../core/edges/linkKind.ts';
+import type { LinkWords } from '../core/edges/linkWords.ts';
 import { z } from 'zod';
-import { edgeStatuses } from '../core/edge/types.ts';
-import { linkKinds } from '../core/edge/linkKind.ts';
+import { edgeStatuses } from '../core/edges/types.ts';
+import { linkKinds } from '../core/edges/linkKind.ts';
 import { empty, text, mode, type EmptyParams, type MethodSchemas } from './shared.ts';
 
 export interface EdgeProposal {

@@ -14,7 +14,7 @@ import type { Gateway } from './gateway/Gateway.ts';
 import type { JobRunner } from './jobs/JobRunner.ts';
 import type { ModelHost } from './models/ModelHost.ts';
 import type { ModelRegistry } from './models/ModelRegistry.ts';
-import type { KeySources } from './secrets/keySources.ts';
+import type { KeySources } from './keys/keySources.ts';
 import type { Store } from './store/Store.ts';
 
 export interface EngineServices {

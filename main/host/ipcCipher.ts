@@ -2,7 +2,7 @@
 // desktop main process, which holds the OS keychain (safeStorage). Requests and answers are matched by id.
 import type { EngineToMain, MainToEngine } from '../api/hostMessages.ts';
 import { KEYCHAIN_AVAILABLE } from '../api/hostMessages.ts';
-import type { SecretCipher } from '../engine/secrets/keyVault.ts';
+import type { SecretCipher } from '../engine/keys/keyVault.ts';
 
 export class IpcCipher implements SecretCipher {
   readonly name = `electron-${KEYCHAIN_AVAILABLE}`;

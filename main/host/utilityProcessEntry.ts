@@ -7,7 +7,7 @@ import { electronPortEndpoint, type MessagePortMainLike } from '../api/node/port
 import { KEYCHAIN_AVAILABLE, KEYCHAIN_FLAG, type EngineToMain, type MainToEngine } from '../api/hostMessages.ts';
 import { toErrorPayload } from '../core/errors.ts';
 import { Engine, type EngineOptions } from '../engine/Engine.ts';
-import { KEY_VAULT_FILE, KeyVault } from '../engine/secrets/keyVault.ts';
+import { KEY_VAULT_FILE, KeyVault } from '../engine/keys/keyVault.ts';
 import { IpcCipher } from './ipcCipher.ts';
 
 interface ParentPort {

@@ -1,6 +1,6 @@
 // A real cipher standing in for the OS keychain in tests: AES-256-GCM under a key only the test holds.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { SecretCipher } from '../../main/engine/secrets/keyVault.ts';
+import type { SecretCipher } from '../../main/engine/keys/keyVault.ts';
 
 export function encryptForTest(key: Buffer, plain: string): Buffer {
   const iv = randomBytes(12);

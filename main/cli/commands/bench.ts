@@ -9,7 +9,7 @@ import { formatMoment } from '../../core/i18n/moments.ts';
 import { benchTerm, translate } from '../../core/i18n/strings.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import type { ChatMessage } from '../../core/agent/types.ts';
-import { parseInteger, parseList, parseCount, parseSpeculation, parseJsonObject, parseSeconds } from './call.ts';
+import { parseInteger, parseList, parseCount, parseSpeculation, parseJsonObject, parseSeconds } from '../optionParsers.ts';
 import { claimText } from '../../core/answer/claim.ts';
 import { readInputJson } from '../../engine/files/readInputFile.ts';
 

@@ -5,7 +5,7 @@ import { saidError } from '../../core/i18n/saidError.ts';
 import { formatMoment } from '../../core/i18n/moments.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
-import { parseList, parseCount } from './call.ts';
+import { parseList, parseCount } from '../optionParsers.ts';
 import { percent } from '../../core/text/percent.ts';
 
 const pct = (x: number): string => percent(x, 2);

@@ -5,7 +5,7 @@ import type { AgentRunParams, EngineApi, EpisodeSummary, Progress, SpeculationPa
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import { LOADING_MODEL } from '../../api/loading.ts';
 import type { CommandContext } from '../context.ts';
-import { parseInstant, parseList, parseCount, parseSpeculation, parseSeconds } from './call.ts';
+import { parseInstant, parseList, parseCount, parseSpeculation, parseSeconds } from '../optionParsers.ts';
 import { stopLabel } from '../../core/i18n/strings.ts';
 import { oneLine } from '../../core/text/terminalText.ts';
 

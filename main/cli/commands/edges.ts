@@ -1,14 +1,14 @@
 import { Option, type Command } from 'commander';
 import type { EdgeDetail, EdgeListing, EdgeVerifySummary } from '../../api/contract.ts';
-import { edgeStatuses, describeEdge } from '../../core/edge/types.ts';
-import { linkKinds, type LinkKind } from '../../core/edge/linkKind.ts';
-import { trialSentence } from '../../core/edge/linkWords.ts';
+import { edgeStatuses, describeEdge } from '../../core/edges/types.ts';
+import { linkKinds, type LinkKind } from '../../core/edges/linkKind.ts';
+import { trialSentence } from '../../core/edges/linkWords.ts';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { formatMoment } from '../../core/i18n/moments.ts';
 import type { Locale } from '../../core/i18n/strings.ts';
-import { parseInstant, parseCount, parseList } from './call.ts';
+import { parseInstant, parseCount, parseList } from '../optionParsers.ts';
 import { invalidArgument } from '../commanderErrors.ts';
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
-import { parseInstant, parseInteger } from './call.ts';
+import { parseInstant, parseInteger } from '../optionParsers.ts';
 import { parsePort } from './app.ts';
 
 interface EmulatorCliOptions {

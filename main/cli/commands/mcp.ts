@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { gatewayModes, type GatewayMode } from '../../core/gateway/callResult.ts';
 import type { CommandContext } from '../context.ts';
-import { parseInstant, parseList } from './call.ts';
+import { parseInstant, parseList } from '../optionParsers.ts';
 
 export function registerMcp(program: Command, context: () => CommandContext): void {
   program

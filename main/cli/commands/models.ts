@@ -3,7 +3,7 @@ import type { CommandContext } from '../context.ts';
 import { toolCallReasonText, type StringKey } from '../../core/i18n/strings.ts';
 import { labeller, renderTable } from '../table.ts';
 import { Option, type Command } from 'commander';
-import { parseCount, parseSeconds } from './call.ts';
+import { parseCount, parseSeconds } from '../optionParsers.ts';
 import { modelThinkings, type ModelThinking } from '../../core/models/thinking.ts';
 import { DEFAULT_SERVER_IDLE_MS } from '../../core/models/serverBase.ts';
 

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { RewardAuditParams, RewardAuditResult } from '../../api/contract.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
-import { parseCount, parseList } from './call.ts';
+import { parseCount, parseList } from '../optionParsers.ts';
 
 const mark = (met: boolean): string => (met ? '✓' : '✗');
 

@@ -3,7 +3,7 @@ import type { RolloutRunParams, RolloutRunResult } from '../../api/contract.ts';
 import { rewardPresets } from '../../core/train/reward/types.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
-import { parseCount, parseInteger } from './call.ts';
+import { parseCount, parseInteger } from '../optionParsers.ts';
 import { percent as pct } from '../../core/text/percent.ts';
 
 /** The command's options are the method's parameters, as typed. */

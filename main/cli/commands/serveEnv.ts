@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { DEFAULT_REWARD_PRESET, rewardPresets, type RewardPreset } from '../../core/train/reward/types.ts';
 import type { CommandContext } from '../context.ts';
-import { parseInstant } from './call.ts';
+import { parseInstant } from '../optionParsers.ts';
 import { parsePort } from './app.ts';
 
 interface ServeEnvOptions {

@@ -7,7 +7,7 @@ import { saidError } from '../../core/i18n/saidError.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
 import { formatMoment } from '../../core/i18n/moments.ts';
-import { parseInstant, parseInteger, parseCount } from './call.ts';
+import { parseInstant, parseInteger, parseCount } from '../optionParsers.ts';
 import { percentOf as percent } from '../../core/text/percent.ts';
 
 function renderRun(r: SynthRunResult, t: CommandContext['t']): string {

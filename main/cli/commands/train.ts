@@ -5,7 +5,7 @@ import { saidError } from '../../core/i18n/saidError.ts';
 import { rewardPresets, type RewardPreset } from '../../core/train/reward/types.ts';
 import type { CommandContext } from '../context.ts';
 import { readNanoRecipe, recipeRun } from '../../engine/train/nano/nanoRecipe.ts';
-import { parseCount, parseInteger } from './call.ts';
+import { parseCount, parseInteger } from '../optionParsers.ts';
 
 interface TrainExportOptions {
   trainer: 'trl' | 'verl';

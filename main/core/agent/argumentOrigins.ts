@@ -5,7 +5,7 @@
 // field of that result holds the same value. A value found nowhere, or only ambiguously, gets no origin: the model
 // chose it, and the card says so.
 import type { Item } from '../gateway/callResult.ts';
-import { normaliseText } from '../bench/koreanText.ts';
+import { normaliseText } from '../text/koreanText.ts';
 
 export type ArgumentOrigin = { from: 'question' } | { from: 'result'; handle: string; field: string };
 

@@ -3,7 +3,7 @@
 // registered full name against its short forms (부가가치세 간이과세자 / 간이과세자: resources/answers/aliases.json, from
 // the agencies' own code tables). Nothing else: a name with a word more or a word less is another name.
 import aliasBook from '../../../resources/answers/aliases.json';
-import { canonicalRegions } from '../bench/koreanText.ts';
+import { canonicalRegions } from '../text/koreanText.ts';
 
 /** The endings that make a claim a sentence ("청운동입니다"): said after the value, they add nothing to it. */
 const COPULA = /(이었습니다|였습니다|입니다|이에요|예요|이어요|이었어요|였어요|이고요|이요|이다|임)$/;

@@ -9,7 +9,7 @@ import type { Item } from '../gateway/callResult.ts';
 import type { AnswerSpec, TraceStep } from '../plan/types.ts';
 import { fieldNames } from '../plan/expressions.ts';
 import { QUERY_TOOL, queryRows, type RowCondition } from '../resultView/queryRows.ts';
-import { normaliseText } from './koreanText.ts';
+import { normaliseText } from '../text/koreanText.ts';
 
 export interface AnswerCandidates {
   /** Values the question could have meant instead of the expected one, deduplicated. */

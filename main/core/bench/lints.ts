@@ -9,7 +9,7 @@ import { visibleRows } from '../plan/visibility.ts';
 import { kst, pad, ymd } from '../time/kst.ts';
 import { QUERY_TOOL } from '../resultView/queryRows.ts';
 import type { ViewOptions } from '../resultView/resultView.ts';
-import { normaliseText } from './koreanText.ts';
+import { normaliseText } from '../text/koreanText.ts';
 import type { BenchTask } from './types.ts';
 
 export type LintKind = 'omitted value' | 'leaked id' | 'as-of mismatch';

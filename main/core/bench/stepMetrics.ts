@@ -5,7 +5,7 @@
 import { canonicalJson } from '../canonicalJson.ts';
 import type { TraceStep } from '../plan/types.ts';
 import { QUERY_TOOL } from '../resultView/queryRows.ts';
-import { normaliseText } from './koreanText.ts';
+import { normaliseText } from '../text/koreanText.ts';
 import type { AttemptCall } from './attempt.ts';
 import { SeenValues } from './seenValues.ts';
 import type { Provenance, StepMetrics } from './types.ts';

@@ -6,7 +6,7 @@
 // (contamination).
 import type { BenchTask } from '../bench/types.ts';
 import { lintTask, type LintContext } from '../bench/lints.ts';
-import { canonicalRegions, normaliseText } from '../bench/koreanText.ts';
+import { canonicalRegions, normaliseText } from '../text/koreanText.ts';
 import type { Catalog } from '../catalog/Catalog.ts';
 import { sidoShortName } from '../region/sidoNames.ts';
 import { bigrams, bigramSimilarity } from '../text/similarity.ts';

@@ -5,8 +5,8 @@
 // distinct plan found is an alternative trajectory for the same request.
 import type { Catalog } from '../catalog/Catalog.ts';
 import type { ToolSpec } from '../catalog/types.ts';
-import { transformById } from '../edge/transforms.ts';
-import type { Edge } from '../edge/types.ts';
+import { transformById } from '../edges/transforms.ts';
+import type { Edge } from '../edges/types.ts';
 import { latestIssue } from '../time/issueTimes.ts';
 import { QUERY_TOOL } from '../resultView/queryRows.ts';
 import type { Intent, RowPick, ToolUse } from './intents.ts';

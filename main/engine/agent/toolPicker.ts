@@ -4,16 +4,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pickTools, ToolRanker, type QueryWords, type ToolFeed, type ToolPick, type ToolPickOptions } from '../../core/agent/toolPick.ts';
-import { proposeCandidates } from '../../core/edge/candidates.ts';
-import { transformById } from '../../core/edge/transforms.ts';
-import type { Edge } from '../../core/edge/types.ts';
+import { proposeCandidates } from '../../core/edges/candidates.ts';
+import { transformById } from '../../core/edges/transforms.ts';
+import type { Edge } from '../../core/edges/types.ts';
 import type { ToolSpec } from '../../core/catalog/types.ts';
 import { functionSchema } from '../../core/catalog/functionSchema.ts';
 import { estimateTokens } from '../../core/resultView/tokenEstimate.ts';
 import { QUERY_TOOL } from '../../core/resultView/queryRows.ts';
 import type { EngineServices } from '../EngineServices.ts';
-import { edgeStore } from '../edge/edgeStore.ts';
-import { linkClassifier } from '../../core/edge/linkKind.ts';
+import { edgeStore } from '../edges/edgeStore.ts';
+import { linkClassifier } from '../../core/edges/linkKind.ts';
 
 interface Index {
   key: string;

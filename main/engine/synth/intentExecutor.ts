@@ -5,7 +5,7 @@
 // says of each step, or why this trajectory does not answer this question.
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { ToolSpec } from '../../core/catalog/types.ts';
-import { bindingExpression } from '../../core/edge/transforms.ts';
+import { bindingExpression } from '../../core/edges/transforms.ts';
 import { fieldRef } from '../../core/plan/expressions.ts';
 import type { AnswerSpec, Plan, PlanArg, PlanStep } from '../../core/plan/types.ts';
 import { describeHidden, hiddenRead, stepResults } from '../../core/plan/visibility.ts';

@@ -5,12 +5,12 @@
 // resumes where it stopped with the same command.
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import { canonicalJson } from '../../core/canonicalJson.ts';
-import type { Edge } from '../../core/edge/types.ts';
+import type { Edge } from '../../core/edges/types.ts';
 import { Rng } from '../../core/random.ts';
 import type { BenchTask } from '../../core/bench/types.ts';
 import type { LintContext } from '../../core/bench/lints.ts';
 import { lintTask } from '../../core/bench/lints.ts';
-import { normaliseText } from '../../core/bench/koreanText.ts';
+import { normaliseText } from '../../core/text/koreanText.ts';
 import { planSignature, remember } from '../../core/synth/gates.ts';
 import {
   arbitraryPicks,
@@ -33,7 +33,7 @@ import { QUERY_TOOL } from '../../core/resultView/queryRows.ts';
 import type { IntentCard, Progress, SynthRunSummary } from '../../api/contract.ts';
 import type { PlanCaller } from '../plan/executePlan.ts';
 import type { DatasetRepository, DatasetRow } from '../store/repositories/DatasetRepository.ts';
-import type { SeedBook } from '../edge/seedBook.ts';
+import type { SeedBook } from '../edges/seedBook.ts';
 import { IntentValues } from './intentValues.ts';
 import { openRun, runSummary } from './synthRun.ts';
 import { IntentExecutor } from './intentExecutor.ts';

@@ -21,13 +21,13 @@ import { KopaError } from '../../core/errors.ts';
 import { checkPhraseBook, type PhraseBook } from '../../core/synth/phraseBook.ts';
 import type { ExportFormat, ToolStyle } from '../../core/synth/formats.ts';
 import type { EngineServices, MethodHandlers } from '../EngineServices.ts';
-import { SeedBook } from '../edge/seedBook.ts';
+import { SeedBook } from '../edges/seedBook.ts';
 import { DatasetRepository, type DatasetRow } from '../store/repositories/DatasetRepository.ts';
-import { edgeStore } from '../edge/edgeStore.ts';
+import { edgeStore } from '../edges/edgeStore.ts';
 import { writeExport } from './exporter.ts';
 import { WalkSynthesizer } from './walkSynthesizer.ts';
 import { Paraphraser } from './paraphraser.ts';
-import { proposeEdges, verifyEdges } from '../edge/methods.ts';
+import { proposeEdges, verifyEdges } from '../edges/methods.ts';
 import { resolveBackend } from '../models/resolveBackend.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 

@@ -2,7 +2,7 @@
 // same parameters (with the samples and counters it had), and report the dataset, counts, the gates that stopped
 // attempts, the diversity of what was kept (tool sequences, path lengths, alternatives) and its coverage of the graph.
 import type { SynthRunSummary } from '../../api/contract.ts';
-import type { Edge } from '../../core/edge/types.ts';
+import type { Edge } from '../../core/edges/types.ts';
 import { remember, type SeenRequests } from '../../core/synth/gates.ts';
 import type { SynthSample } from '../../core/synth/types.ts';
 import type { DatasetRepository, DatasetRow } from '../store/repositories/DatasetRepository.ts';

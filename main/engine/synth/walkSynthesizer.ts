@@ -3,14 +3,14 @@
 // drawn next. The summary reports the gates, the diversity (distinct tool sequences, path lengths) and the
 // coverage of tools and links.
 import type { Catalog } from '../../core/catalog/Catalog.ts';
-import type { Edge } from '../../core/edge/types.ts';
+import type { Edge } from '../../core/edges/types.ts';
 import { Rng } from '../../core/random.ts';
 import { checkGates, gateNames, planSignature, remember, type GateName } from '../../core/synth/gates.ts';
 import type { PhraseBook } from '../../core/synth/phraseBook.ts';
 import { answerSentence, composeRequest } from '../../core/synth/phrasing.ts';
 import { registers, type SynthSample } from '../../core/synth/types.ts';
 import type { Progress, SynthRunSummary } from '../../api/contract.ts';
-import type { SeedBook } from '../edge/seedBook.ts';
+import type { SeedBook } from '../edges/seedBook.ts';
 import type { PlanCaller } from '../plan/executePlan.ts';
 import type { DatasetRepository, DatasetRow } from '../store/repositories/DatasetRepository.ts';
 import { openRun, runSummary } from './synthRun.ts';

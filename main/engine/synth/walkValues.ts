@@ -8,7 +8,7 @@ import { businessCheckDigit } from '../../core/business/businessNumber.ts';
 import { fromTransverseMercator, UTMK } from '../../core/geo/transverseMercator.ts';
 import { Rng } from '../../core/random.ts';
 import { SIDO_NAMES } from '../../core/region/sidoNames.ts';
-import type { SeedBook } from '../edge/seedBook.ts';
+import type { SeedBook } from '../edges/seedBook.ts';
 
 /** Words people search tourism and statistics for; the walker keeps only those the backend answers. */
 const TOUR_WORDS = ['궁', '해변', '공원', '시장', '박물관', '사찰', '폭포', '계곡', '한옥', '전망대'];

@@ -8,8 +8,8 @@
 // model cannot compute in its head (map projections) are walked through the local tool that computes them.
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { ToolSpec } from '../../core/catalog/types.ts';
-import { bindingExpression, transformById } from '../../core/edge/transforms.ts';
-import type { Edge } from '../../core/edge/types.ts';
+import { bindingExpression, transformById } from '../../core/edges/transforms.ts';
+import type { Edge } from '../../core/edges/types.ts';
 import { fieldRef } from '../../core/plan/expressions.ts';
 import type { AnswerSpec, Plan, PlanArg, PlanStep, TraceStep } from '../../core/plan/types.ts';
 import type { Rng } from '../../core/random.ts';
@@ -21,7 +21,7 @@ import { timelyArgs } from '../../core/time/issueTimes.ts';
 import { EpisodeResults } from '../../core/resultView/EpisodeResults.ts';
 import { QUERY_TOOL } from '../../core/resultView/queryRows.ts';
 import type { ViewOptions } from '../../core/resultView/resultView.ts';
-import type { SeedBook } from '../edge/seedBook.ts';
+import type { SeedBook } from '../edges/seedBook.ts';
 import { describeHidden, hiddenRead, stepResults } from '../../core/plan/visibility.ts';
 import { finishTrace, resolveArgs, traceStep, type PlanCaller } from '../plan/executePlan.ts';
 import { complete, isNumber, present, whole, type ExecutedStep } from './executedStep.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../main/host/browserHost.ts';
-import { KeyVault } from '../../../main/engine/secrets/keyVault.ts';
+import { KeyVault } from '../../../main/engine/keys/keyVault.ts';
 import { launchChromium } from '../../helpers/browser.ts';
 import { repoRoot } from '../../helpers/runCli.ts';
 import { fileTempDir, tempDir } from '../../helpers/tempDir.ts';

@@ -11,7 +11,7 @@ import { repoRoot } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 import { decryptForTest, encryptForTest } from '../../helpers/testCipher.ts';
 import { KEYCHAIN_AVAILABLE, KEYCHAIN_FLAG, type EngineToMain, type MainToEngine } from '../../../main/api/hostMessages.ts';
-import { KEY_VAULT_FILE } from '../../../main/engine/secrets/keyVault.ts';
+import { KEY_VAULT_FILE } from '../../../main/engine/keys/keyVault.ts';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataset } from './intentDataset.ts';
 import { lintTask } from '../../../main/core/bench/lints.ts';
-import { normaliseText } from '../../../main/core/bench/koreanText.ts';
+import { normaliseText } from '../../../main/core/text/koreanText.ts';
 import { canonicalJson } from '../../../main/core/canonicalJson.ts';
 import { bigramSimilarity } from '../../../main/core/text/similarity.ts';
 import { asBenchTask } from '../../../main/core/synth/intentGates.ts';

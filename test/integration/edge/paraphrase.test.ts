@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normaliseText } from '../../../main/core/bench/koreanText.ts';
+import { normaliseText } from '../../../main/core/text/koreanText.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
 import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';

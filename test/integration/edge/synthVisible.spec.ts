@@ -8,7 +8,7 @@ import { ANSWER_TOOL } from '../../../main/core/answer/answerTool.ts';
 import { describe, expect, it } from 'vitest';
 import { dataset } from './intentDataset.ts';
 import { functionName } from '../../../main/core/catalog/functionSchema.ts';
-import { normaliseText } from '../../../main/core/bench/koreanText.ts';
+import { normaliseText } from '../../../main/core/text/koreanText.ts';
 import { SIDO_NAMES } from '../../../main/core/region/sidoNames.ts';
 import { TIME_KINDS } from '../../../main/core/synth/mentions.ts';
 import { kst, ymd } from '../../../main/core/time/kst.ts';

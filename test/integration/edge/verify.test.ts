@@ -2,7 +2,7 @@
 // §10) that the catalog covers are found, type-compatible pairs that do not really work are rejected, and a
 // renamed field turns its links stale on re-verification.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEdge, type Edge } from '../../../main/core/edge/types.ts';
+import { describeEdge, type Edge } from '../../../main/core/edges/types.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { fileTempDir } from '../../helpers/tempDir.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isKopaError } from '../../../main/core/errors.ts';
 import { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
 import { MemoryKeyStore } from '../../../main/engine/gateway/keyStore.ts';
-import { KEY_VAULT_FILE, KeyVault } from '../../../main/engine/secrets/keyVault.ts';
+import { KEY_VAULT_FILE, KeyVault } from '../../../main/engine/keys/keyVault.ts';
 import { defaultResourcesDir } from '../../../main/engine/resources.ts';
 import { bundledCatalog } from '../../helpers/catalog.ts';
 import { testEngine } from '../../helpers/engine.ts';

@@ -1,9 +1,9 @@
 // Which links are dependencies, on the bundled catalog: the ones the issue found "verified" though no analyst would
 // say one call depends on the other are format-only; codes, coordinates and an event's date stay dependencies.
 import { describe, expect, it } from 'vitest';
-import { linkClassifier } from '../../../main/core/edge/linkKind.ts';
-import { linkWords, trialSentence } from '../../../main/core/edge/linkWords.ts';
-import type { EdgeKey } from '../../../main/core/edge/types.ts';
+import { linkClassifier } from '../../../main/core/edges/linkKind.ts';
+import { linkWords, trialSentence } from '../../../main/core/edges/linkWords.ts';
+import type { EdgeKey } from '../../../main/core/edges/types.ts';
 import { loadCatalog } from '../../../main/engine/catalog/loadCatalog.ts';
 import { defaultResourcesDir } from '../../../main/engine/resources.ts';
 

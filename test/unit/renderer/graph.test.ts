@@ -1,7 +1,7 @@
 // The graph view's layout and filters: the same graph always lays out the same way, positions a user has seen stay
 // put, and the filters keep exactly the links asked for.
 import { describe, expect, it } from 'vitest';
-import type { Edge } from '../../../main/core/edge/types.ts';
+import type { Edge } from '../../../main/core/edges/types.ts';
 import { layoutGraph } from '../../../renderer/src/views/graph/graphLayout.ts';
 import { DEFAULT_FILTER, visibleGraph } from '../../../renderer/src/views/graph/graphFilter.ts';
 import { placeLabels, textWidthEm, type LabelCandidate } from '../../../renderer/src/views/graph/labelPlacement.ts';

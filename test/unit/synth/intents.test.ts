@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Edge } from '../../../main/core/edge/types.ts';
-import { edgeId } from '../../../main/core/edge/types.ts';
+import type { Edge } from '../../../main/core/edges/types.ts';
+import { edgeId } from '../../../main/core/edges/types.ts';
 import { evaluate } from '../../../main/core/plan/expressions.ts';
 import { checkIntents, intentFileSchema, intentSchema, slotsOf, type Intent } from '../../../main/core/synth/intents.ts';
 import { arbitraryPicks, idleSteps, notARealValue } from '../../../main/core/synth/intentGates.ts';

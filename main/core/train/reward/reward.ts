@@ -18,7 +18,7 @@
 import { canonicalJson } from '../../canonicalJson.ts';
 import type { AttemptCall } from '../../bench/attempt.ts';
 import type { MetricContext } from '../../bench/stepMetrics.ts';
-import { normaliseText } from '../../bench/koreanText.ts';
+import { normaliseText } from '../../text/koreanText.ts';
 import type { TraceStep } from '../../plan/types.ts';
 import { toolReply } from '../../synth/formats.ts';
 import { readView } from '../../resultView/resultView.ts';

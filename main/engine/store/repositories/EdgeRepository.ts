@@ -1,8 +1,8 @@
 // EDGE's links, their trials (the evidence) and the graph version, in the database. A link's identity is its
 // key (tools, fields, parameters, transform); proposing again keeps what verification learned.
 import type { SqliteDatabase, SqliteStatement } from '../../../../native/sqlite/index.ts';
-import type { Candidate, CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../../../core/edge/types.ts';
-import type { LinkClassifier } from '../../../core/edge/linkKind.ts';
+import type { Candidate, CandidateBasis, Edge, EdgeStatus, EdgeTrial } from '../../../core/edges/types.ts';
+import type { LinkClassifier } from '../../../core/edges/linkKind.ts';
 
 interface EdgeRow {
   id: string;

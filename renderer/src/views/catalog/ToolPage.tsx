@@ -4,8 +4,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { TriangleAlert } from 'lucide-react';
-import type { Edge } from '../../../../main/core/edge/types.ts';
-import { transformById } from '../../../../main/core/edge/transforms.ts';
+import type { Edge } from '../../../../main/core/edges/types.ts';
+import { transformById } from '../../../../main/core/edges/transforms.ts';
 import { noteIn, type FieldSpec, type ToolSpec } from '../../../../main/core/catalog/types.ts';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useToolNames } from '../../api/useToolNames.ts';

@@ -1,7 +1,7 @@
 // The graph by agency (agencyArcs.ts): what the Graph view opens on, readable at a glance where the whole graph of
 // tools is a tangle. Each row opens that agency's tools and links in the whole graph.
 import { useMemo } from 'react';
-import type { Edge } from '../../../../main/core/edge/types.ts';
+import type { Edge } from '../../../../main/core/edges/types.ts';
 import { useLocale } from '../../i18n.tsx';
 import { formatCount } from '../../format.ts';
 import { ARC_GEOMETRY as G, agencyArcs, type AgencyRowInput } from './agencyArcs.ts';

@@ -11,7 +11,7 @@ import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
 import { modeLabel } from '../../../../main/core/i18n/strings.ts';
-import { trialSentence } from '../../../../main/core/edge/linkWords.ts';
+import { trialSentence } from '../../../../main/core/edges/linkWords.ts';
 import { STATUS_COLOURS } from './GraphCanvas.tsx';
 import { QueryStatus } from '../../components/Skeleton.tsx';
 import { viewLink } from '../../app/viewPaths.ts';

@@ -6,7 +6,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type ZoomTransform } from 'd3-zoom';
-import type { CandidateBasis, Edge, EdgeStatus } from '../../../../main/core/edge/types.ts';
+import type { CandidateBasis, Edge, EdgeStatus } from '../../../../main/core/edges/types.ts';
 import type { Point } from './graphLayout.ts';
 import { placeLabels, textWidthEm } from './labelPlacement.ts';
 import { arrowHead, lanes, linkShape, type LinkShape } from './linkGeometry.ts';

@@ -4,8 +4,8 @@
 // open a link's evidence. Positions are kept between visits.
 import { useCallback, useMemo, useState } from 'react';
 import { Building2, Network, Search, Sparkles, ShieldCheck, Waypoints } from 'lucide-react';
-import type { CandidateBasis, EdgeStatus } from '../../../../main/core/edge/types.ts';
-import { linkKinds, type LinkKind } from '../../../../main/core/edge/linkKind.ts';
+import type { CandidateBasis, EdgeStatus } from '../../../../main/core/edges/types.ts';
+import { linkKinds, type LinkKind } from '../../../../main/core/edges/linkKind.ts';
 import { searchTools } from '../../../../main/core/catalog/catalogSearch.ts';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { useEngineMutation } from '../../api/useEngineMutation.ts';

@@ -1,7 +1,7 @@
 // The links the graph shows as a list beside it (the focused tool's, or all that pass the filters): what a keyboard
 // or a screen reader uses to reach a link's evidence, and a quicker read than the picture when there are many.
 import { Link } from 'wouter';
-import type { Edge } from '../../../../main/core/edge/types.ts';
+import type { Edge } from '../../../../main/core/edges/types.ts';
 import { useLocale } from '../../i18n.tsx';
 import { STATUS_COLOURS } from './GraphCanvas.tsx';
 import { viewLink } from '../../app/viewPaths.ts';

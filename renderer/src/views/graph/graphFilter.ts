@@ -1,7 +1,7 @@
 // Which links and tools the graph view draws: links by status, kind (a dependency or only a format match), basis
 // (why they were proposed) and agency; with a focused tool, only it, its neighbours and the links between them.
-import type { CandidateBasis, Edge, EdgeStatus } from '../../../../main/core/edge/types.ts';
-import type { LinkKind } from '../../../../main/core/edge/linkKind.ts';
+import type { CandidateBasis, Edge, EdgeStatus } from '../../../../main/core/edges/types.ts';
+import type { LinkKind } from '../../../../main/core/edges/linkKind.ts';
 
 export interface GraphFilter {
   statuses: EdgeStatus[];

@@ -1,9 +1,9 @@
 // Engine API methods of EDGE: propose candidate links from the catalog, verify them by execution, list and show.
 import type { EdgeDetail, EdgeProposal, EdgeVerifyParams, EdgeVerifySummary, CallOptions, EdgesMethods } from '../../api/contract.ts';
-import { proposeCandidates } from '../../core/edge/candidates.ts';
-import { edgeStatuses, type CandidateBasis, type EdgeStatus } from '../../core/edge/types.ts';
-import { linkKinds, type LinkKind } from '../../core/edge/linkKind.ts';
-import { linkWords } from '../../core/edge/linkWords.ts';
+import { proposeCandidates } from '../../core/edges/candidates.ts';
+import { edgeStatuses, type CandidateBasis, type EdgeStatus } from '../../core/edges/types.ts';
+import { linkKinds, type LinkKind } from '../../core/edges/linkKind.ts';
+import { linkWords } from '../../core/edges/linkWords.ts';
 import type { EngineServices, MethodHandlers } from '../EngineServices.ts';
 import { edgeStore } from './edgeStore.ts';
 import { Verifier } from './verifier.ts';

@@ -5,60 +5,9 @@ import { sayViolation } from '../../core/catalog/sayViolation.ts';
 import { isStringKey, type Locale } from '../../core/i18n/strings.ts';
 import type { CommandContext } from '../context.ts';
 import { renderTable } from '../table.ts';
+import { formatMoment } from '../../core/i18n/moments.ts';
+import { parseInstant, parseInteger, parseJsonObject } from '../optionParsers.ts';
 import { readInputFile } from '../../engine/files/readInputFile.ts';
-import { invalidArgument } from '../commanderErrors.ts';
-import type { SpeculationParam } from '../../api/contract.ts';
-
-export function parseJsonObject(value: string): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    throw invalidArgument('json');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidArgument('jsonObject');
-  return parsed as Record<string, unknown>;
-}
-
-export function parseInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw invalidArgument('integer');
-  return n;
-}
-
-/** A count of something (samples, steps, tokens, attempts at once): a whole number of at least 1. */
-export function parseCount(value: string): number {
-  const n = parseInteger(value);
-  if (n < 1) throw invalidArgument('atLeastOne');
-  return n;
-}
-
-/** Seconds given as a whole number, as milliseconds. */
-export function parseSeconds(value: string): number {
-  return parseCount(value) * 1000;
-}
-
-/** off, input-lookup, or draft:MODEL (a registered model or a .gguf file). */
-export function parseSpeculation(value: string): SpeculationParam {
-  if (value === 'off' || value === 'input-lookup') return value;
-  if (/^draft:.+/.test(value)) return value as `draft:${string}`;
-  throw invalidArgument('speculation');
-}
-
-export function parseList(value: string): string[] {
-  const items = value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (items.length === 0) throw invalidArgument('list');
-  return items;
-}
-
-export function parseInstant(value: string): Date {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw invalidArgument('instant');
-  return d;
-}
 
 /** The fields a person looks at first in a tool's rows (the catalog's `response.headline`). */
 function headlineOf(spec: ToolSpec | undefined): string[] | undefined {
@@ -149,5 +98,42 @@ export function registerCall(program: Command, context: () => CommandContext): v
       }));
       ctx.out.result(result, (r) => renderOutcome(tool, r, ctx.t, ctx.locale, headline));
       if (!result.ok) ctx.exitCode = 1;
+    });
+}
+
+/** The recordings record mode makes: their snapshots, and bundles that carry one to another workstation. */
+export function registerRecordings(program: Command, context: () => CommandContext): void {
+  program.command('snapshots').action(async () => {
+    const ctx = context();
+    const list = await ctx.withEngine((engine) => engine.call('snapshots.list', {}));
+    ctx.out.result(list, (l) =>
+      renderTable(
+        l.map((s) => ({ name: s.name, recordings: s.recordings, created: formatMoment(s.createdAt, ctx.locale), importedFrom: s.importedFrom ?? '' })),
+      ),
+    );
+  });
+
+  const bundle = program.command('bundle');
+  bundle
+    .command('export')
+    .requiredOption('--snapshot <name>', 'the snapshot to export')
+    .requiredOption('--out <file>', 'the bundle file to write')
+    .action(async (options: { snapshot: string; out: string }) => {
+      const ctx = context();
+      const summary = await ctx.withProgress((onProgress) =>
+        ctx.withEngine((engine) => engine.call('bundle.export', { snapshot: options.snapshot, file: options.out }, { onProgress })),
+      );
+      ctx.out.result(summary, (s) => `${ctx.t('cli.bundle.exported', { n: s.entries, snapshot: s.snapshot, file: s.file })}\nsha256 ${s.payloadSha256}`);
+    });
+  bundle
+    .command('import')
+    .argument('<file>', 'the bundle file')
+    .option('--as <name>', 'import under this snapshot name instead')
+    .action(async (file: string, options: { as?: string }) => {
+      const ctx = context();
+      const summary = await ctx.withProgress((onProgress) =>
+        ctx.withEngine((engine) => engine.call('bundle.import', { file, as: options.as }, { onProgress })),
+      );
+      ctx.out.result(summary, (s) => ctx.t('cli.bundle.imported', { n: s.entries, snapshot: s.snapshot, sha: `${s.payloadSha256.slice(0, 16)}…` }));
     });
 }
