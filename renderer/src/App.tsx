@@ -9,7 +9,7 @@ import { useLocale } from './i18n.tsx';
 import { NavRail } from './app/NavRail.tsx';
 import { VIEWS } from './app/views.tsx';
 import { StatusStrip } from './app/StatusStrip.tsx';
-import { useTheme } from './app/theme.tsx';
+import { useTheme } from './state/theme.tsx';
 import { NotFoundView } from './views/NotFoundView.tsx';
 import { ChatRunProvider } from './views/chat/ChatRunProvider.tsx';
 

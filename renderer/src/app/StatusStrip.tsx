@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { useConnection } from '../api/EngineProvider.tsx';
 import { useEngineQuery } from '../api/queries.ts';
 import { useLocale } from '../i18n.tsx';
-import { useBackend } from './backendMode.tsx';
+import { useBackend } from '../state/backendMode.tsx';
 import { JobsIndicator } from './JobsIndicator.tsx';
 import { ApprovalIndicator } from './ApprovalIndicator.tsx';
 import { viewLink } from './viewPaths.ts';

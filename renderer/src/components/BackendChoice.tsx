@@ -3,7 +3,7 @@
 // only on purpose: the start button then turns red and asks first.
 import { useState, type ReactNode } from 'react';
 import { gatewayModes, type GatewayMode } from '../../../main/core/gateway/callResult.ts';
-import { repeatableBackend, useBackend } from '../app/backendMode.tsx';
+import { repeatableBackend, useBackend } from '../state/backendMode.tsx';
 import { useLocale } from '../i18n.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useLiveWarning } from '../api/useLiveWarning.ts';

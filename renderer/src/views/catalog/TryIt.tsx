@@ -14,7 +14,7 @@ import { resultPreview } from '../../../../main/core/resultView/resultPreview.ts
 import { latestIssue, timelyArgs } from '../../../../main/core/time/issueTimes.ts';
 import { useEngineMutation } from '../../api/useEngineMutation.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
-import { useBackend } from '../../app/backendMode.tsx';
+import { useBackend } from '../../state/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { ResultTable } from '../../components/ResultTable.tsx';
 import { RawBody } from '../../components/RawBody.tsx';

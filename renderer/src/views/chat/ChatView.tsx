@@ -10,7 +10,7 @@ import { useEngine } from '../../api/EngineProvider.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useEngineMutation } from '../../api/useEngineMutation.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
-import { useBackend } from '../../app/backendMode.tsx';
+import { useBackend } from '../../state/backendMode.tsx';
 import { useLocale, type StringKey } from '../../i18n.tsx';
 import { ModelMarkdown } from '../../components/Markdown.tsx';
 import { ModelName } from '../../components/ModelChoice.tsx';

@@ -7,7 +7,7 @@ import { RefreshCw, X } from 'lucide-react';
 import { useStartJob } from '../../api/useStartJob.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
-import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
+import { repeatableBackend, useBackend } from '../../state/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
 import { modeLabel } from '../../../../main/core/i18n/strings.ts';

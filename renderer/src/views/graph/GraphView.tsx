@@ -13,7 +13,7 @@ import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useEngineQuery } from '../../api/queries.ts';
 import { useToolNames } from '../../api/useToolNames.ts';
 import { useJobsOf } from '../../api/JobsProvider.tsx';
-import { repeatableBackend, useBackend } from '../../app/backendMode.tsx';
+import { repeatableBackend, useBackend } from '../../state/backendMode.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { JobProgress } from '../../components/JobProgress.tsx';
 import { agencyCentres, layoutGraph, type Point } from './graphLayout.ts';

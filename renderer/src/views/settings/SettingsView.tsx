@@ -7,8 +7,8 @@ import { gatewayModes, type GatewayMode } from '../../../../main/core/gateway/ca
 import { useEngineQuery } from '../../api/queries.ts';
 import { useEngineMutation } from '../../api/useEngineMutation.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
-import { useBackend } from '../../app/backendMode.tsx';
-import { useTheme, type ThemeChoice } from '../../app/theme.tsx';
+import { useBackend } from '../../state/backendMode.tsx';
+import { useTheme, type ThemeChoice } from '../../state/theme.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { AuditLog } from './AuditLog.tsx';
