@@ -51,6 +51,170 @@ function renderEnd(e: EpisodeSummary, streamed: boolean, { t, locale }: Pick<Com
   return [...lines.filter((line) => line !== ''), '', footer].join('\n');
 }
 
+/** How a turn is shown as it goes: each call once its result is in, a local turn's progress, streamed words. */
+interface EpisodeEcho {
+  show(p: Progress): void;
+  /** Forgets the last episode's calls and words, before the next question. */
+  reset(): void;
+  /** Whether this episode's answer streamed to stdout. */
+  streamed(): boolean;
+}
+
+function episodeEcho(ctx: CommandContext, approveCall: (e: { id: string; tool: string; arguments: Record<string, unknown> }) => void): EpisodeEcho {
+  const asked = new Map<string, Record<string, unknown>>();
+  let streamed = false;
+  // A local turn says where it has got every few seconds, on stderr (not while its words are streaming on stdout).
+  let toldAt = 0;
+  let tokenAt = 0;
+  const tell = (e: { read: number; toRead: number; written: number; elapsedMs: number; writingMs: number }): void => {
+    const now = performance.now();
+    if (e.elapsedMs < PROGRESS_AFTER_MS || now - toldAt < PROGRESS_EVERY_MS || now - tokenAt < PROGRESS_EVERY_MS) return;
+    toldAt = now;
+    const seconds = Math.round(e.elapsedMs / 1000);
+    const line =
+      e.written === 0
+        ? ctx.t('cli.chat.reading', { read: e.read.toLocaleString('en-US'), toRead: e.toRead.toLocaleString('en-US'), seconds })
+        : ctx.t('cli.chat.writing', { written: e.written, rate: e.writingMs > 0 ? ((e.written * 1000) / e.writingMs).toFixed(1) : '—', seconds });
+    ctx.io.stderr.write(`  ${line}\n`);
+  };
+  const show = (p: Progress): void => {
+    const e = p.agentEvent;
+    if (!e) return;
+    if (e.kind === 'token' && !ctx.out.json) {
+      streamed = true;
+      tokenAt = performance.now();
+      ctx.io.stdout.write(e.text);
+    }
+    if (e.kind === 'turn_progress' && !ctx.out.json) tell(e);
+    if (e.kind === 'approval') approveCall(e);
+    if (ctx.out.json) return;
+    if (e.kind === 'tool_call') asked.set(e.call.id, e.call.arguments);
+    if (e.kind === 'tools_offered' && e.picked) ctx.io.stderr.write(`  ${ctx.t('cli.chat.offered', { n: e.tools.length, tools: e.tools.join(', ') })}\n`);
+    if (e.kind === 'thinking') ctx.io.stderr.write(`  ${ctx.t('cli.chat.thought', { chars: e.text.length })}\n`);
+    if (e.kind === 'context_trimmed')
+      ctx.io.stderr.write(`  ${ctx.t(e.items ? 'cli.chat.trimmedMessages' : 'cli.chat.trimmed', { results: e.results, items: e.items })}\n`);
+    if (e.kind === 'tool_result') {
+      const shown = e.view ? `${ctx.t('cli.chat.shown', e.view)}${e.view.total !== e.view.returned ? ` ${ctx.t('cli.chat.inAll', e.view)}` : ''}` : e.summary;
+      ctx.io.stderr.write(
+        `  ${e.ok ? '✓' : '✗'} ${oneLine(e.tool)} ${JSON.stringify(asked.get(e.callId) ?? {})} → ${oneLine(shown)} (${Math.round(e.latencyMs)} ms)\n`,
+      );
+    }
+  };
+  return {
+    show,
+    reset: () => {
+      streamed = false;
+      asked.clear();
+    },
+    streamed: () => streamed,
+  };
+}
+
+/** A local model loads with the first question (the engine keeps it for the next): said as it starts, with a bar. */
+function loadWatch(ctx: CommandContext, model: string, show: (p: Progress) => void): { onProgress: (p: Progress) => void; stop: () => void } {
+  let bar: ReturnType<CommandContext['progress']> | undefined;
+  let started = 0;
+  const stop = (loaded: boolean): void => {
+    if (!bar) return;
+    bar.stop();
+    bar = undefined;
+    if (loaded && !ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loaded', { seconds: ((performance.now() - started) / 1000).toFixed(1) })}\n`);
+  };
+  const onProgress = (p: Progress): void => {
+    if (p.stage !== LOADING_MODEL) {
+      stop(true);
+      show(p);
+      return;
+    }
+    if (!bar) {
+      started = performance.now();
+      if (!ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loading', { model })}\n`);
+      bar = ctx.progress();
+    }
+    bar.update(p);
+  };
+  return { onProgress, stop: () => stop(false) };
+}
+
+/** What one question asks of the engine: the command's options as `agent.run`'s parameters. */
+function runParams(question: string, chatId: string | undefined, options: ChatCliOptions): AgentRunParams {
+  return {
+    question,
+    chatId,
+    model: options.model,
+    lora: options.lora,
+    loraScale: options.loraScale,
+    chatWrapper: options.chatWrapper,
+    contextSize: options.contextSize,
+    speculation: options.speculation,
+    serverIdleTimeoutMs: options.serverTimeout,
+    mode: options.mode,
+    snapshot: options.snapshot,
+    tools: options.tools,
+    maxSteps: options.maxSteps,
+    maxTokens: options.maxTokens,
+    asOf: options.now?.toISOString(),
+    resultTokens: options.resultTokens,
+    approval: options.approve,
+  };
+}
+
+async function runChat(ctx: CommandContext, options: ChatCliOptions): Promise<void> {
+  const rl = options.once === undefined || options.approve === 'ask' ? createInterface({ input: process.stdin, terminal: false }) : undefined;
+  // Lines are read from one iterator, so piped input (a script answering the prompts) is not lost between questions.
+  const lines = rl?.[Symbol.asyncIterator]();
+  const ask = async (prompt: string): Promise<string> => {
+    ctx.io.stderr.write(prompt);
+    const next = await lines!.next();
+    return next.done ? '' : String(next.value);
+  };
+  // Approval goes the way every client's does: the engine announces the waiting call, the answer is an agent.approve call.
+  let answering: EngineApi | undefined;
+  const echo = episodeEcho(ctx, (e) => {
+    void ask(`  ${oneLine(e.tool)} ${JSON.stringify(e.arguments)} 호출할까요? call it? [y/N] `)
+      .then((line) => answering?.call('agent.approve', { id: e.id, answer: /^y/i.test(line) ? 'once' : 'deny' }))
+      .catch((error: unknown) => ctx.io.stderr.write(`  ${(error as Error).message}\n`));
+  });
+  const said = (episode: EpisodeSummary, after = ''): void => {
+    if (echo.streamed() && !ctx.out.json) ctx.io.stdout.write('\n');
+    ctx.out.result(episode, (e) => `${renderEnd(e, echo.streamed(), ctx)}${after}`);
+  };
+  try {
+    await ctx.withEngine(
+      async (engine) => {
+        answering = engine;
+        const episodeFor = async (question: string, chatId?: string): Promise<EpisodeSummary> => {
+          echo.reset();
+          const watch = loadWatch(ctx, options.model, echo.show);
+          try {
+            return await engine.call('agent.run', runParams(question, chatId, options), { onProgress: watch.onProgress });
+          } finally {
+            watch.stop();
+          }
+        };
+        if (options.once !== undefined) {
+          const episode = await episodeFor(options.once);
+          said(episode);
+          if (episode.answer === null) ctx.exitCode = 1;
+          return;
+        }
+        ctx.io.stderr.write('질문을 입력하세요 (빈 줄로 끝). Ask a question (an empty line ends).\n');
+        let chatId: string | undefined;
+        for (;;) {
+          const question = (await ask('> ')).trim();
+          if (question === '') break;
+          const episode = await episodeFor(question, chatId);
+          chatId = episode.chatId;
+          said(episode, '\n');
+        }
+      },
+      options.now ? { emulator: { now: () => options.now! } } : {},
+    );
+  } finally {
+    rl?.close();
+  }
+}
+
 export function registerChat(program: Command, context: () => CommandContext): void {
   program
     .command('chat')
@@ -87,149 +251,5 @@ export function registerChat(program: Command, context: () => CommandContext): v
       'speculative decoding for a local model: input-lookup guesses tokens from the conversation (same answers, faster where a call copies earlier values); draft:MODEL lets a smaller model of the same vocabulary generate ahead',
       parseSpeculation,
     )
-    .action(async (options: ChatCliOptions) => {
-      const ctx = context();
-      const rl = options.once === undefined || options.approve === 'ask' ? createInterface({ input: process.stdin, terminal: false }) : undefined;
-      // Lines are read from one iterator, so piped input (a script answering the prompts) is not lost between questions.
-      const lines = rl?.[Symbol.asyncIterator]();
-      const ask = async (prompt: string): Promise<string> => {
-        ctx.io.stderr.write(prompt);
-        const next = await lines!.next();
-        return next.done ? '' : String(next.value);
-      };
-      // Approval goes the way every client's does: the engine announces the waiting call, the answer is an agent.approve call.
-      let answering: EngineApi | undefined;
-      const approveCall = (e: { id: string; tool: string; arguments: Record<string, unknown> }): void => {
-        void ask(`  ${oneLine(e.tool)} ${JSON.stringify(e.arguments)} 호출할까요? call it? [y/N] `)
-          .then((line) => answering?.call('agent.approve', { id: e.id, answer: /^y/i.test(line) ? 'once' : 'deny' }))
-          .catch((error: unknown) => ctx.io.stderr.write(`  ${(error as Error).message}\n`));
-      };
-      // Each call is shown once, when its result is in: what was asked, what came back, how long it took.
-      const asked = new Map<string, Record<string, unknown>>();
-      let streamed = false;
-      // A local turn says where it has got every few seconds, on stderr (not while its words are streaming on stdout).
-      let toldAt = 0;
-      let tokenAt = 0;
-      const tell = (e: { read: number; toRead: number; written: number; elapsedMs: number; writingMs: number }): void => {
-        const now = performance.now();
-        if (e.elapsedMs < PROGRESS_AFTER_MS || now - toldAt < PROGRESS_EVERY_MS || now - tokenAt < PROGRESS_EVERY_MS) return;
-        toldAt = now;
-        const seconds = Math.round(e.elapsedMs / 1000);
-        const line =
-          e.written === 0
-            ? ctx.t('cli.chat.reading', { read: e.read.toLocaleString('en-US'), toRead: e.toRead.toLocaleString('en-US'), seconds })
-            : ctx.t('cli.chat.writing', { written: e.written, rate: e.writingMs > 0 ? ((e.written * 1000) / e.writingMs).toFixed(1) : '—', seconds });
-        ctx.io.stderr.write(`  ${line}\n`);
-      };
-      const show = (p: Progress): void => {
-        const e = p.agentEvent;
-        if (!e) return;
-        if (e.kind === 'token' && !ctx.out.json) {
-          streamed = true;
-          tokenAt = performance.now();
-          ctx.io.stdout.write(e.text);
-        }
-        if (e.kind === 'turn_progress' && !ctx.out.json) tell(e);
-        if (e.kind === 'approval') approveCall(e);
-        if (ctx.out.json) return;
-        if (e.kind === 'tool_call') asked.set(e.call.id, e.call.arguments);
-        if (e.kind === 'tools_offered' && e.picked) ctx.io.stderr.write(`  ${ctx.t('cli.chat.offered', { n: e.tools.length, tools: e.tools.join(', ') })}\n`);
-        if (e.kind === 'thinking') ctx.io.stderr.write(`  ${ctx.t('cli.chat.thought', { chars: e.text.length })}\n`);
-        if (e.kind === 'context_trimmed')
-          ctx.io.stderr.write(`  ${ctx.t(e.items ? 'cli.chat.trimmedMessages' : 'cli.chat.trimmed', { results: e.results, items: e.items })}\n`);
-        if (e.kind === 'tool_result') {
-          const shown = e.view
-            ? `${ctx.t('cli.chat.shown', e.view)}${e.view.total !== e.view.returned ? ` ${ctx.t('cli.chat.inAll', e.view)}` : ''}`
-            : e.summary;
-          ctx.io.stderr.write(
-            `  ${e.ok ? '✓' : '✗'} ${oneLine(e.tool)} ${JSON.stringify(asked.get(e.callId) ?? {})} → ${oneLine(shown)} (${Math.round(e.latencyMs)} ms)\n`,
-          );
-        }
-      };
-      // A local model loads with the first question (the engine keeps it for the next): said as it starts, with a bar.
-      const loadWatch = (): { onProgress: (p: Progress) => void; stop: () => void } => {
-        let bar: ReturnType<CommandContext['progress']> | undefined;
-        let started = 0;
-        const stop = (loaded: boolean): void => {
-          if (!bar) return;
-          bar.stop();
-          bar = undefined;
-          if (loaded && !ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loaded', { seconds: ((performance.now() - started) / 1000).toFixed(1) })}\n`);
-        };
-        const onProgress = (p: Progress): void => {
-          if (p.stage !== LOADING_MODEL) {
-            stop(true);
-            show(p);
-            return;
-          }
-          if (!bar) {
-            started = performance.now();
-            if (!ctx.out.json) ctx.io.stderr.write(`${ctx.t('cli.chat.loading', { model: options.model })}\n`);
-            bar = ctx.progress();
-          }
-          bar.update(p);
-        };
-        return { onProgress, stop: () => stop(false) };
-      };
-      try {
-        await ctx.withEngine(
-          async (engine) => {
-            answering = engine;
-            const episodeFor = async (question: string, chatId?: string): Promise<EpisodeSummary> => {
-              const params: AgentRunParams = {
-                question,
-                chatId,
-                model: options.model,
-                lora: options.lora,
-                loraScale: options.loraScale,
-                chatWrapper: options.chatWrapper,
-                contextSize: options.contextSize,
-                speculation: options.speculation,
-                serverIdleTimeoutMs: options.serverTimeout,
-                mode: options.mode,
-                snapshot: options.snapshot,
-                tools: options.tools,
-                maxSteps: options.maxSteps,
-                maxTokens: options.maxTokens,
-                asOf: options.now?.toISOString(),
-                resultTokens: options.resultTokens,
-                approval: options.approve,
-              };
-              streamed = false;
-              asked.clear();
-              const watch = loadWatch();
-              try {
-                return await engine.call('agent.run', params, { onProgress: watch.onProgress });
-              } finally {
-                watch.stop();
-              }
-            };
-            await converse(episodeFor);
-          },
-          options.now ? { emulator: { now: () => options.now! } } : {},
-        );
-      } finally {
-        rl?.close();
-      }
-
-      async function converse(episodeFor: (question: string, chatId?: string) => Promise<EpisodeSummary>): Promise<void> {
-        if (options.once !== undefined) {
-          const episode = await episodeFor(options.once);
-          if (streamed && !ctx.out.json) ctx.io.stdout.write('\n');
-          ctx.out.result(episode, (e) => renderEnd(e, streamed, ctx));
-          if (episode.answer === null) ctx.exitCode = 1;
-          return;
-        }
-        ctx.io.stderr.write('질문을 입력하세요 (빈 줄로 끝). Ask a question (an empty line ends).\n');
-        let chatId: string | undefined;
-        for (;;) {
-          const question = (await ask('> ')).trim();
-          if (question === '') break;
-          const episode = await episodeFor(question, chatId);
-          chatId = episode.chatId;
-          if (streamed && !ctx.out.json) ctx.io.stdout.write('\n');
-          ctx.out.result(episode, (e) => `${renderEnd(e, streamed, ctx)}\n`);
-        }
-      }
-    });
+    .action(async (options: ChatCliOptions) => runChat(context(), options));
 }
