@@ -17,7 +17,7 @@ import { identityChanges, runIdentity, type IdentitySource } from '../../core/be
 import { canonicalJson } from '../../core/canonicalJson.ts';
 import { runNumbers } from '../../core/bench/summary.ts';
 import { attemptOrder, takeNextAttempt } from '../../core/bench/attemptOrder.ts';
-import type { BenchTask, Suite } from '../../core/bench/types.ts';
+import type { AttemptVerdict, BenchTask, FaultKind, Suite } from '../../core/bench/types.ts';
 import { fnv1a } from '../../core/random.ts';
 import type { Episode } from '../agent/Agent.ts';
 import { catalogAgent, type EpisodeCall } from '../agent/catalogTools.ts';
@@ -70,10 +70,8 @@ export function resultViewOf(m: BenchManifest): ViewOptions {
   return { tokenBudget: m.view.resultTokens, maxChars: m.view.maxChars };
 }
 
-export async function runBench(options: BenchRunOptions): Promise<BenchRunSummary> {
-  const started = performance.now();
-  const { repo, suite, manifest, catalog } = options;
-  const now = options.now ?? (() => new Date());
+/** Opens a new run, or checks that a run being resumed has the same identity, and marks it running. */
+function beginRun({ repo, suite, manifest }: BenchRunOptions, at: Date): void {
   const existing = repo.run(manifest.runId);
   if (existing) {
     const changed = identityChanges(existing.manifest, manifest);
@@ -85,10 +83,103 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
       });
     }
   } else {
-    repo.createRun(manifest.runId, suite.name, manifest, now());
+    repo.createRun(manifest.runId, suite.name, manifest, at);
   }
   repo.saveTasks(suite.name, suite.hash, suite.tasks);
   repo.setStatus(manifest.runId, 'running', null, null);
+}
+
+/** An episode's calls as scored: without its requests for tools (how a model reaches them, not a service's call). */
+function attemptCalls(episode: Episode<EpisodeCall>, injected: readonly (FaultKind | undefined)[]): AttemptCall[] {
+  let k = 0;
+  return episode.calls
+    .filter((c) => c.tool !== FIND_TOOLS)
+    .map((c) => {
+      // The query tool runs inside the episode; every other call went through the fault injector.
+      const fault = c.result && c.tool !== QUERY_TOOL ? injected[k++] : undefined;
+      return {
+        tool: c.tool,
+        arguments: c.arguments,
+        ok: c.result?.ok ?? false,
+        errorKind: c.result?.error?.kind ?? null,
+        ...(c.refused ? { refused: c.refused } : {}),
+        ...(c.refusal ? { refusal: c.refusal } : {}),
+        ...(fault ? { injected: fault } : {}),
+        items: c.result?.items ?? [],
+        totalCount: c.result?.totalCount ?? null,
+        ...(c.handle ? { handle: c.handle } : {}),
+        shown: c.shown ?? [],
+      };
+    });
+}
+
+interface Timing {
+  ms: number;
+  finishedAt: Date;
+}
+
+/** A scored attempt as stored: its transcript, calls (row counts, not rows), claim, verdict and usage. */
+function attemptRow(
+  task: BenchTask,
+  sample: number,
+  episode: Episode<EpisodeCall>,
+  calls: AttemptCall[],
+  verdict: AttemptVerdict,
+  at: Timing,
+): BenchAttemptRow {
+  return {
+    taskId: task.id,
+    sample,
+    transcript: episode.messages,
+    calls: calls.map(({ items, shown, ...c }) => ({ ...c, rows: items.length, ...(c.handle ? { shown: shown?.length ?? 0 } : {}) })),
+    answer: episode.answer,
+    claim: episode.claim,
+    ...(verdict.read !== undefined ? { read: verdict.read } : {}),
+    ...(verdict.inconsistent ? { inconsistent: true } : {}),
+    verdict: verdict.pass ? 'pass' : 'fail',
+    grounded: verdict.grounded,
+    failure: verdict.failure,
+    detail: verdict.detail,
+    detailSaid: verdict.detailSaid,
+    expected: verdict.expected,
+    metrics: verdict.metrics,
+    stoppedBy: episode.stoppedBy,
+    tokensIn: episode.usage.inputTokens,
+    tokensOut: episode.usage.outputTokens,
+    ms: Math.round(at.ms * 1000) / 1000,
+    finishedAt: at.finishedAt.toISOString(),
+  };
+}
+
+/** An attempt the backend could not run: a failure of its own kind, counted in pass@k (never left out). */
+function backendErrorRow(task: BenchTask, sample: number, message: string, expected: Trace, catalog: Catalog, at: Timing): BenchAttemptRow {
+  return {
+    taskId: task.id,
+    sample,
+    transcript: [],
+    calls: [],
+    answer: null,
+    claim: null,
+    verdict: 'error',
+    grounded: false,
+    failure: 'backend error',
+    detail: message,
+    detailSaid: { key: 'bench.verdict.backendError', vars: { message } },
+    expected: expected.answer,
+    metrics: stepMetrics([], expected.steps, metricContext(catalog, task)),
+    stoppedBy: 'abort',
+    tokensIn: 0,
+    tokensOut: 0,
+    ms: Math.round(at.ms * 1000) / 1000,
+    finishedAt: at.finishedAt.toISOString(),
+  };
+}
+
+export async function runBench(options: BenchRunOptions): Promise<BenchRunSummary> {
+  const started = performance.now();
+  const { repo, suite, manifest, catalog } = options;
+  const now = options.now ?? (() => new Date());
+  beginRun(options, now());
 
   const samples = manifest.sampling.samples;
   const finished = repo.finished(manifest.runId);
@@ -141,26 +232,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
       const ms = performance.now() - t0;
       const message = (error as Error).message;
       errors.push({ taskId: task.id, sample, message });
-      repo.addAttempt(manifest.runId, {
-        taskId: task.id,
-        sample,
-        transcript: [],
-        calls: [],
-        answer: null,
-        claim: null,
-        verdict: 'error',
-        grounded: false,
-        failure: 'backend error',
-        detail: message,
-        detailSaid: { key: 'bench.verdict.backendError', vars: { message } },
-        expected: expected.answer,
-        metrics: stepMetrics([], expected.steps, metricContext(catalog, task)),
-        stoppedBy: 'abort',
-        tokensIn: 0,
-        tokensOut: 0,
-        ms: Math.round(ms * 1000) / 1000,
-        finishedAt: now().toISOString(),
-      });
+      repo.addAttempt(manifest.runId, backendErrorRow(task, sample, message, expected, catalog, { ms, finishedAt: now() }));
     };
     try {
       const agent = catalogAgent({
@@ -186,27 +258,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
       await options.backends.close(opened);
     }
     if (episode.stoppedBy === 'abort') return;
-    let k = 0;
-    // Asking for tools is how a model reaches them, not a call of a service: it is not scored as one.
-    const calls: AttemptCall[] = episode.calls
-      .filter((c) => c.tool !== FIND_TOOLS)
-      .map((c) => {
-        // The query tool runs inside the episode; every other call went through the fault injector.
-        const injected = c.result && c.tool !== QUERY_TOOL ? faulty.injected[k++] : undefined;
-        return {
-          tool: c.tool,
-          arguments: c.arguments,
-          ok: c.result?.ok ?? false,
-          errorKind: c.result?.error?.kind ?? null,
-          ...(c.refused ? { refused: c.refused } : {}),
-          ...(c.refusal ? { refusal: c.refusal } : {}),
-          ...(injected ? { injected } : {}),
-          items: c.result?.items ?? [],
-          totalCount: c.result?.totalCount ?? null,
-          ...(c.handle ? { handle: c.handle } : {}),
-          shown: c.shown ?? [],
-        };
-      });
+    const calls = attemptCalls(episode, faulty.injected);
     const record: AttemptRecord = { answer: episode.answer, claim: episode.claim, stoppedBy: episode.stoppedBy, calls };
     const verdict = scoreAttempt(task, expected, record, metricContext(catalog, task));
     const ms = performance.now() - t0;
@@ -215,29 +267,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
     tokens.input += episode.usage.inputTokens;
     tokens.cached += episode.usage.cachedInputTokens ?? 0;
     tokens.output += episode.usage.outputTokens;
-    const row: BenchAttemptRow = {
-      taskId: task.id,
-      sample,
-      transcript: episode.messages,
-      calls: calls.map(({ items, shown, ...c }) => ({ ...c, rows: items.length, ...(c.handle ? { shown: shown?.length ?? 0 } : {}) })),
-      answer: episode.answer,
-      claim: episode.claim,
-      ...(verdict.read !== undefined ? { read: verdict.read } : {}),
-      ...(verdict.inconsistent ? { inconsistent: true } : {}),
-      verdict: verdict.pass ? 'pass' : 'fail',
-      grounded: verdict.grounded,
-      failure: verdict.failure,
-      detail: verdict.detail,
-      detailSaid: verdict.detailSaid,
-      expected: verdict.expected,
-      metrics: verdict.metrics,
-      stoppedBy: episode.stoppedBy,
-      tokensIn: episode.usage.inputTokens,
-      tokensOut: episode.usage.outputTokens,
-      ms: Math.round(ms * 1000) / 1000,
-      finishedAt: now().toISOString(),
-    };
-    repo.addAttempt(manifest.runId, row);
+    repo.addAttempt(manifest.runId, attemptRow(task, sample, episode, calls, verdict, { ms, finishedAt: now() }));
   };
 
   const running = new Map<BenchTask, number>();
