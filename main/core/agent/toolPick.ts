@@ -226,51 +226,114 @@ export function pickTools(
   feeds: ToolFeed[],
   options: ToolPickOptions = {},
 ): ToolPick {
-  const limit = options.limit ?? DEFAULTS.limit;
-  const ranked = ranker.rank(question);
-  const scoreOf = new Map(ranked.map((r) => [r.id, r.score]));
-  const picked: string[] = [];
-  const reasons: ToolPick['reasons'] = {};
-  // The question's own tools: the best-ranked, at most two of one agency, so that a question with two subjects (a bus
-  // stop and the weather there) keeps both.
-  const best = ranked[0]?.score ?? 0;
-  const perAgency = new Map<string, number>();
-  const seedList: { id: string; score: number }[] = [];
-  for (const r of ranked) {
-    if (seedList.length >= (options.seeds ?? DEFAULTS.seeds) || r.score <= 0 || r.score < best * SEED_SHARE) break;
-    const agency = specs.get(r.id)?.agency ?? r.id;
-    if ((perAgency.get(agency) ?? 0) >= 2) continue;
-    perAgency.set(agency, (perAgency.get(agency) ?? 0) + 1);
-    seedList.push(r);
+  return new ToolPicker(question, ranker.rank(question), specs, feeds, options).pick();
+}
+
+/** One pick in the making: the question's ranking, the graph's feeds, and the tools taken so far with why. */
+class ToolPicker {
+  private readonly limit: number;
+  private readonly scoreOf: Map<string, number>;
+  private readonly best: number;
+  /** The question's own tools: the best-ranked, at most two of one agency. */
+  private readonly seedList: { id: string; score: number }[] = [];
+  /** How many tools each tool feeds: the general way to a value (the region-code lookup, the geocoder) feeds most. */
+  private readonly reach = new Map<string, number>();
+  /** The local tools that compute a link's transform. */
+  private readonly converters: Set<string>;
+  private readonly picked: string[] = [];
+  private readonly reasons: ToolPick['reasons'] = {};
+  /** Whether the pick is past the question's tools and what they need: then the token budget holds each addition. */
+  private filling = false;
+
+  constructor(
+    private readonly question: string,
+    private readonly ranked: { id: string; score: number }[],
+    private readonly specs: ReadonlyMap<string, ToolSpec>,
+    private readonly feeds: ToolFeed[],
+    private readonly options: ToolPickOptions,
+  ) {
+    this.limit = options.limit ?? DEFAULTS.limit;
+    this.scoreOf = new Map(ranked.map((r) => [r.id, r.score]));
+    this.best = ranked[0]?.score ?? 0;
+    // The question's own tools: the best-ranked, at most two of one agency, so that a question with two subjects (a bus
+    // stop and the weather there) keeps both.
+    const perAgency = new Map<string, number>();
+    for (const r of ranked) {
+      if (this.seedList.length >= (options.seeds ?? DEFAULTS.seeds) || r.score <= 0 || r.score < this.best * SEED_SHARE) break;
+      const agency = specs.get(r.id)?.agency ?? r.id;
+      if ((perAgency.get(agency) ?? 0) >= 2) continue;
+      perAgency.set(agency, (perAgency.get(agency) ?? 0) + 1);
+      this.seedList.push(r);
+    }
+    for (const f of feeds) this.reach.set(f.fromTool, (this.reach.get(f.fromTool) ?? 0) + 1);
+    this.converters = new Set(feeds.flatMap((f) => (f.via ? [f.via] : [])));
   }
-  // Each picked tool's inputs that only another tool can give, in the order the tools were picked: the best source of
-  // each joins (and the local tool that computes the link, where one does), and then its own inputs' sources.
-  let filling = false;
-  const size = (ids: string[]): number => ids.reduce((total, id) => total + (options.tokens?.sizes.get(id) ?? 0), 0);
-  const add = (id: string, reason: ToolPick['reasons'][string]): void => {
-    if (picked.includes(id) || picked.length >= limit) return;
-    if (filling && options.tokens && size([...picked, id]) > options.tokens.budget) return;
-    picked.push(id);
-    reasons[id] = reason;
-  };
-  const reach = new Map<string, number>();
-  for (const f of feeds) reach.set(f.fromTool, (reach.get(f.fromTool) ?? 0) + 1);
-  const into = (tool: string, param: string, exclude: string): ToolFeed[] => {
-    const kind = specs.get(tool)?.parameters.properties[param]?.['x-semantic'];
-    // A source that needs the same kind of value itself (another real-estate call for a LAWD_CD) cannot start the chain.
-    return feeds.filter(
-      (f) =>
-        f.toTool === tool && f.toParams.includes(param) && f.fromTool !== tool && f.fromTool !== exclude && !needsKind(specs.get(f.fromTool), kind, question),
+
+  pick(): ToolPick {
+    const { options, ranked, feeds, specs, picked, reasons } = this;
+    let seedCount = this.seedList.length;
+    this.takeSeeds(seedCount);
+    // The question's weaker words bring no tools past the budget: its best tools and what they need always come.
+    while (options.tokens && seedCount > KEPT_SEEDS && this.size(picked) > options.tokens.budget) this.takeSeeds(--seedCount);
+    this.filling = true;
+    // Then the details of what the question's tools find: a tool that takes the id of one of their rows (a festival's
+    // contentId, a hospital's ykiho) as a required parameter, by the question's words.
+    const seeds = picked.filter((id) => reasons[id]?.by === 'question');
+    const details = new Set(
+      feeds.filter((f) => seeds.includes(f.fromTool) && !f.via && f.toParams.every((p) => isIdentifier(specs.get(f.toTool), p))).map((f) => f.toTool),
     );
-  };
-  /** The tools a feed takes: its source and the tool computing its transform. */
-  const extra = (f: ToolFeed): number => 1 + (f.via !== undefined ? 1 : 0);
+    for (const r of ranked) if (r.score > 0 && details.has(r.id)) this.add(r.id, { by: 'rank', score: r.score });
+    this.close(0);
+    // Then a second way to each input the question's tools need (the nearby-station search beside the station list),
+    // with what it needs in turn: a better use of the budget than tools the question barely mentions.
+    for (let round = 0; round < ALTERNATIVES; round++) {
+      for (const tool of seeds) {
+        for (const { param, feeds: ordered } of this.sourcesOf(tool)) {
+          const next = ordered.find((f) => !picked.includes(f.fromTool));
+          if (!next || picked.length >= this.limit) continue;
+          const from = picked.length;
+          this.take(next, tool, param);
+          this.close(from);
+        }
+      }
+    }
+    for (const r of ranked) if (r.score > 0) this.add(r.id, { by: 'rank', score: r.score });
+    return { tools: picked, reasons };
+  }
+
+  private size(ids: string[]): number {
+    return ids.reduce((total, id) => total + (this.options.tokens?.sizes.get(id) ?? 0), 0);
+  }
+
+  private add(id: string, reason: ToolPick['reasons'][string]): void {
+    const { picked, options } = this;
+    if (picked.includes(id) || picked.length >= this.limit) return;
+    if (this.filling && options.tokens && this.size([...picked, id]) > options.tokens.budget) return;
+    picked.push(id);
+    this.reasons[id] = reason;
+  }
+
+  /** The feeds into a tool's parameter, but from the tool itself or `exclude`. */
+  private into(tool: string, param: string, exclude: string): ToolFeed[] {
+    const kind = this.specs.get(tool)?.parameters.properties[param]?.['x-semantic'];
+    // A source that needs the same kind of value itself (another real-estate call for a LAWD_CD) cannot start the chain.
+    return this.feeds.filter(
+      (f) =>
+        f.toTool === tool &&
+        f.toParams.includes(param) &&
+        f.fromTool !== tool &&
+        f.fromTool !== exclude &&
+        !needsKind(this.specs.get(f.fromTool), kind, this.question),
+    );
+  }
+
   /**
    * The fewest tools to add before each tool can run from what the question states, never going through `exclude`
    * (the tool a source is sought for: a land-parcel lookup fed by the very real-estate call that waits for it is a
    * circle). A fixed point over the graph: tools with nothing to look up cost nothing.
    */
-  const costs = (exclude: string): Map<string, number> => {
+  private costs(exclude: string): Map<string, number> {
+    const { specs, feeds, question } = this;
     const cost = new Map<string, number>([...specs.keys()].map((id) => [id, Infinity]));
     for (let changed = true, round = 0; changed && round < 50; round++) {
       changed = false;
@@ -279,7 +342,7 @@ export function pickTools(
         let total = 0;
         for (const param of needed(spec, question)) {
           if (stated(spec, param, question) || !feeds.some((f) => f.toTool === id && f.toParams.includes(param))) continue;
-          total += Math.min(...into(id, param, exclude).map((f) => cost.get(f.fromTool)! + extra(f)), Infinity);
+          total += Math.min(...this.into(id, param, exclude).map((f) => cost.get(f.fromTool)! + extra(f)), Infinity);
         }
         if (total < cost.get(id)!) {
           cost.set(id, total);
@@ -288,13 +351,15 @@ export function pickTools(
       }
     }
     return cost;
-  };
+  }
+
   /**
    * Whether a source takes the place the question names as its input (an address, a region's name), so that what
    * it gives is that place's: its coordinates from a geocoder, not a hospital's from a hospital list.
    */
-  const takesThePlace = (source: string, kind: string | undefined): number => {
-    const spec = specs.get(source);
+  private takesThePlace(source: string, kind: string | undefined): number {
+    const { question } = this;
+    const spec = this.specs.get(source);
     if (!spec || !kind || !/^(geo|region)\./.test(kind)) return 0;
     // Coordinates the question writes need no geocoder.
     if (kind.startsWith('geo.') && COORDINATES.test(question)) return 0;
@@ -307,26 +372,34 @@ export function pickTools(
     // addresses in it.
     if (kind.startsWith('region.') && !ROAD_ADDRESS.test(question) && inputs.some((tag) => /^region\..*Name$/.test(tag))) return 2;
     return inputs.some((tag) => place.test(tag)) ? 1 : 0;
-  };
+  }
+
   /** The tools a chain adds, one fewer where the question itself asks for its source (근처 측정소: the nearby-station search). */
-  const steps = (cost: Map<string, number>, f: ToolFeed): number =>
-    cost.get(f.fromTool)! + extra(f) - ((scoreOf.get(f.fromTool) ?? 0) >= best * ASKED_SHARE ? 1 : 0);
+  private steps(cost: Map<string, number>, f: ToolFeed): number {
+    return cost.get(f.fromTool)! + extra(f) - ((this.scoreOf.get(f.fromTool) ?? 0) >= this.best * ASKED_SHARE ? 1 : 0);
+  }
+
   /**
    * Whether a source searches around a position, for a question about what is near a place (근처 측정소) or about a
    * place as small as a dong or a street address, which the nearest station describes better than any list.
    */
-  const searchesNear = (source: string): number => {
-    const spec = specs.get(source);
+  private searchesNear(source: string): number {
+    const { question } = this;
+    const spec = this.specs.get(source);
     if (!spec || !(NEAR.test(question) || EMD.test(question) || ROAD_ADDRESS.test(question))) return 0;
     return (spec.parameters.required ?? []).some((p) => /^geo\./.test(spec.parameters.properties[p]?.['x-semantic'] ?? '')) ? 1 : 0;
-  };
-  const continues = (source: string, forTool: string): number =>
-    feeds.some((f) => f.toTool === source && f.fromTool !== forTool && picked.includes(f.fromTool)) ? 1 : 0;
+  }
+
+  private continues(source: string, forTool: string): number {
+    return this.feeds.some((f) => f.toTool === source && f.fromTool !== forTool && this.picked.includes(f.fromTool)) ? 1 : 0;
+  }
+
   /** A picked tool's inputs that only another tool can give, with their sources best first. */
-  const sourcesOf = (tool: string): { param: string; feeds: ToolFeed[] }[] => {
-    const spec = specs.get(tool);
+  private sourcesOf(tool: string): { param: string; feeds: ToolFeed[] }[] {
+    const { question, scoreOf, reach } = this;
+    const spec = this.specs.get(tool);
     if (!spec) return [];
-    const cost = costs(tool);
+    const cost = this.costs(tool);
     return needed(spec, question)
       .filter((param) => !stated(spec, param, question))
       .map((param) => {
@@ -335,38 +408,42 @@ export function pickTools(
         // around a position where the question is about a small place or what is near it; then the chain that adds
         // fewest tools; then the source that feeds most tools (the general way to that value: the region-code lookup,
         // the geocoder); then one that continues from a picked tool; then the question's words.
-        const ordered = into(tool, param, tool)
+        const ordered = this.into(tool, param, tool)
           .filter((f) => Number.isFinite(cost.get(f.fromTool)!))
           .sort(
             (a, b) =>
-              takesThePlace(b.fromTool, b.via ? 'geo.' : kind) - takesThePlace(a.fromTool, a.via ? 'geo.' : kind) ||
-              searchesNear(b.fromTool) - searchesNear(a.fromTool) ||
-              steps(cost, a) - steps(cost, b) ||
+              this.takesThePlace(b.fromTool, b.via ? 'geo.' : kind) - this.takesThePlace(a.fromTool, a.via ? 'geo.' : kind) ||
+              this.searchesNear(b.fromTool) - this.searchesNear(a.fromTool) ||
+              this.steps(cost, a) - this.steps(cost, b) ||
               (reach.get(b.fromTool) ?? 0) - (reach.get(a.fromTool) ?? 0) ||
-              continues(b.fromTool, tool) - continues(a.fromTool, tool) ||
+              this.continues(b.fromTool, tool) - this.continues(a.fromTool, tool) ||
               (scoreOf.get(b.fromTool) ?? 0) - (scoreOf.get(a.fromTool) ?? 0) ||
               a.fromTool.localeCompare(b.fromTool),
           );
         return { param, feeds: ordered };
       });
-  };
-  const take = (feed: ToolFeed, tool: string, param: string): void => {
-    add(feed.fromTool, { by: 'graph', feeds: tool, param });
-    if (feed.via) add(feed.via, { by: 'graph', feeds: tool, param });
-  };
+  }
+
+  private take(feed: ToolFeed, tool: string, param: string): void {
+    this.add(feed.fromTool, { by: 'graph', feeds: tool, param });
+    if (feed.via) this.add(feed.via, { by: 'graph', feeds: tool, param });
+  }
+
   /** The best source of each input of every picked tool from `start` on, and of theirs in turn. */
-  const close = (start: number): void => {
-    for (let i = start; i < picked.length && picked.length < limit; i++) {
+  private close(start: number): void {
+    const { picked } = this;
+    for (let i = start; i < picked.length && picked.length < this.limit; i++) {
       const tool = picked[i]!;
-      for (const { param, feeds: ordered } of sourcesOf(tool)) if (ordered[0]) take(ordered[0], tool, param);
+      for (const { param, feeds: ordered } of this.sourcesOf(tool)) if (ordered[0]) this.take(ordered[0], tool, param);
     }
-  };
-  const converters = new Set(feeds.flatMap((f) => (f.via ? [f.via] : [])));
+  }
+
   /** The first `count` of the question's own tools, and all that each needs to run. */
-  const takeSeeds = (count: number): void => {
+  private takeSeeds(count: number): void {
+    const { picked, reasons, feeds, specs } = this;
     picked.length = 0;
     for (const id of Object.keys(reasons)) delete reasons[id];
-    for (const r of seedList.slice(0, count)) {
+    for (const r of this.seedList.slice(0, count)) {
       picked.push(r.id);
       reasons[r.id] = { by: 'question', score: r.score };
     }
@@ -376,43 +453,18 @@ export function pickTools(
       const out = feeds.filter(
         (f) =>
           f.fromTool === seed &&
-          !converters.has(f.toTool) &&
+          !this.converters.has(f.toTool) &&
           f.toParams.some((p) => /^geo\./.test(specs.get(f.toTool)?.parameters.properties[p]?.['x-semantic'] ?? '')),
       );
       const via = out[0]?.via;
-      if (via && out.every((f) => f.via === via)) add(via, { by: 'converts', from: seed });
+      if (via && out.every((f) => f.via === via)) this.add(via, { by: 'converts', from: seed });
     }
-    close(0);
-  };
-  let seedCount = seedList.length;
-  takeSeeds(seedCount);
-  // The question's weaker words bring no tools past the budget: its best tools and what they need always come.
-  while (options.tokens && seedCount > KEPT_SEEDS && size(picked) > options.tokens.budget) takeSeeds(--seedCount);
-  filling = true;
-  // Then the details of what the question's tools find: a tool that takes the id of one of their rows (a festival's
-  // contentId, a hospital's ykiho) as a required parameter, by the question's words.
-  const seeds = picked.filter((id) => reasons[id]?.by === 'question');
-  const details = new Set(
-    feeds.filter((f) => seeds.includes(f.fromTool) && !f.via && f.toParams.every((p) => isIdentifier(specs.get(f.toTool), p))).map((f) => f.toTool),
-  );
-  for (const r of ranked) if (r.score > 0 && details.has(r.id)) add(r.id, { by: 'rank', score: r.score });
-  close(0);
-  // Then a second way to each input the question's tools need (the nearby-station search beside the station list),
-  // with what it needs in turn: a better use of the budget than tools the question barely mentions.
-  for (let round = 0; round < ALTERNATIVES; round++) {
-    for (const tool of seeds) {
-      for (const { param, feeds: ordered } of sourcesOf(tool)) {
-        const next = ordered.find((f) => !picked.includes(f.fromTool));
-        if (!next || picked.length >= limit) continue;
-        const from = picked.length;
-        take(next, tool, param);
-        close(from);
-      }
-    }
+    this.close(0);
   }
-  for (const r of ranked) if (r.score > 0) add(r.id, { by: 'rank', score: r.score });
-  return { tools: picked, reasons };
 }
+
+/** The tools a feed takes: its source and the tool computing its transform. */
+const extra = (f: ToolFeed): number => 1 + (f.via !== undefined ? 1 : 0);
 
 /** A required parameter that names one row of another tool's result (its id), not a place, a time or a page. */
 function isIdentifier(spec: ToolSpec | undefined, param: string): boolean {
