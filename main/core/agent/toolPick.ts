@@ -185,6 +185,8 @@ const EMD = /[가-힣]+\d*(동|읍|면)(?=$|[\s에의은는을를이과와도,.?
 
 /** Coordinates written in the question (위도 37.56, 경도 126.97): then they need no geocoder. */
 const COORDINATES = /(위도|경도|latitude|longitude)\s*[:=]?\s*\d{2,3}\.\d+/i;
+/** Each coordinate the question writes, with its word: what is taken out of the question before its tools are ranked. */
+const WRITTEN_COORDINATES = /(위도|경도|latitude|longitude)\s*[:=]?\s*\d{2,3}\.\d+/gi;
 
 function stated(spec: ToolSpec, param: string, question: string): boolean {
   const kind = spec.parameters.properties[param]?.['x-semantic'] ?? '';
@@ -226,7 +228,9 @@ export function pickTools(
   feeds: ToolFeed[],
   options: ToolPickOptions = {},
 ): ToolPick {
-  return new ToolPicker(question, ranker.rank(question), specs, feeds, options).pick();
+  // Coordinates the question writes say where, not what: their words (위도, 경도) would rank every tool that takes a
+  // position (the bus stops near a point) above the one the question asks of that position (its sunset).
+  return new ToolPicker(question, ranker.rank(question.replace(WRITTEN_COORDINATES, ' ')), specs, feeds, options).pick();
 }
 
 /** One pick in the making: the question's ranking, the graph's feeds, and the tools taken so far with why. */
