@@ -3,14 +3,15 @@
 // path end to end, where a grammar makes even random weights answer with a well-formed rewrite_request call.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { normaliseText } from '../../../main/core/text/koreanText.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
-import { Engine } from '../../../main/engine/Engine.ts';
+import type { Engine } from '../../../main/engine/Engine.ts';
 import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
 import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
+import { fileEngine } from '../../helpers/engine.ts';
 
 let dir: string;
 let engine: Engine;
@@ -20,11 +21,10 @@ const samplesOf = (id: number): SynthSample[] => new DatasetRepository(engine.st
 
 beforeAll(async () => {
   dir = await verifiedDataDir({ keep: 'file' });
-  engine = Engine.open({ dataDir: dir, host: 'test', emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } });
+  engine = fileEngine({ dataDir: dir, emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } });
   const plain = await engine.call('synth.run', { count: 6, seed: 'para', name: 'templates' });
   templates = samplesOf(plain.summary.dataset.id);
 }, 300_000);
-afterAll(() => engine.dispose());
 
 describe('kopa synth --paraphrase-model', () => {
   it('keeps a rewrite only when it passes every gate, and counts why the others were refused', async () => {

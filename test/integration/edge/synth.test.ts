@@ -4,7 +4,7 @@
 // is avoided by the next run.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { functionName, functionSchema, modelTool } from '../../../main/core/catalog/functionSchema.ts';
 import { grammarMessages } from '../../../main/core/agent/grammarConversation.ts';
 import { sampleClaim, sampleConversation } from '../../../main/core/synth/formats.ts';
@@ -15,11 +15,12 @@ import { leaked, unstated } from '../../../main/core/synth/gates.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
 import type { SynthRunResult } from '../../../main/api/contract.ts';
 import { kst, kstAt } from '../../../main/core/time/kst.ts';
-import { Engine } from '../../../main/engine/Engine.ts';
+import type { Engine } from '../../../main/engine/Engine.ts';
 import { executePlan } from '../../../main/engine/plan/executePlan.ts';
 import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { fileTempDir } from '../../helpers/tempDir.ts';
+import { fileEngine } from '../../helpers/engine.ts';
 
 let dir: string;
 let engine: Engine;
@@ -30,11 +31,10 @@ const json = (line: string): Record<string, unknown> => JSON.parse(line) as Reco
 
 beforeAll(async () => {
   dir = fileTempDir();
-  engine = Engine.open({ dataDir: dir, host: 'test', emulator: { now: () => TEST_NOW } });
+  engine = fileEngine({ dataDir: dir, emulator: { now: () => TEST_NOW } });
   run = await engine.call('synth.run', { count: 200, strategy: 'walk', format: 'trl-grpo', out: path.join(dir, 'train.jsonl') });
   samples = new DatasetRepository(engine.store.db).samples(run.summary.dataset.id);
 }, 180_000);
-afterAll(() => engine.dispose());
 
 describe('kopa synth --strategy walk on the emulator', () => {
   it('keeps 200 samples of 2 to 5 steps over at least 30 distinct tool sequences, and counts its gates', () => {
@@ -220,9 +220,8 @@ describe('kopa synth --strategy walk on the emulator', () => {
 
   it('avoids links that went stale when a field was renamed', async () => {
     await engine.dispose();
-    engine = Engine.open({
+    engine = fileEngine({
       dataDir: dir,
-      host: 'test',
       emulator: { now: () => TEST_NOW, faults: { name: 'renamed', drift: [{ tool: 'airkorea.getNearbyMsrstnList', from: 'stationName', to: 'stnName' }] } },
     });
     const reverify = await engine.call('edges.verify', { staleAfterMs: 0 });

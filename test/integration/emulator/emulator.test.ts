@@ -1,23 +1,22 @@
 // The emulator as a real client meets it: every catalog operation at its real path (Host header and all), in
 // JSON and in XML where the API offers both, with the same rows either way once normalised; and the quirks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../main/core/gateway/buildRequest.ts';
 import { interpretResponse } from '../../../main/core/gateway/interpret.ts';
 import type { RemoteToolSpec } from '../../../main/core/catalog/types.ts';
-import { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
-import { defaultResourcesDir } from '../../../main/engine/resources.ts';
+import type { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
 import { bundledCatalog, remoteSpec } from '../../helpers/catalog.ts';
 import { sampleArgs, TEST_NOW } from '../../helpers/emulatorArgs.ts';
+import { fileEmulator } from '../../helpers/engine.ts';
 
 const KEY = 'test+key/with==';
 let emulator: EmulatorServer;
 let args: Record<string, Record<string, unknown>>;
 
 beforeAll(async () => {
-  emulator = await EmulatorServer.start({ catalog: bundledCatalog(), resourcesDir: defaultResourcesDir(), key: KEY, seed: 7, now: () => TEST_NOW });
+  emulator = await fileEmulator({ key: KEY, seed: 7, now: () => TEST_NOW });
   args = sampleArgs(emulator.world);
 });
-afterAll(() => emulator.close());
 
 async function fetchAs(
   spec: RemoteToolSpec,

@@ -4,16 +4,16 @@
 // sends) with values of the same kinds. Skipped, with the reason, where that folder is absent.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../main/core/gateway/buildRequest.ts';
 import { interpretResponse } from '../../../main/core/gateway/interpret.ts';
-import { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
+import type { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
 import type { World } from '../../../main/engine/emulator/world/World.ts';
-import { defaultResourcesDir } from '../../../main/engine/resources.ts';
 import { bodyShape, shapeDifferences } from '../../helpers/bodyShape.ts';
-import { bundledCatalog, remoteSpec } from '../../helpers/catalog.ts';
+import { remoteSpec } from '../../helpers/catalog.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { repoRoot } from '../../helpers/runCli.ts';
+import { fileEmulator } from '../../helpers/engine.ts';
 
 const DIR = path.resolve(repoRoot, '..', 'shared', 'reference', 'raw-responses');
 const MANIFEST = path.join(DIR, 'MANIFEST.json');
@@ -106,10 +106,9 @@ describe.skipIf(!existsSync(MANIFEST))('the emulator beside real bodies', () => 
   let requests: Record<string, Ask>;
 
   beforeAll(async () => {
-    emulator = await EmulatorServer.start({ catalog: bundledCatalog(), resourcesDir: defaultResourcesDir(), key: KEY, seed: 7, now: () => TEST_NOW });
+    emulator = await fileEmulator({ key: KEY, seed: 7, now: () => TEST_NOW });
     requests = asks(emulator.world);
   });
-  afterAll(() => emulator?.close());
 
   it('has a request for every real body', () => {
     expect(Object.keys(requests).sort()).toEqual(manifest.files.map((f) => f.file).sort());

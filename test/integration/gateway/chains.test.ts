@@ -1,20 +1,19 @@
 // The multi-step chains of the API reference (§4 map, §10 best chains) run end to end through the gateway in
 // emulator mode: each step takes its input from the step before, transformed exactly as the chain map says, and
 // finds data. This is what makes the emulator useful for EDGE synthesis and evaluation offline.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../../main/core/gateway/callResult.ts';
-import { Engine } from '../../../main/engine/Engine.ts';
+import type { Engine } from '../../../main/engine/Engine.ts';
 import { BusinessRegistry } from '../../../main/engine/emulator/world/business.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
-import { fileTempDir } from '../../helpers/tempDir.ts';
+import { fileEngine } from '../../helpers/engine.ts';
 
 let engine: Engine;
 
 // One engine for the file: every chain runs against the same emulated world.
 beforeAll(() => {
-  engine = Engine.open({ dataDir: fileTempDir(), host: 'test', emulator: { now: () => TEST_NOW, seed: 11 } });
+  engine = fileEngine({ emulator: { now: () => TEST_NOW, seed: 11 } });
 });
-afterAll(() => engine.dispose());
 
 /** One step: the call must succeed and find rows. */
 async function step(tool: string, args: Record<string, unknown>): Promise<Item[]> {

@@ -1,14 +1,13 @@
 // The gateway in every mode, through the engine, against the emulator on loopback (and small hostile servers).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../../main/core/catalog/Catalog.ts';
 import type { RemoteToolSpec } from '../../../main/core/catalog/types.ts';
-import { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
+import type { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
 import { FAULT_PRESETS } from '../../../main/engine/emulator/faults.ts';
 import { Gateway } from '../../../main/engine/gateway/Gateway.ts';
 import { MemoryKeyStore } from '../../../main/engine/gateway/keyStore.ts';
-import { defaultResourcesDir } from '../../../main/engine/resources.ts';
 import { Store } from '../../../main/engine/store/Store.ts';
 import { AuditRepository } from '../../../main/engine/audit/AuditRepository.ts';
 import { bundledCatalog } from '../../helpers/catalog.ts';
@@ -16,15 +15,15 @@ import { testEngine } from '../../helpers/engine.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 import path from 'node:path';
+import { fileEmulator } from '../../helpers/engine.ts';
 
 const KEY = 'live+key/abc==';
 const NCST = { base_date: '20250302', base_time: '1400', nx: 60, ny: 127 };
 let liveEmulator: EmulatorServer;
 
 beforeAll(async () => {
-  liveEmulator = await EmulatorServer.start({ catalog: bundledCatalog(), resourcesDir: defaultResourcesDir(), key: KEY, now: () => TEST_NOW });
+  liveEmulator = await fileEmulator({ key: KEY, now: () => TEST_NOW });
 });
-afterAll(() => liveEmulator.close());
 
 const servers: Server[] = [];
 afterEach(async () => {

@@ -3,26 +3,24 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isKopaError } from '../../../main/core/errors.ts';
-import { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
+import type { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
 import { MemoryKeyStore } from '../../../main/engine/gateway/keyStore.ts';
 import { KEY_VAULT_FILE, KeyVault } from '../../../main/engine/keys/keyVault.ts';
-import { defaultResourcesDir } from '../../../main/engine/resources.ts';
-import { bundledCatalog } from '../../helpers/catalog.ts';
 import { testEngine } from '../../helpers/engine.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 import { testCipher } from '../../helpers/testCipher.ts';
+import { fileEmulator } from '../../helpers/engine.ts';
 
 // data.go.kr issues keys with characters that need percent-encoding.
 const KEY = 'Vault+Key/For==Test';
 let live: EmulatorServer;
 
 beforeAll(async () => {
-  live = await EmulatorServer.start({ catalog: bundledCatalog(), resourcesDir: defaultResourcesDir(), key: KEY, now: () => TEST_NOW });
+  live = await fileEmulator({ key: KEY, now: () => TEST_NOW });
 });
-afterAll(() => live.close());
 
 describe('key vault', () => {
   it('keeps keys encrypted, owner-only, and reads them back after a restart', async () => {

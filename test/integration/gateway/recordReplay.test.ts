@@ -3,26 +3,25 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
 import { MemoryKeyStore } from '../../../main/engine/gateway/keyStore.ts';
-import { defaultResourcesDir } from '../../../main/engine/resources.ts';
 import { isKopaError, type KopaError } from '../../../main/core/errors.ts';
 import { errorText } from '../../../main/core/i18n/strings.ts';
 import type { CallResult } from '../../../main/core/gateway/callResult.ts';
 import { importBundle } from '../../../main/engine/gateway/bundle.ts';
 import { RecordingRepository } from '../../../main/engine/store/repositories/RecordingRepository.ts';
-import { bundledCatalog } from '../../helpers/catalog.ts';
 import { testEngine } from '../../helpers/engine.ts';
 import { sampleArgs, TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
+import { fileEmulator } from '../../helpers/engine.ts';
 
 const KEY = 'record-key';
 let live: EmulatorServer;
 let calls: [string, Record<string, unknown>][];
 
 beforeAll(async () => {
-  live = await EmulatorServer.start({ catalog: bundledCatalog(), resourcesDir: defaultResourcesDir(), key: KEY, now: () => TEST_NOW });
+  live = await fileEmulator({ key: KEY, now: () => TEST_NOW });
   const args = sampleArgs(live.world);
   calls = [
     'kma.getUltraSrtNcst',
@@ -33,7 +32,6 @@ beforeAll(async () => {
     'kasi.getRestDeInfo',
   ].map((id) => [id, args[id]!]);
 });
-afterAll(() => live.close());
 
 const connected = () => testEngine({ keyEnvironment: new MemoryKeyStore({ 'data.go.kr': KEY }), gateway: { apiBase: live.url } });
 

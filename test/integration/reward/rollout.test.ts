@@ -4,12 +4,13 @@
 // sampling again.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RolloutGroup, RolloutRunResult } from '../../../main/api/contract.ts';
-import { Engine } from '../../../main/engine/Engine.ts';
+import type { Engine } from '../../../main/engine/Engine.ts';
 import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
+import { fileEngine } from '../../helpers/engine.ts';
 
 let dir: string;
 let engine: Engine;
@@ -17,11 +18,10 @@ let model: string;
 
 beforeAll(async () => {
   dir = await verifiedDataDir({ keep: 'file' });
-  engine = Engine.open({ dataDir: dir, host: 'test', emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } });
+  engine = fileEngine({ dataDir: dir, emulator: { now: () => TEST_NOW }, llama: { gpu: false, threads: 1 } });
   await engine.call('synth.run', { count: 4, seed: 'rollout', name: 'prompts' });
   model = await writeTinyLlama({ contextLength: 8192 });
 }, 300_000);
-afterAll(() => engine.dispose());
 
 describe('kopa rollout on the tiny GGUF', () => {
   it('samples G scored trajectories per prompt, with advantages summing to zero, a summary and an export', async () => {
