@@ -72,6 +72,115 @@ function pathOf(shape: LinkShape): Path2D {
   return path;
 }
 
+/** Each link as a curve with its arrowhead: its status's colour, its evidence's dash, as wide as it is likely. */
+function paintLinks(context: CanvasRenderingContext2D, links: Drawn[], selectedEdge: string | null): void {
+  for (const { edge, shape, path } of links) {
+    const colour = STATUS_COLOURS[edge.status];
+    // A format-only link is drawn faint: the call works, but nothing depends on it.
+    const strength = edge.kind === 'format' ? 0.4 : 1;
+    context.globalAlpha = (selectedEdge === null || selectedEdge === edge.id ? 0.85 : 0.3) * strength;
+    context.strokeStyle = colour;
+    context.lineWidth = (selectedEdge === edge.id ? 2.5 : 0.8) + 2.2 * edge.score;
+    context.setLineDash(KIND_DASHES[edge.basis]);
+    context.stroke(path);
+    const [tip, left, right] = arrowHead(shape, 6);
+    context.setLineDash([]);
+    context.fillStyle = colour;
+    context.beginPath();
+    context.moveTo(tip.x, tip.y);
+    context.lineTo(left.x, left.y);
+    context.lineTo(right.x, right.y);
+    context.fill();
+  }
+  context.globalAlpha = 1;
+}
+
+type LabelledGraph = Pick<CanvasProps, 'agencies' | 'tools' | 'positions' | 'edges' | 'lit' | 'width' | 'height'>;
+
+/** Which names are written where: every agency's heading, then the tools' names by how many links they have. */
+function graphLabels(props: LabelledGraph, labelSize: number, agencySize: number): ReturnType<typeof placeLabels> {
+  /** An agency's heading moved in from the drawing's edges, so that it is never cut off there. */
+  const agencyX = (agency: { name: string; at: Point }): number => {
+    const half = (textWidthEm(agency.name) * agencySize) / 2;
+    return Math.min(Math.max(agency.at.x, half + 4), props.width - half - 4);
+  };
+  const degree = new Map<string, number>();
+  for (const e of props.edges) for (const t of [e.fromTool, e.toTool]) degree.set(t, (degree.get(t) ?? 0) + 1);
+  const dots = props.tools.flatMap((tool) => {
+    const p = props.positions[tool.id];
+    return p ? [{ x: p.x, y: p.y, r: NODE_RADIUS }] : [];
+  });
+  return placeLabels(
+    [
+      ...props.agencies.map((a) => ({
+        id: `agency:${a.id}`,
+        x: agencyX(a),
+        y: a.at.y - 16,
+        text: a.name,
+        size: agencySize,
+        priority: Infinity,
+      })),
+      ...props.tools.flatMap((tool) => {
+        const p = props.positions[tool.id];
+        if (!p) return [];
+        const priority = (props.lit.has(tool.id) ? 10_000 : 0) + (degree.get(tool.id) ?? 0);
+        return [{ id: tool.id, x: p.x, y: p.y, text: tool.name, size: labelSize, priority, around: NODE_RADIUS }];
+      }),
+    ],
+    dots,
+    // Inside the drawing as it first shows: a name cut off at its edge is no better than none.
+    { left: 0, top: 0, right: props.width, bottom: props.height },
+  );
+}
+
+interface NodeLayerProps extends Pick<CanvasProps, 'agencies' | 'tools' | 'positions' | 'lit' | 'onTool'> {
+  labels: ReturnType<typeof placeLabels>;
+  agencySize: number;
+  labelSize: number;
+}
+
+/** The agencies' headings and the tools as circles with the names that fit, faint where others are focused. */
+function NodeLayer({ agencies, tools, positions, labels, agencySize, labelSize, lit, onTool }: NodeLayerProps) {
+  const agencyIds = agencies.map((a) => a.id);
+  const faint = (tool: string): boolean => lit.size > 0 && !lit.has(tool);
+  return (
+    <>
+      {agencies.map((a) => {
+        const placed = labels.get(`agency:${a.id}`);
+        return placed ? (
+          <text key={a.id} x={placed.x} y={placed.y} textAnchor={placed.anchor} className="graph-agency" style={{ fontSize: agencySize }}>
+            {a.name}
+          </text>
+        ) : null;
+      })}
+      {tools.map((tool) => {
+        const p = positions[tool.id];
+        if (!p) return null;
+        const placed = labels.get(tool.id);
+        return (
+          <g
+            key={tool.id}
+            transform={`translate(${p.x},${p.y})`}
+            opacity={faint(tool.id) ? 0.2 : 1}
+            className="graph-node"
+            data-testid="graph-node"
+            data-tool={tool.id}
+            onClick={() => onTool(tool.id)}
+          >
+            <circle r={NODE_RADIUS} fill={agencyColour(agencyIds, tool.agency)} stroke="var(--surface)" strokeWidth={1.5} />
+            {placed && (
+              <text x={placed.x - p.x} y={placed.y - p.y} textAnchor={placed.anchor} className="graph-label" style={{ fontSize: labelSize }}>
+                {tool.name}
+              </text>
+            )}
+            <title>{`${tool.name} · ${tool.id}`}</title>
+          </g>
+        );
+      })}
+    </>
+  );
+}
+
 export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -109,25 +218,7 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
       return;
     }
     context.setTransform(ratio * base * t.k, 0, 0, ratio * base * t.k, ratio * t.x, ratio * t.y);
-    for (const { edge, shape, path } of drawn.current) {
-      const colour = STATUS_COLOURS[edge.status];
-      // A format-only link is drawn faint: the call works, but nothing depends on it.
-      const strength = edge.kind === 'format' ? 0.4 : 1;
-      context.globalAlpha = (props.selectedEdge === null || props.selectedEdge === edge.id ? 0.85 : 0.3) * strength;
-      context.strokeStyle = colour;
-      context.lineWidth = (props.selectedEdge === edge.id ? 2.5 : 0.8) + 2.2 * edge.score;
-      context.setLineDash(KIND_DASHES[edge.basis]);
-      context.stroke(path);
-      const [tip, left, right] = arrowHead(shape, 6);
-      context.setLineDash([]);
-      context.fillStyle = colour;
-      context.beginPath();
-      context.moveTo(tip.x, tip.y);
-      context.lineTo(left.x, left.y);
-      context.lineTo(right.x, right.y);
-      context.fill();
-    }
-    context.globalAlpha = 1;
+    paintLinks(context, drawn.current, props.selectedEdge);
   }, [size.width, props.width, props.selectedEdge]);
 
   const schedule = useCallback(() => {
@@ -205,47 +296,16 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
     if (hit) props.onEdge(hit.edge.id);
   };
 
-  const agencyIds = props.agencies.map((a) => a.id);
   // One layout unit is this many of them on screen: names keep their size on screen as the drawing zooms.
   const unit = props.width / size.width / zoomScale;
   const labelSize = LABEL_PX * unit;
   const agencySize = AGENCY_PX * unit;
-  const shownLabels = useMemo(() => {
-    /** An agency's heading moved in from the drawing's edges, so that it is never cut off there. */
-    const agencyX = (agency: { name: string; at: Point }): number => {
-      const half = (textWidthEm(agency.name) * agencySize) / 2;
-      return Math.min(Math.max(agency.at.x, half + 4), props.width - half - 4);
-    };
-    const degree = new Map<string, number>();
-    for (const e of props.edges) for (const t of [e.fromTool, e.toTool]) degree.set(t, (degree.get(t) ?? 0) + 1);
-    const dots = props.tools.flatMap((tool) => {
-      const p = props.positions[tool.id];
-      return p ? [{ x: p.x, y: p.y, r: NODE_RADIUS }] : [];
-    });
-    return placeLabels(
-      [
-        ...props.agencies.map((a) => ({
-          id: `agency:${a.id}`,
-          x: agencyX(a),
-          y: a.at.y - 16,
-          text: a.name,
-          size: agencySize,
-          priority: Infinity,
-        })),
-        ...props.tools.flatMap((tool) => {
-          const p = props.positions[tool.id];
-          if (!p) return [];
-          const priority = (props.lit.has(tool.id) ? 10_000 : 0) + (degree.get(tool.id) ?? 0);
-          return [{ id: tool.id, x: p.x, y: p.y, text: tool.name, size: labelSize, priority, around: NODE_RADIUS }];
-        }),
-      ],
-      dots,
-      // Inside the drawing as it first shows: a name cut off at its edge is no better than none.
-      { left: 0, top: 0, right: props.width, bottom: props.height },
-    );
-  }, [props.agencies, props.tools, props.positions, props.edges, props.lit, props.width, props.height, labelSize, agencySize]);
+  const { agencies, tools, positions, edges, lit, width, height } = props;
+  const shownLabels = useMemo(
+    () => graphLabels({ agencies, tools, positions, edges, lit, width, height }, labelSize, agencySize),
+    [agencies, tools, positions, edges, lit, width, height, labelSize, agencySize],
+  );
   const hiddenNames = props.tools.filter((tool) => props.positions[tool.id] && !shownLabels.has(tool.id)).length;
-  const faint = (tool: string): boolean => props.lit.size > 0 && !props.lit.has(tool);
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const statuses = [...new Set(props.edges.map((e) => e.status))].sort().join(' ');
   return (
@@ -269,38 +329,16 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
         />
         <svg className="graph-nodes" viewBox={`0 0 ${props.width} ${props.height}`} width={size.width} height={size.height} aria-hidden="true">
           <g ref={layer}>
-            {props.agencies.map((a) => {
-              const placed = shownLabels.get(`agency:${a.id}`);
-              return placed ? (
-                <text key={a.id} x={placed.x} y={placed.y} textAnchor={placed.anchor} className="graph-agency" style={{ fontSize: agencySize }}>
-                  {a.name}
-                </text>
-              ) : null;
-            })}
-            {props.tools.map((tool) => {
-              const p = props.positions[tool.id];
-              if (!p) return null;
-              const placed = shownLabels.get(tool.id);
-              return (
-                <g
-                  key={tool.id}
-                  transform={`translate(${p.x},${p.y})`}
-                  opacity={faint(tool.id) ? 0.2 : 1}
-                  className="graph-node"
-                  data-testid="graph-node"
-                  data-tool={tool.id}
-                  onClick={() => props.onTool(tool.id)}
-                >
-                  <circle r={NODE_RADIUS} fill={agencyColour(agencyIds, tool.agency)} stroke="var(--surface)" strokeWidth={1.5} />
-                  {placed && (
-                    <text x={placed.x - p.x} y={placed.y - p.y} textAnchor={placed.anchor} className="graph-label" style={{ fontSize: labelSize }}>
-                      {tool.name}
-                    </text>
-                  )}
-                  <title>{`${tool.name} · ${tool.id}`}</title>
-                </g>
-              );
-            })}
+            <NodeLayer
+              agencies={props.agencies}
+              tools={props.tools}
+              positions={props.positions}
+              labels={shownLabels}
+              agencySize={agencySize}
+              labelSize={labelSize}
+              lit={props.lit}
+              onTool={props.onTool}
+            />
           </g>
         </svg>
       </div>
