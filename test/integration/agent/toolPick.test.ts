@@ -2,8 +2,8 @@
 // before them (the region-code lookup before the real-estate call; the geocoder and the grid conversion before the
 // weather), about eight in all instead of the whole catalog. The recall figures (and the goal of 95 %) are printed
 // by `npm run perf` (test/perf/toolPick.bench.test.ts); this holds the behaviour and a floor under KOPA-Bench's.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../../main/engine/Engine.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../../main/engine/Engine.ts';
 import { pickToolsFor } from '../../../main/engine/agent/toolPicker.ts';
 import { loadSuite } from '../../../main/engine/bench/suite.ts';
 import { ChatRepository } from '../../../main/engine/store/repositories/ChatRepository.ts';
@@ -12,15 +12,13 @@ import { estimateTokens } from '../../../main/core/resultView/tokenEstimate.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileTempDir, tempDir } from '../../helpers/tempDir.ts';
+import { tempDir } from '../../helpers/tempDir.ts';
+import { fileEngine } from '../../helpers/engine.ts';
 
 describe('the tools a chat question is offered', () => {
   let engine: Engine;
   beforeAll(() => {
-    engine = Engine.open({ dataDir: fileTempDir('kopa-engine-'), host: 'test', emulator: { now: () => TEST_NOW } });
-  });
-  afterAll(async () => {
-    await engine.dispose();
+    engine = fileEngine({ emulator: { now: () => TEST_NOW } });
   });
 
   it("before any verification, already follows the links the catalog's value kinds propose", () => {

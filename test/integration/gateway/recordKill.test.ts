@@ -1,19 +1,17 @@
 // A process killed while it records leaves a database that opens cleanly and an audit chain that verifies.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
-import { defaultResourcesDir } from '../../../main/engine/resources.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EmulatorServer } from '../../../main/engine/emulator/EmulatorServer.ts';
 import { Engine } from '../../../main/engine/Engine.ts';
-import { bundledCatalog } from '../../helpers/catalog.ts';
 import { repoRoot } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
+import { fileEmulator } from '../../helpers/engine.ts';
 
 let live: EmulatorServer;
 beforeAll(async () => {
-  live = await EmulatorServer.start({ catalog: bundledCatalog(), resourcesDir: defaultResourcesDir(), key: 'k' });
+  live = await fileEmulator({ key: 'k' });
 });
-afterAll(() => live.close());
 
 describe('killed while recording', () => {
   it('leaves the store readable and the audit log intact', async () => {

@@ -2,7 +2,7 @@
 // agent sees (the query tool reading an episode's earlier results), rewards of trainer-format completions by sample
 // id, the reference and every alternative of every sample at the maximum under every preset, and typed errors for
 // bad requests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toTrainerMessages } from '../../../main/core/train/reward/trainerMessages.ts';
 import { functionName } from '../../../main/core/catalog/functionSchema.ts';
 import { referenceMessages } from '../../../main/core/train/reward/referenceMessages.ts';
@@ -16,6 +16,8 @@ import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
 import { floodedCompletion } from '../../helpers/floodedCompletion.ts';
 import { fileTempDir } from '../../helpers/tempDir.ts';
 import { verifiedDataDir } from '../../helpers/verifiedGraph.ts';
+import { fileEngine } from '../../helpers/engine.ts';
+import { releaseAfterFile } from '../../helpers/release.ts';
 
 let engine: Engine;
 let service: EnvService;
@@ -33,15 +35,12 @@ async function post(path: string, body: unknown, token: string | null = service.
 }
 
 beforeAll(async () => {
-  engine = Engine.open({ dataDir: await verifiedDataDir({ keep: 'file' }), host: 'test', emulator: { now: () => TEST_NOW } });
+  engine = fileEngine({ dataDir: await verifiedDataDir({ keep: 'file' }), emulator: { now: () => TEST_NOW } });
   await engine.call('synth.run', { count: 24, seed: 'rewards', name: 'rl' });
   samples = new DatasetRepository(engine.store.db).samples(1);
   service = await startEnvService(engine, { mode: 'emulator', dataset: 'rl' });
+  releaseAfterFile(() => service.close());
 }, 300_000);
-afterAll(async () => {
-  await service?.close();
-  await engine?.dispose();
-});
 
 describe('kopa serve-env', () => {
   it('lists the tools as function schemas', async () => {
