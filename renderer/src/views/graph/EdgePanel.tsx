@@ -60,7 +60,15 @@ export function EdgePanel({ edgeId, onClose }: { edgeId: string; onClose: () => 
                 {edge.reason && (
                   <span className="muted" data-testid="edge-reason">
                     {' '}
-                    · {edge.reason}
+                    ·{' '}
+                    {
+                      // The verifier writes its reason in English (logs, `kopa edges list`); another screen says it from the counts.
+                      locale === 'en'
+                        ? edge.reason
+                        : edge.trialsTotal === 0
+                          ? t('graph.reason.notTried')
+                          : t('graph.reason.trialsFailed', { failed: edge.trialsTotal - edge.trialsOk, total: edge.trialsTotal })
+                    }
                   </span>
                 )}
               </dd>
