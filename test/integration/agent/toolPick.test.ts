@@ -43,7 +43,7 @@ describe('the tools a chat question is offered', () => {
     const at = (id: string): number => (written.tools.includes(id) ? written.tools.indexOf(id) : Infinity);
     expect(at('local.latLonToKmaGrid')).toBeLessThan(at('vworld.getCoord'));
     // Written coordinates say where, not what: the sunset and the holiday list are asked of them, not the bus stops near them.
-    const sunset = pickToolsFor(engine, '서울 강남구 역삼역(위도 37.5007, 경도 127.0365) 근처에서 2026년 설 연휴 첫날 해가 몇 시 몇 분에 지나요?');
+    const sunset = pickToolsFor(engine, '서울 강남구 역삼동(위도 37.5007, 경도 127.0365)에서 2026년 설 연휴 첫날 해가 몇 시 몇 분에 지나요?');
     expect(sunset.tools).toEqual(expect.arrayContaining(['kasi.getLCRiseSetInfo', 'kasi.getRestDeInfo']));
   });
 
