@@ -31,6 +31,7 @@ import { methodTable } from './methodTable.ts';
 import { saidError } from '../core/i18n/saidError.ts';
 import { requireFileOrNone } from './files/noFollow.ts';
 import { engineDisposed, engineOpened } from './engineTracker.ts';
+import { disposeInOrder } from '../core/lifecycle/disposeInOrder.ts';
 
 /** The audit chain's head, written outside the database as it grows. */
 const AUDIT_CHECKPOINTS_FILE = 'audit-checkpoints.jsonl';
@@ -66,7 +67,6 @@ export class Engine implements EngineApi, EngineServices {
   private readonly host: EngineHost;
   private readonly startedAt = new Date();
   private readonly llamaOptions: LlamaRuntimeOptions;
-  private llamaRuntime: Promise<LlamaRuntime> | undefined;
   private loadedCatalog: LoadedCatalog | undefined;
   private gatewayInstance: Gateway | undefined;
   /** The audit chain's head, kept beside the database (audit-checkpoints.jsonl). */
@@ -214,7 +214,8 @@ export class Engine implements EngineApi, EngineServices {
   /** Local models kept loaded between calls. */
   modelHost(): ModelHost {
     this.loadedModels ??= new ModelHost(
-      () => this.llama(),
+      // Loaded on first use: node-llama-cpp costs start-up time and memory that most commands never need.
+      () => import('../../native/llama/index.ts').then(({ LlamaRuntime }) => LlamaRuntime.create(this.llamaOptions)),
       async (file) => (await import('../../native/llama/index.ts')).inspectGguf(file),
     );
     return this.loadedModels;
@@ -225,22 +226,13 @@ export class Engine implements EngineApi, EngineServices {
     return this.keys.get(keyId);
   }
 
-  /** The llama.cpp runtime, loaded on first use and shared. */
+  /** The llama.cpp runtime, loaded on first use and shared (the model host owns it). */
   llama(): Promise<LlamaRuntime> {
     if (this.disposed) return Promise.reject(saidError('Disposed', { message: 'error.engineShutDown' }));
-    if (!this.llamaRuntime) {
-      // Loaded on first use: node-llama-cpp costs start-up time and memory that most commands never need.
-      const created = import('../../native/llama/index.ts').then(({ LlamaRuntime }) => LlamaRuntime.create(this.llamaOptions));
-      // A failed load is not cached: the user may fix the install and ask again.
-      created.catch(() => {
-        if (this.llamaRuntime === created) this.llamaRuntime = undefined;
-      });
-      this.llamaRuntime = created;
-    }
-    return this.llamaRuntime;
+    return this.modelHost().runtime();
   }
 
-  /** Releases the runtimes, then the database (children before parents). */
+  /** Closes what the engine owns; each owner closes what it owns (the model host its models, then the runtime). */
   async [Symbol.asyncDispose](): Promise<void> {
     await this.dispose();
   }
@@ -248,36 +240,25 @@ export class Engine implements EngineApi, EngineServices {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     try {
-      await this.disposeOwned();
+      // Long work stops first (it uses the rest), while calls still work; then nothing new starts.
+      await this.jobs[Symbol.asyncDispose]();
+      this.disposed = true;
+      // Users before what they use: models before the gateway's audit, the gateway before the emulator it calls,
+      // the database last. One that refuses (the audit's checkpoint at a planted link) does not keep the rest open.
+      await disposeInOrder([this.loadedModels, this.gatewayInstance, this.emulatorServer && settledServer(this.emulatorServer), this.store]);
     } finally {
       engineDisposed(this);
     }
   }
+}
 
-  private async disposeOwned(): Promise<void> {
-    await this.jobs.dispose();
-    this.disposed = true;
-    await this.loadedModels?.dispose();
-    const runtime = this.llamaRuntime;
-    this.llamaRuntime = undefined;
-    if (runtime)
-      await runtime.then(
-        (r) => r.dispose(),
+/** An emulator still starting is closed once it has started; one that failed to start has nothing to close. */
+function settledServer(starting: Promise<EmulatorServer>): AsyncDisposable {
+  return {
+    [Symbol.asyncDispose]: () =>
+      starting.then(
+        (server) => server[Symbol.asyncDispose](),
         () => undefined,
-      );
-    // The audit's last checkpoint can be refused (a link planted at its path); everything else still closes.
-    let refused: unknown;
-    try {
-      this.gatewayInstance?.close();
-    } catch (error) {
-      refused = error;
-    }
-    if (this.emulatorServer)
-      await this.emulatorServer.then(
-        (e) => e.close(),
-        () => undefined,
-      );
-    this.store.close();
-    if (refused) throw refused;
-  }
+      ),
+  };
 }

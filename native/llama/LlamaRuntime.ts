@@ -59,7 +59,7 @@ function loadedBinaryPath(): string | undefined {
   }
 }
 
-export class LlamaRuntime {
+export class LlamaRuntime implements AsyncDisposable {
   readonly llama: Llama;
   readonly threads: number;
   private disposed = false;

@@ -34,7 +34,7 @@ export interface EmulatorOptions {
 
 const MAX_BODY = 1024 * 1024;
 
-export class EmulatorServer {
+export class EmulatorServer implements AsyncDisposable {
   readonly world: World;
   readonly seed: number;
   private readonly server: Server;
@@ -258,6 +258,10 @@ export class EmulatorServer {
   private send(res: ServerResponse, answer: Rendered | Encoded): void {
     res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(answer.body) });
     res.end(answer.body);
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
   }
 
   async close(): Promise<void> {

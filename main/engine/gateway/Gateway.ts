@@ -87,7 +87,7 @@ const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTim
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 const elapsed = (since: number): number => Math.round((performance.now() - since) * 1000) / 1000;
 
-export class Gateway {
+export class Gateway implements Disposable {
   private readonly options: GatewayOptions;
   private readonly audit: AuditRepository;
   private readonly auditWriter: AuditWriter;
@@ -408,6 +408,11 @@ export class Gateway {
     return this.recordings;
   }
 
+  [Symbol.dispose](): void {
+    this.close();
+  }
+
+  /** Writes what the audit holds and its checkpoint, and closes the upstream clients. */
   close(): void {
     try {
       this.auditWriter.flush();

@@ -41,7 +41,7 @@ interface Running {
   unwritten?: Progress;
 }
 
-export class JobRunner {
+export class JobRunner implements AsyncDisposable {
   private readonly repo: JobRepository;
   private readonly options: JobRunnerOptions;
   private readonly running = new Map<string, Running>();
@@ -187,7 +187,7 @@ export class JobRunner {
   }
 
   /** Stops the running jobs (the engine shuts down): they are recorded as interrupted, so they can be resumed. */
-  async dispose(): Promise<void> {
+  async [Symbol.asyncDispose](): Promise<void> {
     const ids = [...this.running.keys()];
     for (const entry of this.running.values()) entry.controller.abort();
     await Promise.all([...this.running.values()].map((e) => e.done.catch(() => undefined)));

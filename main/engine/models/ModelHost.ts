@@ -1,6 +1,8 @@
 // Local models kept loaded between calls (loading a multi-gigabyte model is the slow part), one per file,
 // adapters, context size, sequence count, cache reuse and speculation (the weights once per file); unloaded when the
-// engine shuts down.
+// engine shuts down. The host owns the llama.cpp runtime its models run on, so closing it closes the models first and
+// the runtime after them, as node-llama-cpp's own model → context → sequence does.
+import { saidError } from '../../core/i18n/saidError.ts';
 import type { ChatWrapperChoice, LlamaRuntime, LocalModel, Speculation } from '../../../native/llama/index.ts';
 
 export interface LocalModelRequest {
@@ -23,8 +25,10 @@ export interface LocalModelRequest {
   signal?: AbortSignal;
 }
 
-export class ModelHost {
-  private readonly runtime: () => Promise<LlamaRuntime>;
+export class ModelHost implements AsyncDisposable {
+  private readonly createRuntime: () => Promise<LlamaRuntime>;
+  private loadingRuntime: Promise<LlamaRuntime> | undefined;
+  private disposed = false;
   private readonly loaded = new Map<string, Promise<LocalModel>>();
   /** The model file of each key. */
   private readonly files = new Map<string, string>();
@@ -34,13 +38,28 @@ export class ModelHost {
   private readonly vet: (file: string) => Promise<unknown>;
 
   /**
-   * `vet`: checks a file before it is first loaded, and refuses it by throwing. The engine's inspects the header and
-   * renders the chat template in the sandboxed inspector (a deadline and a memory bound), so a file whose template
-   * `models add` would refuse is never loaded for a chat by its path either. Defaults to none.
+   * `createRuntime`: loads llama.cpp, called on first use (most commands never need it). `vet`: checks a file before it
+   * is first loaded, and refuses it by throwing. The engine's inspects the header and renders the chat template in the
+   * sandboxed inspector (a deadline and a memory bound), so a file whose template `models add` would refuse is never
+   * loaded for a chat by its path either. Defaults to none.
    */
-  constructor(runtime: () => Promise<LlamaRuntime>, vet: (file: string) => Promise<unknown> = async () => undefined) {
-    this.runtime = runtime;
+  constructor(createRuntime: () => Promise<LlamaRuntime>, vet: (file: string) => Promise<unknown> = async () => undefined) {
+    this.createRuntime = createRuntime;
     this.vet = vet;
+  }
+
+  /** The llama.cpp runtime, loaded on first use and shared by every model of this host (and by whoever asks). */
+  runtime(): Promise<LlamaRuntime> {
+    if (this.disposed) return Promise.reject(saidError('Disposed', { message: 'error.llamaDisposed' }));
+    if (!this.loadingRuntime) {
+      const created = this.createRuntime();
+      // A failed load is not kept: the user may fix the install and ask again.
+      created.catch(() => {
+        if (this.loadingRuntime === created) this.loadingRuntime = undefined;
+      });
+      this.loadingRuntime = created;
+    }
+    return this.loadingRuntime;
   }
 
   /**
@@ -145,8 +164,9 @@ export class ModelHost {
     return keys.length;
   }
 
-  async dispose(): Promise<void> {
-    // Variants (added after their base) first: a base's weights go last.
+  /** Unloads every model, variants (added after their base) first, then closes the runtime. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    this.disposed = true;
     const all = [...this.loaded.values()].reverse();
     this.loaded.clear();
     this.ready.clear();
@@ -156,5 +176,11 @@ export class ModelHost {
         (m) => m.dispose(),
         () => undefined,
       );
+    const runtime = this.loadingRuntime;
+    this.loadingRuntime = undefined;
+    await runtime?.then(
+      (r) => r.dispose(),
+      () => undefined,
+    );
   }
 }

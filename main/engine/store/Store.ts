@@ -67,7 +67,7 @@ function corrupt(file: string, reason: string, cause?: unknown): KopaError {
   );
 }
 
-export class Store {
+export class Store implements Disposable {
   readonly db: SqliteDatabase;
   readonly file: string;
   readonly latestSchemaVersion: number;
@@ -149,6 +149,10 @@ export class Store {
 
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
+  }
+
+  [Symbol.dispose](): void {
+    this.close();
   }
 
   /** Folds the WAL back into the main file so a copied data folder is complete, then closes. */

@@ -4,7 +4,7 @@
 // records the base it was checked against.
 import { describe, expect, it } from 'vitest';
 import { checkAdapter } from '../../../native/llama/adapterCheck.ts';
-import { LocalModel } from '../../../native/llama/index.ts';
+import { LlamaRuntime, LocalModel } from '../../../native/llama/index.ts';
 import { writeTinyLlama } from '../../../native/gguf/tinyLlama.ts';
 import { writeTinyLora } from '../../fixtures/gguf/tinyLora.ts';
 import { testLlama } from '../../helpers/llama.ts';
@@ -61,7 +61,9 @@ describe('LoRA adapters', () => {
 describe('base and tuned side by side, and format parity', () => {
   it('runs a base and its adapted variant as contexts of one loaded model', async () => {
     const { ModelHost } = await import('../../../main/engine/models/ModelHost.ts');
-    const host = new ModelHost(() => testLlama());
+    // The host owns the runtime it is given: closing it unloads its models, then closes the runtime.
+    const runtime = LlamaRuntime.create({ gpu: false, threads: 1 });
+    const host = new ModelHost(() => runtime);
     const path = await writeTinyLlama();
     const lora = await writeTinyLora();
     const base = await host.local({ path, contextSize: 256 });
@@ -71,7 +73,9 @@ describe('base and tuned side by side, and format parity', () => {
     const [a, b] = await Promise.all([base.complete(PROMPT, { maxTokens: 12, temperature: 0 }), tuned.complete(PROMPT, { maxTokens: 12, temperature: 0 })]);
     expect(b.text).not.toBe(a.text);
     expect(await host.local({ path, contextSize: 256, lora: [lora] })).toBe(tuned);
-    await host.dispose();
+    await host[Symbol.asyncDispose]();
+    await expect((await runtime).loadModel({ modelPath: path, contextSize: 256 })).rejects.toMatchObject({ code: 'Disposed' });
+    await expect(host.runtime()).rejects.toMatchObject({ code: 'Disposed' });
   }, 120_000);
 
   it('writes conversations with the GGUF’s own template when asked (as a Hugging Face trainer renders them)', async () => {
