@@ -3,7 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { releaseAfterFile } from '../helpers/release.ts';
 import { storeMigrations } from '../../main/engine/store/migrations/index.ts';
 import { launchChromium } from '../helpers/browser.ts';
 import { startBrowserMode, type RunningApp } from '../helpers/browserMode.ts';
@@ -18,10 +19,7 @@ let dataDir: string;
 beforeAll(async () => {
   mkdirSync(screenshots, { recursive: true });
   browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
+  releaseAfterFile(() => browser.close());
 });
 
 describe('browser mode', () => {

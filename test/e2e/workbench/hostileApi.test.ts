@@ -10,7 +10,8 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { releaseAfterFile } from '../../helpers/release.ts';
 import { MemoryKeyStore } from '../../../main/engine/gateway/keyStore.ts';
 import { remoteSpec } from '../../helpers/catalog.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
@@ -38,6 +39,7 @@ let agency: Server;
 useWorkbench(async (folder) => {
   agency = createServer((req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(hostileBody(req.url ?? '')));
   await new Promise<void>((resolve) => agency.listen(0, '127.0.0.1', resolve));
+  releaseAfterFile(() => new Promise((resolve) => agency.close(resolve)));
   // A user catalog whose tool is named and described in markup, on a host the user granted the data.go.kr key.
   const spec = structuredClone(remoteSpec('kma.getUltraSrtNcst'));
   const tool = {
@@ -59,10 +61,6 @@ useWorkbench(async (folder) => {
     keyEnvironment: new MemoryKeyStore({ 'data.go.kr': 'hostile-test-key' }),
     gateway: { apiBase: `http://127.0.0.1:${(agency.address() as AddressInfo).port}`, retries: 0 },
   };
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => agency?.close(resolve));
 });
 
 async function goLive(w: Watched): Promise<void> {

@@ -3,7 +3,8 @@
 // must close only its own connection (with the right close code) while the engine keeps answering.
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { releaseAfterFile } from '../../helpers/release.ts';
 import { startHttpTransport, type HttpTransport } from '../../../main/api/node/httpTransport.ts';
 import { API_PROTOCOL, API_TOKEN_PROTOCOL_PREFIX } from '../../../main/api/contract.ts';
 import { startBrowserMode, type RunningApp } from '../../helpers/browserMode.ts';
@@ -107,10 +108,10 @@ describe('browser mode under attack (the real process)', () => {
   let token: string;
   beforeAll(async () => {
     app = await startBrowserMode(tempDir());
+    releaseAfterFile(() => app.stop());
     port = Number(new URL(app.url).port);
     token = new URL(app.launchUrl).hash.slice('#token='.length);
   });
-  afterAll(() => app.stop());
 
   const alive = async (): Promise<void> => {
     await new Promise((r) => setTimeout(r, 100));

@@ -3,7 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { releaseAfterFile } from '../../helpers/release.ts';
 import type { CallResult } from '../../../main/core/gateway/callResult.ts';
 import { kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { fileTempDir, tempDir } from '../../helpers/tempDir.ts';
@@ -29,14 +30,12 @@ beforeAll(async () => {
     });
     emulator.once('exit', (code) => reject(new Error(`the emulator exited with ${code}: ${out}`)));
   });
-});
-
-afterAll(async () => {
-  if (emulator.exitCode === null) {
+  releaseAfterFile(async () => {
+    if (emulator.exitCode !== null) return;
     const exited = new Promise((resolve) => emulator.once('exit', resolve));
     emulator.kill('SIGTERM');
     await exited;
-  }
+  });
 });
 
 describe('kopa catalog', () => {

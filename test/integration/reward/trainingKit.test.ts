@@ -6,14 +6,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { releaseAfterFile } from '../../helpers/release.ts';
 import type { TrainExportResult } from '../../../main/api/contract.ts';
 import { functionName } from '../../../main/core/catalog/functionSchema.ts';
 import { referenceMessages } from '../../../main/core/train/reward/referenceMessages.ts';
 import { toTrainerMessages } from '../../../main/core/train/reward/trainerMessages.ts';
 import { sampleClaim, toolReply } from '../../../main/core/synth/formats.ts';
 import type { SynthSample } from '../../../main/core/synth/types.ts';
-import { Engine } from '../../../main/engine/Engine.ts';
+import type { Engine } from '../../../main/engine/Engine.ts';
+import { fileEngine } from '../../helpers/engine.ts';
 import { DatasetRepository } from '../../../main/engine/store/repositories/DatasetRepository.ts';
 import { startEnvService, type EnvService } from '../../../main/host/envService.ts';
 import { TEST_NOW } from '../../helpers/emulatorArgs.ts';
@@ -47,17 +49,14 @@ function python(dir: string, code: string, input: unknown): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  engine = Engine.open({ dataDir: await verifiedDataDir({ keep: 'file' }), host: 'test', emulator: { now: () => TEST_NOW } });
+  engine = fileEngine({ dataDir: await verifiedDataDir({ keep: 'file' }), emulator: { now: () => TEST_NOW } });
   await engine.call('synth.run', { count: 12, seed: 'kit', name: 'kit' });
   samples = new DatasetRepository(engine.store.db).samples(1);
   service = await startEnvService(engine, { mode: 'emulator', dataset: 'kit' });
+  releaseAfterFile(() => service.close());
   trl = await engine.call('train.export', { dataset: 'kit', trainer: 'trl', out: path.join(fileTempDir(), 'trl') });
   verl = await engine.call('train.export', { dataset: 'kit', trainer: 'verl', out: path.join(fileTempDir(), 'verl') });
 }, 300_000);
-afterAll(async () => {
-  await service?.close();
-  await engine?.dispose();
-});
 
 describe('kopa train export', () => {
   it('writes the files each trainer needs, one row per sample', () => {
