@@ -8,8 +8,11 @@
 // radius is the distance the question writes, in metres (1.5km → 1500).
 //   Question spans: word n-grams of the request (up to eight words, trailing punctuation and a particle off), each
 // also with a short 시도 written as its full name (서울 → 서울특별시), as the APIs take it. Result values: every value
-// the earlier results showed, and for a code of n digits the first and last n digits of a longer code (LAWD_CD from
-// a 법정동 code, bjdongCd after it), the conversions the graph's links make.
+// the earlier results showed in fields that can feed the parameter (a field of its kind, or of a kind a one-field
+// transform of the graph turns into it: a 법정동 code for LAWD_CD), and for a code of n digits the first and last n
+// digits of a longer code (LAWD_CD from a 법정동 code, bjdongCd after it), the conversions the graph's links make. A
+// station name is then never a distance of the same list ("4.8"); where no field shown is of a feeding kind (a result
+// the catalog does not describe), every value shown stays on offer.
 //   A span is also held to what its kind can be (statedChoices): a region to the 법정동 list's names, the longest the
 // question states (the model otherwise closes the quote after "강원특별자치도" of "강원특별자치도 양양군"), a road address to
 // a road and its building number, a station to one place or road name. Where nothing in the question has that shape
@@ -22,8 +25,13 @@ import { shownViews } from './shownViews.ts';
 import { QUERY_TOOL } from '../resultView/queryRows.ts';
 import { functionName } from '../catalog/functionSchema.ts';
 import { isStatedKind } from '../synth/valueKinds.ts';
+import { transforms } from '../edges/transforms.ts';
+import { lexicallyAlike } from '../edges/candidates.ts';
+import type { SemanticVocabulary } from '../catalog/validateCatalog.ts';
 import semanticsBook from '../../../resources/catalog/semantics.json';
 import type { ChatMessage, ModelTool } from './types.ts';
+
+const VOCABULARY = semanticsBook as SemanticVocabulary;
 
 /** Kinds any caller knows without asking a service (a date, a code from a short documented list): left free. */
 const GENERIC = new Set(
@@ -82,21 +90,53 @@ export function questionSpans(question: string): string[] {
   return [...out];
 }
 
-/** Every text value the results the model was shown hold, and digit codes' prefixes and suffixes of `digits` length. */
-function shownValues(messages: ChatMessage[], digits: number | undefined): string[] {
-  const out = new Set<string>();
-  for (const { rows } of shownViews(messages))
+/**
+ * A field may feed the parameter as a candidate link of the graph would join them: the same kind, a one-field transform
+ * from its kind to the parameter's (a 법정동 code's first five digits), or a lexical likeness (one format, alike names).
+ */
+function feeds(field: { name: string; tag: string }, param: { name: string; tag: string }): boolean {
+  if (field.tag === param.tag) return true;
+  if (transforms.some((t) => t.from.length === 1 && t.from[0] === field.tag && t.to.includes(param.tag))) return true;
+  return lexicallyAlike(field, param, VOCABULARY);
+}
+
+/**
+ * The values shown that may be copied into a parameter of kind `semantic`: those of fields of a feeding kind (a
+ * field's kind from its tool's result, or, for a result of no described tool such as the query tool's rows, from the
+ * field's name in the tools that return it); every value shown where no field is of a feeding kind.
+ */
+function shownCells(messages: ChatMessage[], param: { name: string; tag: string }, resultSemantics: Record<string, Record<string, string>>): unknown[] {
+  const kindsByName = new Map<string, Set<string>>();
+  for (const fields of Object.values(resultSemantics))
+    for (const [name, kind] of Object.entries(fields)) kindsByName.set(name, (kindsByName.get(name) ?? new Set()).add(kind));
+  const fed: unknown[] = [];
+  const all: unknown[] = [];
+  for (const { rows, tool } of shownViews(messages)) {
+    const kinds = resultSemantics[tool];
     for (const row of rows)
-      for (const v of Object.values(row)) {
-        if (typeof v !== 'string' && typeof v !== 'number') continue;
-        const text = String(v);
-        if (text === '' || text.length > 100) continue;
-        out.add(text);
-        if (digits && /^\d+$/.test(text) && text.length > digits) {
-          out.add(text.slice(0, digits));
-          out.add(text.slice(-digits));
-        }
+      for (const [field, value] of Object.entries(row)) {
+        all.push(value);
+        const kind = kinds?.[field];
+        const fieldKinds = kind !== undefined ? [kind] : kinds ? [] : [...(kindsByName.get(field) ?? [])];
+        if (fieldKinds.some((tag) => feeds({ name: field, tag }, param))) fed.push(value);
       }
+  }
+  return fed.length > 0 ? fed : all;
+}
+
+/** Every text value of `cells`, and digit codes' prefixes and suffixes of `digits` length. */
+function shownValues(cells: unknown[], digits: number | undefined): string[] {
+  const out = new Set<string>();
+  for (const v of cells) {
+    if (typeof v !== 'string' && typeof v !== 'number') continue;
+    const text = String(v);
+    if (text === '' || text.length > 100) continue;
+    out.add(text);
+    if (digits && /^\d+$/.test(text) && text.length > digits) {
+      out.add(text.slice(0, digits));
+      out.add(text.slice(-digits));
+    }
+  }
   return [...out];
 }
 
@@ -104,24 +144,22 @@ function shownValues(messages: ChatMessage[], digits: number | undefined): strin
 const COPIED_NUMBER = /^(geo\.(lat|lon|tmX|tmY|utmkX|utmkY)|kma\.(nx|ny))$/;
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
-/** The numbers the results the model was shown hold, written as numbers or as numeric text (tour's mapx). */
-function shownNumbers(messages: ChatMessage[]): number[] {
+/** The numbers of `cells`, written as numbers or as numeric text (tour's mapx). */
+function shownNumbers(cells: unknown[]): number[] {
   const out = new Set<number>();
-  for (const { rows } of shownViews(messages))
-    for (const row of rows)
-      for (const v of Object.values(row)) {
-        if (typeof v === 'number' && Number.isFinite(v)) out.add(v);
-        else if (typeof v === 'string' && NUMBER_TEXT.test(v)) out.add(Number(v));
-      }
+  for (const v of cells) {
+    if (typeof v === 'number' && Number.isFinite(v)) out.add(v);
+    else if (typeof v === 'string' && NUMBER_TEXT.test(v)) out.add(Number(v));
+  }
   return [...out];
 }
 
 /** The numbers a copied-number parameter may take now, within its schema's bounds: none yet leaves it free. */
-function numberChoices(semantic: string, schema: Record<string, unknown>, question: string, messages: ChatMessage[]): number[] {
+function numberChoices(semantic: string, schema: Record<string, unknown>, question: string, cells: unknown[]): number[] {
   const stated = isStatedKind(semantic) ? (question.match(/-?\d+(\.\d+)?/g) ?? []).map(Number) : [];
   const min = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
   const max = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
-  return [...new Set([...stated, ...shownNumbers(messages)])].filter((n) => n >= min && n <= max && (schema.type !== 'integer' || Number.isInteger(n)));
+  return [...new Set([...stated, ...shownNumbers(cells)])].filter((n) => n >= min && n <= max && (schema.type !== 'integer' || Number.isInteger(n)));
 }
 
 /** A distance the question writes with its unit (500m, 1.5km, 2킬로미터), in metres. */
@@ -209,6 +247,11 @@ function queryChoices(messages: ChatMessage[]): Record<string, string[]> {
 export interface CopyChoicesOptions {
   /** The region names a stated region, address or station is held to (statedChoices); without it, any span. */
   regions?: RegionBook;
+  /**
+   * The result fields' value kinds of the tools on offer, by function name (`ModelTool.resultSemantics`): a value a
+   * result shows is offered only from fields that can feed the parameter. Without it, every value shown.
+   */
+  resultSemantics?: Record<string, Record<string, string>>;
 }
 
 /**
@@ -232,7 +275,7 @@ export function copyChoices(tool: ModelTool, messages: ChatMessage[], options: C
       continue;
     }
     if (schema && (schema.type === 'number' || schema.type === 'integer') && COPIED_NUMBER.test(semantic)) {
-      const numbers = numberChoices(semantic, schema, question, messages);
+      const numbers = numberChoices(semantic, schema, question, shownCells(messages, { name: param, tag: semantic }, options.resultSemantics ?? {}));
       if (numbers.length > 0 && numbers.length <= MAX_CHOICES) out[param] = numbers;
       continue;
     }
@@ -245,7 +288,7 @@ export function copyChoices(tool: ModelTool, messages: ChatMessage[], options: C
       continue;
     }
     const digits = codeDigits(schema);
-    const shown = shownValues(messages, digits);
+    const shown = shownValues(shownCells(messages, { name: param, tag: semantic }, options.resultSemantics ?? {}), digits);
     const stated = isStatedKind(semantic) ? statedChoices(semantic, questionSpans(question), options.regions) : [];
     const fits = (v: string): boolean => (digits === undefined ? true : v.length === digits && /^\d+$/.test(v));
     // A business number is written without its hyphens.

@@ -3,13 +3,16 @@
 import { readView, type ReadView } from '../resultView/resultView.ts';
 import type { ChatMessage } from './types.ts';
 
-export function shownViews(messages: ChatMessage[]): ReadView[] {
-  const views: ReadView[] = [];
+/** A result view the model was shown, with the function name of the tool that returned it. */
+export type ShownView = ReadView & { tool: string };
+
+export function shownViews(messages: ChatMessage[]): ShownView[] {
+  const views: ShownView[] = [];
   for (const m of messages) {
     if (m.role !== 'tool') continue;
     try {
       const view = readView(m.content);
-      if (view.error === undefined) views.push(view);
+      if (view.error === undefined) views.push({ ...view, tool: m.name });
     } catch {
       continue;
     }

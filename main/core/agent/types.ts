@@ -76,6 +76,11 @@ export interface ModelTool {
    * a value to what the question or an earlier result says (copyChoices.ts). Never part of the function schema.
    */
   semantics?: Record<string, string>;
+  /**
+   * Each result field's value kind (the catalog's response `semantic`), so that a value an earlier result holds is
+   * copied into a parameter only from a field of its kind (copyChoices.ts). Never part of the function schema.
+   */
+  resultSemantics?: Record<string, string>;
 }
 
 /**

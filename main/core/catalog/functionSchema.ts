@@ -47,5 +47,11 @@ export function modelTool(spec: ToolSpec): ModelTool {
   const semantics = Object.fromEntries(
     Object.entries(spec.parameters.properties).flatMap(([name, p]) => (p['x-semantic'] ? [[name, p['x-semantic']] as const] : [])),
   );
-  return { ...functionSchema(spec).function, ...(example ? { example } : {}), ...(Object.keys(semantics).length ? { semantics } : {}) };
+  const resultSemantics = Object.fromEntries(Object.entries(spec.response.fields).flatMap(([name, f]) => (f.semantic ? [[name, f.semantic] as const] : [])));
+  return {
+    ...functionSchema(spec).function,
+    ...(example ? { example } : {}),
+    ...(Object.keys(semantics).length ? { semantics } : {}),
+    ...(Object.keys(resultSemantics).length ? { resultSemantics } : {}),
+  };
 }

@@ -25,6 +25,7 @@ interface ParamGroup {
   params: Port[];
 }
 
+const DEFAULT_MIN_NAME = 0.8;
 const BASIS_WEIGHT: Record<CandidateBasis, number> = { semantic: 0.8, transform: 0.7, lexical: 0.25 };
 const HEADLINE_WEIGHT = 0.05;
 
@@ -89,16 +90,32 @@ function candidate(from: ToolSpec, fromFields: Port[], to: ToolSpec, group: Para
   return { ...key, id: edgeId(key), basis, score: Math.round(score * 1000) / 1000 };
 }
 
+/**
+ * A field and a parameter of different kinds that a lexical candidate joins: one format (a documented pattern both
+ * kinds share), or one family of kinds with names alike (at least `minName`).
+ */
+export function lexicallyAlike(
+  field: { name: string; tag: string },
+  param: { name: string; tag: string },
+  vocabulary: SemanticVocabulary,
+  minName = DEFAULT_MIN_NAME,
+): boolean {
+  if (field.tag === param.tag) return false;
+  const pattern = (tag: string): string | undefined => vocabulary.tags[tag]?.pattern;
+  const samePattern = pattern(field.tag) !== undefined && pattern(field.tag) === pattern(param.tag);
+  const sameFamily = field.tag.split('.')[0] === param.tag.split('.')[0];
+  return samePattern || (sameFamily && nameSimilarity(field.name, param.name) >= minName);
+}
+
 /** Every candidate link between the tools, strongest basis first for each pair of ports. */
 export function proposeCandidates(all: ToolSpec[], vocabulary: SemanticVocabulary, options: ProposeOptions = {}): Candidate[] {
   // The query tool links to every result by its handle, not to fields; it is a step of its own in plans.
   const tools = all.filter((t) => t.kind !== 'query');
-  const minName = options.minNameSimilarity ?? 0.8;
+  const minName = options.minNameSimilarity ?? DEFAULT_MIN_NAME;
   const out = new Map<string, Candidate>();
   const add = (c: Candidate): void => {
     if (!out.has(c.id)) out.set(c.id, c);
   };
-  const pattern = (tag: string): string | undefined => vocabulary.tags[tag]?.pattern;
   const outs = new Map(tools.map((t) => [t.id, outputs(t)]));
   for (const to of tools) {
     for (const group of paramGroups(to)) {
@@ -113,10 +130,7 @@ export function proposeCandidates(all: ToolSpec[], vocabulary: SemanticVocabular
         if (group.params.length !== 1) continue;
         const param = group.params[0]!;
         for (const field of fields) {
-          if (field.tag === param.tag || field.type !== param.type) continue;
-          const samePattern = pattern(field.tag) !== undefined && pattern(field.tag) === pattern(param.tag);
-          const sameFamily = field.tag.split('.')[0] === param.tag.split('.')[0];
-          if (samePattern || (sameFamily && nameSimilarity(field.name, param.name) >= minName)) add(candidate(from, [field], to, group, IDENTITY, 'lexical'));
+          if (field.type === param.type && lexicallyAlike(field, param, vocabulary, minName)) add(candidate(from, [field], to, group, IDENTITY, 'lexical'));
         }
       }
     }

@@ -440,8 +440,9 @@ export class LocalModel {
     }
     const allowFinal = options.toolChoice !== 'required' || tools.length === 0;
     const copy = options.copyArguments ?? this.format().copyArguments;
+    const resultSemantics = Object.fromEntries(tools.flatMap((t) => (t.resultSemantics ? [[t.name, t.resultSemantics] as const] : [])));
     const choices = copy
-      ? Object.fromEntries(tools.map((t) => [t.name, copyChoices(t, messages, options.regions ? { regions: options.regions } : {})]))
+      ? Object.fromEntries(tools.map((t) => [t.name, copyChoices(t, messages, { resultSemantics, ...(options.regions ? { regions: options.regions } : {}) })]))
       : undefined;
     const schema = stepGrammar(tools, { allowFinal, ...(choices ? { choices } : {}) });
     return {

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { copyChoices, questionSpans } from '../../../main/core/agent/copyChoices.ts';
 import type { ChatMessage, ModelTool } from '../../../main/core/agent/types.ts';
-import { functionName } from '../../../main/core/catalog/functionSchema.ts';
+import { functionName, modelTool } from '../../../main/core/catalog/functionSchema.ts';
+import { bundledCatalog } from '../../helpers/catalog.ts';
 import { stepGrammar } from '../../../main/core/agent/grammarSchema.ts';
 import { regionBook } from '../../../main/core/region/regionBook.ts';
 import { QUERY_TOOL } from '../../../main/core/resultView/queryRows.ts';
@@ -139,6 +140,45 @@ describe('copy choices', () => {
       lat: [37.2578],
       lon: [127.1232],
     });
+  });
+
+  it("copies a value a result showed only from a field that can feed the parameter (a station's name, not its distance)", () => {
+    // The kinds as the catalog gives them to the model's tools.
+    const nearby = modelTool(bundledCatalog().get('airkorea.getNearbyMsrstnList')!);
+    expect(nearby.resultSemantics).toMatchObject({ stationName: 'airkorea.stationName', tm: 'geo.distanceKm' });
+    const kinds = { [nearby.name]: nearby.resultSemantics! };
+    const shown = renderResult(
+      {
+        ok: true,
+        items: [
+          { stationName: '개포동', addr: '서울 강남구 개포로 617', tm: 1.5 },
+          { stationName: '도곡동', addr: '서울 강남구 도곡로 233', tm: 4.8 },
+        ],
+        totalCount: 2,
+        error: null,
+      },
+      'r2',
+    ).text;
+    const conversation: ChatMessage[] = [
+      asked('서울 강남구 개포동 근처 측정소의 초미세먼지는?')[0]!,
+      { role: 'tool', toolCallId: 'c2', name: nearby.name, content: shown },
+    ];
+    const offered = copyChoices(station, conversation, { regions: book, resultSemantics: kinds }).stationName!;
+    expect(offered).toEqual(expect.arrayContaining(['개포동', '도곡동']));
+    expect(offered).not.toContain('4.8');
+    expect(offered).not.toContain('서울 강남구 개포로 617');
+    // The query tool's rows name no tool of their own: their fields are known by name.
+    const queried = renderResult({ ok: true, items: [{ stationName: '도곡동', tm: 4.8 }], totalCount: 1, error: null }, 'r3').text;
+    const afterQuery: ChatMessage[] = [conversation[0]!, { role: 'tool', toolCallId: 'c3', name: functionName(QUERY_TOOL), content: queried }];
+    expect(copyChoices(station, afterQuery, { resultSemantics: kinds }).stationName).toEqual(expect.arrayContaining(['도곡동']));
+    expect(copyChoices(station, afterQuery, { resultSemantics: kinds }).stationName).not.toContain('4.8');
+    // A 법정동 code feeds a LAWD_CD through the graph's transform; a result no catalog kind describes offers every value.
+    const codes = renderResult({ ok: true, items: [{ region_cd: '1111000000', sido_cd: '11' }], totalCount: 1, error: null }, 'r1').text;
+    const after: ChatMessage[] = [asked('종로구 아파트 매매')[0]!, { role: 'tool', toolCallId: 'c1', name: regions.name, content: codes }];
+    expect(copyChoices(deals, after, { resultSemantics: { [regions.name]: { region_cd: 'region.legalDong10', sido_cd: 'region.sidoCd2' } } })).toEqual({
+      LAWD_CD: ['11110', '00000'],
+    });
+    expect(copyChoices(deals, after, { resultSemantics: {} }).LAWD_CD).toEqual(['11110', '00000']);
   });
 
   it('holds a radius to the distance the question writes, in metres', () => {
