@@ -1,7 +1,7 @@
 // Which links and tools the graph view draws: links by status, kind (a dependency or only a format match), basis
 // (why they were proposed) and agency; with a focused tool, only it, its neighbours and the links between them.
 import type { CandidateBasis, Edge, EdgeStatus } from '../../../../main/core/edges/types.ts';
-import type { LinkKind } from '../../../../main/core/edges/linkKind.ts';
+import { linkKinds, type LinkKind } from '../../../../main/core/edges/linkKind.ts';
 
 export interface GraphFilter {
   statuses: EdgeStatus[];
@@ -41,4 +41,20 @@ export function visibleGraph(edges: Edge[], agencyOf: (tool: string) => string |
     for (const e of kept) lit.add(e.fromTool).add(e.toTool);
   }
   return { edges: kept, lit };
+}
+
+/** Links by status, and verified links by kind (a real dependency or only a format match): the filters' counts. */
+export interface EdgeCounts {
+  byStatus: Record<EdgeStatus, number>;
+  verifiedKinds: Record<LinkKind, number>;
+}
+
+export function edgeCounts(edges: Edge[]): EdgeCounts {
+  return {
+    byStatus: Object.fromEntries(ALL_STATUSES.map((s) => [s, edges.filter((e) => e.status === s).length])) as Record<EdgeStatus, number>,
+    verifiedKinds: Object.fromEntries(linkKinds.map((k) => [k, edges.filter((e) => e.status === 'verified' && e.kind === k).length])) as Record<
+      LinkKind,
+      number
+    >,
+  };
 }
