@@ -86,8 +86,188 @@ function Quota({ toolId }: { toolId: string }) {
   );
 }
 
-export function ToolPage({ toolId }: { toolId: string }) {
+/** The links worth showing as a chain: not rejected, and a real dependency (one that only matches in format, a date
+ * that fits another tool's date, is no reason to chain the two). */
+function chainLinks(edges: Edge[]): Edge[] {
+  return edges.filter((e) => e.status !== 'rejected' && e.kind === 'dependency');
+}
+
+/** What the tool does and where it is served: names in both languages, id, endpoint, source, quota, facts to verify. */
+function ToolFacts({ tool }: { tool: ToolSpec }) {
   const { t, locale } = useLocale();
+  const other = locale === 'ko' ? 'en' : 'ko';
+  return (
+    <section className="card">
+      <header className="card-head">
+        <div>
+          <h3 className="tool-title">{tool.name[locale] || tool.name.ko}</h3>
+          <p className="muted" lang={other}>
+            {tool.name[other]}
+          </p>
+        </div>
+        <div className="row">
+          <span className="badge badge-neutral">{tool.agency}</span>
+          <span className="badge badge-neutral">{t(`catalog.kind.${tool.kind}`)}</span>
+        </div>
+      </header>
+      <p>{tool.description[locale] || tool.description.ko}</p>
+      <dl className="facts">
+        <div>
+          <dt>{t('catalog.id')}</dt>
+          <dd>
+            <code data-testid="tool-id">{tool.id}</code>
+          </dd>
+        </div>
+        {tool.kind === 'remote' && (
+          <div>
+            <dt>{t('catalog.endpoint')}</dt>
+            <dd>
+              <code>
+                {tool.endpoint.method} {tool.endpoint.scheme}://{tool.endpoint.host}
+                {tool.endpoint.port ? `:${tool.endpoint.port}` : ''}
+                {tool.endpoint.path}
+              </code>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('catalog.sourceDoc')}</dt>
+          <dd>
+            <code>{tool.source}</code>
+          </dd>
+        </div>
+        {tool.kind === 'remote' && (
+          <div>
+            <dt>{t('catalog.quota')}</dt>
+            <dd>
+              <Quota toolId={tool.id} />
+            </dd>
+          </div>
+        )}
+      </dl>
+      {tool.kind === 'remote' && tool.verify && tool.verify.length > 0 && (
+        <div className="verify-notes" data-testid="verify-notes">
+          <p>
+            <TriangleAlert size={16} aria-hidden="true" /> {t('catalog.verify')}
+          </p>
+          <ul>
+            {tool.verify.map((note) => {
+              const { text, lang } = noteIn(note, locale);
+              return (
+                <li key={text} lang={lang}>
+                  {text}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The parameters with their formats and value kinds, and the links of the graph that fill each. */
+function ParametersTable({ tool, kinds, edges }: { tool: ToolSpec; kinds: Kinds | undefined; edges: Edge[] }) {
+  const { t } = useLocale();
+  const fedBy = (param: string): Edge[] => chainLinks(edges).filter((e) => e.toTool === tool.id && e.toParams.includes(param));
+  const required = new Set(tool.parameters.required ?? []);
+  return (
+    <Section title={t('catalog.parameters')} testId="tool-parameters">
+      <div className="table-scroll">
+        <table className="spec-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('catalog.param')}</th>
+              <th scope="col" className="nowrap">
+                {t('catalog.type')}
+              </th>
+              <th scope="col">{t('catalog.format')}</th>
+              <th scope="col">{t('catalog.semantic')}</th>
+              <th scope="col">{t('catalog.description')}</th>
+              <th scope="col">{t('catalog.fedBy')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(tool.parameters.properties).map(([name, schema]) => (
+              <tr key={name}>
+                <th scope="row">
+                  <code>{name}</code> {required.has(name) && <span className="badge badge-warn">{t('catalog.required')}</span>}
+                </th>
+                <td className="nowrap">{schema.type}</td>
+                <td>{formatOf(schema, t)}</td>
+                <td>
+                  <KindTag tag={schema['x-semantic']} kinds={kinds} />
+                </td>
+                <td>
+                  <ParameterText schema={schema} kinds={kinds} />
+                </td>
+                <td>
+                  <EdgeLinks edges={fedBy(name)} side="from" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+
+/** The fields the tool returns, and the links of the graph each feeds; how many other links are not shown, and why. */
+function FieldsTable({ tool, kinds, edges }: { tool: ToolSpec; kinds: Kinds | undefined; edges: { edges: Edge[]; graphVersion: number } | undefined }) {
+  const { t, locale } = useLocale();
+  const feeds = (field: string): Edge[] => chainLinks(edges?.edges ?? []).filter((e) => e.fromTool === tool.id && e.fromFields.includes(field));
+  const rejected = (edges?.edges ?? []).filter((e) => e.status === 'rejected').length;
+  const formatOnly = (edges?.edges ?? []).filter((e) => e.status !== 'rejected' && e.kind === 'format').length;
+  return (
+    <Section title={t('catalog.fields')} testId="tool-fields">
+      <div className="table-scroll">
+        <table className="spec-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('catalog.field')}</th>
+              <th scope="col">{t('catalog.type')}</th>
+              <th scope="col">{t('catalog.label')}</th>
+              <th scope="col">{t('catalog.semantic')}</th>
+              <th scope="col">{t('catalog.feeds')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {responseFields(tool).map(([name, field]) => (
+              <tr key={name}>
+                <th scope="row">
+                  <code>{name}</code>
+                </th>
+                <td>
+                  {field.type}
+                  {field.unit && <span className="muted"> ({unitIn(field.unit, locale)})</span>}
+                </td>
+                <td>
+                  {(locale === 'en' ? field.en : field.ko) ?? field.ko ?? field.en ?? ''}
+                  {field.since && <span className="muted"> · {t('catalog.fieldSince', { ver: field.since })}</span>}
+                </td>
+                <td>
+                  <KindTag tag={field.semantic} kinds={kinds} />
+                </td>
+                <td>
+                  <EdgeLinks edges={feeds(name)} side="to" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {edges && (
+        <p className="muted">
+          {edges.edges.length === 0 ? t('catalog.noLinks') : t('catalog.graphNote', { version: edges.graphVersion, rejected, format: formatOnly })}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+export function ToolPage({ toolId }: { toolId: string }) {
+  const { locale } = useLocale();
   const spec = useEngineQuery('catalog.get', { id: toolId });
   const kinds = useEngineQuery('catalog.kinds', {});
   const edges = useEngineQuery('edges.list', { tool: toolId });
@@ -100,163 +280,11 @@ export function ToolPage({ toolId }: { toolId: string }) {
   }
   if (!spec.data) return <Skeleton rows={10} />;
   const tool = spec.data;
-  const other = locale === 'ko' ? 'en' : 'ko';
-  const required = new Set(tool.parameters.required ?? []);
-  // A link that only matches in format (a date that fits another tool's date) is no reason to chain the two.
-  const links = (edges.data?.edges ?? []).filter((e) => e.status !== 'rejected' && e.kind === 'dependency');
-  const feeds = (field: string): Edge[] => links.filter((e) => e.fromTool === tool.id && e.fromFields.includes(field));
-  const fedBy = (param: string): Edge[] => links.filter((e) => e.toTool === tool.id && e.toParams.includes(param));
-  const rejected = (edges.data?.edges ?? []).filter((e) => e.status === 'rejected').length;
-  const formatOnly = (edges.data?.edges ?? []).filter((e) => e.status !== 'rejected' && e.kind === 'format').length;
   return (
     <article className="tool-page" aria-label={tool.name[locale]} data-testid="tool-page">
-      <section className="card">
-        <header className="card-head">
-          <div>
-            <h3 className="tool-title">{tool.name[locale] || tool.name.ko}</h3>
-            <p className="muted" lang={other}>
-              {tool.name[other]}
-            </p>
-          </div>
-          <div className="row">
-            <span className="badge badge-neutral">{tool.agency}</span>
-            <span className="badge badge-neutral">{t(`catalog.kind.${tool.kind}`)}</span>
-          </div>
-        </header>
-        <p>{tool.description[locale] || tool.description.ko}</p>
-        <dl className="facts">
-          <div>
-            <dt>{t('catalog.id')}</dt>
-            <dd>
-              <code data-testid="tool-id">{tool.id}</code>
-            </dd>
-          </div>
-          {tool.kind === 'remote' && (
-            <div>
-              <dt>{t('catalog.endpoint')}</dt>
-              <dd>
-                <code>
-                  {tool.endpoint.method} {tool.endpoint.scheme}://{tool.endpoint.host}
-                  {tool.endpoint.port ? `:${tool.endpoint.port}` : ''}
-                  {tool.endpoint.path}
-                </code>
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt>{t('catalog.sourceDoc')}</dt>
-            <dd>
-              <code>{tool.source}</code>
-            </dd>
-          </div>
-          {tool.kind === 'remote' && (
-            <div>
-              <dt>{t('catalog.quota')}</dt>
-              <dd>
-                <Quota toolId={tool.id} />
-              </dd>
-            </div>
-          )}
-        </dl>
-        {tool.kind === 'remote' && tool.verify && tool.verify.length > 0 && (
-          <div className="verify-notes" data-testid="verify-notes">
-            <p>
-              <TriangleAlert size={16} aria-hidden="true" /> {t('catalog.verify')}
-            </p>
-            <ul>
-              {tool.verify.map((note) => {
-                const { text, lang } = noteIn(note, locale);
-                return (
-                  <li key={text} lang={lang}>
-                    {text}
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        )}
-      </section>
-      <Section title={t('catalog.parameters')} testId="tool-parameters">
-        <div className="table-scroll">
-          <table className="spec-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('catalog.param')}</th>
-                <th scope="col" className="nowrap">
-                  {t('catalog.type')}
-                </th>
-                <th scope="col">{t('catalog.format')}</th>
-                <th scope="col">{t('catalog.semantic')}</th>
-                <th scope="col">{t('catalog.description')}</th>
-                <th scope="col">{t('catalog.fedBy')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {Object.entries(tool.parameters.properties).map(([name, schema]) => (
-                <tr key={name}>
-                  <th scope="row">
-                    <code>{name}</code> {required.has(name) && <span className="badge badge-warn">{t('catalog.required')}</span>}
-                  </th>
-                  <td className="nowrap">{schema.type}</td>
-                  <td>{formatOf(schema, t)}</td>
-                  <td>
-                    <KindTag tag={schema['x-semantic']} kinds={kinds.data} />
-                  </td>
-                  <td>
-                    <ParameterText schema={schema} kinds={kinds.data} />
-                  </td>
-                  <td>
-                    <EdgeLinks edges={fedBy(name)} side="from" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </Section>
-      <Section title={t('catalog.fields')} testId="tool-fields">
-        <div className="table-scroll">
-          <table className="spec-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('catalog.field')}</th>
-                <th scope="col">{t('catalog.type')}</th>
-                <th scope="col">{t('catalog.label')}</th>
-                <th scope="col">{t('catalog.semantic')}</th>
-                <th scope="col">{t('catalog.feeds')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {responseFields(tool).map(([name, field]) => (
-                <tr key={name}>
-                  <th scope="row">
-                    <code>{name}</code>
-                  </th>
-                  <td>
-                    {field.type}
-                    {field.unit && <span className="muted"> ({unitIn(field.unit, locale)})</span>}
-                  </td>
-                  <td>
-                    {(locale === 'en' ? field.en : field.ko) ?? field.ko ?? field.en ?? ''}
-                    {field.since && <span className="muted"> · {t('catalog.fieldSince', { ver: field.since })}</span>}
-                  </td>
-                  <td>
-                    <KindTag tag={field.semantic} kinds={kinds.data} />
-                  </td>
-                  <td>
-                    <EdgeLinks edges={feeds(name)} side="to" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {edges.data && (
-          <p className="muted">
-            {edges.data.edges.length === 0 ? t('catalog.noLinks') : t('catalog.graphNote', { version: edges.data.graphVersion, rejected, format: formatOnly })}
-          </p>
-        )}
-      </Section>
+      <ToolFacts tool={tool} />
+      <ParametersTable tool={tool} kinds={kinds.data} edges={edges.data?.edges ?? []} />
+      <FieldsTable tool={tool} kinds={kinds.data} edges={edges.data} />
       <TryIt tool={tool} kinds={kinds.data} />
     </article>
   );
