@@ -40,6 +40,128 @@ export function savedComposerSettings(): ComposerSettings {
   }
 }
 
+/** Tokens one model turn may write: empty for the model's own default. */
+function TurnTokens({ value, onChange }: { value: number | undefined; onChange: (tokens: number | undefined) => void }) {
+  const { t } = useLocale();
+  return (
+    <label>
+      {t('chat.maxTokens')}
+      <input
+        type="number"
+        min={1}
+        max={MAX_TURN_TOKENS}
+        step={1}
+        value={value ?? ''}
+        placeholder={t('chat.maxTokensDefault')}
+        title={t('chat.maxTokensHelp')}
+        onChange={(e) => {
+          const n = Number(e.target.value);
+          onChange(e.target.value !== '' && Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_TURN_TOKENS) : undefined);
+        }}
+        className="composer-tokens"
+        data-testid="composer-max-tokens"
+      />
+    </label>
+  );
+}
+
+/** The model, adapters, tools, approval and turn length a question runs with; a chat's own are shown and fixed. */
+function SettingsRow({ shown, fixed, update }: { shown: ComposerSettings; fixed: boolean; update: (change: Partial<ComposerSettings>) => void }) {
+  const { t } = useLocale();
+  const models = useEngineQuery('models.list', {});
+  const catalog = useEngineQuery('catalog.list', {});
+  const adapters = models.data?.filter((m) => m.kind === 'lora') ?? [];
+  return (
+    <div className="composer-settings">
+      <label>
+        {t('chat.model')}
+        <input
+          list="composer-models"
+          value={shown.model}
+          disabled={fixed}
+          placeholder={t('chat.modelPlaceholder')}
+          onChange={(e) => update({ model: e.target.value })}
+          data-testid="composer-model"
+        />
+        <ModelSuggestions id="composer-models" models={models.data ?? []} />
+      </label>
+      <AdapterSelect adapters={adapters} value={shown.lora} disabled={fixed} onChange={(lora) => update({ lora })} />
+      <ToolPicker
+        tools={catalog.data?.tools ?? []}
+        names={catalog.data?.agencies ?? []}
+        agencies={shown.agencies}
+        disabled={fixed}
+        onChange={(agencies) => update({ agencies })}
+      />
+      <label className="check" title={fixed ? t('chat.settingsFixed') : undefined}>
+        <input
+          type="checkbox"
+          checked={shown.approval === 'ask'}
+          disabled={fixed}
+          aria-describedby={fixed ? 'composer-fixed' : undefined}
+          onChange={(e) => update({ approval: e.target.checked ? 'ask' : 'auto' })}
+          data-testid="composer-approval"
+        />
+        {t('chat.approvalAsk')}
+      </label>
+      <TurnTokens value={shown.maxTokens} onChange={(maxTokens) => update({ maxTokens })} />
+      {fixed && (
+        <span className="muted composer-why" id="composer-fixed" data-testid="composer-fixed">
+          {t('chat.settingsFixed')}
+        </span>
+      )}
+    </div>
+  );
+}
+
+type BlockedReason = 'chat.needModelFirst' | 'chat.needModelPick' | 'chat.needQuestion';
+
+/** Why the send button is greyed out, and what to do about it. */
+function BlockedNote({ blocked }: { blocked: BlockedReason | null }) {
+  const { t } = useLocale();
+  if (!blocked) return null;
+  return (
+    // An empty question needs no sentence on screen: the button's description says it to whoever asks.
+    <p className={blocked === 'chat.needQuestion' ? 'sr-only' : 'muted composer-why'} id="composer-blocked" data-testid="send-blocked">
+      {t(blocked)}
+      {blocked === 'chat.needModelFirst' && (
+        <>
+          {' '}
+          <Link href={viewLink('models')}>{t('chat.goToModels')}</Link>
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
+ * The settings a question runs with: a chat's own (fixed for it, but for the turn length, which each question may
+ * change), else the ones remembered from the last question.
+ */
+function useComposerSettings(fixed: ChatSettings | null): { shown: ComposerSettings; update: (change: Partial<ComposerSettings>) => void } {
+  const catalog = useEngineQuery('catalog.list', {});
+  const tools = catalog.data?.tools ?? [];
+  const [settings, setSettings] = useState<ComposerSettings>(savedComposerSettings);
+  const fixedAgencies = fixed?.tools ? [...new Set(tools.filter((t) => t.kind === 'remote' && fixed.tools!.includes(t.id)).map((t) => t.agency))] : undefined;
+  const shown: ComposerSettings = fixed
+    ? {
+        model: fixed.model,
+        lora: fixed.lora?.[0] ?? '',
+        approval: fixed.approval ?? 'auto',
+        ...(fixedAgencies ? { agencies: fixedAgencies } : {}),
+        ...(settings.maxTokens ? { maxTokens: settings.maxTokens } : {}),
+      }
+    : settings;
+  const update = (change: Partial<ComposerSettings>): void => {
+    const next: ComposerSettings = { ...settings, ...change };
+    if ('agencies' in change && change.agencies === undefined) delete next.agencies;
+    if ('maxTokens' in change && change.maxTokens === undefined) delete next.maxTokens;
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    setSettings(next);
+  };
+  return { shown, update };
+}
+
 export function Composer(props: {
   running: boolean;
   /** A chat's own settings (fixed for it); a new chat takes the remembered ones. */
@@ -51,39 +173,18 @@ export function Composer(props: {
 }) {
   const { t } = useLocale();
   const models = useEngineQuery('models.list', {});
-  const catalog = useEngineQuery('catalog.list', {});
-  const tools = catalog.data?.tools ?? [];
-  const [settings, setSettings] = useState<ComposerSettings>(savedComposerSettings);
+  const { shown, update } = useComposerSettings(props.chatSettings);
   const input = useRef<HTMLTextAreaElement>(null);
-  const fixed = props.chatSettings;
-  const fixedAgencies = fixed?.tools ? [...new Set(tools.filter((t) => t.kind === 'remote' && fixed.tools!.includes(t.id)).map((t) => t.agency))] : undefined;
-  const shown: ComposerSettings = fixed
-    ? {
-        model: fixed.model,
-        lora: fixed.lora?.[0] ?? '',
-        approval: fixed.approval ?? 'auto',
-        ...(fixedAgencies ? { agencies: fixedAgencies } : {}),
-        ...(settings.maxTokens ? { maxTokens: settings.maxTokens } : {}),
-      }
-    : settings;
   useEffect(() => input.current?.focus(), [props.draft]);
 
-  const update = (change: Partial<ComposerSettings>): void => {
-    const next: ComposerSettings = { ...settings, ...change };
-    if ('agencies' in change && change.agencies === undefined) delete next.agencies;
-    if ('maxTokens' in change && change.maxTokens === undefined) delete next.maxTokens;
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-    setSettings(next);
-  };
   const send = (): void => {
     const question = props.draft.trim();
     if (question === '' || shown.model.trim() === '' || props.running) return;
     props.onSend(question, shown);
   };
-  const adapters = models.data?.filter((m) => m.kind === 'lora') ?? [];
   const registered = (models.data ?? []).filter((m) => m.kind !== 'lora');
   // A greyed-out button says why, and what to do about it.
-  const blocked =
+  const blocked: BlockedReason | null =
     shown.model.trim() === ''
       ? registered.length === 0
         ? 'chat.needModelFirst'
@@ -100,62 +201,7 @@ export function Composer(props: {
         send();
       }}
     >
-      <div className="composer-settings">
-        <label>
-          {t('chat.model')}
-          <input
-            list="composer-models"
-            value={shown.model}
-            disabled={fixed !== null}
-            placeholder={t('chat.modelPlaceholder')}
-            onChange={(e) => update({ model: e.target.value })}
-            data-testid="composer-model"
-          />
-          <ModelSuggestions id="composer-models" models={models.data ?? []} />
-        </label>
-        <AdapterSelect adapters={adapters} value={shown.lora} disabled={fixed !== null} onChange={(lora) => update({ lora })} />
-        <ToolPicker
-          tools={tools}
-          names={catalog.data?.agencies ?? []}
-          agencies={shown.agencies}
-          disabled={fixed !== null}
-          onChange={(agencies) => update({ agencies })}
-        />
-        <label className="check" title={fixed !== null ? t('chat.settingsFixed') : undefined}>
-          <input
-            type="checkbox"
-            checked={shown.approval === 'ask'}
-            disabled={fixed !== null}
-            aria-describedby={fixed !== null ? 'composer-fixed' : undefined}
-            onChange={(e) => update({ approval: e.target.checked ? 'ask' : 'auto' })}
-            data-testid="composer-approval"
-          />
-          {t('chat.approvalAsk')}
-        </label>
-        <label>
-          {t('chat.maxTokens')}
-          <input
-            type="number"
-            min={1}
-            max={MAX_TURN_TOKENS}
-            step={1}
-            value={shown.maxTokens ?? ''}
-            placeholder={t('chat.maxTokensDefault')}
-            title={t('chat.maxTokensHelp')}
-            onChange={(e) => {
-              const n = Number(e.target.value);
-              update({ maxTokens: e.target.value !== '' && Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_TURN_TOKENS) : undefined });
-            }}
-            className="composer-tokens"
-            data-testid="composer-max-tokens"
-          />
-        </label>
-        {fixed !== null && (
-          <span className="muted composer-why" id="composer-fixed" data-testid="composer-fixed">
-            {t('chat.settingsFixed')}
-          </span>
-        )}
-      </div>
+      <SettingsRow shown={shown} fixed={props.chatSettings !== null} update={update} />
       <div className="composer-row">
         <label className="composer-input">
           <span className="sr-only">{t('chat.question')}</span>
@@ -190,18 +236,7 @@ export function Composer(props: {
           </button>
         )}
       </div>
-      {blocked && !props.running && (
-        // An empty question needs no sentence on screen: the button's description says it to whoever asks.
-        <p className={blocked === 'chat.needQuestion' ? 'sr-only' : 'muted composer-why'} id="composer-blocked" data-testid="send-blocked">
-          {t(blocked)}
-          {blocked === 'chat.needModelFirst' && (
-            <>
-              {' '}
-              <Link href={viewLink('models')}>{t('chat.goToModels')}</Link>
-            </>
-          )}
-        </p>
-      )}
+      {!props.running && <BlockedNote blocked={blocked} />}
     </form>
   );
 }
