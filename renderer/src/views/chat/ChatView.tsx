@@ -49,6 +49,35 @@ function progressText(p: TurnProgress, t: ReturnType<typeof useLocale>['t'], loc
   return t('chat.progress.writing', { written: n(p.written), rate, seconds });
 }
 
+/** Output a stop or a limit cut short: what was reached, and the text written before it. */
+function CutOutput({ item }: { item: Extract<Turn['items'][number], { kind: 'cut' }> }) {
+  const { t, locale } = useLocale();
+  return (
+    <div className="answer cut-output" data-testid="cut-output" data-cut={item.cut}>
+      <p className="muted">
+        {nothingWritten(item) ? t('chat.cut.nothingWritten', { seconds: Math.round((item.ms ?? 0) / 1000) }) : t(`chat.cut.${item.cut}`)}
+        {!nothingWritten(item) && item.tokens !== undefined && item.ms !== undefined && (
+          <span data-testid="cut-reached"> {t('chat.cut.reached', { tokens: item.tokens.toLocaleString(locale), seconds: Math.round(item.ms / 1000) })}</span>
+        )}
+      </p>
+      <ModelMarkdown text={item.text} />
+    </div>
+  );
+}
+
+/** The committed claim as the answer's headline, the message beneath it (its 정답 line said once, in the headline). */
+function Answer({ answer, claim }: { answer: string; claim: Turn['claim'] }) {
+  const { t, locale } = useLocale();
+  return (
+    <div className="answer" data-testid="answer">
+      <p className={claim ? 'claim' : 'claim none'} data-testid="claim">
+        <span className="claim-label">{t('chat.claim')}</span> {claim ? claimText(claim, locale) : t('chat.noClaim')}
+      </p>
+      <ModelMarkdown text={claim?.kind === 'text' ? withoutAnswerLine(answer) : answer} />
+    </div>
+  );
+}
+
 function TurnView(props: {
   turn: Turn;
   tools: Map<string, ToolSummary>;
@@ -88,18 +117,7 @@ function TurnView(props: {
             <p>{item.text}</p>
           </details>
         ) : item.kind === 'cut' ? (
-          <div key={i} className="answer cut-output" data-testid="cut-output" data-cut={item.cut}>
-            <p className="muted">
-              {nothingWritten(item) ? t('chat.cut.nothingWritten', { seconds: Math.round((item.ms ?? 0) / 1000) }) : t(`chat.cut.${item.cut}`)}
-              {!nothingWritten(item) && item.tokens !== undefined && item.ms !== undefined && (
-                <span data-testid="cut-reached">
-                  {' '}
-                  {t('chat.cut.reached', { tokens: item.tokens.toLocaleString(locale), seconds: Math.round(item.ms / 1000) })}
-                </span>
-              )}
-            </p>
-            <ModelMarkdown text={item.text} />
-          </div>
+          <CutOutput key={i} item={item} />
         ) : item.kind === 'trimmed' ? (
           <p key={i} className="notice" role="note" data-testid="context-trimmed">
             {t('chat.trimmed', { results: item.results, items: item.items })}
@@ -116,14 +134,7 @@ function TurnView(props: {
           {progressText(turn.progress, t, locale)}
         </p>
       )}
-      {turn.answer !== null && (
-        <div className="answer" data-testid="answer">
-          <p className={turn.claim ? 'claim' : 'claim none'} data-testid="claim">
-            <span className="claim-label">{t('chat.claim')}</span> {turn.claim ? claimText(turn.claim, locale) : t('chat.noClaim')}
-          </p>
-          <ModelMarkdown text={turn.claim?.kind === 'text' ? withoutAnswerLine(turn.answer) : turn.answer} />
-        </div>
-      )}
+      {turn.answer !== null && <Answer answer={turn.answer} claim={turn.claim} />}
       {turn.answer === null && !props.live && !turn.items.some((item) => item.kind === 'cut') && <p className="muted">{t('chat.noAnswer')}</p>}
       {props.last && props.onRegenerate && (
         <button type="button" className="ghost small" onClick={props.onRegenerate}>
@@ -160,28 +171,106 @@ function Examples({ onPick }: { onPick: (question: string) => void }) {
   );
 }
 
-export function ChatView({ chatId }: { chatId?: string }) {
+/** The chat's title, the model it runs, and its exports (a chat not yet saved has none). */
+function ChatHead({ title, model, onExport }: { title: string; model: string | undefined; onExport: ((format: 'md' | 'json') => void) | undefined }) {
+  return (
+    <header className="chat-head">
+      <h2 id="chat-title">{title}</h2>
+      {onExport && (
+        <div className="chat-head-actions">
+          {model && (
+            <span className="muted">
+              <ModelName modelRef={model} />
+            </span>
+          )}
+          <button type="button" className="ghost small" onClick={() => onExport('md')}>
+            <Download size={14} aria-hidden="true" /> Markdown
+          </button>
+          <button type="button" className="ghost small" onClick={() => onExport('json')}>
+            <Download size={14} aria-hidden="true" /> JSON
+          </button>
+        </div>
+      )}
+    </header>
+  );
+}
+
+function ModelLoading({ percent }: { percent: number }) {
   const { t } = useLocale();
+  return (
+    <p className="muted turn-progress" role="status" data-testid="model-loading">
+      <progress max={100} value={percent} aria-hidden="true" />
+      {t('chat.loadingModel', { percent })}
+    </p>
+  );
+}
+
+/** Why the run failed or what went wrong in it, with the engine's hint. */
+function RunProblem({ failed, error, onDismiss }: { failed: boolean; error: { message: string; hint?: string }; onDismiss: () => void }) {
+  const { t } = useLocale();
+  return (
+    <div className="banner" role="alert">
+      <p>
+        {t(failed ? 'chat.failed' : 'chat.problem', { message: error.message })}
+        {error.hint && <span className="muted error-hint"> {error.hint}</span>}
+      </p>
+      <button type="button" className="ghost small" onClick={onDismiss}>
+        {t('common.close')}
+      </button>
+    </div>
+  );
+}
+
+/** The call the turn waits on the analyst for, said beside the composer with a way to it. */
+function AwaitingApproval({ pending }: { pending: CallCardData }) {
+  const { t } = useLocale();
+  return (
+    <p className="waiting-note" role="status" data-testid="awaiting-approval">
+      <Hand size={14} aria-hidden="true" /> {t('chat.awaitingApproval')}{' '}
+      <button type="button" className="link" onClick={() => showApproval(pending)} data-testid="awaiting-approval-jump">
+        {t('chat.showApproval')}
+      </button>
+    </p>
+  );
+}
+
+/** A question asked again (regenerated) runs with its chat's settings and the turn length last chosen. */
+function composerOf(settings: ChatSettings | null): ComposerSettings {
+  const { maxTokens } = savedComposerSettings();
+  return { model: settings?.model ?? '', lora: settings?.lora?.[0] ?? '', approval: settings?.approval ?? 'auto', ...(maxTokens ? { maxTokens } : {}) };
+}
+
+function EditingNote({ onCancel }: { onCancel: () => void }) {
+  const { t } = useLocale();
+  return (
+    <p className="muted editing-note">
+      {t('chat.editing')}{' '}
+      <button type="button" className="link" onClick={onCancel}>
+        {t('common.cancel')}
+      </button>
+    </p>
+  );
+}
+
+/** What the ask of a chat needs from the view around it. */
+interface AskContext {
+  chatId: string | undefined;
+  settings: ChatSettings | null;
+  runMode: GatewayMode;
+  refetch: () => Promise<unknown>;
+  truncate: (params: { id: string; fromSeq: number }) => Promise<unknown>;
+  setDraft: (text: string) => void;
+  setEditing: (seq: number | null) => void;
+}
+
+/** Asks a question in this chat (or a new one), as the composer's settings say; `fromSeq` replaces a question and what followed. */
+function useAsk({ chatId, settings, runMode, refetch, truncate, setDraft, setEditing }: AskContext) {
   const api = useEngine();
   const [, navigate] = useLocation();
   const { backend } = useBackend();
   const run = useChatRun();
-  const [draft, setDraft] = useState('');
-  const [editing, setEditing] = useState<number | null>(null);
-  const transcript = useEngineQuery('chats.get', { id: chatId ?? '' }, { enabled: chatId !== undefined });
   const catalog = useEngineQuery('catalog.list', {});
-  const tools = useMemo(() => new Map((catalog.data?.tools ?? []).map((tool) => [tool.id, tool])), [catalog.data]);
-  const live = run.live && (run.live.chatId === chatId || (!run.live.chatId && chatId === undefined)) ? run.live : null;
-  const stored = useMemo(() => (chatId && transcript.data ? turnsOf(transcript.data.messages) : []), [chatId, transcript.data]);
-  // The question being answered is stored as it is asked: a transcript fetched meanwhile holds it once more.
-  const turns = live?.status === 'running' && stored.at(-1)?.question === live.turn.question ? stored.slice(0, -1) : stored;
-  const running = run.live?.status === 'running';
-  const settings: ChatSettings | null = chatId ? (transcript.data?.chat.settings ?? null) : null;
-  const runMode = settings?.mode ?? backend.mode;
-  const truncate = useEngineMutation('chats.truncate');
-  const exporting = useEngineMutation('chats.export');
-
-  const ask = (question: string, composer: ComposerSettings, fromSeq?: number): void => {
+  return (question: string, composer: ComposerSettings, fromSeq?: number): void => {
     if (!api) return;
     const offered = settings?.tools ?? toolsFor(catalog.data?.tools ?? [], composer.agencies);
     const start = (): void =>
@@ -203,14 +292,32 @@ export function ChatView({ chatId }: { chatId?: string }) {
     setEditing(null);
     // An edited or regenerated question replaces itself and everything after it; refused, the question goes back to
     // the composer beside the reason.
-    if (chatId && fromSeq !== undefined)
-      void truncate.run({ id: chatId, fromSeq }).then((kept) => (kept ? transcript.refetch().then(start) : setDraft(question)));
+    if (chatId && fromSeq !== undefined) void truncate({ id: chatId, fromSeq }).then((kept) => (kept ? refetch().then(start) : setDraft(question)));
     else start();
   };
-  const composerOf = (): ComposerSettings => {
-    const { maxTokens } = savedComposerSettings();
-    return { model: settings?.model ?? '', lora: settings?.lora?.[0] ?? '', approval: settings?.approval ?? 'auto', ...(maxTokens ? { maxTokens } : {}) };
-  };
+}
+
+export function ChatView({ chatId }: { chatId?: string }) {
+  const { t } = useLocale();
+  const [, navigate] = useLocation();
+  const { backend } = useBackend();
+  const run = useChatRun();
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState<number | null>(null);
+  const transcript = useEngineQuery('chats.get', { id: chatId ?? '' }, { enabled: chatId !== undefined });
+  const catalog = useEngineQuery('catalog.list', {});
+  const tools = useMemo(() => new Map((catalog.data?.tools ?? []).map((tool) => [tool.id, tool])), [catalog.data]);
+  const live = run.live && (run.live.chatId === chatId || (!run.live.chatId && chatId === undefined)) ? run.live : null;
+  const stored = useMemo(() => (chatId && transcript.data ? turnsOf(transcript.data.messages) : []), [chatId, transcript.data]);
+  // The question being answered is stored as it is asked: a transcript fetched meanwhile holds it once more.
+  const turns = live?.status === 'running' && stored.at(-1)?.question === live.turn.question ? stored.slice(0, -1) : stored;
+  const running = run.live?.status === 'running';
+  const settings: ChatSettings | null = chatId ? (transcript.data?.chat.settings ?? null) : null;
+  const runMode = settings?.mode ?? backend.mode;
+  const truncate = useEngineMutation('chats.truncate');
+  const exporting = useEngineMutation('chats.export');
+
+  const ask = useAsk({ chatId, settings, runMode, refetch: transcript.refetch, truncate: truncate.run, setDraft, setEditing });
   const lastTurn = turns.at(-1);
   const exportAs = (format: 'md' | 'json'): void => {
     if (!chatId) return;
@@ -227,24 +334,7 @@ export function ChatView({ chatId }: { chatId?: string }) {
     <div className="chat-layout">
       <SessionList activeId={chatId} onRemovedActive={() => navigate(viewLink('chat'))} />
       <section className="chat-main" aria-labelledby="chat-title">
-        <header className="chat-head">
-          <h2 id="chat-title">{chatId ? (transcript.data?.chat.title ?? '…') : t('chat.new')}</h2>
-          {chatId && (
-            <div className="chat-head-actions">
-              {settings && (
-                <span className="muted">
-                  <ModelName modelRef={settings.model} />
-                </span>
-              )}
-              <button type="button" className="ghost small" onClick={() => exportAs('md')}>
-                <Download size={14} aria-hidden="true" /> Markdown
-              </button>
-              <button type="button" className="ghost small" onClick={() => exportAs('json')}>
-                <Download size={14} aria-hidden="true" /> JSON
-              </button>
-            </div>
-          )}
-        </header>
+        <ChatHead title={chatId ? (transcript.data?.chat.title ?? '…') : t('chat.new')} model={settings?.model} onExport={chatId ? exportAs : undefined} />
         {/* A refused edit is asked again from the composer, where the question went back; an export is tried again here. */}
         <ErrorNote error={failed?.error ?? null} onRetry={failed === exporting ? exporting.retry : undefined} onDismiss={failed?.dismiss} />
         <div className="conversation" aria-live="polite" aria-busy={running}>
@@ -267,44 +357,15 @@ export function ChatView({ chatId }: { chatId?: string }) {
                       setDraft(turn.question);
                     }
               }
-              onRegenerate={running ? undefined : () => ask(turn.question, composerOf(), turn.seq)}
+              onRegenerate={running ? undefined : () => ask(turn.question, composerOf(settings), turn.seq)}
             />
           ))}
-          {live?.loading !== undefined && (
-            <p className="muted turn-progress" role="status" data-testid="model-loading">
-              <progress max={100} value={live.loading} aria-hidden="true" />
-              {t('chat.loadingModel', { percent: live.loading })}
-            </p>
-          )}
+          {live?.loading !== undefined && <ModelLoading percent={live.loading} />}
           {live && <TurnView turn={live.turn} tools={tools} live={live.status === 'running'} last={false} mode={runMode} onAnswer={run.answer} />}
-          {live?.error && (
-            <div className="banner" role="alert">
-              <p>
-                {t(live.status === 'failed' ? 'chat.failed' : 'chat.problem', { message: live.error.message })}
-                {live.error.hint && <span className="muted error-hint"> {live.error.hint}</span>}
-              </p>
-              <button type="button" className="ghost small" onClick={run.dismiss}>
-                {t('common.close')}
-              </button>
-            </div>
-          )}
+          {live?.error && <RunProblem failed={live.status === 'failed'} error={live.error} onDismiss={run.dismiss} />}
         </div>
-        {pending && (
-          <p className="waiting-note" role="status" data-testid="awaiting-approval">
-            <Hand size={14} aria-hidden="true" /> {t('chat.awaitingApproval')}{' '}
-            <button type="button" className="link" onClick={() => showApproval(pending)} data-testid="awaiting-approval-jump">
-              {t('chat.showApproval')}
-            </button>
-          </p>
-        )}
-        {editing !== null && (
-          <p className="muted editing-note">
-            {t('chat.editing')}{' '}
-            <button type="button" className="link" onClick={() => (setEditing(null), setDraft(''))}>
-              {t('common.cancel')}
-            </button>
-          </p>
-        )}
+        {pending && <AwaitingApproval pending={pending} />}
+        {editing !== null && <EditingNote onCancel={() => (setEditing(null), setDraft(''))} />}
         <Composer
           running={running}
           chatSettings={settings}
