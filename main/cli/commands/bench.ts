@@ -132,9 +132,8 @@ function readTranscript(file: string): ChatMessage[] {
 
 type RunCliOptions = BenchRunParams & { samples: number; mode: GatewayMode; serverTimeout?: number };
 
-export function registerBench(program: Command, context: () => CommandContext): void {
-  const bench = program.command('bench');
-
+/** `kopa bench validate`: every task's reference plan run, its request linted, its chain perturbed. */
+function registerValidate(bench: Command, context: () => CommandContext): void {
   bench
     .command('validate')
     .requiredOption('--suite <suite>', '"kopa" or a .jsonl file or folder')
@@ -156,7 +155,10 @@ export function registerBench(program: Command, context: () => CommandContext): 
       ctx.out.result(report, (r) => renderValidation(r, ctx));
       if (report.failing.length > 0) ctx.exitCode = 1;
     });
+}
 
+/** `kopa bench check-answer`: one answer scored as a run would score it. */
+function registerCheckAnswer(bench: Command, context: () => CommandContext): void {
   bench
     .command('check-answer')
     .requiredOption('--task <id>', 'the task')
@@ -191,7 +193,10 @@ export function registerBench(program: Command, context: () => CommandContext): 
       );
       if (!r.pass) ctx.exitCode = 1;
     });
+}
 
+/** `kopa bench run`: a model on every task, resumable. */
+function registerRun(bench: Command, context: () => CommandContext): void {
   bench
     .command('run')
     .requiredOption('--suite <suite>', '"kopa" or a .jsonl file or folder')
@@ -245,7 +250,10 @@ export function registerBench(program: Command, context: () => CommandContext): 
       ctx.out.result(summary, (s) => renderRun(s, ctx));
       if (summary.status !== 'done') ctx.exitCode = 1;
     });
+}
 
+/** `kopa bench runs`: the runs, newest first. */
+function registerRuns(bench: Command, context: () => CommandContext): void {
   bench.command('runs').action(async () => {
     const ctx = context();
     const runs = await ctx.withEngine((engine) => engine.call('bench.runs', {}));
@@ -266,7 +274,10 @@ export function registerBench(program: Command, context: () => CommandContext): 
       ),
     );
   });
+}
 
+/** `kopa bench report`: a run as Markdown, HTML, CSV or JSON. */
+function registerReport(bench: Command, context: () => CommandContext): void {
   bench
     .command('report')
     .argument('<run>', 'the run id')
@@ -279,7 +290,10 @@ export function registerBench(program: Command, context: () => CommandContext): 
       if (report.file) ctx.out.result(report, (r) => ctx.t('cli.bench.reportWritten', { format: r.format, run: r.runId, file: r.file ?? '' }));
       else ctx.io.stdout.write(report.content);
     });
+}
 
+/** `kopa bench compare`: two runs task by task. */
+function registerCompare(bench: Command, context: () => CommandContext): void {
   bench
     .command('compare')
     .argument('<a>', 'run A')
@@ -289,4 +303,14 @@ export function registerBench(program: Command, context: () => CommandContext): 
       const comparison = await ctx.withEngine((engine) => engine.call('bench.compare', { a, b }));
       ctx.out.result(comparison, (c) => renderCompare(c, ctx.t));
     });
+}
+
+export function registerBench(program: Command, context: () => CommandContext): void {
+  const bench = program.command('bench');
+  registerValidate(bench, context);
+  registerCheckAnswer(bench, context);
+  registerRun(bench, context);
+  registerRuns(bench, context);
+  registerReport(bench, context);
+  registerCompare(bench, context);
 }
