@@ -64,10 +64,10 @@ function renderConformance(c: BfclConformance, t: CommandContext['t']): string {
   return lines.join('\n');
 }
 
-export function registerBfcl(program: Command, context: () => CommandContext): void {
-  const bfcl = program.command('bfcl');
-  const constantsHelp = "the multi-turn simulators' constants (default: derived/multi_turn_backend_constants.json beside the data folder)";
+const constantsHelp = "the multi-turn simulators' constants (default: derived/multi_turn_backend_constants.json beside the data folder)";
 
+/** `kopa bfcl run`: a model on BFCL entries, its result files written as upstream's (resumable). */
+function registerBfclRun(bfcl: Command, context: () => CommandContext): void {
   bfcl
     .command('run')
     .requiredOption('--data <dir>', 'the BFCL data folder (bfcl_eval/data)')
@@ -118,7 +118,10 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
         );
       },
     );
+}
 
+/** `kopa bfcl runs`: the BFCL runs. */
+function registerBfclRuns(bfcl: Command, context: () => CommandContext): void {
   bfcl.command('runs').action(async () => {
     const ctx = context();
     const runs = await ctx.withEngine((engine) => engine.call('bfcl.runs', {}));
@@ -140,7 +143,10 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
           ),
     );
   });
+}
 
+/** `kopa bfcl show`: one kept run's scores by category and every entry that failed, with why. */
+function registerBfclShow(bfcl: Command, context: () => CommandContext): void {
   bfcl
     .command('show')
     .argument('<run>', 'a run id from kopa bfcl runs')
@@ -156,7 +162,10 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
         ].join('\n'),
       );
     });
+}
 
+/** `kopa bfcl check`: result files scored with the AST and multi-turn checkers and BFCL's aggregation. */
+function registerBfclCheck(bfcl: Command, context: () => CommandContext): void {
   bfcl
     .command('check')
     .requiredOption('--data <dir>', 'the BFCL data folder')
@@ -177,7 +186,10 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
       );
       ctx.out.result(summary, (s) => renderCheck(s, ctx.t));
     });
+}
 
+/** `kopa bfcl conformance`: the ported checkers and simulators against upstream's recorded executions and verdicts. */
+function registerBfclConformance(bfcl: Command, context: () => CommandContext): void {
   bfcl
     .command('conformance')
     .requiredOption('--vectors <file>', 'ast_vectors.jsonl or multi_turn_vectors.jsonl')
@@ -193,4 +205,13 @@ export function registerBfcl(program: Command, context: () => CommandContext): v
       ctx.out.result(report, (r) => renderConformance(r, ctx.t));
       if (report.disagreements.length > 0) ctx.exitCode = 1;
     });
+}
+
+export function registerBfcl(program: Command, context: () => CommandContext): void {
+  const bfcl = program.command('bfcl');
+  registerBfclRun(bfcl, context);
+  registerBfclRuns(bfcl, context);
+  registerBfclShow(bfcl, context);
+  registerBfclCheck(bfcl, context);
+  registerBfclConformance(bfcl, context);
 }

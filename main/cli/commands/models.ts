@@ -56,9 +56,8 @@ function renderModel(m: ModelInfo, ctx: Pick<CommandContext, 't' | 'locale'>): s
   return lines.join('\n');
 }
 
-export function registerModels(program: Command, context: () => CommandContext): void {
-  const models = program.command('models');
-
+/** `kopa models add`: a GGUF, a LoRA adapter (checked against its base) or an inference server registered. */
+function registerModelsAdd(models: Command, context: () => CommandContext): void {
   models
     .command('add')
     .argument('<source>', 'a .gguf file, or openai:http://host:port/v1')
@@ -72,7 +71,10 @@ export function registerModels(program: Command, context: () => CommandContext):
       const info = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('models.add', params, { onProgress })));
       ctx.out.result(info, (m) => renderModel(m, ctx));
     });
+}
 
+/** `kopa models list`: the registered models. */
+function registerModelsList(models: Command, context: () => CommandContext): void {
   models.command('list').action(async () => {
     const ctx = context();
     const list = await ctx.withEngine((engine) => engine.call('models.list', {}));
@@ -91,7 +93,10 @@ export function registerModels(program: Command, context: () => CommandContext):
       ),
     );
   });
+}
 
+/** `kopa models inspect`: what a model file or registration says of itself. */
+function registerModelsInspect(models: Command, context: () => CommandContext): void {
   models
     .command('inspect')
     .argument('<ref>', 'a .gguf path or a registered id')
@@ -100,7 +105,10 @@ export function registerModels(program: Command, context: () => CommandContext):
       const info = await ctx.withEngine((engine) => engine.call('models.inspect', { ref }));
       ctx.out.result(info, (m) => renderModel(m, ctx));
     });
+}
 
+/** `kopa models scan`: the GGUF files of a folder or drive, and whether each is registered. */
+function registerModelsScan(models: Command, context: () => CommandContext): void {
   models
     .command('scan')
     .argument('<folder>', 'a folder (or removable drive) holding .gguf files')
@@ -122,13 +130,19 @@ export function registerModels(program: Command, context: () => CommandContext):
         return rows.length ? `${head}\n${renderTable(rows, { maxWidth: 240 })}\n${ctx.t('cli.models.scanNext')}` : head;
       });
     });
+}
 
+/** `kopa models demo`: KOPA-Nano registered. */
+function registerModelsDemo(models: Command, context: () => CommandContext): void {
   models.command('demo').action(async () => {
     const ctx = context();
     const info = await ctx.withEngine((engine) => engine.call('models.demo', {}));
     ctx.out.result(info, (m) => [renderModel(m, ctx), ctx.t('cli.models.demo', { id: m.id })].join('\n\n'));
   });
+}
 
+/** `kopa models thinking`: how a thinking model thinks: on, off, or as its template does. */
+function registerModelsThinking(models: Command, context: () => CommandContext): void {
   models
     .command('thinking')
     .argument('<ref>', 'a registered model file (id or name)')
@@ -145,7 +159,10 @@ export function registerModels(program: Command, context: () => CommandContext):
       );
       ctx.out.result(info, (m) => renderModel(m, ctx));
     });
+}
 
+/** `kopa models remove`: a registration forgotten (a copied file deleted, the original never). */
+function registerModelsRemove(models: Command, context: () => CommandContext): void {
   models
     .command('remove')
     .argument('<id>', 'registered id')
@@ -154,4 +171,15 @@ export function registerModels(program: Command, context: () => CommandContext):
       const info = await ctx.withEngine((engine) => engine.call('models.remove', { id }));
       ctx.out.result(info, (m) => ctx.t('cli.models.removed', { id: m.id, name: m.name }));
     });
+}
+
+export function registerModels(program: Command, context: () => CommandContext): void {
+  const models = program.command('models');
+  registerModelsAdd(models, context);
+  registerModelsList(models, context);
+  registerModelsInspect(models, context);
+  registerModelsScan(models, context);
+  registerModelsDemo(models, context);
+  registerModelsThinking(models, context);
+  registerModelsRemove(models, context);
 }

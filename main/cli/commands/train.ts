@@ -15,8 +15,8 @@ interface TrainExportOptions {
   distractors?: number;
 }
 
-export function registerTrain(program: Command, context: () => CommandContext): void {
-  const train = program.command('train');
+/** `kopa train export`: the folder a GPU server trains from. */
+function registerTrainExport(train: Command, context: () => CommandContext): void {
   train
     .command('export')
     .argument('<dataset>', 'dataset id or name')
@@ -36,7 +36,10 @@ export function registerTrain(program: Command, context: () => CommandContext): 
         ].join('\n'),
       );
     });
+}
 
+/** `kopa train history`: how a model learned. */
+function registerTrainHistory(train: Command, context: () => CommandContext): void {
   train
     .command('history')
     .argument('<model>', 'a model trained here (its id, name or file), or a run still going (its name)')
@@ -45,7 +48,10 @@ export function registerTrain(program: Command, context: () => CommandContext): 
       const history = await ctx.withEngine((engine) => engine.call('train.history', { ref: model }));
       ctx.out.result(history, (h: NanoTraining | null) => (h ? historyText(h, ctx) : ctx.t('cli.train.noHistory', { model })));
     });
+}
 
+/** `kopa train nano`: KOPA-Nano trained here, or tuned with GRPO. */
+function registerTrainNano(train: Command, context: () => CommandContext): void {
   train
     .command('nano')
     .option('--dataset <id|name>', 'the synthesized dataset it learns from (every tenth sample held out)')
@@ -106,7 +112,10 @@ export function registerTrain(program: Command, context: () => CommandContext): 
       const result = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('train.nano', params, { onProgress })));
       ctx.out.result(result, (r: TrainNanoResult) => nanoText(r, ctx));
     });
+}
 
+/** `kopa train recipe`: a model retrained from its recipe. */
+function registerTrainRecipe(train: Command, context: () => CommandContext): void {
   train
     .command('recipe')
     .argument('<dir>', 'a folder with recipe.json, which also keeps the run (commit it)')
@@ -209,4 +218,12 @@ function historyText(h: NanoTraining, ctx: CommandContext): string {
   for (const a of h.watched)
     out.push(`  ${ctx.t('cli.train.historyWatched', { sample: a.sample, reward: fixed(a.reward) })}\n${a.written.replace(/^/gm, '    ')}`);
   return out.join('\n');
+}
+
+export function registerTrain(program: Command, context: () => CommandContext): void {
+  const train = program.command('train');
+  registerTrainExport(train, context);
+  registerTrainHistory(train, context);
+  registerTrainNano(train, context);
+  registerTrainRecipe(train, context);
 }
