@@ -10,6 +10,49 @@ import { formatMoment } from '../../core/i18n/moments.ts';
 import { parseInstant, parseInteger, parseCount } from '../optionParsers.ts';
 import { percentOf as percent } from '../../core/text/percent.ts';
 
+/** The dataset's card: intents and agencies used, request lengths beside KOPA-Bench's, trajectories, paraphrases, overlap with the benchmark. */
+function renderCard(c: NonNullable<SynthRunResult['summary']['card']>, kept: number, t: CommandContext['t']): string[] {
+  const none = t('cli.none');
+  return [
+    t('cli.synth.intents', {
+      used: c.intents.used,
+      planned: c.intents.planned,
+      total: c.intents.total,
+      agencies: c.agencies.used.length,
+      agenciesTotal: c.agencies.total,
+    }),
+    t('cli.synth.requests', {
+      median: c.lengths.median,
+      benchMedian: c.lengths.benchMedian,
+      p95: c.lengths.p95,
+      benchP95: c.lengths.benchP95,
+      registers: Object.entries(c.registers)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+    }),
+    t('cli.synth.trajectories', { two: c.trajectories.atLeastTwo, twoShare: percent(c.trajectories.atLeastTwo, kept), three: c.trajectories.atLeastThree }),
+    ...(c.paraphrase
+      ? [
+          t('cli.synth.paraphrase', {
+            model: c.paraphrase.model,
+            kept: c.paraphrase.kept,
+            tried: c.paraphrase.tried,
+            refused:
+              Object.entries(c.paraphrase.rejected)
+                .map(([why, n]) => `${why} ${n}`)
+                .join(', ') || none,
+          }),
+        ]
+      : []),
+    t('cli.synth.bench', {
+      exercised: c.benchSequences.exercised,
+      total: c.benchSequences.total,
+      share: percent(c.benchSequences.exercised, c.benchSequences.total),
+      contaminated: c.contaminated,
+    }),
+  ];
+}
+
 function renderRun(r: SynthRunResult, t: CommandContext['t']): string {
   const s = r.summary;
   const lines: string[] = [];
@@ -30,47 +73,7 @@ function renderRun(r: SynthRunResult, t: CommandContext['t']): string {
     }),
     t('cli.synth.stopped', { gates: stopped.length ? stopped.map(([gate, n]) => `${gate} ${n}`).join(', ') : none }),
   );
-  const c = s.card;
-  if (c) {
-    lines.push(
-      t('cli.synth.intents', {
-        used: c.intents.used,
-        planned: c.intents.planned,
-        total: c.intents.total,
-        agencies: c.agencies.used.length,
-        agenciesTotal: c.agencies.total,
-      }),
-      t('cli.synth.requests', {
-        median: c.lengths.median,
-        benchMedian: c.lengths.benchMedian,
-        p95: c.lengths.p95,
-        benchP95: c.lengths.benchP95,
-        registers: Object.entries(c.registers)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(', '),
-      }),
-      t('cli.synth.trajectories', { two: c.trajectories.atLeastTwo, twoShare: percent(c.trajectories.atLeastTwo, s.kept), three: c.trajectories.atLeastThree }),
-      ...(c.paraphrase
-        ? [
-            t('cli.synth.paraphrase', {
-              model: c.paraphrase.model,
-              kept: c.paraphrase.kept,
-              tried: c.paraphrase.tried,
-              refused:
-                Object.entries(c.paraphrase.rejected)
-                  .map(([why, n]) => `${why} ${n}`)
-                  .join(', ') || none,
-            }),
-          ]
-        : []),
-      t('cli.synth.bench', {
-        exercised: c.benchSequences.exercised,
-        total: c.benchSequences.total,
-        share: percent(c.benchSequences.exercised, c.benchSequences.total),
-        contaminated: c.contaminated,
-      }),
-    );
-  }
+  if (s.card) lines.push(...renderCard(s.card, s.kept, t));
   lines.push(
     t('cli.synth.diversity', {
       sequences: s.distinctSequences,
@@ -125,6 +128,94 @@ const TOOL_STYLE_HELP =
 
 type ExportCliOptions = Pick<SynthCliOptions, 'out' | 'format' | 'distractors' | 'toolStyle'>;
 
+/** `kopa synth`: a dataset synthesized (and exported when asked), with its card and what the gates stopped. */
+async function runSynth(options: SynthCliOptions, ctx: CommandContext): Promise<void> {
+  const count = options.count;
+  if (count === undefined) throw saidError('Usage', { message: 'error.synthCount', hint: 'error.synthCount.hint' });
+  if ((options.out === undefined) !== (options.format === undefined))
+    throw saidError('Usage', { message: 'error.outWithFormat', hint: 'error.outWithFormat.hint' });
+  const result = await ctx.withProgress((onProgress) =>
+    ctx.withEngine(
+      (engine) =>
+        engine.jobs.run(
+          'synth.run',
+          {
+            count,
+            strategy: options.strategy,
+            trajectories: options.trajectories,
+            minSteps: options.minSteps,
+            maxSteps: options.maxSteps,
+            seed: options.seed,
+            mode: options.mode,
+            snapshot: options.snapshot,
+            asOf: options.asOf?.toISOString(),
+            phrasings: options.phrasings,
+            paraphraseModel: options.paraphraseModel,
+            name: options.name,
+            out: options.out,
+            format: options.format,
+            distractors: options.distractors,
+            toolStyle: options.toolStyle,
+          },
+          { onProgress },
+        ),
+      options.now ? { emulator: { now: () => options.now! } } : {},
+    ),
+  );
+  ctx.out.result(result, (r) => renderRun(r, ctx.t));
+  if (result.summary.kept < result.summary.requested) ctx.exitCode = 1;
+}
+
+/** `kopa synth list`: the datasets. */
+function registerSynthList(synth: Command, context: () => CommandContext): void {
+  synth.command('list').action(async () => {
+    const ctx = context();
+    const list = await ctx.withEngine((engine) => engine.call('synth.list', {}));
+    ctx.out.result(list, (l: DatasetInfo[]) =>
+      renderTable(
+        l.map((d) => ({
+          id: d.id,
+          name: d.name,
+          status: d.status,
+          samples: d.samples,
+          backend: d.backend,
+          seed: d.seed,
+          graph: d.graphVersion ?? '',
+          created: formatMoment(d.createdAt, ctx.locale),
+        })),
+      ),
+    );
+  });
+}
+
+/** `kopa synth export`: a dataset written in a trainer's format. */
+function registerSynthExport(synth: Command, context: () => CommandContext): void {
+  synth
+    .command('export')
+    .argument('<dataset>', 'dataset id or name')
+    .option('--out <file>', 'the file to write')
+    .addOption(new Option('--format <format>', 'export format').choices([...exportFormats]))
+    .option('--distractors <n>', "tools offered besides the plan's own (default 3)", parseInteger)
+    .addOption(new Option('--tool-style <style>', TOOL_STYLE_HELP).choices([...toolStyles]))
+    .action(async (dataset: string, own: ExportCliOptions, command: Command) => {
+      const ctx = context();
+      // `synth` has the same options (to export after a run), and commander gives them to it wherever they are typed.
+      const parent = command.parent?.opts<ExportCliOptions>() ?? {};
+      const options = {
+        out: own.out ?? parent.out,
+        format: own.format ?? parent.format,
+        distractors: own.distractors ?? parent.distractors,
+        toolStyle: own.toolStyle ?? parent.toolStyle,
+      };
+      if (!options.out || !options.format)
+        throw saidError('Usage', { message: 'error.exportWhere', hint: 'error.exportWhere.hint', vars: { formats: exportFormats.join('|'), dataset } });
+      const result = await ctx.withEngine((engine) =>
+        engine.call('synth.export', { dataset, out: options.out!, format: options.format!, distractors: options.distractors, toolStyle: options.toolStyle }),
+      );
+      ctx.out.result(result, (r) => renderExport(r, ctx.t));
+    });
+}
+
 export function registerSynth(program: Command, context: () => CommandContext): void {
   const synth = program
     .command('synth')
@@ -152,85 +243,7 @@ export function registerSynth(program: Command, context: () => CommandContext): 
     .addOption(new Option('--format <format>', 'export format').choices([...exportFormats]))
     .option('--distractors <n>', "tools offered besides the plan's own (default 3)", parseInteger)
     .addOption(new Option('--tool-style <style>', TOOL_STYLE_HELP).choices([...toolStyles]))
-    .action(async (options: SynthCliOptions) => {
-      const ctx = context();
-      const count = options.count;
-      if (count === undefined) throw saidError('Usage', { message: 'error.synthCount', hint: 'error.synthCount.hint' });
-      if ((options.out === undefined) !== (options.format === undefined))
-        throw saidError('Usage', { message: 'error.outWithFormat', hint: 'error.outWithFormat.hint' });
-      const result = await ctx.withProgress((onProgress) =>
-        ctx.withEngine(
-          (engine) =>
-            engine.jobs.run(
-              'synth.run',
-              {
-                count,
-                strategy: options.strategy,
-                trajectories: options.trajectories,
-                minSteps: options.minSteps,
-                maxSteps: options.maxSteps,
-                seed: options.seed,
-                mode: options.mode,
-                snapshot: options.snapshot,
-                asOf: options.asOf?.toISOString(),
-                phrasings: options.phrasings,
-                paraphraseModel: options.paraphraseModel,
-                name: options.name,
-                out: options.out,
-                format: options.format,
-                distractors: options.distractors,
-                toolStyle: options.toolStyle,
-              },
-              { onProgress },
-            ),
-          options.now ? { emulator: { now: () => options.now! } } : {},
-        ),
-      );
-      ctx.out.result(result, (r) => renderRun(r, ctx.t));
-      if (result.summary.kept < result.summary.requested) ctx.exitCode = 1;
-    });
-
-  synth.command('list').action(async () => {
-    const ctx = context();
-    const list = await ctx.withEngine((engine) => engine.call('synth.list', {}));
-    ctx.out.result(list, (l: DatasetInfo[]) =>
-      renderTable(
-        l.map((d) => ({
-          id: d.id,
-          name: d.name,
-          status: d.status,
-          samples: d.samples,
-          backend: d.backend,
-          seed: d.seed,
-          graph: d.graphVersion ?? '',
-          created: formatMoment(d.createdAt, ctx.locale),
-        })),
-      ),
-    );
-  });
-
-  synth
-    .command('export')
-    .argument('<dataset>', 'dataset id or name')
-    .option('--out <file>', 'the file to write')
-    .addOption(new Option('--format <format>', 'export format').choices([...exportFormats]))
-    .option('--distractors <n>', "tools offered besides the plan's own (default 3)", parseInteger)
-    .addOption(new Option('--tool-style <style>', TOOL_STYLE_HELP).choices([...toolStyles]))
-    .action(async (dataset: string, own: ExportCliOptions, command: Command) => {
-      const ctx = context();
-      // `synth` has the same options (to export after a run), and commander gives them to it wherever they are typed.
-      const parent = command.parent?.opts<ExportCliOptions>() ?? {};
-      const options = {
-        out: own.out ?? parent.out,
-        format: own.format ?? parent.format,
-        distractors: own.distractors ?? parent.distractors,
-        toolStyle: own.toolStyle ?? parent.toolStyle,
-      };
-      if (!options.out || !options.format)
-        throw saidError('Usage', { message: 'error.exportWhere', hint: 'error.exportWhere.hint', vars: { formats: exportFormats.join('|'), dataset } });
-      const result = await ctx.withEngine((engine) =>
-        engine.call('synth.export', { dataset, out: options.out!, format: options.format!, distractors: options.distractors, toolStyle: options.toolStyle }),
-      );
-      ctx.out.result(result, (r) => renderExport(r, ctx.t));
-    });
+    .action((options: SynthCliOptions) => runSynth(options, context()));
+  registerSynthList(synth, context);
+  registerSynthExport(synth, context);
 }
