@@ -10,7 +10,6 @@ export const longFunctionsBeforeTheLimit = [
   'main/engine/agent/catalogTools.ts',
   'main/engine/agent/methods.ts',
   'main/engine/bench/runner.ts',
-  'main/engine/emulator/world/regions.ts',
   'main/engine/gateway/Gateway.ts',
   'main/engine/gateway/bundle.ts',
   'main/engine/synth/intentExecutor.ts',

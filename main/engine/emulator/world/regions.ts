@@ -52,6 +52,52 @@ function readTsv(file: string): string[][] {
     .map((line) => line.split('\t').map((cell) => cell.trim()));
 }
 
+/** The 시군구 centroids (UTM-K in the file) by full name, names brought to today's (전북특별자치도, 세종특별자치시). */
+function readCentroids(dir: string): Map<string, { lat: number; lon: number; legacy: string }> {
+  const centroids = new Map<string, { lat: number; lon: number; legacy: string }>();
+  for (const [name, x, y, legacy] of readTsv(path.join(dir, 'sigungu-centroids.tsv'))) {
+    const { lat, lon } = fromTransverseMercator({ x: Number(x), y: Number(y) }, UTMK);
+    const normalized = name!.replace(/^전라북도/, '전북특별자치도').replace('세종특별자치시 세종시', '세종특별자치시');
+    centroids.set(normalized, { lat, lon, legacy: legacy! });
+  }
+  return centroids;
+}
+
+/** Places the 시군구 the centroid list lacks. */
+function placeWithoutCentroid(sigungus: Sigungu[], byCode5: Map<string, Sigungu>): void {
+  // A 시 with 구 sits in the middle of its 구; a 구 without a centroid of its own (부천's, new in 2024) sits near its 시.
+  for (const s of sigungus.filter((x) => x.isParent)) {
+    const children = sigungus.filter((c) => c !== s && c.code5.slice(0, 4) === s.code5.slice(0, 4) && c.center.lat !== 0);
+    if (s.center.lat === 0 && children.length > 0) {
+      s.center = {
+        lat: children.reduce((a, c) => a + c.center.lat, 0) / children.length,
+        lon: children.reduce((a, c) => a + c.center.lon, 0) / children.length,
+      };
+    }
+  }
+  for (const s of sigungus.filter((x) => x.center.lat === 0)) {
+    const parent = byCode5.get(`${s.code5.slice(0, 4)}0`);
+    const base = parent?.center.lat ? parent.center : sigungus.find((x) => x.sido === s.sido && x.center.lat !== 0)?.center;
+    const rng = Rng.for('region', s.code5);
+    s.center = offset(base ?? { lat: 36.5, lon: 127.8 }, rng.float(0, 2 * Math.PI), rng.float(1.5, 3));
+    s.legacyCode ??= parent?.legacyCode;
+  }
+}
+
+/**
+ * A 시군구's places spread over about half the distance to its nearest neighbour: wide for a county, narrow
+ * for a dense city district (the list holds centroids, not areas).
+ */
+function setSpreads(leaves: Sigungu[]): void {
+  for (const s of leaves) {
+    const cos = Math.cos((s.center.lat * Math.PI) / 180);
+    const nearest = Math.min(
+      ...leaves.filter((o) => o !== s).map((o) => Math.hypot((o.center.lat - s.center.lat) * 111, (o.center.lon - s.center.lon) * 111 * cos)),
+    );
+    s.spreadKm = Math.max(1.5, Math.min(14, nearest * 0.6));
+  }
+}
+
 export class RegionIndex {
   readonly rows: LegalDongRow[];
   readonly sidos: Sido[];
@@ -68,12 +114,7 @@ export class RegionIndex {
     const dir = path.join(resourcesDir, 'regions');
     this.rows = readTsv(path.join(dir, 'legal-dong-codes.tsv')).map(([code, name]) => ({ code: code!, name: name! }));
     this.rowsByName = [...this.rows].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const centroids = new Map<string, { lat: number; lon: number; legacy: string }>();
-    for (const [name, x, y, legacy] of readTsv(path.join(dir, 'sigungu-centroids.tsv'))) {
-      const { lat, lon } = fromTransverseMercator({ x: Number(x), y: Number(y) }, UTMK);
-      const normalized = name!.replace(/^전라북도/, '전북특별자치도').replace('세종특별자치시 세종시', '세종특별자치시');
-      centroids.set(normalized, { lat, lon, legacy: legacy! });
-    }
+    const centroids = readCentroids(dir);
 
     const sidoRows = this.rows.filter((r) => r.code.slice(2) === '00000000');
     this.sidos = sidoRows.map((r) => ({ code2: r.code.slice(0, 2), code10: r.code, name: r.name, short: SIDO_NAMES[r.code.slice(0, 2)]?.short ?? r.name }));
@@ -102,58 +143,35 @@ export class RegionIndex {
       };
     });
     for (const s of this.sigungus) this.sigunguByCode5.set(s.code5, s);
-    // A 시 with 구 sits in the middle of its 구; a 구 without a centroid of its own (부천's, new in 2024) sits near its 시.
-    for (const s of this.sigungus.filter((x) => x.isParent)) {
-      const children = this.sigungus.filter((c) => c !== s && c.code5.slice(0, 4) === s.code5.slice(0, 4) && c.center.lat !== 0);
-      if (s.center.lat === 0 && children.length > 0) {
-        s.center = {
-          lat: children.reduce((a, c) => a + c.center.lat, 0) / children.length,
-          lon: children.reduce((a, c) => a + c.center.lon, 0) / children.length,
-        };
-      }
-    }
-    for (const s of this.sigungus.filter((x) => x.center.lat === 0)) {
-      const parent = this.sigunguByCode5.get(`${s.code5.slice(0, 4)}0`);
-      const base = parent?.center.lat ? parent.center : this.sigungus.find((x) => x.sido === s.sido && x.center.lat !== 0)?.center;
-      const rng = Rng.for('region', s.code5);
-      s.center = offset(base ?? { lat: 36.5, lon: 127.8 }, rng.float(0, 2 * Math.PI), rng.float(1.5, 3));
-      s.legacyCode ??= parent?.legacyCode;
-    }
-
-    // A 시군구's places spread over about half the distance to its nearest neighbour: wide for a county, narrow
-    // for a dense city district (the list holds centroids, not areas).
-    const leaves = this.sigungus.filter((x) => !x.isParent);
-    for (const s of leaves) {
-      const cos = Math.cos((s.center.lat * Math.PI) / 180);
-      const nearest = Math.min(
-        ...leaves.filter((o) => o !== s).map((o) => Math.hypot((o.center.lat - s.center.lat) * 111, (o.center.lon - s.center.lon) * 111 * cos)),
-      );
-      s.spreadKm = Math.max(1.5, Math.min(14, nearest * 0.6));
-    }
+    placeWithoutCentroid(this.sigungus, this.sigunguByCode5);
+    setSpreads(this.sigungus.filter((x) => !x.isParent));
 
     this.emds = [];
-    for (const r of this.rows) {
-      if (r.code.slice(8) !== '00' || r.code.slice(5, 8) === '000') continue;
-      const sigungu = this.sigunguByCode5.get(r.code.slice(0, 5));
-      if (!sigungu) continue;
-      const rng = Rng.for('emd', r.code);
-      const emd: Emd = {
-        code10: r.code,
-        name: r.name.slice(r.name.lastIndexOf(' ') + 1),
-        fullName: r.name,
-        sigungu,
-        center: offset(sigungu.center, rng.float(0, 2 * Math.PI), sigungu.spreadKm * Math.sqrt(rng.next())),
-      };
-      this.emds.push(emd);
-      this.emdByCode.set(emd.code10, emd);
-      const list = this.emdsBySigungu.get(sigungu.code5) ?? [];
-      list.push(emd);
-      this.emdsBySigungu.set(sigungu.code5, list);
-      const namesakes = this.emdsByName.get(emd.name) ?? [];
-      namesakes.push(emd);
-      this.emdsByName.set(emd.name, namesakes);
-    }
+    for (const r of this.rows) this.addEmd(r);
     this.leaves = this.sigungus.filter((s) => !s.isParent);
+  }
+
+  /** A 읍면동 row of the list placed in its 시군구 and indexed by code, 시군구 and name; other rows are not 읍면동. */
+  private addEmd(r: LegalDongRow): void {
+    if (r.code.slice(8) !== '00' || r.code.slice(5, 8) === '000') return;
+    const sigungu = this.sigunguByCode5.get(r.code.slice(0, 5));
+    if (!sigungu) return;
+    const rng = Rng.for('emd', r.code);
+    const emd: Emd = {
+      code10: r.code,
+      name: r.name.slice(r.name.lastIndexOf(' ') + 1),
+      fullName: r.name,
+      sigungu,
+      center: offset(sigungu.center, rng.float(0, 2 * Math.PI), sigungu.spreadKm * Math.sqrt(rng.next())),
+    };
+    this.emds.push(emd);
+    this.emdByCode.set(emd.code10, emd);
+    const list = this.emdsBySigungu.get(sigungu.code5) ?? [];
+    list.push(emd);
+    this.emdsBySigungu.set(sigungu.code5, list);
+    const namesakes = this.emdsByName.get(emd.name) ?? [];
+    namesakes.push(emd);
+    this.emdsByName.set(emd.name, namesakes);
   }
 
   /** Rows whose full name starts with `prefix`, in code order (a binary search over the names, not a scan). */
