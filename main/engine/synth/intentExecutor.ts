@@ -9,7 +9,7 @@ import { bindingExpression } from '../../core/edges/transforms.ts';
 import { fieldRef } from '../../core/plan/expressions.ts';
 import type { AnswerSpec, Plan, PlanArg, PlanStep } from '../../core/plan/types.ts';
 import { describeHidden, hiddenRead, stepResults } from '../../core/plan/visibility.ts';
-import type { Intent, IntentAnswer, RowPick } from '../../core/synth/intents.ts';
+import type { AnswerPick, Intent, IntentAnswer, RowPick } from '../../core/synth/intents.ts';
 import type { PhraseBook } from '../../core/synth/phraseBook.ts';
 import { filteringKinds, type Skeleton, type SkeletonStep } from '../../core/synth/planner.ts';
 import { pickRow, queryArgs, selectionExpr } from '../../core/synth/selection.ts';
@@ -136,30 +136,11 @@ export class IntentExecutor {
     statedAs: Record<string, string>,
   ): Promise<{ added: Done[] } | { reason: string }> {
     const spec = this.options.catalog.require(step.tool);
-    const base = timelyArgs(spec, this.options.baseArgs(spec.id), this.options.asOf);
-    const literals: Record<string, unknown> = {};
+    const stated = this.literalsOf(spec, step, values);
+    if ('reason' in stated) return stated;
+    const { literals } = stated;
     const mentions: Mention[] = [];
     const id = (offset: number): string => `s${done.length + offset}`;
-    for (const [param, source] of Object.entries(step.literals)) {
-      const schema = spec.parameters.properties[param];
-      let value: unknown;
-      if (source.from === 'input') value = values[source.slot]?.supplies[source.tag];
-      else if (source.from === 'fixed') value = source.value;
-      else value = base[param];
-      if (value === undefined) {
-        if (source.from === 'default') continue;
-        return { reason: `${spec.id}.${param} has no value` };
-      }
-      literals[param] = schema?.type === 'array' && !Array.isArray(value) ? [value] : value;
-    }
-    const linked = new Set(step.links.flatMap((l) => l.edge.toParams));
-    for (const [param, value] of Object.entries(base)) {
-      if (param in literals || linked.has(param) || spec.parameters.properties[param]?.['x-semantic'] !== undefined) continue;
-      literals[param] = value;
-    }
-    const rows = Object.entries(spec.parameters.properties).find(([, p]) => p['x-semantic'] === 'paging.numOfRows');
-    if (rows && !this.options.book.tools[spec.id]?.oneRow) literals[rows[0]] = Math.min(LIST_ROWS, rows[1].maximum ?? LIST_ROWS);
-
     const added: Done[] = [];
     const lets: Record<string, string> = {};
     const args: Record<string, PlanArg> = {};
@@ -214,6 +195,35 @@ export class IntentExecutor {
       visible: view.visible,
     });
     return { added };
+  }
+
+  /**
+   * A step's values that no link fills: what the question states, the intent's fixed values, the service's defaults
+   * (at this moment), and a list's page size; a value the step needs and nothing gives is the reason it cannot run.
+   */
+  private literalsOf(spec: ToolSpec, step: SkeletonStep, values: Record<string, StatedValue>): { literals: Record<string, unknown> } | { reason: string } {
+    const base = timelyArgs(spec, this.options.baseArgs(spec.id), this.options.asOf);
+    const literals: Record<string, unknown> = {};
+    for (const [param, source] of Object.entries(step.literals)) {
+      const schema = spec.parameters.properties[param];
+      let value: unknown;
+      if (source.from === 'input') value = values[source.slot]?.supplies[source.tag];
+      else if (source.from === 'fixed') value = source.value;
+      else value = base[param];
+      if (value === undefined) {
+        if (source.from === 'default') continue;
+        return { reason: `${spec.id}.${param} has no value` };
+      }
+      literals[param] = schema?.type === 'array' && !Array.isArray(value) ? [value] : value;
+    }
+    const linked = new Set(step.links.flatMap((l) => l.edge.toParams));
+    for (const [param, value] of Object.entries(base)) {
+      if (param in literals || linked.has(param) || spec.parameters.properties[param]?.['x-semantic'] !== undefined) continue;
+      literals[param] = value;
+    }
+    const rows = Object.entries(spec.parameters.properties).find(([, p]) => p['x-semantic'] === 'paging.numOfRows');
+    if (rows && !this.options.book.tools[spec.id]?.oneRow) literals[rows[0]] = Math.min(LIST_ROWS, rows[1].maximum ?? LIST_ROWS);
+    return { literals };
   }
 
   /** The selection a pick makes of a source step's rows, or undefined when the rows do not allow it. */
@@ -338,6 +348,41 @@ export class IntentExecutor {
     };
   }
 
+  /** A count or an aggregate over the goal's rows: its total where nothing filters them, else a query-tool step's. */
+  private async countAnswer(
+    pick: Extract<AnswerPick, { kind: 'count' | 'aggregate' }>,
+    goal: Done,
+    nextId: string,
+    base: { label: string; unit?: string },
+    episode: EpisodeResults,
+    statedAs: Record<string, string>,
+  ): Promise<{ answer: WalkAnswer; spec: AnswerSpec; query?: Done } | { reason: string }> {
+    if (pick.kind === 'count' && !pick.where?.length) {
+      if (goal.trace.totalCount === null) return { reason: `${goal.walk.tool} says no total count` };
+      return {
+        answer: { kind: 'count', step: goal.walk.id, ...base, selection: { kind: 'first' } },
+        spec: { expr: `${goal.walk.id}.totalCount`, compare: 'number' },
+      };
+    }
+    if (!whole(goal)) return { reason: `the response holds part of ${goal.walk.tool}'s rows` };
+    const where = (pick.where ?? []).map(({ statedAs: _s, ...c }) => c);
+    const query =
+      pick.kind === 'count'
+        ? { ...(where.length ? { where } : {}), aggregate: 'count' }
+        : { ...(where.length ? { where } : {}), aggregate: pick.op, field: pick.field };
+    const step = await this.runQuery(nextId, goal, { kind: 'first', where }, query, episode, statedAs, whereWords(pick));
+    const key = pick.kind === 'count' ? 'count' : pick.op;
+    const value = step?.trace.items[0]?.[key];
+    if (!step || !isNumber(value)) return { reason: `the ${key} over ${goal.walk.tool}'s rows is not a number` };
+    // A mean is said rounded (23,023만원 for 23,022.642): half a unit either way is the same answer.
+    const spec: AnswerSpec = { expr: `${step.walk.id}.items[0].${key}`, compare: 'number', ...(key === 'avg' ? { tolerance: 0.5 } : {}) };
+    return {
+      answer: { kind: pick.kind === 'count' ? 'count' : 'field', step: step.walk.id, field: key, ...base, selection: { kind: 'only' } },
+      spec,
+      query: step,
+    };
+  }
+
   /** What the question asks of the goal's rows, as an answer spec, with a query-tool step when one is needed. */
   private async answer(
     intent: Intent,
@@ -352,32 +397,7 @@ export class IntentExecutor {
     const spec = this.options.catalog.require(goal.walk.tool);
     const nextId = `s${done.length + 1}`;
     const base = { label, ...(unit ? { unit } : {}) };
-    if (pick.kind === 'count' || pick.kind === 'aggregate') {
-      if (pick.kind === 'count' && !pick.where?.length) {
-        if (goal.trace.totalCount === null) return { reason: `${goal.walk.tool} says no total count` };
-        return {
-          answer: { kind: 'count', step: goal.walk.id, ...base, selection: { kind: 'first' } },
-          spec: { expr: `${goal.walk.id}.totalCount`, compare: 'number' },
-        };
-      }
-      if (!whole(goal)) return { reason: `the response holds part of ${goal.walk.tool}'s rows` };
-      const where = (pick.where ?? []).map(({ statedAs: _s, ...c }) => c);
-      const query =
-        pick.kind === 'count'
-          ? { ...(where.length ? { where } : {}), aggregate: 'count' }
-          : { ...(where.length ? { where } : {}), aggregate: pick.op, field: pick.field };
-      const step = await this.runQuery(nextId, goal, { kind: 'first', where }, query, episode, statedAs, whereWords(pick));
-      const key = pick.kind === 'count' ? 'count' : pick.op;
-      const value = step?.trace.items[0]?.[key];
-      if (!step || !isNumber(value)) return { reason: `the ${key} over ${goal.walk.tool}'s rows is not a number` };
-      // A mean is said rounded (23,023만원 for 23,022.642): half a unit either way is the same answer.
-      const spec: AnswerSpec = { expr: `${step.walk.id}.items[0].${key}`, compare: 'number', ...(key === 'avg' ? { tolerance: 0.5 } : {}) };
-      return {
-        answer: { kind: pick.kind === 'count' ? 'count' : 'field', step: step.walk.id, field: key, ...base, selection: { kind: 'only' } },
-        spec,
-        query: step,
-      };
-    }
+    if (pick.kind === 'count' || pick.kind === 'aggregate') return this.countAnswer(pick, goal, nextId, base, episode, statedAs);
     let selection: Selection | undefined;
     let answerFields = fields;
     if (pick.kind === 'facet') {
