@@ -30,8 +30,6 @@ export const longFunctionsBeforeTheLimit = [
   'renderer/src/views/evaluation/TaskTable.tsx',
   'renderer/src/views/graph/EdgePanel.tsx',
   'renderer/src/views/graph/GraphCanvas.tsx',
-  'renderer/src/views/models/ModelCard.tsx',
-  'renderer/src/views/models/ModelFacts.tsx',
   'renderer/src/views/overview/OverviewView.tsx',
   'renderer/src/views/settings/AuditLog.tsx',
   'renderer/src/views/settings/Bundles.tsx',

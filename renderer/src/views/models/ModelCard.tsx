@@ -25,6 +25,46 @@ function ProgressBar({ progress, label }: { progress: Progress | null; label: st
   );
 }
 
+/** The model's name and id, whether it fits this computer, and whether it is loaded. */
+function CardHead({ model, fit, loaded }: { model: ModelInfo; fit: ModelInfo['fit']; loaded: boolean }) {
+  const { t } = useLocale();
+  return (
+    <header className="card-head">
+      <div>
+        <h3>{model.name}</h3>
+        <code className="muted">{model.id}</code>
+      </div>
+      <div className="row">
+        {model.kind === 'gguf' && <FitBadge fit={fit} />}
+        {loaded && (
+          <span className="badge badge-ok" data-testid="model-loaded">
+            {t('models.loaded')}
+          </span>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/** Forgetting the model, asked first (a copied file is deleted with it). */
+function RemoveButton({ model, onRemove }: { model: ModelInfo; onRemove: () => void }) {
+  const { t } = useLocale();
+  return (
+    <ConfirmDialog
+      trigger={
+        <button type="button" className="ghost danger-text">
+          <Trash2 size={16} aria-hidden="true" /> {t('models.remove')}
+        </button>
+      }
+      title={t('models.removeTitle')}
+      description={t(model.copied ? 'models.removeCopied' : 'models.removeText', { name: model.name })}
+      confirmLabel={t('models.remove')}
+      danger
+      onConfirm={onRemove}
+    />
+  );
+}
+
 export function ModelCard({
   model,
   loaded,
@@ -44,20 +84,7 @@ export function ModelCard({
   const failed = [card.loading, card.unload, card.remove].find((m) => m.error);
   return (
     <article className="card model-card" data-testid="model-card" aria-label={model.name}>
-      <header className="card-head">
-        <div>
-          <h3>{model.name}</h3>
-          <code className="muted">{model.id}</code>
-        </div>
-        <div className="row">
-          {model.kind === 'gguf' && <FitBadge fit={info.fit} />}
-          {loaded && (
-            <span className="badge badge-ok" data-testid="model-loaded">
-              {t('models.loaded')}
-            </span>
-          )}
-        </div>
-      </header>
+      <CardHead model={model} fit={info.fit} loaded={loaded !== undefined} />
       <ModelFacts model={model} info={info} loaded={loaded} memory={memory} />
       {model.kind === 'gguf' && <TrainingHistory modelId={model.id} />}
       {adapters.length > 0 && (
@@ -93,18 +120,7 @@ export function ModelCard({
               <Play size={16} aria-hidden="true" /> {t('models.load')}
             </button>
           ))}
-        <ConfirmDialog
-          trigger={
-            <button type="button" className="ghost danger-text">
-              <Trash2 size={16} aria-hidden="true" /> {t('models.remove')}
-            </button>
-          }
-          title={t('models.removeTitle')}
-          description={t(model.copied ? 'models.removeCopied' : 'models.removeText', { name: model.name })}
-          confirmLabel={t('models.remove')}
-          danger
-          onConfirm={() => void card.remove.run({ id: model.id })}
-        />
+        <RemoveButton model={model} onRemove={() => void card.remove.run({ id: model.id })} />
       </div>
     </article>
   );
