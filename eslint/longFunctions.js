@@ -23,7 +23,6 @@ export const longFunctionsBeforeTheLimit = [
   'renderer/src/views/catalog/TryIt.tsx',
   'renderer/src/views/chat/ToolCallCard.tsx',
   'renderer/src/views/evaluation/BfclPanel.tsx',
-  'renderer/src/views/evaluation/EvaluationView.tsx',
   'renderer/src/views/evaluation/RunPage.tsx',
   'renderer/src/views/evaluation/StartRun.tsx',
   'renderer/src/views/evaluation/TaskPage.tsx',
@@ -34,6 +33,5 @@ export const longFunctionsBeforeTheLimit = [
   'renderer/src/views/settings/AuditLog.tsx',
   'renderer/src/views/settings/Bundles.tsx',
   'renderer/src/views/synthesis/DatasetBrowser.tsx',
-  'renderer/src/views/synthesis/SamplePanel.tsx',
   'renderer/src/views/synthesis/SynthesisView.tsx',
 ];

@@ -23,8 +23,50 @@ import { QueryStatus } from '../../components/Skeleton.tsx';
 /** Attempts the run's backend could not run: counted as failures, and said beside the number. */
 const backendErrors = (run: BenchRunRow): number => run.summary?.failures['backend error'] ?? 0;
 
-function RunsTable({ runs }: { runs: BenchRunRow[] }) {
+/** One run: picked for a comparison or not, its model, suite, size, pass@1 with its interval, status and time. */
+function RunRow({ run, picked, onPick }: { run: BenchRunRow; picked: boolean; onPick: () => void }) {
   const { t, locale } = useLocale();
+  const pass1 = run.summary?.['pass@k']['pass@1'];
+  return (
+    <tr>
+      <td>
+        <input type="checkbox" checked={picked} onChange={onPick} aria-label={t('eval.pickRun', { run: run.id })} data-testid="pick-run" />
+      </td>
+      <th scope="row">
+        <Link href={`/run/${encodeURIComponent(run.id)}`} data-testid="run-link">
+          <code>{run.id}</code>
+        </Link>
+      </th>
+      <td>
+        <ModelName modelRef={run.manifest.model.ref} />
+        {run.manifest.model.lora.length > 0 && <span className="muted"> + LoRA</span>}
+      </td>
+      <td>
+        {run.suite}
+        {run.manifest.suite.version && <span className="muted"> v{run.manifest.suite.version}</span>}
+        {!judgesClaims(run.manifest) && (
+          <span className="badge badge-warn" title={t('eval.judgedTextHint')} data-testid="judged-text">
+            {t('eval.judgedText')}
+          </span>
+        )}
+      </td>
+      <td>{t('eval.tasksBySamples', { tasks: run.manifest.suite.tasks, samples: run.manifest.sampling.samples })}</td>
+      <td data-testid="run-pass1">
+        {pass1 ? interval(pass1) : '—'}
+        {backendErrors(run) > 0 && (
+          <span className="badge badge-warn" data-testid="backend-errors">
+            {t('eval.backendErrors', { n: backendErrors(run) })}
+          </span>
+        )}
+      </td>
+      <td>{t(`eval.runStatus.${run.status}`)}</td>
+      <td>{formatDateTime(run.createdAt, locale)}</td>
+    </tr>
+  );
+}
+
+function RunsTable({ runs }: { runs: BenchRunRow[] }) {
+  const { t } = useLocale();
   const [, navigate] = useLocation();
   const [picked, setPicked] = useState<string[]>([]);
   const toggle = (id: string): void => setPicked(picked.includes(id) ? picked.filter((p) => p !== id) : [...picked.slice(-1), id]);
@@ -59,51 +101,9 @@ function RunsTable({ runs }: { runs: BenchRunRow[] }) {
             </tr>
           </thead>
           <tbody>
-            {runs.map((run) => {
-              const pass1 = run.summary?.['pass@k']['pass@1'];
-              return (
-                <tr key={run.id}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      checked={picked.includes(run.id)}
-                      onChange={() => toggle(run.id)}
-                      aria-label={t('eval.pickRun', { run: run.id })}
-                      data-testid="pick-run"
-                    />
-                  </td>
-                  <th scope="row">
-                    <Link href={`/run/${encodeURIComponent(run.id)}`} data-testid="run-link">
-                      <code>{run.id}</code>
-                    </Link>
-                  </th>
-                  <td>
-                    <ModelName modelRef={run.manifest.model.ref} />
-                    {run.manifest.model.lora.length > 0 && <span className="muted"> + LoRA</span>}
-                  </td>
-                  <td>
-                    {run.suite}
-                    {run.manifest.suite.version && <span className="muted"> v{run.manifest.suite.version}</span>}
-                    {!judgesClaims(run.manifest) && (
-                      <span className="badge badge-warn" title={t('eval.judgedTextHint')} data-testid="judged-text">
-                        {t('eval.judgedText')}
-                      </span>
-                    )}
-                  </td>
-                  <td>{t('eval.tasksBySamples', { tasks: run.manifest.suite.tasks, samples: run.manifest.sampling.samples })}</td>
-                  <td data-testid="run-pass1">
-                    {pass1 ? interval(pass1) : '—'}
-                    {backendErrors(run) > 0 && (
-                      <span className="badge badge-warn" data-testid="backend-errors">
-                        {t('eval.backendErrors', { n: backendErrors(run) })}
-                      </span>
-                    )}
-                  </td>
-                  <td>{t(`eval.runStatus.${run.status}`)}</td>
-                  <td>{formatDateTime(run.createdAt, locale)}</td>
-                </tr>
-              );
-            })}
+            {runs.map((run) => (
+              <RunRow key={run.id} run={run} picked={picked.includes(run.id)} onPick={() => toggle(run.id)} />
+            ))}
           </tbody>
         </table>
       </div>

@@ -85,10 +85,82 @@ function TraceSteps({ steps, plan, mentions }: { steps: TraceStep[]; plan: PlanS
   );
 }
 
-export function SamplePanel({ dataset, ordinal }: { dataset: string; ordinal: number }) {
+/** The request as the dataset holds it: its register and intent, the moment it is asked at, other phrasings, the answer. */
+function SampleHead({ sample: s }: { sample: SynthSample }) {
   const { t, locale } = useLocale();
-  const sample = useEngineQuery('synth.sample', { dataset, ordinal });
+  return (
+    <section className="card">
+      <h3>{t('sample.title', { n: s.ordinal })}</h3>
+      <p className="task-query" data-testid="sample-query" lang="ko">
+        {s.query}
+      </p>
+      <p className="row">
+        {s.register && <span className="badge badge-neutral">{t(`sample.register.${s.register}`)}</span>}
+        {s.intent && <span className="badge badge-neutral">{s.intent}</span>}
+        <span className="muted">{t('sample.asOf', { asOf: formatDateTime(s.walk.asOf, locale) })}</span>
+      </p>
+      {s.phrasings.length > 1 && (
+        <>
+          <h4>{t('sample.phrasings')}</h4>
+          <ul>
+            {s.phrasings.slice(1).map((p) => (
+              <li key={p} lang="ko">
+                {p}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {s.paraphrasedFrom && (
+        <p className="muted">
+          <Quoted sentence={(text) => t('sample.paraphrasedFrom', { text })} quote={s.paraphrasedFrom} lang="ko" />
+        </p>
+      )}
+      <h4>{t('sample.answer')}</h4>
+      <p data-testid="sample-answer" lang="ko">
+        {s.answerText}
+      </p>
+    </section>
+  );
+}
+
+/** One way to the answer: its tools in order, and the answer it reached. */
+function Path({ title, steps, answer }: { title: string; steps: PlanStep[]; answer: string | null }) {
   const nameOf = useToolNames();
+  return (
+    <div className="alternative">
+      <h4>{title}</h4>
+      <ol>
+        {steps.map((step) => (
+          <li key={step.id} title={step.tool}>
+            {nameOf(step.tool)}
+          </li>
+        ))}
+      </ol>
+      {answer !== null && <p className="muted">{answer}</p>}
+    </div>
+  );
+}
+
+/** The sample's own way beside the other ways that reached the same answer. */
+function Alternatives({ sample: s }: { sample: SynthSample }) {
+  const { t } = useLocale();
+  return (
+    <section className="card">
+      <h3>{t('sample.alternatives', { n: s.alternatives.length })}</h3>
+      <div className="alternatives" data-testid="sample-alternatives">
+        <Path title={t('sample.main')} steps={s.walk.plan.steps} answer={text(s.walk.trace.answer)} />
+        {s.alternatives.map((alt, i) => (
+          <Path key={i} title={t('sample.alternativeN', { n: i + 1 })} steps={alt.plan.steps} answer={alt.trace ? text(alt.trace.answer) : null} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function SamplePanel({ dataset, ordinal }: { dataset: string; ordinal: number }) {
+  const { t } = useLocale();
+  const sample = useEngineQuery('synth.sample', { dataset, ordinal });
   if (sample.isError) {
     return (
       <p className="error" role="alert">
@@ -100,38 +172,7 @@ export function SamplePanel({ dataset, ordinal }: { dataset: string; ordinal: nu
   if (!s) return <Skeleton rows={8} />;
   return (
     <article className="sample" data-testid="sample-panel" aria-label={t('sample.title', { n: s.ordinal })}>
-      <section className="card">
-        <h3>{t('sample.title', { n: s.ordinal })}</h3>
-        <p className="task-query" data-testid="sample-query" lang="ko">
-          {s.query}
-        </p>
-        <p className="row">
-          {s.register && <span className="badge badge-neutral">{t(`sample.register.${s.register}`)}</span>}
-          {s.intent && <span className="badge badge-neutral">{s.intent}</span>}
-          <span className="muted">{t('sample.asOf', { asOf: formatDateTime(s.walk.asOf, locale) })}</span>
-        </p>
-        {s.phrasings.length > 1 && (
-          <>
-            <h4>{t('sample.phrasings')}</h4>
-            <ul>
-              {s.phrasings.slice(1).map((p) => (
-                <li key={p} lang="ko">
-                  {p}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {s.paraphrasedFrom && (
-          <p className="muted">
-            <Quoted sentence={(text) => t('sample.paraphrasedFrom', { text })} quote={s.paraphrasedFrom} lang="ko" />
-          </p>
-        )}
-        <h4>{t('sample.answer')}</h4>
-        <p data-testid="sample-answer" lang="ko">
-          {s.answerText}
-        </p>
-      </section>
+      <SampleHead sample={s} />
       <section className="card">
         <h3>{t('sample.plan')}</h3>
         <PlanDiagram sample={s} />
@@ -140,37 +181,7 @@ export function SamplePanel({ dataset, ordinal }: { dataset: string; ordinal: nu
         <h3>{t('sample.trace')}</h3>
         <TraceSteps steps={s.walk.trace.steps} plan={s.walk.plan.steps} mentions={mentionsOf(s)} />
       </section>
-      {s.alternatives.length > 0 && (
-        <section className="card">
-          <h3>{t('sample.alternatives', { n: s.alternatives.length })}</h3>
-          <div className="alternatives" data-testid="sample-alternatives">
-            <div className="alternative">
-              <h4>{t('sample.main')}</h4>
-              <ol>
-                {s.walk.plan.steps.map((step) => (
-                  <li key={step.id} title={step.tool}>
-                    {nameOf(step.tool)}
-                  </li>
-                ))}
-              </ol>
-              <p className="muted">{text(s.walk.trace.answer)}</p>
-            </div>
-            {s.alternatives.map((alt, i) => (
-              <div key={i} className="alternative">
-                <h4>{t('sample.alternativeN', { n: i + 1 })}</h4>
-                <ol>
-                  {alt.plan.steps.map((step) => (
-                    <li key={step.id} title={step.tool}>
-                      {nameOf(step.tool)}
-                    </li>
-                  ))}
-                </ol>
-                {alt.trace && <p className="muted">{text(alt.trace.answer)}</p>}
-              </div>
-            ))}
-          </div>
-        </section>
-      )}
+      {s.alternatives.length > 0 && <Alternatives sample={s} />}
     </article>
   );
 }
