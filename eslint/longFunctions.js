@@ -4,7 +4,6 @@
  */
 export const longFunctionsBeforeTheLimit = [
   'main/api/node/httpTransport.ts',
-  'main/core/bench/report/markdown.ts',
   'main/core/catalog/importOpenApi.ts',
   'main/engine/agent/Agent.ts',
   'main/engine/agent/catalogTools.ts',

@@ -9,6 +9,42 @@ import { codeSpan, literalLine } from '../../text/markdownText.ts';
 /** Text from the suite, the model or the run, written literally: a model's answer cannot add a link, an image or a cell. */
 const cell = (text: unknown): string => literalLine(String(text ?? ''));
 
+/** Each failed task's first failed attempt: the request, the reference plan, the agent's calls, its claim and why it failed. */
+function failedAttempts(data: ReportData, lang: ReportLang): string[] {
+  const w = reportText(lang);
+  const md = w.md;
+  const failed = data.tasks.filter((t) => t.c < t.n);
+  if (failed.length === 0) return [];
+  const lines = ['', `## ${md.failedAttempts}`];
+  for (const t of failed) {
+    const a = t.attempts.find((x) => x.verdict !== 'pass')!;
+    lines.push(
+      '',
+      `### ${md.attemptHeading(cell(t.id), a.sample, a.failure ? benchTerm(lang, 'failure', a.failure) : a.verdict)}`,
+      '',
+      `> ${cell(t.task?.query_ko)}`,
+      '',
+      `${w.reference}:`,
+      '',
+    );
+    for (const step of t.task?.plan.steps ?? []) lines.push(`1. ${codeSpan(planLine(step))}`);
+    lines.push('', `${w.agent}:`, '');
+    for (const c of a.calls)
+      lines.push(
+        `1. ${codeSpan(callLine(c.tool, c.arguments))} ${c.ok ? '✓' : `✗ ${cell(sayRefused(lang, c) ?? c.errorKind)}${c.injected ? ` (${w.injected(c.injected)})` : ''}`}`,
+      );
+    const claim = claimLine(a, lang);
+    lines.push(
+      '',
+      ...(claim ? [cell(claim), ''] : []),
+      `${w.answer}: ${cell(a.answer ?? w.noAnswer)}`,
+      '',
+      `${md.why}: ${cell(sayRecorded(lang, a.detailSaid, a.detail))}`,
+    );
+  }
+  return lines;
+}
+
 export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): string {
   const w = reportText(lang);
   const md = w.md;
@@ -71,35 +107,6 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
       `| ${cell(t.id)} | ${t.task?.level ?? ''} | ${t.c}/${t.n} | ${cell(failures)} | ${cell(JSON.stringify(t.attempts[0]?.expected ?? null))} | ${cell(t.task?.query_ko ?? '')} |`,
     );
   }
-  const failed = data.tasks.filter((t) => t.c < t.n);
-  if (failed.length) {
-    lines.push('', `## ${md.failedAttempts}`);
-    for (const t of failed) {
-      const a = t.attempts.find((x) => x.verdict !== 'pass')!;
-      lines.push(
-        '',
-        `### ${md.attemptHeading(cell(t.id), a.sample, a.failure ? benchTerm(lang, 'failure', a.failure) : a.verdict)}`,
-        '',
-        `> ${cell(t.task?.query_ko)}`,
-        '',
-        `${w.reference}:`,
-        '',
-      );
-      for (const step of t.task?.plan.steps ?? []) lines.push(`1. ${codeSpan(planLine(step))}`);
-      lines.push('', `${w.agent}:`, '');
-      for (const c of a.calls)
-        lines.push(
-          `1. ${codeSpan(callLine(c.tool, c.arguments))} ${c.ok ? '✓' : `✗ ${cell(sayRefused(lang, c) ?? c.errorKind)}${c.injected ? ` (${w.injected(c.injected)})` : ''}`}`,
-        );
-      const claim = claimLine(a, lang);
-      lines.push(
-        '',
-        ...(claim ? [cell(claim), ''] : []),
-        `${w.answer}: ${cell(a.answer ?? w.noAnswer)}`,
-        '',
-        `${md.why}: ${cell(sayRecorded(lang, a.detailSaid, a.detail))}`,
-      );
-    }
-  }
+  lines.push(...failedAttempts(data, lang));
   return `${lines.join('\n')}\n`;
 }
