@@ -14,7 +14,6 @@ export const longFunctionsBeforeTheLimit = [
   'main/engine/synth/intentSynthesizer.ts',
   'main/engine/synth/methods.ts',
   'main/engine/train/nano/grpoNano.ts',
-  'main/engine/train/rewardAudit.ts',
   'main/host/envService.ts',
   'native/llama/LocalModel/LocalModel.ts',
   'native/llama/speedCheck.ts',

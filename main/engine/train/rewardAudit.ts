@@ -75,6 +75,28 @@ function taskReference(task: BenchTask, steps: TraceStep[], expected: unknown): 
   };
 }
 
+/** The audit's tables, every attack's row under every preset, and whether every goal was met. */
+function auditTables(
+  rewards: RewardTally,
+  bench: BenchTally,
+  naturalMet: boolean,
+): { rewardTable: RewardAuditResult['rewards']; benchTable: RewardAuditResult['bench']; met: boolean } {
+  const rows: AuditRow[] = ['golden', ...attackNames];
+  const rewardTable: RewardAuditResult['rewards'] = {};
+  const benchTable: RewardAuditResult['bench'] = {};
+  let met = naturalMet;
+  for (const row of rows) {
+    rewardTable[row] = Object.fromEntries(rewardPresets.map((p) => [p, rewards.cell(row, p)]));
+    met &&= rewardPresets.every((p) => rewards.cell(row, p).met);
+    const b = bench.cell(row);
+    if (b) {
+      benchTable[row] = b;
+      met &&= b.met;
+    }
+  }
+  return { rewardTable, benchTable, met };
+}
+
 export async function rewardAudit(engine: EngineServices, params: RewardAuditParams, options: CallOptions): Promise<RewardAuditResult> {
   const catalog = engine.catalog();
   const rewards = new RewardTally();
@@ -148,19 +170,7 @@ export async function rewardAudit(engine: EngineServices, params: RewardAuditPar
     tick(task.id);
   }
 
-  const rows: AuditRow[] = ['golden', ...attackNames];
-  const rewardTable: RewardAuditResult['rewards'] = {};
-  const benchTable: RewardAuditResult['bench'] = {};
-  let met = natural.failures.length === 0;
-  for (const row of rows) {
-    rewardTable[row] = Object.fromEntries(rewardPresets.map((p) => [p, rewards.cell(row, p)]));
-    met &&= rewardPresets.every((p) => rewards.cell(row, p).met);
-    const b = bench.cell(row);
-    if (b) {
-      benchTable[row] = b;
-      met &&= b.met;
-    }
-  }
+  const { rewardTable, benchTable, met } = auditTables(rewards, bench, natural.failures.length === 0);
   return {
     dataset: dataset ? { name: dataset.name, samples: samples.length } : null,
     suite: suite ? { name: suite.name, tasks: tasks.length, skipped } : null,
