@@ -19,7 +19,6 @@ export const longFunctionsBeforeTheLimit = [
   'native/llama/speedCheck.ts',
   'renderer/src/components/JobProgress.tsx',
   'renderer/src/views/catalog/TryIt.tsx',
-  'renderer/src/views/chat/ToolCallCard.tsx',
   'renderer/src/views/evaluation/BfclPanel.tsx',
   'renderer/src/views/evaluation/RunPage.tsx',
   'renderer/src/views/evaluation/StartRun.tsx',

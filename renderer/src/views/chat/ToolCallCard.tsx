@@ -1,7 +1,7 @@
 // One tool call as the analyst sees it: the tool by its Korean name and id, the arguments with where each came
 // from, its status (waiting for approval, running, done, failed with the typed error, refused), latency, the first
 // rows of the result, and on demand the result exactly as the model read it.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { GatewayMode } from '../../../../main/core/gateway/callResult.ts';
 import { Check, CircleAlert, Clock, Hand, Loader2, Wrench } from 'lucide-react';
 import type { ToolSummary } from '../../../../main/api/contract.ts';
@@ -71,6 +71,67 @@ function argumentText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** The tool's name and id, the call's status, and how long it took. */
+function CallHead({ card, name }: { card: CallCardData; name: string }) {
+  const { t } = useLocale();
+  return (
+    <header className="call-head">
+      <Wrench size={16} aria-hidden="true" />
+      <strong>{name}</strong>
+      <code>{card.tool}</code>
+      <span className="call-status" data-testid="call-status">
+        <StatusIcon status={card.status} />
+        {t(`call.status.${card.status}`)}
+      </span>
+      {card.latencyMs !== undefined && card.status !== 'refused' && (
+        <span className="muted call-latency">
+          <Clock size={14} aria-hidden="true" /> {t('call.latency', { ms: Math.round(card.latencyMs) })}
+        </span>
+      )}
+    </header>
+  );
+}
+
+/** Each argument with where it came from: the question, an earlier result's field, or the model's own choice. */
+function CallArguments({ card }: { card: CallCardData }) {
+  const { t } = useLocale();
+  return (
+    <dl className="call-args">
+      {Object.entries(card.arguments).map(([param, value]) => {
+        const origin = card.origins?.[param];
+        return (
+          <div key={param}>
+            <dt>{param}</dt>
+            <dd>
+              <code>{argumentText(value)}</code>
+              <span className={origin ? 'origin' : 'origin chosen'}>
+                {!origin
+                  ? t('call.chosenByModel')
+                  : origin.from === 'question'
+                    ? t('call.fromQuestion')
+                    : t('call.fromResult', { handle: origin.handle, field: origin.field })}
+              </span>
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** Something shown on request (what the model read, the raw body), behind a link that says which way it goes. */
+function Unfold({ show, hide, testId, children }: { show: string; hide: string; testId?: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)} data-testid={testId}>
+        {open ? hide : show}
+      </button>
+      {open && children}
+    </div>
+  );
+}
+
 export function ToolCallCard({
   card,
   tool,
@@ -87,8 +148,6 @@ export function ToolCallCard({
   onAnswer: ApprovalHandler;
 }) {
   const { t, locale } = useLocale();
-  const [showView, setShowView] = useState(false);
-  const [showRaw, setShowRaw] = useState(false);
   // find_tools is no catalog tool: it is named in words, as the catalog's tools are.
   const name = tool ? tool.name[locale] || tool.name.ko : isFindToolsCall(card.tool) ? t('call.findTools') : card.tool;
   // The result's columns and codes in people's words need the tool's fields and the catalog's kinds.
@@ -96,42 +155,8 @@ export function ToolCallCard({
   const kinds = useEngineQuery('catalog.kinds', {}, { enabled: card.preview !== undefined });
   return (
     <article className={`call-card call-${card.status}`} data-testid="call-card" data-status={card.status} aria-label={t('call.label', { tool: name })}>
-      <header className="call-head">
-        <Wrench size={16} aria-hidden="true" />
-        <strong>{name}</strong>
-        <code>{card.tool}</code>
-        <span className="call-status" data-testid="call-status">
-          <StatusIcon status={card.status} />
-          {t(`call.status.${card.status}`)}
-        </span>
-        {card.latencyMs !== undefined && card.status !== 'refused' && (
-          <span className="muted call-latency">
-            <Clock size={14} aria-hidden="true" /> {t('call.latency', { ms: Math.round(card.latencyMs) })}
-          </span>
-        )}
-      </header>
-      {Object.keys(card.arguments).length > 0 && (
-        <dl className="call-args">
-          {Object.entries(card.arguments).map(([param, value]) => {
-            const origin = card.origins?.[param];
-            return (
-              <div key={param}>
-                <dt>{param}</dt>
-                <dd>
-                  <code>{argumentText(value)}</code>
-                  <span className={origin ? 'origin' : 'origin chosen'}>
-                    {!origin
-                      ? t('call.chosenByModel')
-                      : origin.from === 'question'
-                        ? t('call.fromQuestion')
-                        : t('call.fromResult', { handle: origin.handle, field: origin.field })}
-                  </span>
-                </dd>
-              </div>
-            );
-          })}
-        </dl>
-      )}
+      <CallHead card={card} name={name} />
+      {Object.keys(card.arguments).length > 0 && <CallArguments card={card} />}
       {card.status === 'approval' && card.approvalId && <Approval card={card} mode={mode} onAnswer={onAnswer} />}
       {card.error && (
         <p className="error" role="note">
@@ -153,20 +178,14 @@ export function ToolCallCard({
       )}
       {card.preview && <ResultTable preview={card.preview} fields={spec.data?.response.fields} kinds={kinds.data} />}
       {card.viewText && (
-        <div>
-          <button type="button" className="link" aria-expanded={showView} onClick={() => setShowView(!showView)}>
-            {showView ? t('call.hideView') : t('call.showView')}
-          </button>
-          {showView && <pre className="view-text">{card.viewText}</pre>}
-        </div>
+        <Unfold show={t('call.showView')} hide={t('call.hideView')}>
+          <pre className="view-text">{card.viewText}</pre>
+        </Unfold>
       )}
       {card.raw && (
-        <div>
-          <button type="button" className="link" aria-expanded={showRaw} onClick={() => setShowRaw(!showRaw)} data-testid="show-raw">
-            {showRaw ? t('call.hideRaw') : t('call.showRaw')}
-          </button>
-          {showRaw && <RawBody raw={card.raw} testId="call-raw" />}
-        </div>
+        <Unfold show={t('call.showRaw')} hide={t('call.hideRaw')} testId="show-raw">
+          <RawBody raw={card.raw} testId="call-raw" />
+        </Unfold>
       )}
     </article>
   );
