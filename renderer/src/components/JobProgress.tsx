@@ -46,11 +46,68 @@ function jobSubject(job: JobInfo, registered: readonly { id: string; name: strin
   return full ? { short: modelLabel(full, registered), full } : undefined;
 }
 
+/** What the job is, over what, its status, when it started, and for a finished one how much it did in how long. */
+function JobHead({ job, subject }: { job: JobInfo; subject: { short: string; full: string } | undefined }) {
+  const { t, locale } = useLocale();
+  const p = job.progress;
+  return (
+    <div className="job-head">
+      <strong>{t(`job.method.${job.method}`)}</strong>
+      {subject && (
+        <code className="job-subject" title={subject.full}>
+          {subject.short}
+        </code>
+      )}
+      <span className={`badge badge-${job.status === 'done' ? 'ok' : job.status === 'running' ? 'info' : job.status === 'failed' ? 'bad' : 'warn'}`}>
+        {t(`job.status.${job.status}`)}
+      </span>
+      <span className="muted">{formatDateTime(job.createdAt, locale)}</span>
+      {job.status === 'done' && job.finishedAt && (
+        // A finished card says how much it did and how long it took, not only that it ended.
+        <span className="muted" data-testid="job-summary">
+          {[
+            p?.total ? (BYTE_STAGES.has(p.stage) ? formatBytes(p.total) : t('job.progress', { done: p.done ?? p.total, total: p.total })) : null,
+            formatUptime(Math.max(0, Date.parse(job.finishedAt) - Date.parse(job.createdAt)), t),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A running job's stage, how far it is, what it says now, and its counters. */
+function Running({ job }: { job: JobInfo }) {
+  const { t, locale } = useLocale();
+  const p = job.progress;
+  return (
+    <div className="progress">
+      <span>
+        {p ? stageLabel(locale, p.stage) : t('job.starting')}
+        {p?.total
+          ? ` · ${BYTE_STAGES.has(p.stage) ? `${formatBytes(p.done ?? 0)} / ${formatBytes(p.total)}` : t('job.progress', { done: p.done ?? 0, total: p.total })}`
+          : ''}
+      </span>
+      {p?.said ? (
+        <span className="muted">{sayRecorded(locale, p.said, p.message ?? '')}</span>
+      ) : (
+        p?.message && (
+          <span className="muted" lang="en">
+            {p.message}
+          </span>
+        )
+      )}
+      <progress value={jobFraction(job)} max={1} aria-label={t(`job.method.${job.method}`)} />
+      {p?.counts && <Counts counts={p.counts} />}
+    </div>
+  );
+}
+
 export function JobProgress({ job }: { job: JobInfo }) {
   const { t, locale } = useLocale();
   const models = useEngineQuery('models.list', {});
   const subject = jobSubject(job, models.data ?? []);
-  const fraction = jobFraction(job);
   const cancelling = useEngineMutation('jobs.cancel', { invalidates: ['jobs.list'] });
   const resuming = useEngineMutation('jobs.resume', { invalidates: ['jobs.list'] });
   const failed = cancelling.error ? cancelling : resuming;
@@ -69,50 +126,8 @@ export function JobProgress({ job }: { job: JobInfo }) {
   const p = job.progress;
   return (
     <li className={`job job-${job.status}`} data-testid="job" data-status={job.status}>
-      <div className="job-head">
-        <strong>{t(`job.method.${job.method}`)}</strong>
-        {subject && (
-          <code className="job-subject" title={subject.full}>
-            {subject.short}
-          </code>
-        )}
-        <span className={`badge badge-${job.status === 'done' ? 'ok' : job.status === 'running' ? 'info' : job.status === 'failed' ? 'bad' : 'warn'}`}>
-          {t(`job.status.${job.status}`)}
-        </span>
-        <span className="muted">{formatDateTime(job.createdAt, locale)}</span>
-        {job.status === 'done' && job.finishedAt && (
-          // A finished card says how much it did and how long it took, not only that it ended.
-          <span className="muted" data-testid="job-summary">
-            {[
-              p?.total ? (BYTE_STAGES.has(p.stage) ? formatBytes(p.total) : t('job.progress', { done: p.done ?? p.total, total: p.total })) : null,
-              formatUptime(Math.max(0, Date.parse(job.finishedAt) - Date.parse(job.createdAt)), t),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </span>
-        )}
-      </div>
-      {job.status === 'running' && (
-        <div className="progress">
-          <span>
-            {p ? stageLabel(locale, p.stage) : t('job.starting')}
-            {p?.total
-              ? ` · ${BYTE_STAGES.has(p.stage) ? `${formatBytes(p.done ?? 0)} / ${formatBytes(p.total)}` : t('job.progress', { done: p.done ?? 0, total: p.total })}`
-              : ''}
-          </span>
-          {p?.said ? (
-            <span className="muted">{sayRecorded(locale, p.said, p.message ?? '')}</span>
-          ) : (
-            p?.message && (
-              <span className="muted" lang="en">
-                {p.message}
-              </span>
-            )
-          )}
-          <progress value={fraction} max={1} aria-label={t(`job.method.${job.method}`)} />
-          {p?.counts && <Counts counts={p.counts} />}
-        </div>
-      )}
+      <JobHead job={job} subject={subject} />
+      {job.status === 'running' && <Running job={job} />}
       {job.status !== 'running' && p?.counts && <Counts counts={p.counts} />}
       {job.error && <ErrorNote error={errorText(locale, job.error)} testId="job-error" announce={false} />}
       <ErrorNote error={failed.error} onRetry={failed.retry} onDismiss={failed.dismiss} />
