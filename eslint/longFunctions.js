@@ -27,6 +27,5 @@ export const longFunctionsBeforeTheLimit = [
   'renderer/src/views/graph/GraphCanvas.tsx',
   'renderer/src/views/settings/AuditLog.tsx',
   'renderer/src/views/settings/Bundles.tsx',
-  'renderer/src/views/synthesis/DatasetBrowser.tsx',
   'renderer/src/views/synthesis/SynthesisView.tsx',
 ];

@@ -17,6 +17,132 @@ import { QueryStatus } from '../../components/Skeleton.tsx';
 
 const ROW_PX = 58;
 
+/** The export's format, distractor tools and tool style. */
+function ExportOptions(props: {
+  format: ExportFormat;
+  onFormat: (format: ExportFormat) => void;
+  distractors: number;
+  onDistractors: (n: number) => void;
+  toolStyle: ToolStyle;
+  onToolStyle: (style: ToolStyle) => void;
+}) {
+  const { t } = useLocale();
+  const { format, distractors, toolStyle, onFormat, onDistractors, onToolStyle } = props;
+  return (
+    <>
+      <label>
+        {t('synthesis.format')}
+        <select value={format} onChange={(e) => onFormat(e.target.value as ExportFormat)} data-testid="export-format">
+          {exportFormats.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('synthesis.distractors')}
+        <input
+          type="number"
+          min={0}
+          max={20}
+          value={distractors}
+          onChange={(e) => onDistractors(Math.max(0, Number(e.target.value)))}
+          aria-describedby="export-distractors-hint"
+        />
+      </label>
+      <label>
+        {t('synthesis.toolStyle')}
+        <select
+          value={toolStyle}
+          onChange={(e) => onToolStyle(e.target.value as ToolStyle)}
+          aria-describedby="export-tool-style-hint"
+          data-testid="export-tool-style"
+        >
+          {toolStyles.map((style) => (
+            <option key={style} value={style}>
+              {t(`synthesis.toolStyle.${style}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+/** What the chosen format is for, and what the other two settings do. */
+function ExportHints({ format }: { format: ExportFormat }) {
+  const { t } = useLocale();
+  return (
+    <>
+      <p className="muted" data-testid="export-format-hint">
+        {t(`synthesis.format.${format}`)}
+      </p>
+      <p className="muted" id="export-distractors-hint">
+        {t('synthesis.distractorsHint')}
+      </p>
+      <p className="muted" id="export-tool-style-hint">
+        {t('synthesis.toolStyleHint')}
+      </p>
+    </>
+  );
+}
+
+/** Which samples are listed: by length, tool, alternatives and register, with how many that leaves. */
+function SampleFilters(props: { filter: SampleFilter; onFilter: (filter: SampleFilter) => void; registers: string[]; shown: number; total: number }) {
+  const { t } = useLocale();
+  const { filter, onFilter, registers, shown, total } = props;
+  const number = (value: string): number | null => (value === '' ? null : Math.max(1, Number(value)));
+  return (
+    <div className="form-row task-filters">
+      <label>
+        {t('synthesis.minSteps')}
+        <input
+          type="number"
+          min={1}
+          value={filter.minSteps ?? ''}
+          onChange={(e) => onFilter({ ...filter, minSteps: number(e.target.value) })}
+          data-testid="sample-min-steps"
+        />
+      </label>
+      <label>
+        {t('synthesis.maxSteps')}
+        <input type="number" min={1} value={filter.maxSteps ?? ''} onChange={(e) => onFilter({ ...filter, maxSteps: number(e.target.value) })} />
+      </label>
+      <label>
+        {t('synthesis.tool')}
+        <input value={filter.tool} onChange={(e) => onFilter({ ...filter, tool: e.target.value })} placeholder="molit" />
+      </label>
+      <label>
+        {t('synthesis.alternative')}
+        <select
+          value={filter.alternative}
+          onChange={(e) => onFilter({ ...filter, alternative: e.target.value as SampleFilter['alternative'] })}
+          data-testid="sample-alternative"
+        >
+          <option value="any">{t('eval.any')}</option>
+          <option value="with">{t('synthesis.withAlternative')}</option>
+          <option value="without">{t('synthesis.withoutAlternative')}</option>
+        </select>
+      </label>
+      <label>
+        {t('synthesis.register')}
+        <select value={filter.register ?? ''} onChange={(e) => onFilter({ ...filter, register: e.target.value || null })}>
+          <option value="">{t('eval.any')}</option>
+          {registers.map((r) => (
+            <option key={r} value={r}>
+              {t(`sample.register.${r as 'formal' | 'polite' | 'casual'}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="muted" data-testid="sample-count">
+        {t('eval.tasksShown', { n: shown, total })}
+      </span>
+    </div>
+  );
+}
+
 function ExportForm({ dataset }: { dataset: string }) {
   const { t } = useLocale();
   const [format, setFormat] = useState<ExportFormat>('trl-grpo');
@@ -39,42 +165,14 @@ function ExportForm({ dataset }: { dataset: string }) {
     >
       <h3>{t('synthesis.export')}</h3>
       <div className="form-row">
-        <label>
-          {t('synthesis.format')}
-          <select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)} data-testid="export-format">
-            {exportFormats.map((f) => (
-              <option key={f} value={f}>
-                {f}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('synthesis.distractors')}
-          <input
-            type="number"
-            min={0}
-            max={20}
-            value={distractors}
-            onChange={(e) => setDistractors(Math.max(0, Number(e.target.value)))}
-            aria-describedby="export-distractors-hint"
-          />
-        </label>
-        <label>
-          {t('synthesis.toolStyle')}
-          <select
-            value={toolStyle}
-            onChange={(e) => setToolStyle(e.target.value as ToolStyle)}
-            aria-describedby="export-tool-style-hint"
-            data-testid="export-tool-style"
-          >
-            {toolStyles.map((style) => (
-              <option key={style} value={style}>
-                {t(`synthesis.toolStyle.${style}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ExportOptions
+          format={format}
+          onFormat={setFormat}
+          distractors={distractors}
+          onDistractors={setDistractors}
+          toolStyle={toolStyle}
+          onToolStyle={setToolStyle}
+        />
         <PathField
           label={t('synthesis.out')}
           value={out}
@@ -87,15 +185,7 @@ function ExportForm({ dataset }: { dataset: string }) {
           <Download size={16} aria-hidden="true" /> {t('synthesis.exportRun')}
         </button>
       </div>
-      <p className="muted" data-testid="export-format-hint">
-        {t(`synthesis.format.${format}`)}
-      </p>
-      <p className="muted" id="export-distractors-hint">
-        {t('synthesis.distractorsHint')}
-      </p>
-      <p className="muted" id="export-tool-style-hint">
-        {t('synthesis.toolStyleHint')}
-      </p>
+      <ExportHints format={format} />
       <ErrorNote error={exporting.error} onRetry={exporting.retry} onDismiss={exporting.dismiss} />
       {result && (
         <div data-testid="export-result">
@@ -119,7 +209,6 @@ export function DatasetBrowser({ dataset, ordinal }: { dataset: string; ordinal?
   const registers = useMemo(() => [...new Set((data.data?.samples ?? []).flatMap((s) => (s.register ? [s.register] : [])))].sort(), [data.data]);
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useVirtualizer({ count: shown.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 10 });
-  const number = (value: string): number | null => (value === '' ? null : Math.max(1, Number(value)));
   return (
     <>
       <p>
@@ -133,52 +222,7 @@ export function DatasetBrowser({ dataset, ordinal }: { dataset: string; ordinal?
               <h3 id="sample-list">
                 <code>{dataset}</code>
               </h3>
-              <div className="form-row task-filters">
-                <label>
-                  {t('synthesis.minSteps')}
-                  <input
-                    type="number"
-                    min={1}
-                    value={filter.minSteps ?? ''}
-                    onChange={(e) => setFilter({ ...filter, minSteps: number(e.target.value) })}
-                    data-testid="sample-min-steps"
-                  />
-                </label>
-                <label>
-                  {t('synthesis.maxSteps')}
-                  <input type="number" min={1} value={filter.maxSteps ?? ''} onChange={(e) => setFilter({ ...filter, maxSteps: number(e.target.value) })} />
-                </label>
-                <label>
-                  {t('synthesis.tool')}
-                  <input value={filter.tool} onChange={(e) => setFilter({ ...filter, tool: e.target.value })} placeholder="molit" />
-                </label>
-                <label>
-                  {t('synthesis.alternative')}
-                  <select
-                    value={filter.alternative}
-                    onChange={(e) => setFilter({ ...filter, alternative: e.target.value as SampleFilter['alternative'] })}
-                    data-testid="sample-alternative"
-                  >
-                    <option value="any">{t('eval.any')}</option>
-                    <option value="with">{t('synthesis.withAlternative')}</option>
-                    <option value="without">{t('synthesis.withoutAlternative')}</option>
-                  </select>
-                </label>
-                <label>
-                  {t('synthesis.register')}
-                  <select value={filter.register ?? ''} onChange={(e) => setFilter({ ...filter, register: e.target.value || null })}>
-                    <option value="">{t('eval.any')}</option>
-                    {registers.map((r) => (
-                      <option key={r} value={r}>
-                        {t(`sample.register.${r as 'formal' | 'polite' | 'casual'}`)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <span className="muted" data-testid="sample-count">
-                  {t('eval.tasksShown', { n: shown.length, total: data.data.samples.length })}
-                </span>
-              </div>
+              <SampleFilters filter={filter} onFilter={setFilter} registers={registers} shown={shown.length} total={data.data.samples.length} />
               <div
                 ref={scroller}
                 className="sample-scroll"
