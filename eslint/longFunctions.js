@@ -22,9 +22,7 @@ export const longFunctionsBeforeTheLimit = [
   'renderer/src/views/evaluation/RunPage.tsx',
   'renderer/src/views/evaluation/StartRun.tsx',
   'renderer/src/views/evaluation/TaskPage.tsx',
-  'renderer/src/views/evaluation/TaskTable.tsx',
   'renderer/src/views/graph/GraphCanvas.tsx',
   'renderer/src/views/settings/AuditLog.tsx',
-  'renderer/src/views/settings/Bundles.tsx',
   'renderer/src/views/synthesis/SynthesisView.tsx',
 ];

@@ -39,65 +39,73 @@ function Choice({
   );
 }
 
+/** Which tasks are listed: by verdict, level, ability, agency and failure, sorted and searched, with how many that leaves. */
+function TaskFilters({ tasks, filter, onFilter, shown }: { tasks: BenchTaskRow[]; filter: TaskFilter; onFilter: (filter: TaskFilter) => void; shown: number }) {
+  const { t, locale } = useLocale();
+  const values = useMemo(() => facets(tasks), [tasks]);
+  const set = (patch: Partial<TaskFilter>): void => onFilter({ ...filter, ...patch });
+  const any: [string, string] = ['', t('eval.any')];
+  return (
+    <div className="form-row task-filters">
+      <Choice
+        label={t('eval.verdict')}
+        value={filter.verdict}
+        options={(['all', 'passed', 'mixed', 'failed'] as const).map((v) => [v, t(`eval.verdict.${v}`)])}
+        onChange={(v) => set({ verdict: v as Verdict })}
+        testId="filter-verdict"
+      />
+      <Choice
+        label={t('eval.level')}
+        value={filter.level === null ? '' : String(filter.level)}
+        options={[any, ...values.levels.map((l): [string, string] => [String(l), t('eval.levelN', { n: l })])]}
+        onChange={(v) => set({ level: v === '' ? null : Number(v) })}
+      />
+      <Choice
+        label={t('eval.ability')}
+        value={filter.ability ?? ''}
+        options={[any, ...values.abilities.map((a): [string, string] => [a, benchTerm(locale, 'ability', a)])]}
+        onChange={(v) => set({ ability: v || null })}
+      />
+      <Choice
+        label={t('eval.agency')}
+        value={filter.agency ?? ''}
+        options={[any, ...values.agencies.map((a): [string, string] => [a, a])]}
+        onChange={(v) => set({ agency: v || null })}
+      />
+      <Choice
+        label={t('eval.failure')}
+        value={filter.failure ?? ''}
+        options={[any, ...values.failures.map((f): [string, string] => [f, benchTerm(locale, 'failure', f)])]}
+        onChange={(v) => set({ failure: v || null })}
+        testId="filter-failure"
+      />
+      <Choice
+        label={t('eval.sort')}
+        value={filter.sort}
+        options={(['rate-asc', 'rate-desc', 'id'] as const).map((s) => [s, t(`eval.sort.${s}`)])}
+        onChange={(v) => set({ sort: v as TaskSort })}
+      />
+      <label className="grow">
+        {t('eval.find')}
+        <input type="search" value={filter.query} onChange={(e) => set({ query: e.target.value })} />
+      </label>
+      <span className="muted" data-testid="task-count">
+        {t('eval.tasksShown', { n: shown, total: tasks.length })}
+      </span>
+    </div>
+  );
+}
+
 export function TaskTable({ runId, tasks }: { runId: string; tasks: BenchTaskRow[] }) {
   const { t, locale } = useLocale();
   const [filter, setFilter] = useState<TaskFilter>(NO_FILTER);
   const shown = useMemo(() => filterTasks(tasks, filter), [tasks, filter]);
-  const values = useMemo(() => facets(tasks), [tasks]);
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useVirtualizer({ count: shown.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 12 });
-  const set = (patch: Partial<TaskFilter>): void => setFilter({ ...filter, ...patch });
-  const any: [string, string] = ['', t('eval.any')];
   return (
     <section className="card" aria-labelledby="task-table">
       <h3 id="task-table">{t('eval.taskTable')}</h3>
-      <div className="form-row task-filters">
-        <Choice
-          label={t('eval.verdict')}
-          value={filter.verdict}
-          options={(['all', 'passed', 'mixed', 'failed'] as const).map((v) => [v, t(`eval.verdict.${v}`)])}
-          onChange={(v) => set({ verdict: v as Verdict })}
-          testId="filter-verdict"
-        />
-        <Choice
-          label={t('eval.level')}
-          value={filter.level === null ? '' : String(filter.level)}
-          options={[any, ...values.levels.map((l): [string, string] => [String(l), t('eval.levelN', { n: l })])]}
-          onChange={(v) => set({ level: v === '' ? null : Number(v) })}
-        />
-        <Choice
-          label={t('eval.ability')}
-          value={filter.ability ?? ''}
-          options={[any, ...values.abilities.map((a): [string, string] => [a, benchTerm(locale, 'ability', a)])]}
-          onChange={(v) => set({ ability: v || null })}
-        />
-        <Choice
-          label={t('eval.agency')}
-          value={filter.agency ?? ''}
-          options={[any, ...values.agencies.map((a): [string, string] => [a, a])]}
-          onChange={(v) => set({ agency: v || null })}
-        />
-        <Choice
-          label={t('eval.failure')}
-          value={filter.failure ?? ''}
-          options={[any, ...values.failures.map((f): [string, string] => [f, benchTerm(locale, 'failure', f)])]}
-          onChange={(v) => set({ failure: v || null })}
-          testId="filter-failure"
-        />
-        <Choice
-          label={t('eval.sort')}
-          value={filter.sort}
-          options={(['rate-asc', 'rate-desc', 'id'] as const).map((s) => [s, t(`eval.sort.${s}`)])}
-          onChange={(v) => set({ sort: v as TaskSort })}
-        />
-        <label className="grow">
-          {t('eval.find')}
-          <input type="search" value={filter.query} onChange={(e) => set({ query: e.target.value })} />
-        </label>
-        <span className="muted" data-testid="task-count">
-          {t('eval.tasksShown', { n: shown.length, total: tasks.length })}
-        </span>
-      </div>
+      <TaskFilters tasks={tasks} filter={filter} onFilter={setFilter} shown={shown.length} />
       <div className="task-head" aria-hidden="true">
         <span>{t('eval.task')}</span>
         <span>{t('eval.passed')}</span>

@@ -9,20 +9,86 @@ import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useLocale } from '../../i18n.tsx';
 import { PathField } from '../../components/PathField.tsx';
 
-export function Bundles() {
+/** A snapshot written to a bundle file. */
+function ExportForm({ busy, onExport }: { busy: boolean; onExport: (snapshot: string, file: string) => void }) {
   const { t } = useLocale();
   const snapshots = useEngineQuery('snapshots.list', {});
   const [snapshot, setSnapshot] = useState('');
   const [out, setOut] = useState('');
+  const chosen = snapshot || snapshots.data?.[0]?.name || '';
+  return (
+    <form
+      className="form-row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (chosen && out.trim()) onExport(chosen, out.trim());
+      }}
+    >
+      <label>
+        {t('settings.snapshot')}
+        <select value={chosen} onChange={(e) => setSnapshot(e.target.value)} disabled={!snapshots.data?.length}>
+          {snapshots.data?.map((s) => (
+            <option key={s.id} value={s.name}>
+              {s.name} · {t('settings.recordings', { n: s.recordings })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <PathField
+        label={t('bundles.out')}
+        value={out}
+        onChange={setOut}
+        request={{ action: 'save', kind: 'bundle', title: t('bundles.out'), ...(chosen ? { suggestedName: `${chosen}.kopa-bundle` } : {}) }}
+        placeholder="/media/usb/kopa-replay.kopa-bundle"
+        testId="bundle-out"
+      />
+      <button type="submit" disabled={busy || !chosen || !out.trim()} data-testid="bundle-export">
+        {t('bundles.export')}
+      </button>
+    </form>
+  );
+}
+
+/** A bundle file read in as a snapshot, under its own name or another. */
+function ImportForm({ busy, onImport }: { busy: boolean; onImport: (file: string, as: string | undefined) => void }) {
+  const { t } = useLocale();
   const [source, setSource] = useState('');
   const [name, setName] = useState('');
+  return (
+    <form
+      className="form-row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (source.trim()) onImport(source.trim(), name.trim() || undefined);
+      }}
+    >
+      <PathField
+        label={t('bundles.file')}
+        value={source}
+        onChange={setSource}
+        request={{ action: 'open', kind: 'bundle', title: t('bundles.file') }}
+        testId="bundle-file"
+      />
+      <label>
+        {t('bundles.as')}
+        <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('models.nameOptional')} />
+      </label>
+      <button type="submit" disabled={busy || !source.trim()} data-testid="bundle-import">
+        {t('bundles.import')}
+      </button>
+    </form>
+  );
+}
+
+export function Bundles() {
+  const { t } = useLocale();
+  const snapshots = useEngineQuery('snapshots.list', {});
   const [progress, setProgress] = useState<Progress | null>(null);
   const exporting = useEngineMutation('bundle.export', { invalidates: ['snapshots.list'] });
   const importing = useEngineMutation('bundle.import', { invalidates: ['snapshots.list'] });
   /** The last of the two asked for: its outcome is the one said. */
   const [last, setLast] = useState<'export' | 'import' | null>(null);
   const latest = last === 'import' ? importing : last === 'export' ? exporting : null;
-  const chosen = snapshot || snapshots.data?.[0]?.name || '';
   const onProgress = { onProgress: setProgress };
   const busy = exporting.pending || importing.pending;
   const fraction = progress?.total ? (progress.done ?? 0) / progress.total : undefined;
@@ -37,63 +103,22 @@ export function Bundles() {
           {t('bundles.nothingRecorded')}
         </p>
       )}
-      <form
-        className="form-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!chosen || !out.trim()) return;
+      <ExportForm
+        busy={busy}
+        onExport={(snapshot, file) => {
           setProgress({ stage: 'export' });
           setLast('export');
-          void exporting.run({ snapshot: chosen, file: out.trim() }, onProgress);
+          void exporting.run({ snapshot, file }, onProgress);
         }}
-      >
-        <label>
-          {t('settings.snapshot')}
-          <select value={chosen} onChange={(e) => setSnapshot(e.target.value)} disabled={!snapshots.data?.length}>
-            {snapshots.data?.map((s) => (
-              <option key={s.id} value={s.name}>
-                {s.name} · {t('settings.recordings', { n: s.recordings })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <PathField
-          label={t('bundles.out')}
-          value={out}
-          onChange={setOut}
-          request={{ action: 'save', kind: 'bundle', title: t('bundles.out'), ...(chosen ? { suggestedName: `${chosen}.kopa-bundle` } : {}) }}
-          placeholder="/media/usb/kopa-replay.kopa-bundle"
-          testId="bundle-out"
-        />
-        <button type="submit" disabled={busy || !chosen || !out.trim()} data-testid="bundle-export">
-          {t('bundles.export')}
-        </button>
-      </form>
-      <form
-        className="form-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!source.trim()) return;
+      />
+      <ImportForm
+        busy={busy}
+        onImport={(file, as) => {
           setProgress({ stage: 'import' });
           setLast('import');
-          void importing.run({ file: source.trim(), ...(name.trim() ? { as: name.trim() } : {}) }, onProgress);
+          void importing.run({ file, ...(as ? { as } : {}) }, onProgress);
         }}
-      >
-        <PathField
-          label={t('bundles.file')}
-          value={source}
-          onChange={setSource}
-          request={{ action: 'open', kind: 'bundle', title: t('bundles.file') }}
-          testId="bundle-file"
-        />
-        <label>
-          {t('bundles.as')}
-          <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('models.nameOptional')} />
-        </label>
-        <button type="submit" disabled={busy || !source.trim()} data-testid="bundle-import">
-          {t('bundles.import')}
-        </button>
-      </form>
+      />
       {busy && progress && (
         <div className="progress" role="status">
           <span>{t(progress.stage === 'import' ? 'bundles.importing' : 'bundles.exporting')}</span>
