@@ -20,7 +20,6 @@ export const longFunctionsBeforeTheLimit = [
   'renderer/src/views/catalog/TryIt.tsx',
   'renderer/src/views/evaluation/BfclPanel.tsx',
   'renderer/src/views/evaluation/RunPage.tsx',
-  'renderer/src/views/evaluation/StartRun.tsx',
   'renderer/src/views/evaluation/TaskPage.tsx',
   'renderer/src/views/graph/GraphCanvas.tsx',
   'renderer/src/views/settings/AuditLog.tsx',

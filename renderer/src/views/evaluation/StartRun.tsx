@@ -17,41 +17,155 @@ import { DEFAULT_SUITE } from '../../../../main/core/bench/types.ts';
 /** The task ids a list typed by hand or ticked in the picker holds. */
 const ids = (list: string): string[] => list.split(/[\s,]+/).filter((id) => id !== '');
 
+/** The form as typed: numbers stay text until the run starts, so an empty field means the engine's default. */
+interface RunForm {
+  suite: string;
+  model: string;
+  samples: number;
+  temperature: string;
+  concurrency: number;
+  tasks: string;
+  lora: string;
+  loraScale: string;
+  maxSteps: string;
+  maxTokens: string;
+  offer: 'task' | 'pick';
+}
+
+const INITIAL: RunForm = {
+  suite: DEFAULT_SUITE,
+  model: 'oracle',
+  samples: 1,
+  temperature: '',
+  concurrency: 1,
+  tasks: '',
+  lora: '',
+  loraScale: '',
+  maxSteps: '',
+  maxTokens: '',
+  offer: 'task',
+};
+
+type FormProps = { form: RunForm; set: (patch: Partial<RunForm>) => void };
+
+const whole = (text: string): number | undefined => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
+
+/** `bench.run`'s parameters from the form: only what was typed, beside the backend's. */
+function runParams(form: RunForm, backend: ReturnType<ReturnType<typeof useBackendChoice>['params']>) {
+  const chosen = ids(form.tasks);
+  const maxSteps = whole(form.maxSteps);
+  const maxTokens = whole(form.maxTokens);
+  return {
+    suite: form.suite.trim(),
+    model: form.model.trim(),
+    samples: form.samples,
+    concurrency: form.concurrency,
+    ...backend,
+    ...(form.temperature.trim() !== '' ? { temperature: Number(form.temperature) } : {}),
+    ...(chosen.length > 0 ? { tasks: chosen } : {}),
+    ...(form.lora !== '' ? { lora: [form.lora], ...(form.loraScale.trim() !== '' ? { loraScale: Number(form.loraScale) } : {}) } : {}),
+    ...(maxSteps !== undefined ? { maxSteps } : {}),
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+    ...(form.offer === 'pick' ? { tools: form.offer } : {}),
+  };
+}
+
+/** What runs: the suite, the model, and an adapter with its scale. */
+function WhatRuns({ form, set }: FormProps) {
+  const { t } = useLocale();
+  const models = useEngineQuery('models.list', {});
+  const adapters = (models.data ?? []).filter((m) => m.kind === 'lora');
+  return (
+    <div className="form-row">
+      <label>
+        {t('eval.suite')}
+        <input value={form.suite} onChange={(e) => set({ suite: e.target.value })} data-testid="bench-suite" />
+      </label>
+      <label className="grow">
+        {t('eval.model')}
+        <input list="bench-models" value={form.model} onChange={(e) => set({ model: e.target.value })} data-testid="bench-model" />
+        <ModelSuggestions id="bench-models" models={models.data ?? []}>
+          <option value="oracle">{t('eval.oracle')}</option>
+        </ModelSuggestions>
+      </label>
+      <AdapterSelect adapters={adapters} value={form.lora} onChange={(lora) => set({ lora })} testId="bench-lora" />
+      {form.lora !== '' && (
+        <label>
+          {t('eval.loraScale')}
+          <input
+            inputMode="decimal"
+            value={form.loraScale}
+            placeholder="1"
+            onChange={(e) => set({ loraScale: e.target.value })}
+            data-testid="bench-lora-scale"
+          />
+        </label>
+      )}
+    </div>
+  );
+}
+
+/** How it runs: attempts per task, temperature, concurrency, steps and tokens per turn, and the tools offered. */
+function HowItRuns({ form, set }: FormProps) {
+  const { t } = useLocale();
+  return (
+    <div className="form-row">
+      <label>
+        {t('eval.samples')}
+        <input
+          type="number"
+          min={1}
+          max={64}
+          value={form.samples}
+          onChange={(e) => set({ samples: Math.max(1, Number(e.target.value)) })}
+          data-testid="bench-samples"
+        />
+      </label>
+      <label>
+        {t('eval.temperature')}
+        <input
+          inputMode="decimal"
+          value={form.temperature}
+          placeholder={form.samples > 1 ? '0.7' : '0'}
+          onChange={(e) => set({ temperature: e.target.value })}
+        />
+      </label>
+      <label>
+        {t('eval.concurrency')}
+        <input type="number" min={1} max={64} value={form.concurrency} onChange={(e) => set({ concurrency: Math.max(1, Number(e.target.value)) })} />
+      </label>
+      <label>
+        {t('eval.maxSteps')}
+        <input inputMode="numeric" value={form.maxSteps} placeholder="10" onChange={(e) => set({ maxSteps: e.target.value })} data-testid="bench-max-steps" />
+      </label>
+      <label>
+        {t('eval.maxTokens')}
+        <input
+          inputMode="numeric"
+          value={form.maxTokens}
+          placeholder={t('eval.maxTokensAuto')}
+          onChange={(e) => set({ maxTokens: e.target.value })}
+          data-testid="bench-max-tokens"
+        />
+      </label>
+      <label>
+        {t('eval.toolsOffered')}
+        <select value={form.offer} onChange={(e) => set({ offer: e.target.value as 'task' | 'pick' })} data-testid="bench-tools">
+          <option value="task">{t('eval.toolsTask')}</option>
+          <option value="pick">{t('eval.toolsPick')}</option>
+        </select>
+      </label>
+    </div>
+  );
+}
+
 export function StartRun() {
   const { t } = useLocale();
   const job = useStartJob();
-  const models = useEngineQuery('models.list', {});
-  const [suite, setSuite] = useState(DEFAULT_SUITE);
-  const [model, setModel] = useState('oracle');
-  const [samples, setSamples] = useState(1);
-  const [temperature, setTemperature] = useState('');
-  const [concurrency, setConcurrency] = useState(1);
-  const [tasks, setTasks] = useState('');
-  const [lora, setLora] = useState('');
-  const [loraScale, setLoraScale] = useState('');
-  const [maxSteps, setMaxSteps] = useState('');
-  const [maxTokens, setMaxTokens] = useState('');
-  const [offer, setOffer] = useState<'task' | 'pick'>('task');
-  const adapters = (models.data ?? []).filter((m) => m.kind === 'lora');
-  const whole = (text: string): number | undefined => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
+  const [form, setForm] = useState<RunForm>(INITIAL);
+  const set = (patch: Partial<RunForm>): void => setForm((current) => ({ ...current, ...patch }));
   const backend = useBackendChoice();
-  const start = (): void => {
-    const chosen = ids(tasks);
-    const params = {
-      suite: suite.trim(),
-      model: model.trim(),
-      samples,
-      concurrency,
-      ...backend.params(),
-      ...(temperature.trim() !== '' ? { temperature: Number(temperature) } : {}),
-      ...(chosen.length > 0 ? { tasks: chosen } : {}),
-      ...(lora !== '' ? { lora: [lora], ...(loraScale.trim() !== '' ? { loraScale: Number(loraScale) } : {}) } : {}),
-      ...(whole(maxSteps) !== undefined ? { maxSteps: whole(maxSteps) } : {}),
-      ...(whole(maxTokens) !== undefined ? { maxTokens: whole(maxTokens) } : {}),
-      ...(offer === 'pick' ? { tools: offer } : {}),
-    };
-    void job.start('bench.run', params);
-  };
+  const start = (): void => void job.start('bench.run', runParams(form, backend.params()));
   return (
     <form
       className="card"
@@ -62,71 +176,18 @@ export function StartRun() {
     >
       <h3>{t('eval.start')}</h3>
       <p className="muted">{t('eval.startHint')}</p>
-      <div className="form-row">
-        <label>
-          {t('eval.suite')}
-          <input value={suite} onChange={(e) => setSuite(e.target.value)} data-testid="bench-suite" />
-        </label>
-        <label className="grow">
-          {t('eval.model')}
-          <input list="bench-models" value={model} onChange={(e) => setModel(e.target.value)} data-testid="bench-model" />
-          <ModelSuggestions id="bench-models" models={models.data ?? []}>
-            <option value="oracle">{t('eval.oracle')}</option>
-          </ModelSuggestions>
-        </label>
-        <AdapterSelect adapters={adapters} value={lora} onChange={setLora} testId="bench-lora" />
-        {lora !== '' && (
-          <label>
-            {t('eval.loraScale')}
-            <input inputMode="decimal" value={loraScale} placeholder="1" onChange={(e) => setLoraScale(e.target.value)} data-testid="bench-lora-scale" />
-          </label>
-        )}
-      </div>
-      <div className="form-row">
-        <label>
-          {t('eval.samples')}
-          <input type="number" min={1} max={64} value={samples} onChange={(e) => setSamples(Math.max(1, Number(e.target.value)))} data-testid="bench-samples" />
-        </label>
-        <label>
-          {t('eval.temperature')}
-          <input inputMode="decimal" value={temperature} placeholder={samples > 1 ? '0.7' : '0'} onChange={(e) => setTemperature(e.target.value)} />
-        </label>
-        <label>
-          {t('eval.concurrency')}
-          <input type="number" min={1} max={64} value={concurrency} onChange={(e) => setConcurrency(Math.max(1, Number(e.target.value)))} />
-        </label>
-        <label>
-          {t('eval.maxSteps')}
-          <input inputMode="numeric" value={maxSteps} placeholder="10" onChange={(e) => setMaxSteps(e.target.value)} data-testid="bench-max-steps" />
-        </label>
-        <label>
-          {t('eval.maxTokens')}
-          <input
-            inputMode="numeric"
-            value={maxTokens}
-            placeholder={t('eval.maxTokensAuto')}
-            onChange={(e) => setMaxTokens(e.target.value)}
-            data-testid="bench-max-tokens"
-          />
-        </label>
-        <label>
-          {t('eval.toolsOffered')}
-          <select value={offer} onChange={(e) => setOffer(e.target.value as 'task' | 'pick')} data-testid="bench-tools">
-            <option value="task">{t('eval.toolsTask')}</option>
-            <option value="pick">{t('eval.toolsPick')}</option>
-          </select>
-        </label>
-      </div>
+      <WhatRuns form={form} set={set} />
+      <HowItRuns form={form} set={set} />
       <div className="form-row">
         <label className="grow">
           {t('eval.tasks')}
-          <input value={tasks} onChange={(e) => setTasks(e.target.value)} placeholder={t('eval.tasksAll')} data-testid="bench-tasks" />
+          <input value={form.tasks} onChange={(e) => set({ tasks: e.target.value })} placeholder={t('eval.tasksAll')} data-testid="bench-tasks" />
         </label>
         <BackendFields choice={backend} testId="bench" />
         <StartButton
           live={backend.mode === 'live'}
           onStart={start}
-          disabled={suite.trim() === '' || model.trim() === ''}
+          disabled={form.suite.trim() === '' || form.model.trim() === ''}
           testId="bench-start"
           liveTitle={t('eval.liveTitle')}
           liveText={t('eval.liveText')}
@@ -135,7 +196,7 @@ export function StartRun() {
           <Play size={16} aria-hidden="true" /> {t('eval.run')}
         </StartButton>
       </div>
-      <TaskPicker suite={suite.trim()} chosen={ids(tasks)} onChange={(chosen) => setTasks(chosen.join(', '))} />
+      <TaskPicker suite={form.suite.trim()} chosen={ids(form.tasks)} onChange={(chosen) => set({ tasks: chosen.join(', ') })} />
       <ErrorNote error={job.error} onRetry={job.retry} onDismiss={job.dismiss} />
     </form>
   );
