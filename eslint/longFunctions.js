@@ -19,7 +19,6 @@ export const longFunctionsBeforeTheLimit = [
   'native/llama/speedCheck.ts',
   'renderer/src/views/catalog/TryIt.tsx',
   'renderer/src/views/evaluation/BfclPanel.tsx',
-  'renderer/src/views/evaluation/RunPage.tsx',
   'renderer/src/views/evaluation/TaskPage.tsx',
   'renderer/src/views/graph/GraphCanvas.tsx',
   'renderer/src/views/settings/AuditLog.tsx',

@@ -90,10 +90,58 @@ function ReportDownload({ runId }: { runId: string }) {
   );
 }
 
+/** How the attempts went step by step: tool choice, arguments, where values came from, steps, faults. */
+function StepMetrics({ steps }: { steps: BenchRunDetail['summary']['steps'] }) {
+  const { t } = useLocale();
+  return (
+    <section className="card">
+      <h3>{t('eval.stepMetrics')}</h3>
+      <dl className="facts">
+        <Fact label={t('eval.toolPR')}>{`${pct(steps.toolPrecision)} / ${pct(steps.toolRecall)} / ${pct(steps.toolF1)}`}</Fact>
+        <Fact label={t('eval.argAccuracy')}>{pct(steps.argumentAccuracy)}</Fact>
+        <Fact label={t('eval.provenance')}>{t('eval.provenanceValue', provenanceShares(steps.provenance))}</Fact>
+        <Fact label={t('eval.stepsUsed')}>{`${steps.stepsUsed.toFixed(1)} / ${steps.stepsNeeded.toFixed(1)}`}</Fact>
+        <Fact label={t('eval.faults')}>{t('eval.faultsValue', { met: steps.faultsMet, recovered: steps.faultsRecovered })}</Fact>
+      </dl>
+    </section>
+  );
+}
+
+/** What the run was: model and its hash, adapters, template, sampling, backend, suite, result view, app. */
+function Manifest({ manifest: m }: { manifest: BenchRunDetail['run']['manifest'] }) {
+  const { t } = useLocale();
+  return (
+    <section className="card" data-testid="manifest">
+      <h3>{t('eval.manifest')}</h3>
+      <dl className="facts">
+        <Fact label={t('eval.model')}>
+          <code>{m.model.ref}</code> <span className="muted">{m.model.backend}</span>
+        </Fact>
+        <Fact label="SHA-256">
+          <code title={m.model.sha256 ?? ''}>{m.model.sha256 ? `${m.model.sha256.slice(0, 16)}…` : '—'}</code>
+        </Fact>
+        <Fact label="LoRA">{m.model.lora.length > 0 ? `${m.model.lora.join(', ')} × ${m.model.loraScale ?? 1}` : '—'}</Fact>
+        <Fact label={t('eval.template')}>{m.model.chatTemplate ?? '—'}</Fact>
+        <Fact label={t('eval.sampling')}>
+          {t('eval.samplingValue', { samples: m.sampling.samples, temperature: m.sampling.temperature, seed: m.sampling.seed, steps: m.sampling.maxSteps })}
+        </Fact>
+        <Fact label={t('eval.backend')}>
+          {t(`mode.${m.backend.mode}`)}
+          {m.backend.snapshot && ` · ${m.backend.snapshot}`}
+        </Fact>
+        <Fact label={t('eval.suite')}>
+          {m.suite.name} {m.suite.version && `v${m.suite.version}`} <code title={m.suite.hash}>{m.suite.hash.slice(0, 12)}</code>
+        </Fact>
+        <Fact label={t('eval.view')}>{t('eval.viewValue', { tokens: m.view.resultTokens, query: m.view.queryTool ? t('eval.yes') : t('eval.no') })}</Fact>
+        <Fact label={t('eval.app')}>{`${m.app.version} · Node ${m.app.node} · ${m.app.platform}`}</Fact>
+      </dl>
+    </section>
+  );
+}
+
 function Summary({ detail }: { detail: BenchRunDetail }) {
   const { t, locale } = useLocale();
   const { run, summary } = detail;
-  const m = run.manifest;
   const pass1 = summary['pass@k']['pass@1'];
   const nLabel = (n: number): string => t('eval.nTasks', { n });
   const catalog = useEngineQuery('catalog.list', {});
@@ -102,7 +150,6 @@ function Summary({ detail }: { detail: BenchRunDetail }) {
     const name = locale === 'ko' ? catalog.data?.agencies.find((a) => a.id === id)?.name.ko : undefined;
     return !name ? id : name.length > 12 ? `${name.slice(0, 11)}…` : name;
   };
-  const steps = summary.steps;
   const failures = Object.entries(summary.failures)
     .filter(([, count]) => count > 0)
     .sort((a, b) => b[1] - a[1])
@@ -160,41 +207,8 @@ function Summary({ detail }: { detail: BenchRunDetail }) {
         )}
       </div>
       <div className="settings-grid">
-        <section className="card">
-          <h3>{t('eval.stepMetrics')}</h3>
-          <dl className="facts">
-            <Fact label={t('eval.toolPR')}>{`${pct(steps.toolPrecision)} / ${pct(steps.toolRecall)} / ${pct(steps.toolF1)}`}</Fact>
-            <Fact label={t('eval.argAccuracy')}>{pct(steps.argumentAccuracy)}</Fact>
-            <Fact label={t('eval.provenance')}>{t('eval.provenanceValue', provenanceShares(steps.provenance))}</Fact>
-            <Fact label={t('eval.stepsUsed')}>{`${steps.stepsUsed.toFixed(1)} / ${steps.stepsNeeded.toFixed(1)}`}</Fact>
-            <Fact label={t('eval.faults')}>{t('eval.faultsValue', { met: steps.faultsMet, recovered: steps.faultsRecovered })}</Fact>
-          </dl>
-        </section>
-        <section className="card" data-testid="manifest">
-          <h3>{t('eval.manifest')}</h3>
-          <dl className="facts">
-            <Fact label={t('eval.model')}>
-              <code>{m.model.ref}</code> <span className="muted">{m.model.backend}</span>
-            </Fact>
-            <Fact label="SHA-256">
-              <code title={m.model.sha256 ?? ''}>{m.model.sha256 ? `${m.model.sha256.slice(0, 16)}…` : '—'}</code>
-            </Fact>
-            <Fact label="LoRA">{m.model.lora.length > 0 ? `${m.model.lora.join(', ')} × ${m.model.loraScale ?? 1}` : '—'}</Fact>
-            <Fact label={t('eval.template')}>{m.model.chatTemplate ?? '—'}</Fact>
-            <Fact label={t('eval.sampling')}>
-              {t('eval.samplingValue', { samples: m.sampling.samples, temperature: m.sampling.temperature, seed: m.sampling.seed, steps: m.sampling.maxSteps })}
-            </Fact>
-            <Fact label={t('eval.backend')}>
-              {t(`mode.${m.backend.mode}`)}
-              {m.backend.snapshot && ` · ${m.backend.snapshot}`}
-            </Fact>
-            <Fact label={t('eval.suite')}>
-              {m.suite.name} {m.suite.version && `v${m.suite.version}`} <code title={m.suite.hash}>{m.suite.hash.slice(0, 12)}</code>
-            </Fact>
-            <Fact label={t('eval.view')}>{t('eval.viewValue', { tokens: m.view.resultTokens, query: m.view.queryTool ? t('eval.yes') : t('eval.no') })}</Fact>
-            <Fact label={t('eval.app')}>{`${m.app.version} · Node ${m.app.node} · ${m.app.platform}`}</Fact>
-          </dl>
-        </section>
+        <StepMetrics steps={summary.steps} />
+        <Manifest manifest={run.manifest} />
       </div>
     </>
   );
