@@ -22,5 +22,4 @@ export const longFunctionsBeforeTheLimit = [
   'renderer/src/views/evaluation/TaskPage.tsx',
   'renderer/src/views/graph/GraphCanvas.tsx',
   'renderer/src/views/settings/AuditLog.tsx',
-  'renderer/src/views/synthesis/SynthesisView.tsx',
 ];

@@ -18,21 +18,108 @@ import { ModelSuggestions } from '../../components/ModelChoice.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { BackendFields, StartButton, useBackendChoice } from '../../components/BackendChoice.tsx';
 
+/** The synthesis form as typed. */
+interface SynthForm {
+  count: number;
+  seed: string;
+  strategy: SynthStrategy;
+  minSteps: number;
+  maxSteps: number;
+  trajectories: number;
+  phrasings: number;
+  paraphraseModel: string;
+  name: string;
+}
+
+const INITIAL: SynthForm = {
+  count: 100,
+  seed: '1',
+  strategy: 'intents',
+  minSteps: 2,
+  maxSteps: 5,
+  trajectories: 4,
+  phrasings: 2,
+  paraphraseModel: '',
+  name: '',
+};
+
+type FormProps = { form: SynthForm; set: (patch: Partial<SynthForm>) => void };
+
+/** At least one, from a number field. */
+const atLeastOne = (value: string): number => Math.max(1, Number(value));
+
+/** How many samples, from what seed and strategy, with plans of how many steps, trajectories and phrasings. */
+function Sizes({ form, set }: FormProps) {
+  const { t } = useLocale();
+  return (
+    <div className="form-row">
+      <label>
+        {t('synthesis.count')}
+        <input type="number" min={1} max={100000} value={form.count} onChange={(e) => set({ count: atLeastOne(e.target.value) })} data-testid="synth-count" />
+      </label>
+      <label>
+        {t('synthesis.seed')}
+        <input value={form.seed} onChange={(e) => set({ seed: e.target.value })} />
+      </label>
+      <label>
+        {t('synthesis.strategy')}
+        <select value={form.strategy} onChange={(e) => set({ strategy: e.target.value as SynthStrategy })}>
+          {synthStrategies.map((s) => (
+            <option key={s} value={s}>
+              {t(`synthesis.strategy.${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('synthesis.minSteps')}
+        <input type="number" min={1} max={form.maxSteps} value={form.minSteps} onChange={(e) => set({ minSteps: atLeastOne(e.target.value) })} />
+      </label>
+      <label>
+        {t('synthesis.maxSteps')}
+        <input type="number" min={form.minSteps} max={10} value={form.maxSteps} onChange={(e) => set({ maxSteps: atLeastOne(e.target.value) })} />
+      </label>
+      {form.strategy === 'intents' && (
+        <label>
+          {t('synthesis.trajectories')}
+          <input type="number" min={1} max={10} value={form.trajectories} onChange={(e) => set({ trajectories: atLeastOne(e.target.value) })} />
+        </label>
+      )}
+      <label>
+        {t('synthesis.phrasings')}
+        <input type="number" min={1} max={5} value={form.phrasings} onChange={(e) => set({ phrasings: atLeastOne(e.target.value) })} />
+      </label>
+    </div>
+  );
+}
+
+/** The model that rewrites each request (intents only), offered from the registered ones. */
+function ParaphraseModel({ form, set }: FormProps) {
+  const { t } = useLocale();
+  const models = useEngineQuery('models.list', {});
+  return (
+    <label className="grow">
+      {t('synthesis.paraphraseModel')}
+      <input
+        list="paraphrase-models"
+        value={form.paraphraseModel}
+        placeholder={t('synthesis.paraphraseNone')}
+        onChange={(e) => set({ paraphraseModel: e.target.value })}
+        data-testid="synth-paraphrase"
+      />
+      <ModelSuggestions id="paraphrase-models" models={models.data ?? []} />
+    </label>
+  );
+}
+
 function StartForm() {
   const { t } = useLocale();
   const job = useStartJob();
-  const [count, setCount] = useState(100);
-  const [seed, setSeed] = useState('1');
-  const [strategy, setStrategy] = useState<SynthStrategy>('intents');
-  const [minSteps, setMinSteps] = useState(2);
-  const [maxSteps, setMaxSteps] = useState(5);
-  const [trajectories, setTrajectories] = useState(4);
-  const [phrasings, setPhrasings] = useState(2);
-  const [paraphraseModel, setParaphraseModel] = useState('');
-  const [name, setName] = useState('');
+  const [form, setForm] = useState<SynthForm>(INITIAL);
+  const set = (patch: Partial<SynthForm>): void => setForm((current) => ({ ...current, ...patch }));
   const backend = useBackendChoice();
-  const models = useEngineQuery('models.list', {});
   const start = (): void => {
+    const { count, seed, strategy, minSteps, maxSteps, phrasings, trajectories, paraphraseModel, name } = form;
     const params = {
       count,
       seed,
@@ -56,61 +143,12 @@ function StartForm() {
     >
       <h3>{t('synthesis.start')}</h3>
       <p className="muted">{t('synthesis.startHint')}</p>
+      <Sizes form={form} set={set} />
       <div className="form-row">
-        <label>
-          {t('synthesis.count')}
-          <input type="number" min={1} max={100000} value={count} onChange={(e) => setCount(Math.max(1, Number(e.target.value)))} data-testid="synth-count" />
-        </label>
-        <label>
-          {t('synthesis.seed')}
-          <input value={seed} onChange={(e) => setSeed(e.target.value)} />
-        </label>
-        <label>
-          {t('synthesis.strategy')}
-          <select value={strategy} onChange={(e) => setStrategy(e.target.value as SynthStrategy)}>
-            {synthStrategies.map((s) => (
-              <option key={s} value={s}>
-                {t(`synthesis.strategy.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('synthesis.minSteps')}
-          <input type="number" min={1} max={maxSteps} value={minSteps} onChange={(e) => setMinSteps(Math.max(1, Number(e.target.value)))} />
-        </label>
-        <label>
-          {t('synthesis.maxSteps')}
-          <input type="number" min={minSteps} max={10} value={maxSteps} onChange={(e) => setMaxSteps(Math.max(1, Number(e.target.value)))} />
-        </label>
-        {strategy === 'intents' && (
-          <label>
-            {t('synthesis.trajectories')}
-            <input type="number" min={1} max={10} value={trajectories} onChange={(e) => setTrajectories(Math.max(1, Number(e.target.value)))} />
-          </label>
-        )}
-        <label>
-          {t('synthesis.phrasings')}
-          <input type="number" min={1} max={5} value={phrasings} onChange={(e) => setPhrasings(Math.max(1, Number(e.target.value)))} />
-        </label>
-      </div>
-      <div className="form-row">
-        {strategy === 'intents' && (
-          <label className="grow">
-            {t('synthesis.paraphraseModel')}
-            <input
-              list="paraphrase-models"
-              value={paraphraseModel}
-              placeholder={t('synthesis.paraphraseNone')}
-              onChange={(e) => setParaphraseModel(e.target.value)}
-              data-testid="synth-paraphrase"
-            />
-            <ModelSuggestions id="paraphrase-models" models={models.data ?? []} />
-          </label>
-        )}
+        {form.strategy === 'intents' && <ParaphraseModel form={form} set={set} />}
         <label className="grow">
           {t('synthesis.name')}
-          <input value={name} placeholder={t('synthesis.nameDefault')} onChange={(e) => setName(e.target.value)} data-testid="synth-name" />
+          <input value={form.name} placeholder={t('synthesis.nameDefault')} onChange={(e) => set({ name: e.target.value })} data-testid="synth-name" />
         </label>
         <BackendFields choice={backend} testId="synth" />
         <StartButton
