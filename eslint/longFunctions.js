@@ -10,7 +10,6 @@ export const longFunctionsBeforeTheLimit = [
   'main/engine/agent/methods.ts',
   'main/engine/bench/runner.ts',
   'main/engine/gateway/Gateway.ts',
-  'main/engine/gateway/bundle.ts',
   'main/engine/synth/intentSynthesizer.ts',
   'main/engine/synth/methods.ts',
   'main/engine/train/nano/grpoNano.ts',

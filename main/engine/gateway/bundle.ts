@@ -211,23 +211,8 @@ export async function importBundle(
   let count = 0;
   let batch: z.infer<typeof entrySchema>[] = [];
   const flush = (): void => {
-    const entries = batch;
+    saveEntries(store, recordings, staging, batch);
     batch = [];
-    store.transaction(() => {
-      for (const e of entries) {
-        recordings.save(staging, {
-          requestHash: e.requestHash,
-          toolId: e.toolId,
-          specVersion: e.specVersion,
-          argsJson: canonicalJson(e.args),
-          httpStatus: e.httpStatus,
-          contentType: e.contentType,
-          body: Buffer.from(e.body, 'base64'),
-          recordedAt: e.recordedAt,
-          latencyMs: e.latencyMs,
-        });
-      }
-    });
   };
   try {
     // The manifest's hash covers every byte after its own line, exactly as it was written.
@@ -272,12 +257,36 @@ export async function importBundle(
     return { file, snapshot, entries: count, payloadSha256: done.payloadSha256 };
   } catch (error) {
     recordings.dropStaging();
-    if (error instanceof KopaError) throw error;
-    if (error instanceof BundleFault) throw refuse(file, error);
-    // Anything else comes from reading or decompressing the file; zlib's own words stay in the details.
-    const message = (error as Error).message;
-    if (/incorrect (header|data) check|unexpected end of file|invalid|unknown compression/i.test(message))
-      throw refuse(file, new BundleFault('bundle.reason.notGzip'), message);
-    throw refuse(file, new BundleFault('bundle.reason.unreadable'), message);
+    throw importRefusal(file, error);
   }
+}
+
+/** Verified entries kept in the staging snapshot, in one transaction. */
+function saveEntries(store: Store, recordings: RecordingRepository, staging: number, entries: z.infer<typeof entrySchema>[]): void {
+  store.transaction(() => {
+    for (const e of entries) {
+      recordings.save(staging, {
+        requestHash: e.requestHash,
+        toolId: e.toolId,
+        specVersion: e.specVersion,
+        argsJson: canonicalJson(e.args),
+        httpStatus: e.httpStatus,
+        contentType: e.contentType,
+        body: Buffer.from(e.body, 'base64'),
+        recordedAt: e.recordedAt,
+        latencyMs: e.latencyMs,
+      });
+    }
+  });
+}
+
+/** Why an import failed, as the user is told: the bundle's own fault, or the file's (not gzip, unreadable). */
+function importRefusal(file: string, error: unknown): unknown {
+  if (error instanceof KopaError) return error;
+  if (error instanceof BundleFault) return refuse(file, error);
+  // Anything else comes from reading or decompressing the file; zlib's own words stay in the details.
+  const message = (error as Error).message;
+  if (/incorrect (header|data) check|unexpected end of file|invalid|unknown compression/i.test(message))
+    return refuse(file, new BundleFault('bundle.reason.notGzip'), message);
+  return refuse(file, new BundleFault('bundle.reason.unreadable'), message);
 }
