@@ -15,7 +15,6 @@ export const longFunctionsBeforeTheLimit = [
   'main/engine/train/nano/grpoNano.ts',
   'main/host/envService.ts',
   'native/llama/LocalModel/LocalModel.ts',
-  'native/llama/speedCheck.ts',
   'renderer/src/views/catalog/TryIt.tsx',
   'renderer/src/views/evaluation/BfclPanel.tsx',
   'renderer/src/views/evaluation/TaskPage.tsx',

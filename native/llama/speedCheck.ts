@@ -94,6 +94,51 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   return [value, performance.now() - t];
 }
 
+/** Tokens per second with 1, 2, 4 … sequences decoding together (the variants made are the caller's to dispose). */
+async function parallelRates(model: LocalModel, variants: LocalModel[], counts: number[], generate: number): Promise<SpeedReport['parallel']> {
+  const parallel: SpeedReport['parallel'] = [];
+  for (const sequences of counts) {
+    const variant = sequences === 1 ? model : model.withSequences(sequences);
+    if (variant !== model) variants.push(variant);
+    await variant.complete('warm up', { maxTokens: 2 });
+    const [runs, ms] = await timed(() =>
+      Promise.all(Array.from({ length: sequences }, (_, i) => variant.complete(`${i}: Seoul weather`, { maxTokens: generate }))),
+    );
+    const tokens = runs.reduce((n, r) => n + r.outputTokens, 0);
+    parallel.push({ sequences, tokensPerSecond: perSecond(tokens, ms), tokens });
+  }
+  return parallel;
+}
+
+/** How often each speculation's guesses are right on a tool result's copy, and how much faster it makes it. */
+async function speculationGains(
+  model: LocalModel,
+  variants: LocalModel[],
+  draftModel: string | undefined,
+  generate: number,
+): Promise<SpeedReport['speculation']> {
+  const speculation: SpeedReport['speculation'] = [];
+  const [, plainMs] = await timed(() => model.complete(TOOL_RESULT_PROMPT, { maxTokens: generate }));
+  const kinds: Speculation[] = ['input-lookup', ...(draftModel ? [`draft:${draftModel}` as const] : [])];
+  for (const kind of kinds) {
+    const variant = model.withSpeculation(kind);
+    variants.push(variant);
+    await variant.complete('warm up', { maxTokens: 2 });
+    const before = variant.predictionStats();
+    const [, ms] = await timed(() => variant.complete(TOOL_RESULT_PROMPT, { maxTokens: generate }));
+    const after = variant.predictionStats();
+    const validated = after.validated - before.validated;
+    const guesses = validated + after.refuted - before.refuted;
+    speculation.push({
+      kind,
+      acceptance: guesses > 0 ? Math.round((validated / guesses) * 100) / 100 : 0,
+      guesses,
+      speedUp: ms > 0 ? Math.round((plainMs / ms) * 100) / 100 : 0,
+    });
+  }
+  return speculation;
+}
+
 export async function speedCheck(runtime: LlamaRuntime, modelPath: string, options: SpeedCheckOptions = {}): Promise<SpeedReport> {
   const generate = options.generate ?? 128;
   const info = await runtime.describe();
@@ -137,37 +182,9 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
     const heldRate = rate(heldMsPerToken);
     const turnRate = rate(turnMsPerToken);
     const turnOverheadMs = Math.round(median(turns.map((t) => t.fixed)) - median(raws.map((r) => r.fixed)));
-    const parallel: SpeedReport['parallel'] = [];
-    for (const sequences of options.sequences ?? [1, 2, 4, 8]) {
-      const variant = sequences === 1 ? model : model.withSequences(sequences);
-      if (variant !== model) variants.push(variant);
-      await variant.complete('warm up', { maxTokens: 2 });
-      const [runs, ms] = await timed(() =>
-        Promise.all(Array.from({ length: sequences }, (_, i) => variant.complete(`${i}: Seoul weather`, { maxTokens: generate }))),
-      );
-      const tokens = runs.reduce((n, r) => n + r.outputTokens, 0);
-      parallel.push({ sequences, tokensPerSecond: perSecond(tokens, ms), tokens });
-    }
+    const parallel = await parallelRates(model, variants, options.sequences ?? [1, 2, 4, 8], generate);
     const promptRate = perSecond(prefill.inputTokens, prefillMs);
-    const speculation: SpeedReport['speculation'] = [];
-    const [, plainMs] = await timed(() => model.complete(TOOL_RESULT_PROMPT, { maxTokens: generate }));
-    const kinds: Speculation[] = ['input-lookup', ...(options.draftModel ? [`draft:${options.draftModel}` as const] : [])];
-    for (const kind of kinds) {
-      const variant = model.withSpeculation(kind);
-      variants.push(variant);
-      await variant.complete('warm up', { maxTokens: 2 });
-      const before = variant.predictionStats();
-      const [, ms] = await timed(() => variant.complete(TOOL_RESULT_PROMPT, { maxTokens: generate }));
-      const after = variant.predictionStats();
-      const validated = after.validated - before.validated;
-      const guesses = validated + after.refuted - before.refuted;
-      speculation.push({
-        kind,
-        acceptance: guesses > 0 ? Math.round((validated / guesses) * 100) / 100 : 0,
-        guesses,
-        speedUp: ms > 0 ? Math.round((plainMs / ms) * 100) / 100 : 0,
-      });
-    }
+    const speculation = await speculationGains(model, variants, options.draftModel, generate);
     return {
       model: modelPath,
       backend: info.gpu || 'cpu',
