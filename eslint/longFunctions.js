@@ -19,5 +19,4 @@ export const longFunctionsBeforeTheLimit = [
   'renderer/src/views/evaluation/BfclPanel.tsx',
   'renderer/src/views/evaluation/TaskPage.tsx',
   'renderer/src/views/graph/GraphCanvas.tsx',
-  'renderer/src/views/settings/AuditLog.tsx',
 ];

@@ -101,25 +101,68 @@ function Verify() {
   );
 }
 
-export function AuditLog() {
+/** The filters as typed: a tool id's start, an outcome, an origin, a day in Korean time (empty for any). */
+interface AuditFilterForm {
+  tool: string;
+  outcome: '' | 'ok' | 'error';
+  origin: '' | CallOrigin;
+  day: string;
+}
+
+function AuditFilters({ form, set, total }: { form: AuditFilterForm; set: (patch: Partial<AuditFilterForm>) => void; total: number | undefined }) {
   const { t, locale } = useLocale();
+  return (
+    <div className="form-row audit-filters">
+      <label>
+        {t('audit.tool')}
+        <input value={form.tool} onChange={(e) => set({ tool: e.target.value })} placeholder="kma" data-testid="audit-tool" />
+      </label>
+      <label>
+        {t('audit.outcome')}
+        <select value={form.outcome} onChange={(e) => set({ outcome: e.target.value as AuditFilterForm['outcome'] })} data-testid="audit-outcome">
+          <option value="">{t('audit.any')}</option>
+          <option value="ok">{t('audit.okOnly')}</option>
+          <option value="error">{t('audit.errorOnly')}</option>
+        </select>
+      </label>
+      <label>
+        {t('audit.origin')}
+        <select value={form.origin} onChange={(e) => set({ origin: e.target.value as AuditFilterForm['origin'] })} data-testid="audit-origin">
+          <option value="">{t('audit.any')}</option>
+          {callOrigins.map((o) => (
+            <option key={o} value={o}>
+              {t(`audit.origin.${o}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('audit.day')}
+        {/* The browser writes the field in its own locale's order (mm/dd/yyyy in an English one): the day is also
+            said in the screen's language, and the filter is that day in Korean time, as every moment here is. */}
+        <input type="date" value={form.day} onChange={(e) => set({ day: e.target.value })} aria-describedby="audit-day-words" data-testid="audit-day" />
+      </label>
+      <span id="audit-day-words" className="muted" data-testid="audit-day-words">
+        {form.day ? formatDay(form.day, locale) : t('audit.anyDay')}
+      </span>
+      <span className="muted" data-testid="audit-total">
+        {total !== undefined ? t('audit.total', { n: formatCount(total, locale) }) : '…'}
+      </span>
+    </div>
+  );
+}
+
+/** The log's entries as far as they have been read, newest first, a page at a time; and how many match. */
+function useAuditEntries(form: AuditFilterForm) {
   const api = useEngine();
-  const status = useEngineQuery('engine.status', {});
-  const [tool, setTool] = useState('');
-  const [outcome, setOutcome] = useState<'' | 'ok' | 'error'>('');
-  const [day, setDay] = useState('');
-  const [origin, setOrigin] = useState<'' | CallOrigin>('');
-  const [opened, setOpened] = useState<AuditListEntry | null>(null);
-  const outcomeOf = useOutcomeWords();
-  const modeOf = useModeWords();
   const filter = useMemo<AuditListParams>(
     () => ({
-      ...(tool.trim() ? { tool: tool.trim() } : {}),
-      ...(outcome ? { outcome } : {}),
-      ...(origin ? { origin } : {}),
-      ...kstDayBounds(day),
+      ...(form.tool.trim() ? { tool: form.tool.trim() } : {}),
+      ...(form.outcome ? { outcome: form.outcome } : {}),
+      ...(form.origin ? { origin: form.origin } : {}),
+      ...kstDayBounds(form.day),
     }),
-    [tool, outcome, origin, day],
+    [form],
   );
   const log = useInfiniteQuery({
     queryKey: ['audit.list', filter],
@@ -130,7 +173,45 @@ export function AuditLog() {
     getNextPageParam: (last) => (last.entries.length === PAGE ? last.entries.at(-1)!.seq : undefined),
   });
   const entries = useMemo(() => log.data?.pages.flatMap((p) => p.entries) ?? [], [log.data]);
-  const total = log.data?.pages[0]?.total;
+  return { log, entries, total: log.data?.pages[0]?.total };
+}
+
+/** One audited call: its number (which opens it), time, tool, result, mode and origin, and latency. */
+function AuditRow({ entry: e, opened, top, onOpen }: { entry: AuditListEntry; opened: boolean; top: number; onOpen: () => void }) {
+  const { t, locale } = useLocale();
+  const outcomeOf = useOutcomeWords();
+  const modeOf = useModeWords();
+  return (
+    <div
+      role="listitem"
+      className={`audit-row${e.errorKind ? ' audit-error' : ''}${opened ? ' audit-opened' : ''}`}
+      style={{ transform: `translateY(${top}px)`, height: ROW_PX }}
+    >
+      <button type="button" className="audit-row-open" onClick={onOpen} aria-label={t('audit.open', { seq: e.seq })}>
+        {e.seq}
+      </button>
+      <span>{formatDateTime(e.at, locale)}</span>
+      <code data-testid="audit-row-tool">{e.toolId}</code>
+      <span>
+        {outcomeOf(e)}
+        {e.resultCode && <code className="muted"> {e.resultCode}</code>}
+      </span>
+      <span>
+        {modeOf(e.mode)}
+        {e.origin && <span className="muted"> · {t(`audit.origin.${e.origin}`)}</span>}
+      </span>
+      <span>{Math.round(e.latencyMs)}</span>
+    </div>
+  );
+}
+
+export function AuditLog() {
+  const { t } = useLocale();
+  const status = useEngineQuery('engine.status', {});
+  const [form, setForm] = useState<AuditFilterForm>({ tool: '', outcome: '', origin: '', day: '' });
+  const set = (patch: Partial<AuditFilterForm>): void => setForm((current) => ({ ...current, ...patch }));
+  const [opened, setOpened] = useState<AuditListEntry | null>(null);
+  const { log, entries, total } = useAuditEntries(form);
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useVirtualizer({ count: entries.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 12 });
   const items = rows.getVirtualItems();
@@ -149,43 +230,7 @@ export function AuditLog() {
         {t('status.dataDir')}: <code>{status.data?.dataDir ?? '…'}</code>
       </p>
       <Verify />
-      <div className="form-row audit-filters">
-        <label>
-          {t('audit.tool')}
-          <input value={tool} onChange={(e) => setTool(e.target.value)} placeholder="kma" data-testid="audit-tool" />
-        </label>
-        <label>
-          {t('audit.outcome')}
-          <select value={outcome} onChange={(e) => setOutcome(e.target.value as '' | 'ok' | 'error')} data-testid="audit-outcome">
-            <option value="">{t('audit.any')}</option>
-            <option value="ok">{t('audit.okOnly')}</option>
-            <option value="error">{t('audit.errorOnly')}</option>
-          </select>
-        </label>
-        <label>
-          {t('audit.origin')}
-          <select value={origin} onChange={(e) => setOrigin(e.target.value as '' | CallOrigin)} data-testid="audit-origin">
-            <option value="">{t('audit.any')}</option>
-            {callOrigins.map((o) => (
-              <option key={o} value={o}>
-                {t(`audit.origin.${o}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('audit.day')}
-          {/* The browser writes the field in its own locale's order (mm/dd/yyyy in an English one): the day is also
-              said in the screen's language, and the filter is that day in Korean time, as every moment here is. */}
-          <input type="date" value={day} onChange={(e) => setDay(e.target.value)} aria-describedby="audit-day-words" data-testid="audit-day" />
-        </label>
-        <span id="audit-day-words" className="muted" data-testid="audit-day-words">
-          {day ? formatDay(day, locale) : t('audit.anyDay')}
-        </span>
-        <span className="muted" data-testid="audit-total">
-          {total !== undefined ? t('audit.total', { n: formatCount(total, locale) }) : '…'}
-        </span>
-      </div>
+      <AuditFilters form={form} set={set} total={total} />
       <div className="audit-head" aria-hidden="true">
         <span>#</span>
         <span>{t('audit.at')}</span>
@@ -200,29 +245,7 @@ export function AuditLog() {
         <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const e = entries[item.index]!;
-            return (
-              <div
-                key={e.seq}
-                role="listitem"
-                className={`audit-row${e.errorKind ? ' audit-error' : ''}${opened?.seq === e.seq ? ' audit-opened' : ''}`}
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_PX }}
-              >
-                <button type="button" className="audit-row-open" onClick={() => setOpened(e)} aria-label={t('audit.open', { seq: e.seq })}>
-                  {e.seq}
-                </button>
-                <span>{formatDateTime(e.at, locale)}</span>
-                <code data-testid="audit-row-tool">{e.toolId}</code>
-                <span>
-                  {outcomeOf(e)}
-                  {e.resultCode && <code className="muted"> {e.resultCode}</code>}
-                </span>
-                <span>
-                  {modeOf(e.mode)}
-                  {e.origin && <span className="muted"> · {t(`audit.origin.${e.origin}`)}</span>}
-                </span>
-                <span>{Math.round(e.latencyMs)}</span>
-              </div>
-            );
+            return <AuditRow key={e.seq} entry={e} opened={opened?.seq === e.seq} top={item.start} onOpen={() => setOpened(e)} />;
           })}
         </div>
       </div>
