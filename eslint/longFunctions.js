@@ -17,6 +17,5 @@ export const longFunctionsBeforeTheLimit = [
   'native/llama/LocalModel/LocalModel.ts',
   'renderer/src/views/catalog/TryIt.tsx',
   'renderer/src/views/evaluation/BfclPanel.tsx',
-  'renderer/src/views/evaluation/TaskPage.tsx',
   'renderer/src/views/graph/GraphCanvas.tsx',
 ];

@@ -58,110 +58,105 @@ function matchSteps(calls: BenchAttemptRow['calls'], reference: Reference | null
   });
 }
 
-function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task: BenchTask | null; reference: Reference | null }) {
+/** The attempt's calls in order, each argument marked where the reference plan says otherwise. */
+function AttemptCalls({ attempt, planned, steps }: { attempt: BenchAttemptRow; planned: Set<string>; steps: (ReferenceStep | undefined)[] }) {
   const { t, locale } = useLocale();
   const nameOf = useToolNames();
-  const steps = matchSteps(attempt.calls, reference);
-  const [transcript, setTranscript] = useState(false);
-  const planned = new Set(task?.plan.steps.map((s) => s.tool) ?? []);
-  const pass = attempt.verdict === 'pass';
   return (
-    <article
-      className={`card attempt attempt-${attempt.verdict}`}
-      data-testid="attempt"
-      data-verdict={attempt.verdict}
-      aria-label={t('eval.attemptN', { n: attempt.sample })}
-    >
-      <header className="card-head">
-        <h3>
-          {pass ? <Check size={16} aria-hidden="true" /> : <X size={16} aria-hidden="true" />} {t('eval.attemptN', { n: attempt.sample })} ·{' '}
-          {t(`eval.attemptVerdict.${attempt.verdict}`)}
-        </h3>
-        {attempt.failure && (
-          <span className="badge badge-bad" data-testid="attempt-failure" data-failure={attempt.failure}>
-            {benchTerm(locale, 'failure', attempt.failure)}
-          </span>
-        )}
-      </header>
-      <ol className="attempt-calls">
-        {attempt.calls.map((call, i) => (
-          <li key={i} className={call.ok ? '' : 'call-failed-line'}>
-            <code className={planned.has(call.tool) ? '' : 'mismatch'} title={planned.has(call.tool) ? undefined : t('eval.notInPlan')}>
-              {call.tool}
-            </code>{' '}
-            <ToolName id={call.tool} name={nameOf(call.tool)} />
-            <dl className="call-args">
-              {Object.entries(call.arguments).map(([param, value]) => {
-                const step = steps[i];
-                const differs = step !== undefined && param in step.args && valueText(step.args[param]) !== valueText(value);
-                return (
-                  <div key={param}>
-                    <dt>{param}</dt>
-                    <dd>
-                      <code className={differs ? 'mismatch' : ''}>{valueText(value)}</code>
-                      {differs && <span className="origin">{t('eval.planSays', { step: step.id, value: valueText(step.args[param]) })}</span>}
-                    </dd>
-                  </div>
-                );
-              })}
-            </dl>
-            <span className="muted">
-              {call.refused ? t('eval.refused', { why: sayRefused(locale, call)! }) : call.ok ? t('eval.rows', { n: call.rows }) : (call.errorKind ?? '')}
-            </span>
-            {call.injected && <span className="badge badge-warn">{t('eval.injected', { fault: call.injected })}</span>}
-          </li>
-        ))}
-      </ol>
-      {attempt.calls.length === 0 && <p className="muted">{t('eval.noCalls')}</p>}
-      <dl className="fields">
-        {attempt.claim !== undefined && (
-          <div className="field">
-            <dt>{t('eval.claim')}</dt>
-            <dd data-testid="attempt-claim" data-api-text>
-              {attempt.claim ? claimText(attempt.claim, locale) : t('chat.noClaim')}
-              {attempt.read !== undefined && <span className="muted"> {t('eval.read', { value: valueText(attempt.read) })}</span>}
-              {attempt.verdict === 'pass' && <span className="badge badge-ok">{t('eval.grounded')}</span>}
-              {attempt.verdict !== 'pass' && attempt.grounded === false && attempt.failure === 'ungrounded answer' && (
-                <span className="badge badge-warn">{t('eval.ungrounded')}</span>
-              )}
-              {attempt.inconsistent && <span className="badge badge-warn">{t('eval.inconsistent')}</span>}
-            </dd>
-          </div>
-        )}
-        <div className="field">
-          <dt>{t('eval.answer')}</dt>
-          <dd data-testid="attempt-answer" data-api-text>
-            {attempt.answer ?? '—'}
-          </dd>
-        </div>
-        <div className="field">
-          <dt>{t('eval.expected')}</dt>
-          <dd>
-            <code>{valueText(attempt.expected)}</code>
-          </dd>
-        </div>
-        <div className="field">
-          <dt>{t('eval.detail')}</dt>
-          <dd data-testid="attempt-why">{sayRecorded(locale, attempt.detailSaid, attempt.detail)}</dd>
-        </div>
-        <div className="field">
-          <dt>{t('eval.cost')}</dt>
-          <dd>
-            {t('eval.costValue', {
-              ms: Math.round(attempt.ms),
-              tokensIn: attempt.tokensIn,
-              tokensOut: attempt.tokensOut,
-              stop: stopLabel(locale, attempt.stoppedBy),
+    <ol className="attempt-calls">
+      {attempt.calls.map((call, i) => (
+        <li key={i} className={call.ok ? '' : 'call-failed-line'}>
+          <code className={planned.has(call.tool) ? '' : 'mismatch'} title={planned.has(call.tool) ? undefined : t('eval.notInPlan')}>
+            {call.tool}
+          </code>{' '}
+          <ToolName id={call.tool} name={nameOf(call.tool)} />
+          <dl className="call-args">
+            {Object.entries(call.arguments).map(([param, value]) => {
+              const step = steps[i];
+              const differs = step !== undefined && param in step.args && valueText(step.args[param]) !== valueText(value);
+              return (
+                <div key={param}>
+                  <dt>{param}</dt>
+                  <dd>
+                    <code className={differs ? 'mismatch' : ''}>{valueText(value)}</code>
+                    {differs && <span className="origin">{t('eval.planSays', { step: step.id, value: valueText(step.args[param]) })}</span>}
+                  </dd>
+                </div>
+              );
             })}
+          </dl>
+          <span className="muted">
+            {call.refused ? t('eval.refused', { why: sayRefused(locale, call)! }) : call.ok ? t('eval.rows', { n: call.rows }) : (call.errorKind ?? '')}
+          </span>
+          {call.injected && <span className="badge badge-warn">{t('eval.injected', { fault: call.injected })}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** What the attempt committed to and said, what was expected, why it was judged so, and what it cost. */
+function AttemptFacts({ attempt }: { attempt: BenchAttemptRow }) {
+  const { t, locale } = useLocale();
+  return (
+    <dl className="fields">
+      {attempt.claim !== undefined && (
+        <div className="field">
+          <dt>{t('eval.claim')}</dt>
+          <dd data-testid="attempt-claim" data-api-text>
+            {attempt.claim ? claimText(attempt.claim, locale) : t('chat.noClaim')}
+            {attempt.read !== undefined && <span className="muted"> {t('eval.read', { value: valueText(attempt.read) })}</span>}
+            {attempt.verdict === 'pass' && <span className="badge badge-ok">{t('eval.grounded')}</span>}
+            {attempt.verdict !== 'pass' && attempt.grounded === false && attempt.failure === 'ungrounded answer' && (
+              <span className="badge badge-warn">{t('eval.ungrounded')}</span>
+            )}
+            {attempt.inconsistent && <span className="badge badge-warn">{t('eval.inconsistent')}</span>}
           </dd>
         </div>
-      </dl>
-      <button type="button" className="link" aria-expanded={transcript} onClick={() => setTranscript(!transcript)}>
-        {transcript ? t('eval.hideTranscript') : t('eval.showTranscript')}
+      )}
+      <div className="field">
+        <dt>{t('eval.answer')}</dt>
+        <dd data-testid="attempt-answer" data-api-text>
+          {attempt.answer ?? '—'}
+        </dd>
+      </div>
+      <div className="field">
+        <dt>{t('eval.expected')}</dt>
+        <dd>
+          <code>{valueText(attempt.expected)}</code>
+        </dd>
+      </div>
+      <div className="field">
+        <dt>{t('eval.detail')}</dt>
+        <dd data-testid="attempt-why">{sayRecorded(locale, attempt.detailSaid, attempt.detail)}</dd>
+      </div>
+      <div className="field">
+        <dt>{t('eval.cost')}</dt>
+        <dd>
+          {t('eval.costValue', {
+            ms: Math.round(attempt.ms),
+            tokensIn: attempt.tokensIn,
+            tokensOut: attempt.tokensOut,
+            stop: stopLabel(locale, attempt.stoppedBy),
+          })}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The conversation as the model saw and wrote it, shown on request. */
+function Transcript({ messages }: { messages: BenchAttemptRow['transcript'] }) {
+  const { t } = useLocale();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? t('eval.hideTranscript') : t('eval.showTranscript')}
       </button>
-      {transcript && (
+      {open && (
         <ol className="transcript">
-          {attempt.transcript.map((message, i) => (
+          {messages.map((message, i) => (
             <li key={i} data-testid="transcript-message" data-role={message.role}>
               <strong>{t(`eval.role.${message.role}`)}</strong>
               {message.role === 'assistant' && message.cut && (
@@ -183,6 +178,37 @@ function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task:
           ))}
         </ol>
       )}
+    </>
+  );
+}
+
+function Attempt({ attempt, task, reference }: { attempt: BenchAttemptRow; task: BenchTask | null; reference: Reference | null }) {
+  const { t, locale } = useLocale();
+  const steps = matchSteps(attempt.calls, reference);
+  const planned = new Set(task?.plan.steps.map((s) => s.tool) ?? []);
+  const pass = attempt.verdict === 'pass';
+  return (
+    <article
+      className={`card attempt attempt-${attempt.verdict}`}
+      data-testid="attempt"
+      data-verdict={attempt.verdict}
+      aria-label={t('eval.attemptN', { n: attempt.sample })}
+    >
+      <header className="card-head">
+        <h3>
+          {pass ? <Check size={16} aria-hidden="true" /> : <X size={16} aria-hidden="true" />} {t('eval.attemptN', { n: attempt.sample })} ·{' '}
+          {t(`eval.attemptVerdict.${attempt.verdict}`)}
+        </h3>
+        {attempt.failure && (
+          <span className="badge badge-bad" data-testid="attempt-failure" data-failure={attempt.failure}>
+            {benchTerm(locale, 'failure', attempt.failure)}
+          </span>
+        )}
+      </header>
+      <AttemptCalls attempt={attempt} planned={planned} steps={steps} />
+      {attempt.calls.length === 0 && <p className="muted">{t('eval.noCalls')}</p>}
+      <AttemptFacts attempt={attempt} />
+      <Transcript messages={attempt.transcript} />
     </article>
   );
 }
