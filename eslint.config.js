@@ -31,6 +31,17 @@ const clockSyntax = [
   ['CallExpression[callee.object.name="Math"][callee.property.name="random"]', 'Math.random()'],
 ].map(([selector, what]) => ({ selector, message: `main/core has no clock and no chance: take ${what}'s value as an argument.` }));
 
+/** Errors a user reads are said through the message catalogue (saidError), so the CLI and the window say them in Korean too. */
+const saidErrorSyntax = [
+  {
+    selector: 'NewExpression[callee.name="KopaError"]',
+    message: 'Say an error through the message catalogue: saidError(code, { message, hint, vars }) with keys in resources/strings.',
+  },
+];
+
+/** The few places that build a KopaError from words already said: saidError itself and the two sides of the wire. */
+const errorBuilders = ['main/core/errors.ts', 'main/core/i18n/saidError.ts', 'renderer/src/api/localizedErrors.ts'];
+
 /** node-llama-cpp helpers that reach the network: KOPA Studio runs air-gapped and never downloads a model or a binary. */
 const downloaderApis = ['resolveModelFile', 'createModelDownloader', 'combineModelDownloaders', 'ModelDownloader', 'CombinedModelDownloader'];
 
@@ -71,7 +82,18 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
+    files: ['main/**/*.ts', 'native/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],
+    ignores: errorBuilders,
+    rules: { 'no-restricted-syntax': ['error', ...saidErrorSyntax] },
+  },
+  {
     files: ['main/core/**/*.ts'],
+    ignores: errorBuilders,
+    languageOptions: { globals: {} },
+    rules: { 'no-restricted-globals': ['error', ...ioGlobals], 'no-restricted-syntax': ['error', ...clockSyntax, ...saidErrorSyntax] },
+  },
+  {
+    files: errorBuilders.filter((file) => file.startsWith('main/core/')),
     languageOptions: { globals: {} },
     rules: { 'no-restricted-globals': ['error', ...ioGlobals], 'no-restricted-syntax': ['error', ...clockSyntax] },
   },

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Catalog } from '../../core/catalog/Catalog.ts';
 import type { RemoteToolSpec } from '../../core/catalog/types.ts';
-import { KopaError } from '../../core/errors.ts';
+import { saidError } from '../../core/i18n/saidError.ts';
 import { EMULATOR_NOW_HEADER } from '../../core/gateway/emulatorClock.ts';
 import { FAULT_PRESETS, type FaultDecision, type FaultProfile } from './faults.ts';
 import { handlers } from './handlers/index.ts';
@@ -56,7 +56,7 @@ export class EmulatorServer implements AsyncDisposable {
     this.world = new World(this.seed, options.resourcesDir);
     for (const spec of options.catalog.remoteTools()) {
       const missing = !handlers[spec.id];
-      if (missing) throw new KopaError('Internal', `The emulator has no handler for ${spec.id}.`);
+      if (missing) throw saidError('Internal', { message: 'error.emulatorNoHandler', hint: 'error.emulatorNoHandler.hint', vars: { tool: spec.id } });
       this.byHostPath.set(`${spec.endpoint.host}${spec.endpoint.path}`, spec);
       const list = this.byPath.get(spec.endpoint.path) ?? [];
       list.push(spec);

@@ -17,7 +17,6 @@ import { checkIntents, intentFileSchema, type Intent } from '../../core/synth/in
 import { lintContext } from '../bench/catalogFacts.ts';
 import { loadSuite } from '../bench/suite.ts';
 import { IntentSynthesizer } from './intentSynthesizer.ts';
-import { KopaError } from '../../core/errors.ts';
 import { checkPhraseBook, type PhraseBook } from '../../core/synth/phraseBook.ts';
 import type { ExportFormat, ToolStyle } from '../../core/synth/formats.ts';
 import type { EngineServices, MethodHandlers } from '../EngineServices.ts';
@@ -34,7 +33,8 @@ import { saidError } from '../../core/i18n/saidError.ts';
 export function loadPhraseBook(engine: EngineServices): PhraseBook {
   const book = JSON.parse(readFileSync(path.join(engine.resourcesDir, 'synth', 'phrases.json'), 'utf8')) as PhraseBook;
   const problems = checkPhraseBook(book, engine.catalog());
-  if (problems.length > 0) throw new KopaError('Internal', `resources/synth/phrases.json does not match the catalog: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw saidError('Internal', { message: 'error.phraseBook', hint: 'error.synthResources.hint', vars: { problems: problems.join('; ') } });
   return book;
 }
 
@@ -43,23 +43,27 @@ export function loadIntents(engine: EngineServices, book: PhraseBook): Intent[] 
   const file = path.join(engine.resourcesDir, 'synth', 'intents.json');
   const parsed = intentFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success)
-    throw new KopaError(
-      'Internal',
-      `resources/synth/intents.json is not an intent library: ${parsed.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join('.')}: ${i.message}`)
-        .join('; ')}`,
-    );
+    throw saidError('Internal', {
+      message: 'error.intentLibraryShape',
+      hint: 'error.synthResources.hint',
+      vars: {
+        problems: parsed.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('; '),
+      },
+    });
   const problems = checkIntents(parsed.data.intents, engine.catalog());
   for (const intent of parsed.data.intents) {
     if (intent.answer.pick.kind === 'facet' && !book.tools[intent.goal]?.facets)
       problems.push(`intent ${intent.id}: ${intent.goal} has no categories in resources/synth/phrases.json`);
   }
   if (problems.length > 0)
-    throw new KopaError(
-      'Internal',
-      `resources/synth/intents.json does not match the catalog: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}`,
-    );
+    throw saidError('Internal', {
+      message: 'error.intentLibrary',
+      hint: 'error.synthResources.hint',
+      vars: { problems: `${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (+${problems.length - 5})` : ''}` },
+    });
   return parsed.data.intents;
 }
 
