@@ -11,7 +11,6 @@ export const longFunctionsBeforeTheLimit = [
   'main/engine/bench/runner.ts',
   'main/engine/gateway/Gateway.ts',
   'main/engine/synth/intentSynthesizer.ts',
-  'main/engine/synth/methods.ts',
   'main/engine/train/nano/grpoNano.ts',
   'main/host/envService.ts',
   'native/llama/LocalModel/LocalModel.ts',

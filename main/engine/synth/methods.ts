@@ -13,6 +13,9 @@ import type {
   SynthMethods,
 } from '../../api/contract.ts';
 import type { SynthSample } from '../../core/synth/types.ts';
+import type { Edge } from '../../core/edges/types.ts';
+import type { GatewayMode } from '../../core/gateway/callResult.ts';
+import type { PlanCaller } from '../plan/executePlan.ts';
 import { checkIntents, intentFileSchema, type Intent } from '../../core/synth/intents.ts';
 import { lintContext } from '../bench/catalogFacts.ts';
 import { loadSuite } from '../bench/suite.ts';
@@ -70,23 +73,8 @@ export function loadIntents(engine: EngineServices, book: PhraseBook): Intent[] 
 export async function runSynthesis(engine: EngineServices, params: SynthRunParams, options: CallOptions): Promise<SynthRunResult> {
   const mode = params.mode ?? 'emulator';
   if (params.paraphraseModel && params.strategy === 'walk') throw saidError('Usage', { message: 'error.paraphraseWalk', hint: 'error.paraphraseWalk.hint' });
-  const edges = edgeStore(engine);
   const asOf = params.asOf ? new Date(params.asOf) : engine.clock(mode);
-  let verification: SynthRunResult['verification'];
-  // Walking a graph whose verification never finished (killed half way, or new candidates since) would walk part of
-  // it and write a different dataset without a word: the verification is finished first.
-  proposeEdges(engine);
-  const untried = edges.untried();
-  if (edges.count({ status: 'verified' }) === 0 || untried > 0) {
-    options.onProgress?.({
-      stage: 'verify',
-      message: `${untried} link${untried === 1 ? '' : 's'} not verified yet: finishing the graph's verification first`,
-      said: { key: 'job.msg.verifyFirst', vars: { n: untried } },
-    });
-    verification = await verifyEdges(engine, { mode, snapshot: params.snapshot, asOf: asOf.toISOString() }, options);
-  }
-  // A link that only matches in format (a forecast's date as an apartment-deal month) would teach chains no one asks.
-  const verified = edges.list({ status: 'verified' }).filter((e) => e.kind === 'dependency');
+  const { verified, verification } = await verifiedLinks(engine, { mode, snapshot: params.snapshot, asOf }, options);
   const gateway = engine.gateway();
   // The emulator answers as of the run's moment, so a resumed run (another day) gets the answers the first part got.
   const call = (tool: string, args: Record<string, unknown>) =>
@@ -100,69 +88,21 @@ export async function runSynthesis(engine: EngineServices, params: SynthRunParam
   const seeds = new SeedBook({ catalog: engine.catalog(), call, asOf });
   options.onProgress?.({ stage: 'seeds', message: 'finding inputs that make each tool answer', said: { key: 'job.msg.seeds' } });
   await seeds.prepare(new Set(verified.flatMap((e) => [e.fromTool, e.toTool])));
-  const datasets = new DatasetRepository(engine.store.db);
-  const book = loadPhraseBook(engine);
-  const backend = mode === 'replay' ? `replay:${params.snapshot ?? '*'}` : mode;
-  const run = { name: params.name, signal: options.signal, onProgress: options.onProgress };
-  let summary: SynthRunSummary;
-  if ((params.strategy ?? 'intents') === 'intents') {
-    const catalog = engine.catalog();
-    const paraphrasing = params.paraphraseModel ? await resolveBackend(engine, { model: params.paraphraseModel }, options.signal) : undefined;
-    const synthesizer = new IntentSynthesizer({
-      catalog,
-      book,
-      intents: loadIntents(engine, book),
-      resourcesDir: engine.resourcesDir,
-      edges: verified,
-      seeds,
-      datasets,
-      call,
-      graphVersion: edges.graphVersion(),
-      bench: loadSuite('kopa', engine.resourcesDir, catalog).tasks,
-      lint: lintContext(catalog),
-      ...(mode === 'emulator' ? { businessNumbers: (await engine.emulator()).world.businesses.all().map((b) => b.bno) } : {}),
-      ...(paraphrasing ? { paraphraser: new Paraphraser(paraphrasing, { signal: options.signal }) } : {}),
-    });
-    try {
-      summary = await synthesizer.run(
-        {
-          count: params.count,
-          seed: params.seed ?? '1',
-          backend,
-          asOf: asOf.toISOString(),
-          phrasings: params.phrasings ?? 2,
-          maxSteps: params.maxSteps ?? 5,
-          trajectories: params.trajectories,
-        },
-        run,
-      );
-    } finally {
-      await paraphrasing?.dispose();
-    }
-  } else {
-    const synthesizer = new WalkSynthesizer({
-      catalog: engine.catalog(),
-      book,
-      resourcesDir: engine.resourcesDir,
-      edges: verified,
-      seeds,
-      datasets,
-      call,
-      graphVersion: edges.graphVersion(),
-    });
-    summary = await synthesizer.run(
-      {
-        count: params.count,
-        minSteps: params.minSteps ?? 2,
-        maxSteps: params.maxSteps ?? 5,
-        seed: params.seed ?? '1',
-        backend,
-        asOf: asOf.toISOString(),
-        phrasings: params.phrasings ?? 2,
-      },
-      run,
-    );
-  }
+  const shared: SynthesisInputs = {
+    book: loadPhraseBook(engine),
+    edges: verified,
+    seeds,
+    datasets: new DatasetRepository(engine.store.db),
+    call,
+    graphVersion: edgeStore(engine).graphVersion(),
+    backend: mode === 'replay' ? `replay:${params.snapshot ?? '*'}` : mode,
+    asOf: asOf.toISOString(),
+    run: { name: params.name, signal: options.signal, onProgress: options.onProgress },
+  };
+  const summary =
+    (params.strategy ?? 'intents') === 'intents'
+      ? await synthesizeIntents(engine, shared, params, mode, options.signal)
+      : await synthesizeWalks(engine, shared, params);
   const result: SynthRunResult = { summary, ...(verification ? { verification } : {}) };
   if (params.out && params.format)
     result.export = exportDataset(engine, String(summary.dataset.id), {
@@ -172,6 +112,101 @@ export async function runSynthesis(engine: EngineServices, params: SynthRunParam
       toolStyle: params.toolStyle,
     });
   return result;
+}
+
+/** What both synthesizers are given: the phrase book, the verified links, inputs that answer, and where samples go. */
+interface SynthesisInputs {
+  book: PhraseBook;
+  edges: Edge[];
+  seeds: SeedBook;
+  datasets: DatasetRepository;
+  call: PlanCaller;
+  graphVersion: number;
+  backend: string;
+  asOf: string;
+  run: Pick<CallOptions, 'signal' | 'onProgress'> & { name?: string };
+}
+
+/**
+ * The graph's dependency links, verified first where verification is incomplete: walking a graph whose verification
+ * never finished (killed half way, or new candidates since) would walk part of it and write a different dataset
+ * without a word.
+ */
+async function verifiedLinks(
+  engine: EngineServices,
+  at: { mode: GatewayMode; snapshot: string | undefined; asOf: Date },
+  options: CallOptions,
+): Promise<{ verified: Edge[]; verification?: SynthRunResult['verification'] }> {
+  const edges = edgeStore(engine);
+  proposeEdges(engine);
+  const untried = edges.untried();
+  let verification: SynthRunResult['verification'];
+  if (edges.count({ status: 'verified' }) === 0 || untried > 0) {
+    options.onProgress?.({
+      stage: 'verify',
+      message: `${untried} link${untried === 1 ? '' : 's'} not verified yet: finishing the graph's verification first`,
+      said: { key: 'job.msg.verifyFirst', vars: { n: untried } },
+    });
+    verification = await verifyEdges(engine, { mode: at.mode, snapshot: at.snapshot, asOf: at.asOf.toISOString() }, options);
+  }
+  // A link that only matches in format (a forecast's date as an apartment-deal month) would teach chains no one asks.
+  const verified = edges.list({ status: 'verified' }).filter((e) => e.kind === 'dependency');
+  return verification ? { verified, verification } : { verified };
+}
+
+async function synthesizeIntents(
+  engine: EngineServices,
+  inputs: SynthesisInputs,
+  params: SynthRunParams,
+  mode: GatewayMode,
+  signal: AbortSignal | undefined,
+): Promise<SynthRunSummary> {
+  const catalog = engine.catalog();
+  const paraphrasing = params.paraphraseModel ? await resolveBackend(engine, { model: params.paraphraseModel }, signal) : undefined;
+  const { run, backend, asOf, ...given } = inputs;
+  const synthesizer = new IntentSynthesizer({
+    ...given,
+    catalog,
+    intents: loadIntents(engine, inputs.book),
+    resourcesDir: engine.resourcesDir,
+    bench: loadSuite('kopa', engine.resourcesDir, catalog).tasks,
+    lint: lintContext(catalog),
+    ...(mode === 'emulator' ? { businessNumbers: (await engine.emulator()).world.businesses.all().map((b) => b.bno) } : {}),
+    ...(paraphrasing ? { paraphraser: new Paraphraser(paraphrasing, { signal }) } : {}),
+  });
+  try {
+    return await synthesizer.run(
+      {
+        count: params.count,
+        seed: params.seed ?? '1',
+        backend,
+        asOf,
+        phrasings: params.phrasings ?? 2,
+        maxSteps: params.maxSteps ?? 5,
+        trajectories: params.trajectories,
+      },
+      run,
+    );
+  } finally {
+    await paraphrasing?.dispose();
+  }
+}
+
+function synthesizeWalks(engine: EngineServices, inputs: SynthesisInputs, params: SynthRunParams): Promise<SynthRunSummary> {
+  const { run, backend, asOf, ...given } = inputs;
+  const synthesizer = new WalkSynthesizer({ ...given, catalog: engine.catalog(), resourcesDir: engine.resourcesDir });
+  return synthesizer.run(
+    {
+      count: params.count,
+      minSteps: params.minSteps ?? 2,
+      maxSteps: params.maxSteps ?? 5,
+      seed: params.seed ?? '1',
+      backend,
+      asOf,
+      phrasings: params.phrasings ?? 2,
+    },
+    run,
+  );
 }
 
 export function findDataset(repo: DatasetRepository, ref: string): DatasetRow {

@@ -4,7 +4,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KopaError } from '../../../main/core/errors.ts';
-import { translate } from '../../../main/core/i18n/strings.ts';
+import { translate, type StringKey } from '../../../main/core/i18n/strings.ts';
 import type { EngineServices } from '../../../main/engine/EngineServices.ts';
 import { defaultResourcesDir } from '../../../main/engine/resources.ts';
 import { loadIntents, loadPhraseBook } from '../../../main/engine/synth/methods.ts';
@@ -43,7 +43,7 @@ describe('synthesis resources that do not match the catalog', () => {
     expect(error.message).toMatch(/^resources\/synth\/phrases\.json does not match the catalog: .*nowhere\.noSuchTool/);
     expect(error.hint).toMatch(/Reinstall KOPA Studio/);
     const said = error.saidAs!;
-    expect(translate('ko', said.message, said.vars)).toMatch(/phrases\.json이 카탈로그와 맞지 않습니다: .*nowhere\.noSuchTool/);
+    expect(translate('ko', said.message as StringKey, said.vars)).toMatch(/phrases\.json이 카탈로그와 맞지 않습니다: .*nowhere\.noSuchTool/);
   });
 
   it('says where an intent library is malformed, and which intents name tools the catalog lacks', () => {
@@ -60,6 +60,6 @@ describe('synthesis resources that do not match the catalog', () => {
     writeFileSync(file, JSON.stringify(library));
     const mismatched = refusal(() => loadIntents(servicesOver(dir), book));
     expect(mismatched.message).toMatch(/^resources\/synth\/intents\.json does not match the catalog: .*nowhere\.noSuchTool/);
-    expect(translate('ko', mismatched.saidAs!.hint!, mismatched.saidAs!.vars)).toMatch(/다시 설치하세요/);
+    expect(translate('ko', mismatched.saidAs!.hint as StringKey, mismatched.saidAs!.vars)).toMatch(/다시 설치하세요/);
   });
 });
