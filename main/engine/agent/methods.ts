@@ -5,7 +5,8 @@ import { loadProgress } from '../../api/loading.ts';
 import type { ChatMessage } from '../../core/agent/types.ts';
 import { resultTokenBudget, STANDARD_RESULT_TOKENS } from '../../core/resultView/resultView.ts';
 import type { EngineServices, MethodHandlers } from '../EngineServices.ts';
-import { catalogAgent } from './catalogTools.ts';
+import { catalogAgent, type CatalogAgentOptions, type EpisodeCall } from './catalogTools.ts';
+import type { Episode } from './Agent.ts';
 import { pickToolsFor } from './toolPicker.ts';
 import { functionName } from '../../core/catalog/functionSchema.ts';
 import { offeredTools } from '../../core/resultView/offer.ts';
@@ -24,38 +25,22 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
   const mode = params.mode ?? 'emulator';
   const catalog = engine.catalog();
   for (const id of params.tools ?? []) catalog.require(id);
-  const chats = new ChatRepository(engine.store.db);
-  const continued = params.chatId ? chats.get(params.chatId) : undefined;
-  if (params.chatId && !continued) throw saidError('NotFound', { message: 'error.noChat', hint: 'error.noChat.hint', vars: { id: params.chatId } });
-  const chatId = continued?.id ?? randomUUID();
-  const history = continued ? chats.messages(chatId).map(({ meta: _meta, ...m }) => m as ChatMessage) : [];
-  // Without a choice of tools, the question gets the ones it needs (and a continued chat keeps those it already called).
-  const called = history
-    .flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => catalog.list().find((t) => functionName(t.id) === c.name)?.id ?? '') : []))
-    .filter((id) => id !== '');
-  const tools = params.tools ?? pickToolsFor(engine, params.question, { keep: called }).tools;
-  const offered = {
-    kind: 'tools_offered' as const,
-    tools: params.queryTool === false ? tools : offeredTools(catalog, tools),
-    picked: params.tools === undefined,
-  };
+  const { chats, continued, chatId, history } = chatToContinue(engine, params.chatId);
+  const { tools, offered } = toolsForQuestion(engine, params, history);
   const gateway = engine.gateway();
   const backend = options.backend ?? (await resolveBackend(engine, params, options.signal, loadProgress(options.onProgress)));
   try {
-    if (!continued) {
-      const settings: ChatSettings = {
-        model: params.model,
+    if (!continued)
+      chats.create({
+        id: chatId,
+        title: params.question.slice(0, 80),
+        modelId: backend.id,
         mode,
-        ...(params.lora?.length ? { lora: params.lora } : {}),
-        ...(params.tools ? { tools: params.tools } : {}),
-        ...(params.snapshot ? { snapshot: params.snapshot } : {}),
-        approval: params.approval ?? 'auto',
-      };
-      chats.create({ id: chatId, title: params.question.slice(0, 80), modelId: backend.id, mode, settings, createdAt: new Date().toISOString() });
-    }
+        settings: chatSettings(params, mode),
+        createdAt: new Date().toISOString(),
+      });
     options.onProgress?.({ stage: 'agent', chatId });
     options.onProgress?.({ stage: 'agent', agentEvent: offered });
-    const approvals = engine.approvals;
     const agent = catalogAgent({
       backend,
       catalog,
@@ -86,52 +71,89 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
       temperature: params.temperature,
       seed: params.seed,
       signal: options.signal,
-      approve:
-        params.approval === 'ask'
-          ? (call) =>
-              approvals.ask({
-                chatId,
-                tool: call.tool,
-                arguments: call.arguments,
-                signal: options.signal,
-                onAsk: (id) =>
-                  options.onProgress?.({
-                    stage: 'agent',
-                    agentEvent: { kind: 'approval', id, step: call.step, callId: call.callId, tool: call.tool, arguments: call.arguments },
-                  }),
-              })
-          : undefined,
+      approve: params.approval === 'ask' ? askTheAnalyst(engine, chatId, options) : undefined,
       // A continued chat keeps its first system message; later ones would repeat it.
       onMessage: (message, meta) => (continued && message.role === 'system' ? undefined : chats.append(chatId, message, meta, new Date())),
       onEvent: (event) => options.onProgress?.({ stage: 'agent', agentEvent: event }),
     });
-    const episode = await agent.run(params.question, history);
-    return {
-      chatId,
-      answer: episode.answer,
-      claim: episode.claim,
-      stoppedBy: episode.stoppedBy,
-      backend: episode.backend,
-      turns: episode.turns,
-      calls: episode.calls.map((c) => ({
-        step: c.step,
-        tool: c.tool,
-        arguments: c.arguments,
-        ok: c.result?.ok ?? false,
-        resultCode: c.result?.resultCode ?? null,
-        ...(c.refused ? { refused: c.refused } : {}),
-        ...(c.refusal ? { refusal: c.refusal } : {}),
-        rows: c.result?.items.length ?? 0,
-        ...(c.handle ? { handle: c.handle, shown: c.shown?.length ?? 0 } : {}),
-        ms: c.ms,
-      })),
-      usage: episode.usage,
-      ms: episode.ms,
-    };
+    return episodeSummary(chatId, await agent.run(params.question, history));
   } finally {
     if (!options.backend) await backend.dispose();
   }
 }
+
+/** The chat a question continues (its stored messages as history), or a new chat's id. */
+function chatToContinue(engine: EngineServices, id: string | undefined) {
+  const chats = new ChatRepository(engine.store.db);
+  const continued = id ? chats.get(id) : undefined;
+  if (id && !continued) throw saidError('NotFound', { message: 'error.noChat', hint: 'error.noChat.hint', vars: { id } });
+  const chatId = continued?.id ?? randomUUID();
+  const history = continued ? chats.messages(chatId).map(({ meta: _meta, ...m }) => m as ChatMessage) : [];
+  return { chats, continued, chatId, history };
+}
+
+/** The tools chosen for the question; without a choice, the ones it needs, and those a continued chat already called. */
+function toolsForQuestion(engine: EngineServices, params: AgentRunParams, history: ChatMessage[]) {
+  const catalog = engine.catalog();
+  const called = history
+    .flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => catalog.list().find((t) => functionName(t.id) === c.name)?.id ?? '') : []))
+    .filter((id) => id !== '');
+  const tools = params.tools ?? pickToolsFor(engine, params.question, { keep: called }).tools;
+  const offered = {
+    kind: 'tools_offered' as const,
+    tools: params.queryTool === false ? tools : offeredTools(catalog, tools),
+    picked: params.tools === undefined,
+  };
+  return { tools, offered };
+}
+
+const chatSettings = (params: AgentRunParams, mode: ChatSettings['mode']): ChatSettings => ({
+  model: params.model,
+  mode,
+  ...(params.lora?.length ? { lora: params.lora } : {}),
+  ...(params.tools ? { tools: params.tools } : {}),
+  ...(params.snapshot ? { snapshot: params.snapshot } : {}),
+  approval: params.approval ?? 'auto',
+});
+
+/** Each call waits for the analyst's yes or no, asked through the job's events. */
+function askTheAnalyst(engine: EngineServices, chatId: string, options: AgentRunOptions): NonNullable<CatalogAgentOptions['approve']> {
+  return (call) =>
+    engine.approvals.ask({
+      chatId,
+      tool: call.tool,
+      arguments: call.arguments,
+      signal: options.signal,
+      onAsk: (id) =>
+        options.onProgress?.({
+          stage: 'agent',
+          agentEvent: { kind: 'approval', id, step: call.step, callId: call.callId, tool: call.tool, arguments: call.arguments },
+        }),
+    });
+}
+
+const episodeSummary = (chatId: string, episode: Episode<EpisodeCall>): EpisodeSummary => ({
+  chatId,
+  answer: episode.answer,
+  claim: episode.claim,
+  stoppedBy: episode.stoppedBy,
+  backend: episode.backend,
+  turns: episode.turns,
+  calls: episode.calls.map((c) => ({
+    step: c.step,
+    tool: c.tool,
+    arguments: c.arguments,
+    ok: c.result?.ok ?? false,
+    resultCode: c.result?.resultCode ?? null,
+    ...(c.refused ? { refused: c.refused } : {}),
+    ...(c.refusal ? { refusal: c.refusal } : {}),
+    rows: c.result?.items.length ?? 0,
+    ...(c.handle ? { handle: c.handle, shown: c.shown?.length ?? 0 } : {}),
+    ms: c.ms,
+  })),
+  usage: episode.usage,
+  ms: episode.ms,
+});
 
 /** The agent's and the chats' API methods. */
 export const agentMethods = (engine: EngineServices): MethodHandlers<AgentMethods> => ({
