@@ -177,27 +177,89 @@ function backendErrorRow(task: BenchTask, sample: number, message: string, expec
 
 export async function runBench(options: BenchRunOptions): Promise<BenchRunSummary> {
   const started = performance.now();
-  const { repo, suite, manifest, catalog } = options;
+  const { repo, suite, manifest } = options;
   const now = options.now ?? (() => new Date());
   beginRun(options, now());
 
   const samples = manifest.sampling.samples;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
   const finished = repo.finished(manifest.runId);
-  const pending = attemptOrder(suite.tasks, samples, Math.max(1, options.concurrency ?? 1)).filter(({ task, sample }) => !finished.has(`${task.id}#${sample}`));
+  const pending = attemptOrder(suite.tasks, samples, concurrency).filter(({ task, sample }) => !finished.has(`${task.id}#${sample}`));
   const total = suite.tasks.length * samples;
   let done = total - pending.length;
-  const errors: BenchRunSummary['errors'] = [];
+  const tally: RunTally = { ran: 0, overheadMs: 0, tokens: { input: 0, output: 0, cached: 0 }, errors: [] };
+  const attempt = attemptRunner(options, now, tally);
+  await runAttempts(pending, concurrency, options.signal, async (task, sample) => {
+    try {
+      await attempt(task, sample);
+    } catch (error) {
+      if (options.signal?.aborted) return;
+      tally.errors.push({ taskId: task.id, sample, message: (error as Error).message });
+    }
+    options.onProgress?.({ stage: 'bench', done: ++done, total, message: task.id });
+  });
+
+  const status: BenchRunSummary['status'] = options.signal?.aborted ? 'aborted' : tally.errors.length ? 'failed' : 'done';
+  const summary = summarizeRun(options, status, {
+    ran: tally.ran,
+    resumed: finished.size,
+    errors: tally.errors,
+    tokens: tally.tokens,
+    overheadMs: tally.ran ? tally.overheadMs / tally.ran : 0,
+    seconds: (performance.now() - started) / 1000,
+  });
+  repo.setStatus(manifest.runId, status, summary, now());
+  return summary;
+}
+
+/** What the attempts of one run add up to, as they finish. */
+interface RunTally {
+  ran: number;
+  /** The harness's own time, summed: an attempt's time less what the model and the tools took. */
+  overheadMs: number;
+  tokens: { input: number; output: number; cached: number };
+  errors: BenchRunSummary['errors'];
+}
+
+/**
+ * Runs the pending attempts on `concurrency` workers. A worker takes next an attempt of the task it just ran where it
+ * can (its backend has the prompt cached) and never one of a task another worker is running.
+ */
+async function runAttempts(
+  pending: { task: BenchTask; sample: number }[],
+  concurrency: number,
+  signal: AbortSignal | undefined,
+  run: (task: BenchTask, sample: number) => Promise<void>,
+): Promise<void> {
+  const running = new Map<BenchTask, number>();
+  const isRunning = (task: BenchTask): boolean => (running.get(task) ?? 0) > 0;
+  const worker = async (): Promise<void> => {
+    let previous: BenchTask | undefined;
+    while (!signal?.aborted) {
+      const next = takeNextAttempt(pending, previous, isRunning);
+      if (!next) return;
+      running.set(next.task, (running.get(next.task) ?? 0) + 1);
+      try {
+        await run(next.task, next.sample);
+      } finally {
+        running.set(next.task, running.get(next.task)! - 1);
+      }
+      previous = next.task;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/** One attempt: the episode through the agent loop, scored against the task's reference trace, stored as a row. */
+function attemptRunner(options: BenchRunOptions, now: () => Date, tally: RunTally): (task: BenchTask, sample: number) => Promise<void> {
+  const { repo, manifest, catalog } = options;
   const references = new Map<string, Promise<Trace>>();
   const reference = (task: BenchTask): Promise<Trace> => {
     let trace = references.get(task.id);
     if (!trace) references.set(task.id, (trace = referenceTrace(task, options.callerFor(task), { catalog, view: resultViewOf(manifest) })));
     return trace;
   };
-  let overheadTotal = 0;
-  let ran = 0;
-  const tokens = { input: 0, output: 0, cached: 0 };
-
-  const attempt = async (task: BenchTask, sample: number): Promise<void> => {
+  return async (task, sample) => {
     const expected = await reference(task);
     if (!expected.ok)
       throw saidError('InvalidRequest', {
@@ -206,39 +268,15 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
         vars: { task: task.id, failure: expected.failure ?? '' },
       });
     const faulty = injectFaults(options.callerFor(task), task.faults, options.source);
-    let outside = 0;
-    const call: ToolCaller = async (tool, args, signal) => {
-      const t0 = performance.now();
-      const result = await faulty.call(tool, args, signal);
-      outside += performance.now() - t0;
-      return result;
-    };
     const opened = options.backends.open(task, sample);
-    const backend: ModelBackend = {
-      id: opened.id,
-      turn: async (messages, tools, turnOptions) => {
-        const t0 = performance.now();
-        try {
-          return await opened.turn(messages, tools, turnOptions);
-        } finally {
-          outside += performance.now() - t0;
-        }
-      },
-      dispose: () => opened.dispose(),
-    };
+    const timed = timedOutside(faulty.call, opened);
     const t0 = performance.now();
     let episode: Episode<EpisodeCall>;
-    const backendError = (error: unknown): void => {
-      const ms = performance.now() - t0;
-      const message = (error as Error).message;
-      errors.push({ taskId: task.id, sample, message });
-      repo.addAttempt(manifest.runId, backendErrorRow(task, sample, message, expected, catalog, { ms, finishedAt: now() }));
-    };
     try {
-      const agent = catalogAgent({
-        backend,
+      episode = await catalogAgent({
+        backend: timed.backend,
         catalog,
-        call,
+        call: timed.call,
         tools: options.pick ? options.pick(task.query_ko) : task.tools,
         ...(options.pick ? { find: options.pick } : {}),
         queryTool: manifest.view.queryTool,
@@ -249,10 +287,12 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
         temperature: manifest.sampling.temperature,
         seed: fnv1a(`${manifest.sampling.seed}|${task.id}|${sample}`),
         signal: options.signal,
-      });
-      episode = await agent.run(task.query_ko);
+      }).run(task.query_ko);
     } catch (error) {
-      if (!options.signal?.aborted) backendError(error);
+      if (options.signal?.aborted) return;
+      const message = (error as Error).message;
+      tally.errors.push({ taskId: task.id, sample, message });
+      repo.addAttempt(manifest.runId, backendErrorRow(task, sample, message, expected, catalog, { ms: performance.now() - t0, finishedAt: now() }));
       return;
     } finally {
       await options.backends.close(opened);
@@ -262,48 +302,31 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunSummar
     const record: AttemptRecord = { answer: episode.answer, claim: episode.claim, stoppedBy: episode.stoppedBy, calls };
     const verdict = scoreAttempt(task, expected, record, metricContext(catalog, task));
     const ms = performance.now() - t0;
-    overheadTotal += Math.max(0, ms - outside);
-    ran++;
-    tokens.input += episode.usage.inputTokens;
-    tokens.cached += episode.usage.cachedInputTokens ?? 0;
-    tokens.output += episode.usage.outputTokens;
+    tally.overheadMs += Math.max(0, ms - timed.outside());
+    tally.ran++;
+    tally.tokens.input += episode.usage.inputTokens;
+    tally.tokens.cached += episode.usage.cachedInputTokens ?? 0;
+    tally.tokens.output += episode.usage.outputTokens;
     repo.addAttempt(manifest.runId, attemptRow(task, sample, episode, calls, verdict, { ms, finishedAt: now() }));
   };
+}
 
-  const running = new Map<BenchTask, number>();
-  const isRunning = (task: BenchTask): boolean => (running.get(task) ?? 0) > 0;
-  const worker = async (): Promise<void> => {
-    let previous: BenchTask | undefined;
-    while (!options.signal?.aborted) {
-      const next = takeNextAttempt(pending, previous, isRunning);
-      if (!next) return;
-      const { task, sample } = next;
-      running.set(task, (running.get(task) ?? 0) + 1);
-      try {
-        await attempt(task, sample);
-      } catch (error) {
-        if (options.signal?.aborted) return;
-        errors.push({ taskId: task.id, sample, message: (error as Error).message });
-      } finally {
-        running.set(task, running.get(task)! - 1);
-      }
-      previous = task;
-      options.onProgress?.({ stage: 'bench', done: ++done, total, message: task.id });
+/** The attempt's tool caller and model backend, timed: what they take is the model's and the world's, not the harness's. */
+function timedOutside(call: ToolCaller, opened: ModelBackend): { call: ToolCaller; backend: ModelBackend; outside: () => number } {
+  let outside = 0;
+  const timed = async <T>(work: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await work();
+    } finally {
+      outside += performance.now() - t0;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
-
-  const status: BenchRunSummary['status'] = options.signal?.aborted ? 'aborted' : errors.length ? 'failed' : 'done';
-  const summary = summarizeRun(options, status, {
-    ran,
-    resumed: finished.size,
-    errors,
-    tokens,
-    overheadMs: ran ? overheadTotal / ran : 0,
-    seconds: (performance.now() - started) / 1000,
-  });
-  repo.setStatus(manifest.runId, status, summary, now());
-  return summary;
+  return {
+    call: (tool, args, signal) => timed(() => call(tool, args, signal)),
+    backend: { id: opened.id, turn: (messages, tools, turnOptions) => timed(() => opened.turn(messages, tools, turnOptions)), dispose: () => opened.dispose() },
+    outside: () => outside,
+  };
 }
 
 export function summarizeRun(
