@@ -7,7 +7,6 @@ export const longFunctionsBeforeTheLimit = [
   'main/core/catalog/importOpenApi.ts',
   'main/engine/agent/Agent.ts',
   'main/engine/agent/catalogTools.ts',
-  'main/engine/gateway/Gateway.ts',
   'main/engine/synth/intentSynthesizer.ts',
   'main/engine/train/nano/grpoNano.ts',
   'main/host/envService.ts',

@@ -238,60 +238,93 @@ export class Gateway implements Disposable {
     started: number,
   ): Promise<CallResult> {
     const source: CallSource = mode === 'emulator' ? 'emulator' : 'live';
-    let keys: KeyStore = this.options.keys;
-    let route: HostTarget | undefined = mode === 'emulator' ? undefined : this.apiBase;
-    if (mode === 'emulator') {
-      const emulator = await this.options.emulator();
-      keys = new SingleKeyStore(emulator.key);
-      route = { protocol: 'http:', hostname: emulator.host, port: emulator.port };
-    }
-    if (mode !== 'emulator' && !this.options.catalog.keyMayGoTo(spec)) {
-      const outcome = failure(
-        'NotAllowed',
-        `${spec.id} names ${spec.endpoint.host}, which is not among the hosts the ${spec.auth.keyId} key is sent to; the key was not sent. Grant it in catalog/key-grants.json if that host really takes this key.`,
-        { retryable: false, said: { key: 'call.said.keyNotGranted', vars: { tool: spec.id, host: spec.endpoint.host, keyId: spec.auth.keyId } } },
-      );
-      return this.result(spec, outcome, source, requestHash, elapsed(started));
-    }
-    const key = spec.auth.kind === 'none' ? undefined : keys.get(spec.auth.keyId);
-    if (spec.auth.kind !== 'none' && key === undefined) {
-      const outcome = failure(
-        'BadKey',
-        `No ${spec.auth.keyId} key is set, so ${spec.id} cannot be called live. Set ${keyEnvName(spec.auth.keyId)}, or use the emulator or replay mode.`,
-        { retryable: false, said: { key: 'call.said.noKey', vars: { tool: spec.id, keyId: spec.auth.keyId, env: keyEnvName(spec.auth.keyId) } } },
-      );
-      return this.result(spec, outcome, source, requestHash, elapsed(started));
-    }
+    const way = await this.wayFor(spec, mode);
+    if ('refusal' in way) return this.result(spec, way.refusal, source, requestHash, elapsed(started));
+    const { keys, route, key } = way;
     if (mode !== 'emulator') {
       const verdict = await this.quota.reserve(spec.quota);
       if (!verdict.ok) return this.result(spec, failure('Quota', verdict.message, { retryable: false }), source, requestHash, elapsed(started));
     }
     const request = buildRequest(spec, args, key);
     if (mode === 'emulator' && options.emulatorNow) request.headers[EMULATOR_NOW_HEADER] = options.emulatorNow.toISOString();
-    const client = this.client(route);
+    const audit = this.callAudit.hops({ spec, mode, requestHash, origin: options.origin }, new URL(request.redactedUrl));
+    const { outcome, lastRaw } = await this.sendWithRetries(spec, request, { route, keys, audit, signal: options.signal });
+    const latencyMs = elapsed(started);
+    if (mode === 'record' && lastRaw) this.record(spec, args, requestHash, lastRaw, latencyMs, options.snapshot);
+    const result = this.result(spec, outcome, source, requestHash, latencyMs);
+    if (options.raw && lastRaw) result.raw = rawBody(lastRaw.status, lastRaw.contentType, lastRaw.body);
+    return result;
+  }
+
+  /**
+   * Where a call goes and with which key: the emulator on loopback with its own key, or the service's host with the
+   * user's key, refused before anything is sent when the key is not granted to that host or not set.
+   */
+  private async wayFor(
+    spec: RemoteToolSpec,
+    mode: Exclude<GatewayMode, 'replay'>,
+  ): Promise<{ keys: KeyStore; route: HostTarget | undefined; key: string | undefined } | { refusal: ParsedOutcome }> {
+    if (mode === 'emulator') {
+      const emulator = await this.options.emulator();
+      const keys: KeyStore = new SingleKeyStore(emulator.key);
+      return {
+        keys,
+        route: { protocol: 'http:', hostname: emulator.host, port: emulator.port },
+        key: spec.auth.kind === 'none' ? undefined : keys.get(spec.auth.keyId),
+      };
+    }
+    if (!this.options.catalog.keyMayGoTo(spec)) {
+      return {
+        refusal: failure(
+          'NotAllowed',
+          `${spec.id} names ${spec.endpoint.host}, which is not among the hosts the ${spec.auth.keyId} key is sent to; the key was not sent. Grant it in catalog/key-grants.json if that host really takes this key.`,
+          { retryable: false, said: { key: 'call.said.keyNotGranted', vars: { tool: spec.id, host: spec.endpoint.host, keyId: spec.auth.keyId } } },
+        ),
+      };
+    }
+    const keys = this.options.keys;
+    const key = spec.auth.kind === 'none' ? undefined : keys.get(spec.auth.keyId);
+    if (spec.auth.kind !== 'none' && key === undefined) {
+      return {
+        refusal: failure(
+          'BadKey',
+          `No ${spec.auth.keyId} key is set, so ${spec.id} cannot be called live. Set ${keyEnvName(spec.auth.keyId)}, or use the emulator or replay mode.`,
+          { retryable: false, said: { key: 'call.said.noKey', vars: { tool: spec.id, keyId: spec.auth.keyId, env: keyEnvName(spec.auth.keyId) } } },
+        ),
+      };
+    }
+    return { keys, route: this.apiBase, key };
+  }
+
+  /** Sends a request, again after a backoff while the failure is one a retry can mend, each hop audited. */
+  private async sendWithRetries(
+    spec: RemoteToolSpec,
+    request: ReturnType<typeof buildRequest>,
+    via: { route: HostTarget | undefined; keys: KeyStore; audit: ReturnType<CallAudit['hops']>; signal: AbortSignal | undefined },
+  ): Promise<{ outcome: ParsedOutcome; lastRaw: RawResponse | undefined }> {
+    const client = this.client(via.route);
     const allowlist = this.options.catalog.allowlist();
     const attempts = 1 + (this.options.retries ?? 2);
     let outcome: ParsedOutcome = failure('Upstream', 'No attempt was made.');
     let lastRaw: RawResponse | undefined;
-    const audit = this.callAudit.hops({ spec, mode, requestHash, origin: options.origin }, new URL(request.redactedUrl));
     let asked: number | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) await this.backoff(attempt, options.signal, asked);
+      if (attempt > 0) await this.backoff(attempt, via.signal, asked);
       const attemptStart = performance.now();
       const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
-      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+      const signal = via.signal ? AbortSignal.any([via.signal, timeout]) : timeout;
       try {
         const response = await client.send(request.url, {
           method: request.method,
           headers: request.headers,
           body: request.body,
           allow: (url, method) => checkAllowed(url, method, allowlist),
-          audit,
+          audit: via.audit,
           signal,
         });
         const decoded = decodeBody(response.body, response.contentType);
         // What is kept (recordings) is UTF-8 text without the key, so its type says UTF-8 whatever the wire said.
-        lastRaw = scrubbed({ status: response.status, contentType: utf8ContentType(response.contentType), body: decoded.text }, keys);
+        lastRaw = scrubbed({ status: response.status, contentType: utf8ContentType(response.contentType), body: decoded.text }, via.keys);
         outcome = interpretResponse(spec, lastRaw);
         outcome.warnings.push(...decoded.warnings);
         await response.finish({
@@ -301,44 +334,39 @@ export class Gateway implements Disposable {
           latencyMs: performance.now() - attemptStart,
         });
         asked = response.retryAfterMs;
-        if (asked !== undefined && asked > MAX_RETRY_AFTER_MS && outcome.error?.retryable) {
-          // Waiting that long inside one call would stall the agent: report it and let the caller decide.
-          outcome = {
-            ...outcome,
-            error: {
-              ...outcome.error,
-              retryable: false,
-              message: `${outcome.error.message} (the service asks to wait ${Math.ceil(asked / 1000)} s before calling again)`,
-            },
-          };
-        }
+        outcome = waitingTooLongEnds(outcome, asked);
       } catch (error) {
-        if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.callCancelled', vars: { tool: spec.id } });
+        if (via.signal?.aborted) throw saidError('Aborted', { message: 'error.callCancelled', vars: { tool: spec.id } });
         if (!(error instanceof HttpFailure)) throw error;
-        outcome = failure(error.kind, redactKeys(error.message, keys), { retryable: error.retryable });
+        outcome = failure(error.kind, redactKeys(error.message, via.keys), { retryable: error.retryable });
         lastRaw = undefined;
         asked = undefined;
       }
       if (outcome.ok || !outcome.error?.retryable || outcome.error.kind === 'NotAllowed') break;
     }
-    const latencyMs = elapsed(started);
-    if (mode === 'record' && lastRaw) {
-      const snapshotId = this.recordings.ensureSnapshot(options.snapshot ?? 'default');
-      this.recordings.save(snapshotId, {
-        requestHash,
-        toolId: spec.id,
-        specVersion: this.specVersion(spec),
-        argsJson: canonicalJson(args),
-        httpStatus: lastRaw.status,
-        contentType: lastRaw.contentType,
-        body: Buffer.from(lastRaw.body, 'utf8'),
-        recordedAt: this.now().toISOString(),
-        latencyMs,
-      });
-    }
-    const result = this.result(spec, outcome, source, requestHash, latencyMs);
-    if (options.raw && lastRaw) result.raw = rawBody(lastRaw.status, lastRaw.contentType, lastRaw.body);
-    return result;
+    return { outcome, lastRaw };
+  }
+
+  private record(
+    spec: RemoteToolSpec,
+    args: Record<string, unknown>,
+    requestHash: string,
+    raw: RawResponse,
+    latencyMs: number,
+    snapshot: string | undefined,
+  ): void {
+    const snapshotId = this.recordings.ensureSnapshot(snapshot ?? 'default');
+    this.recordings.save(snapshotId, {
+      requestHash,
+      toolId: spec.id,
+      specVersion: this.specVersion(spec),
+      argsJson: canonicalJson(args),
+      httpStatus: raw.status,
+      contentType: raw.contentType,
+      body: Buffer.from(raw.body, 'utf8'),
+      recordedAt: this.now().toISOString(),
+      latencyMs,
+    });
   }
 
   /** Full-jitter exponential backoff, or as long as the service asked (Retry-After) when it asked for longer. */
@@ -474,4 +502,17 @@ function parseBase(base: string): HostTarget {
   }
   // An IPv6 literal is written in brackets in a URL and without them for a socket.
   return { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };
+}
+
+/** A retryable failure whose service asks to wait longer than one call may stall the agent: reported, not waited for. */
+function waitingTooLongEnds(outcome: ParsedOutcome, askedMs: number | undefined): ParsedOutcome {
+  if (askedMs === undefined || askedMs <= MAX_RETRY_AFTER_MS || !outcome.error?.retryable) return outcome;
+  return {
+    ...outcome,
+    error: {
+      ...outcome.error,
+      retryable: false,
+      message: `${outcome.error.message} (the service asks to wait ${Math.ceil(askedMs / 1000)} s before calling again)`,
+    },
+  };
 }
