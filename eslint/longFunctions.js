@@ -10,7 +10,6 @@ export const longFunctionsBeforeTheLimit = [
   'main/engine/train/nano/grpoNano.ts',
   'main/host/envService.ts',
   'native/llama/LocalModel/LocalModel.ts',
-  'renderer/src/views/catalog/TryIt.tsx',
   'renderer/src/views/evaluation/BfclPanel.tsx',
   'renderer/src/views/graph/GraphCanvas.tsx',
 ];
