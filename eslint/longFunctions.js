@@ -6,7 +6,6 @@ export const longFunctionsBeforeTheLimit = [
   'main/api/node/httpTransport.ts',
   'main/core/catalog/importOpenApi.ts',
   'main/engine/agent/catalogTools.ts',
-  'main/engine/synth/intentSynthesizer.ts',
   'main/engine/train/nano/grpoNano.ts',
   'main/host/envService.ts',
   'native/llama/LocalModel/LocalModel.ts',

@@ -86,6 +86,30 @@ interface Counters {
   paraphrase: { tried: number; kept: number; rejected: Record<string, number> };
 }
 
+type RunOptions = { name?: string; signal?: AbortSignal; onProgress?: (p: Progress) => void };
+
+/** What every attempt of one run draws on. */
+interface RunSetting {
+  plans: Map<string, Skeleton[]>;
+  plannable: Intent[];
+  sources: IntentValues;
+  executor: IntentExecutor;
+  ctx: IntentGateContext;
+}
+
+/** Counters as a resumed run left them (absent ones at zero). */
+const resumedCounters = (saved: Partial<Counters>): Counters => ({
+  attempts: saved.attempts ?? 0,
+  gates: { ...emptyGates(), ...saved.gates },
+  alternativesDropped: saved.alternativesDropped ?? 0,
+  paraphrase: { tried: saved.paraphrase?.tried ?? 0, kept: saved.paraphrase?.kept ?? 0, rejected: { ...saved.paraphrase?.rejected } },
+});
+
+const counted = (counters: Counters, gate: CounterName): CounterName => {
+  counters.gates[gate]++;
+  return gate;
+};
+
 const emptyGates = (): Record<CounterName, number> => Object.fromEntries(counterNames.map((g) => [g, 0])) as Record<CounterName, number>;
 
 const sameAnswer = (a: unknown, b: unknown): boolean =>
@@ -98,10 +122,10 @@ export class IntentSynthesizer {
     this.deps = deps;
   }
 
-  async run(params: IntentSynthParams, options: { name?: string; signal?: AbortSignal; onProgress?: (p: Progress) => void } = {}): Promise<SynthRunSummary> {
+  async run(params: IntentSynthParams, options: RunOptions = {}): Promise<SynthRunSummary> {
     const started = performance.now();
     const now = this.deps.now ?? (() => new Date());
-    const { datasets, catalog, book } = this.deps;
+    const { datasets } = this.deps;
     if (this.deps.edges.length === 0) throw saidError('Usage', { message: 'error.noVerifiedLinks', hint: 'error.noVerifiedLinks.hint' });
     const { dataset, resumed, previous, saved, seen } = openRun<Counters>(
       datasets,
@@ -112,13 +136,36 @@ export class IntentSynthesizer {
       this.deps.graphVersion,
       now(),
     );
-    const counters: Counters = {
-      attempts: saved.attempts ?? 0,
-      gates: { ...emptyGates(), ...saved.gates },
-      alternativesDropped: saved.alternativesDropped ?? 0,
-      paraphrase: { tried: saved.paraphrase?.tried ?? 0, kept: saved.paraphrase?.kept ?? 0, rejected: { ...saved.paraphrase?.rejected } },
-    };
+    const counters = resumedCounters(saved);
+    const setting = await this.prepare(params, options, seen);
+    const maxAttempts = Math.max(300, params.count * 25);
+    const progress = (kept: number) =>
+      options.onProgress?.({ stage: 'synthesize', done: kept, total: params.count, counts: { attempts: counters.attempts, ...counters.gates } });
+    let kept = previous.length;
+    while (kept < params.count && counters.attempts < maxAttempts) {
+      if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.synthStopped', vars: { kept, count: params.count } });
+      const attempt = counters.attempts++;
+      const made = await this.attempt(setting, params, counters, attempt);
+      if (made === 'noTrajectory' && attempt % 25 === 0) {
+        datasets.progress(dataset.id, { ...counters });
+        progress(kept);
+      }
+      if (typeof made === 'string') continue;
+      remember(seen, made.signature, made.query);
+      kept++;
+      datasets.addSample(dataset.id, { ordinal: kept, ...made }, { ...counters }, now());
+      progress(kept);
+    }
 
+    const samples = datasets.samples(dataset.id);
+    const summary = this.summarize(dataset, resumed, params, counters, samples, kept - previous.length, (performance.now() - started) / 1000, setting.plans);
+    datasets.finish(dataset.id, 'done', summary as unknown as Record<string, unknown>, now());
+    return summary;
+  }
+
+  /** What every attempt of a run uses: each intent's plans, the values questions are asked about, the executor and the gates' context. */
+  private async prepare(params: IntentSynthParams, options: RunOptions, seen: IntentGateContext['seen']): Promise<RunSetting> {
+    const { catalog, book } = this.deps;
     const asOf = new Date(params.asOf);
     const planner = new Planner({
       catalog,
@@ -139,74 +186,56 @@ export class IntentSynthesizer {
       businessNumbers: this.deps.businessNumbers,
     });
     const executor = new IntentExecutor({ catalog, book, call: this.deps.call, baseArgs: (id) => this.deps.seeds.baseArgs(id), asOf });
-    const bench = benchIndex(this.deps.bench, this.deps.lint);
-    const ordered = orderedFields(book);
-    const ctx: IntentGateContext = { catalog, ordered, lint: this.deps.lint, bench, seen };
-    const maxAttempts = Math.max(300, params.count * 25);
-    let kept = previous.length;
+    const ctx: IntentGateContext = { catalog, ordered: orderedFields(book), lint: this.deps.lint, bench: benchIndex(this.deps.bench, this.deps.lint), seen };
+    return { plans, plannable, sources, executor, ctx };
+  }
 
-    while (kept < params.count && counters.attempts < maxAttempts) {
-      if (options.signal?.aborted) throw saidError('Aborted', { message: 'error.synthStopped', vars: { kept, count: params.count } });
-      const attempt = counters.attempts++;
-      const rng = Rng.for(params.seed, 'intent', attempt);
-      // Every intent in turn, in an order of its own each round, so every question is asked about as often.
-      const round = Math.floor(attempt / plannable.length);
-      const order = Rng.for(params.seed, 'round', round).shuffle([...plannable]);
-      const intent = order[attempt % plannable.length]!;
-      const values = await sources.draw(intent, rng);
-      if (!values) {
-        counters.gates.noInputs++;
-        continue;
-      }
-      const executed = await this.trajectories(executor, intent, plans.get(intent.id)!, values, params.trajectories ?? 4);
-      if (!executed.primary) {
-        counters.gates.noTrajectory++;
-        if (attempt % 25 === 0) {
-          datasets.progress(dataset.id, { ...counters });
-          options.onProgress?.({ stage: 'synthesize', done: kept, total: params.count, counts: { attempts: counters.attempts, ...counters.gates } });
-        }
-        continue;
-      }
-      const register = registers[attempt % registers.length]!;
-      const phrasings = this.phrasings(intent, values, register, rng, params.phrasings);
-      const template = phrasings[0]!;
-      const walk = executed.primary;
-      const signature = `${intent.id}:${planSignature(walk)}`;
-      const verdict = checkIntentSample(walk, template, values, signature, ctx);
-      if (!verdict.ok) {
-        counters.gates[verdict.gate]++;
-        continue;
-      }
-      const rewrite = this.deps.paraphraser
-        ? await this.paraphrase(this.deps.paraphraser, { walk, template, register, values, signature, ctx, seed: rng.int(1, 2_147_483_646) }, counters)
-        : undefined;
-      const query = rewrite ?? template;
-      const alternatives = executed.others.filter((alt) => this.alternativeHolds(alt, walk, query, values));
-      counters.alternativesDropped += executed.others.length - alternatives.length;
-      remember(seen, signature, query);
-      const sample: SynthSample = {
-        ordinal: kept + 1,
-        walk,
-        query,
-        phrasings: rewrite ? [rewrite, ...phrasings] : phrasings,
-        ...(rewrite ? { paraphrasedFrom: template } : {}),
-        answerText: this.answerSentence(intent, values, walk),
-        alternatives: alternatives.map(toAlternative),
-        signature,
-        graphVersion: this.deps.graphVersion,
-        backend: params.backend,
-        intent: intent.id,
-        register,
-      };
-      kept++;
-      datasets.addSample(dataset.id, sample, { ...counters }, now());
-      options.onProgress?.({ stage: 'synthesize', done: kept, total: params.count, counts: { attempts: counters.attempts, ...counters.gates } });
-    }
-
-    const samples = datasets.samples(dataset.id);
-    const summary = this.summarize(dataset, resumed, params, counters, samples, kept - previous.length, (performance.now() - started) / 1000, plans);
-    datasets.finish(dataset.id, 'done', summary as unknown as Record<string, unknown>, now());
-    return summary;
+  /**
+   * One attempt: an intent in its turn, values drawn for it, its trajectories executed, the question phrased and
+   * gated. Gives the sample (its ordinal set by the caller) or the counter of what stopped it.
+   */
+  private async attempt(
+    setting: RunSetting,
+    params: IntentSynthParams,
+    counters: Counters,
+    attempt: number,
+  ): Promise<Omit<SynthSample, 'ordinal'> | CounterName> {
+    const { plans, plannable, sources, executor, ctx } = setting;
+    const rng = Rng.for(params.seed, 'intent', attempt);
+    // Every intent in turn, in an order of its own each round, so every question is asked about as often.
+    const round = Math.floor(attempt / plannable.length);
+    const order = Rng.for(params.seed, 'round', round).shuffle([...plannable]);
+    const intent = order[attempt % plannable.length]!;
+    const values = await sources.draw(intent, rng);
+    if (!values) return counted(counters, 'noInputs');
+    const executed = await this.trajectories(executor, intent, plans.get(intent.id)!, values, params.trajectories ?? 4);
+    if (!executed.primary) return counted(counters, 'noTrajectory');
+    const register = registers[attempt % registers.length]!;
+    const phrasings = this.phrasings(intent, values, register, rng, params.phrasings);
+    const template = phrasings[0]!;
+    const walk = executed.primary;
+    const signature = `${intent.id}:${planSignature(walk)}`;
+    const verdict = checkIntentSample(walk, template, values, signature, ctx);
+    if (!verdict.ok) return counted(counters, verdict.gate);
+    const rewrite = this.deps.paraphraser
+      ? await this.paraphrase(this.deps.paraphraser, { walk, template, register, values, signature, ctx, seed: rng.int(1, 2_147_483_646) }, counters)
+      : undefined;
+    const query = rewrite ?? template;
+    const alternatives = executed.others.filter((alt) => this.alternativeHolds(alt, walk, query, values));
+    counters.alternativesDropped += executed.others.length - alternatives.length;
+    return {
+      walk,
+      query,
+      phrasings: rewrite ? [rewrite, ...phrasings] : phrasings,
+      ...(rewrite ? { paraphrasedFrom: template } : {}),
+      answerText: this.answerSentence(intent, values, walk),
+      alternatives: alternatives.map(toAlternative),
+      signature,
+      graphVersion: this.deps.graphVersion,
+      backend: params.backend,
+      intent: intent.id,
+      register,
+    };
   }
 
   /** The answer said back: one value, or the two a question of two values (or two questions) asked for. */
