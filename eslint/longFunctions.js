@@ -6,9 +6,7 @@ export const longFunctionsBeforeTheLimit = [
   'main/api/node/httpTransport.ts',
   'main/core/catalog/importOpenApi.ts',
   'main/engine/agent/catalogTools.ts',
-  'main/engine/train/nano/grpoNano.ts',
   'main/host/envService.ts',
-  'native/llama/LocalModel/LocalModel.ts',
   'renderer/src/views/evaluation/BfclPanel.tsx',
   'renderer/src/views/graph/GraphCanvas.tsx',
 ];

@@ -4,7 +4,6 @@ import {
   InputLookupTokenPredictor,
   LlamaChat,
   LlamaCompletion,
-  LlamaText,
   type ChatHistoryItem,
   type ChatModelFunctions,
   type ChatWrapper,
@@ -17,12 +16,10 @@ import {
   type Tokenizer,
 } from 'node-llama-cpp';
 import { givenArguments, paramsGrammar, stepGrammar, type GrammarSchema } from '../../../main/core/agent/grammarSchema.ts';
-import { afterThought, thinkFirst } from '../thinkFirst.ts';
 import { stepBudget } from '../../../main/core/agent/stepBudget.ts';
 import { copyChoices } from '../../../main/core/agent/copyChoices.ts';
 import { WrittenCalls } from '../../../main/core/agent/writtenArguments.ts';
 import type { ChatMessage, ModelTool, ModelTurn } from '../../../main/core/agent/types.ts';
-import { finalAnswerStream } from '../../../main/core/agent/answerStream.ts';
 import { parseToolCalls } from '../../../main/core/agent/toolCallParser.ts';
 import type { KopaError } from '../../../main/core/errors.ts';
 import { saidError } from '../../../main/core/i18n/saidError.ts';
@@ -36,9 +33,10 @@ import { TemplateRenderer, type RenderTurn } from '../templateRenderer.ts';
 import type { MemoryUse, ModelPlacement } from '../../../main/core/models/placement.ts';
 import { draftOf } from '../../../main/core/models/modelRef.ts';
 import type { ChatOptions, CompleteOptions, Completion, DraftOptions, LoadLocalModelOptions, ModelRuntime, PredictionStats, Speculation } from './options.ts';
-import { givenRaw, parseStep, partialFinalAnswer, stopOf, turnUsage } from './turnOutput.ts';
+import { givenRaw, stopOf, turnUsage } from './turnOutput.ts';
 import { loadWeights } from './loadWeights.ts';
 import { watchProgress } from './turnProgress.ts';
+import { grammarTurn } from './grammarTurn.ts';
 
 /** Text whose tokens a draft model must split exactly as the model does (a tool call, Korean, digits). */
 const VOCABULARY_PROBE = '{"tool": "molit_getRTMSDataSvcAptTradeDev", "arguments": {"LAWD_CD": "11680", "DEAL_YMD": "202403"}} 서울특별시 강남구 아파트';
@@ -69,6 +67,37 @@ const DEFAULT_MAX_CONTEXT = 16_384;
 const DEFAULT_TURN_TOKENS = 512;
 /** Tokens a context shift frees (node-llama-cpp's own default, given explicitly because the turn's budget counts on it). */
 const shiftSize = (contextSize: number): number => Math.max(1, Math.floor(contextSize / 10));
+
+/**
+ * node-llama-cpp's context shift, made to give up old results' rows first (contextPolicy.ts) and to count what it
+ * gave up into `trimmed`, so the turn can say so. Counted as node-llama-cpp counts it: with the offered functions,
+ * where the turn has them.
+ */
+function trimmingResults(plan: TurnPlan, trimmed: { results: number; items: number }) {
+  return ({
+    chatHistory,
+    maxTokensCount,
+    tokenizer,
+    chatWrapper,
+  }: {
+    chatHistory: readonly ChatHistoryItem[];
+    maxTokensCount: number;
+    tokenizer: Tokenizer;
+    chatWrapper: ChatWrapper;
+  }) => {
+    const fitted = fitHistory(
+      chatHistory,
+      maxTokensCount,
+      (history) =>
+        chatWrapper
+          .generateContextState({ chatHistory: history, ...(plan.kind === 'functions' ? { availableFunctions: plan.functions } : {}) })
+          .contextText.tokenize(tokenizer).length,
+    );
+    trimmed.results += fitted.trimmed.results;
+    trimmed.items += fitted.trimmed.items;
+    return { chatHistory: fitted.history, metadata: null };
+  };
+}
 
 /** A thinking model's default thought budget. */
 const DEFAULT_THOUGHT_TOKENS = 1024;
@@ -522,33 +551,7 @@ export class LocalModel {
     const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: plan.wrapper });
     // A conversation that outgrows the context gives up old results' rows first, and says so (contextPolicy.ts).
     const trimmed = { results: 0, items: 0 };
-    const contextShift = {
-      size: shiftSize(this.contextSize),
-      strategy: ({
-        chatHistory,
-        maxTokensCount,
-        tokenizer,
-        chatWrapper,
-      }: {
-        chatHistory: readonly ChatHistoryItem[];
-        maxTokensCount: number;
-        tokenizer: Tokenizer;
-        chatWrapper: ChatWrapper;
-      }) => {
-        // Counted as node-llama-cpp counts it: with the offered functions, where the turn has them.
-        const fitted = fitHistory(
-          chatHistory,
-          maxTokensCount,
-          (history) =>
-            chatWrapper
-              .generateContextState({ chatHistory: history, ...(plan.kind === 'functions' ? { availableFunctions: plan.functions } : {}) })
-              .contextText.tokenize(tokenizer).length,
-        );
-        trimmed.results += fitted.trimmed.results;
-        trimmed.items += fitted.trimmed.items;
-        return { chatHistory: fitted.history, metadata: null };
-      },
-    };
+    const contextShift = { size: shiftSize(this.contextSize), strategy: trimmingResults(plan, trimmed) };
     const common = {
       temperature: options.temperature ?? 0,
       seed: options.seed,
@@ -580,39 +583,13 @@ export class LocalModel {
         });
         turn = this.nativeTurn({ ...res, functionCalls: [] }, plan.tools, messages.length, new WrittenCalls());
       } else {
-        const grammar = await this.runtime.llama.createGrammarForJsonSchema<GbnfJsonSchema>(plan.schema as GbnfJsonSchema);
-        // The raw chunks are JSON; whoever watches (a terminal, the chat view) gets a final answer's words only.
-        const onTextChunk = options.onText ? finalAnswerStream(options.onText) : undefined;
-        const suffix = this.format().wrapper.settings.segments?.thought?.suffix;
-        const thought =
-          plan.thought > 0 && suffix !== undefined
-            ? await thinkFirst((history, request) => chat.generateResponse(history, { ...common, ...request }), plan.history, {
-                thoughtTokens: plan.thought,
-                suffix: LlamaText(suffix).toJSON(),
-                ...(options.signal ? { signal: options.signal } : {}),
-              })
-            : undefined;
-        const history = thought ? afterThought(plan.history, thought) : plan.history;
-        const thinking = thought ? { thinking: thought.text.trim() } : {};
-        const res = await chat.generateResponse(history, { ...common, grammar, onTextChunk });
-        const stop = stopOf(res);
-        const parsed = stop === 'end' ? parseStep(res.response) : undefined;
-        const tool = plan.tools.find((t) => t.name === parsed?.tool);
-        turn = parsed?.tool
-          ? {
-              text: '',
-              toolCalls: [
-                {
-                  id: `call_${messages.length}_1`,
-                  name: parsed.tool,
-                  arguments: givenArguments(tool, parsed.arguments ?? {}),
-                  ...givenRaw(tool, parsed.rawArguments),
-                },
-              ],
-              stop: 'toolCalls',
-              ...thinking,
-            }
-          : { text: parsed?.final_answer ?? partialFinalAnswer(res.response), toolCalls: [], stop, ...thinking };
+        turn = await grammarTurn(this.runtime.llama, chat, plan, {
+          common,
+          thoughtSuffix: this.format().wrapper.settings.segments?.thought?.suffix,
+          index: messages.length,
+          ...(options.onText ? { onText: options.onText } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
       }
       const used = sequence.tokenMeter.diff(before);
       return {

@@ -205,27 +205,7 @@ export async function grpoNano(engine: EngineServices, params: TrainNanoGrpoPara
   const started = performance.now();
   const settings = settingsOf(params);
   const iterations = params.iterations ?? DEFAULTS.iterations;
-  const name = params.name ?? `${params.from}-grpo`;
-  const root = path.join(engine.dataDir, 'train', 'nano');
-  const from = path.join(root, params.from);
-  const dir = path.join(root, name);
-  if (name === params.from) throw saidError('Usage', { message: 'error.grpoSameRun', vars: { name } });
-  if (!existsSync(path.join(from, 'checkpoint.pt')) || !existsSync(path.join(from, 'run.json')))
-    throw saidError('NotFound', { message: 'error.grpoNoRun', hint: 'error.grpoNoRun.hint', vars: { name: params.from, dir: from } });
-  const f = files(dir);
-  // A run goes on only with the settings it began with; more iterations are the one change it takes.
-  if (existsSync(f.settings) && canonicalJson(JSON.parse(readFileSync(f.settings, 'utf8'))) !== canonicalJson(settings))
-    throw saidError('Usage', { message: 'error.grpoSettings', hint: 'error.grpoSettings.hint', vars: { name, file: f.settings } });
-  startRun(from, dir);
-  writeFileNoFollow(f.settings, JSON.stringify(settings, null, 2));
-  const record = readRunRecord(dir);
-  const dataset = new DatasetRepository(engine.store.db).get(record.datasetId);
-  if (!dataset) throw saidError('NotFound', { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: record.dataset } });
-  const samples = new DatasetRepository(engine.store.db).samples(dataset.id);
-  const order = promptOrder(samples, settings.seed);
-  // The same held-out questions at every check, the first of the tenth the supervised run never trained on.
-  const questions = samples.filter((s) => s.ordinal % HELD_OUT_EVERY === 0).slice(0, settings.evalPrompts);
-  if (order.length === 0) throw saidError('InvalidRequest', { message: 'error.grpoNoPrompts', vars: { name: record.dataset } });
+  const { name, dir, f, record, order, questions } = openGrpoRun(engine, params, settings);
   const trainer: NanoTrainer = nanoTrainer(engine, dir, options.signal);
   const progress = (stage: string, done: number, total: number, message?: string): void =>
     options.onProgress?.({ stage, done, total, ...(message ? { message } : {}) });
@@ -259,26 +239,9 @@ export async function grpoNano(engine: EngineServices, params: TrainNanoGrpoPara
       writeFileNoFollow(`${batchFile}.partial`, `${lines.join('\n')}\n`);
       renameSync(`${batchFile}.partial`, batchFile);
     }
-    const attempts = readFileSync(batchFile, 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as { reward: number; solved: boolean; advantage: number });
+    const attempts = readBatch(batchFile);
     progress('update', iteration, iterations, `iteration ${iteration + 1}: reward ${mean(attempts.map((a) => a.reward)).toFixed(3)}`);
-    const update = (
-      await trainer([
-        'grpo',
-        ...['--out', dir, '--reference', f.reference, '--batch', batchFile, '--iteration', String(iteration)],
-        ...['--lr', String(settings.lr), '--beta', String(settings.beta), '--seed', String(settings.seed)],
-      ])
-    ).find((e) => e.event === 'grpo');
-    const point: GrpoCurvePoint = {
-      iteration,
-      reward: mean(attempts.map((a) => a.reward)),
-      solved: mean(attempts.map((a) => (a.solved ? 1 : 0))),
-      attempts: attempts.length,
-      learnedFrom: attempts.filter((a) => a.advantage !== 0).length,
-      kl: typeof update?.kl === 'number' ? update.kl : null,
-    };
+    const point = await updatePolicy(trainer, { dir, reference: f.reference, batchFile }, iteration, settings, attempts);
     appendFileNoFollow(f.curve, `${JSON.stringify(point)}\n`);
     curve = readCurve(f.curve);
     progress('update', iteration + 1, iterations, `iteration ${iteration + 1}: reward ${point.reward.toFixed(3)} · solved ${Math.round(point.solved * 100)}%`);
@@ -298,5 +261,72 @@ export async function grpoNano(engine: EngineServices, params: TrainNanoGrpoPara
     heldOut,
     parity,
     seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+}
+
+/**
+ * The run's folder, begun from the supervised run or gone on with, and its questions: the training prompts in the
+ * run's order and the held-out ones asked at every check.
+ */
+function openGrpoRun(engine: EngineServices, params: TrainNanoGrpoParams, settings: ReturnType<typeof settingsOf>) {
+  const name = params.name ?? `${params.from}-grpo`;
+  const root = path.join(engine.dataDir, 'train', 'nano');
+  const from = path.join(root, params.from);
+  const dir = path.join(root, name);
+  if (name === params.from) throw saidError('Usage', { message: 'error.grpoSameRun', vars: { name } });
+  if (!existsSync(path.join(from, 'checkpoint.pt')) || !existsSync(path.join(from, 'run.json')))
+    throw saidError('NotFound', { message: 'error.grpoNoRun', hint: 'error.grpoNoRun.hint', vars: { name: params.from, dir: from } });
+  const f = files(dir);
+  // A run goes on only with the settings it began with; more iterations are the one change it takes.
+  if (existsSync(f.settings) && canonicalJson(JSON.parse(readFileSync(f.settings, 'utf8'))) !== canonicalJson(settings))
+    throw saidError('Usage', { message: 'error.grpoSettings', hint: 'error.grpoSettings.hint', vars: { name, file: f.settings } });
+  startRun(from, dir);
+  writeFileNoFollow(f.settings, JSON.stringify(settings, null, 2));
+  const record = readRunRecord(dir);
+  const datasets = new DatasetRepository(engine.store.db);
+  const dataset = datasets.get(record.datasetId);
+  if (!dataset) throw saidError('NotFound', { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: record.dataset } });
+  const samples = datasets.samples(dataset.id);
+  const order = promptOrder(samples, settings.seed);
+  // The same held-out questions at every check, the first of the tenth the supervised run never trained on.
+  const questions = samples.filter((s) => s.ordinal % HELD_OUT_EVERY === 0).slice(0, settings.evalPrompts);
+  if (order.length === 0) throw saidError('InvalidRequest', { message: 'error.grpoNoPrompts', vars: { name: record.dataset } });
+  return { name, dir, f, record, order, questions };
+}
+
+interface ScoredAttempt {
+  reward: number;
+  solved: boolean;
+  advantage: number;
+}
+
+const readBatch = (batchFile: string): ScoredAttempt[] =>
+  readFileSync(batchFile, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as ScoredAttempt);
+
+/** One update of the policy from an iteration's scored attempts, and the curve's point for it. */
+async function updatePolicy(
+  trainer: NanoTrainer,
+  at: { dir: string; reference: string; batchFile: string },
+  iteration: number,
+  settings: ReturnType<typeof settingsOf>,
+  attempts: ScoredAttempt[],
+): Promise<GrpoCurvePoint> {
+  const update = (
+    await trainer([
+      'grpo',
+      ...['--out', at.dir, '--reference', at.reference, '--batch', at.batchFile, '--iteration', String(iteration)],
+      ...['--lr', String(settings.lr), '--beta', String(settings.beta), '--seed', String(settings.seed)],
+    ])
+  ).find((e) => e.event === 'grpo');
+  return {
+    iteration,
+    reward: mean(attempts.map((a) => a.reward)),
+    solved: mean(attempts.map((a) => (a.solved ? 1 : 0))),
+    attempts: attempts.length,
+    learnedFrom: attempts.filter((a) => a.advantage !== 0).length,
+    kl: typeof update?.kl === 'number' ? update.kl : null,
   };
 }
