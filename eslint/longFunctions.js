@@ -6,7 +6,6 @@ export const longFunctionsBeforeTheLimit = [
   'main/api/node/httpTransport.ts',
   'main/core/catalog/importOpenApi.ts',
   'main/engine/agent/catalogTools.ts',
-  'main/host/envService.ts',
   'renderer/src/views/evaluation/BfclPanel.tsx',
   'renderer/src/views/graph/GraphCanvas.tsx',
 ];

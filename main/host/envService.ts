@@ -97,13 +97,43 @@ function sameToken(given: string | undefined, token: string): boolean {
 }
 
 export async function startEnvService(engine: Engine, options: EnvServiceOptions): Promise<EnvService> {
+  const { token, limits, maxBody, preset } = checkedSettings(options);
+  const tools = engine.catalog().list();
+  const samples = options.dataset ? datasetSamples(engine, options.dataset) : [];
+  const scorer = new RewardThread({ tools, samples, preset, limits, ...(options.dataset ? { dataset: options.dataset } : {}) });
+  const server = createServer(
+    envHandler({
+      token,
+      maxBody,
+      // The same for every rollout, and asked for often: written once.
+      toolsText: JSON.stringify({ tools: tools.map(functionSchema) }),
+      runTool: toolRunner(engine, options, samples),
+      scorer,
+    }),
+  );
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    token,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await scorer.close();
+    },
+  };
+}
+
+/** The service's settings, refused where they would make it unsafe (live calls, a short token) or unknown (a preset). */
+function checkedSettings(options: EnvServiceOptions): { token: string; limits: RewardLimits; maxBody: number; preset: RewardPreset } {
   if ((options.mode as string) === 'live' || (options.mode as string) === 'record')
     throw saidError('Usage', { message: 'error.envLive', hint: 'error.envLive.hint' });
   if (options.token !== undefined && options.token.length < MIN_TOKEN_LENGTH)
     throw saidError('Usage', { message: 'error.envToken', hint: 'error.envToken.hint', vars: { n: MIN_TOKEN_LENGTH } });
-  const token = options.token ?? randomBytes(32).toString('hex');
-  const limits: RewardLimits = { ...DEFAULT_REWARD_LIMITS, ...options.rewardLimits };
-  const maxBody = options.maxBodyBytes ?? 8 * 2 ** 20;
   const preset = options.preset ?? DEFAULT_REWARD_PRESET;
   if (!rewardPresets.includes(preset))
     throw saidError('Usage', {
@@ -111,11 +141,28 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
       hint: 'error.unknownPreset.hint',
       vars: { preset: String(preset), presets: rewardPresets.join(', ') },
     });
+  return {
+    token: options.token ?? randomBytes(32).toString('hex'),
+    limits: { ...DEFAULT_REWARD_LIMITS, ...options.rewardLimits },
+    maxBody: options.maxBodyBytes ?? 8 * 2 ** 20,
+    preset,
+  };
+}
+
+function datasetSamples(engine: Engine, ref: string): SynthSample[] {
+  const repo = new DatasetRepository(engine.store.db);
+  const dataset = /^\d+$/.test(ref) ? repo.get(Number(ref)) : repo.byName(ref);
+  if (!dataset) throw saidError('NotFound', { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: ref } });
+  return repo.samples(dataset.id);
+}
+
+/**
+ * Runs a rollout's tool call through the gateway, at its sample's moment, within its episode (so the query tool reads
+ * that episode's earlier results); the model reads the same result view a chat shows.
+ */
+function toolRunner(engine: Engine, options: EnvServiceOptions, samples: SynthSample[]): (name: string, body: Record<string, unknown>) => Promise<unknown> {
   const catalog = engine.catalog();
-  const tools = catalog.list();
-  // The same for every rollout, and asked for often: written once.
-  const toolsText = JSON.stringify({ tools: tools.map(functionSchema) });
-  const byName = new Map(tools.flatMap((t) => [[functionName(t.id), t.id] as const, [t.id, t.id] as const]));
+  const byName = new Map(catalog.list().flatMap((t) => [[functionName(t.id), t.id] as const, [t.id, t.id] as const]));
   const gateway = engine.gateway();
   const callAt =
     (moment: Date | undefined) =>
@@ -123,14 +170,6 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
       gateway.call(tool, args, { mode: options.mode, snapshot: options.snapshot, origin: 'trainer', ...(moment ? { emulatorNow: moment } : {}) });
   const episodes = new Map<string, EpisodeResults>();
   const maxEpisodes = options.maxEpisodes ?? 10_000;
-  let samples: SynthSample[] = [];
-  if (options.dataset) {
-    const repo = new DatasetRepository(engine.store.db);
-    const dataset = /^\d+$/.test(options.dataset) ? repo.get(Number(options.dataset)) : repo.byName(options.dataset);
-    if (!dataset) throw saidError('NotFound', { message: 'error.noDataset', hint: 'error.noDataset.hint', vars: { name: options.dataset } });
-    samples = repo.samples(dataset.id);
-  }
-  const scorer = new RewardThread({ tools, samples, preset, limits, ...(options.dataset ? { dataset: options.dataset } : {}) });
   const moments = new Map(samples.map((s) => [s.ordinal, new Date(s.walk.asOf)]));
 
   /** The moment a call answers at: --now, else its sample's recorded one. */
@@ -159,7 +198,7 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
     return results;
   };
 
-  const runTool = async (name: string, body: Record<string, unknown>): Promise<unknown> => {
+  return async (name, body) => {
     const tool = byName.get(name);
     if (!tool)
       throw saidError('NotFound', {
@@ -172,61 +211,47 @@ export async function startEnvService(engine: Engine, options: EnvServiceOptions
     const { result, view } = await episode(body.episode, body.sample_id).run(tool, args as Record<string, unknown>);
     return { content: view.text, ok: result.ok, ...(result.error ? { error: result.error.kind } : {}) };
   };
+}
 
-  const send = (res: ServerResponse, status: number, value: unknown): void => sendText(res, status, JSON.stringify(value));
+/** The service's routes behind the bearer token: the tools, a tool's call, and a reward batch. */
+function envHandler(service: {
+  token: string;
+  maxBody: number;
+  toolsText: string;
+  runTool: (name: string, body: Record<string, unknown>) => Promise<unknown>;
+  scorer: RewardThread;
+}): (req: IncomingMessage, res: ServerResponse) => void {
   const sendText = (res: ServerResponse, status: number, text: string): void => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
     res.end(text);
   };
-
-  const server = createServer((req, res) => {
-    void (async () => {
-      try {
-        const auth = req.headers.authorization;
-        if (!sameToken(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, token))
-          throw saidError('Unauthorized', { message: 'error.env.token', hint: 'error.env.token.hint' });
-        const url = new URL(req.url ?? '/', 'http://env');
-        if (req.method === 'GET' && url.pathname === '/v1/tools') return sendText(res, 200, toolsText);
-        if (req.method !== 'POST')
-          throw saidError('NotFound', {
-            message: 'error.env.noRoute',
-            hint: 'error.env.routes.hint',
-            vars: { method: String(req.method), path: url.pathname },
-          });
-        let body: Buffer;
-        try {
-          body = await readBody(req, maxBody);
-        } catch (error) {
-          if (error instanceof BodyTooLarge)
-            return send(res, 413, {
-              error: { code: 'InvalidRequest', message: `The request body is larger than ${maxBody} bytes.`, hint: 'Send fewer completions per request.' },
-            });
-          throw error;
-        }
-        // A reward batch is decoded, read and scored on the scorer's thread: megabytes of JSON here would hold every caller.
-        if (url.pathname === '/v1/reward') return send(res, 200, await scorer.score(body));
-        if (url.pathname.startsWith('/v1/tools/'))
-          return send(res, 200, await runTool(toolNameOf(url.pathname.slice('/v1/tools/'.length)), jsonObjectBody(body.toString('utf8'))));
-        throw saidError('NotFound', { message: 'error.env.noRoute', hint: 'error.env.routes.hint', vars: { method: 'POST', path: url.pathname } });
-      } catch (error) {
-        const payload = toErrorPayload(error);
-        send(res, STATUS[payload.code] ?? 500, { error: payload });
-      }
-    })();
-  });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${host}:${address.port}`,
-    token,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await scorer.close();
-    },
+  const send = (res: ServerResponse, status: number, value: unknown): void => sendText(res, status, JSON.stringify(value));
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const auth = req.headers.authorization;
+    if (!sameToken(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, service.token))
+      throw saidError('Unauthorized', { message: 'error.env.token', hint: 'error.env.token.hint' });
+    const url = new URL(req.url ?? '/', 'http://env');
+    if (req.method === 'GET' && url.pathname === '/v1/tools') return sendText(res, 200, service.toolsText);
+    if (req.method !== 'POST')
+      throw saidError('NotFound', { message: 'error.env.noRoute', hint: 'error.env.routes.hint', vars: { method: String(req.method), path: url.pathname } });
+    let body: Buffer;
+    try {
+      body = await readBody(req, service.maxBody);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      const said = saidError('InvalidRequest', { message: 'error.env.bodyTooLarge', hint: 'error.env.bodyTooLarge.hint', vars: { limit: service.maxBody } });
+      return send(res, 413, { error: toErrorPayload(said) });
+    }
+    // A reward batch is decoded, read and scored on the scorer's thread: megabytes of JSON here would hold every caller.
+    if (url.pathname === '/v1/reward') return send(res, 200, await service.scorer.score(body));
+    if (url.pathname.startsWith('/v1/tools/'))
+      return send(res, 200, await service.runTool(toolNameOf(url.pathname.slice('/v1/tools/'.length)), jsonObjectBody(body.toString('utf8'))));
+    throw saidError('NotFound', { message: 'error.env.noRoute', hint: 'error.env.routes.hint', vars: { method: 'POST', path: url.pathname } });
+  };
+  return (req, res) => {
+    answer(req, res).catch((error: unknown) => {
+      const payload = toErrorPayload(error);
+      send(res, STATUS[payload.code] ?? 500, { error: payload });
+    });
   };
 }

@@ -144,7 +144,9 @@ describe('kopa serve-env', () => {
     expect(await post('/v1/tools/kma_getUltraSrtNcst', { arguments: [] })).toMatchObject({ status: 400, json: { error: { code: 'InvalidRequest' } } });
     expect(await post('/v1/tools/kma_getUltraSrtNcst', { arguments: {} }, null)).toMatchObject({ status: 401, json: { error: { code: 'Unauthorized' } } });
     expect(await post('/v1/tools/kma_getUltraSrtNcst', { arguments: {} }, 'wrong')).toMatchObject({ status: 401 });
-    expect((await post('/v1/reward', `{"items": [${'"x",'.repeat(3_000_000)}"x"]}`)).status).toBe(413);
+    const tooLarge = await post('/v1/reward', `{"items": [${'"x",'.repeat(3_000_000)}"x"]}`);
+    expect(tooLarge).toMatchObject({ status: 413, json: { error: { code: 'InvalidRequest', hint: 'Send fewer completions per request.' } } });
+    expect((tooLarge.json.error as { message: string }).message).toMatch(/^The request body is larger than [\d,]+ bytes\.$/);
     expect(await post('/v1/reward', 'not json')).toMatchObject({ status: 400, json: { error: { code: 'InvalidRequest' } } });
     // Arguments the tool refuses are the policy's mistake: a result it reads, not a failed request.
     const refused = await post('/v1/tools/kma_getUltraSrtNcst', { arguments: { base_date: '2025' } });
