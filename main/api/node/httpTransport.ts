@@ -5,6 +5,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { toErrorPayload, type ErrorCode } from '../../core/errors.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
@@ -83,6 +84,91 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** What the routes of one launch check and serve: its token, body limit, built UI and (once listening) port. */
+interface Site {
+  token: string;
+  maxBodyBytes: number;
+  staticDir: string | undefined;
+  port: () => number;
+}
+
+const allowedHosts = (port: number): Set<string> => new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+const allowedOrigins = (port: number): Set<string> => new Set([...allowedHosts(port)].map((h) => `http://${h}`));
+
+async function handleCall(api: EngineApi, site: Site, req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+  const auth = req.headers.authorization;
+  if (!sameToken(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, site.token)) {
+    throw saidError('Unauthorized', { message: 'error.http.token', hint: 'error.http.token.hint' });
+  }
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    throw saidError('InvalidRequest', { message: 'error.http.contentType' });
+  }
+  const body = await readBody(req, site.maxBodyBytes);
+  let params: unknown;
+  try {
+    params = body.trim() === '' ? {} : JSON.parse(body);
+  } catch {
+    throw saidError('InvalidRequest', { message: 'error.http.bodyNotJson' });
+  }
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const value = await api.call(method as MethodName, params as ParamsOf<MethodName>, { signal: controller.signal });
+  sendJson(res, 200, { ok: true, value });
+}
+
+/** The built UI: a file of it, or index.html for a view's path; never a file outside its folder. */
+function serveStatic(site: Site, req: IncomingMessage, res: ServerResponse, pathname: string): void {
+  const { staticDir } = site;
+  if (!staticDir) return sendError(res, saidError('NotFound', { message: 'error.http.noUi' }));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return sendError(res, saidError('InvalidRequest', { message: 'error.http.malformedPath' }));
+  }
+  let file = path.resolve(staticDir, `.${decoded}`);
+  if (!file.startsWith(staticDir + path.sep) && file !== staticDir) return sendError(res, saidError('NotFound', { message: 'error.http.notFound' }));
+  if (!existsSync(file) || statSync(file).isDirectory()) file = path.join(staticDir, 'index.html');
+  if (!existsSync(file)) return sendError(res, saidError('NotFound', { message: 'error.http.uiNotBuilt', hint: 'error.http.uiNotBuilt.hint' }));
+  const type = contentTypes[path.extname(file)] ?? 'application/octet-stream';
+  const html = type.startsWith('text/html');
+  const styleNonce = randomBytes(16).toString('base64');
+  const port = site.port();
+  res.writeHead(200, {
+    'content-type': type,
+    'content-security-policy': pagePolicy({ styleNonce, connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': html ? 'no-store' : 'max-age=3600',
+  });
+  if (req.method === 'HEAD') return void res.end();
+  if (html) return void res.end(withStyleNonce(readFileSync(file, 'utf8'), styleNonce));
+  createReadStream(file).pipe(res);
+}
+
+/** A WebSocket is opened only on /api/ws, from this host and origin, with the token and the API's protocol. */
+function acceptSocket(
+  api: EngineApi,
+  sockets: WebSocketServer,
+  checks: { token: string; hostOk: (req: IncomingMessage) => boolean; originOk: (req: IncomingMessage) => boolean },
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+): void {
+  // Any peer can reset its connection or send junk: a socket error ends that socket and nothing else.
+  socket.on('error', () => socket.destroy());
+  const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  const given = offered.find((p) => p.startsWith(API_TOKEN_PROTOCOL_PREFIX))?.slice(API_TOKEN_PROTOCOL_PREFIX.length);
+  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  if (pathname !== '/api/ws' || !checks.hostOk(req) || !checks.originOk(req) || !sameToken(given, checks.token) || !offered.includes(API_PROTOCOL)) {
+    socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+    return;
+  }
+  sockets.handleUpgrade(req, socket, head, (ws) => serveWebSocket(api, ws));
+}
+
 export async function startHttpTransport(api: EngineApi, options: HttpTransportOptions = {}): Promise<HttpTransport> {
   const host = options.host ?? '127.0.0.1';
   if (host !== '127.0.0.1' && host !== '::1') throw saidError('Usage', { message: 'error.http.loopbackOnly', vars: { host: String(host) } });
@@ -91,60 +177,9 @@ export async function startHttpTransport(api: EngineApi, options: HttpTransportO
   const staticDir = options.staticDir ? path.resolve(options.staticDir) : undefined;
   let port = options.port ?? 0;
 
-  const allowedHosts = (): Set<string> => new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
-  const allowedOrigins = (): Set<string> => new Set([...allowedHosts()].map((h) => `http://${h}`));
-  const hostOk = (req: IncomingMessage): boolean => allowedHosts().has(req.headers.host ?? '');
-  const originOk = (req: IncomingMessage): boolean => req.headers.origin === undefined || allowedOrigins().has(req.headers.origin);
-
-  async function handleCall(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    const auth = req.headers.authorization;
-    if (!sameToken(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, token)) {
-      throw saidError('Unauthorized', { message: 'error.http.token', hint: 'error.http.token.hint' });
-    }
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      throw saidError('InvalidRequest', { message: 'error.http.contentType' });
-    }
-    const body = await readBody(req, maxBodyBytes);
-    let params: unknown;
-    try {
-      params = body.trim() === '' ? {} : JSON.parse(body);
-    } catch {
-      throw saidError('InvalidRequest', { message: 'error.http.bodyNotJson' });
-    }
-    const controller = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
-    });
-    const value = await api.call(method as MethodName, params as ParamsOf<MethodName>, { signal: controller.signal });
-    sendJson(res, 200, { ok: true, value });
-  }
-
-  function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): void {
-    if (!staticDir) return sendError(res, saidError('NotFound', { message: 'error.http.noUi' }));
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return sendError(res, saidError('InvalidRequest', { message: 'error.http.malformedPath' }));
-    }
-    let file = path.resolve(staticDir, `.${decoded}`);
-    if (!file.startsWith(staticDir + path.sep) && file !== staticDir) return sendError(res, saidError('NotFound', { message: 'error.http.notFound' }));
-    if (!existsSync(file) || statSync(file).isDirectory()) file = path.join(staticDir, 'index.html');
-    if (!existsSync(file)) return sendError(res, saidError('NotFound', { message: 'error.http.uiNotBuilt', hint: 'error.http.uiNotBuilt.hint' }));
-    const type = contentTypes[path.extname(file)] ?? 'application/octet-stream';
-    const html = type.startsWith('text/html');
-    const styleNonce = randomBytes(16).toString('base64');
-    res.writeHead(200, {
-      'content-type': type,
-      'content-security-policy': pagePolicy({ styleNonce, connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      'cache-control': html ? 'no-store' : 'max-age=3600',
-    });
-    if (req.method === 'HEAD') return void res.end();
-    if (html) return void res.end(withStyleNonce(readFileSync(file, 'utf8'), styleNonce));
-    createReadStream(file).pipe(res);
-  }
+  const site: Site = { token, maxBodyBytes, staticDir, port: () => port };
+  const hostOk = (req: IncomingMessage): boolean => allowedHosts(port).has(req.headers.host ?? '');
+  const originOk = (req: IncomingMessage): boolean => req.headers.origin === undefined || allowedOrigins(port).has(req.headers.origin);
 
   const server: Server = createServer((req, res) => {
     if (!hostOk(req)) return sendError(res, saidError('Unauthorized', { message: 'error.http.host' }));
@@ -153,12 +188,12 @@ export async function startHttpTransport(api: EngineApi, options: HttpTransportO
     const call = /^\/api\/call\/([\w.]+)$/.exec(pathname);
     if (call) {
       if (req.method !== 'POST') return sendError(res, saidError('InvalidRequest', { message: 'error.http.usePost' }));
-      handleCall(req, res, call[1]!).catch((error: unknown) => sendError(res, error));
+      handleCall(api, site, req, res, call[1]!).catch((error: unknown) => sendError(res, error));
       return;
     }
     if (pathname.startsWith('/api/')) return sendError(res, saidError('NotFound', { message: 'error.http.noRoute', vars: { path: pathname } }));
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, saidError('InvalidRequest', { message: 'error.http.useGet' }));
-    serveStatic(req, res, pathname);
+    serveStatic(site, req, res, pathname);
   });
 
   const sockets = new WebSocketServer({
@@ -166,18 +201,7 @@ export async function startHttpTransport(api: EngineApi, options: HttpTransportO
     maxPayload: maxBodyBytes,
     handleProtocols: (protocols) => (protocols.has(API_PROTOCOL) ? API_PROTOCOL : false),
   });
-  server.on('upgrade', (req, socket, head) => {
-    // Any peer can reset its connection or send junk: a socket error ends that socket and nothing else.
-    socket.on('error', () => socket.destroy());
-    const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
-    const given = offered.find((p) => p.startsWith(API_TOKEN_PROTOCOL_PREFIX))?.slice(API_TOKEN_PROTOCOL_PREFIX.length);
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (pathname !== '/api/ws' || !hostOk(req) || !originOk(req) || !sameToken(given, token) || !offered.includes(API_PROTOCOL)) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
-      return;
-    }
-    sockets.handleUpgrade(req, socket, head, (ws) => serveWebSocket(api, ws));
-  });
+  server.on('upgrade', (req, socket, head) => acceptSocket(api, sockets, { token, hostOk, originOk }, req, socket, head));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
