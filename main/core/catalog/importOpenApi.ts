@@ -128,6 +128,34 @@ export function importOpenApi(document: unknown, options: ImportOptions = {}): I
   const swagger2 = typeof document.swagger === 'string' && document.swagger.startsWith('2');
   const openapi3 = typeof document.openapi === 'string' && document.openapi.startsWith('3');
   if (!swagger2 && !openapi3) throw new Error('not an OpenAPI 3 or Swagger 2 document (no "openapi" or "swagger" version)');
+  const server = serverOf(document, swagger2, warnings);
+  if (!server.host) warnings.push('No host: fill in endpoint.host before use.');
+  const paths = isObj(document.paths) ? document.paths : {};
+  const agency = options.agency ?? agencyFrom(server.host, server.basePath);
+  const info = isObj(document.info) ? document.info : {};
+  const title = String(info.title ?? agency);
+  const tools: RemoteToolSpec[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObj(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (isObj(op)) tools.push(importedTool(document, { path, item, op, method, agency, title, server }, warnings));
+    }
+  }
+  if (tools.length === 0) throw new Error('the document has no GET or POST operations');
+  warnings.push(`${tools.length} tool(s) imported; English names, descriptions and success codes need review.`);
+  return { file: { agency, agencyName: { ko: title, en: title }, tools }, warnings };
+}
+
+interface Server {
+  scheme: 'http' | 'https';
+  host: string;
+  port: number | undefined;
+  basePath: string;
+}
+
+/** Where the operations are: Swagger 2's schemes, host and basePath, or OpenAPI 3's first server URL. */
+function serverOf(document: Obj, swagger2: boolean, warnings: string[]): Server {
   let scheme: 'http' | 'https' = 'https';
   let address: string;
   let basePath = '';
@@ -143,116 +171,125 @@ export function importOpenApi(document: unknown, options: ImportOptions = {}): I
       address = '';
     }
   }
-  let host = '';
-  let port: number | undefined;
-  if (address) {
-    let url: URL | undefined;
-    try {
-      url = new URL(address);
-    } catch {
-      warnings.push(`the server address ${address} is not a URL: fill in the endpoint host.`);
+  if (!address) return { scheme, host: '', port: undefined, basePath };
+  let url: URL | undefined;
+  try {
+    url = new URL(address);
+  } catch {
+    warnings.push(`the server address ${address} is not a URL: fill in the endpoint host.`);
+    return { scheme, host: '', port: undefined, basePath };
+  }
+  // A user part (apis.data.go.kr@evil.example) decides where requests really go: it is refused, not dropped.
+  if (url.username || url.password)
+    throw new Error(`the server address names a user (${url.username}@…), which would send requests to ${url.hostname}: refused`);
+  return {
+    scheme: url.protocol === 'http:' ? 'http' : 'https',
+    host: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    basePath: swagger2 ? basePath : url.pathname.replace(/\/$/, ''),
+  };
+}
+
+interface Operation {
+  path: string;
+  item: Obj;
+  op: Obj;
+  method: (typeof METHODS)[number];
+  agency: string;
+  title: string;
+  server: Server;
+}
+
+/** One operation as a catalog tool, marked for review: its names in English, its codes and tags are guesses. */
+function importedTool(document: Obj, o: Operation, warnings: string[]): RemoteToolSpec {
+  const { op, server } = o;
+  const opName = String(op.operationId ?? o.path.split('/').filter(Boolean).pop() ?? 'operation').replace(/[^A-Za-z0-9]/g, '');
+  const id = `${o.agency}.${opName.charAt(0).toLowerCase()}${opName.slice(1)}`;
+  const { keyParam, formatParam, properties, required, exampleArgs } = operationParameters(document, o, id, warnings);
+  const fields = responseFields(document, op, id, warnings);
+  const summary = String(op.summary ?? op.description ?? opName).trim();
+  const formatValues = formatParam ? (isObj(formatParam.schema) ? formatParam.schema.enum : formatParam.enum) : undefined;
+  const jsonValue = Array.isArray(formatValues) ? formatValues.map(String).find((v) => v.toLowerCase() === 'json') : formatParam ? 'json' : undefined;
+  return {
+    id,
+    agency: o.agency,
+    kind: 'remote',
+    name: { ko: summary, en: `${opName} (imported: translate)` },
+    description: { ko: String(op.description ?? summary).trim() || summary, en: `Imported from ${o.title}: describe for a model in English.` },
+    endpoint: {
+      scheme: server.scheme,
+      host: server.host || 'unknown.invalid',
+      ...(server.port ? { port: server.port } : {}),
+      path: `${server.basePath}${o.path}`.replace(/\/{2,}/g, '/'),
+      method: o.method === 'post' ? 'POST' : 'GET',
+    },
+    auth: keyParam ? { kind: 'serviceKey', param: String(keyParam.name), keyId: 'data.go.kr' } : { kind: 'none', param: 'none', keyId: 'data.go.kr' },
+    format: formatParam && jsonValue ? { request: 'json', param: String(formatParam.name), json: jsonValue, xml: 'xml' } : { request: 'xml' },
+    parameters: { type: 'object', properties, required, additionalProperties: false },
+    response: { envelope: 'datago', successCodes: ['00'], noDataCodes: ['03'], fields },
+    source: String((isObj(document.externalDocs) ? document.externalDocs.url : undefined) ?? `imported OpenAPI document: ${o.title}`),
+    verify: [
+      {
+        en: 'Imported: check the success codes, the envelope, the English name and description, and the semantic tags',
+        ko: '가져온 도구입니다: 성공 코드, 응답 봉투, 영어 이름과 설명, 의미 태그를 확인하세요',
+      },
+    ],
+    examples: [{ args: exampleArgs }],
+  };
+}
+
+/** The operation's query and body parameters (the path item's and its own), less the key and the format switch. */
+function operationParameters(document: Obj, o: Operation, id: string, warnings: string[]) {
+  const rawParams = [...(Array.isArray(o.item.parameters) ? o.item.parameters : []), ...(Array.isArray(o.op.parameters) ? o.op.parameters : [])]
+    .map((p) => resolveRef(document, p))
+    .filter(isObj);
+  const keyParam = rawParams.find((p) => KEY_PARAMS.has(String(p.name).toLowerCase()));
+  const formatParam = rawParams.find((p) => FORMAT_PARAMS.has(String(p.name).toLowerCase()));
+  const properties: Record<string, ParameterSchema> = {};
+  const required: string[] = [];
+  const exampleArgs: Record<string, unknown> = {};
+  for (const raw of rawParams) {
+    const name = String(raw.name);
+    if (raw === keyParam || raw === formatParam || (raw.in !== 'query' && raw.in !== 'body')) continue;
+    if (RESERVED.has(name)) {
+      warnings.push(`${id}: the parameter "${name}" cannot be imported (the name is reserved); describe it by hand if the API needs it.`);
+      continue;
     }
-    // A user part (apis.data.go.kr@evil.example) decides where requests really go: it is refused, not dropped.
-    if (url && (url.username || url.password))
-      throw new Error(`the server address names a user (${url.username}@…), which would send requests to ${url.hostname}: refused`);
-    if (url) {
-      scheme = url.protocol === 'http:' ? 'http' : 'https';
-      host = url.hostname;
-      port = url.port ? Number(url.port) : undefined;
-      if (!swagger2) basePath = url.pathname.replace(/\/$/, '');
+    const param = toParameter(raw, document);
+    properties[name] = param;
+    if (raw.required === true) {
+      required.push(name);
+      exampleArgs[name] = exampleValue(param, raw);
     }
   }
-  if (!host) warnings.push('No host: fill in endpoint.host before use.');
-  const paths = isObj(document.paths) ? document.paths : {};
-  const agency = options.agency ?? agencyFrom(host, basePath);
-  const info = isObj(document.info) ? document.info : {};
-  const title = String(info.title ?? agency);
-  const tools: RemoteToolSpec[] = [];
-  for (const [path, item] of Object.entries(paths)) {
-    if (!isObj(item)) continue;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!isObj(op)) continue;
-      const opName = String(op.operationId ?? path.split('/').filter(Boolean).pop() ?? 'operation').replace(/[^A-Za-z0-9]/g, '');
-      const id = `${agency}.${opName.charAt(0).toLowerCase()}${opName.slice(1)}`;
-      const rawParams = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]
-        .map((p) => resolveRef(document, p))
-        .filter(isObj);
-      const keyParam = rawParams.find((p) => KEY_PARAMS.has(String(p.name).toLowerCase()));
-      const formatParam = rawParams.find((p) => FORMAT_PARAMS.has(String(p.name).toLowerCase()));
-      const properties: Record<string, ParameterSchema> = {};
-      const required: string[] = [];
-      const exampleArgs: Record<string, unknown> = {};
-      for (const raw of rawParams) {
-        const name = String(raw.name);
-        if (raw === keyParam || raw === formatParam || (raw.in !== 'query' && raw.in !== 'body')) continue;
-        if (RESERVED.has(name)) {
-          warnings.push(`${id}: the parameter "${name}" cannot be imported (the name is reserved); describe it by hand if the API needs it.`);
-          continue;
-        }
-        const param = toParameter(raw, document);
-        properties[name] = param;
-        if (raw.required === true) {
-          required.push(name);
-          exampleArgs[name] = exampleValue(param, raw);
-        }
-      }
-      const okResponse = isObj(op.responses) ? (op.responses['200'] ?? op.responses.default) : undefined;
-      const responseSchema = isObj(okResponse)
-        ? (okResponse.schema ??
-          (isObj(okResponse.content)
-            ? Object.values(okResponse.content)
-                .map((c) => (isObj(c) ? c.schema : undefined))
-                .find(Boolean)
-            : undefined))
-        : undefined;
-      const row = rowSchema(document, responseSchema);
-      const fields: Record<string, FieldSpec> = {};
-      for (const [name, value] of Object.entries(isObj(row?.properties) ? row.properties : {})) {
-        const v = resolveRef(document, value);
-        if (!isObj(v) || RESERVED.has(name)) continue;
-        const field: FieldSpec = { type: fieldType(v) };
-        const semantic = semanticFor(name);
-        if (semantic) field.semantic = semantic;
-        if (typeof v.description === 'string' && v.description.trim()) field.ko = v.description.trim();
-        fields[name] = field;
-      }
-      if (Object.keys(fields).length === 0) {
-        fields.value = { type: 'string' };
-        warnings.push(`${id}: the response schema names no row fields; describe them in response.fields.`);
-      }
-      const summary = String(op.summary ?? op.description ?? opName).trim();
-      const formatValues = formatParam ? (isObj(formatParam.schema) ? formatParam.schema.enum : formatParam.enum) : undefined;
-      const jsonValue = Array.isArray(formatValues) ? formatValues.map(String).find((v) => v.toLowerCase() === 'json') : formatParam ? 'json' : undefined;
-      tools.push({
-        id,
-        agency,
-        kind: 'remote',
-        name: { ko: summary, en: `${opName} (imported: translate)` },
-        description: { ko: String(op.description ?? summary).trim() || summary, en: `Imported from ${title}: describe for a model in English.` },
-        endpoint: {
-          scheme,
-          host: host || 'unknown.invalid',
-          ...(port ? { port } : {}),
-          path: `${basePath}${path}`.replace(/\/{2,}/g, '/'),
-          method: method === 'post' ? 'POST' : 'GET',
-        },
-        auth: keyParam ? { kind: 'serviceKey', param: String(keyParam.name), keyId: 'data.go.kr' } : { kind: 'none', param: 'none', keyId: 'data.go.kr' },
-        format: formatParam && jsonValue ? { request: 'json', param: String(formatParam.name), json: jsonValue, xml: 'xml' } : { request: 'xml' },
-        parameters: { type: 'object', properties, required, additionalProperties: false },
-        response: { envelope: 'datago', successCodes: ['00'], noDataCodes: ['03'], fields },
-        source: String((isObj(document.externalDocs) ? document.externalDocs.url : undefined) ?? `imported OpenAPI document: ${title}`),
-        verify: [
-          {
-            en: 'Imported: check the success codes, the envelope, the English name and description, and the semantic tags',
-            ko: '가져온 도구입니다: 성공 코드, 응답 봉투, 영어 이름과 설명, 의미 태그를 확인하세요',
-          },
-        ],
-        examples: [{ args: exampleArgs }],
-      });
-    }
+  return { keyParam, formatParam, properties, required, exampleArgs };
+}
+
+/** The fields of a row of the operation's success response, as far as its schema names them. */
+function responseFields(document: Obj, op: Obj, id: string, warnings: string[]): Record<string, FieldSpec> {
+  const okResponse = isObj(op.responses) ? (op.responses['200'] ?? op.responses.default) : undefined;
+  const responseSchema = isObj(okResponse)
+    ? (okResponse.schema ??
+      (isObj(okResponse.content)
+        ? Object.values(okResponse.content)
+            .map((c) => (isObj(c) ? c.schema : undefined))
+            .find(Boolean)
+        : undefined))
+    : undefined;
+  const row = rowSchema(document, responseSchema);
+  const fields: Record<string, FieldSpec> = {};
+  for (const [name, value] of Object.entries(isObj(row?.properties) ? row.properties : {})) {
+    const v = resolveRef(document, value);
+    if (!isObj(v) || RESERVED.has(name)) continue;
+    const field: FieldSpec = { type: fieldType(v) };
+    const semantic = semanticFor(name);
+    if (semantic) field.semantic = semantic;
+    if (typeof v.description === 'string' && v.description.trim()) field.ko = v.description.trim();
+    fields[name] = field;
   }
-  if (tools.length === 0) throw new Error('the document has no GET or POST operations');
-  warnings.push(`${tools.length} tool(s) imported; English names, descriptions and success codes need review.`);
-  return { file: { agency, agencyName: { ko: title, en: title }, tools }, warnings };
+  if (Object.keys(fields).length === 0) {
+    fields.value = { type: 'string' };
+    warnings.push(`${id}: the response schema names no row fields; describe them in response.fields.`);
+  }
+  return fields;
 }
