@@ -20,7 +20,8 @@ import { attemptOrder, takeNextAttempt } from '../../core/bench/attemptOrder.ts'
 import type { AttemptVerdict, BenchTask, FaultKind, Suite } from '../../core/bench/types.ts';
 import { fnv1a } from '../../core/random.ts';
 import type { Episode } from '../agent/Agent.ts';
-import { catalogAgent, type EpisodeCall } from '../agent/catalogTools.ts';
+import { catalogAgent } from '../agent/catalogTools.ts';
+import type { EpisodeCall } from '../agent/catalogSession.ts';
 import { FIND_TOOLS } from '../../core/agent/findTools.ts';
 import type { ModelBackend } from '../models/backend.ts';
 import type { BenchRepository } from '../store/repositories/BenchRepository.ts';
