@@ -167,49 +167,55 @@ function KeptRunScores({ run }: { run: string }) {
   );
 }
 
+/** What the analyst fills in: the data folder, the model, where results go, the categories and the simulators' constants. */
+interface BfclForm {
+  data: string;
+  model: string;
+  out: string;
+  categories: string;
+  constants: string;
+}
+
+const EMPTY_FORM: BfclForm = { data: '', model: '', out: '', categories: '', constants: '' };
+
+/** The categories written, split into those BFCL has and those it does not. */
+function writtenCategories(text: string): { known: BfclCategory[]; unknown: string[] } {
+  const list = text.split(/[\s,]+/).filter((c) => c !== '');
+  const known = list.filter((c): c is BfclCategory => (BFCL_CATEGORIES as readonly string[]).includes(c));
+  return { known, unknown: list.filter((c) => !known.includes(c as BfclCategory)) };
+}
+
 export function BfclPanel() {
   const { t } = useLocale();
   const job = useStartJob();
   const checking = useEngineMutation('bfcl.check');
   const { jobs: bfclJobs } = useJobsOf('bfcl.run', 3);
   const [kept, setKept] = useState<string | null>(null);
-  const [data, setData] = useState('');
-  const [model, setModel] = useState('');
-  const [out, setOut] = useState('');
-  const [categories, setCategories] = useState('');
-  const [constants, setConstants] = useState('');
+  const [form, setForm] = useState<BfclForm>(EMPTY_FORM);
   const [summary, setSummary] = useState<BfclCheckSummary | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const list = categories.split(/[\s,]+/).filter((c) => c !== '');
-  const known = list.filter((c): c is BfclCategory => (BFCL_CATEGORIES as readonly string[]).includes(c));
-  const unknown = list.filter((c) => !known.includes(c as BfclCategory));
+  const { known, unknown } = writtenCategories(form.categories);
+  const data = form.data.trim();
+  const out = form.out.trim();
   /** Says which categories BFCL does not have, instead of leaving them out. */
   const categoriesOk = (): boolean => {
     if (unknown.length === 0) return true;
     setInvalid(t('bfcl.unknownCategory', { names: unknown.join(', ') }));
     return false;
   };
-  /** The multi-turn simulators' constants, where they are not in derived/ beside the data folder. */
-  const constantsParam = (): { constants?: string } => (constants.trim() ? { constants: constants.trim() } : {});
+  /** The categories asked for, and the multi-turn simulators' constants where they are not in derived/ beside the data folder. */
+  const scope = { ...(known.length ? { categories: known } : {}), ...(form.constants.trim() ? { constants: form.constants.trim() } : {}) };
   const run = (): void => {
     setInvalid(null);
     checking.dismiss();
-    if (!categoriesOk()) return;
-    void job.start('bfcl.run', {
-      data: data.trim(),
-      model: model.trim(),
-      out: out.trim(),
-      ...(known.length ? { categories: known } : {}),
-      ...constantsParam(),
-    });
+    if (categoriesOk()) void job.start('bfcl.run', { data, model: form.model.trim(), out, ...scope });
   };
-  const check = (dataDir: string, results: string): void => {
+  const check = (): void => {
     setInvalid(null);
     job.dismiss();
     setSummary(null);
     setKept(null);
-    if (!categoriesOk()) return;
-    void checking.run({ data: dataDir, results, ...(known.length ? { categories: known } : {}), ...constantsParam() }).then((s) => s && setSummary(s));
+    if (categoriesOk()) void checking.run({ data, results: out, ...scope }).then((s) => s && setSummary(s));
   };
   return (
     <section className="card" aria-labelledby="bfcl">
@@ -221,57 +227,12 @@ export function BfclPanel() {
           run();
         }}
       >
-        <div className="form-row">
-          <PathField
-            label={t('bfcl.data')}
-            value={data}
-            onChange={setData}
-            request={{ action: 'open', kind: 'folder', title: t('bfcl.data') }}
-            placeholder="/data/bfcl/v4"
-            testId="bfcl-data"
-          />
-          <label className="grow">
-            {t('eval.model')}
-            <input value={model} onChange={(e) => setModel(e.target.value)} data-testid="bfcl-model" />
-          </label>
-          <PathField
-            label={t('bfcl.out')}
-            value={out}
-            onChange={setOut}
-            request={{ action: 'open', kind: 'folder', title: t('bfcl.out') }}
-            placeholder="/data/bfcl/results/qwen"
-            testId="bfcl-out"
-          />
-          <label>
-            {t('bfcl.categories')}
-            <input
-              value={categories}
-              onChange={(e) => setCategories(e.target.value)}
-              placeholder="simple_python, parallel"
-              data-testid="bfcl-categories-input"
-            />
-          </label>
-          <label className="grow">
-            {t('bfcl.constants')}
-            <input
-              value={constants}
-              onChange={(e) => setConstants(e.target.value)}
-              placeholder="derived/multi_turn_backend_constants.json"
-              data-testid="bfcl-constants"
-            />
-          </label>
-        </div>
+        <BfclFields form={form} onChange={setForm} />
         <div className="row">
-          <button type="submit" disabled={!data.trim() || !model.trim() || !out.trim()} data-testid="bfcl-run">
+          <button type="submit" disabled={!data || !form.model.trim() || !out} data-testid="bfcl-run">
             <Play size={16} aria-hidden="true" /> {t('bfcl.run')}
           </button>
-          <button
-            type="button"
-            className="ghost"
-            disabled={!data.trim() || !out.trim()}
-            onClick={() => check(data.trim(), out.trim())}
-            data-testid="bfcl-check"
-          >
+          <button type="button" className="ghost" disabled={!data || !out} onClick={check} data-testid="bfcl-check">
             <ClipboardCheck size={16} aria-hidden="true" /> {t('bfcl.check')}
           </button>
         </div>
@@ -300,5 +261,55 @@ export function BfclPanel() {
       />
       {kept && <KeptRunScores key={kept} run={kept} />}
     </section>
+  );
+}
+
+function BfclFields({ form, onChange }: { form: BfclForm; onChange: (form: BfclForm) => void }) {
+  const { t } = useLocale();
+  const set =
+    (key: keyof BfclForm) =>
+    (value: string): void =>
+      onChange({ ...form, [key]: value });
+  return (
+    <div className="form-row">
+      <PathField
+        label={t('bfcl.data')}
+        value={form.data}
+        onChange={set('data')}
+        request={{ action: 'open', kind: 'folder', title: t('bfcl.data') }}
+        placeholder="/data/bfcl/v4"
+        testId="bfcl-data"
+      />
+      <label className="grow">
+        {t('eval.model')}
+        <input value={form.model} onChange={(e) => set('model')(e.target.value)} data-testid="bfcl-model" />
+      </label>
+      <PathField
+        label={t('bfcl.out')}
+        value={form.out}
+        onChange={set('out')}
+        request={{ action: 'open', kind: 'folder', title: t('bfcl.out') }}
+        placeholder="/data/bfcl/results/qwen"
+        testId="bfcl-out"
+      />
+      <label>
+        {t('bfcl.categories')}
+        <input
+          value={form.categories}
+          onChange={(e) => set('categories')(e.target.value)}
+          placeholder="simple_python, parallel"
+          data-testid="bfcl-categories-input"
+        />
+      </label>
+      <label className="grow">
+        {t('bfcl.constants')}
+        <input
+          value={form.constants}
+          onChange={(e) => set('constants')(e.target.value)}
+          placeholder="derived/multi_turn_backend_constants.json"
+          data-testid="bfcl-constants"
+        />
+      </label>
+    </div>
   );
 }
