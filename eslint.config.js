@@ -2,7 +2,6 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { layersRule } from './eslint/layers.js';
-import { longFunctionsBeforeTheLimit } from './eslint/longFunctions.js';
 
 /** Globals that reach the outside world: main/core must not touch them. */
 const ioGlobals = [
@@ -78,7 +77,6 @@ export default tseslint.config(
   {
     // A function a reader cannot hold in view at once is split where the parts have names (blank lines and comments aside).
     files: ['main/**/*.ts', 'native/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],
-    ignores: longFunctionsBeforeTheLimit,
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {

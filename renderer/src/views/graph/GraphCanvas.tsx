@@ -181,74 +181,36 @@ function NodeLayer({ agencies, tools, positions, labels, agencySize, labelSize, 
   );
 }
 
-export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
-  const viewport = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const layer = useRef<SVGGElement>(null);
-  const transform = useRef<ZoomTransform>(zoomIdentity);
-  const drawn = useRef<Drawn[]>([]);
-  const pending = useRef(0);
-  /** The picture when the gesture began, and the transform it was drawn with. */
-  const gesture = useRef<{ snapshot: HTMLCanvasElement; from: ZoomTransform } | null>(null);
-  const [size, setSize] = useState({ width: props.width, height: props.height });
-  /** The zoom when the last gesture ended: which names fit is decided for it, not on every frame of a gesture. */
-  const [zoomScale, setZoomScale] = useState(1);
-
-  const paint = useCallback(() => {
-    pending.current = 0;
-    const element = canvas.current;
-    const context = element?.getContext('2d');
-    if (!element || !context) return;
-    const ratio = window.devicePixelRatio || 1;
-    const base = size.width / props.width;
-    const t = transform.current;
-    context.setTransform(1, 0, 0, 1, 0, 0);
-    context.clearRect(0, 0, element.width, element.height);
-    layer.current?.setAttribute('transform', `translate(${t.x / base},${t.y / base}) scale(${t.k})`);
-    const moving = gesture.current;
-    if (moving) {
-      const scale = t.k / moving.from.k;
-      context.drawImage(
-        moving.snapshot,
-        ratio * (t.x - moving.from.x * scale),
-        ratio * (t.y - moving.from.y * scale),
-        moving.snapshot.width * scale,
-        moving.snapshot.height * scale,
-      );
-      return;
-    }
-    context.setTransform(ratio * base * t.k, 0, 0, ratio * base * t.k, ratio * t.x, ratio * t.y);
-    paintLinks(context, drawn.current, props.selectedEdge);
-  }, [size.width, props.width, props.selectedEdge]);
-
-  const schedule = useCallback(() => {
-    if (pending.current === 0) pending.current = requestAnimationFrame(paint);
-  }, [paint]);
-
+/** The drawing's size on screen: the viewport's width, the layout's proportions. */
+function useFittedSize(viewport: React.RefObject<HTMLDivElement | null>, width: number, height: number): { width: number; height: number } {
+  const [size, setSize] = useState({ width, height });
   // The drawing follows the viewport's width; the canvas keeps device pixels so lines stay sharp.
   useEffect(() => {
     const frame = viewport.current;
     if (!frame) return;
     const observer = new ResizeObserver(() => {
-      const width = frame.clientWidth;
-      setSize({ width, height: Math.round((width * props.height) / props.width) });
+      const shown = frame.clientWidth;
+      setSize({ width: shown, height: Math.round((shown * height) / width) });
     });
     observer.observe(frame);
     return () => observer.disconnect();
-  }, [props.width, props.height]);
+  }, [viewport, width, height]);
+  return size;
+}
 
-  useEffect(() => {
-    const laneOf = lanes(props.edges);
-    drawn.current = props.edges.flatMap((edge) => {
-      const a = props.positions[edge.fromTool];
-      const b = props.positions[edge.toTool];
-      if (!a || !b) return [];
-      const shape = linkShape(a, b, laneOf.get(edge.id) ?? 0, NODE_RADIUS + 2);
-      return [{ edge, shape, path: pathOf(shape) }];
-    });
-    schedule();
-  }, [props.edges, props.positions, schedule]);
-
+/**
+ * Zoom and pan with d3 on the viewport: during a gesture the picture taken at its start is moved, and at its end the
+ * links are painted again. Gives the zoom when the last gesture ended: which names fit is decided for it, not on every
+ * frame of a gesture.
+ */
+function useCanvasZoom(
+  viewport: React.RefObject<HTMLDivElement | null>,
+  canvas: React.RefObject<HTMLCanvasElement | null>,
+  transform: React.RefObject<ZoomTransform>,
+  gesture: React.RefObject<{ snapshot: HTMLCanvasElement; from: ZoomTransform } | null>,
+  schedule: () => void,
+): number {
+  const [zoomScale, setZoomScale] = useState(1);
   useEffect(() => {
     const frame = viewport.current;
     if (!frame) return;
@@ -274,26 +236,107 @@ export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
       });
     select(frame).call(z);
     return () => void select(frame).on('.zoom', null);
-  }, [schedule]);
+  }, [viewport, canvas, transform, gesture, schedule]);
+  return zoomScale;
+}
+
+/** The link under a click on the canvas, if any (the nearest stroke within a few pixels). */
+function linkAt(
+  event: React.MouseEvent<HTMLCanvasElement>,
+  element: HTMLCanvasElement | null,
+  base: number,
+  t: ZoomTransform,
+  drawn: Drawn[],
+): string | undefined {
+  const context = element?.getContext('2d');
+  if (!element || !context) return undefined;
+  const bounds = element.getBoundingClientRect();
+  const x = (event.clientX - bounds.left - t.x) / (base * t.k);
+  const y = (event.clientY - bounds.top - t.y) / (base * t.k);
+  context.save();
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.lineWidth = 8 / (base * t.k);
+  const hit = [...drawn].reverse().find(({ path }) => context.isPointInStroke(path, x, y));
+  context.restore();
+  return hit?.edge.id;
+}
+
+/** The canvas's refs a painter reads: the canvas, the nodes' layer that moves with it, the zoom, a gesture, the links. */
+interface PaintRefs {
+  canvas: React.RefObject<HTMLCanvasElement | null>;
+  layer: React.RefObject<SVGGElement | null>;
+  transform: React.RefObject<ZoomTransform>;
+  gesture: React.RefObject<{ snapshot: HTMLCanvasElement; from: ZoomTransform } | null>;
+  drawn: React.RefObject<Drawn[]>;
+}
+
+/**
+ * Paints the links once per animation frame however often it is asked: during a gesture, the picture taken at its
+ * start moved and scaled; otherwise every link at the current zoom. `base` is screen pixels per layout unit.
+ */
+function useLinkPainter(refs: PaintRefs, base: number, selectedEdge: string | null): () => void {
+  const pending = useRef(0);
+  const paint = useCallback(() => {
+    pending.current = 0;
+    const element = refs.canvas.current;
+    const context = element?.getContext('2d');
+    if (!element || !context) return;
+    const ratio = window.devicePixelRatio || 1;
+    const t = refs.transform.current;
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, element.width, element.height);
+    refs.layer.current?.setAttribute('transform', `translate(${t.x / base},${t.y / base}) scale(${t.k})`);
+    const moving = refs.gesture.current;
+    if (moving) {
+      const scale = t.k / moving.from.k;
+      context.drawImage(
+        moving.snapshot,
+        ratio * (t.x - moving.from.x * scale),
+        ratio * (t.y - moving.from.y * scale),
+        moving.snapshot.width * scale,
+        moving.snapshot.height * scale,
+      );
+      return;
+    }
+    context.setTransform(ratio * base * t.k, 0, 0, ratio * base * t.k, ratio * t.x, ratio * t.y);
+    paintLinks(context, refs.drawn.current, selectedEdge);
+  }, [refs.canvas, refs.layer, refs.transform, refs.gesture, refs.drawn, base, selectedEdge]);
+  return useCallback(() => {
+    if (pending.current === 0) pending.current = requestAnimationFrame(paint);
+  }, [paint]);
+}
+
+export const GraphCanvas = memo(function GraphCanvas(props: CanvasProps) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const layer = useRef<SVGGElement>(null);
+  const transform = useRef<ZoomTransform>(zoomIdentity);
+  const drawn = useRef<Drawn[]>([]);
+  /** The picture when the gesture began, and the transform it was drawn with. */
+  const gesture = useRef<{ snapshot: HTMLCanvasElement; from: ZoomTransform } | null>(null);
+  const size = useFittedSize(viewport, props.width, props.height);
+
+  const schedule = useLinkPainter({ canvas, layer, transform, gesture, drawn }, size.width / props.width, props.selectedEdge);
+
+  useEffect(() => {
+    const laneOf = lanes(props.edges);
+    drawn.current = props.edges.flatMap((edge) => {
+      const a = props.positions[edge.fromTool];
+      const b = props.positions[edge.toTool];
+      if (!a || !b) return [];
+      const shape = linkShape(a, b, laneOf.get(edge.id) ?? 0, NODE_RADIUS + 2);
+      return [{ edge, shape, path: pathOf(shape) }];
+    });
+    schedule();
+  }, [props.edges, props.positions, schedule]);
+
+  const zoomScale = useCanvasZoom(viewport, canvas, transform, gesture, schedule);
 
   useEffect(schedule, [schedule, size]);
 
-  /** The link under a click on the canvas, if any (the nearest stroke within a few pixels). */
   const pick = (event: React.MouseEvent<HTMLCanvasElement>): void => {
-    const element = canvas.current;
-    const context = element?.getContext('2d');
-    if (!element || !context) return;
-    const bounds = element.getBoundingClientRect();
-    const base = size.width / props.width;
-    const t = transform.current;
-    const x = (event.clientX - bounds.left - t.x) / (base * t.k);
-    const y = (event.clientY - bounds.top - t.y) / (base * t.k);
-    context.save();
-    context.setTransform(1, 0, 0, 1, 0, 0);
-    context.lineWidth = 8 / (base * t.k);
-    const hit = [...drawn.current].reverse().find(({ path }) => context.isPointInStroke(path, x, y));
-    context.restore();
-    if (hit) props.onEdge(hit.edge.id);
+    const hit = linkAt(event, canvas.current, size.width / props.width, transform.current, drawn.current);
+    if (hit) props.onEdge(hit);
   };
 
   // One layout unit is this many of them on screen: names keep their size on screen as the drawing zooms.
