@@ -5,6 +5,7 @@
 // the template (where it cannot, it falls back to its own "||call:" format, which no model was trained on).
 // Templates the bundled Jinja interpreter renders wrongly are patched first (templatePatches.ts), and Mistral's
 // [TOOL_CALLS]name[ARGS] format, which no node-llama-cpp wrapper writes, gets KOPA Studio's wrapper.
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { toolPromptStyles, type ToolPromptStyle } from '../../main/core/agent/toolPrompt.ts';
 import type { ChatWrapper } from 'node-llama-cpp';
@@ -89,8 +90,11 @@ function trainedPrompt(source: ChatFormatSource): Pick<ChosenChatFormat, 'toolPr
   };
 }
 
-/** What the choice is made from: a loaded model (its tokenizer refines node-llama-cpp's match) or a file's header. */
-export type ChatFormatSource = { model: LlamaModel } | { fileInfo: GgufFileInfo; filename: string };
+/**
+ * What the choice is made from: a loaded model (its tokenizer refines node-llama-cpp's match) and the file it was
+ * loaded from, or a file's header.
+ */
+export type ChatFormatSource = { model: LlamaModel; file: string } | { fileInfo: GgufFileInfo; filename: string };
 
 function templateOf(source: ChatFormatSource): string | undefined {
   const info = 'model' in source ? source.model.fileInfo : source.fileInfo;
@@ -114,19 +118,54 @@ function resolve(source: ChatFormatSource, choice: ChatWrapperChoice, template: 
   );
 }
 
+/**
+ * Wrappers resolved for files, kept for the next load or inspection of the same file: node-llama-cpp finds a Jinja
+ * template's call syntax and compares it with each family's wrapper by rendering it thousands of times (4 to 9 s for a
+ * Qwen3 or Mistral Small template on a 2-core machine), and a wrapper keeps nothing of the model it was resolved for
+ * once built, as a loaded model already shares one wrapper among its turns and sequences.
+ */
+const resolved = new Map<string, ChatWrapper>();
+/** Files whose wrappers are kept at once; the least recently used one goes first. */
+const RESOLVED_KEPT = 16;
+
+/** The same bytes resolve alike: a file is known by its path, size and modification time, and by what is asked. */
+function resolvedKey(source: ChatFormatSource, choice: ChatWrapperChoice): string | undefined {
+  const file = 'model' in source ? source.file : source.filename;
+  try {
+    const { size, mtimeMs } = statSync(file);
+    // A loaded model's tokenizer refines the match; a header has none, so the two are kept apart.
+    return JSON.stringify(['model' in source ? 'model' : 'header', path.resolve(file), size, mtimeMs, choice]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Kept as the most recently used (a wrapper whose template broke its bounds is never kept: it is refused first). */
+function keepResolved(key: string | undefined, wrapper: ChatWrapper): void {
+  if (key === undefined) return;
+  resolved.delete(key);
+  resolved.set(key, wrapper);
+  for (const old of resolved.keys()) {
+    if (resolved.size <= RESOLVED_KEPT) break;
+    resolved.delete(old);
+  }
+}
+
 export function chooseChatFormat(source: ChatFormatSource, choice: ChatWrapperChoice = 'auto'): ChosenChatFormat {
   const original = templateOf(source);
   const { template, patches } = original === undefined ? { template: undefined, patches: [] } : patchTemplate(original);
-  const name = path.basename('model' in source ? (source.model.filename ?? '') : source.filename) || 'this model';
+  const name = path.basename('model' in source ? source.file : source.filename) || 'this model';
   for (const text of [original, template])
     if (text !== undefined) {
       nameTemplate(text, name);
       retryTemplate(text);
     }
-  const wrapper = resolve(source, choice, patches.length > 0 ? template : undefined);
+  const key = resolvedKey(source, choice);
+  const wrapper = (key === undefined ? undefined : resolved.get(key)) ?? resolve(source, choice, patches.length > 0 ? template : undefined);
   // node-llama-cpp falls back to another wrapper when the Jinja one fails; a template that broke its bounds is refused.
   const failed = [original, template].map((text) => (text === undefined ? undefined : jinjaFailure(text))).find(Boolean);
   if (failed) throw failed;
+  keepResolved(key, wrapper);
   const trained = trainedPrompt(source);
   const chosen = (chosenWrapper: ChatWrapper, mode: ToolCallSupport['mode'], reason: ToolCallSupport['reason']): ChosenChatFormat => ({
     wrapper: chosenWrapper,

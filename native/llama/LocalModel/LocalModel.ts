@@ -384,7 +384,7 @@ export class LocalModel {
   }
 
   private format(): ChosenChatFormat {
-    this.chosenFormat ??= chooseChatFormat({ model: this.model }, this.settings.chatWrapper);
+    this.chosenFormat ??= chooseChatFormat({ model: this.model, file: this.path }, this.settings.chatWrapper);
     return this.chosenFormat;
   }
 

@@ -1,11 +1,13 @@
 // The real node-llama-cpp path on CPU, through native/llama, with the GGUF the test suite writes itself.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeTinyLlama, tinyLlamaParameterCount } from '../../../native/gguf/tinyLlama.ts';
 import { isKopaError } from '../../../main/core/errors.ts';
 import { testLlama } from '../../helpers/llama.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
+import { repoRoot } from '../../helpers/runCli.ts';
+import type { LocalModel } from '../../../native/llama/index.ts';
 
 describe('tiny GGUF fixture through native/llama', () => {
   it('describes the runtime it loaded without downloading or building anything', async () => {
@@ -85,5 +87,29 @@ describe('tiny GGUF fixture through native/llama', () => {
     const error = await (await testLlama()).loadModel({ modelPath: truncated }).catch((e: unknown) => e);
     expect(isKopaError(error, 'InvalidModelFile')).toBe(true);
     expect((error as Error).message).toContain(truncated);
+  });
+
+  it('meets a file loaded again with the chat format chosen before, and a file rewritten under its name afresh', async () => {
+    const dir = tempDir();
+    const modelPath = await writeTinyLlama({ dir, name: 'reloaded' });
+    const runtime = await testLlama();
+    const formatOf = async (): Promise<ReturnType<LocalModel['chatFormat']>> => {
+      const model = await runtime.loadModel({ modelPath, contextSize: 256 });
+      try {
+        return model.chatFormat();
+      } finally {
+        await model.dispose();
+      }
+    };
+    const first = await formatOf();
+    const again = await formatOf();
+    expect(again.wrapper).toBe(first.wrapper);
+    expect(again.support).toEqual(first.support);
+    // Another template under the same path (a model replaced in place) is resolved again, and read as itself.
+    const gemma = readFileSync(path.join(repoRoot, 'test', 'fixtures', 'chatTemplates', 'gemma-2-it.jinja'), 'utf8');
+    copyFileSync(await writeTinyLlama({ dir: tempDir(), name: 'reloaded', chatTemplate: gemma }), modelPath);
+    const replaced = await formatOf();
+    expect(replaced.wrapper).not.toBe(first.wrapper);
+    expect([first.support.wrapper, replaced.support.wrapper]).toEqual(['ChatML', 'Gemma']);
   });
 });

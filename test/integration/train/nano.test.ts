@@ -156,29 +156,35 @@ describe.skipIf(!python)(
       });
     }, 600_000);
 
-    it('keeps a run in a folder small enough to commit, and goes on from it on a machine that has only that folder', async () => {
-      const options = { host: 'test' as const, emulator: { now: () => TEST_NOW }, llama: { gpu: false as const, threads: 1 } };
-      const keep = tempDir();
+    it('retrains a model from its recipe with one command, keeps it small enough to commit, and goes on from it on a machine that has only that folder', async () => {
+      const dir = tempDir();
       // Past a progress report (every 10 steps), as a real run goes.
-      const tiny = { dataset: 'nano', name: 'nano-kept', steps: 12, dim: 32, layers: 1, heads: 2, ffn: 64, vocab: 1024, batchTokens: 4096, keep };
-      const here = Engine.open({ dataDir: await verifiedDataDir(), ...options });
-      releaseAfterTest(() => here.dispose());
-      await here.call('synth.run', { count: 40, seed: 'nano', name: 'nano' });
-      const first = await here.call('train.nano', tiny);
-      expect(first.kept).toEqual({ dir: keep, sameCorpus: true });
+      const recipe = {
+        name: 'nano-recipe',
+        synth: { name: 'nano-r', seed: 'nano-r', count: 30, now: '2025-03-04T01:00:00Z' },
+        train: { steps: 12, dim: 32, layers: 1, heads: 2, ffn: 64, vocab: 1024, batchTokens: 4096 },
+      };
+      writeFileSync(path.join(dir, 'recipe.json'), JSON.stringify(recipe));
+      const firstDir = await verifiedDataDir();
+      const here = await runKopa(['--json', '--data-dir', firstDir, 'train', 'recipe', dir]);
+      expect(here.code, here.stderr).toBe(0);
+      expect(JSON.parse(here.stdout)).toMatchObject({ step: 12, model: { name: 'nano-recipe' }, kept: { sameCorpus: true } });
       // The weights in half precision without the optimizer's moments: a sixth of the checkpoint.
-      expect(statSync(path.join(keep, 'kept.pt')).size).toBeLessThan(statSync(path.join(first.runDir, 'checkpoint.pt')).size / 4);
-      expect(JSON.parse(readFileSync(path.join(keep, 'dataset.json'), 'utf8'))).toMatchObject({ dataset: { name: 'nano', seed: 'nano' } });
+      const run = (data: string): string => path.join(data, 'train', 'nano', 'nano-recipe');
+      expect(statSync(path.join(dir, 'kept.pt')).size).toBeLessThan(statSync(path.join(run(firstDir), 'checkpoint.pt')).size / 4);
+      expect(JSON.parse(readFileSync(path.join(dir, 'dataset.json'), 'utf8'))).toMatchObject({ dataset: { name: 'nano-r', seed: 'nano-r' } });
 
-      // Another machine: a new data folder, the dataset synthesized again from its seed, and the kept folder.
-      const elsewhere = Engine.open({ dataDir: await verifiedDataDir(), ...options });
-      releaseAfterTest(() => elsewhere.dispose());
-      await elsewhere.call('synth.run', { count: 40, seed: 'nano', name: 'nano' });
-      const more = await elsewhere.call('train.nano', { ...tiny, steps: 14 });
-      // The same seed wrote the same corpus, the run went on from step 12, and its model computes as torch does.
-      expect(more).toMatchObject({ step: 14, kept: { sameCorpus: true }, parity: { prompts: 3, equal: 3 } });
-      expect(readFileSync(path.join(more.runDir, 'tokenizer.model'))).toEqual(readFileSync(path.join(keep, 'tokenizer.model')));
-      const events = readFileSync(path.join(more.runDir, 'events.jsonl'), 'utf8')
+      // Another machine, another day: the dataset is synthesized again from its seed as of the recipe's moment, and
+      // the run goes on from the kept folder alone.
+      writeFileSync(path.join(dir, 'recipe.json'), JSON.stringify({ ...recipe, train: { ...recipe.train, steps: 14 } }));
+      const otherDir = await verifiedDataDir();
+      const elsewhere = await runKopa(['--data-dir', otherDir, 'train', 'recipe', dir]);
+      expect(elsewhere.code, elsewhere.stderr).toBe(0);
+      expect(elsewhere.stdout).toMatch(/step 14 of 14/);
+      expect(elsewhere.stdout).toContain(`Kept in ${dir}: commit it`);
+      // The same seed wrote the same corpus, and the run went on from step 12.
+      expect(readFileSync(path.join(run(otherDir), 'tokenizer.model'))).toEqual(readFileSync(path.join(dir, 'tokenizer.model')));
+      const events = readFileSync(path.join(run(otherDir), 'events.jsonl'), 'utf8')
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as { event: string; step?: number; resumedFrom?: string | null });
@@ -187,27 +193,10 @@ describe.skipIf(!python)(
         [12, 'kept'],
       ]);
       // The loss curve is whole: the steps learned on the first machine are drawn with those of the second.
-      const history = await elsewhere.call('train.history', { ref: 'nano-kept' });
+      const engine = Engine.open({ dataDir: otherDir, host: 'test', emulator: { now: () => TEST_NOW } });
+      releaseAfterTest(() => engine.dispose());
+      const history = await engine.call('train.history', { ref: 'nano-recipe' });
       expect(history!.loss.map((p) => p.step)).toEqual(expect.arrayContaining([10, 12, 14]));
-    }, 600_000);
-
-    it('retrains a model from its recipe with one command, on any machine, from the seed the recipe names', async () => {
-      const dir = tempDir();
-      const recipe = {
-        name: 'nano-recipe',
-        synth: { name: 'nano-r', seed: 'nano-r', count: 30, now: '2025-03-04T01:00:00Z' },
-        train: { steps: 4, dim: 32, layers: 1, heads: 2, ffn: 64, vocab: 1024, batchTokens: 4096 },
-      };
-      writeFileSync(path.join(dir, 'recipe.json'), JSON.stringify(recipe));
-      const here = await runKopa(['--json', '--data-dir', await verifiedDataDir(), 'train', 'recipe', dir]);
-      expect(here.code, here.stderr).toBe(0);
-      expect(JSON.parse(here.stdout)).toMatchObject({ step: 4, model: { name: 'nano-recipe' }, kept: { sameCorpus: true } });
-      // Another machine, another day: the dataset is synthesized again as of the recipe's moment, and the run goes on.
-      writeFileSync(path.join(dir, 'recipe.json'), JSON.stringify({ ...recipe, train: { ...recipe.train, steps: 6 } }));
-      const elsewhere = await runKopa(['--data-dir', await verifiedDataDir(), 'train', 'recipe', dir]);
-      expect(elsewhere.code, elsewhere.stderr).toBe(0);
-      expect(elsewhere.stdout).toMatch(/step 6 of 6/);
-      expect(elsewhere.stdout).toContain(`Kept in ${dir}: commit it`);
 
       writeFileSync(path.join(dir, 'recipe.json'), JSON.stringify({ ...recipe, synth: { ...recipe.synth, now: 'tomorrow' } }));
       const bad = await runKopa(['--data-dir', await verifiedDataDir(), 'train', 'recipe', dir]);
