@@ -151,6 +151,19 @@ function keepResolved(key: string | undefined, wrapper: ChatWrapper): void {
   }
 }
 
+/**
+ * node-llama-cpp's Llama 3.1 wrappers write calls as <function=NAME>{…}</function>, a form Meta's template never shows
+ * the model: it asks for {"name", "parameters"} (and <|python_tag|> for built-in tools). A file that carries that
+ * template is met on it, as the prompt is (faithfulWrapper.ts), so the calls held and read are the ones it asks for.
+ */
+const WRAPPERS_BESIDE_THEIR_TEMPLATE: (abstract new (...args: never[]) => ChatWrapper)[] = [Llama3_1ChatWrapper, Llama3_2LightweightChatWrapper];
+
+function resolveFaithful(source: ChatFormatSource, choice: ChatWrapperChoice, hasTemplate: boolean, patched: string | undefined): ChatWrapper {
+  const wrapper = resolve(source, choice, patched);
+  if (!hasTemplate || !WRAPPERS_BESIDE_THEIR_TEMPLATE.some((Wrapper) => wrapper instanceof Wrapper)) return wrapper;
+  return resolve(source, 'jinja', patched);
+}
+
 export function chooseChatFormat(source: ChatFormatSource, choice: ChatWrapperChoice = 'auto'): ChosenChatFormat {
   const original = templateOf(source);
   const { template, patches } = original === undefined ? { template: undefined, patches: [] } : patchTemplate(original);
@@ -161,7 +174,8 @@ export function chooseChatFormat(source: ChatFormatSource, choice: ChatWrapperCh
       retryTemplate(text);
     }
   const key = resolvedKey(source, choice);
-  const wrapper = (key === undefined ? undefined : resolved.get(key)) ?? resolve(source, choice, patches.length > 0 ? template : undefined);
+  const wrapper =
+    (key === undefined ? undefined : resolved.get(key)) ?? resolveFaithful(source, choice, original !== undefined, patches.length > 0 ? template : undefined);
   // node-llama-cpp falls back to another wrapper when the Jinja one fails; a template that broke its bounds is refused.
   const failed = [original, template].map((text) => (text === undefined ? undefined : jinjaFailure(text))).find(Boolean);
   if (failed) throw failed;
