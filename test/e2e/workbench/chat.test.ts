@@ -216,17 +216,20 @@ describe('the workbench', () => {
     await page.getByTestId('composer-input').fill('이번 주말에 문 여는 서울 강남구 약국 알려줘');
     await page.getByTestId('send').click();
     await page.getByTestId('answer').waitFor({ timeout: 30_000 });
-    const headers = await page.locator('[data-status=done] table thead th').allTextContents();
+    const headers = async () =>
+      (await page.locator('[data-status=done] table thead th').allTextContents()).slice(0, 7).map((h) => h.replace(/dutyTime\d[sc]$/, ''));
     // Saturday's and Sunday's hours come right after the name, address and telephone; Monday's are one click away.
-    expect(headers.slice(0, 7).map((h) => h.replace(/dutyTime\d[sc]$/, ''))).toEqual([
-      expect.stringContaining('기관명'),
-      expect.stringContaining('주소'),
-      expect.stringContaining('대표 전화'),
-      '토요일 영업 시작',
-      '토요일 영업 종료',
-      '일요일 영업 시작',
-      '일요일 영업 종료',
-    ]);
+    await expect
+      .poll(headers, { timeout: 15_000 })
+      .toEqual([
+        expect.stringContaining('기관명'),
+        expect.stringContaining('주소'),
+        expect.stringContaining('대표 전화'),
+        '토요일 영업 시작',
+        '토요일 영업 종료',
+        '일요일 영업 시작',
+        '일요일 영업 종료',
+      ]);
     // Times as people write them.
     expect(await page.locator('[data-status=done] table tbody tr').first().textContent()).toMatch(/\d{2}:\d{2}/);
     await page.screenshot({ path: path.join(screenshots, 'chat-weekend-pharmacy-ko.png') });

@@ -153,6 +153,8 @@ export function ToolCallCard({
   // The result's columns and codes in people's words need the tool's fields and the catalog's kinds.
   const spec = useEngineQuery('catalog.get', { id: card.tool }, { enabled: card.preview !== undefined && tool !== undefined });
   const kinds = useEngineQuery('catalog.kinds', {}, { enabled: card.preview !== undefined });
+  // Until both are read the table waits, so its headers never flash the API's codes before people's words.
+  const wording = spec.isLoading || kinds.isLoading;
   return (
     <article className={`call-card call-${card.status}`} data-testid="call-card" data-status={card.status} aria-label={t('call.label', { tool: name })}>
       <CallHead card={card} name={name} />
@@ -176,7 +178,7 @@ export function ToolCallCard({
             : t('call.found', { tools: card.found.map((id) => `${tools?.get(id)?.name[locale] ?? id} (${id})`).join(' · ') })}
         </p>
       )}
-      {card.preview && <ResultTable preview={card.preview} fields={spec.data?.response.fields} kinds={kinds.data} />}
+      {card.preview && !wording && <ResultTable preview={card.preview} fields={spec.data?.response.fields} kinds={kinds.data} />}
       {card.viewText && (
         <Unfold show={t('call.showView')} hide={t('call.hideView')}>
           <pre className="view-text">{card.viewText}</pre>
