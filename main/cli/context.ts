@@ -49,14 +49,32 @@ export class CommandContext {
   }
 
   /** Runs long work with a progress bar on stderr, cleared before anything is printed. */
-  async withProgress<T>(work: (onProgress: (p: Progress) => void) => Promise<T>): Promise<T> {
+  async withProgress<T>(work: (onProgress: (p: Progress) => void, signal: AbortSignal) => Promise<T>): Promise<T> {
     const progress = this.progress();
     try {
-      return await work(progress.update);
+      return await work(progress.update, this.stopSignal());
     } finally {
       progress.stop();
     }
   }
+
+  /**
+   * Aborted at the first Ctrl+C or SIGTERM, so that long work stops as the workbench's Stop does (training writes its
+   * checkpoint and exports what it learned; a job is recorded as cancelled, to resume); a second signal quits at once.
+   */
+  stopSignal(): AbortSignal {
+    if (!this.#stop) {
+      const stop = new AbortController();
+      this.#stop = stop.signal;
+      void this.io.interrupted().then(() => {
+        this.out.note(this.t('cli.stopping'));
+        stop.abort();
+      });
+    }
+    return this.#stop;
+  }
+
+  #stop: AbortSignal | undefined;
 
   /** Runs `fn` with an engine on the data folder, and always shuts it down. */
   async withEngine<T>(fn: (engine: Engine) => Promise<T>, options: Partial<Omit<EngineOptions, 'dataDir'>> = {}): Promise<T> {

@@ -143,12 +143,12 @@ function registerValidate(bench: Command, context: () => CommandContext): void {
     .option('--result-tokens <n>', 'the result view budget plans must be solvable within (default 1024, the standard view)', parseCount)
     .action(async (options: { suite: string; mode: GatewayMode; snapshot?: string; tasks?: string[]; resultTokens?: number }) => {
       const ctx = context();
-      const report = await ctx.withProgress((onProgress) =>
+      const report = await ctx.withProgress((onProgress, signal) =>
         ctx.withEngine((engine) =>
           engine.jobs.run(
             'bench.validate',
             { suite: options.suite, mode: options.mode, snapshot: options.snapshot, tasks: options.tasks, resultTokens: options.resultTokens },
-            { onProgress },
+            { onProgress, signal },
           ),
         ),
       );
@@ -246,7 +246,7 @@ function registerRun(bench: Command, context: () => CommandContext): void {
     .action(async ({ serverTimeout, ...options }: RunCliOptions) => {
       const ctx = context();
       const params = { ...options, ...(serverTimeout ? { serverIdleTimeoutMs: serverTimeout } : {}) };
-      const summary = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('bench.run', params, { onProgress })));
+      const summary = await ctx.withProgress((onProgress, signal) => ctx.withEngine((engine) => engine.jobs.run('bench.run', params, { onProgress, signal })));
       ctx.out.result(summary, (s) => renderRun(s, ctx));
       if (summary.status !== 'done') ctx.exitCode = 1;
     });

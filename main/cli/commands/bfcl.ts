@@ -90,7 +90,7 @@ function registerBfclRun(bfcl: Command, context: () => CommandContext): void {
         constants?: string;
       }) => {
         const ctx = context();
-        const summary = await ctx.withProgress((onProgress) =>
+        const summary = await ctx.withProgress((onProgress, signal) =>
           ctx.withEngine((engine) =>
             engine.jobs.run(
               'bfcl.run',
@@ -104,7 +104,7 @@ function registerBfclRun(bfcl: Command, context: () => CommandContext): void {
                 maxTokens: options.maxTokens,
                 constants: options.constants,
               },
-              { onProgress },
+              { onProgress, signal },
             ),
           ),
         );
@@ -197,9 +197,9 @@ function registerBfclConformance(bfcl: Command, context: () => CommandContext): 
     .option('--constants <file>', constantsHelp)
     .action(async (options: { vectors: string; data: string; constants?: string }) => {
       const ctx = context();
-      const report = await ctx.withProgress((onProgress) =>
+      const report = await ctx.withProgress((onProgress, signal) =>
         ctx.withEngine((engine) =>
-          engine.call('bfcl.conformance', { data: options.data, vectors: options.vectors, constants: options.constants }, { onProgress }),
+          engine.call('bfcl.conformance', { data: options.data, vectors: options.vectors, constants: options.constants }, { onProgress, signal }),
         ),
       );
       ctx.out.result(report, (r) => renderConformance(r, ctx.t));

@@ -46,7 +46,7 @@ export function renderDoctor(report: DoctorReport, t: CommandContext['t']): stri
 export function registerDoctor(program: Command, context: () => CommandContext): void {
   program.command('doctor').action(async () => {
     const ctx = context();
-    const report = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('engine.doctor', {}, { onProgress })));
+    const report = await ctx.withProgress((onProgress, signal) => ctx.withEngine((engine) => engine.call('engine.doctor', {}, { onProgress, signal })));
     ctx.out.result(report, (r) => renderDoctor(r, ctx.t));
   });
 }

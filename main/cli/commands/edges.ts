@@ -102,7 +102,7 @@ export function registerEdges(program: Command, context: () => CommandContext): 
     .option('--only <ids>', 'verify only these links (ids from kopa edges list), whatever their status', parseList)
     .action(async (options: VerifyCliOptions) => {
       const ctx = context();
-      const summary = await ctx.withProgress((onProgress) =>
+      const summary = await ctx.withProgress((onProgress, signal) =>
         ctx.withEngine(
           (engine) =>
             engine.jobs.run(
@@ -116,7 +116,7 @@ export function registerEdges(program: Command, context: () => CommandContext): 
                 asOf: options.asOf?.toISOString(),
                 edges: options.only,
               },
-              { onProgress },
+              { onProgress, signal },
             ),
           options.now ? { emulator: { now: () => options.now! } } : {},
         ),

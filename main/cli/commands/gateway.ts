@@ -120,8 +120,8 @@ export function registerRecordings(program: Command, context: () => CommandConte
     .requiredOption('--out <file>', 'the bundle file to write')
     .action(async (options: { snapshot: string; out: string }) => {
       const ctx = context();
-      const summary = await ctx.withProgress((onProgress) =>
-        ctx.withEngine((engine) => engine.call('bundle.export', { snapshot: options.snapshot, file: options.out }, { onProgress })),
+      const summary = await ctx.withProgress((onProgress, signal) =>
+        ctx.withEngine((engine) => engine.call('bundle.export', { snapshot: options.snapshot, file: options.out }, { onProgress, signal })),
       );
       ctx.out.result(summary, (s) => `${ctx.t('cli.bundle.exported', { n: s.entries, snapshot: s.snapshot, file: s.file })}\nsha256 ${s.payloadSha256}`);
     });
@@ -131,8 +131,8 @@ export function registerRecordings(program: Command, context: () => CommandConte
     .option('--as <name>', 'import under this snapshot name instead')
     .action(async (file: string, options: { as?: string }) => {
       const ctx = context();
-      const summary = await ctx.withProgress((onProgress) =>
-        ctx.withEngine((engine) => engine.call('bundle.import', { file, as: options.as }, { onProgress })),
+      const summary = await ctx.withProgress((onProgress, signal) =>
+        ctx.withEngine((engine) => engine.call('bundle.import', { file, as: options.as }, { onProgress, signal })),
       );
       ctx.out.result(summary, (s) => ctx.t('cli.bundle.imported', { n: s.entries, snapshot: s.snapshot, sha: `${s.payloadSha256.slice(0, 16)}…` }));
     });

@@ -49,7 +49,7 @@ export function registerJobs(program: Command, context: () => CommandContext): v
     .option('--overwrite', 'replace the files the job writes where they exist')
     .action(async (id: string, options: { live?: boolean; overwrite?: boolean }) => {
       const ctx = context();
-      const done = await ctx.withProgress((onProgress) =>
+      const done = await ctx.withProgress((onProgress, signal) =>
         ctx.withEngine(async (engine) => {
           // Said before anything runs: the parameters come from the database, not from this command line.
           const stored = await engine.call('jobs.get', { id });
@@ -62,7 +62,7 @@ export function registerJobs(program: Command, context: () => CommandContext): v
             }),
           );
           const job = await engine.call('jobs.resume', { id, allowNetwork: options.live === true, overwrite: options.overwrite === true });
-          return engine.call('jobs.watch', { id: job.id }, { onProgress });
+          return engine.call('jobs.watch', { id: job.id }, { onProgress, signal });
         }),
       );
       ctx.out.result(done, (job) =>

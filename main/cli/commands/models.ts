@@ -68,7 +68,7 @@ function registerModelsAdd(models: Command, context: () => CommandContext): void
     .action(async (source: string, options: { copy?: boolean; name?: string; base?: string; serverTimeout?: number }) => {
       const ctx = context();
       const params = { source, copy: options.copy, name: options.name, base: options.base, idleTimeoutMs: options.serverTimeout };
-      const info = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('models.add', params, { onProgress })));
+      const info = await ctx.withProgress((onProgress, signal) => ctx.withEngine((engine) => engine.jobs.run('models.add', params, { onProgress, signal })));
       ctx.out.result(info, (m) => renderModel(m, ctx));
     });
 }

@@ -54,7 +54,7 @@ export function registerReward(program: Command, context: () => CommandContext):
     .option('--tasks <ids>', 'only these task ids', parseList)
     .action(async (options: RewardAuditParams) => {
       const ctx = context();
-      const result = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.call('reward.audit', options, { onProgress })));
+      const result = await ctx.withProgress((onProgress, signal) => ctx.withEngine((engine) => engine.call('reward.audit', options, { onProgress, signal })));
       ctx.out.result(result, (r) => renderAudit(r, ctx.t));
       if (!result.met) ctx.exitCode = 1;
     });

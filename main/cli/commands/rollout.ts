@@ -67,7 +67,9 @@ export function registerRollout(program: Command, context: () => CommandContext)
     .option('--export <file>', 'also write the groups as JSONL')
     .action(async (options: RolloutCliOptions) => {
       const ctx = context();
-      const result = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('rollout.run', { ...options }, { onProgress })));
+      const result = await ctx.withProgress((onProgress, signal) =>
+        ctx.withEngine((engine) => engine.jobs.run('rollout.run', { ...options }, { onProgress, signal })),
+      );
       ctx.out.result(result, (r) => renderRollout(r, ctx.t));
     });
 }

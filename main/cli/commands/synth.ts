@@ -134,7 +134,7 @@ async function runSynth(options: SynthCliOptions, ctx: CommandContext): Promise<
   if (count === undefined) throw saidError('Usage', { message: 'error.synthCount', hint: 'error.synthCount.hint' });
   if ((options.out === undefined) !== (options.format === undefined))
     throw saidError('Usage', { message: 'error.outWithFormat', hint: 'error.outWithFormat.hint' });
-  const result = await ctx.withProgress((onProgress) =>
+  const result = await ctx.withProgress((onProgress, signal) =>
     ctx.withEngine(
       (engine) =>
         engine.jobs.run(
@@ -157,7 +157,7 @@ async function runSynth(options: SynthCliOptions, ctx: CommandContext): Promise<
             distractors: options.distractors,
             toolStyle: options.toolStyle,
           },
-          { onProgress },
+          { onProgress, signal },
         ),
       options.now ? { emulator: { now: () => options.now! } } : {},
     ),

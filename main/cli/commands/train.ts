@@ -87,7 +87,9 @@ function registerTrainNano(train: Command, context: () => CommandContext): void 
       const ctx = context();
       if (options.grpo) {
         const params = grpoParams(options);
-        const result = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('train.nanoGrpo', params, { onProgress })));
+        const result = await ctx.withProgress((onProgress, signal) =>
+          ctx.withEngine((engine) => engine.jobs.run('train.nanoGrpo', params, { onProgress, signal })),
+        );
         const last = result.curve.at(-1);
         const first = result.curve[0];
         ctx.out.result(result, (r: TrainNanoGrpoResult) =>
@@ -109,7 +111,7 @@ function registerTrainNano(train: Command, context: () => CommandContext): void 
       const grpoOnly = GRPO_ONLY.filter((key) => options[key] !== undefined);
       if (grpoOnly.length > 0) throw saidError('Usage', { message: 'error.grpoOnlyOptions', vars: { options: grpoOnly.map(flagOf).join(', ') } });
       const params: TrainNanoParams = { ...pick(options, [...SHARED, ...SUPERVISED_ONLY]), dataset: options.dataset };
-      const result = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('train.nano', params, { onProgress })));
+      const result = await ctx.withProgress((onProgress, signal) => ctx.withEngine((engine) => engine.jobs.run('train.nano', params, { onProgress, signal })));
       ctx.out.result(result, (r: TrainNanoResult) => nanoText(r, ctx));
     });
 }
@@ -128,13 +130,13 @@ function registerTrainRecipe(train: Command, context: () => CommandContext): voi
       if (made && made.seed !== synth.seed)
         throw saidError('InvalidRequest', { message: 'error.recipeDataset', hint: 'error.recipeDataset.hint', vars: { name: synth.name, seed: made.seed } });
       if (made?.status !== 'done')
-        await ctx.withProgress((onProgress) =>
-          ctx.withEngine((engine) => engine.jobs.run('synth.run', { count: synth.count, seed: synth.seed, name: synth.name }, { onProgress }), {
+        await ctx.withProgress((onProgress, signal) =>
+          ctx.withEngine((engine) => engine.jobs.run('synth.run', { count: synth.count, seed: synth.seed, name: synth.name }, { onProgress, signal }), {
             emulator: { now: () => new Date(synth.now) },
           }),
         );
       const params = recipeRun(recipe, dir);
-      const result = await ctx.withProgress((onProgress) => ctx.withEngine((engine) => engine.jobs.run('train.nano', params, { onProgress })));
+      const result = await ctx.withProgress((onProgress, signal) => ctx.withEngine((engine) => engine.jobs.run('train.nano', params, { onProgress, signal })));
       ctx.out.result(result, (r: TrainNanoResult) => nanoText(r, ctx));
     });
 }

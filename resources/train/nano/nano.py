@@ -9,6 +9,7 @@ model's own turns only. A recipe, not a framework: torch and sentencepiece, noth
     python3 nano.py generate --out RUN --prompt-file P [--tokens N]   # greedy ids, to compare with llama.cpp
     python3 nano.py score --out RUN --corpus C.jsonl      # each line's mean log-probability of its trained tokens
     python3 nano.py grpo --out RUN --reference REF.pt --batch B.jsonl --iteration K [--lr 1e-4 --beta 0.04]
+    python3 nano.py serve       # each stdin line a JSON array of one command's arguments; {"event": "served"} after each
 
 A corpus line is {"segments": [{"text": "...", "train": false}, {"text": "...", "train": true}, ...]}; a GRPO batch line
 adds the attempt's "advantage" within its group. `train` resumes
@@ -465,5 +466,25 @@ def main(argv):
     commands[a.command](a)
 
 
+def serve():
+    """Runs the commands a run sends one line at a time, so that torch is imported once per run, not per command. A
+    command that fails ends the process with its traceback, as it would alone. The parent decides when to stop (a
+    terminal's Ctrl+C reaches it too): SIGTERM, which training turns into a checkpoint."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            return
+        if line.strip():
+            main(json.loads(line))
+            # Training catches SIGTERM to checkpoint; between commands, and in any other, it ends the process again.
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            say("served")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:] == ["serve"]:
+        serve()
+    else:
+        main(sys.argv[1:])

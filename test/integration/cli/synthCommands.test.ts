@@ -91,16 +91,20 @@ describe('kopa synth', () => {
     expect(questions(out)).toEqual(questions(straightOut));
   }, 240_000);
 
-  it('resumes a killed run with kopa jobs resume (no --now: the job keeps its moment), once, into the same dataset', async () => {
+  it('stops at Ctrl+C as the workbench’s Stop does, and resumes with kopa jobs resume (no --now: the job keeps its moment), once, into the same dataset', async () => {
     const interrupted = copyOfDataDir(verifiedDir);
     const out = path.join(tempDir(), 'killed.jsonl');
-    const child = spawn(process.execPath, [kopaBin, ...args(interrupted, out), '--name', 'killed'], { cwd: repoRoot, stdio: 'ignore' });
+    const child = spawn(process.execPath, [kopaBin, ...args(interrupted, out), '--name', 'killed'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise((resolve) => child.once('exit', resolve));
     for (let i = 0; i < 600 && samplesIn(interrupted) < 15; i++) await new Promise((r) => setTimeout(r, 50));
-    child.kill('SIGKILL');
-    await exited;
+    child.kill('SIGINT');
+    expect(await exited).toBe(1);
+    expect(stderr).toContain('Stopping: the work done so far is kept');
     expect(samplesIn(interrupted)).toBeLessThan(COUNT);
     const job = json<JobInfo[]>((await runKopa(['--json', '--data-dir', interrupted, 'jobs'])).stdout).find((j) => j.method === 'synth.run')!;
+    expect(job).toMatchObject({ status: 'cancelled', resumable: true });
     expect(job.params.asOf).toBe('2025-03-02T06:00:00.000Z');
 
     // Two resumes at once: one runs the job, the other is told it was taken up.

@@ -207,61 +207,70 @@ export async function grpoNano(engine: EngineServices, params: TrainNanoGrpoPara
   const iterations = params.iterations ?? DEFAULTS.iterations;
   const { name, dir, f, record, order, questions } = openGrpoRun(engine, params, settings);
   const trainer: NanoTrainer = nanoTrainer(engine, dir, options.signal);
-  const progress = (stage: string, done: number, total: number, message?: string): void =>
-    options.onProgress?.({ stage, done, total, ...(message ? { message } : {}) });
+  try {
+    const progress = (stage: string, done: number, total: number, message?: string): void =>
+      options.onProgress?.({ stage, done, total, ...(message ? { message } : {}) });
 
-  let curve = readCurve(f.curve);
-  let heldOut = readHeldOut(f.heldOut);
-  let exported = -1;
-  const exportPolicy = async (iteration: number): Promise<void> => {
-    if (exported === iteration) return;
-    await exportNanoGguf(trainer, dir, f.policy, name, record, { grpoIteration: String(iteration) });
-    exported = iteration;
-  };
-  // Asked before the iteration's update (the first check is the supervised model itself), and after the last.
-  const check = async (iteration: number): Promise<void> => {
-    const due = settings.evalEvery > 0 && questions.length > 0 && (iteration % settings.evalEvery === 0 || iteration === iterations);
-    if (!due || heldOut.some((p) => p.iteration === iteration)) return;
-    progress('held-out', iteration, iterations, `iteration ${iteration + 1}: ${questions.length} held-out questions`);
-    await exportPolicy(iteration);
-    const point = await askHeldOut(engine, f.policy, questions, settings, record.resultTokens, iteration, options.signal);
-    appendFileNoFollow(f.heldOut, `${JSON.stringify(point)}\n`);
-    heldOut = readHeldOut(f.heldOut);
-  };
-  for (let iteration = curve.length; iteration < iterations; iteration++) {
-    await check(iteration);
-    const batchFile = path.join(f.rollouts, `iteration-${String(iteration).padStart(4, '0')}.jsonl`);
-    if (!existsSync(batchFile)) {
-      progress('rollouts', iteration, iterations, `iteration ${iteration + 1}: sampling`);
+    let curve = readCurve(f.curve);
+    let heldOut = readHeldOut(f.heldOut);
+    let exported = -1;
+    const exportPolicy = async (iteration: number): Promise<void> => {
+      if (exported === iteration) return;
+      await exportNanoGguf(trainer, dir, f.policy, name, record, { grpoIteration: String(iteration) });
+      exported = iteration;
+    };
+    // Asked before the iteration's update (the first check is the supervised model itself), and after the last.
+    const check = async (iteration: number): Promise<void> => {
+      const due = settings.evalEvery > 0 && questions.length > 0 && (iteration % settings.evalEvery === 0 || iteration === iterations);
+      if (!due || heldOut.some((p) => p.iteration === iteration)) return;
+      progress('held-out', iteration, iterations, `iteration ${iteration + 1}: ${questions.length} held-out questions`);
       await exportPolicy(iteration);
-      const batch = Array.from({ length: settings.prompts }, (_, i) => order[(iteration * settings.prompts + i) % order.length]!);
-      const lines = await sampleIteration(engine, f.policy, batch, settings, record.resultTokens, iteration, options.signal);
-      writeFileNoFollow(`${batchFile}.partial`, `${lines.join('\n')}\n`);
-      renameSync(`${batchFile}.partial`, batchFile);
+      const point = await askHeldOut(engine, f.policy, questions, settings, record.resultTokens, iteration, options.signal);
+      appendFileNoFollow(f.heldOut, `${JSON.stringify(point)}\n`);
+      heldOut = readHeldOut(f.heldOut);
+    };
+    for (let iteration = curve.length; iteration < iterations; iteration++) {
+      await check(iteration);
+      const batchFile = path.join(f.rollouts, `iteration-${String(iteration).padStart(4, '0')}.jsonl`);
+      if (!existsSync(batchFile)) {
+        progress('rollouts', iteration, iterations, `iteration ${iteration + 1}: sampling`);
+        await exportPolicy(iteration);
+        const batch = Array.from({ length: settings.prompts }, (_, i) => order[(iteration * settings.prompts + i) % order.length]!);
+        const lines = await sampleIteration(engine, f.policy, batch, settings, record.resultTokens, iteration, options.signal);
+        writeFileNoFollow(`${batchFile}.partial`, `${lines.join('\n')}\n`);
+        renameSync(`${batchFile}.partial`, batchFile);
+      }
+      const attempts = readBatch(batchFile);
+      progress('update', iteration, iterations, `iteration ${iteration + 1}: reward ${mean(attempts.map((a) => a.reward)).toFixed(3)}`);
+      const point = await updatePolicy(trainer, { dir, reference: f.reference, batchFile }, iteration, settings, attempts);
+      appendFileNoFollow(f.curve, `${JSON.stringify(point)}\n`);
+      curve = readCurve(f.curve);
+      progress(
+        'update',
+        iteration + 1,
+        iterations,
+        `iteration ${iteration + 1}: reward ${point.reward.toFixed(3)} · solved ${Math.round(point.solved * 100)}%`,
+      );
     }
-    const attempts = readBatch(batchFile);
-    progress('update', iteration, iterations, `iteration ${iteration + 1}: reward ${mean(attempts.map((a) => a.reward)).toFixed(3)}`);
-    const point = await updatePolicy(trainer, { dir, reference: f.reference, batchFile }, iteration, settings, attempts);
-    appendFileNoFollow(f.curve, `${JSON.stringify(point)}\n`);
-    curve = readCurve(f.curve);
-    progress('update', iteration + 1, iterations, `iteration ${iteration + 1}: reward ${point.reward.toFixed(3)} · solved ${Math.round(point.solved * 100)}%`);
+    await check(curve.length);
+    rmSync(f.policy, { force: true });
+    progress('export', 0, 1);
+    const file = path.join(dir, `${name}.gguf`);
+    await exportNanoGguf(trainer, dir, file, name, record, { grpoFrom: params.from, grpoIterations: String(curve.length), seed: String(settings.seed) });
+    const parity = await checkParity(engine, dir, file, trainer);
+    progress('export', 1, 1);
+    return {
+      model: await registerNano(engine, file, name),
+      runDir: dir,
+      iterations: curve.length,
+      curve,
+      heldOut,
+      parity,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+    };
+  } finally {
+    await trainer.close();
   }
-  await check(curve.length);
-  rmSync(f.policy, { force: true });
-  progress('export', 0, 1);
-  const file = path.join(dir, `${name}.gguf`);
-  await exportNanoGguf(trainer, dir, file, name, record, { grpoFrom: params.from, grpoIterations: String(curve.length), seed: String(settings.seed) });
-  const parity = await checkParity(engine, dir, file, trainer);
-  progress('export', 1, 1);
-  return {
-    model: await registerNano(engine, file, name, options.signal),
-    runDir: dir,
-    iterations: curve.length,
-    curve,
-    heldOut,
-    parity,
-    seconds: Math.round((performance.now() - started) / 100) / 10,
-  };
 }
 
 /**
@@ -315,7 +324,7 @@ async function updatePolicy(
   attempts: ScoredAttempt[],
 ): Promise<GrpoCurvePoint> {
   const update = (
-    await trainer([
+    await trainer.run([
       'grpo',
       ...['--out', at.dir, '--reference', at.reference, '--batch', at.batchFile, '--iteration', String(iteration)],
       ...['--lr', String(settings.lr), '--beta', String(settings.beta), '--seed', String(settings.seed)],

@@ -9,7 +9,7 @@ import { saidError } from '../../../core/i18n/saidError.ts';
 import { writeNanoGguf } from '../../../../native/gguf/nanoGguf.ts';
 import type { EngineServices } from '../../EngineServices.ts';
 import { appendFileNoFollow, writeFileNoFollow } from '../../files/noFollow.ts';
-import { runTrainer, trainingPython, type TrainerEvent } from './trainerProcess.ts';
+import { TrainerSession, trainingPython, type TrainerEvent } from './trainerProcess.ts';
 
 /** One sample in this many is held out of a run's corpus. */
 export const HELD_OUT_EVERY = 10;
@@ -29,27 +29,30 @@ export interface NanoRunRecord {
 export const readRunRecord = (dir: string): NanoRunRecord => JSON.parse(readFileSync(path.join(dir, 'run.json'), 'utf8')) as NanoRunRecord;
 
 /**
- * Runs one nano.py command; each event it reports but the generated ids is appended to the run's events.jsonl, and to
- * the kept folder's when the run is kept.
+ * A run's nano.py commands, served by one process in turn (`close()` ends it); each event but the generated ids is
+ * appended to the run's events.jsonl, and to the kept folder's when the run is kept.
  */
-export type NanoTrainer = (args: string[], onEvent?: (e: TrainerEvent) => void) => Promise<TrainerEvent[]>;
+export interface NanoTrainer {
+  run(args: string[], onEvent?: (e: TrainerEvent) => void): Promise<TrainerEvent[]>;
+  close(): Promise<void>;
+}
 
 export function nanoTrainer(engine: EngineServices, dir: string, signal?: AbortSignal, keep?: string): NanoTrainer {
-  const python = trainingPython(process.env);
-  const scripts = path.join(engine.resourcesDir, 'train', 'nano');
+  const session = new TrainerSession({ python: trainingPython(process.env), scripts: path.join(engine.resourcesDir, 'train', 'nano') });
   const logs = [dir, ...(keep ? [keep] : [])].map((d) => path.join(d, 'events.jsonl'));
-  return (args, onEvent) =>
-    runTrainer({
-      python,
-      scripts,
-      args,
-      onEvent: (e) => {
-        const line = `${JSON.stringify({ at: new Date().toISOString(), ...e })}\n`;
-        if (e.event !== 'generated') for (const log of logs) appendFileNoFollow(log, line);
-        onEvent?.(e);
-      },
-      ...(signal ? { signal } : {}),
-    });
+  return {
+    run: (args, onEvent) =>
+      session.run(
+        args,
+        (e) => {
+          const line = `${JSON.stringify({ at: new Date().toISOString(), ...e })}\n`;
+          if (e.event !== 'generated') for (const log of logs) appendFileNoFollow(log, line);
+          onEvent?.(e);
+        },
+        signal,
+      ),
+    close: () => session.close(),
+  };
 }
 
 /** The run's checkpoint as the GGUF `file`, with the run's name and provenance recorded in it. */
@@ -61,7 +64,7 @@ export async function exportNanoGguf(
   record: NanoRunRecord,
   provenance: Record<string, string>,
 ): Promise<void> {
-  await trainer(['export', '--out', dir]);
+  await trainer.run(['export', '--out', dir]);
   await writeNanoGguf(path.join(dir, 'export'), file, {
     name,
     toolPrompt: 'compact',
@@ -71,16 +74,15 @@ export async function exportNanoGguf(
   });
 }
 
-/** The run's model file, registered under its name; the run's earlier model (fewer steps) is replaced, not kept beside it. */
-export async function registerNano(
-  engine: EngineServices,
-  file: string,
-  name: string,
-  signal?: AbortSignal,
-): Promise<{ id: string; name: string; file: string; sha256: string }> {
+/**
+ * The run's model file, registered under its name; the run's earlier model (fewer steps) is replaced, not kept beside
+ * it. A run stopped by its user gets here too, past its stop: keeping what it learned is why training stops cleanly,
+ * and a model this size hashes in a moment.
+ */
+export async function registerNano(engine: EngineServices, file: string, name: string): Promise<{ id: string; name: string; file: string; sha256: string }> {
   const registry = engine.models();
   for (const old of registry.list().filter((m) => m.location === file)) registry.remove(old.id);
-  const info = await registry.add(file, { name, ...(signal ? { signal } : {}) });
+  const info = await registry.add(file, { name });
   return { id: info.id, name: info.name, file, sha256: info.sha256 ?? '' };
 }
 
@@ -110,7 +112,7 @@ export async function checkParity(engine: EngineServices, dir: string, file: str
   );
   const promptFile = path.join(dir, 'parity-prompts.json');
   writeFileNoFollow(promptFile, JSON.stringify(prompts));
-  const generated = (await trainer(['generate', '--out', dir, '--prompt-file', promptFile, '--tokens', String(PARITY_TOKENS)])).find(
+  const generated = (await trainer.run(['generate', '--out', dir, '--prompt-file', promptFile, '--tokens', String(PARITY_TOKENS)])).find(
     (e) => e.event === 'generated',
   );
   const expected = (generated?.results ?? []) as { generated: number[] }[];

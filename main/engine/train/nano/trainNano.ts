@@ -98,61 +98,64 @@ export async function trainNano(engine: EngineServices, params: TrainNanoParams,
   const keep = params.keep ? path.resolve(params.keep) : undefined;
   if (keep) restoreKept(keep, dir);
   const trainer = nanoTrainer(engine, dir, options.signal, keep);
-
-  progress('corpus', 0, 1);
-  const dataset = findDataset(new DatasetRepository(engine.store.db), params.dataset);
-  const record = writeCorpus(engine, dir, dataset, p.resultTokens, p.trajectories);
-  progress('corpus', 1, 1, `${record.samples} samples of ${record.dataset}${record.lines ? `, ${record.lines} trajectories to learn from` : ''}`);
-  if (!existsSync(path.join(dir, 'tokenizer.model'))) {
-    progress('tokenizer', 0, 1);
-    await trainer(['tokenizer', '--corpus', path.join(dir, 'train.jsonl'), '--out', dir, '--vocab', String(p.vocab)]);
-    progress('tokenizer', 1, 1);
+  try {
+    progress('corpus', 0, 1);
+    const dataset = findDataset(new DatasetRepository(engine.store.db), params.dataset);
+    const record = writeCorpus(engine, dir, dataset, p.resultTokens, p.trajectories);
+    progress('corpus', 1, 1, `${record.samples} samples of ${record.dataset}${record.lines ? `, ${record.lines} trajectories to learn from` : ''}`);
+    if (!existsSync(path.join(dir, 'tokenizer.model'))) {
+      progress('tokenizer', 0, 1);
+      await trainer.run(['tokenizer', '--corpus', path.join(dir, 'train.jsonl'), '--out', dir, '--vocab', String(p.vocab)]);
+      progress('tokenizer', 1, 1);
+    }
+    // The kept weights go on learning from today's corpus either way; the user is told when it is not the one they began on.
+    const sameCorpus = keep ? keepRunFiles(keep, dir, dataset).sameCorpus : true;
+    if (!sameCorpus) progress('corpus', 1, 1, `the corpus differs from the one recorded in ${path.join(keep ?? '', 'dataset.json')}`);
+    let step = 0;
+    let tokens = 0;
+    let loss: number | null = null;
+    let validationLoss: number | null = null;
+    let parameters: number | null = null;
+    const events = await trainer.run(
+      [
+        'train',
+        ...['--corpus', path.join(dir, 'train.jsonl'), '--val', path.join(dir, 'val.jsonl'), '--out', dir],
+        ...(keep ? ['--keep', keep] : []),
+        ...['--steps', String(p.steps), '--dim', String(p.dim), '--layers', String(p.layers), '--heads', String(p.heads), '--ffn', String(p.ffn)],
+        ...['--batch-tokens', String(p.batchTokens), '--lr', String(p.lr), '--seed', String(p.seed)],
+      ],
+      (e) => {
+        if (e.event === 'start') parameters = Number(e.parameters);
+        if (e.event === 'progress') {
+          step = Number(e.step);
+          tokens = Number(e.tokens);
+          loss = Number(e.loss);
+          progress('train', step, Number(e.steps), `loss ${e.loss} · ${e.tokensPerSecond} tokens/s · ETA ${Math.round(Number(e.etaSeconds) / 60)} min`);
+        }
+        if (e.event === 'validation') validationLoss = Number(e.loss);
+      },
+    );
+    const end = events.at(-1);
+    if (end?.event === 'done' || end?.event === 'stopped') [step, tokens] = [Number(end.step), Number(end.tokens)];
+    progress('export', 0, 1);
+    const file = path.join(dir, `${p.name}.gguf`);
+    await exportNanoGguf(trainer, dir, file, p.name, record, { steps: String(step), seed: String(p.seed) });
+    progress('export', 1, 1);
+    const parity = await checkParity(engine, dir, file, trainer);
+    return {
+      model: await registerNano(engine, file, p.name),
+      runDir: dir,
+      step,
+      steps: p.steps,
+      tokens,
+      loss,
+      validationLoss,
+      parameters,
+      parity,
+      ...(keep ? { kept: { dir: keep, sameCorpus } } : {}),
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+    };
+  } finally {
+    await trainer.close();
   }
-  // The kept weights go on learning from today's corpus either way; the user is told when it is not the one they began on.
-  const sameCorpus = keep ? keepRunFiles(keep, dir, dataset).sameCorpus : true;
-  if (!sameCorpus) progress('corpus', 1, 1, `the corpus differs from the one recorded in ${path.join(keep ?? '', 'dataset.json')}`);
-  let step = 0;
-  let tokens = 0;
-  let loss: number | null = null;
-  let validationLoss: number | null = null;
-  let parameters: number | null = null;
-  const events = await trainer(
-    [
-      'train',
-      ...['--corpus', path.join(dir, 'train.jsonl'), '--val', path.join(dir, 'val.jsonl'), '--out', dir],
-      ...(keep ? ['--keep', keep] : []),
-      ...['--steps', String(p.steps), '--dim', String(p.dim), '--layers', String(p.layers), '--heads', String(p.heads), '--ffn', String(p.ffn)],
-      ...['--batch-tokens', String(p.batchTokens), '--lr', String(p.lr), '--seed', String(p.seed)],
-    ],
-    (e) => {
-      if (e.event === 'start') parameters = Number(e.parameters);
-      if (e.event === 'progress') {
-        step = Number(e.step);
-        tokens = Number(e.tokens);
-        loss = Number(e.loss);
-        progress('train', step, Number(e.steps), `loss ${e.loss} · ${e.tokensPerSecond} tokens/s · ETA ${Math.round(Number(e.etaSeconds) / 60)} min`);
-      }
-      if (e.event === 'validation') validationLoss = Number(e.loss);
-    },
-  );
-  const end = events.at(-1);
-  if (end?.event === 'done' || end?.event === 'stopped') [step, tokens] = [Number(end.step), Number(end.tokens)];
-  progress('export', 0, 1);
-  const file = path.join(dir, `${p.name}.gguf`);
-  await exportNanoGguf(trainer, dir, file, p.name, record, { steps: String(step), seed: String(p.seed) });
-  progress('export', 1, 1);
-  const parity = await checkParity(engine, dir, file, trainer);
-  return {
-    model: await registerNano(engine, file, p.name, options.signal),
-    runDir: dir,
-    step,
-    steps: p.steps,
-    tokens,
-    loss,
-    validationLoss,
-    parameters,
-    parity,
-    ...(keep ? { kept: { dir: keep, sameCorpus } } : {}),
-    seconds: Math.round((performance.now() - started) / 100) / 10,
-  };
 }

@@ -1,8 +1,10 @@
 // The Python side of KOPA-Nano (resources/train/nano): found where torch and sentencepiece import (KOPA_PYTHON, else
 // the system's own python3, which on Debian is the one python3-torch installs for, else the first on the PATH), run
 // as a child process whose JSON lines on stdout are its progress, stopped with SIGTERM (it checkpoints and exits).
+// A run's commands (tokenizer, train, export, generate, grpo...) go to one process in turn: importing torch costs
+// 2-3 s on a 2-core machine, once per command before, which a GRPO run paid twice an iteration.
 // Only training needs Python: chatting with the model it makes does not.
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { saidError } from '../../../core/i18n/saidError.ts';
@@ -13,9 +15,21 @@ const PROBE = 'import torch, sentencepiece, numpy';
 const candidatesOf = (env: Record<string, string | undefined>): string[] =>
   [env.KOPA_PYTHON, '/usr/bin/python3', 'python3'].filter((c): c is string => Boolean(c));
 
+/**
+ * Interpreters found able to train, by the candidates asked: each probe imports torch (2-3 s, blocking). One that
+ * failed is asked again next time, so that installing the packages needs no restart.
+ */
+const found = new Map<string, string>();
+
 /** The interpreter that can train, or null. */
 export function trainingPythonOrNull(env: Record<string, string | undefined>): string | null {
-  return candidatesOf(env).find((c) => spawnSync(c, ['-c', PROBE], { stdio: 'ignore', timeout: 60_000 }).status === 0) ?? null;
+  const candidates = candidatesOf(env);
+  const key = candidates.join('\0');
+  const known = found.get(key);
+  if (known) return known;
+  const python = candidates.find((c) => spawnSync(c, ['-c', PROBE], { stdio: 'ignore', timeout: 60_000 }).status === 0) ?? null;
+  if (python) found.set(key, python);
+  return python;
 }
 
 /** The interpreter that can train, or a typed error that says what to install. */
@@ -43,59 +57,153 @@ export interface TrainerEvent {
   [field: string]: unknown;
 }
 
-export interface TrainerRun {
+export interface TrainerOptions {
   python: string;
   /** resources/train/nano. */
   scripts: string;
-  args: string[];
   /** Threads torch may use. Defaults to the machine's. */
   threads?: number;
+}
+
+export interface TrainerRun extends TrainerOptions {
+  args: string[];
   onEvent?: (event: TrainerEvent) => void;
   signal?: AbortSignal;
 }
 
-/** Runs one nano.py command to its end; the events it printed, in order. Its stderr's last lines say why it failed. */
-export function runTrainer(run: TrainerRun): Promise<TrainerEvent[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(run.python, [path.join(run.scripts, 'nano.py'), ...run.args], {
-      cwd: run.scripts,
-      stdio: ['ignore', 'pipe', 'pipe'],
+/** The line nano.py's serve loop prints after each command it finished. */
+const SERVED = 'served';
+
+interface Pending {
+  args: string[];
+  events: TrainerEvent[];
+  onEvent?: (event: TrainerEvent) => void;
+  resolve: (events: TrainerEvent[]) => void;
+  reject: (error: Error) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * One nano.py process serving a run's commands in turn, started at the first and ended by `close()`. A command that
+ * fails, or is stopped outside training (where SIGTERM ends the process), ends the process too; the next command
+ * starts another.
+ */
+export class TrainerSession implements AsyncDisposable {
+  #child: ChildProcess | null = null;
+  #pending: Pending | null = null;
+  #stderr = '';
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: TrainerOptions) {}
+
+  /** Runs one nano.py command to its end; the events it printed, in order. Its stderr's last lines say why it failed. */
+  run(args: string[], onEvent?: (event: TrainerEvent) => void, signal?: AbortSignal): Promise<TrainerEvent[]> {
+    const next = this.#queue.then(() => this.#send(args, onEvent, signal));
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Ends the process once its last command is done. */
+  async close(): Promise<void> {
+    await this.#queue;
+    const child = this.#child;
+    if (!child) return;
+    const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    child.stdin?.end();
+    const late = setTimeout(() => child.kill('SIGTERM'), 10_000);
+    await exited;
+    clearTimeout(late);
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  #send(args: string[], onEvent: ((event: TrainerEvent) => void) | undefined, signal: AbortSignal | undefined): Promise<TrainerEvent[]> {
+    return new Promise((resolve, reject) => {
+      const child = this.#child ?? this.#spawn();
+      this.#pending = { args, events: [], resolve, reject, ...(onEvent ? { onEvent } : {}), ...(signal ? { signal } : {}) };
+      // Training stops at SIGTERM with a checkpoint and goes on serving; any other command ends with the process.
+      const stop = (): void => void child.kill('SIGTERM');
+      signal?.addEventListener('abort', stop, { once: true });
+      const settle = (): void => signal?.removeEventListener('abort', stop);
+      this.#pending.resolve = (events) => (settle(), resolve(events));
+      this.#pending.reject = (error) => (settle(), reject(error));
+      child.stdin?.write(`${JSON.stringify(args)}\n`);
+    });
+  }
+
+  #spawn(): ChildProcess {
+    const { python, scripts, threads } = this.options;
+    const child = spawn(python, [path.join(scripts, 'nano.py'), 'serve'], {
+      cwd: scripts,
+      stdio: ['pipe', 'pipe', 'pipe'],
       env: {
         ...process.env,
         PYTHONUNBUFFERED: '1',
         PYTHONDONTWRITEBYTECODE: '1',
         GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? KEEP_HEAP,
-        ...(run.threads ? { OMP_NUM_THREADS: String(run.threads) } : {}),
+        ...(threads ? { OMP_NUM_THREADS: String(threads) } : {}),
       },
     });
-    const events: TrainerEvent[] = [];
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => {
-      stderr = (stderr + d.toString()).slice(-4000);
+    this.#child = child;
+    this.#stderr = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      this.#stderr = (this.#stderr + d.toString()).slice(-4000);
     });
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      if (!line.startsWith('{')) return;
-      try {
-        const event = JSON.parse(line) as TrainerEvent;
-        events.push(event);
-        run.onEvent?.(event);
-      } catch {
-        // A line that only looks like an event is the trainer's own output, not an event.
-      }
-    });
-    const stop = (): void => void child.kill('SIGTERM');
-    run.signal?.addEventListener('abort', stop, { once: true });
-    child.on('error', reject);
+    // A closed pipe is said by 'close' below, with the exit code.
+    child.stdin?.on('error', () => undefined);
+    if (child.stdout) createInterface({ input: child.stdout }).on('line', (line) => this.#line(line));
+    child.on('error', (error) => this.#fail(error));
     child.on('close', (code) => {
-      run.signal?.removeEventListener('abort', stop);
-      if (code === 0) return resolve(events);
-      if (run.signal?.aborted) return reject(saidError('Aborted', { message: 'error.trainingStopped' }));
-      reject(
+      this.#child = null;
+      const pending = this.#pending;
+      if (!pending) return;
+      this.#pending = null;
+      if (pending.signal?.aborted) return pending.reject(saidError('Aborted', { message: 'error.trainingStopped' }));
+      pending.reject(
         saidError('Internal', {
           message: 'error.trainerFailed',
-          vars: { command: run.args[0] ?? '', code: String(code), stderr: stderr.trim().split('\n').slice(-6).join('\n') },
+          vars: { command: pending.args[0] ?? '', code: String(code), stderr: this.#stderr.trim().split('\n').slice(-6).join('\n') },
         }),
       );
     });
-  });
+    return child;
+  }
+
+  #line(line: string): void {
+    const pending = this.#pending;
+    if (!pending || !line.startsWith('{')) return;
+    let event: TrainerEvent;
+    try {
+      event = JSON.parse(line) as TrainerEvent;
+    } catch {
+      // A line that only looks like an event is the trainer's own output, not an event.
+      return;
+    }
+    if (event.event === SERVED) {
+      this.#pending = null;
+      pending.resolve(pending.events);
+      return;
+    }
+    pending.events.push(event);
+    pending.onEvent?.(event);
+  }
+
+  #fail(error: Error): void {
+    const pending = this.#pending;
+    this.#pending = null;
+    this.#child = null;
+    pending?.reject(error);
+  }
+}
+
+/** Runs one nano.py command in a process of its own. */
+export async function runTrainer(run: TrainerRun): Promise<TrainerEvent[]> {
+  const session = new TrainerSession(run);
+  try {
+    return await session.run(run.args, run.onEvent, run.signal);
+  } finally {
+    await session.close();
+  }
 }
