@@ -107,10 +107,10 @@ export class JobRunner implements AsyncDisposable {
     options.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const done = await this.watch(job.id, { onProgress: options.onProgress });
-      if (done.status !== 'done')
-        throw done.error
-          ? fromErrorPayload(done.error)
-          : saidError('Aborted', { message: done.status === 'cancelled' ? 'error.jobCancelled' : 'error.jobStopped' });
+      // Stopped on purpose: what stopped inside (a call cut short, say) is not news; where it can go on is.
+      if (done.status === 'cancelled')
+        throw saidError('Aborted', { message: 'error.jobCancelled', ...(done.resumable ? { hint: 'error.jobCancelled.hint', vars: { id: done.id } } : {}) });
+      if (done.status !== 'done') throw done.error ? fromErrorPayload(done.error) : saidError('Aborted', { message: 'error.jobStopped' });
       return done.result as ResultOf<M>;
     } finally {
       options.signal?.removeEventListener('abort', onAbort);

@@ -94,10 +94,11 @@ describe('kopa synth', () => {
   it('stops at Ctrl+C as the workbench’s Stop does, and resumes with kopa jobs resume (no --now: the job keeps its moment), once, into the same dataset', async () => {
     const interrupted = copyOfDataDir(verifiedDir);
     const out = path.join(tempDir(), 'killed.jsonl');
-    const child = spawn(process.execPath, [kopaBin, ...args(interrupted, out), '--name', 'killed'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
+    const child = spawn(process.execPath, [kopaBin, ...args(interrupted, out), '--name', 'killed'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let [stdout, stderr] = ['', ''];
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const exited = new Promise((resolve) => child.once('close', resolve));
     for (let i = 0; i < 600 && samplesIn(interrupted) < 15; i++) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGINT');
     expect(await exited).toBe(1);
@@ -105,6 +106,11 @@ describe('kopa synth', () => {
     expect(samplesIn(interrupted)).toBeLessThan(COUNT);
     const job = json<JobInfo[]>((await runKopa(['--json', '--data-dir', interrupted, 'jobs'])).stdout).find((j) => j.method === 'synth.run')!;
     expect(job).toMatchObject({ status: 'cancelled', resumable: true });
+    // --json: the refusal is the JSON on stdout, with what to do next.
+    expect(json<{ error: { message: string; hint: string } }>(stdout).error).toMatchObject({
+      message: 'The job was cancelled.',
+      hint: `Resume it with kopa jobs resume ${job.id}.`,
+    });
     expect(job.params.asOf).toBe('2025-03-02T06:00:00.000Z');
 
     // Two resumes at once: one runs the job, the other is told it was taken up.
