@@ -19,16 +19,16 @@ const candidatesOf = (env: Record<string, string | undefined>): string[] =>
  * Interpreters found able to train, by the candidates asked: each probe imports torch (2-3 s, blocking). One that
  * failed is asked again next time, so that installing the packages needs no restart.
  */
-const found = new Map<string, string>();
+const trainers = new Map<string, string>();
 
 /** The interpreter that can train, or null. */
 export function trainingPythonOrNull(env: Record<string, string | undefined>): string | null {
   const candidates = candidatesOf(env);
   const key = candidates.join('\0');
-  const known = found.get(key);
+  const known = trainers.get(key);
   if (known) return known;
   const python = candidates.find((c) => spawnSync(c, ['-c', PROBE], { stdio: 'ignore', timeout: 60_000 }).status === 0) ?? null;
-  if (python) found.set(key, python);
+  if (python) trainers.set(key, python);
   return python;
 }
 
