@@ -61,8 +61,12 @@ export interface JobsMethods {
   'jobs.list': { params: EmptyParams; result: JobInfo[] };
   'jobs.get': { params: { id: string }; result: JobInfo };
   'jobs.cancel': { params: { id: string }; result: JobInfo };
-  /** Streams a job's progress until it ends, then answers with its final state (at once for a finished job). */
-  'jobs.watch': { params: { id: string }; result: JobInfo };
+  /**
+   * Streams a job's progress until it ends, then answers with its final state (at once for a finished job). Stopping
+   * the watch leaves the job running; with stopJob it cancels the job and still answers with its clean end (the CLI's
+   * Ctrl+C, as the window's Stop).
+   */
+  'jobs.watch': { params: { id: string; stopJob?: boolean }; result: JobInfo };
   /** allowNetwork: leave for a job that calls live APIs; overwrite: leave to replace files it writes that exist. */
   'jobs.resume': { params: { id: string; allowNetwork?: boolean; overwrite?: boolean }; result: JobInfo };
 }
@@ -73,6 +77,6 @@ export const jobsSchemas: MethodSchemas<JobsMethods> = {
   'jobs.list': empty,
   'jobs.get': z.object({ id: text }).strict(),
   'jobs.cancel': z.object({ id: text }).strict(),
-  'jobs.watch': z.object({ id: text }).strict(),
+  'jobs.watch': z.object({ id: text, stopJob: z.boolean().optional() }).strict(),
   'jobs.resume': z.object({ id: text, allowNetwork: z.boolean().optional(), overwrite: z.boolean().optional() }).strict(),
 };

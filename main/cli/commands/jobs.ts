@@ -63,14 +63,7 @@ export function registerJobs(program: Command, context: () => CommandContext): v
           );
           const job = await engine.call('jobs.resume', { id, allowNetwork: options.live === true, overwrite: options.overwrite === true });
           // Ctrl+C stops the job as the window's Stop does, and the watch goes on to its clean end (a checkpoint, an export).
-          // A job that ended meanwhile has nothing left to stop.
-          const stop = (): void => void engine.call('jobs.cancel', { id: job.id }).catch(() => undefined);
-          signal.addEventListener('abort', stop, { once: true });
-          try {
-            return await engine.call('jobs.watch', { id: job.id }, { onProgress });
-          } finally {
-            signal.removeEventListener('abort', stop);
-          }
+          return engine.call('jobs.watch', { id: job.id, stopJob: true }, { onProgress, signal });
         }),
       );
       ctx.out.result(done, (job) =>

@@ -102,19 +102,12 @@ export class JobRunner implements AsyncDisposable {
    */
   async run<M extends JobMethod>(method: M, params: ParamsOf<M>, options: CallOptions = {}): Promise<ResultOf<M>> {
     const job = this.start(method, params as Record<string, unknown>);
-    const onAbort = (): void => void this.cancel(job.id);
-    if (options.signal?.aborted) onAbort();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const done = await this.watch(job.id, { onProgress: options.onProgress });
-      // Stopped on purpose: what stopped inside (a call cut short, say) is not news; where it can go on is.
-      if (done.status === 'cancelled')
-        throw saidError('Aborted', { message: 'error.jobCancelled', ...(done.resumable ? { hint: 'error.jobCancelled.hint', vars: { id: done.id } } : {}) });
-      if (done.status !== 'done') throw done.error ? fromErrorPayload(done.error) : saidError('Aborted', { message: 'error.jobStopped' });
-      return done.result as ResultOf<M>;
-    } finally {
-      options.signal?.removeEventListener('abort', onAbort);
-    }
+    const done = await this.watch(job.id, { ...options, stopJob: true });
+    // Stopped on purpose: what stopped inside (a call cut short, say) is not news; where it can go on is.
+    if (done.status === 'cancelled')
+      throw saidError('Aborted', { message: 'error.jobCancelled', ...(done.resumable ? { hint: 'error.jobCancelled.hint', vars: { id: done.id } } : {}) });
+    if (done.status !== 'done') throw done.error ? fromErrorPayload(done.error) : saidError('Aborted', { message: 'error.jobStopped' });
+    return done.result as ResultOf<M>;
   }
 
   list(): JobInfo[] {
@@ -133,22 +126,25 @@ export class JobRunner implements AsyncDisposable {
     return job;
   }
 
-  /** Streams the job's progress until it ends, then its final state; a finished job answers at once. */
-  async watch(id: string, options: CallOptions = {}): Promise<JobInfo> {
+  /**
+   * Streams the job's progress until it ends, then its final state; a finished job answers at once. The caller's signal
+   * stops the watch and leaves the job running, or, with stopJob, cancels the job and waits for its clean end (a
+   * checkpoint, an export).
+   */
+  async watch(id: string, options: CallOptions & { stopJob?: boolean } = {}): Promise<JobInfo> {
     const job = this.get(id);
     const entry = this.running.get(id);
+    const signal = options.signal;
     if (!entry) return job;
     if (job.progress) options.onProgress?.(job.progress);
     const watcher = (progress: Progress): void => options.onProgress?.(progress);
     entry.watchers.add(watcher);
     try {
-      if (!options.signal) return await entry.done;
-      const signal = options.signal;
-      // Whoever stops watching leaves the job running.
+      if (!signal) return await entry.done;
       return await new Promise<JobInfo>((resolve, reject) => {
-        const onAbort = (): void => reject(saidError('Aborted', { message: 'error.jobWatchStopped' }));
-        if (signal.aborted) return onAbort();
-        signal.addEventListener('abort', onAbort, { once: true });
+        const onAbort = options.stopJob ? (): void => void this.cancel(id) : (): void => reject(saidError('Aborted', { message: 'error.jobWatchStopped' }));
+        if (signal.aborted) onAbort();
+        else signal.addEventListener('abort', onAbort, { once: true });
         entry.done.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
       });
     } finally {

@@ -7,6 +7,6 @@ export const jobsMethods = (engine: EngineServices): MethodHandlers<JobsMethods>
   'jobs.list': async () => engine.jobs.list(),
   'jobs.get': async ({ id }) => engine.jobs.get(id),
   'jobs.cancel': async ({ id }) => engine.jobs.cancel(id),
-  'jobs.watch': ({ id }, options) => engine.jobs.watch(id, options),
+  'jobs.watch': ({ id, stopJob }, options) => engine.jobs.watch(id, { ...options, stopJob }),
   'jobs.resume': async ({ id, allowNetwork, overwrite }) => engine.jobs.resume(id, { allowNetwork, overwrite }),
 });

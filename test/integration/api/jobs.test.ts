@@ -48,6 +48,25 @@ describe('jobs', () => {
     }
   });
 
+  it('a window that stops watching leaves the job running; a CLI that stops with stopJob cancels it and hears its end', async () => {
+    const engine = Engine.open({ dataDir: await verifiedDataDir(), host: 'test', ...frozen });
+    try {
+      const job = await engine.call('jobs.start', { method: 'synth.run', params: { ...SYNTH, count: 500, seed: 'watch-stop' } });
+      const looking = new AbortController();
+      const watching = engine.call('jobs.watch', { id: job.id }, { signal: looking.signal });
+      looking.abort();
+      await expect(watching).rejects.toMatchObject({ code: 'Aborted' });
+      expect((await engine.call('jobs.get', { id: job.id })).status).toBe('running');
+
+      const ctrlC = new AbortController();
+      const stopping = engine.call('jobs.watch', { id: job.id, stopJob: true }, { signal: ctrlC.signal });
+      ctrlC.abort();
+      expect(await stopping).toMatchObject({ id: job.id, status: 'cancelled', resumable: true });
+    } finally {
+      await engine.dispose();
+    }
+  }, 120_000);
+
   it('cancels a job, marks one the engine stopped as interrupted, and resumes it to what a straight run keeps', async () => {
     const dataDir = await verifiedDataDir();
     let engine = Engine.open({ dataDir, host: 'test', ...frozen });

@@ -42,6 +42,10 @@ describe.skipIf(!python)('a run’s trainer process', () => {
     const seen: string[] = [];
     const first = await session.run(['export'], (e) => seen.push(e.event));
     const second = await session.run(['generate']);
+    // One command at a time: a second sent before the first answered would read the first's events as its own.
+    const running = session.run(['export']);
+    await expect(session.run(['generate'])).rejects.toThrow(/still running export/);
+    await running;
     expect(first).toEqual([{ event: 'ran', command: 'export', pid: expect.any(Number) }]);
     expect(second[0]!.pid).toBe(first[0]!.pid);
     expect(seen).toEqual(['ran']);

@@ -133,7 +133,7 @@ const PARAMETERS: Record<string, string> = {
   'jobs.list': '',
   'jobs.resume': 'allowNetwork? id overwrite?',
   'jobs.start': 'method params',
-  'jobs.watch': 'id',
+  'jobs.watch': 'id stopJob?',
   'keys.remove': 'keyId',
   'keys.set': 'key keyId',
   'keys.status': '',

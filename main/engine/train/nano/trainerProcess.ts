@@ -92,20 +92,20 @@ export class TrainerSession implements AsyncDisposable {
   #child: ChildProcess | null = null;
   #pending: Pending | null = null;
   #stderr = '';
-  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: TrainerOptions) {}
 
-  /** Runs one nano.py command to its end; the events it printed, in order. Its stderr's last lines say why it failed. */
+  /**
+   * Runs one nano.py command to its end; the events it printed, in order. Its stderr's last lines say why it failed.
+   * The process serves one command at a time: a run awaits each before sending the next.
+   */
   run(args: string[], onEvent?: (event: TrainerEvent) => void, signal?: AbortSignal): Promise<TrainerEvent[]> {
-    const next = this.#queue.then(() => this.#send(args, onEvent, signal));
-    this.#queue = next.catch(() => undefined);
-    return next;
+    if (this.#pending) return Promise.reject(new Error(`nano.py is still running ${this.#pending.args[0]}; await it first`));
+    return this.#send(args, onEvent, signal);
   }
 
-  /** Ends the process once its last command is done. */
+  /** Ends the process; a command still running ends with it. */
   async close(): Promise<void> {
-    await this.#queue;
     const child = this.#child;
     if (!child) return;
     const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
