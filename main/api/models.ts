@@ -1,5 +1,6 @@
 // Models: registered GGUF files, LoRA adapters and inference servers, and the local models held loaded.
 import type { ToolCallSupport } from '../core/models/toolCalling.ts';
+import type { ResultRowForm } from '../core/resultView/resultView.ts';
 import type { ModelPlacement } from '../core/models/placement.ts';
 import { modelThinkings, type ModelThinking } from '../core/models/thinking.ts';
 import { z } from 'zod';
@@ -33,6 +34,8 @@ export interface ModelInfo {
   toolCallSupport?: ToolCallSupport | null;
   /** The result view's token budget the model was trained on (a KOPA-Nano GGUF records it): what chats and benchmarks show it. */
   trainedResultTokens?: number | null;
+  /** How it was trained to read a result's rows (a KOPA-Nano GGUF records it): named, each value beside its field's name. */
+  trainedResultRows?: ResultRowForm | null;
   copied: boolean;
   addedAt: string;
   /** A thinking family's setting (models.thinking); absent where none was set: its template's default. */

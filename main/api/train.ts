@@ -7,6 +7,7 @@ import type { GatewayMode } from '../core/gateway/callResult.ts';
 import { z } from 'zod';
 import { rewardPresets } from '../core/train/reward/types.ts';
 import { text, mode, type MethodSchemas } from './shared.ts';
+import { resultRowForms, type ResultRowForm } from '../core/resultView/resultView.ts';
 
 export interface RolloutRunParams {
   /** A local model (registered name or .gguf file) or openai:URL#MODEL; scripted:FILE for tests. */
@@ -139,6 +140,12 @@ export interface TrainNanoParams {
   seed?: number;
   /** The result view's token budget in the training text and, recorded in the GGUF, in chat. Defaults to 256. */
   resultTokens?: number;
+  /**
+   * How the training text writes a result's rows, recorded in the GGUF for chat: "columns" (values in the order of the
+   * field names said once) or "named" (each value beside its field's name: about a fifth more tokens). Defaults to
+   * "columns".
+   */
+  resultRows?: ResultRowForm;
   /**
    * A folder that keeps what resuming needs on another machine, small enough to commit: kept.pt (float16 weights and
    * where the run stands, no optimizer moments), the tokenizer, the loss events and the data card. A run with no
@@ -294,6 +301,7 @@ export const trainSchemas: MethodSchemas<TrainMethods> = {
       lr: z.number().positive().max(1).optional(),
       seed: z.number().int().optional(),
       resultTokens: z.number().int().min(64).max(65_536).optional(),
+      resultRows: z.enum(resultRowForms).optional(),
       keep: text.optional(),
       trajectories: z.enum(nanoTrajectories).optional(),
     })

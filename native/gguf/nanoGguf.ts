@@ -1,7 +1,8 @@
 // KOPA-Nano as a GGUF: the weights the trainer exported (resources/train/nano/nano.py export: float32 tensors in
 // GGUF order, and model.json with the shapes, the hyperparameters and the SentencePiece vocabulary) written as a
 // llama.cpp `llama` model with a SentencePiece ("llama") tokenizer that tokenizes as the trainer did, ChatML's
-// template, <|im_end|> as the end of a turn, and the prompt form it was trained on (kopa.tool_prompt, kopa.result_tokens)
+// template, <|im_end|> as the end of a turn, and the prompt form it was trained on (kopa.tool_prompt, kopa.result_tokens,
+// kopa.result_rows)
 // so the app shows it exactly that.
 import { closeSync, openSync, readFileSync, readSync, renameSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,8 @@ export interface NanoGgufOptions {
   toolPrompt: string;
   /** The result view's token budget the corpus used. */
   resultTokens: number;
+  /** How the corpus wrote a result's rows (resultView.ts). */
+  resultRows: 'columns' | 'named';
   chatTemplate: string;
   /** What the model was trained from, kept in the file (dataset, seed, steps, the corpus's hash). */
   provenance: Record<string, string>;
@@ -62,6 +65,7 @@ export async function writeNanoGguf(exportDir: string, file: string, options: Na
     'tokenizer.chat_template': { type: 'string', value: options.chatTemplate },
     'kopa.tool_prompt': { type: 'string', value: options.toolPrompt },
     'kopa.result_tokens': { type: 'uint32', value: options.resultTokens },
+    'kopa.result_rows': { type: 'string', value: options.resultRows },
     // A model this small copies a question's place or an earlier result's code only as well as a grammar holds it to.
     'kopa.copy_arguments': { type: 'bool', value: true },
     ...Object.fromEntries(Object.entries(options.provenance).map(([k, v]) => [`kopa.trained.${k}`, { type: 'string' as const, value: v }])),

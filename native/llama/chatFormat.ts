@@ -8,6 +8,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { toolPromptStyles, type ToolPromptStyle } from '../../main/core/agent/toolPrompt.ts';
+import { resultRowForms, type ResultRowForm } from '../../main/core/resultView/resultView.ts';
 import type { ChatWrapper } from 'node-llama-cpp';
 import {
   DeepSeekChatWrapper,
@@ -71,6 +72,8 @@ export interface ChosenChatFormat {
   toolPrompt: ToolPromptStyle;
   /** The result view's token budget the model was trained on (GGUF kopa.result_tokens), where it records one. */
   resultTokens?: number;
+  /** How the result view writes rows for it, where it was trained on a form (GGUF kopa.result_rows). */
+  resultRows?: ResultRowForm;
   /** Whether grammar mode holds copied values to the question's and results' (GGUF kopa.copy_arguments). */
   copyArguments: boolean;
 }
@@ -79,14 +82,17 @@ export interface ChosenChatFormat {
 export const TOOL_PROMPT_KEY = 'kopa.tool_prompt';
 
 /** What a model trained by KOPA Studio records of the prompt it was trained on (GGUF kopa.*). */
-function trainedPrompt(source: ChatFormatSource): Pick<ChosenChatFormat, 'toolPrompt' | 'resultTokens' | 'copyArguments'> {
+function trainedPrompt(source: ChatFormatSource): Pick<ChosenChatFormat, 'toolPrompt' | 'resultTokens' | 'resultRows' | 'copyArguments'> {
   const info = 'model' in source ? source.model.fileInfo : source.fileInfo;
-  const kopa = (info.metadata as unknown as { kopa?: { tool_prompt?: unknown; result_tokens?: unknown; copy_arguments?: unknown } }).kopa;
+  const kopa = (info.metadata as unknown as { kopa?: { tool_prompt?: unknown; result_tokens?: unknown; result_rows?: unknown; copy_arguments?: unknown } })
+    .kopa;
+  const rows = resultRowForms.find((f) => f === kopa?.result_rows);
   const budget = kopa?.result_tokens;
   return {
     toolPrompt: toolPromptStyles.find((s) => s === kopa?.tool_prompt) ?? 'full',
     copyArguments: kopa?.copy_arguments === true,
     ...(typeof budget === 'number' && Number.isInteger(budget) && budget > 0 ? { resultTokens: budget } : {}),
+    ...(rows ? { resultRows: rows } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { checkGgufHeader } from './ggufBounds.ts';
 import { InspectorProcess, type InspectOptions } from './inspectorProcess.ts';
 import { saidError } from '../../main/core/i18n/saidError.ts';
 import type { ToolCallSupport } from '../../main/core/models/toolCalling.ts';
+import type { ResultRowForm } from '../../main/core/resultView/resultView.ts';
 import { chooseChatFormat } from './chatFormat.ts';
 import type { LlamaRuntime } from './LlamaRuntime.ts';
 
@@ -31,6 +32,8 @@ export interface GgufReport {
   toolCallSupport: ToolCallSupport | null;
   /** The result view's token budget the model was trained on (GGUF kopa.result_tokens), null where it records none. */
   trainedResultTokens: number | null;
+  /** How the model was trained to read a result's rows (GGUF kopa.result_rows), null where it records none. */
+  trainedResultRows: ResultRowForm | null;
   sizeBytes: number;
   /** Against this machine's RAM and VRAM: fits (all layers where they should go), may be slow (partly offloaded or tight), will not fit. */
   fit: { verdict: 'fits' | 'may be slow' | 'will not fit'; score: number; gpuLayers: number; contextSize: number; ramBytes: number; vramBytes: number } | null;
@@ -118,6 +121,7 @@ export async function headerReport(path: string): Promise<GgufReport> {
     toolCalling: support?.mode ?? 'grammar',
     toolCallSupport: support,
     trainedResultTokens: chosen?.resultTokens ?? null,
+    trainedResultRows: chosen?.resultRows ?? null,
     sizeBytes,
     fit: null,
   };

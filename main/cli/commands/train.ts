@@ -3,6 +3,7 @@ import type { NanoTraining, TrainExportResult, TrainNanoGrpoParams, TrainNanoGrp
 import { nanoTrajectories } from '../../api/train.ts';
 import { saidError } from '../../core/i18n/saidError.ts';
 import { rewardPresets, type RewardPreset } from '../../core/train/reward/types.ts';
+import { resultRowForms } from '../../core/resultView/resultView.ts';
 import type { CommandContext } from '../context.ts';
 import { readNanoRecipe, recipeRun } from '../../engine/train/nano/nanoRecipe.ts';
 import { parseCount, parseInteger } from '../optionParsers.ts';
@@ -66,6 +67,12 @@ function registerTrainNano(train: Command, context: () => CommandContext): void 
     .option('--lr <rate>', 'peak learning rate (default 0.002; with --grpo 0.0001)', Number)
     .option('--seed <n>', 'seed (default 1)', parseInteger)
     .option('--result-tokens <n>', 'result view budget in training and chat (default 256)', parseCount)
+    .addOption(
+      new Option(
+        '--result-rows <form>',
+        "a result's rows in training and chat: columns, or named (each value beside its field name) (default columns)",
+      ).choices([...resultRowForms]),
+    )
     .option('--keep <dir>', 'also keep the run in this folder, small enough to commit, and start from it on another machine')
     .addOption(
       new Option('--trajectories <which>', "one: each sample's own trajectory; all: also every alternative that reached its answer (default one)").choices([
@@ -176,7 +183,20 @@ interface NanoOptions extends Omit<TrainNanoParams, 'dataset'> {
 
 /** Options that only a GRPO run reads, and those only a supervised run reads. */
 const GRPO_ONLY = ['from', 'iterations', 'prompts', 'groupSize', 'temperature', 'beta', 'preset', 'maxSteps', 'evalEvery', 'evalPrompts'] as const;
-const SUPERVISED_ONLY = ['dataset', 'steps', 'dim', 'layers', 'heads', 'ffn', 'vocab', 'batchTokens', 'resultTokens', 'keep', 'trajectories'] as const;
+const SUPERVISED_ONLY = [
+  'dataset',
+  'steps',
+  'dim',
+  'layers',
+  'heads',
+  'ffn',
+  'vocab',
+  'batchTokens',
+  'resultTokens',
+  'resultRows',
+  'keep',
+  'trajectories',
+] as const;
 
 const SHARED = ['name', 'lr', 'seed'] as const;
 

@@ -6,6 +6,7 @@ import type { GatewayMode } from '../gateway/callResult.ts';
 import type { Estimate as BenchEstimate } from './passAtK.ts';
 import type { AttemptVerdict, FailureKind, StepMetrics } from './types.ts';
 import type { Claim } from '../answer/claim.ts';
+import type { ResultRowForm } from '../resultView/resultView.ts';
 
 export interface BenchManifest {
   runId: string;
@@ -28,7 +29,8 @@ export interface BenchManifest {
    * What the model saw: each result's view (token budget, text cut), whether the query tool was offered, and which
    * tools (`tools` "pick": what the chat picks for the task's question, with find_tools; absent: the task's own).
    */
-  view: { resultTokens: number; maxChars: number; queryTool: boolean; tools?: 'pick' };
+  /** rows: present where a model was trained on named rows (resultView.ts); absent, columns. */
+  view: { resultTokens: number; maxChars: number; queryTool: boolean; tools?: 'pick'; rows?: ResultRowForm };
   /** The scoring rules' version (SCORING_VERSION) the attempts were judged under; absent in runs recorded before 2. */
   scoring?: number;
   app: { version: string; node: string; platform: string };

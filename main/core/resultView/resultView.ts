@@ -9,6 +9,9 @@
 //   {"result":"r3","totalCount":761,"shown":38,"fields":["category","fcstDate","fcstTime","fcstValue"],
 //    "same":{"baseDate":"20250421","baseTime":"0800","nx":60,"ny":127},
 //    "data":[["TMP","20250421","0900","14"],…],"note":"761행 중 앞 38행만 보입니다. …"}
+// A model can be shown each row as an object instead ("named" rows: {"category":"TMP","fcstDate":"20250421",…}): about
+// a fifth more tokens, but a value stands beside its field's name, where a small model that must count positions to
+// pair them reads the wrong column (KOPA-Nano's commonest failure). A model trained on it records it in its GGUF.
 import type { CallResult, Item } from '../gateway/callResult.ts';
 import { estimateTokens } from './tokenEstimate.ts';
 
@@ -28,6 +31,10 @@ export function resultTokenBudget(contextTokens: number): number {
   return Math.min(MAX_RESULT_TOKENS, Math.max(MIN_RESULT_TOKENS, Math.round(contextTokens / 8)));
 }
 
+/** How a result's rows are written: values in the order of `fields`, or each value beside its field's name. */
+export const resultRowForms = ['columns', 'named'] as const;
+export type ResultRowForm = (typeof resultRowForms)[number];
+
 export interface ViewOptions {
   /** Estimated tokens (tokenEstimate.ts) one result may take. Defaults to STANDARD_RESULT_TOKENS (1,024). */
   tokenBudget?: number;
@@ -35,6 +42,8 @@ export interface ViewOptions {
   maxChars?: number;
   /** The query tool's function name, named in the note when rows are hidden. Defaults to "local_queryRows". */
   queryFunction?: string;
+  /** How rows are written. Defaults to "columns". */
+  rows?: ResultRowForm;
 }
 
 export interface ResultView {
@@ -115,12 +124,15 @@ export function renderResult(result: Viewable, handle: string | null, options: V
 
   const rows: string[] = [];
   const visible: Item[] = [];
+  const named = options.rows === 'named';
   // Cost of everything but the rows, with the longest note the view could carry.
-  const fixed = estimateTokens(JSON.stringify({ ...head, shown: returned, fields, same: sameValues, data: [], note: `${hiddenNote(returned)} ${partial}` }));
+  const fixed = estimateTokens(
+    JSON.stringify({ ...head, shown: returned, ...(named ? {} : { fields }), same: sameValues, data: [], note: `${hiddenNote(returned)} ${partial}` }),
+  );
   let used = fixed;
   for (const item of items) {
     const values = fields.map((k) => (empty(item[k]) ? null : cut(item[k], maxChars)));
-    const json = JSON.stringify(values);
+    const json = JSON.stringify(named ? Object.fromEntries(fields.flatMap((k, i) => (values[i] === null ? [] : [[k, values[i]]]))) : values);
     const cost = estimateTokens(json) + 1;
     if (rows.length > 0 && used + cost > budget) break;
     used += cost;
@@ -135,7 +147,10 @@ export function renderResult(result: Viewable, handle: string | null, options: V
   const shown = rows.length;
   const note = [shown < returned ? hiddenNote(shown) : '', partial].filter(Boolean).join(' ');
   const parts = [
-    JSON.stringify({ ...head, ...(shown < returned ? { shown } : {}), fields, ...(same.length ? { same: sameValues } : {}) }).slice(0, -1),
+    JSON.stringify({ ...head, ...(shown < returned ? { shown } : {}), ...(named ? {} : { fields }), ...(same.length ? { same: sameValues } : {}) }).slice(
+      0,
+      -1,
+    ),
     `,"data":[${rows.join(',')}]`,
     note ? `,"note":${JSON.stringify(note)}` : '',
     '}',
@@ -153,17 +168,25 @@ export interface ReadView {
   error?: string;
 }
 
-/** Reads a rendered result back into rows, as a model reading it would (the visible oracle reads tool messages so). */
+/** The field names of named rows, in order of first appearance. */
+function namedFields(rows: Item[]): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) for (const k in row) seen.add(k);
+  return [...seen];
+}
+
+/** Reads a rendered result back into rows (either form), as a model reading it would (the visible oracle reads tool messages so). */
 export function readView(text: string): ReadView {
   const parsed = JSON.parse(text) as Record<string, unknown>;
   if (parsed.ok === false) return { handle: null, totalCount: 0, rows: [], fields: [], error: String(parsed.error) };
-  const fields = (parsed.fields as string[] | undefined) ?? [];
   const same = (parsed.same as Record<string, unknown> | undefined) ?? {};
-  const data = (parsed.data as unknown[][] | undefined) ?? [];
+  const data = (parsed.data as unknown[] | undefined) ?? [];
   // The same key order renderResult gives its visible rows: the values every row shares, then the row's own.
   // Plain loops: a reward reads thousands of views per completion.
   const shared: Item = {};
   for (const k in same) if (!empty(same[k])) shared[k] = same[k];
+  const named = !Array.isArray(parsed.fields) && data.length > 0 && !Array.isArray(data[0]);
+  const fields = named ? namedFields(data as Item[]) : ((parsed.fields as string[] | undefined) ?? []);
   const own: [string, number][] = [];
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i]!;
@@ -171,11 +194,16 @@ export function readView(text: string): ReadView {
   }
   const rows: Item[] = new Array(data.length);
   for (let r = 0; r < data.length; r++) {
-    const values = data[r]!;
     const row: Item = { ...shared };
-    for (const [k, at] of own) {
-      const v = values[at];
-      if (!empty(v)) row[k] = v;
+    if (named) {
+      const values = data[r] as Item;
+      for (const [k] of own) if (!empty(values[k])) row[k] = values[k];
+    } else {
+      const values = data[r] as unknown[];
+      for (const [k, at] of own) {
+        const v = values[at];
+        if (!empty(v)) row[k] = v;
+      }
     }
     rows[r] = row;
   }

@@ -68,6 +68,7 @@ export async function runAgent(engine: EngineServices, params: AgentRunParams, o
       maxTokens: params.maxTokens,
       view: {
         tokenBudget: params.resultTokens ?? backend.resultTokens ?? (backend.contextTokens ? resultTokenBudget(backend.contextTokens) : STANDARD_RESULT_TOKENS),
+        ...(backend.resultRows ? { rows: backend.resultRows } : {}),
       },
       temperature: params.temperature,
       seed: params.seed,

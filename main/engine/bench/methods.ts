@@ -26,7 +26,7 @@ import { htmlReport } from '../../core/bench/report/html.ts';
 import { markdownReport } from '../../core/bench/report/markdown.ts';
 import { reportData } from '../../core/bench/report/reportData.ts';
 import type { ReportLang } from '../../core/bench/report/reportText.ts';
-import { DEFAULT_MAX_CHARS, STANDARD_RESULT_TOKENS } from '../../core/resultView/resultView.ts';
+import { DEFAULT_MAX_CHARS, STANDARD_RESULT_TOKENS, type ResultRowForm } from '../../core/resultView/resultView.ts';
 import type { EngineServices, MethodHandlers } from '../EngineServices.ts';
 import type { ModelBackend } from '../models/backend.ts';
 import { OracleBackend } from './oracleBackend.ts';
@@ -95,8 +95,16 @@ const slug = (text: string): string =>
 /** What the manifest records of the model, and the result view a model trained by KOPA Studio was trained on. */
 interface ModelFacts {
   model: BenchManifest['model'];
-  trainedResultTokens: number | null;
+  trained: Trained;
 }
+
+/** The result view a model trained by KOPA Studio records (GGUF kopa.result_tokens, kopa.result_rows). */
+interface Trained {
+  resultTokens: number | null;
+  resultRows: ResultRowForm | null;
+}
+
+const UNTRAINED: Trained = { resultTokens: null, resultRows: null };
 
 async function modelFacts(engine: EngineServices, params: BenchRunParams, resolved: ModelRef): Promise<ModelFacts> {
   const ref = params.model;
@@ -104,17 +112,17 @@ async function modelFacts(engine: EngineServices, params: BenchRunParams, resolv
   const none = { sha256: null, quantization: null, chatTemplate: null, file: null, lora };
   switch (resolved.kind) {
     case 'oracle':
-      return { model: { ref, backend: 'oracle', ...none }, trainedResultTokens: null };
+      return { model: { ref, backend: 'oracle', ...none }, trained: UNTRAINED };
     case 'scripted': {
       const file = path.resolve(resolved.file);
       const sha256 = createHash('sha256').update(readInputFile(file)).digest('hex');
-      return { model: { ref, backend: 'scripted', ...none, sha256, file }, trainedResultTokens: null };
+      return { model: { ref, backend: 'scripted', ...none, sha256, file }, trained: UNTRAINED };
     }
     // A pool's manifest names every server and the model it serves.
     case 'pool':
-      return { model: { ref, backend: `pool:${resolved.members.map((m) => `${m.id}*${m.concurrency}`).join(',')}`, ...none }, trainedResultTokens: null };
+      return { model: { ref, backend: `pool:${resolved.members.map((m) => `${m.id}*${m.concurrency}`).join(',')}`, ...none }, trained: UNTRAINED };
     case 'server':
-      return { model: { ref, backend: `openai:${resolved.base}#${resolved.model}`, ...none }, trainedResultTokens: null };
+      return { model: { ref, backend: `openai:${resolved.base}#${resolved.model}`, ...none }, trained: UNTRAINED };
     case 'local':
     case 'adapter': {
       const info = await inspectModel(engine, ref, { oracle: true });
@@ -130,7 +138,7 @@ async function modelFacts(engine: EngineServices, params: BenchRunParams, resolv
           file: info.location,
           lora,
         },
-        trainedResultTokens: info.trainedResultTokens ?? null,
+        trained: { resultTokens: info.trainedResultTokens ?? null, resultRows: info.trainedResultRows ?? null },
       };
     }
   }
@@ -201,8 +209,10 @@ export async function benchRun(engine: EngineServices, params: BenchRunParams, o
   };
   // A model is shown results as it was trained to read them (KOPA-Nano: 256 tokens), as the chat shows them.
   const view = {
-    resultTokens: params.resultTokens ?? facts.trainedResultTokens ?? STANDARD_RESULT_TOKENS,
+    resultTokens: params.resultTokens ?? facts.trained.resultTokens ?? STANDARD_RESULT_TOKENS,
     maxChars: DEFAULT_MAX_CHARS,
+    // Recorded only where it is not the default, so that runs recorded before named rows keep their identity.
+    ...(facts.trained.resultRows === 'named' ? { rows: 'named' as const } : {}),
     queryTool: params.queryTool ?? true,
     ...(params.tools === 'pick' ? { tools: 'pick' as const } : {}),
   };

@@ -68,7 +68,7 @@ export function runKey(m: IdentitySource): string {
 
 /** The result view the manifest records. */
 export function resultViewOf(m: BenchManifest): ViewOptions {
-  return { tokenBudget: m.view.resultTokens, maxChars: m.view.maxChars };
+  return { tokenBudget: m.view.resultTokens, maxChars: m.view.maxChars, ...(m.view.rows ? { rows: m.view.rows } : {}) };
 }
 
 /** Opens a new run, or checks that a run being resumed has the same identity, and marks it running. */

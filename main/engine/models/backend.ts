@@ -1,6 +1,7 @@
 // A model the agent talks to: local llama.cpp, an OpenAI-compatible server on the agency network, or a
 // scripted transcript. One turn at a time; the agent loop owns the conversation.
 import type { ChatMessage, ModelTool, ModelTurn, TurnProgress } from '../../core/agent/types.ts';
+import type { ResultRowForm } from '../../core/resultView/resultView.ts';
 
 export interface TurnOptions {
   /** "required" forbids a plain answer this turn; "none" forbids calls (the last turn before the step cap). */
@@ -23,6 +24,8 @@ export interface ModelBackend {
   readonly contextTokens?: number;
   /** The result view's token budget the model was trained on (KOPA-Nano records it), where it has one. */
   readonly resultTokens?: number;
+  /** How the model was trained to read a result's rows (KOPA-Nano records it), where it was. */
+  readonly resultRows?: ResultRowForm;
   turn(messages: ChatMessage[], tools: ModelTool[], options: TurnOptions): Promise<ModelTurn>;
   dispose(): Promise<void>;
 }

@@ -5,11 +5,13 @@ import type { RegionBook } from '../../core/region/regionBook.ts';
 import type { LocalModel, ToolCallMode } from '../../../native/llama/index.ts';
 import type { ModelBackend, TurnOptions } from './backend.ts';
 import type { ThinkingSetting } from '../../api/contract.ts';
+import type { ResultRowForm } from '../../core/resultView/resultView.ts';
 
 export class LlamaBackend implements ModelBackend {
   readonly id: string;
   readonly contextTokens: number;
   readonly resultTokens?: number;
+  readonly resultRows?: ResultRowForm;
   private readonly model: LocalModel;
   private readonly mode: ToolCallMode;
   private readonly owned: boolean;
@@ -24,8 +26,9 @@ export class LlamaBackend implements ModelBackend {
   constructor(model: LocalModel, options: { mode?: ToolCallMode | 'auto'; owned?: boolean; regions?: RegionBook; thinking?: ThinkingSetting } = {}) {
     this.model = model;
     this.contextTokens = model.contextSize;
-    const trained = model.chatFormat().resultTokens;
-    if (trained !== undefined) this.resultTokens = trained;
+    const trained = model.chatFormat();
+    if (trained.resultTokens !== undefined) this.resultTokens = trained.resultTokens;
+    if (trained.resultRows !== undefined) this.resultRows = trained.resultRows;
     this.mode = !options.mode || options.mode === 'auto' ? model.toolCallMode() : options.mode;
     this.owned = options.owned ?? true;
     if (options.regions) this.regions = options.regions;

@@ -28,6 +28,7 @@ export async function inspectModel(engine: EngineServices, ref: string, options:
       toolCalling: report.kind === 'lora' ? null : report.toolCalling,
       toolCallSupport: report.toolCallSupport,
       trainedResultTokens: report.trainedResultTokens,
+      trainedResultRows: report.trainedResultRows,
     };
   }
   return {
@@ -45,6 +46,7 @@ export async function inspectModel(engine: EngineServices, ref: string, options:
     toolCalling: report.toolCalling,
     toolCallSupport: report.toolCallSupport,
     trainedResultTokens: report.trainedResultTokens,
+    trainedResultRows: report.trainedResultRows,
     copied: false,
     addedAt: '',
     fit: report.fit,

@@ -75,7 +75,8 @@ export async function sampleGroup(
         gateway.call(tool, args, { mode: settings.mode, snapshot: settings.snapshot, signal, emulatorNow: asOf, origin: 'rollout' }),
       tools,
       asOf,
-      ...(settings.resultTokens ? { view: { tokenBudget: settings.resultTokens } } : {}),
+      // As the model was trained to read results: the budget asked, the row form its GGUF records.
+      view: { ...(settings.resultTokens ? { tokenBudget: settings.resultTokens } : {}), ...(backend.resultRows ? { rows: backend.resultRows } : {}) },
     });
     boxes.push(box);
     return new Agent({

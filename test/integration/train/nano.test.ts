@@ -42,8 +42,9 @@ describe.skipIf(!python)(
       expect(validations.map((e) => e.reused)).toEqual([false, false, true]);
 
       // Trajectory diversification: each alternative that reached a sample's answer is taught too, held-out
-      // questions still alone; a run started one way is not silently continued the other.
-      const diverse = await engine.call('train.nano', { ...tiny, name: 'nano-all', steps: 1, trajectories: 'all' });
+      // questions still alone; a run started one way is not silently continued the other. This run also learns
+      // results with each value beside its field's name (named rows).
+      const diverse = await engine.call('train.nano', { ...tiny, name: 'nano-all', steps: 1, trajectories: 'all', resultRows: 'named' });
       const corpus = (file: string): { ordinal: number; segments: CorpusSegment[] }[] =>
         readFileSync(path.join(diverse.runDir, file), 'utf8')
           .trim()
@@ -56,6 +57,27 @@ describe.skipIf(!python)(
       expect(new Set(twice.map((l) => corpusText(l.segments))).size).toBe(twice.length);
       expect(corpus('val.jsonl').length).toBe(new Set(corpus('val.jsonl').map((l) => l.ordinal)).size);
       await expect(engine.call('train.nano', { ...tiny, name: 'nano-all', steps: 2, trajectories: 'one' })).rejects.toThrow(/--trajectories/);
+      await expect(engine.call('train.nano', { ...tiny, name: 'nano-all', steps: 2, trajectories: 'all' })).rejects.toThrow(/--result-rows/);
+      // Named rows are what it read in training, what its file records, and what a chat shows it.
+      const read = taught.map((l) => corpusText(l.segments)).join('\n');
+      expect(read).toContain('"data":[{"');
+      expect(read).not.toContain('"fields":[');
+      expect(await engine.call('models.inspect', { ref: 'nano-all' })).toMatchObject({ trainedResultRows: 'named' });
+      const named = await engine.call('agent.run', {
+        question: '서울 종로구 청운동의 법정동 코드가 뭐예요?',
+        model: 'nano-all',
+        tools: ['mois.getStanReginCdList'],
+        queryTool: false,
+        firstToolChoice: 'required',
+        maxSteps: 2,
+      });
+      const shown = (await engine.call('chats.get', { id: named.chatId })).messages.filter((m) => m.role === 'tool');
+      expect(shown[0]?.content).toMatch(/^\{"result":"r1".*"data":\[\{"/);
+      const namedRun = await engine.call('bench.run', { suite: 'kopa', tasks: ['cal-01'], model: 'nano-all', maxSteps: 2 });
+      const namedReport = JSON.parse((await engine.call('bench.report', { run: namedRun.runId, format: 'json' })).content) as {
+        manifest: { view: { rows?: string } };
+      };
+      expect(namedReport.manifest.view.rows).toBe('named');
 
       // What it learned from is what the app shows it: the chat's prompt is the corpus's text up to the model's turn.
       const held = JSON.parse(readFileSync(path.join(first.runDir, 'val.jsonl'), 'utf8').split('\n')[0]!) as { segments: CorpusSegment[] };
@@ -67,7 +89,7 @@ describe.skipIf(!python)(
       );
       expect(prompt).toContain('- final_answer(answer, message): ');
       const inspected = await engine.call('models.inspect', { ref: 'nano-smoke' });
-      expect(inspected).toMatchObject({ toolCallSupport: { mode: 'grammar' }, trainedResultTokens: 256 });
+      expect(inspected).toMatchObject({ toolCallSupport: { mode: 'grammar' }, trainedResultTokens: 256, trainedResultRows: 'columns' });
       // A benchmark shows it results as it learned to read them, as the chat does, not the standard view's 1,024 tokens.
       const run = await engine.call('bench.run', { suite: 'kopa', tasks: ['cal-01'], model: 'nano-smoke', maxSteps: 2 });
       const report = JSON.parse((await engine.call('bench.report', { run: run.runId, format: 'json' })).content) as {

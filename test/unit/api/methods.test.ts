@@ -159,7 +159,7 @@ const PARAMETERS: Record<string, string> = {
   'synth.sample': 'dataset ordinal',
   'synth.samples': 'dataset',
   'train.export': 'dataset distractors? out preset? snapshot? trainer',
-  'train.nano': 'batchTokens? dataset dim? ffn? heads? keep? layers? lr? name? resultTokens? seed? steps? trajectories? vocab?',
+  'train.nano': 'batchTokens? dataset dim? ffn? heads? keep? layers? lr? name? resultRows? resultTokens? seed? steps? trajectories? vocab?',
   'train.history': 'ref',
   'train.nanoGrpo': 'beta? evalEvery? evalPrompts? from groupSize? iterations? lr? maxSteps? name? preset? prompts? seed? temperature?',
 };

@@ -122,12 +122,27 @@ describe('result view', () => {
       ],
       [],
     ];
-    for (const items of shapes) {
-      const view = renderResult(ok(items), 'r7', { tokenBudget: 400 });
-      const read = readView(view.text);
-      expect(read.rows).toEqual(view.visible);
-      expect(read).toMatchObject({ handle: 'r7', totalCount: items.length });
-    }
+    for (const rows of ['columns', 'named'] as const)
+      for (const items of shapes) {
+        const view = renderResult(ok(items), 'r7', { tokenBudget: 400, rows });
+        const read = readView(view.text);
+        expect(read.rows).toEqual(view.visible);
+        expect(read).toMatchObject({ handle: 'r7', totalCount: items.length });
+      }
+  });
+
+  it('writes each value beside its field name for a model trained on named rows, within the same budget', () => {
+    const sun = [{ locdate: '20261205', location: '서울', sunrise: '0740', suntransit: '1230', sunset: '1714' }];
+    const json = JSON.parse(renderResult(ok(sun), 'r1', { rows: 'named' }).text) as Record<string, unknown>;
+    expect(json).toEqual({ result: 'r1', totalCount: 1, data: [sun[0]] });
+    const view = renderResult(ok(forecast()), 'r3', { rows: 'named', tokenBudget: 512 });
+    const parsed = JSON.parse(view.text) as { fields?: unknown; same: Record<string, unknown>; data: Item[] };
+    expect(parsed.fields).toBeUndefined();
+    expect(parsed.same).toEqual({ baseDate: '20250421', baseTime: '0800', nx: 60, ny: 127 });
+    expect(parsed.data[0]).toEqual({ category: 'TMP', fcstDate: '20250421', fcstTime: '0900', fcstValue: '0' });
+    // The names cost room: fewer rows fit the budget than as columns, and the text stays within it.
+    expect(view.shown).toBeLessThan(renderResult(ok(forecast()), 'r3', { tokenBudget: 512 }).shown);
+    expect(estimateTokens(view.text)).toBeLessThanOrEqual(512);
   });
 
   it('sizes the budget from the context: an eighth, between 256 and 4,096 tokens', () => {

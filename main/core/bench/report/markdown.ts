@@ -57,7 +57,7 @@ export function markdownReport(data: ReportData, lang: ReportLang = 'ko'): strin
   if (backendErrors) lines.push(`> ${w.backendErrors(backendErrors)}`, '');
   lines.push(
     `- ${md.suite}: ${cell(m.suite.name)}${m.suite.version ? ` v${m.suite.version}` : ''} (${w.tasks(m.suite.tasks)}, sha256 ${m.suite.hash.slice(0, 12)})`,
-    ...(m.view ? [`- ${md.resultView(m.view.resultTokens, m.view.queryTool)}`, `- ${md.toolsOffered(m.view.tools === 'pick')}`] : []),
+    ...(m.view ? [`- ${md.resultView(m.view.resultTokens, m.view.queryTool, m.view.rows === 'named')}`, `- ${md.toolsOffered(m.view.tools === 'pick')}`] : []),
     `- ${md.model}: ${cell(m.model.ref)} (${m.model.backend}${m.model.sha256 ? `, sha256 ${m.model.sha256.slice(0, 12)}` : ''}${m.model.quantization ? `, ${m.model.quantization}` : ''}${m.model.chatTemplate ? `, ${cell(m.model.chatTemplate)}` : ''})`,
     `- ${md.sampling(m.sampling.samples, m.sampling.temperature, m.sampling.seed, m.sampling.maxSteps)}`,
     `- ${md.backend}: ${modeLabel(lang, m.backend.mode)}${m.backend.snapshot ? ` ${md.snapshot} ${cell(m.backend.snapshot)}` : ''}${m.backend.emulatorSeed !== null ? md.emulatorSeed(m.backend.emulatorSeed) : ''}`,

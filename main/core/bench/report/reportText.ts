@@ -42,7 +42,7 @@ export interface ReportText {
   md: {
     title: (run: string) => string;
     suite: string;
-    resultView: (tokens: number, queryTool: boolean) => string;
+    resultView: (tokens: number, queryTool: boolean, named: boolean) => string;
     toolsOffered: (pick: boolean) => string;
     model: string;
     sampling: (samples: number, temperature: number, seed: number, turns: number) => string;
@@ -106,7 +106,8 @@ const ko: ReportText = {
   md: {
     title: (run) => `KOPA-Bench 실행 ${run}`,
     suite: '스위트',
-    resultView: (tokens, queryTool) => `결과 보기: 결과당 ${tokens}토큰, 조회 도구 ${queryTool ? '있음' : '없음'}`,
+    resultView: (tokens, queryTool, named) =>
+      `결과 보기: 결과당 ${tokens}토큰${named ? ', 행마다 필드 이름과 값' : ''}, 조회 도구 ${queryTool ? '있음' : '없음'}`,
     toolsOffered: (pick) => `내놓은 도구: ${pick ? '채팅처럼 질문에 맞춰 고른 도구와 find_tools' : '과제마다 정해진 도구'}`,
     model: '모델',
     sampling: (samples, temperature, seed, turns) => `샘플링: 과제당 시도 ${samples}번, 온도 ${temperature}, 시드 ${seed}, 최대 ${turns}턴`,
@@ -178,7 +179,8 @@ const en: ReportText = {
   md: {
     title: (run) => `KOPA-Bench run ${run}`,
     suite: 'Suite',
-    resultView: (tokens, queryTool) => `Result view: ${tokens} tokens per result${queryTool ? ', query tool offered' : ', no query tool'}`,
+    resultView: (tokens, queryTool, named) =>
+      `Result view: ${tokens} tokens per result${named ? ', each value beside its field name' : ''}${queryTool ? ', query tool offered' : ', no query tool'}`,
     toolsOffered: (pick) => `Tools offered: ${pick ? 'what the chat picks for each question, with find_tools' : "each task's own"}`,
     model: 'Model',
     sampling: (samples, temperature, seed, turns) => `Sampling: ${samples} per task, temperature ${temperature}, seed ${seed}, max ${turns} turns`,

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { NANO_CHAT_TEMPLATE } from '../../../core/train/nano/nanoCorpus.ts';
 import { saidError } from '../../../core/i18n/saidError.ts';
+import type { ResultRowForm } from '../../../core/resultView/resultView.ts';
 import { writeNanoGguf } from '../../../../native/gguf/nanoGguf.ts';
 import type { EngineServices } from '../../EngineServices.ts';
 import { appendFileNoFollow, writeFileNoFollow } from '../../files/noFollow.ts';
@@ -20,6 +21,8 @@ export interface NanoRunRecord {
   datasetId: number;
   samples: number;
   resultTokens: number;
+  /** How the corpus wrote a result's rows (columns where absent). */
+  resultRows?: ResultRowForm;
   /** Which trajectories of each sample the corpus teaches ("one" where a run predates the choice). */
   trajectories?: 'one' | 'all';
   /** The corpus's training lines (one per trajectory taught). */
@@ -69,6 +72,7 @@ export async function exportNanoGguf(
     name,
     toolPrompt: 'compact',
     resultTokens: record.resultTokens,
+    resultRows: record.resultRows ?? 'columns',
     chatTemplate: NANO_CHAT_TEMPLATE,
     provenance: { dataset: record.dataset, samples: String(record.samples), ...provenance },
   });

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { CallOptions, NanoTrajectories, TrainNanoParams, TrainNanoResult } from '../../../api/contract.ts';
 import type { SynthSample } from '../../../core/synth/types.ts';
+import type { ResultRowForm } from '../../../core/resultView/resultView.ts';
 import type { PlainMessage } from '../../../core/agent/grammarConversation.ts';
 import { exportRow } from '../../../core/synth/formats.ts';
 import { corpusSegments } from '../../../core/train/nano/nanoCorpus.ts';
@@ -34,6 +35,7 @@ const DEFAULTS = {
   lr: 0.002,
   seed: 1,
   resultTokens: 256,
+  resultRows: 'columns' as ResultRowForm,
   trajectories: 'one' as NanoTrajectories,
 };
 /** Tools offered beside each plan's own, as an export offers them. */
@@ -49,20 +51,38 @@ function taught(sample: SynthSample, trajectories: NanoTrajectories): SynthSampl
   return [sample, ...others];
 }
 
+/** What the corpus is written as: the result view the model will read, and the trajectories it teaches. */
+interface CorpusForm {
+  resultTokens: number;
+  resultRows: ResultRowForm;
+  trajectories: NanoTrajectories;
+}
+
+/** A run folder's corpus was written in one form: asking for another is refused, not mixed in. */
+function checkSameForm(dir: string, record: NanoRunRecord, form: CorpusForm): void {
+  if ((record.trajectories ?? 'one') !== form.trajectories)
+    throw saidError('InvalidRequest', {
+      message: 'error.nanoRunTrajectories',
+      hint: 'error.nanoRunDataset.hint',
+      vars: { dir, other: record.trajectories ?? 'one' },
+    });
+  if ((record.resultRows ?? 'columns') !== form.resultRows)
+    throw saidError('InvalidRequest', {
+      message: 'error.nanoRunRows',
+      hint: 'error.nanoRunDataset.hint',
+      vars: { dir, other: record.resultRows ?? 'columns' },
+    });
+}
+
 /** Writes the corpus of a dataset (train and held-out lines), unless the run already has it. */
-function writeCorpus(engine: EngineServices, dir: string, dataset: DatasetRow, resultTokens: number, trajectories: NanoTrajectories): NanoRunRecord {
+function writeCorpus(engine: EngineServices, dir: string, dataset: DatasetRow, form: CorpusForm): NanoRunRecord {
   const recordFile = path.join(dir, 'run.json');
   const repo = new DatasetRepository(engine.store.db);
   if (existsSync(recordFile)) {
     const record = JSON.parse(readFileSync(recordFile, 'utf8')) as NanoRunRecord;
     if (record.datasetId !== dataset.id)
       throw saidError('InvalidRequest', { message: 'error.nanoRunDataset', hint: 'error.nanoRunDataset.hint', vars: { dir, other: record.dataset } });
-    if ((record.trajectories ?? 'one') !== trajectories)
-      throw saidError('InvalidRequest', {
-        message: 'error.nanoRunTrajectories',
-        hint: 'error.nanoRunDataset.hint',
-        vars: { dir, other: record.trajectories ?? 'one' },
-      });
+    checkSameForm(dir, record, form);
     return record;
   }
   const catalog = engine.catalog();
@@ -72,16 +92,27 @@ function writeCorpus(engine: EngineServices, dir: string, dataset: DatasetRow, r
   for (const sample of samples) {
     const offered = visibleTools(sample, catalog, DISTRACTORS);
     const line = (s: SynthSample): string => {
-      const row = exportRow('openai', s, offered, { toolStyle: 'compact', view: { tokenBudget: resultTokens } }) as { messages: PlainMessage[] };
+      const view = { tokenBudget: form.resultTokens, rows: form.resultRows };
+      const row = exportRow('openai', s, offered, { toolStyle: 'compact', view }) as { messages: PlainMessage[] };
       return JSON.stringify({ ordinal: s.ordinal, segments: corpusSegments(row.messages) });
     };
     // Held-out questions are judged on their own trajectory alone, whatever the training reads.
     if (sample.ordinal % HELD_OUT_EVERY === 0) held.push(line(sample));
-    else train.push(...taught(sample, trajectories).map(line));
+    else train.push(...taught(sample, form.trajectories).map(line));
   }
   writeFileNoFollow(path.join(dir, 'train.jsonl'), `${train.join('\n')}\n`);
   writeFileNoFollow(path.join(dir, 'val.jsonl'), `${held.join('\n')}\n`);
-  const record = { dataset: dataset.name, datasetId: dataset.id, samples: samples.length, resultTokens, trajectories, lines: train.length };
+  const { resultTokens, resultRows, trajectories } = form;
+  const record: NanoRunRecord = {
+    dataset: dataset.name,
+    datasetId: dataset.id,
+    samples: samples.length,
+    resultTokens,
+    // Written only where it is not the default, as runs before named rows wrote their records.
+    ...(resultRows === 'named' ? { resultRows } : {}),
+    trajectories,
+    lines: train.length,
+  };
   // Written last: a corpus without its record is written again.
   writeFileNoFollow(`${recordFile}.partial`, JSON.stringify(record, null, 2));
   renameSync(`${recordFile}.partial`, recordFile);
@@ -101,7 +132,7 @@ export async function trainNano(engine: EngineServices, params: TrainNanoParams,
   try {
     progress('corpus', 0, 1);
     const dataset = findDataset(new DatasetRepository(engine.store.db), params.dataset);
-    const record = writeCorpus(engine, dir, dataset, p.resultTokens, p.trajectories);
+    const record = writeCorpus(engine, dir, dataset, { resultTokens: p.resultTokens, resultRows: p.resultRows, trajectories: p.trajectories });
     progress('corpus', 1, 1, `${record.samples} samples of ${record.dataset}${record.lines ? `, ${record.lines} trajectories to learn from` : ''}`);
     if (!existsSync(path.join(dir, 'tokenizer.model'))) {
       progress('tokenizer', 0, 1);
