@@ -16,6 +16,11 @@ export interface CliIo {
   homeDir: string;
   /** Resolves when the user asks the command to stop (Ctrl-C, SIGTERM). */
   interrupted: () => Promise<void>;
+  /**
+   * Hears Ctrl-C (and SIGTERM) while registered, in place of the default exit: a chat turn stops and the chat goes on.
+   * A second signal before the returned function unregisters it quits at once.
+   */
+  onInterrupt: (listener: () => void) => () => void;
 }
 
 /** A stream that writes text with every terminal control shown as a visible stand-in (see terminalText.ts). */
@@ -51,5 +56,19 @@ export function processIo(): CliIo {
         process.on('SIGINT', onSignal);
         process.on('SIGTERM', onSignal);
       }),
+    onInterrupt: (listener) => {
+      let heard = false;
+      const onSignal = (signal: NodeJS.Signals): void => {
+        if (heard) process.exit(signal === 'SIGINT' ? 130 : 143);
+        heard = true;
+        listener();
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+      return () => {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      };
+    },
   };
 }

@@ -12,6 +12,7 @@ export function silentProgram(): Command {
       platform: process.platform,
       homeDir: tempDir(),
       interrupted: () => new Promise(() => undefined),
+      onInterrupt: () => () => undefined,
     },
     () => undefined,
   );

@@ -44,11 +44,14 @@ function renderEnd(e: EpisodeSummary, streamed: boolean, { t, locale }: Pick<Com
     ms: e.ms,
     backend: e.backend,
   });
+  // Words that streamed before a stop are no answer: that is said, with why.
   const answer = e.answer === null ? t('cli.chat.noAnswer', { reason: stopLabel(locale, e.stoppedBy) }) : streamed ? '' : e.answer;
   // The committed answer is the headline; a message that committed to nothing says so.
   const claim = e.claim ? t('cli.chat.claim', { claim: claimText(e.claim, locale) }) : e.answer !== null ? t('cli.chat.noClaim') : '';
-  const lines = streamed ? [claim] : [claim, answer];
-  return [...lines.filter((line) => line !== ''), '', footer].join('\n');
+  return [claim, answer]
+    .filter((line) => line !== '')
+    .concat('', footer)
+    .join('\n');
 }
 
 /** How a turn is shown as it goes: each call once its result is in, a local turn's progress, streamed words. */
@@ -159,20 +162,36 @@ function runParams(question: string, chatId: string | undefined, options: ChatCl
   };
 }
 
-async function runChat(ctx: CommandContext, options: ChatCliOptions): Promise<void> {
-  const rl = options.once === undefined || options.approve === 'ask' ? createInterface({ input: process.stdin, terminal: false }) : undefined;
-  // Lines are read from one iterator, so piped input (a script answering the prompts) is not lost between questions.
-  const lines = rl?.[Symbol.asyncIterator]();
-  const ask = async (prompt: string): Promise<string> => {
+/**
+ * Asks on stderr and reads the answer from stdin, one line per ask, all from one iterator, so piped input (a script
+ * answering the prompts) is not lost between questions. An ask whose turn was stopped answers undefined and leaves
+ * the line it was waiting for to the next ask.
+ */
+function lineAsker(ctx: CommandContext, lines: AsyncIterator<string>): (prompt: string, signal?: AbortSignal) => Promise<string | undefined> {
+  let pending: Promise<IteratorResult<string>> | undefined;
+  return async (prompt, signal) => {
     ctx.io.stderr.write(prompt);
-    const next = await lines!.next();
+    pending ??= lines.next();
+    const read = pending;
+    const stopped = signal
+      ? new Promise<undefined>((resolve) => (signal.aborted ? resolve(undefined) : signal.addEventListener('abort', () => resolve(undefined), { once: true })))
+      : new Promise<undefined>(() => undefined);
+    const next = await Promise.race([read, stopped]);
+    if (next === undefined) return undefined;
+    pending = undefined;
     return next.done ? '' : String(next.value);
   };
+}
+
+async function runChat(ctx: CommandContext, options: ChatCliOptions): Promise<void> {
+  const rl = options.once === undefined || options.approve === 'ask' ? createInterface({ input: process.stdin, terminal: false }) : undefined;
+  const ask = rl ? lineAsker(ctx, rl[Symbol.asyncIterator]()) : undefined;
   // Approval goes the way every client's does: the engine announces the waiting call, the answer is an agent.approve call.
   let answering: EngineApi | undefined;
+  let turn = new AbortController();
   const echo = episodeEcho(ctx, (e) => {
-    void ask(`  ${oneLine(e.tool)} ${JSON.stringify(e.arguments)} 호출할까요? call it? [y/N] `)
-      .then((line) => answering?.call('agent.approve', { id: e.id, answer: /^y/i.test(line) ? 'once' : 'deny' }))
+    void ask!(`  ${oneLine(e.tool)} ${JSON.stringify(e.arguments)} 호출할까요? call it? [y/N] `, turn.signal)
+      .then((line) => (line === undefined ? undefined : answering?.call('agent.approve', { id: e.id, answer: /^y/i.test(line) ? 'once' : 'deny' })))
       .catch((error: unknown) => ctx.io.stderr.write(`  ${(error as Error).message}\n`));
   });
   const said = (episode: EpisodeSummary, after = ''): void => {
@@ -186,9 +205,17 @@ async function runChat(ctx: CommandContext, options: ChatCliOptions): Promise<vo
         const episodeFor = async (question: string, chatId?: string): Promise<EpisodeSummary> => {
           echo.reset();
           const watch = loadWatch(ctx, options.model, echo.show);
+          // Ctrl+C stops this turn as the window's Stop does (what the model wrote is kept) and the chat goes on.
+          turn = new AbortController();
+          const stop = turn;
+          const unhear = ctx.io.onInterrupt(() => {
+            ctx.out.note(ctx.t('cli.chat.stopping'));
+            stop.abort();
+          });
           try {
-            return await engine.call('agent.run', runParams(question, chatId, options), { onProgress: watch.onProgress });
+            return await engine.call('agent.run', runParams(question, chatId, options), { onProgress: watch.onProgress, signal: stop.signal });
           } finally {
+            unhear();
             watch.stop();
           }
         };
@@ -201,9 +228,17 @@ async function runChat(ctx: CommandContext, options: ChatCliOptions): Promise<vo
         ctx.io.stderr.write('질문을 입력하세요 (빈 줄로 끝). Ask a question (an empty line ends).\n');
         let chatId: string | undefined;
         for (;;) {
-          const question = (await ask('> ')).trim();
+          const question = ((await ask!('> ')) ?? '').trim();
           if (question === '') break;
-          const episode = await episodeFor(question, chatId);
+          let episode: EpisodeSummary;
+          try {
+            episode = await episodeFor(question, chatId);
+          } catch (error) {
+            // Stopped before a turn began (the model still loading): said as an error is, and the chat goes on.
+            if (!turn.signal.aborted) throw error;
+            ctx.out.error(error);
+            continue;
+          }
           chatId = episode.chatId;
           said(episode, '\n');
         }

@@ -14,6 +14,7 @@ import { readView } from '../../../main/core/resultView/resultView.ts';
 import { type CliRun, kopaBin, repoRoot, runKopa } from '../../helpers/runCli.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 import { startOpenAiServer, type ScriptedReply } from '../../helpers/openAiServer.ts';
+import { testEngine } from '../../helpers/engine.ts';
 
 const json = <T>(text: string): T => JSON.parse(text) as T;
 const NOW = '2025-03-02T15:00:00+09:00';
@@ -149,6 +150,43 @@ describe('kopa chat with an inference server', () => {
       expect(chat.code).toBe(1);
       expect(chat.stderr).toContain(`The inference server ${server.ipBase} sent nothing for 1 s, so the turn was stopped.`);
       expect(chat.stderr).toContain('--server-timeout');
+    } finally {
+      await server.kill();
+    }
+  }, 120_000);
+
+  it('stops a turn at Ctrl+C, keeps what the model wrote, and goes on with the chat', async () => {
+    const server = await startOpenAiServer([{ as: 'stall', content: '확인 중입니다' }, { content: '다시 물어보셨군요.' }]);
+    try {
+      const dir = tempDir();
+      expect((await runKopa(['--data-dir', dir, 'models', 'add', `openai:${server.ipBase}`, '--name', 'qwen'])).code).toBe(0);
+      const child = spawn(process.execPath, [kopaBin, '--data-dir', dir, 'chat', '--model', 'qwen', '--tools', 'kma.getUltraSrtNcst', '--now', NOW], {
+        cwd: repoRoot,
+      });
+      let [stdout, stderr] = ['', ''];
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const closed = new Promise((resolve) => child.once('close', resolve));
+      child.stdin.write('서울 기온?\n');
+      // The server sent its first words and then nothing: the turn is waiting on it.
+      for (let i = 0; i < 1200 && !stdout.includes('확인'); i++) await new Promise((r) => setTimeout(r, 50));
+      child.kill('SIGINT');
+      for (let i = 0; i < 1200 && !stdout.includes('(no answer: stopped by cancelled)'); i++) await new Promise((r) => setTimeout(r, 50));
+      child.stdin.end('다시요\n\n');
+      expect(await closed, stderr).toBe(0);
+      expect(stderr).toContain('Stopping the answer: what it wrote so far is kept');
+      expect(stdout).toContain('확인 중\n(no answer: stopped by cancelled)');
+      expect(stdout).toContain('다시 물어보셨군요.');
+      // The second question continues the same chat, whose transcript keeps the stopped turn's words, marked stopped.
+      const history = (server.requests[1]!.messages as { role: string; content: string }[]).map((m) => [m.role, m.content]);
+      expect(history.filter(([role]) => role === 'user')).toEqual([
+        ['user', '서울 기온?'],
+        ['user', '다시요'],
+      ]);
+      const engine = testEngine({ dataDir: dir });
+      const [chat] = await engine.call('chats.list', {});
+      const messages = (await engine.call('chats.get', { id: chat!.id })).messages;
+      expect(messages.find((m) => m.role === 'assistant' && m.cut === 'stopped')).toMatchObject({ content: '확인 중' });
     } finally {
       await server.kill();
     }

@@ -27,6 +27,7 @@ async function inProcess(argv: string[]): Promise<{ code: number; stdout: string
     platform: process.platform,
     homeDir: tempDir(),
     interrupted: () => new Promise(() => undefined),
+    onInterrupt: () => () => undefined,
   };
   const code = await main(argv, io);
   return { code, stdout, stderr };

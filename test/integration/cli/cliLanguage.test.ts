@@ -23,6 +23,7 @@ async function kopa(argv: string[], env: Record<string, string> = {}): Promise<{
     platform: process.platform,
     homeDir: tempDir(),
     interrupted: () => new Promise(() => undefined),
+    onInterrupt: () => () => undefined,
   };
   const code = await main(argv, io);
   return { code, stdout, stderr };
@@ -50,6 +51,7 @@ describe('the command line’s language', () => {
         platform: process.platform,
         homeDir: tempDir(),
         interrupted: () => new Promise(() => undefined),
+        onInterrupt: () => () => undefined,
       },
       () => undefined,
       'ko',
