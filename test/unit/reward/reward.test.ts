@@ -11,6 +11,7 @@ import { rewardOf } from '../../../main/core/train/reward/reward.ts';
 import { fromTrainerMessages, toTrainerMessages, TrainerMessageError } from '../../../main/core/train/reward/trainerMessages.ts';
 import { rewardComponents, rewardPresets, type RewardComponent, type RewardReference } from '../../../main/core/train/reward/types.ts';
 import { toolReply } from '../../../main/core/synth/formats.ts';
+import { readView, renderResult } from '../../../main/core/resultView/resultView.ts';
 import type { Claim } from '../../../main/core/answer/claim.ts';
 
 const step = (id: string, tool: string, args: Record<string, unknown>, items: Record<string, unknown>[], handle: string): TraceStep => ({
@@ -104,6 +105,23 @@ describe('rewards', () => {
   it('takes points for an invented value from provenance alone', () => {
     const invented = { ...count, args: { code: '1111010100', page: 1, since: '20240101' } };
     expect(lost(completion([find, invented], '7건입니다.\n정답: 7건'))).toEqual(['provenance']);
+  });
+
+  it('reads results written as named rows as it reads columns: the same maximum, the same wrong argument and invented value', () => {
+    const named = (c: { messages: ChatMessage[] }): { messages: ChatMessage[] } => ({
+      messages: c.messages.map((m) => {
+        if (m.role !== 'tool') return m;
+        const view = readView(m.content);
+        return { ...m, content: renderResult({ ok: true, items: view.rows, totalCount: view.totalCount, error: null }, view.handle, { rows: 'named' }).text };
+      }),
+    });
+    const right = completion([find, count], '7건입니다.\n정답: 7건');
+    expect(named(right).messages.find((m) => m.role === 'tool')!.content).toContain('"data":[{"code":"1111010100"');
+    expect(rewardOf(named(right), reference, metric, { preset: 'kopa' }).reward).toBeCloseTo(MAX.kopa, 12);
+    expect(lost(named(completion([find, { ...count, args: { code: '1111010200', page: 1 } }], '7건입니다.\n정답: 7건')))).toEqual(['arguments']);
+    expect(lost(named(completion([find, { ...count, args: { code: '1111010100', page: 1, since: '20240101' } }], '7건입니다.\n정답: 7건')))).toEqual([
+      'provenance',
+    ]);
   });
 
   it('takes points for a failing call from execution alone', () => {
