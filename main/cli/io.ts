@@ -36,6 +36,25 @@ export function inertStream(stream: CliStream): CliStream {
   };
 }
 
+/**
+ * Calls `listener` at the first SIGINT or SIGTERM and quits at the second (130 or 143, as a shell reports them).
+ * Returns the function that stops listening.
+ */
+function listenForStop(listener: () => void): () => void {
+  let heard = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (heard) process.exit(signal === 'SIGINT' ? 130 : 143);
+    heard = true;
+    listener();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+}
+
 export function processIo(): CliIo {
   return {
     stdout: process.stdout,
@@ -43,32 +62,9 @@ export function processIo(): CliIo {
     env: process.env,
     platform: process.platform,
     homeDir: homedir(),
-    interrupted: () =>
-      new Promise((resolve) => {
-        // Listeners stay installed until exit: a library using signal-exit re-raises a signal nobody else listens
-        // to, which would kill the process halfway through its clean shutdown. A second signal forces the exit.
-        let received = false;
-        const onSignal = (signal: NodeJS.Signals): void => {
-          if (received) process.exit(signal === 'SIGINT' ? 130 : 143);
-          received = true;
-          resolve();
-        };
-        process.on('SIGINT', onSignal);
-        process.on('SIGTERM', onSignal);
-      }),
-    onInterrupt: (listener) => {
-      let heard = false;
-      const onSignal = (signal: NodeJS.Signals): void => {
-        if (heard) process.exit(signal === 'SIGINT' ? 130 : 143);
-        heard = true;
-        listener();
-      };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
-      return () => {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-      };
-    },
+    // Never unregistered: a library using signal-exit re-raises a signal nobody else listens to, which would kill the
+    // process halfway through its clean shutdown.
+    interrupted: () => new Promise((resolve) => listenForStop(resolve)),
+    onInterrupt: listenForStop,
   };
 }
