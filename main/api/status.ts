@@ -28,7 +28,7 @@ export interface LlamaReport {
   vram: { totalBytes: number; freeBytes: number } | null;
   usableGpuTypes: (string | false)[];
   cpuMathCores: number | null;
-  /** The CPU threads local inference uses (KOPA_LLAMA_THREADS where set, else the math cores). */
+  /** The CPU threads local inference uses (KOPA_LLAMA_THREADS where set, else the math cores; one for a model under 16 M parameters). */
   threads: number | null;
   llamaCppRelease: string | null;
   /** Why no binary loads, when none does. */

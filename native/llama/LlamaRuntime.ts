@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { getLlama, getLlamaGpuTypes, LlamaLogLevel, type Llama, type LlamaGpuType } from 'node-llama-cpp';
 import { saidError } from '../../main/core/i18n/saidError.ts';
 import { LocalModel } from './LocalModel/LocalModel.ts';
+import { inferenceThreads } from './inferenceThreads.ts';
 import type { LoadLocalModelOptions } from './LocalModel/options.ts';
 
 export type GpuChoice = 'auto' | 'cuda' | 'vulkan' | 'metal' | false;
@@ -14,7 +15,7 @@ export interface LlamaRuntimeOptions {
   gpu?: GpuChoice;
   /**
    * CPU threads for inference. Defaults to KOPA_LLAMA_THREADS where it is set, else the number of math cores llama.cpp
-   * detects; never more than the machine has.
+   * detects, and one for a model under 16 M parameters (inferenceThreads.ts); never more than the machine has.
    */
   threads?: number;
   /** Receives llama.cpp's own log lines (already filtered to warnings and errors). Defaults to dropping them. */
@@ -32,6 +33,7 @@ export interface LlamaRuntimeInfo {
   /** GPU backends whose binaries are installed and usable on this machine. */
   usableGpuTypes: LlamaGpuType[];
   cpuMathCores: number;
+  /** Threads a model of ordinary size computes with (a model under 16 M parameters uses one unless threads were asked for). */
   threads: number;
   llamaCppRelease: string;
 }
@@ -61,12 +63,20 @@ function loadedBinaryPath(): string | undefined {
 
 export class LlamaRuntime implements AsyncDisposable {
   readonly llama: Llama;
+  /** Threads a model of ordinary size computes with. */
   readonly threads: number;
+  private readonly threadsAsked: boolean;
   private disposed = false;
 
-  private constructor(llama: Llama, threads: number) {
+  private constructor(llama: Llama, threads: number, threadsAsked: boolean) {
     this.llama = llama;
     this.threads = threads;
+    this.threadsAsked = threadsAsked;
+  }
+
+  /** The threads a model of this many parameters computes with. */
+  threadsFor(parameters: number): number {
+    return inferenceThreads({ asked: this.threadsAsked ? this.threads : undefined, ordinary: this.threads, parameters });
   }
 
   /**
@@ -97,7 +107,7 @@ export class LlamaRuntime implements AsyncDisposable {
       );
     }
     const threads = Math.max(1, Math.min(asked ?? llama.cpuMathCores, availableParallelism()));
-    return new LlamaRuntime(llama, threads);
+    return new LlamaRuntime(llama, threads, asked !== undefined);
   }
 
   async describe(): Promise<LlamaRuntimeInfo> {

@@ -190,7 +190,7 @@ export async function speedCheck(runtime: LlamaRuntime, modelPath: string, optio
       backend: info.gpu || 'cpu',
       devices: info.gpuDevices,
       vramBytes: info.vram?.totalBytes ?? null,
-      threads: info.threads,
+      threads: model.threads,
       llamaCpp: info.llamaCppRelease,
       gpuLayers: model.placement().gpuLayers,
       promptTokensPerSecond: promptRate,

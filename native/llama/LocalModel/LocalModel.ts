@@ -179,6 +179,11 @@ export class LocalModel {
     );
   }
 
+  /** The CPU threads it computes with: the runtime's, or one for a model too small to share a token's work. */
+  get threads(): number {
+    return this.runtime.threadsFor(this.model.fileInsights.totalParameters);
+  }
+
   /** Where and how it is loaded, for the workbench's list of loaded models. */
   placement(): ModelPlacement {
     const memory = (usage: { ram: number; vram: number }): MemoryUse => ({ ram: usage.ram, vram: usage.vram });
@@ -320,7 +325,7 @@ export class LocalModel {
       const context = await this.model.createContext({
         contextSize: this.contextSize,
         sequences: this.sequences,
-        threads: this.runtime.threads,
+        threads: this.threads,
         ...(lora.length ? { lora: { adapters: lora.map((filePath) => ({ filePath, scale: loraScale })) } } : {}),
       });
       this.madeContext = context;
@@ -364,7 +369,11 @@ export class LocalModel {
           { details: { draft: file, model: this.path } },
         );
       }
-      const context = await model.createContext({ contextSize: this.contextSize, sequences: this.sequences, threads: this.runtime.threads });
+      const context = await model.createContext({
+        contextSize: this.contextSize,
+        sequences: this.sequences,
+        threads: this.runtime.threadsFor(model.fileInsights.totalParameters),
+      });
       this.draft = { model, context };
       return context;
     } catch (error) {

@@ -137,5 +137,5 @@ export interface Completion {
 /** What a model needs of the runtime that loads it (LlamaRuntime): llama.cpp's binding and the CPU threads to use. */
 export interface ModelRuntime {
   readonly llama: Llama;
-  readonly threads: number;
+  threadsFor(parameters: number): number;
 }

@@ -1,5 +1,6 @@
 // The real node-llama-cpp path on CPU, through native/llama, with the GGUF the test suite writes itself.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeTinyLlama, tinyLlamaParameterCount } from '../../../native/gguf/tinyLlama.ts';
@@ -7,7 +8,7 @@ import { isKopaError } from '../../../main/core/errors.ts';
 import { testLlama } from '../../helpers/llama.ts';
 import { tempDir } from '../../helpers/tempDir.ts';
 import { repoRoot } from '../../helpers/runCli.ts';
-import type { LocalModel } from '../../../native/llama/index.ts';
+import { LlamaRuntime, type LocalModel } from '../../../native/llama/index.ts';
 
 describe('tiny GGUF fixture through native/llama', () => {
   it('describes the runtime it loaded without downloading or building anything', async () => {
@@ -16,6 +17,36 @@ describe('tiny GGUF fixture through native/llama', () => {
     expect(info.binary).toMatch(/llama-addon\.node$|prebuilt|localBuild/);
     expect(info.gpu).toBe(false);
     expect(info.threads).toBe(1);
+  });
+
+  it("computes a model too small to share a token's work on one thread, unless threads were asked for", async () => {
+    const modelPath = await writeTinyLlama();
+    const threadsOf = async (options: { threads?: number }): Promise<{ ordinary: number; model: number; large: number }> => {
+      const runtime = await LlamaRuntime.create({ gpu: false, ...options });
+      try {
+        const model = await runtime.loadModel({ modelPath, contextSize: 256 });
+        try {
+          await model.complete('Hello', { maxTokens: 2 });
+          return { ordinary: runtime.threads, model: model.threads, large: runtime.threadsFor(500_000_000) };
+        } finally {
+          await model.dispose();
+        }
+      } finally {
+        await runtime.dispose();
+      }
+    };
+    // The suite sets KOPA_LLAMA_THREADS for every test; this one needs the default.
+    const set = process.env.KOPA_LLAMA_THREADS;
+    delete process.env.KOPA_LLAMA_THREADS;
+    try {
+      const byDefault = await threadsOf({});
+      expect(byDefault.model).toBe(1);
+      expect(byDefault.large).toBe(byDefault.ordinary);
+      const two = Math.min(2, availableParallelism());
+      expect(await threadsOf({ threads: 2 })).toEqual({ ordinary: two, model: two, large: two });
+    } finally {
+      if (set !== undefined) process.env.KOPA_LLAMA_THREADS = set;
+    }
   });
 
   it('loads the model and generates tokens', async () => {
