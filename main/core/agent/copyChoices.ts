@@ -17,6 +17,9 @@
 // question states (the model otherwise closes the quote after "강원특별자치도" of "강원특별자치도 양양군"), a road address to
 // a road and its building number, a station to one place or road name. Where nothing in the question has that shape
 // (a place the list does not know), every span stays on offer.
+//   An optional value only a service gives (a 시도 code, an organisation id) that no result has shown yet is held to
+// "not given": the synthesized trajectories never write one before a result shows it, and a model that does writes
+// letters into a code ("lDongRegnCd": "우도") or invents one.
 import { isAnswerCall } from '../answer/answerTool.ts';
 import type { RegionBook } from '../region/regionBook.ts';
 import { answerChoices } from './answerChoices.ts';
@@ -241,7 +244,9 @@ function queryChoices(messages: ChatMessage[]): Record<string, string[]> {
     handles.add(view.handle);
     for (const f of view.fields) fields.add(f);
   }
-  return handles.size > 0 && fields.size <= MAX_CHOICES ? { result: [...handles], field: [...fields] } : {};
+  if (handles.size === 0) return {};
+  // Results without rows name no fields: the field is then left free (an empty list would let the grammar write none).
+  return fields.size > 0 && fields.size <= MAX_CHOICES ? { result: [...handles], field: [...fields] } : { result: [...handles] };
 }
 
 export interface CopyChoicesOptions {
@@ -256,7 +261,7 @@ export interface CopyChoicesOptions {
 
 /**
  * For each parameter of the tool the grammar should hold to copies, the values it may take now; a parameter absent
- * stays free. The question is the conversation's last request.
+ * stays free, and an optional one with no values is held to "not given". The question is the conversation's last request.
  */
 export function copyChoices(tool: ModelTool, messages: ChatMessage[], options: CopyChoicesOptions = {}): Record<string, (string | number)[]> {
   const question = messages.findLast((m) => m.role === 'user')?.content ?? '';
@@ -295,6 +300,7 @@ export function copyChoices(tool: ModelTool, messages: ChatMessage[], options: C
     const spans = semantic === 'biz.bno10' ? stated.map((s) => s.replace(/-/g, '')) : stated;
     const choices = [...new Set([...spans, ...shown])].filter(fits);
     if (choices.length > 0 && choices.length <= MAX_CHOICES) out[param] = choices;
+    else if (choices.length === 0 && !isStatedKind(semantic) && !tool.parameters.required.includes(param)) out[param] = [];
   }
   return out;
 }

@@ -120,17 +120,26 @@ export function grammarParameters(tool: ModelTool): string[] {
   return isQueryTool(tool) ? QUERY_PARAMETERS.filter((k) => names.includes(k)) : names;
 }
 
-/** The values each parameter of each tool may take this turn (copyChoices.ts), by tool name; a parameter absent is free. */
+/**
+ * The values each parameter of each tool may take this turn (copyChoices.ts), by tool name; a parameter absent is free,
+ * an optional one with an empty list not given.
+ */
 export type ArgumentChoices = Record<string, Record<string, (string | number)[]>>;
 
-/** A tool's arguments: every parameter, an optional one as its value or null; one with choices held to them. */
+/**
+ * A tool's arguments: every parameter, an optional one as its value or null; one with choices held to them, an
+ * optional one with none to null.
+ */
 function argumentsGrammar(tool: ModelTool, choices: Record<string, (string | number)[]> = {}): GrammarSchema {
   if (isQueryTool(tool)) return queryGrammar(choices);
   const schemas = tool.parameters.properties as Record<string, Record<string, unknown>>;
   const properties = Object.fromEntries(
     Object.entries(schemas).map(([k, v]): [string, GrammarSchema] => {
-      const value = isAnswerCall(tool.name) && k === 'answer' ? heldClaim(v, choices) : choices[k] ? ({ enum: choices[k] } as GrammarSchema) : toGrammar(v);
-      return [k, tool.parameters.required.includes(k) ? value : { oneOf: [value, { type: 'null' }] }];
+      const held = choices[k];
+      const required = tool.parameters.required.includes(k);
+      if (held?.length === 0 && !required) return [k, { type: 'null' }];
+      const value = isAnswerCall(tool.name) && k === 'answer' ? heldClaim(v, choices) : held?.length ? ({ enum: held } as GrammarSchema) : toGrammar(v);
+      return [k, required ? value : { oneOf: [value, { type: 'null' }] }];
     }),
   );
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };

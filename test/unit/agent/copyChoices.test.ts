@@ -79,6 +79,29 @@ describe('copy choices', () => {
     expect(copyChoices(deals, after)).toEqual({ LAWD_CD: ['11110', '00000'] });
   });
 
+  it('holds an optional code only a service gives to "not given" until a result shows one', () => {
+    const search: ModelTool = {
+      name: 'tour_searchKeyword2',
+      description: '키워드 검색',
+      parameters: {
+        type: 'object',
+        properties: { keyword: { type: 'string' }, lDongRegnCd: { type: 'string', pattern: '^\\d{2}$' } },
+        required: ['keyword'],
+      },
+      semantics: { keyword: 'org.name', lDongRegnCd: 'region.sidoCd2' },
+    };
+    const question: ChatMessage = { role: 'user', content: '서울 종로구 향교 전화번호 알려 줘.' };
+    const before = copyChoices(search, [question]);
+    expect(before.lDongRegnCd).toEqual([]);
+    expect(before.keyword).toContain('향교');
+    // The model the grammar holds can then write only null there, where it wrote "우도" into a two-digit code.
+    expect(JSON.stringify(stepGrammar([search], { choices: { [search.name]: before } }))).toContain('"lDongRegnCd":{"type":"null"}');
+    const result = renderResult({ ok: true, items: [{ region_cd: '1111000000', locatadd_nm: '서울특별시 종로구' }], totalCount: 1, error: null }, 'r1').text;
+    const after = copyChoices(search, [question, { role: 'tool', toolCallId: 'c1', name: regions.name, content: result }]);
+    expect(after.lDongRegnCd).toContain('11');
+    expect(JSON.stringify(stepGrammar([search], { choices: { [search.name]: after } }))).toMatch(/"lDongRegnCd":\{"oneOf":\[\{"enum":\[[^\]]*"11"/);
+  });
+
   it('holds a region to the longest name of the 법정동 list the question states, where the model would stop early', () => {
     expect(copyChoices(regions, asked('강원 양양군 내일 날씨 알려 줘'), { regions: book }).locatadd_nm).toEqual(['강원특별자치도 양양군']);
     expect(copyChoices(pharmacies, asked('경기 용인시 기흥구에 문 연 약국 있어?'), { regions: book })).toEqual({
@@ -213,5 +236,11 @@ describe('copy choices', () => {
     const grammar = JSON.stringify(stepGrammar([query], { choices: { [query.name]: choices } }));
     expect(grammar).toContain('"orderBy":{"enum":[');
     expect(grammar).toContain('"result":{"enum":["r2"]}');
+    // A result without rows names no fields: the field stays free text, never an empty list the grammar cannot write
+    // (the model then wrote `"field":,` and the attempt ended as unparseable output).
+    const empty = renderResult({ ok: true, items: [], totalCount: 0, error: null }, 'r3').text;
+    const noRows = copyChoices(query, [...question, { role: 'tool' as const, toolCallId: 'c3', name: deals.name, content: empty }]);
+    expect(noRows.field).toBeUndefined();
+    expect(JSON.stringify(stepGrammar([query], { choices: { [query.name]: noRows } }))).not.toContain('"enum":[]');
   });
 });
