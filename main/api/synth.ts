@@ -79,6 +79,11 @@ export interface SynthRunParams {
   strategy?: SynthStrategy;
   /** Intents: trajectories tried per question, the first that answers and its alternatives. Defaults to 4. */
   trajectories?: number;
+  /**
+   * Intents: 시군구 explored for the places, hospitals, pharmacies, addresses and stations the questions name. Defaults
+   * to 24; a larger dataset for training wants more, or a model learns those few names by heart.
+   */
+  places?: number;
   /** Steps per plan; defaults 2 and 5 (intents: the most calls before query-tool steps). */
   minSteps?: number;
   maxSteps?: number;
@@ -152,6 +157,7 @@ export const synthSchemas: MethodSchemas<SynthMethods> = {
       count: z.number().int().min(1).max(1_000_000),
       strategy: z.enum(synthStrategies).optional(),
       trajectories: z.number().int().min(1).max(8).optional(),
+      places: z.number().int().min(1).max(300).optional(),
       minSteps: z.number().int().min(1).max(8).optional(),
       maxSteps: z.number().int().min(1).max(8).optional(),
       seed: z.string().min(1).max(100).optional(),
@@ -168,6 +174,7 @@ export const synthSchemas: MethodSchemas<SynthMethods> = {
     })
     .strict()
     .refine((p) => (p.minSteps ?? 2) <= (p.maxSteps ?? 5), { message: 'minSteps cannot exceed maxSteps' })
+    .refine((p) => p.places === undefined || (p.strategy ?? 'intents') === 'intents', { message: 'places is for the intents strategy' })
     .refine((p) => (p.out === undefined) === (p.format === undefined), { message: 'out and format go together' }),
   'synth.export': z
     .object({

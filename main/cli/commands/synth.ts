@@ -107,6 +107,7 @@ interface SynthCliOptions {
   count?: number;
   strategy: SynthStrategy;
   trajectories?: number;
+  places?: number;
   minSteps: number;
   maxSteps: number;
   seed: string;
@@ -143,6 +144,7 @@ async function runSynth(options: SynthCliOptions, ctx: CommandContext): Promise<
             count,
             strategy: options.strategy,
             trajectories: options.trajectories,
+            places: options.places,
             minSteps: options.minSteps,
             maxSteps: options.maxSteps,
             seed: options.seed,
@@ -226,6 +228,11 @@ export function registerSynth(program: Command, context: () => CommandContext): 
         .default('intents'),
     )
     .option('--trajectories <n>', 'intents: trajectories tried per question, alternatives included (default 4)', parseCount)
+    .option(
+      '--places <n>',
+      'intents: 시군구 explored for the places, hospitals, addresses and stations questions name (default 24; more for a training set)',
+      parseCount,
+    )
     .option('--min-steps <n>', 'fewest steps per plan', parseCount, 2)
     .option('--max-steps <n>', 'most steps per plan', parseCount, 5)
     .option('--seed <s>', 'seed of the walks', '1')

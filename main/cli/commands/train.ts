@@ -138,9 +138,12 @@ function registerTrainRecipe(train: Command, context: () => CommandContext): voi
         throw saidError('InvalidRequest', { message: 'error.recipeDataset', hint: 'error.recipeDataset.hint', vars: { name: synth.name, seed: made.seed } });
       if (made?.status !== 'done')
         await ctx.withProgress((onProgress, signal) =>
-          ctx.withEngine((engine) => engine.jobs.run('synth.run', { count: synth.count, seed: synth.seed, name: synth.name }, { onProgress, signal }), {
-            emulator: { now: () => new Date(synth.now) },
-          }),
+          ctx.withEngine(
+            (engine) => engine.jobs.run('synth.run', { count: synth.count, seed: synth.seed, name: synth.name, places: synth.places }, { onProgress, signal }),
+            {
+              emulator: { now: () => new Date(synth.now) },
+            },
+          ),
         );
       const params = recipeRun(recipe, dir);
       const result = await ctx.withProgress((onProgress, signal) => ctx.withEngine((engine) => engine.jobs.run('train.nano', params, { onProgress, signal })));

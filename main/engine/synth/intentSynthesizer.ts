@@ -52,6 +52,11 @@ export interface IntentSynthParams {
   maxSteps: number;
   /** Trajectories tried per question (the first that answers, and alternatives). Defaults to 4. */
   trajectories?: number;
+  /**
+   * 시군구 explored for the places, hospitals, pharmacies, addresses and stations questions name (intentValues.ts).
+   * Defaults to 24. A model trained on few names learns them by heart instead of learning to copy a name it is given.
+   */
+  places?: number;
 }
 
 export interface IntentSynthDeps {
@@ -184,6 +189,7 @@ export class IntentSynthesizer {
       asOf,
       seed: params.seed,
       businessNumbers: this.deps.businessNumbers,
+      ...(params.places !== undefined ? { places: params.places } : {}),
     });
     const executor = new IntentExecutor({ catalog, book, call: this.deps.call, baseArgs: (id) => this.deps.seeds.baseArgs(id), asOf });
     const ctx: IntentGateContext = { catalog, ordered: orderedFields(book), lint: this.deps.lint, bench: benchIndex(this.deps.bench, this.deps.lint), seen };

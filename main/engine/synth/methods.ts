@@ -184,6 +184,8 @@ async function synthesizeIntents(
         phrasings: params.phrasings ?? 2,
         maxSteps: params.maxSteps ?? 5,
         trajectories: params.trajectories,
+        // Absent unless given, so that a dataset synthesized before the parameter resumes under the same settings.
+        ...(params.places !== undefined ? { places: params.places } : {}),
       },
       run,
     );

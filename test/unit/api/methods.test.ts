@@ -155,7 +155,7 @@ const PARAMETERS: Record<string, string> = {
   'synth.export': 'dataset distractors? format out toolStyle?',
   'synth.list': '',
   'synth.run':
-    'asOf? count distractors? format? maxSteps? minSteps? mode? name? out? paraphraseModel? phrasings? seed? snapshot? strategy? toolStyle? trajectories?',
+    'asOf? count distractors? format? maxSteps? minSteps? mode? name? out? paraphraseModel? phrasings? places? seed? snapshot? strategy? toolStyle? trajectories?',
   'synth.sample': 'dataset ordinal',
   'synth.samples': 'dataset',
   'train.export': 'dataset distractors? out preset? snapshot? trainer',

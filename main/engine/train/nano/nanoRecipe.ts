@@ -17,6 +17,8 @@ const recipeSchema = z
         name: z.string().min(1),
         seed: z.string().min(1),
         count: z.number().int().positive(),
+        /** 시군구 explored for the names questions state (synth.run's `places`); synth.run's default when absent. */
+        places: z.number().int().positive().optional(),
         /** The emulator's frozen clock during synthesis (ISO). */
         now: z.iso.datetime({ offset: true }),
       })
