@@ -51,6 +51,12 @@ export interface SynthRunSummary {
   linkCoverage: { used: number; total: number };
   samplesWithAlternatives: number;
   phrasings: number;
+  /**
+   * Distinct values the requests state, by value kind (org.name: the places and institutions named): a kind with few
+   * values across many samples is one a model learns by heart instead of copying. Absent from a dataset's summary
+   * stored before it was counted.
+   */
+  statedValues?: Record<string, number>;
   graphVersion: number;
   backend: string;
   seed: string;

@@ -21,6 +21,15 @@ export interface ExportRequest {
   toolStyle?: ToolStyle;
 }
 
+/** The command that synthesizes the same dataset again and writes it as this export did. */
+function reproduceCommand(dataset: DatasetRow, request: ExportRequest): string {
+  const p = dataset.params;
+  const given = (option: string, value: unknown): string => (value === undefined ? '' : ` --${option} ${String(value)}`);
+  return p.strategy === 'intents'
+    ? `kopa synth --count ${String(p.count)}${given('trajectories', p.trajectories)}${given('places', p.places)} --max-steps ${String(p.maxSteps)} --seed ${dataset.seed} --as-of ${String(p.asOf)} --format ${request.format}${toolStyleOption(request)} --out FILE`
+    : `kopa synth --strategy walk --count ${String(p.count)} --min-steps ${String(p.minSteps)} --max-steps ${String(p.maxSteps)} --seed ${dataset.seed} --as-of ${String(p.asOf)} --format ${request.format}${toolStyleOption(request)} --out FILE`;
+}
+
 /** The tools a row offers: its plan's own, `distractors` others picked per sample, and the query tool. */
 export function visibleTools(sample: SynthSample, catalog: Catalog, distractors: number): ReturnType<Catalog['list']> {
   const own = [...new Set(sample.walk.plan.steps.map((s) => s.tool).concat(sample.alternatives.flatMap((a) => a.tools)))].filter((id) => id !== QUERY_TOOL);
@@ -125,18 +134,15 @@ function datasetCard(dataset: DatasetRow, summary: SynthRunSummary | undefined, 
         .join(', ')}`,
       `- tools used: ${s.toolCoverage.used} of ${s.toolCoverage.total} in the graph; links used: ${s.linkCoverage.used} of ${s.linkCoverage.total} verified`,
       `- samples with an alternative verified trajectory: ${s.samplesWithAlternatives}; phrasings written: ${s.phrasings}`,
+      ...(s.statedValues
+        ? [
+            `- distinct values the requests state, by kind: ${Object.entries(s.statedValues)
+              .map(([tag, n]) => `${tag} ${n}`)
+              .join(', ')}`,
+          ]
+        : []),
     );
   }
-  lines.push(
-    '',
-    '## Reproduce',
-    '',
-    '```sh',
-    dataset.params.strategy === 'intents'
-      ? `kopa synth --count ${String(dataset.params.count)} --max-steps ${String(dataset.params.maxSteps)} --seed ${dataset.seed} --as-of ${String(dataset.params.asOf)} --format ${request.format}${toolStyleOption(request)} --out FILE`
-      : `kopa synth --strategy walk --count ${String(dataset.params.count)} --min-steps ${String(dataset.params.minSteps)} --max-steps ${String(dataset.params.maxSteps)} --seed ${dataset.seed} --as-of ${String(dataset.params.asOf)} --format ${request.format}${toolStyleOption(request)} --out FILE`,
-    '```',
-    '',
-  );
+  lines.push('', '## Reproduce', '', '```sh', reproduceCommand(dataset, request), '```', '');
   return lines.join('\n');
 }

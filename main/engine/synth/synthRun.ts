@@ -74,6 +74,9 @@ export function runSummary(f: RunFacts): SynthRunSummary {
   const toolsInGraph = new Set(f.edges.flatMap((e) => [e.fromTool, e.toTool]));
   const toolsUsed = new Set(f.samples.flatMap((s) => s.walk.steps.map((st) => st.tool)));
   const linksUsed = new Set(f.samples.flatMap((s) => s.walk.steps.flatMap((st) => st.inputs.map((i) => i.edgeId).filter(Boolean))));
+  const stated = new Map<string, Set<string>>();
+  for (const s of f.samples)
+    for (const m of s.walk.steps.flatMap((st) => st.mentions)) stated.set(m.tag, (stated.get(m.tag) ?? new Set()).add(JSON.stringify(m.value)));
   return {
     dataset: { id: f.dataset.id, name: f.dataset.name },
     resumed: f.resumed,
@@ -88,6 +91,7 @@ export function runSummary(f: RunFacts): SynthRunSummary {
     linkCoverage: { used: linksUsed.size, total: f.edges.length },
     samplesWithAlternatives: f.samples.filter((s) => s.alternatives.length > 0).length,
     phrasings: f.samples.reduce((n, s) => n + s.phrasings.length, 0),
+    statedValues: Object.fromEntries([...stated].sort(([a], [b]) => a.localeCompare(b)).map(([tag, values]) => [tag, values.size])),
     graphVersion: f.graphVersion,
     backend: f.backend,
     seed: f.seed,
