@@ -230,7 +230,7 @@ export function registerSynth(program: Command, context: () => CommandContext): 
     .option('--trajectories <n>', 'intents: trajectories tried per question, alternatives included (default 4)', parseCount)
     .option(
       '--places <n>',
-      'intents: 시군구 explored for the places, hospitals, addresses and stations questions name (default 24; more for a training set)',
+      'intents: districts (시군구) explored for the places, hospitals, addresses and stations questions name (default 24; more for a training set)',
       parseCount,
     )
     .option('--min-steps <n>', 'fewest steps per plan', parseCount, 2)
